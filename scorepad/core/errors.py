@@ -1,0 +1,63 @@
+"""Errors that speak the player's language.
+
+Each error holds a message id and its fields rather than a finished sentence, so the same
+error reads in Spanish or English wherever it surfaces (CLI, app, import). ``str(error)``
+is the English sentence, handy in logs and tests.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from scorepad.core.i18n import DEFAULT_LANG, pick, tr
+
+
+class ScorepadError(ValueError):
+    """A problem a person can fix, described by a message id and its fields."""
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(self.message(DEFAULT_LANG))
+
+    def message(self, lang: str) -> str:
+        return tr(self.key, lang, **{k: _render(v, lang) for k, v in self.fields.items()})
+
+
+def _render(value: object, lang: str) -> object:
+    """Nested errors and labels (``{"en": …, "es": …}``) render in the message's language."""
+    if isinstance(value, ScorepadError):
+        return value.message(lang)
+    if isinstance(value, dict):
+        return pick(value, lang)
+    return value
+
+
+class TemplateError(ScorepadError):
+    """A game file that cannot be a game: names the file, the place in it and the problem."""
+
+
+class EntryError(ScorepadError):
+    """A value that a line cannot take; the sheet wraps it with the player and the line."""
+
+
+class SheetError(ScorepadError):
+    """A sheet that cannot be scored, naming the player and the line concerned."""
+
+
+def quote(value: object) -> str:
+    """Bad input quoted as the person wrote it (JSON-like), shortened to stay on one line."""
+    text = _as_written(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _as_written(value: object) -> str:
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_as_written(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = (f"{_as_written(str(k))}: {_as_written(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    return json.dumps(value, ensure_ascii=False, default=str)

@@ -1,0 +1,352 @@
+"""Game files → validated ``GameTemplate``s, with every problem named by file and place.
+
+One schema serves the built-in catalogue, user-defined games and shared game files. The
+loader takes text (or an already parsed mapping) and a ``source`` name used in messages;
+callers open files. Unknown fields are refused rather than ignored: a typo such as "pre"
+for "per" must not silently score differently.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Any, cast
+
+from scorepad.core.errors import ScorepadError, TemplateError, quote
+from scorepad.core.i18n import LANGS, Text
+from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
+from scorepad.core.template import (
+    LINE_KINDS,
+    CheckLine,
+    CountLine,
+    Factor,
+    GameTemplate,
+    Line,
+    PenaltyLine,
+    PointsLine,
+    ProductLine,
+    Rate,
+    TableLine,
+    Tiebreaker,
+    Variant,
+)
+
+KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+VARIANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+SCHEMA_VERSION = 1
+
+TOP_FIELDS = {
+    "id": True,
+    "version": False,
+    "name": True,
+    "description": False,
+    "players": True,
+    "wins": False,
+    "variants": False,
+    "lines": True,
+    "tiebreakers": False,
+    "reminders": False,
+}
+COMMON_LINE_FIELDS = {
+    "key": True,
+    "kind": True,
+    "label": True,
+    "hint": False,
+    "counts": False,
+    "variants": False,
+}
+KIND_FIELDS: dict[str, dict[str, bool]] = {
+    "points": {"min": False, "max": False, "halves": False},
+    "count": {"per": False, "every": False, "max": False, "rates": False},
+    "table": {"values": True},
+    "check": {"points": True},
+    "product": {"factors": True, "per": False},
+    "penalty": {"max": False},
+}
+
+
+def load_template(
+    text: str | Mapping[str, Any], source: str, *, builtin: bool = False
+) -> GameTemplate:
+    """Build a template from a game file's text (or its parsed JSON), or raise TemplateError."""
+    if isinstance(text, str):
+        try:
+            data = json.loads(text, parse_float=Decimal)
+        except ValueError as problem:
+            raise TemplateError("template.not_json", source=source, detail=str(problem)) from None
+    else:
+        data = text
+    return _Reader(source).game(data, builtin)
+
+
+class _Reader:
+    """Walks a game file, keeping the file name for messages."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, path: str, key: str, **fields: object) -> TemplateError:
+        problem = ScorepadError(key, **fields)
+        return TemplateError("template.where", source=self.source, path=path, problem=problem)
+
+    # --- shapes -------------------------------------------------------------------------------
+    def obj(self, raw: object, path: str, fields: Mapping[str, bool]) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("object"))
+        for name in raw:
+            if name not in fields:
+                choices = ", ".join([quote(f) for f in fields])
+                raise self.fail(path, "template.unknown_field", value=quote(name), choices=choices)
+        for name, required in fields.items():
+            if required and name not in raw:
+                raise self.fail(path, "template.missing", value=quote(name))
+        return raw
+
+    def items(self, raw: object, path: str, *, allow_empty: bool = True) -> list[Any]:
+        if not isinstance(raw, list):
+            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("list"))
+        if not raw and not allow_empty:
+            raise self.fail(path, "template.empty", value=quote(path.rsplit(".", 1)[-1]))
+        return raw
+
+    def text(self, raw: object, path: str) -> Text:
+        if not isinstance(raw, dict) or not all(
+            isinstance(raw.get(lang), str) and raw[lang].strip() for lang in LANGS
+        ):
+            raise self.fail(path, "template.no_label")
+        for name, value in raw.items():
+            if not isinstance(value, str):
+                raise self.fail(
+                    f"{path}.{name}",
+                    "template.wrong_type",
+                    value=quote(value),
+                    expected=_type("text"),
+                )
+        return {lang: value.strip() for lang, value in raw.items()}
+
+    def key(self, raw: object, path: str, pattern: re.Pattern[str] = KEY) -> str:
+        if not isinstance(raw, str) or not pattern.match(raw):
+            raise self.fail(path, "template.bad_key", value=quote(raw))
+        return raw
+
+    def number(self, raw: object, path: str, *, low: Number | None = None) -> Number:
+        value = as_number(raw)
+        if value is None or abs(value) > LIMIT:
+            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("number"))
+        if not is_half_multiple(value):
+            raise self.fail(path, "template.not_half", value=quote(raw))
+        if low is not None and value < low:
+            raise self.fail(path, "template.negative", value=quote(raw), limit=low)
+        return normalize(value)
+
+    def whole(self, raw: object, path: str, *, low: int | None = None) -> int:
+        value = self.number(raw, path, low=low)
+        if not isinstance(value, int):
+            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("whole"))
+        return value
+
+    def flag(self, raw: object, path: str) -> bool:
+        if not isinstance(raw, bool):
+            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("bool"))
+        return raw
+
+    def choice(self, raw: object, path: str, allowed: tuple[str, ...], expected: str) -> str:
+        if raw not in allowed:
+            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type(expected))
+        return cast(str, raw)
+
+    # --- the game -----------------------------------------------------------------------------
+    def game(self, raw: object, builtin: bool) -> GameTemplate:
+        data = self.obj(raw, "game", TOP_FIELDS)
+        game_id = self.key(data["id"], "id")
+        players = self.obj(data["players"], "players", {"min": True, "max": True})
+        low = self.whole(players["min"], "players.min", low=1)
+        high = self.whole(players["max"], "players.max", low=1)
+        if low > high:
+            raise self.fail("players", "template.bad_bounds", low=low, high=high)
+        if high > 20:
+            raise self.fail("players.max", "entry.above_max", value=high, limit=20)
+        variants = self.variants(data.get("variants", []))
+        variant_ids = {v.id for v in variants}
+        lines = self.lines(data["lines"], variant_ids)
+        if not any(line.counts for line in lines):
+            raise self.fail("lines", "template.no_counting_line")
+        for variant in variants:
+            if not any(line.variants is None or variant.id in line.variants for line in lines):
+                raise self.fail("variants", "template.empty_variant", value=quote(variant.id))
+        keys = {line.key for line in lines}
+        tiebreakers = tuple(
+            self.tiebreaker(item, f"tiebreakers[{i}]", keys)
+            for i, item in enumerate(self.items(data.get("tiebreakers", []), "tiebreakers"))
+        )
+        reminders = tuple(
+            self.text(item, f"reminders[{i}]")
+            for i, item in enumerate(self.items(data.get("reminders", []), "reminders"))
+        )
+        description = data.get("description")
+        return GameTemplate(
+            id=game_id,
+            version=self.whole(data.get("version", 1), "version", low=1),
+            name=self.text(data["name"], "name"),
+            min_players=low,
+            max_players=high,
+            wins=cast(
+                Any, self.choice(data.get("wins", "highest"), "wins", ("highest", "lowest"), "wins")
+            ),
+            lines=lines,
+            tiebreakers=tiebreakers,
+            variants=variants,
+            reminders=reminders,
+            description=None if description is None else self.text(description, "description"),
+            builtin=builtin,
+            source=dict(data),
+        )
+
+    def variants(self, raw: object) -> tuple[Variant, ...]:
+        variants: list[Variant] = []
+        for i, item in enumerate(self.items(raw, "variants")):
+            path = f"variants[{i}]"
+            data = self.obj(item, path, {"id": True, "label": True})
+            variant = Variant(
+                self.key(data["id"], f"{path}.id", VARIANT_ID),
+                self.text(data["label"], f"{path}.label"),
+            )
+            if any(v.id == variant.id for v in variants):
+                raise self.fail(path, "template.duplicate_variant", value=quote(variant.id))
+            variants.append(variant)
+        return tuple(variants)
+
+    def lines(self, raw: object, variant_ids: set[str]) -> tuple[Line, ...]:
+        lines: list[Line] = []
+        seen: set[str] = set()
+        for i, item in enumerate(self.items(raw, "lines", allow_empty=False)):
+            key = item.get("key") if isinstance(item, dict) else None
+            path = f"lines.{key}" if isinstance(key, str) and KEY.match(key) else f"lines[{i}]"
+            kind = item.get("kind") if isinstance(item, dict) else None
+            if isinstance(item, dict) and kind not in KIND_FIELDS:
+                choices = ", ".join([quote(k) for k in KIND_FIELDS])
+                raise self.fail(path, "template.unknown_kind", value=quote(kind), choices=choices)
+            data = self.obj(item, path, COMMON_LINE_FIELDS | KIND_FIELDS.get(str(kind), {}))
+            line = self.line(data, path, variant_ids)
+            if line.key in seen:
+                raise self.fail(path, "template.duplicate_key", value=quote(line.key))
+            seen.add(line.key)
+            lines.append(line)
+        return tuple(lines)
+
+    def line(self, data: dict[str, Any], path: str, variant_ids: set[str]) -> Line:
+        common: dict[str, Any] = {
+            "key": self.key(data["key"], f"{path}.key"),
+            "label": self.text(data["label"], f"{path}.label"),
+            "hint": self.text(data["hint"], f"{path}.hint") if "hint" in data else None,
+            "counts": self.flag(data.get("counts", True), f"{path}.counts"),
+        }
+        if "variants" in data:
+            names = self.items(data["variants"], f"{path}.variants", allow_empty=False)
+            for name in names:
+                if name not in variant_ids:
+                    raise self.fail(
+                        f"{path}.variants", "template.unknown_variant", value=quote(name)
+                    )
+            common["variants"] = frozenset(names)
+        build: Callable[[dict[str, Any], str, dict[str, Any]], Line] = getattr(
+            self, f"line_{data['kind']}"
+        )
+        line = build(data, path, common)
+        assert type(line) is LINE_KINDS[data["kind"]]
+        return line
+
+    def bounds(self, data: dict[str, Any], path: str, *, whole: bool) -> tuple[Any, Any]:
+        read = self.whole if whole else self.number
+        low = read(data["min"], f"{path}.min") if "min" in data else None
+        high = read(data["max"], f"{path}.max") if "max" in data else None
+        if low is not None and high is not None and low > high:
+            raise self.fail(path, "template.bad_bounds", low=low, high=high)
+        return low, high
+
+    def line_points(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+        low, high = self.bounds(data, path, whole=False)
+        halves = self.flag(data.get("halves", False), f"{path}.halves")
+        return PointsLine(min=low, max=high, halves=halves, **common)
+
+    def line_count(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+        high = self.whole(data["max"], f"{path}.max", low=0) if "max" in data else None
+        rates: list[Rate] = []
+        for i, item in enumerate(self.items(data.get("rates", []), f"{path}.rates")):
+            where = f"{path}.rates[{i}]"
+            rate_data = self.obj(item, where, {"id": True, "per": True, "label": True})
+            rate = Rate(
+                self.key(rate_data["id"], f"{where}.id"),
+                self.number(rate_data["per"], f"{where}.per"),
+                self.text(rate_data["label"], f"{where}.label"),
+            )
+            if any(r.id == rate.id for r in rates):
+                raise self.fail(where, "template.duplicate_rate", value=quote(rate.id))
+            rates.append(rate)
+        if rates and "per" in data:
+            raise self.fail(
+                path, "template.unknown_field", value=quote("per"), choices=quote("rates")
+            )
+        return CountLine(
+            per=self.number(data.get("per", 1), f"{path}.per"),
+            every=self.whole(data.get("every", 1), f"{path}.every", low=1),
+            max=high,
+            rates=tuple(rates),
+            **common,
+        )
+
+    def line_table(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+        raw = self.items(data["values"], f"{path}.values")
+        if not raw:
+            raise self.fail(f"{path}.values", "template.empty_table")
+        values = tuple(self.number(v, f"{path}.values[{i}]") for i, v in enumerate(raw))
+        return TableLine(values=values, **common)
+
+    def line_check(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+        return CheckLine(points=self.number(data["points"], f"{path}.points"), **common)
+
+    def line_product(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+        raw = self.items(data["factors"], f"{path}.factors")
+        if len(raw) != 2:
+            raise self.fail(
+                f"{path}.factors", "template.wrong_type", value=quote(raw), expected=_type("list")
+            )
+        factors = []
+        for i, item in enumerate(raw):
+            where = f"{path}.factors[{i}]"
+            factor = self.obj(item, where, {"label": True, "max": False})
+            high = self.whole(factor["max"], f"{where}.max", low=0) if "max" in factor else None
+            factors.append(Factor(self.text(factor["label"], f"{where}.label"), high))
+        per = self.number(data.get("per", 1), f"{path}.per")
+        return ProductLine(factors=(factors[0], factors[1]), per=per, **common)
+
+    def line_penalty(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+        high = self.whole(data["max"], f"{path}.max", low=0) if "max" in data else None
+        return PenaltyLine(max=high, **common)
+
+    def tiebreaker(self, raw: object, path: str, keys: set[str]) -> Tiebreaker:
+        data = self.obj(raw, path, {"label": True, "prefer": True, "terms": True})
+        terms = self.obj(
+            data["terms"],
+            f"{path}.terms",
+            {k: False for k in data["terms"]} if isinstance(data["terms"], dict) else {},
+        )
+        if not terms:
+            raise self.fail(f"{path}.terms", "template.empty", value=quote("terms"))
+        for key in terms:
+            if key not in keys:
+                raise self.fail(f"{path}.terms", "template.missing_line", value=quote(key))
+        return Tiebreaker(
+            label=self.text(data["label"], f"{path}.label"),
+            prefer=cast(
+                Any, self.choice(data["prefer"], f"{path}.prefer", ("more", "fewer"), "prefer")
+            ),
+            terms=tuple((k, self.number(w, f"{path}.terms.{k}")) for k, w in terms.items()),
+        )
+
+
+def _type(name: str) -> ScorepadError:
+    """A type's name as a nested message, so that it renders in the reader's language."""
+    return ScorepadError(f"type.{name}")

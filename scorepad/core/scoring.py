@@ -1,0 +1,321 @@
+"""The heart of the app: (template, variant, entries per player) → a scored sheet.
+
+Ranking is competition ranking ("1224"): players equal on the total and on every
+tie-breaker share a rank and the next rank is skipped. Whoever ranks first wins; several
+players ranking first share the victory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Literal
+
+from scorepad.core.errors import EntryError, SheetError, quote
+from scorepad.core.i18n import join_words, pick, tr
+from scorepad.core.numbers import Number, format_points, is_half_multiple, json_number, normalize
+from scorepad.core.template import GameTemplate, Line, Reading, read_number
+
+DecidedBy = Literal["total", "tiebreak", "shared"]
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLine:
+    """A "by hand" line: a label the players chose and the points typed in."""
+
+    label: str
+    points: Number
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSheet:
+    """What one player entered: raw line values as in a sheet file, plus by-hand lines."""
+
+    name: str
+    lines: Mapping[str, object] = field(default_factory=dict)
+    extra: Sequence[ExtraLine] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    readings: dict[str, Reading]
+    """Every line of the variant, in sheet order, including those left blank."""
+    extra: tuple[ExtraLine, ...]
+    total: Number
+    tiebreak: tuple[Number, ...]
+    """One value per tie-breaker of the game, in order."""
+    rank: int
+    winner: bool
+
+    @property
+    def lines(self) -> dict[str, Number]:
+        """Points of every line that is added to the total."""
+        return {key: r.points for key, r in self.readings.items() if r.counts}
+
+    @property
+    def entries(self) -> dict[str, object]:
+        """What was entered on each line, in the form a sheet file holds it."""
+        return {key: r.value for key, r in self.readings.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredSheet:
+    template: GameTemplate
+    variant: str | None
+    players: tuple[PlayerResult, ...]
+    """In the order the players were entered."""
+    winners: tuple[str, ...]
+    decided_by: DecidedBy
+    deciding: int | None = None
+    """Which tie-breaker settled first place, when ``decided_by`` is "tiebreak"."""
+
+    def standings(self) -> list[PlayerResult]:
+        """Players from first to last (entry order among equals)."""
+        return sorted(self.players, key=lambda p: p.rank)
+
+    def explanation(self, lang: str) -> str:
+        """One sentence saying who wins and how, e.g. "Tie on 76: Hugo wins on rows, 2 to 1"."""
+        return explain(self, lang)
+
+    def to_json(self, lang: str = "en") -> dict[str, object]:
+        """The ``scorepad score --json`` shape of DESIGN.md (numbers exact: ints or halves)."""
+        return {
+            "game": self.template.id,
+            "variant": self.variant,
+            "players": [
+                {
+                    "name": p.name,
+                    "lines": {k: json_number(v) for k, v in p.lines.items()},
+                    "entries": {k: _json_value(r.value) for k, r in p.readings.items()},
+                    "extra": [{"label": e.label, "points": json_number(e.points)} for e in p.extra],
+                    "total": json_number(p.total),
+                    "tiebreak": [json_number(v) for v in p.tiebreak],
+                    "rank": p.rank,
+                    "winner": p.winner,
+                }
+                for p in self.players
+            ],
+            "winners": list(self.winners),
+            "decided_by": self.decided_by,
+            "explanation": self.explanation(lang),
+        }
+
+
+def _json_value(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _json_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_value(v) for v in value]
+    if isinstance(value, Decimal):
+        return json_number(value)
+    return value
+
+
+def resolve_variant(template: GameTemplate, variant: object) -> str | None:
+    """The variant id as the template spells it ("a" finds "A"), or a SheetError."""
+    game = quote(template.id)
+    choices = ", ".join([quote(v.id) for v in template.variants])
+    if not template.variants:
+        if variant is not None:
+            raise SheetError("sheet.variant_not_expected", game=game, value=quote(variant))
+        return None
+    if variant is None:
+        raise SheetError("sheet.no_variant", game=game, choices=choices)
+    for known in template.variants:
+        if isinstance(variant, str) and known.id.casefold() == variant.casefold():
+            return known.id
+    raise SheetError("sheet.unknown_variant", game=game, value=quote(variant), choices=choices)
+
+
+def score(
+    template: GameTemplate, variant: str | None, players: Sequence[PlayerSheet]
+) -> ScoredSheet:
+    """Score one play. Raises SheetError naming the player and line of the first problem."""
+    variant = resolve_variant(template, variant)
+    lines = template.lines_for(variant)
+    count = len(players)
+    if not template.min_players <= count <= template.max_players:
+        raise SheetError(
+            "sheet.player_count",
+            game=quote(template.id),
+            low=template.min_players,
+            high=template.max_players,
+            count=count,
+        )
+    _check_names(players)
+    line_keys = {line.key for line in lines}
+    results: list[tuple[str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]]]
+    results = []
+    for player in players:
+        name = player.name.strip()
+        given = player.lines
+        if not line_keys.issuperset(given):
+            _unknown_line(template, variant, name, given, line_keys)
+        readings: dict[str, Reading] = {}
+        total: Number = 0
+        for line in lines:
+            raw = given.get(line.key)
+            if raw is None:
+                reading = line.empty()
+            else:
+                try:
+                    reading = line.read(raw)
+                except EntryError as problem:
+                    raise _located(name, line, problem) from None
+            readings[line.key] = reading
+            total += reading.points
+        extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+        for item in extra:
+            total += item.points
+        tiebreak = tuple(tb.measure(readings) for tb in template.tiebreakers)
+        results.append((name, readings, extra, normalize(total), tiebreak))
+    return _rank(template, variant, results)
+
+
+def _rank(
+    template: GameTemplate,
+    variant: str | None,
+    results: list[
+        tuple[str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]]
+    ],
+) -> ScoredSheet:
+    sign = 1 if template.wins == "highest" else -1
+    signs = [1 if tb.prefer == "more" else -1 for tb in template.tiebreakers]
+    keys = [
+        (sign * total, *(s * v for s, v in zip(signs, tiebreak, strict=True)))
+        for _, _, _, total, tiebreak in results
+    ]
+    ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+    players = tuple(
+        PlayerResult(name, readings, extra, total, tiebreak, rank, rank == 1)
+        for (name, readings, extra, total, tiebreak), rank in zip(results, ranks, strict=True)
+    )
+    winners = tuple(p.name for p in players if p.winner)
+    best_total = max(k[0] for k in keys)
+    tied_on_total = [k for k in keys if k[0] == best_total]
+    decided_by: DecidedBy
+    deciding = None
+    if len(tied_on_total) == 1:
+        decided_by = "total"
+    elif len(winners) == 1:
+        decided_by = "tiebreak"
+        best = max(keys)
+        deciding = next(
+            i
+            for i in range(len(signs))
+            if sum(1 for k in tied_on_total if k[: i + 2] == best[: i + 2]) == 1
+        )
+    else:
+        decided_by = "shared"
+    return ScoredSheet(template, variant, players, winners, decided_by, deciding)
+
+
+def _check_names(players: Sequence[PlayerSheet]) -> None:
+    seen: set[str] = set()
+    for position, player in enumerate(players, 1):
+        name = player.name.strip() if isinstance(player.name, str) else ""
+        if not name:
+            raise SheetError("sheet.player_name", position=position)
+        folded = name.casefold()
+        if folded in seen:
+            raise SheetError("sheet.duplicate_name", value=quote(name))
+        seen.add(folded)
+
+
+def _unknown_line(
+    template: GameTemplate,
+    variant: str | None,
+    name: str,
+    given: Mapping[str, object],
+    line_keys: set[str],
+) -> None:
+    for key in given:
+        if key in line_keys:
+            continue
+        other = next((line for line in template.lines if line.key == key), None)
+        if other is not None and variant is not None:
+            label = template.variant(variant).label
+            problem = EntryError("entry.line_not_in_variant", value=quote(key), variant=label)
+        else:
+            ordered = [line.key for line in template.lines_for(variant)]
+            problem = EntryError("entry.unknown_line", value=quote(key), choices=", ".join(ordered))
+        raise SheetError("entry.where_player", player=name, problem=problem)
+
+
+def _located(name: str, line: Line, problem: EntryError) -> SheetError:
+    return SheetError("entry.where", player=name, line=line.key, label=line.label, problem=problem)
+
+
+def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
+    try:
+        if not isinstance(item.label, str) or not item.label.strip():
+            raise EntryError("entry.extra_label")
+        points = read_number(item.points)
+        if not is_half_multiple(points):
+            raise EntryError("entry.not_half", value=quote(item.points))
+    except EntryError as problem:
+        raise SheetError(
+            "entry.where_extra", player=name, position=position, problem=problem
+        ) from None
+    return ExtraLine(item.label.strip(), points)
+
+
+def explain(sheet: ScoredSheet, lang: str) -> str:
+    template = sheet.template
+    players = sheet.players
+    winners = [p for p in players if p.winner]
+    first = winners[0]
+    total = show(first.total, lang)
+    if len(players) == 1:
+        return tr("result.solo", lang, name=first.name, points=_points(first.total, lang))
+    if sheet.decided_by == "total":
+        key = "result.total" if template.wins == "highest" else "result.total_lowest"
+        return tr(key, lang, name=first.name, points=_points(first.total, lang))
+    tied = [p for p in players if p.total == first.total]
+    if sheet.decided_by == "tiebreak":
+        assert sheet.deciding is not None
+        i = sheet.deciding
+        rule = pick(template.tiebreakers[i].label, lang)
+        still = [p for p in tied if p.tiebreak[:i] == first.tiebreak[:i] and p is not first]
+        others = join_words([show(p.tiebreak[i], lang) for p in still], lang)
+        fields = {
+            "total": total,
+            "name": first.name,
+            "rule": rule,
+            "value": show(first.tiebreak[i], lang),
+            "others": others,
+        }
+        if i == 0:
+            return tr("result.tiebreak", lang, **fields)
+        return tr("result.tiebreak_after", lang, tied=_tied_on(sheet, i, lang), **fields)
+    names = join_words([p.name for p in winners], lang)
+    if not template.tiebreakers:
+        return tr("result.shared", lang, total=total, names=names)
+    tied_rules = _tied_on(sheet, len(template.tiebreakers), lang)
+    return tr("result.shared_after", lang, total=total, tied=tied_rules, names=names)
+
+
+def _tied_on(sheet: ScoredSheet, upto: int, lang: str) -> str:
+    first = next(p for p in sheet.players if p.winner)
+    rules = sheet.template.tiebreakers[:upto]
+    return join_words(
+        [
+            f"{pick(tb.label, lang)} ({show(v, lang)})"
+            for tb, v in zip(rules, first.tiebreak, strict=False)
+        ],
+        lang,
+    )
+
+
+def _points(value: Number, lang: str) -> str:
+    if value == 1:
+        return tr("result.point", lang)
+    return tr("result.points", lang, points=show(value, lang))
+
+
+def show(value: Number, lang: str) -> str:
+    """Points for people: "76", "76.5" in English, "76,5" in Spanish."""
+    text = format_points(value)
+    return text.replace(".", ",") if lang == "es" else text

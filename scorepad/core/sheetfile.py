@@ -1,0 +1,109 @@
+"""Sheet files (DESIGN.md): a game, a variant and what each player entered, as JSON.
+
+``read_sheet`` checks the file's shape and turns it into arguments for
+``scoring.score``; the values themselves are checked there, line by line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from scorepad.core.catalogue import builtin_games, find_game
+from scorepad.core.errors import EntryError, SheetError, quote
+from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
+from scorepad.core.template import GameTemplate
+
+SHEET_FIELDS = ("game", "variant", "players")
+PLAYER_FIELDS = ("name", "lines", "extra")
+
+
+@dataclass(frozen=True, slots=True)
+class SheetInput:
+    template: GameTemplate
+    variant: str | None
+    players: tuple[PlayerSheet, ...]
+
+    def score(self) -> ScoredSheet:
+        return score(self.template, self.variant, self.players)
+
+
+def read_sheet(
+    text: str, source: str, games: Mapping[str, GameTemplate] | None = None
+) -> SheetInput:
+    """Parse a sheet file's text; ``source`` names it in messages."""
+    try:
+        data = json.loads(text, parse_float=Decimal)
+    except ValueError as problem:
+        raise SheetError("sheet.not_json", source=source, detail=str(problem)) from None
+    if not isinstance(data, dict):
+        raise SheetError("sheet.not_object", source=source)
+    _only(
+        data,
+        SHEET_FIELDS,
+        lambda v: SheetError(
+            "sheet.unknown_field", source=source, value=v, choices=_names(SHEET_FIELDS)
+        ),
+    )
+    if "game" not in data:
+        choices = ", ".join([quote(g) for g in (games or builtin_games())])
+        raise SheetError("sheet.no_game", source=source, choices=choices)
+    template = find_game(data["game"], games)
+    variant = resolve_variant(template, data.get("variant"))
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list):
+        raise SheetError("sheet.players_not_list", source=source)
+    players = tuple(_player(i, raw) for i, raw in enumerate(raw_players, 1))
+    return SheetInput(template, variant, players)
+
+
+def score_sheet_text(
+    text: str, source: str, games: Mapping[str, GameTemplate] | None = None
+) -> ScoredSheet:
+    return read_sheet(text, source, games).score()
+
+
+def _player(position: int, raw: object) -> PlayerSheet:
+    if not isinstance(raw, dict):
+        raise SheetError("sheet.player_not_object", position=position, value=quote(raw))
+    _only(
+        raw,
+        PLAYER_FIELDS,
+        lambda v: SheetError(
+            "sheet.player_field", position=position, value=v, choices=_names(PLAYER_FIELDS)
+        ),
+    )
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise SheetError("sheet.player_name", position=position)
+    lines = raw.get("lines", {})
+    if not isinstance(lines, dict):
+        problem = EntryError("sheet.lines_not_object", value=quote(lines))
+        raise SheetError("entry.where_player", player=name.strip(), problem=problem)
+    extra_raw = raw.get("extra", [])
+    if not isinstance(extra_raw, list):
+        problem = EntryError("sheet.extra_not_list", value=quote(extra_raw))
+        raise SheetError("entry.where_player", player=name.strip(), problem=problem)
+    extra = tuple(_extra(name.strip(), i, item) for i, item in enumerate(extra_raw, 1))
+    return PlayerSheet(name=name, lines=lines, extra=extra)
+
+
+def _extra(name: str, position: int, raw: object) -> ExtraLine:
+    if not isinstance(raw, dict) or set(raw) != {"label", "points"}:
+        problem = EntryError("entry.extra_shape", value=quote(raw))
+        raise SheetError("entry.where_extra", player=name, position=position, problem=problem)
+    label: Any = raw["label"]
+    return ExtraLine(label if isinstance(label, str) else "", raw["points"])
+
+
+def _only(data: dict[str, Any], allowed: tuple[str, ...], error: Any) -> None:
+    for name in data:
+        if name not in allowed:
+            raise error(quote(name))
+
+
+def _names(fields: tuple[str, ...]) -> str:
+    return ", ".join([quote(f) for f in fields])

@@ -1,0 +1,357 @@
+"""What a game's sheet is: its lines, variants, tie-breakers and reminders.
+
+Templates are immutable values built by ``scorepad.core.loader`` from data files; nothing
+here knows about files. Each line kind reads one player's raw entry (a JSON-like value:
+number, bool, pair, or ``{"count", "rate"}``) into a ``Reading``: the entry as it should be
+stored, the measure tie-breakers weigh, and the points it adds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from scorepad.core.errors import EntryError, quote
+from scorepad.core.i18n import Text, pick, tr
+from scorepad.core.numbers import (
+    LIMIT,
+    Number,
+    as_number,
+    format_points,
+    is_half_multiple,
+    normalize,
+)
+
+Wins = Literal["highest", "lowest"]
+Prefer = Literal["more", "fewer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One player's entry on one line, read and scored."""
+
+    value: object
+    """The entry in its stored form (what a sheet file would hold)."""
+    measure: Number
+    """What tie-breakers weigh: the count, the amount, 1/0 for yes/no, a product's result."""
+    points: Number
+    """What the line adds to the total (0 when the line only feeds a tie-breaker)."""
+    counts: bool = True
+    """False for a line that is not added to the total."""
+
+
+def read_whole(raw: object, low: Number | None, high: Number | None) -> int:
+    """A whole number within ``low``..``high``, or an ``EntryError`` saying what is wrong."""
+    value = read_number(raw)
+    if not isinstance(value, int):
+        raise EntryError("entry.not_whole", value=quote(raw))
+    _check_bounds(value, low, high)
+    return value
+
+
+def read_number(raw: object) -> Number:
+    """An exact number of a sensible size, or an ``EntryError``."""
+    value = as_number(raw)
+    if value is None:
+        raise EntryError("entry.not_number", value=quote(raw))
+    if abs(value) > LIMIT:
+        raise EntryError("entry.too_large", value=quote(raw))
+    return value
+
+
+def _check_bounds(value: Number, low: Number | None, high: Number | None) -> None:
+    if low is not None and value < low:
+        raise EntryError("entry.below_min", value=format_points(value), limit=format_points(low))
+    if high is not None and value > high:
+        raise EntryError("entry.above_max", value=format_points(value), limit=format_points(high))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Line:
+    """A row of the sheet. Subclasses say what a player enters and what it is worth."""
+
+    kind: ClassVar[str]
+    key: str
+    label: Text
+    hint: Text | None = None
+    counts: bool = True
+    """False for a line that only feeds a tie-breaker (Sintra's broken-glass resets)."""
+    variants: frozenset[str] | None = None
+    """The variants this line belongs to; None means every variant."""
+
+    def read(self, raw: object) -> Reading:
+        raise NotImplementedError
+
+    def empty(self) -> Reading:
+        """The reading of a line left blank: 0, or no."""
+        return self.read(0)
+
+    def scored(self, value: object, measure: Number, points: Number) -> Reading:
+        if self.counts:
+            return Reading(value, measure, points)
+        return Reading(value, measure, 0, False)
+
+    def describe(self, lang: str) -> str:
+        """How the line scores, in a few words (the file's hint, else one made from data)."""
+        text = pick(self.hint, lang) if self.hint is not None else self._default_hint(lang)
+        return text if self.counts else tr("hint.not_counted", lang)
+
+    def _default_hint(self, lang: str) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointsLine(Line):
+    """Points typed in as read off a track or a board."""
+
+    kind: ClassVar[str] = "points"
+    min: Number | None = None
+    max: Number | None = None
+    halves: bool = False
+
+    def read(self, raw: object) -> Reading:
+        value = read_number(raw)
+        if not isinstance(value, int) and not (self.halves and is_half_multiple(value)):
+            key = "entry.not_half" if self.halves else "entry.not_whole"
+            raise EntryError(key, value=quote(raw))
+        _check_bounds(value, self.min, self.max)
+        return self.scored(value, value, value)
+
+    def _default_hint(self, lang: str) -> str:
+        return tr("hint.points", lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """One of the values a counted item can be worth, chosen per player."""
+
+    id: str
+    per: Number
+    label: Text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountLine(Line):
+    """A count of items, each worth ``per`` (or ``per`` for every ``every`` items)."""
+
+    kind: ClassVar[str] = "count"
+    per: Number = 1
+    every: int = 1
+    max: int | None = None
+    rates: tuple[Rate, ...] = ()
+
+    def read(self, raw: object) -> Reading:
+        if not self.rates:
+            count = read_whole(raw, 0, self.max)
+            return self.scored(count, count, self._worth(count, self.per))
+        if isinstance(raw, dict):
+            if set(raw) - {"count", "rate"} or "count" not in raw:
+                raise EntryError("entry.not_rated", value=quote(raw), rate=self.rates[-1].id)
+            count = read_whole(raw["count"], 0, self.max)
+            rate = self.rate(raw.get("rate", self.rates[0].id))
+        else:
+            count = read_whole(raw, 0, self.max)
+            rate = self.rates[0]
+        return self.scored({"count": count, "rate": rate.id}, count, self._worth(count, rate.per))
+
+    def rate(self, rate_id: object) -> Rate:
+        for rate in self.rates:
+            if rate.id == rate_id:
+                return rate
+        choices = ", ".join([quote(r.id) for r in self.rates])
+        raise EntryError("entry.unknown_rate", value=quote(rate_id), choices=choices)
+
+    def _worth(self, count: int, per: Number) -> Number:
+        if self.every != 1:
+            count //= self.every
+        return normalize(count * per)
+
+    def _default_hint(self, lang: str) -> str:
+        if self.rates:
+            parts = [f"{pick(r.label, lang)}: {_each(r.per, lang)}" for r in self.rates]
+            return " · ".join(parts)
+        if self.every != 1:
+            return tr("hint.every", lang, per=format_points(self.per), every=self.every)
+        return _each(self.per, lang)
+
+
+def _each(per: Number, lang: str) -> str:
+    if per < 0 or not isinstance(normalize(per), int):
+        return tr("hint.each", lang, per=signed(per))
+    return tr("hint.times", lang, per=format_points(per))
+
+
+def signed(value: Number) -> str:
+    """Points as printed on a sheet: a true minus sign for negatives."""
+    text = format_points(value)
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableLine(Line):
+    """A whole number 0..n looked up in a list of points (Sintra's ornaments)."""
+
+    kind: ClassVar[str] = "table"
+    values: tuple[Number, ...]
+
+    def read(self, raw: object) -> Reading:
+        index = read_whole(raw, 0, len(self.values) - 1)
+        return self.scored(index, index, self.values[index])
+
+    def _default_hint(self, lang: str) -> str:
+        pairs = [f"{i} → {signed(v)}" for i, v in reversed(list(enumerate(self.values))) if v != 0]
+        return " · ".join(pairs) if pairs else "0"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckLine(Line):
+    """Yes or no, worth fixed points when yes (Summer Pavilion's stars)."""
+
+    kind: ClassVar[str] = "check"
+    points: Number
+
+    def read(self, raw: object) -> Reading:
+        if raw is True:
+            return self.scored(True, 1, self.points)
+        if raw is False:
+            return self.scored(False, 0, 0)
+        raise EntryError("entry.not_yes_no", value=quote(raw))
+
+    def empty(self) -> Reading:
+        return self.scored(False, 0, 0)
+
+    def _default_hint(self, lang: str) -> str:
+        return tr("hint.check", lang, points=signed(self.points))
+
+
+@dataclass(frozen=True, slots=True)
+class Factor:
+    """One of the two numbers of a product line."""
+
+    label: Text
+    max: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProductLine(Line):
+    """Two whole numbers whose product (times ``per``) is the line's points (Sintra B)."""
+
+    kind: ClassVar[str] = "product"
+    factors: tuple[Factor, Factor]
+    per: Number = 1
+
+    def read(self, raw: object) -> Reading:
+        if not isinstance(raw, list | tuple) or len(raw) != 2:
+            raise EntryError("entry.not_pair", value=quote(raw))
+        pair = []
+        for factor, item in zip(self.factors, raw, strict=True):
+            try:
+                pair.append(read_whole(item, 0, factor.max))
+            except EntryError as problem:
+                raise EntryError("entry.factor", factor=factor.label, problem=problem) from None
+        product = pair[0] * pair[1]
+        return self.scored(pair, product, normalize(product * self.per))
+
+    def empty(self) -> Reading:
+        return self.scored([0, 0], 0, 0)
+
+    def _default_hint(self, lang: str) -> str:
+        a, b = (pick(f.label, lang) for f in self.factors)
+        return tr("hint.product", lang, a=a, b=b)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltyLine(Line):
+    """An amount of at least 0 that is subtracted (Sintra's broken glass)."""
+
+    kind: ClassVar[str] = "penalty"
+    max: Number | None = None
+
+    def read(self, raw: object) -> Reading:
+        value = read_whole(raw, 0, self.max)
+        return self.scored(value, value, -value)
+
+    def _default_hint(self, lang: str) -> str:
+        return tr("hint.penalty", lang)
+
+
+LINE_KINDS: dict[str, type[Line]] = {
+    cls.kind: cls for cls in (PointsLine, CountLine, TableLine, CheckLine, ProductLine, PenaltyLine)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreaker:
+    """Compares a weighted sum of entered values, preferring more or fewer."""
+
+    label: Text
+    prefer: Prefer
+    terms: tuple[tuple[str, Number], ...]
+
+    def measure(self, readings: dict[str, Reading]) -> Number:
+        total: Number = 0
+        for key, weight in self.terms:
+            reading = readings.get(key)
+            if reading is not None:
+                total += reading.measure * weight
+        return normalize(total)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    id: str
+    label: Text
+
+
+@dataclass(frozen=True, slots=True)
+class GameTemplate:
+    """A game's sheet. ``source`` is the data it was built from, kept for snapshots."""
+
+    id: str
+    version: int
+    name: Text
+    min_players: int
+    max_players: int
+    wins: Wins
+    lines: tuple[Line, ...]
+    tiebreakers: tuple[Tiebreaker, ...] = ()
+    variants: tuple[Variant, ...] = ()
+    reminders: tuple[Text, ...] = ()
+    description: Text | None = None
+    builtin: bool = False
+    source: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    _by_variant: dict[str | None, tuple[Line, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
+        for variant_id in variant_ids:
+            self._by_variant[variant_id] = tuple(
+                line
+                for line in self.lines
+                if variant_id is None or line.variants is None or variant_id in line.variants
+            )
+
+    def lines_for(self, variant: str | None) -> tuple[Line, ...]:
+        """The lines of one variant (``None`` for a game without variants), in sheet order."""
+        return self._by_variant[variant]
+
+    def line(self, key: str) -> Line:
+        for line in self.lines:
+            if line.key == key:
+                return line
+        raise KeyError(key)
+
+    def variant(self, variant_id: str) -> Variant:
+        for variant in self.variants:
+            if variant.id == variant_id:
+                return variant
+        raise KeyError(variant_id)
+
+    def title(self, lang: str, variant: str | None = None) -> str:
+        """The game's name, with the variant's when there is one: "Azul: Sintra (side A)"."""
+        name = pick(self.name, lang)
+        if variant is None:
+            return name
+        return f"{name} ({pick(self.variant(variant).label, lang)})"

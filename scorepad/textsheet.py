@@ -1,0 +1,108 @@
+"""Plain-text tables for the terminal: games, a template's lines, a scored sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorepad.core import GameTemplate, ScoredSheet
+from scorepad.core.i18n import pick, tr
+from scorepad.core.scoring import show
+from scorepad.core.template import signed
+
+
+def table(rows: Sequence[Sequence[str]], right: set[int] = frozenset()) -> str:  # type: ignore[assignment]
+    """Columns padded to their widest cell; columns in ``right`` are right-aligned."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    out = []
+    for n, row in enumerate(rows):
+        cells = [
+            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        out.append("  ".join(cells).rstrip())
+        if n == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+def render_games(games: Sequence[GameTemplate], lang: str) -> str:
+    rows = [
+        [
+            tr("text.id", lang),
+            tr("text.game", lang),
+            tr("text.players", lang),
+            tr("text.variants", lang),
+        ]
+    ]
+    for game in games:
+        variants = ", ".join(f"{v.id} ({pick(v.label, lang)})" for v in game.variants) or "—"
+        players = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players}–{game.max_players}"
+        )
+        rows.append([game.id, pick(game.name, lang), players, variants])
+    return table(rows)
+
+
+def describe_template(template: GameTemplate, variant: str | None, lang: str) -> str:
+    variants = [variant] if variant or not template.variants else [v.id for v in template.variants]
+    head = [tr("text.key", lang), tr("text.line", lang), tr("text.scores", lang)]
+    if template.variants and not variant:
+        head.append(tr("text.variants", lang))
+    rows = [head]
+    for line in template.lines:
+        if not any(line in template.lines_for(v) for v in variants):
+            continue
+        row = [line.key, pick(line.label, lang), line.describe(lang)]
+        if len(head) == 4:
+            row.append(", ".join(sorted(line.variants)) if line.variants else "*")
+        rows.append(row)
+    parts = [
+        f"{template.title(lang, variant)} · {template.min_players}–{template.max_players} "
+        f"{tr('text.players', lang).lower()} · {tr('wins.' + template.wins, lang)}",
+        "",
+        table(rows),
+        "",
+        f"{tr('text.tiebreakers', lang)}:",
+    ]
+    if template.tiebreakers:
+        for i, tb in enumerate(template.tiebreakers, 1):
+            parts.append(f"  {i}. {pick(tb.label, lang)} ({tr('prefer.' + tb.prefer, lang)})")
+    else:
+        parts.append("  " + tr("text.no_tiebreaker", lang))
+    if template.reminders:
+        parts += ["", f"{tr('text.reminders', lang)}:"]
+        parts += [f"  · {pick(r, lang)}" for r in template.reminders]
+    return "\n".join(parts)
+
+
+def render_scored(sheet: ScoredSheet, lang: str) -> str:
+    template = sheet.template
+    players = sheet.players
+    rows = [[tr("text.line", lang), *(p.name for p in players)]]
+    for line in template.lines_for(sheet.variant):
+        label = pick(line.label, lang)
+        if line.counts:
+            rows.append([label, *(signed(p.readings[line.key].points) for p in players)])
+        else:
+            rows.append(
+                [
+                    f"{label} ({tr('text.tiebreak', lang)})",
+                    *(show(p.readings[line.key].measure, lang) for p in players),
+                ]
+            )
+    labels = sorted({e.label for p in players for e in p.extra})
+    for label in labels:
+        cells = [
+            signed(sum((e.points for e in p.extra if e.label == label), start=0))
+            if any(e.label == label for e in p.extra)
+            else "—"
+            for p in players
+        ]
+        rows.append([f"{label} ({tr('text.by_hand', lang)})", *cells])
+    rows.append([tr("text.total", lang).upper(), *(show(p.total, lang) for p in players)])
+    rows.append([tr("text.rank", lang), *(f"{p.rank}{' ★' if p.winner else ''}" for p in players)])
+    right = set(range(1, len(players) + 1))
+    title = template.title(lang, sheet.variant)
+    return f"{title}\n\n{table(rows, right)}\n\n{sheet.explanation(lang)}"
