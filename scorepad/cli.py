@@ -26,6 +26,9 @@ EXIT_BAD_INPUT = 2
 
 Handler = Callable[[argparse.Namespace], int]
 
+COMMAND_GROUPS: tuple[Callable[..., None], ...] = ()
+"""Each layer above the core adds its commands here: a function taking the subparsers."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
@@ -79,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file", help="a sheet file (.json), or - for standard input")
     _common(score)
     score.set_defaults(handler=cmd_score)
+    for add_commands in COMMAND_GROUPS:
+        add_commands(commands)
     return parser
 
 

@@ -28,6 +28,21 @@ def tr(key: str, lang: str, /, **fields: object) -> str:
     return pick(MESSAGES[key], lang).format(**fields)
 
 
+def register(messages: Mapping[str, Mapping[str, str]]) -> None:
+    """Add a layer's own messages (store, printing, app) to the one catalogue.
+
+    Each layer keeps its sentences beside its code and registers them on import; a key
+    may be registered once, and every message must exist in every language.
+    """
+    for key, texts in messages.items():
+        if key in MESSAGES:
+            raise ValueError(f"message {key!r} is registered twice")
+        missing = [lang for lang in LANGS if lang not in texts]
+        if missing:
+            raise ValueError(f"message {key!r} has no text in {', '.join(missing)}")
+        MESSAGES[key] = dict(texts)
+
+
 def choose_lang(requested: str | None = None) -> str:
     """``requested`` if given, else SCOREPAD_LANG, else the locale (LANG), else English."""
     for candidate in (requested, os.environ.get("SCOREPAD_LANG"), os.environ.get("LANG")):
