@@ -98,9 +98,17 @@ def read_text(path: str) -> str:
         if path == "-":
             return sys.stdin.read()
         return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as problem:
-        detail = getattr(problem, "strerror", None) or str(problem)
-        raise SheetError("sheet.unreadable", source=path, detail=detail) from None
+    except UnicodeDecodeError:
+        detail: object = ScorepadError("file.not_utf8")
+    except FileNotFoundError:
+        detail = ScorepadError("file.not_found")
+    except PermissionError:
+        detail = ScorepadError("file.denied")
+    except IsADirectoryError:
+        detail = ScorepadError("file.is_folder")
+    except OSError as problem:
+        detail = problem.strerror or str(problem)
+    raise SheetError("sheet.unreadable", source=path, detail=detail)
 
 
 def print_json(data: object) -> None:

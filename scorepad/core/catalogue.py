@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from scorepad.core.errors import SheetError, quote
 from scorepad.core.loader import load_template
 from scorepad.core.template import GameTemplate
 
+GAMES_FOLDER = Path(__file__).resolve().parent.parent / "games"
+"""Inside the package, so installed copies and PyInstaller bundles find it too."""
+
 
 @cache
 def builtin_games() -> Mapping[str, GameTemplate]:
     """Every shipped game by id, in file-name order. A broken file fails loudly here."""
-    folder = resources.files("scorepad") / "games"
     games: dict[str, GameTemplate] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            template = load_template(entry.read_text(encoding="utf-8"), entry.name, builtin=True)
-            games[template.id] = template
+    for path in sorted(GAMES_FOLDER.glob("*.json")):
+        template = load_template(path.read_text(encoding="utf-8"), path.name, builtin=True)
+        games[template.id] = template
     return dict(sorted(games.items()))
 
 

@@ -54,10 +54,22 @@ def quote(value: object) -> str:
 
 def _as_written(value: object) -> str:
     if isinstance(value, Decimal):
-        return format(value, "f")
+        return format(value, "f") if abs(value.adjusted()) < 20 else str(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_as_written(v) for v in value) + "]"
     if isinstance(value, dict):
         items = (f"{_as_written(str(k))}: {_as_written(v)}" for k, v in value.items())
         return "{" + ", ".join(items) + "}"
     return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def parse_json(text: str, source: str, error: type[ScorepadError] = SheetError) -> object:
+    """JSON with exact numbers (halves as Decimal), or an error naming line and column."""
+    try:
+        return json.loads(text, parse_float=Decimal)
+    except json.JSONDecodeError as problem:
+        raise error(
+            "sheet.not_json", source=source, line=problem.lineno, column=problem.colno
+        ) from None
+    except ValueError:  # an integer past Python's digit limit
+        raise error("sheet.number_too_long", source=source) from None

@@ -164,8 +164,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # --- problems with the sheet as a whole -----------------------------------------------
     "sheet.not_json": {
-        "en": "{source}: not a valid JSON file ({detail})",
-        "es": "{source}: no es un archivo JSON válido ({detail})",
+        "en": "{source}: not a valid JSON file (line {line}, column {column})",
+        "es": "{source}: no es un archivo JSON válido (línea {line}, columna {column})",
+    },
+    "sheet.number_too_long": {
+        "en": "{source}: a number in the file has too many digits",
+        "es": "{source}: un número del archivo tiene demasiadas cifras",
     },
     "sheet.not_object": {
         "en": '{source}: a sheet file is a JSON object with "game" and "players"',
@@ -227,6 +231,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": '"extra" is a list of by-hand lines, not {value}',
         "es": '"extra" es una lista de líneas a mano, no {value}',
     },
+    "file.not_found": {"en": "no such file", "es": "no existe"},
+    "file.denied": {"en": "permission denied", "es": "permiso denegado"},
+    "file.is_folder": {"en": "it is a folder", "es": "es una carpeta"},
+    "file.not_utf8": {"en": "not UTF-8 text", "es": "no es texto UTF-8"},
     "sheet.unreadable": {
         "en": "{source}: cannot be read ({detail})",
         "es": "{source}: no se puede leer ({detail})",
@@ -301,10 +309,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "template.no_counting_line": {
         "en": "no line is added to the total",
         "es": "ninguna línea se suma al total",
-    },
-    "template.not_json": {
-        "en": "{source}: not a valid JSON file ({detail})",
-        "es": "{source}: no es un archivo JSON válido ({detail})",
     },
     "template.valid": {
         "en": "{source}: a valid game, {name} ({lines} lines)",

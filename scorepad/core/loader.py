@@ -8,13 +8,11 @@ for "per" must not silently score differently.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
-from decimal import Decimal
 from typing import Any, cast
 
-from scorepad.core.errors import ScorepadError, TemplateError, quote
+from scorepad.core.errors import ScorepadError, TemplateError, parse_json, quote
 from scorepad.core.i18n import LANGS, Text
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
 from scorepad.core.template import (
@@ -71,13 +69,7 @@ def load_template(
     text: str | Mapping[str, Any], source: str, *, builtin: bool = False
 ) -> GameTemplate:
     """Build a template from a game file's text (or its parsed JSON), or raise TemplateError."""
-    if isinstance(text, str):
-        try:
-            data = json.loads(text, parse_float=Decimal)
-        except ValueError as problem:
-            raise TemplateError("template.not_json", source=source, detail=str(problem)) from None
-    else:
-        data = text
+    data = parse_json(text, source, TemplateError) if isinstance(text, str) else text
     return _Reader(source).game(data, builtin)
 
 

@@ -106,7 +106,7 @@ class ScoredSheet:
 def _json_value(value: object) -> object:
     if isinstance(value, dict):
         return {k: _json_value(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [_json_value(v) for v in value]
     if isinstance(value, Decimal):
         return json_number(value)
@@ -115,17 +115,21 @@ def _json_value(value: object) -> object:
 
 def resolve_variant(template: GameTemplate, variant: object) -> str | None:
     """The variant id as the template spells it ("a" finds "A"), or a SheetError."""
-    game = quote(template.id)
-    choices = ", ".join([quote(v.id) for v in template.variants])
     if not template.variants:
         if variant is not None:
+            game = quote(template.id)
             raise SheetError("sheet.variant_not_expected", game=game, value=quote(variant))
         return None
-    if variant is None:
-        raise SheetError("sheet.no_variant", game=game, choices=choices)
+    for known in template.variants:
+        if known.id == variant:
+            return variant
     for known in template.variants:
         if isinstance(variant, str) and known.id.casefold() == variant.casefold():
             return known.id
+    game = quote(template.id)
+    choices = ", ".join([quote(v.id) for v in template.variants])
+    if variant is None:
+        raise SheetError("sheet.no_variant", game=game, choices=choices)
     raise SheetError("sheet.unknown_variant", game=game, value=quote(variant), choices=choices)
 
 
@@ -145,9 +149,9 @@ def score(
             count=count,
         )
     _check_names(players)
-    line_keys = {line.key for line in lines}
-    results: list[tuple[str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]]]
-    results = []
+    line_keys = template.keys_for(variant)
+    tiebreakers = template.tiebreakers
+    rows: list[_Row] = []
     for player in players:
         name = player.name.strip()
         given = player.lines
@@ -156,41 +160,37 @@ def score(
         readings: dict[str, Reading] = {}
         total: Number = 0
         for line in lines:
-            raw = given.get(line.key)
-            if raw is None:
-                reading = line.empty()
-            else:
-                try:
-                    reading = line.read(raw)
-                except EntryError as problem:
-                    raise _located(name, line, problem) from None
+            try:
+                reading = line.reading(given.get(line.key))
+            except EntryError as problem:
+                raise _located(name, line, problem) from None
             readings[line.key] = reading
             total += reading.points
-        extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
-        for item in extra:
-            total += item.points
-        tiebreak = tuple(tb.measure(readings) for tb in template.tiebreakers)
-        results.append((name, readings, extra, normalize(total), tiebreak))
-    return _rank(template, variant, results)
+        extra: tuple[ExtraLine, ...] = ()
+        if player.extra:
+            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+            for item in extra:
+                total += item.points
+        tiebreak = tuple([tb.measure(readings) for tb in tiebreakers]) if tiebreakers else ()
+        rows.append((name, readings, extra, normalize(total), tiebreak))
+    return _rank(template, variant, rows)
 
 
-def _rank(
-    template: GameTemplate,
-    variant: str | None,
-    results: list[
-        tuple[str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]]
-    ],
-) -> ScoredSheet:
+_Row = tuple[str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]]
+
+
+def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> ScoredSheet:
+    """Competition ranks from (total, tie-breakers), each turned so that larger is better."""
     sign = 1 if template.wins == "highest" else -1
     signs = [1 if tb.prefer == "more" else -1 for tb in template.tiebreakers]
     keys = [
-        (sign * total, *(s * v for s, v in zip(signs, tiebreak, strict=True)))
-        for _, _, _, total, tiebreak in results
+        (sign * total, *[s * v for s, v in zip(signs, tiebreak, strict=True)])
+        for _, _, _, total, tiebreak in rows
     ]
     ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
     players = tuple(
         PlayerResult(name, readings, extra, total, tiebreak, rank, rank == 1)
-        for (name, readings, extra, total, tiebreak), rank in zip(results, ranks, strict=True)
+        for (name, readings, extra, total, tiebreak), rank in zip(rows, ranks, strict=True)
     )
     winners = tuple(p.name for p in players if p.winner)
     best_total = max(k[0] for k in keys)
@@ -229,7 +229,7 @@ def _unknown_line(
     variant: str | None,
     name: str,
     given: Mapping[str, object],
-    line_keys: set[str],
+    line_keys: frozenset[str],
 ) -> None:
     for key in given:
         if key in line_keys:

@@ -6,14 +6,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from scorepad.core.catalogue import builtin_games, find_game
-from scorepad.core.errors import EntryError, SheetError, quote
+from scorepad.core.errors import EntryError, SheetError, parse_json, quote
 from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
 from scorepad.core.template import GameTemplate
 
@@ -35,10 +33,7 @@ def read_sheet(
     text: str, source: str, games: Mapping[str, GameTemplate] | None = None
 ) -> SheetInput:
     """Parse a sheet file's text; ``source`` names it in messages."""
-    try:
-        data = json.loads(text, parse_float=Decimal)
-    except ValueError as problem:
-        raise SheetError("sheet.not_json", source=source, detail=str(problem)) from None
+    data = parse_json(text, source)
     if not isinstance(data, dict):
         raise SheetError("sheet.not_object", source=source)
     _only(

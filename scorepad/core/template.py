@@ -23,6 +23,7 @@ from scorepad.core.numbers import (
 )
 
 Wins = Literal["highest", "lowest"]
+MEMO_SIZE = 256
 Prefer = Literal["more", "fewer"]
 
 
@@ -79,12 +80,30 @@ class Line:
     variants: frozenset[str] | None = None
     """The variants this line belongs to; None means every variant."""
 
+    _memo: dict[int, Reading] = field(default_factory=dict, compare=False, repr=False)
+    """Readings of small whole entries, reused: a Reading is immutable and scoring a
+    sheet mostly sees the same few counts, so this skips re-validating them."""
+
+    def reading(self, raw: object) -> Reading:
+        """``read`` with blanks (None) and already-seen whole numbers answered from memory."""
+        if type(raw) is int:  # not isinstance: True == 1 must not find 1's reading
+            memo = self._memo
+            found = memo.get(raw)
+            if found is None:
+                found = self.read(raw)
+                if len(memo) < MEMO_SIZE and type(found.value) is int:
+                    memo[raw] = found
+            return found
+        if raw is None:
+            return self.empty()
+        return self.read(raw)
+
     def read(self, raw: object) -> Reading:
         raise NotImplementedError
 
     def empty(self) -> Reading:
-        """The reading of a line left blank: 0, or no."""
-        return self.read(0)
+        """A line left blank counts as 0 (DESIGN.md), even where 0 could not be entered."""
+        return self.scored(0, 0, 0)
 
     def scored(self, value: object, measure: Number, points: Number) -> Reading:
         if self.counts:
@@ -250,10 +269,10 @@ class ProductLine(Line):
             except EntryError as problem:
                 raise EntryError("entry.factor", factor=factor.label, problem=problem) from None
         product = pair[0] * pair[1]
-        return self.scored(pair, product, normalize(product * self.per))
+        return self.scored((pair[0], pair[1]), product, normalize(product * self.per))
 
     def empty(self) -> Reading:
-        return self.scored([0, 0], 0, 0)
+        return self.scored((0, 0), 0, 0)
 
     def _default_hint(self, lang: str) -> str:
         a, b = (pick(f.label, lang) for f in self.factors)
@@ -324,14 +343,24 @@ class GameTemplate:
         default_factory=dict, compare=False, repr=False
     )
 
+    _keys_by_variant: dict[str | None, frozenset[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
     def __post_init__(self) -> None:
         variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
         for variant_id in variant_ids:
-            self._by_variant[variant_id] = tuple(
+            lines = tuple(
                 line
                 for line in self.lines
                 if variant_id is None or line.variants is None or variant_id in line.variants
             )
+            self._by_variant[variant_id] = lines
+            self._keys_by_variant[variant_id] = frozenset(line.key for line in lines)
+
+    def keys_for(self, variant: str | None) -> frozenset[str]:
+        """The line keys of one variant, for checking what a sheet names."""
+        return self._keys_by_variant[variant]
 
     def lines_for(self, variant: str | None) -> tuple[Line, ...]:
         """The lines of one variant (``None`` for a game without variants), in sheet order."""
