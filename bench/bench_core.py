@@ -17,11 +17,11 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from scorepad.core import PlayerSheet, builtin_games, score  # noqa: E402
+from scorepad.core import PlayerSheet, builtin_games, score
 
 SHEETS = 10_000
 NAMES = ("Ana", "Ben", "Carla", "Dani")
@@ -36,9 +36,11 @@ def import_time_ms(runs: int = 7) -> tuple[float, float]:
         for _ in range(runs):
             out = subprocess.run(
                 [sys.executable, "-c", code.format(statement)],
-                capture_output=True, text=True, check=True,
+                capture_output=True,
+                text=True,
+                check=True,
                 cwd=Path(__file__).resolve().parent.parent,
-            )  # fmt: skip
+            )
             samples.append(float(out.stdout))
         return statistics.median(samples)
 
@@ -48,27 +50,48 @@ def import_time_ms(runs: int = 7) -> tuple[float, float]:
 def azul_sheets(rng: random.Random) -> list[list[tuple[str, dict[str, int]]]]:
     sheets = []
     for _ in range(SHEETS):
-        sheets.append([
-            (name, {"marker": rng.randint(0, 100), "rows": rng.randint(0, 5),
-                    "columns": rng.randint(0, 5), "colours": rng.randint(0, 5)})
-            for name in NAMES
-        ])  # fmt: skip
+        sheets.append(
+            [
+                (
+                    name,
+                    {
+                        "marker": rng.randint(0, 100),
+                        "rows": rng.randint(0, 5),
+                        "columns": rng.randint(0, 5),
+                        "colours": rng.randint(0, 5),
+                    },
+                )
+                for name in NAMES
+            ]
+        )
     return sheets
 
 
 def sintra_sheets(rng: random.Random) -> list[list[tuple[str, dict[str, object]]]]:
     sheets = []
     for _ in range(SHEETS):
-        sheets.append([
-            (name, {"marker": rng.randint(-20, 120), "glass_left": rng.randint(0, 12),
-                    "broken_glass": rng.randint(0, 17), "broken_glass_resets": rng.randint(0, 1),
-                    **{f"ornament_{i}": rng.randint(0, 4) for i in range(1, 5)}})
-            for name in NAMES
-        ])  # fmt: skip
+        sheets.append(
+            [
+                (
+                    name,
+                    {
+                        "marker": rng.randint(-20, 120),
+                        "glass_left": rng.randint(0, 12),
+                        "broken_glass": rng.randint(0, 17),
+                        "broken_glass_resets": rng.randint(0, 1),
+                        **{f"ornament_{i}": rng.randint(0, 4) for i in range(1, 5)},
+                    },
+                )
+                for name in NAMES
+            ]
+        )
     return sheets
 
 
-def azul_by_hand(players: list[tuple[str, dict[str, int]]]) -> tuple[list[int], list[int], list[str]]:
+Entries = list[tuple[str, dict[str, int]]]
+
+
+def azul_by_hand(players: Entries) -> tuple[list[int], list[int], list[str]]:
     """The baseline: Azul scored by a hand-written function, with the same checks."""
     totals: list[int] = []
     rows_done: list[int] = []
@@ -90,7 +113,7 @@ def azul_by_hand(players: list[tuple[str, dict[str, int]]]) -> tuple[list[int], 
     return totals, ranks, winners
 
 
-def median_us(function, sheets, repeat: int = 5) -> float:  # noqa: ANN001
+def median_us(function: Callable[[Any], object], sheets: list[Any], repeat: int = 5) -> float:
     """Median over ``repeat`` passes of the mean µs per sheet over all sheets."""
     passes = []
     for _ in range(repeat):
@@ -122,22 +145,30 @@ def main() -> None:
     engine_azul = median_us(lambda s: score(azul, None, s), azul_players)
     engine_sintra = median_us(lambda s: score(sintra, "A", s), sintra_players)
     ratio = engine_azul / baseline
-    print(f"import scorepad.core: {import_ms:.1f} ms (json+decimal alone: {bare_ms:.1f} ms)"
-          f"  target < 30 ms")  # fmt: skip
+    print(
+        f"import scorepad.core: {import_ms:.1f} ms (json+decimal alone: {bare_ms:.1f} ms)"
+        f"  target < 30 ms"
+    )
     print(f"Azul, 4 players, by hand (baseline): {baseline:.2f} µs per sheet")
-    print(f"Azul, 4 players, scorepad.core:      {engine_azul:.2f} µs per sheet"
-          f"  ratio {ratio:.2f}×  target ≤ 3×")  # fmt: skip
+    print(
+        f"Azul, 4 players, scorepad.core:      {engine_azul:.2f} µs per sheet"
+        f"  ratio {ratio:.2f}×  target ≤ 3×"
+    )
     print(f"Sintra A, 4 players, scorepad.core:  {engine_sintra:.2f} µs per sheet")
-    print(json.dumps({
-        "sheets": SHEETS,
-        "import_ms": round(import_ms, 2),
-        "azul_baseline_us": round(baseline, 3),
-        "azul_us": round(engine_azul, 3),
-        "sintra_us": round(engine_sintra, 3),
-        "azul_ratio": round(ratio, 3),
-        "import_ok": import_ms < 30,
-        "ratio_ok": ratio <= 3,
-    }))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "sheets": SHEETS,
+                "import_ms": round(import_ms, 2),
+                "azul_baseline_us": round(baseline, 3),
+                "azul_us": round(engine_azul, 3),
+                "sintra_us": round(engine_sintra, 3),
+                "azul_ratio": round(ratio, 3),
+                "import_ok": import_ms < 30,
+                "ratio_ok": ratio <= 3,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

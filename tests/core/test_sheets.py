@@ -44,6 +44,7 @@ def test_json_output_is_exact(path):
     for player in data["players"]:
         assert player["total"] == case["expect"]["totals"][player["name"]]
         assert isinstance(player["total"], int) or player["total"] % 1 == Decimal("0.5")
-        assert sum(player["lines"].values()) + sum(e["points"] for e in player["extra"]) == (
-            player["total"]
+        assert (
+            sum(player["lines"].values()) + sum(e["points"] for e in player["extra"])
+            == (player["total"])
         )
