@@ -311,8 +311,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "ninguna línea se suma al total",
     },
     "template.valid": {
-        "en": "{source}: a valid game, {name} ({lines} lines)",
-        "es": "{source}: juego válido, {name} ({lines} líneas)",
+        "en": "{source}: a valid game, {name} (lines: {lines})",
+        "es": "{source}: juego válido, {name} (líneas: {lines})",
     },
     # --- how a line scores, when its game file gives no hint of its own -----------------
     "hint.points": {"en": "points as read", "es": "puntos tal cual"},

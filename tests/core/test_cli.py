@@ -1,0 +1,89 @@
+"""The read-only commands: games, template, games validate, and score's two outputs."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from scorepad.cli import main
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def run(capsys, *args: str) -> str:
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def test_games_lists_ids_names_variants_and_bounds(capsys):
+    out = run(capsys, "games", "--lang", "en")
+    assert "azul-sintra" in out and "A (side A), B (side B)" in out and "1–4" in out
+    data = json.loads(run(capsys, "games", "--json"))
+    assert [g["id"] for g in data] == ["azul", "azul-sintra", "azul-summer-pavilion", "glass-road"]
+    sintra = data[1]
+    assert sintra["players"] == {"min": 2, "max": 4}
+    assert [v["id"] for v in sintra["variants"]] == ["A", "B"]
+    assert sintra["name"]["es"] == "Azul: Los vitrales de Sintra"
+    assert "Pabellón de verano" in run(capsys, "games", "--lang", "es")
+
+
+def test_template_shows_lines_and_how_each_scores(capsys):
+    out = run(capsys, "template", "azul-sintra", "--variant", "B", "--lang", "en")
+    assert "windows" in out and "ornament_1" not in out
+    assert "completed windows × pieces of the chosen colour" in out
+    assert "fewer points lost on the broken-glass track" in out
+    data = json.loads(run(capsys, "template", "azul", "--json", "--lang", "es"))
+    assert [line["key"] for line in data["lines"]] == ["marker", "rows", "columns", "colours"]
+    assert data["lines"][2]["scores"] == "× 7"
+    assert data["tiebreakers"] == [
+        {"label": "filas horizontales completas", "prefer": "more", "terms": {"rows": 1}}
+    ]
+    both = run(capsys, "template", "azul-sintra", "--lang", "en")
+    assert "ornament_4" in both and "windows" in both
+
+
+def test_score_json_matches_the_design_shape(capsys):
+    data = json.loads(run(capsys, "score", str(EXAMPLES / "azul.json"), "--json"))
+    assert set(data) >= {"game", "variant", "players", "winners", "decided_by"}
+    assert data["winners"] == ["Ana"] and data["decided_by"] == "total"
+    ana = data["players"][1]
+    assert set(ana) >= {"name", "lines", "extra", "total", "rank", "winner"}
+    assert ana["lines"] == {"marker": 68, "rows": 2, "columns": 7, "colours": 0}
+    assert (ana["total"], ana["rank"], ana["winner"]) == (77, 1, True)
+
+
+def test_score_reads_standard_input_and_prints_halves_exactly(capsys, monkeypatch):
+    sheet = {"game": "glass-road", "players": [
+        {"name": "Ana", "lines": {"buildings": 3, "sand_left": {"count": 1, "rate": "start"}}}]}  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(sheet)))
+    out = run(capsys, "score", "-", "--json")
+    assert '"total": 3.5' in out
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(sheet)))
+    table = run(capsys, "score", "-", "--lang", "es")
+    assert "3,5" in table and "Ana suma 3,5 puntos." in table
+
+
+def test_validate_accepts_a_good_file_and_refuses_a_broken_one(capsys, tmp_path):
+    good = tmp_path / "golf.json"
+    good.write_text(json.dumps({
+        "id": "golf", "name": {"en": "Golf", "es": "Golf"}, "players": {"min": 1, "max": 4},
+        "wins": "lowest",
+        "lines": [{"key": "strokes", "kind": "points", "min": 0,
+                   "label": {"en": "Strokes", "es": "Golpes"}}]}), "utf-8")  # fmt: skip
+    assert "a valid game, Golf (lines: 1)" in run(
+        capsys, "games", "validate", str(good), "--lang", "en"
+    )
+    bad = tmp_path / "bad.json"
+    bad.write_text(good.read_text().replace('"points"', '"pointz"'), "utf-8")
+    try:
+        main(["games", "validate", str(bad), "--lang", "en"])
+    except SystemExit as exit_info:
+        assert exit_info.code == 2
+    else:
+        raise AssertionError("a broken game file was accepted")
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f'scorepad: {bad}: lines.strokes: unknown kind "pointz"; choose "points", "count", "table", "check", "product", "penalty"\n'
+    )

@@ -1,0 +1,207 @@
+"""Properties that hold for every sheet of every built-in game (hypothesis)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad.cli import main
+from scorepad.core import GameTemplate, PlayerSheet, builtin_games, score
+from scorepad.core.template import (
+    CheckLine,
+    CountLine,
+    Line,
+    PenaltyLine,
+    PointsLine,
+    ProductLine,
+    TableLine,
+)
+
+GAMES = builtin_games()
+NAMES = ["Ana", "Ben", "Carla", "Dani", "Eva", "Fer"]
+
+
+def valid_entry(line: Line) -> st.SearchStrategy[object]:
+    """Any value a player could legally enter on ``line``."""
+    if isinstance(line, PointsLine):
+        low = -200 if line.min is None else int(line.min)
+        high = 200 if line.max is None else int(line.max)
+        return st.integers(low, high)
+    if isinstance(line, CountLine):
+        counts = st.integers(0, 30 if line.max is None else line.max)
+        if not line.rates:
+            return counts
+        rates = st.sampled_from([r.id for r in line.rates])
+        return counts | st.builds(lambda c, r: {"count": c, "rate": r}, counts, rates)
+    if isinstance(line, TableLine):
+        return st.integers(0, len(line.values) - 1)
+    if isinstance(line, CheckLine):
+        return st.booleans()
+    if isinstance(line, ProductLine):
+        a, b = (st.integers(0, 12 if f.max is None else f.max) for f in line.factors)
+        return st.tuples(a, b).map(list)
+    assert isinstance(line, PenaltyLine)
+    return st.integers(0, 30 if line.max is None else line.max)
+
+
+@st.composite
+def sheets(draw, game: GameTemplate | None = None):
+    game = game or draw(st.sampled_from(list(GAMES.values())))
+    variant = draw(st.sampled_from([v.id for v in game.variants])) if game.variants else None
+    count = draw(st.integers(game.min_players, game.max_players))
+    players = []
+    for name in NAMES[:count]:
+        lines = {}
+        for line in game.lines_for(variant):
+            value = draw(valid_entry(line))
+            if draw(st.integers(0, 9)) > 0:  # now and then leave a line blank
+                lines[line.key] = value
+        extra = draw(st.lists(st.builds(lambda p: {"label": "By hand", "points": p},
+                                        st.integers(-20, 20)), max_size=2))  # fmt: skip
+        players.append({"name": name, "lines": lines, "extra": extra})
+    return game, variant, players
+
+
+def run(game: GameTemplate, variant: str | None, players: list[dict]):
+    from scorepad.core import ExtraLine
+
+    return score(game, variant, [
+        PlayerSheet(p["name"], p["lines"], [ExtraLine(e["label"], e["points"]) for e in p["extra"]])
+        for p in players
+    ])  # fmt: skip
+
+
+@given(sheets())
+@settings(max_examples=200, deadline=None)
+def test_total_is_the_sum_of_line_points_and_by_hand_lines(case):
+    game, variant, players = case
+    scored = run(game, variant, players)
+    for result, entered in zip(scored.players, players, strict=True):
+        expected = sum(result.lines.values()) + sum(e["points"] for e in entered["extra"])
+        assert result.total == expected
+        assert set(result.readings) == set(game.keys_for(variant))
+
+
+@given(sheets(), st.randoms(use_true_random=False))
+@settings(max_examples=200, deadline=None)
+def test_player_order_changes_nobodys_total_rank_or_win(case, rnd):
+    game, variant, players = case
+    before = {p.name: (p.total, p.rank, p.winner) for p in run(game, variant, players).players}
+    shuffled = players[:]
+    rnd.shuffle(shuffled)
+    scored = run(game, variant, shuffled)
+    after = {p.name: (p.total, p.rank, p.winner) for p in scored.players}
+    assert after == before
+    assert sorted(scored.winners) == sorted(n for n, (_, _, w) in before.items() if w)
+
+
+def raisable(game: GameTemplate, variant: str | None) -> list[Line]:
+    """Lines whose points never drop as the entry rises and that no tie-breaker penalises."""
+    harmful = {key for tb in game.tiebreakers for key, w in tb.terms
+               if (tb.prefer == "fewer") == (w > 0)}  # fmt: skip
+    return [
+        line for line in game.lines_for(variant)
+        if line.key not in harmful and line.counts and (
+            isinstance(line, PointsLine | TableLine)
+            or (isinstance(line, CountLine) and not line.rates and line.per > 0))
+    ]  # fmt: skip
+
+
+@given(sheets(), st.data())
+@settings(max_examples=200, deadline=None)
+def test_raising_an_entry_never_lowers_that_players_rank(case, data):
+    game, variant, players = case
+    assert game.wins == "highest"
+    lines = raisable(game, variant)
+    line = data.draw(st.sampled_from(lines))
+    who = data.draw(st.integers(0, len(players) - 1))
+    current = players[who]["lines"].get(line.key, 0)
+    limit = getattr(line, "max", None)
+    if isinstance(line, TableLine):
+        limit = len(line.values) - 1
+    top = 200 if limit is None else int(limit)
+    if current >= top:
+        return
+    raised = data.draw(st.integers(current + 1, top))
+    before = run(game, variant, players).players[who]
+    players[who]["lines"][line.key] = raised
+    after = run(game, variant, players).players[who]
+    assert after.total >= before.total
+    assert after.rank <= before.rank
+
+
+def test_lowest_wins_reverses_the_order():
+    game = GAMES["azul"]
+    highest = run(game, None, [{"name": "A", "lines": {"marker": 5}, "extra": []},
+                               {"name": "B", "lines": {"marker": 9}, "extra": []}])  # fmt: skip
+    assert highest.winners == ("B",)
+    from dataclasses import replace
+
+    lowest = replace(game, wins="lowest", _by_variant={}, _keys_by_variant={})
+    assert run(
+        lowest,
+        None,
+        [
+            {"name": "A", "lines": {"marker": 5}, "extra": []},
+            {"name": "B", "lines": {"marker": 9}, "extra": []},
+        ],
+    ).winners == ("A",)
+
+
+# --- every invalid sheet is refused with status 2 -------------------------------------------
+
+
+def invalid_entry(line: Line) -> st.SearchStrategy[object]:
+    """Values ``line`` must refuse."""
+    wrong_type = st.sampled_from(["7", "seven", None, [], {}, True]) if not isinstance(
+        line, CheckLine) else st.sampled_from(["yes", 1, 0, None, [True]])  # fmt: skip
+    wrong_type = wrong_type.filter(lambda v: v is not None)
+    options = [wrong_type]
+    if isinstance(line, CountLine | PenaltyLine | TableLine):
+        options.append(st.integers(max_value=-1))
+        high = len(line.values) - 1 if isinstance(line, TableLine) else line.max
+        if high is not None:
+            options.append(st.integers(min_value=high + 1, max_value=10**6))
+        options.append(st.just(Decimal("1.5")))
+    if isinstance(line, PointsLine):
+        if line.min is not None:
+            options.append(st.integers(max_value=int(line.min) - 1, min_value=-(10**6)))
+        options.append(st.just(Decimal("0.5")))
+    if isinstance(line, ProductLine):
+        options.append(st.just([1, 2, 3]))
+        options.append(st.just([-1, 2]))
+        options.append(st.just(4))
+    if isinstance(line, CountLine) and line.rates:
+        options.append(st.just({"count": 1, "rate": "golden"}))
+    return st.one_of(options)
+
+
+@given(sheets(), st.data())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_every_invalid_sheet_is_refused_with_status_2(case, data):
+    game, variant, players = case
+    who = data.draw(st.integers(0, len(players) - 1))
+    line = data.draw(st.sampled_from(list(game.lines_for(variant))))
+    bad = data.draw(invalid_entry(line))
+    players[who]["lines"][line.key] = bad
+    sheet = {"game": game.id, "variant": variant, "players": players}
+    text = json.dumps(sheet, default=lambda d: float(d) if isinstance(d, Decimal) else str(d))
+    errors = io.StringIO()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheet.json"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(SystemExit) as exit_info, contextlib.redirect_stderr(errors):
+            main(["score", str(path), "--lang", "en"])
+    assert exit_info.value.code == 2
+    message = errors.getvalue()
+    assert message.count("\n") == 1
+    assert message.startswith(f"scorepad: {players[who]['name']}")
+    assert f'"{line.key}"' in message
