@@ -40,9 +40,19 @@ def test_bad_sheet_is_refused_with_one_clear_line(case, lang, tmp_path, monkeypa
 
 def test_every_kind_of_mistake_is_covered():
     abouts = {c["about"] for c in CASES}
-    for needed in ("unknown game", "unknown variant", "unknown line", "count below 0",
-                   "count above max", "text where a number goes", "product not a pair",
-                   "unknown rate", "too few players", "too many players", "not JSON"):  # fmt: skip
+    for needed in (
+        "unknown game",
+        "unknown variant",
+        "unknown line",
+        "count below 0",
+        "count above max",
+        "text where a number goes",
+        "product not a pair",
+        "unknown rate",
+        "too few players",
+        "too many players",
+        "not JSON",
+    ):
         assert needed in abouts
 
 
@@ -52,8 +62,10 @@ def test_a_real_process_prints_no_traceback(tmp_path):
     for args in (["score", str(bad)], ["score", str(tmp_path / "missing.json")]):
         done = subprocess.run(
             [sys.executable, "-m", "scorepad.cli", *args, "--lang", "en"],
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert done.returncode == 2
         assert done.stdout == ""
         assert len(done.stderr.splitlines()) == 1

@@ -54,8 +54,12 @@ def test_score_json_matches_the_design_shape(capsys):
 
 
 def test_score_reads_standard_input_and_prints_halves_exactly(capsys, monkeypatch):
-    sheet = {"game": "glass-road", "players": [
-        {"name": "Ana", "lines": {"buildings": 3, "sand_left": {"count": 1, "rate": "start"}}}]}  # fmt: skip
+    sheet = {
+        "game": "glass-road",
+        "players": [
+            {"name": "Ana", "lines": {"buildings": 3, "sand_left": {"count": 1, "rate": "start"}}}
+        ],
+    }
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(sheet)))
     out = run(capsys, "score", "-", "--json")
     assert '"total": 3.5' in out
@@ -66,11 +70,25 @@ def test_score_reads_standard_input_and_prints_halves_exactly(capsys, monkeypatc
 
 def test_validate_accepts_a_good_file_and_refuses_a_broken_one(capsys, tmp_path):
     good = tmp_path / "golf.json"
-    good.write_text(json.dumps({
-        "id": "golf", "name": {"en": "Golf", "es": "Golf"}, "players": {"min": 1, "max": 4},
-        "wins": "lowest",
-        "lines": [{"key": "strokes", "kind": "points", "min": 0,
-                   "label": {"en": "Strokes", "es": "Golpes"}}]}), "utf-8")  # fmt: skip
+    good.write_text(
+        json.dumps(
+            {
+                "id": "golf",
+                "name": {"en": "Golf", "es": "Golf"},
+                "players": {"min": 1, "max": 4},
+                "wins": "lowest",
+                "lines": [
+                    {
+                        "key": "strokes",
+                        "kind": "points",
+                        "min": 0,
+                        "label": {"en": "Strokes", "es": "Golpes"},
+                    }
+                ],
+            }
+        ),
+        "utf-8",
+    )
     assert "a valid game, Golf (lines: 1)" in run(
         capsys, "games", "validate", str(good), "--lang", "en"
     )

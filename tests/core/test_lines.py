@@ -14,8 +14,12 @@ def line(**spec) -> Line:
     """One line of a throwaway game built through the real loader."""
     spec.setdefault("key", "x")
     spec.setdefault("label", {"en": "X", "es": "X"})
-    game = {"id": "g", "name": {"en": "G", "es": "G"}, "players": {"min": 1, "max": 4},
-            "lines": [spec]}  # fmt: skip
+    game = {
+        "id": "g",
+        "name": {"en": "G", "es": "G"},
+        "players": {"min": 1, "max": 4},
+        "lines": [spec],
+    }
     if spec.get("counts") is False:
         game["lines"].append({"key": "y", "kind": "points", "label": {"en": "Y", "es": "Y"}})
     return load_template(game, "test").lines[0]
@@ -54,9 +58,13 @@ def test_count_times_per_every_and_max():
 
 
 def test_count_with_rates_chosen_per_entry():
-    rated = line(kind="count", rates=[
-        {"id": "start", "per": 0.5, "label": {"en": "start", "es": "inicial"}},
-        {"id": "upgraded", "per": 1, "label": {"en": "upgraded", "es": "mejorado"}}])  # fmt: skip
+    rated = line(
+        kind="count",
+        rates=[
+            {"id": "start", "per": 0.5, "label": {"en": "start", "es": "inicial"}},
+            {"id": "upgraded", "per": 1, "label": {"en": "upgraded", "es": "mejorado"}},
+        ],
+    )
     assert rated.read({"count": 3, "rate": "start"}).points == Decimal("1.5")
     assert rated.read({"count": 3, "rate": "upgraded"}).points == 3
     assert rated.read(3).points == Decimal("1.5"), "a bare count takes the first rate"
@@ -85,9 +93,13 @@ def test_check_is_yes_or_no():
 
 
 def test_product_of_two_whole_numbers():
-    product = line(kind="product", factors=[
-        {"label": {"en": "windows", "es": "ventanas"}, "max": 8},
-        {"label": {"en": "pieces", "es": "piezas"}}])  # fmt: skip
+    product = line(
+        kind="product",
+        factors=[
+            {"label": {"en": "windows", "es": "ventanas"}, "max": 8},
+            {"label": {"en": "pieces", "es": "piezas"}},
+        ],
+    )
     assert product.read([4, 5]).points == 20
     assert product.read((0, 9)).points == 0
     assert product.read([3, 3]).value == (3, 3)

@@ -64,8 +64,12 @@ def sheets(draw, game: GameTemplate | None = None):
             value = draw(valid_entry(line))
             if draw(st.integers(0, 9)) > 0:  # now and then leave a line blank
                 lines[line.key] = value
-        extra = draw(st.lists(st.builds(lambda p: {"label": "By hand", "points": p},
-                                        st.integers(-20, 20)), max_size=2))  # fmt: skip
+        extra = draw(
+            st.lists(
+                st.builds(lambda p: {"label": "By hand", "points": p}, st.integers(-20, 20)),
+                max_size=2,
+            )
+        )
         players.append({"name": name, "lines": lines, "extra": extra})
     return game, variant, players
 
@@ -73,10 +77,16 @@ def sheets(draw, game: GameTemplate | None = None):
 def run(game: GameTemplate, variant: str | None, players: list[dict]):
     from scorepad.core import ExtraLine
 
-    return score(game, variant, [
-        PlayerSheet(p["name"], p["lines"], [ExtraLine(e["label"], e["points"]) for e in p["extra"]])
-        for p in players
-    ])  # fmt: skip
+    return score(
+        game,
+        variant,
+        [
+            PlayerSheet(
+                p["name"], p["lines"], [ExtraLine(e["label"], e["points"]) for e in p["extra"]]
+            )
+            for p in players
+        ],
+    )
 
 
 @given(sheets())
@@ -105,14 +115,19 @@ def test_player_order_changes_nobodys_total_rank_or_win(case, rnd):
 
 def raisable(game: GameTemplate, variant: str | None) -> list[Line]:
     """Lines whose points never drop as the entry rises and that no tie-breaker penalises."""
-    harmful = {key for tb in game.tiebreakers for key, w in tb.terms
-               if (tb.prefer == "fewer") == (w > 0)}  # fmt: skip
+    harmful = {
+        key for tb in game.tiebreakers for key, w in tb.terms if (tb.prefer == "fewer") == (w > 0)
+    }
     return [
-        line for line in game.lines_for(variant)
-        if line.key not in harmful and line.counts and (
+        line
+        for line in game.lines_for(variant)
+        if line.key not in harmful
+        and line.counts
+        and (
             isinstance(line, PointsLine | TableLine)
-            or (isinstance(line, CountLine) and not line.rates and line.per > 0))
-    ]  # fmt: skip
+            or (isinstance(line, CountLine) and not line.rates and line.per > 0)
+        )
+    ]
 
 
 @given(sheets(), st.data())
@@ -140,8 +155,14 @@ def test_raising_an_entry_never_lowers_that_players_rank(case, data):
 
 def test_lowest_wins_reverses_the_order():
     game = GAMES["azul"]
-    highest = run(game, None, [{"name": "A", "lines": {"marker": 5}, "extra": []},
-                               {"name": "B", "lines": {"marker": 9}, "extra": []}])  # fmt: skip
+    highest = run(
+        game,
+        None,
+        [
+            {"name": "A", "lines": {"marker": 5}, "extra": []},
+            {"name": "B", "lines": {"marker": 9}, "extra": []},
+        ],
+    )
     assert highest.winners == ("B",)
     from dataclasses import replace
 
@@ -161,8 +182,11 @@ def test_lowest_wins_reverses_the_order():
 
 def invalid_entry(line: Line) -> st.SearchStrategy[object]:
     """Values ``line`` must refuse."""
-    wrong_type = st.sampled_from(["7", "seven", None, [], {}, True]) if not isinstance(
-        line, CheckLine) else st.sampled_from(["yes", 1, 0, None, [True]])  # fmt: skip
+    wrong_type = (
+        st.sampled_from(["7", "seven", None, [], {}, True])
+        if not isinstance(line, CheckLine)
+        else st.sampled_from(["yes", 1, 0, None, [True]])
+    )
     wrong_type = wrong_type.filter(lambda v: v is not None)
     options = [wrong_type]
     if isinstance(line, CountLine | PenaltyLine | TableLine):

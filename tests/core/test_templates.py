@@ -15,13 +15,34 @@ from scorepad.core.i18n import LANGS
 
 DESIGN_KEYS = {
     "azul": ["marker", "rows", "columns", "colours"],
-    "azul-sintra": ["marker", "glass_left", "broken_glass", "broken_glass_resets",
-                    "ornament_1", "ornament_2", "ornament_3", "ornament_4", "windows"],
-    "azul-summer-pavilion": ["marker", "star_multicolour", "star_red", "star_blue",
-                             "star_yellow", "star_orange", "star_green", "star_purple",
-                             "all_1s", "all_2s", "all_3s", "all_4s", "tiles_left"],
+    "azul-sintra": [
+        "marker",
+        "glass_left",
+        "broken_glass",
+        "broken_glass_resets",
+        "ornament_1",
+        "ornament_2",
+        "ornament_3",
+        "ornament_4",
+        "windows",
+    ],
+    "azul-summer-pavilion": [
+        "marker",
+        "star_multicolour",
+        "star_red",
+        "star_blue",
+        "star_yellow",
+        "star_orange",
+        "star_green",
+        "star_purple",
+        "all_1s",
+        "all_2s",
+        "all_3s",
+        "all_4s",
+        "tiles_left",
+    ],
     "glass-road": ["buildings", "bonus_buildings", "glass_left", "bricks_left", "sand_left"],
-}  # fmt: skip
+}
 
 
 def test_catalogue_has_the_design_ids_and_line_keys():
@@ -32,7 +53,11 @@ def test_catalogue_has_the_design_ids_and_line_keys():
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
     assert [line.key for line in sintra.lines_for("A")][-4:] == [
-        "ornament_1", "ornament_2", "ornament_3", "ornament_4"]  # fmt: skip
+        "ornament_1",
+        "ornament_2",
+        "ornament_3",
+        "ornament_4",
+    ]
     assert "windows" not in sintra.keys_for("A")
     assert [line.key for line in sintra.lines_for("B")][-1] == "windows"
     assert not {"ornament_1", "ornament_4"} & sintra.keys_for("B")
@@ -52,29 +77,47 @@ def test_catalogue_values_follow_the_rules():
     assert sintra.line("ornament_3").values == (0, 0, 3, 6, 10)
     assert sintra.line("windows").factors[0].max == 8
     assert [(tb.prefer, tb.terms) for tb in sintra.tiebreakers] == [
-        ("fewer", (("broken_glass", 1), ("broken_glass_resets", 18)))]  # fmt: skip
+        ("fewer", (("broken_glass", 1), ("broken_glass_resets", 18)))
+    ]
     pavilion = games["azul-summer-pavilion"]
     stars = {k: pavilion.line(k).points for k in DESIGN_KEYS["azul-summer-pavilion"][1:12]}
-    assert stars == {"star_multicolour": 12, "star_red": 14, "star_blue": 15,
-                     "star_yellow": 16, "star_orange": 17, "star_green": 18,
-                     "star_purple": 20, "all_1s": 4, "all_2s": 8, "all_3s": 12,
-                     "all_4s": 16}  # fmt: skip
+    assert stars == {
+        "star_multicolour": 12,
+        "star_red": 14,
+        "star_blue": 15,
+        "star_yellow": 16,
+        "star_orange": 17,
+        "star_green": 18,
+        "star_purple": 20,
+        "all_1s": 4,
+        "all_2s": 8,
+        "all_3s": 12,
+        "all_4s": 16,
+    }
     assert pavilion.line("tiles_left").per == -1
     assert pavilion.tiebreakers == ()
     road = games["glass-road"]
     assert (road.min_players, road.max_players) == (1, 4)
-    rates = {k: {r.id: r.per for r in road.line(k).rates}
-             for k in ("glass_left", "bricks_left", "sand_left")}  # fmt: skip
-    assert rates == {"glass_left": {"start": 1, "upgraded": 3},
-                     "bricks_left": {"start": 1, "upgraded": 3},
-                     "sand_left": {"start": Decimal("0.5"), "upgraded": 1}}  # fmt: skip
+    rates = {
+        k: {r.id: r.per for r in road.line(k).rates}
+        for k in ("glass_left", "bricks_left", "sand_left")
+    }
+    assert rates == {
+        "glass_left": {"start": 1, "upgraded": 3},
+        "bricks_left": {"start": 1, "upgraded": 3},
+        "sand_left": {"start": Decimal("0.5"), "upgraded": 1},
+    }
     assert road.tiebreakers == ()
 
 
 def test_every_label_hint_and_reminder_is_in_spanish_and_english():
     for game in builtin_games().values():
-        texts = [game.name, *(v.label for v in game.variants), *game.reminders,
-                 *(tb.label for tb in game.tiebreakers)]  # fmt: skip
+        texts = [
+            game.name,
+            *(v.label for v in game.variants),
+            *game.reminders,
+            *(tb.label for tb in game.tiebreakers),
+        ]
         for line in game.lines:
             assert line.hint is not None, f"{game.id}.{line.key} has no hint"
             texts += [line.label, line.hint]
@@ -108,48 +151,98 @@ def broken(change) -> dict:
 
 
 BROKEN = [
-    ("unknown kind", lambda d: d["lines"][1].update(kind="counter"),
-     'my.json: lines.rows: unknown kind "counter"; choose "points", "count", "table", '
-     '"check", "product", "penalty"'),
-    ("duplicate key", lambda d: d["lines"][2].update(key="rows"),
-     'my.json: lines.rows: the line key "rows" is used twice'),
-    ("tie-breaker names a missing line", lambda d: d["tiebreakers"][0].update(terms={"rowz": 1}),
-     'my.json: tiebreakers[0].terms: names the line "rowz", which this game does not have'),
-    ("empty table", lambda d: d["lines"].append(
-        {"key": "t", "kind": "table", "values": [], "label": {"en": "T", "es": "T"}}),
-     "my.json: lines.t.values: the table of values is empty"),
-    ("min above max", lambda d: d["lines"][0].update(min=10, max=5),
-     "my.json: lines.marker: the minimum 10 is above the maximum 5"),
-    ("player bounds", lambda d: d.update(players={"min": 4, "max": 2}),
-     "my.json: players: the minimum 4 is above the maximum 2"),
-    ("negative count max", lambda d: d["lines"][1].update(max=-1),
-     "my.json: lines.rows.max: -1 cannot be below 0"),
-    ("typo in a field", lambda d: d["lines"][1].update(pre=2),
-     'my.json: lines.rows: unknown field "pre"; allowed here: "key", "kind", "label", "hint", '
-     '"counts", "variants", "per", "every", "max", "rates"'),
-    ("label without Spanish", lambda d: d["lines"][1].update(label={"en": "Rows"}),
-     "my.json: lines.rows.label: the label needs an English and a Spanish text"),
-    ("text where a number goes", lambda d: d["lines"][1].update(per="2"),
-     'my.json: lines.rows.per: "2" should be a number'),
-    ("quarter points", lambda d: d["lines"][1].update(per=0.25),
-     "my.json: lines.rows.per: 0.25 is not a whole number or a half"),
-    ("bad key", lambda d: d["lines"][1].update(key="Rows!"),
-     'my.json: lines[1].key: "Rows!" is not a valid key (lower-case letters, digits, _ and -)'),
+    (
+        "unknown kind",
+        lambda d: d["lines"][1].update(kind="counter"),
+        'my.json: lines.rows: unknown kind "counter"; choose "points", "count", "table", '
+        '"check", "product", "penalty"',
+    ),
+    (
+        "duplicate key",
+        lambda d: d["lines"][2].update(key="rows"),
+        'my.json: lines.rows: the line key "rows" is used twice',
+    ),
+    (
+        "tie-breaker names a missing line",
+        lambda d: d["tiebreakers"][0].update(terms={"rowz": 1}),
+        'my.json: tiebreakers[0].terms: names the line "rowz", which this game does not have',
+    ),
+    (
+        "empty table",
+        lambda d: d["lines"].append(
+            {"key": "t", "kind": "table", "values": [], "label": {"en": "T", "es": "T"}}
+        ),
+        "my.json: lines.t.values: the table of values is empty",
+    ),
+    (
+        "min above max",
+        lambda d: d["lines"][0].update(min=10, max=5),
+        "my.json: lines.marker: the minimum 10 is above the maximum 5",
+    ),
+    (
+        "player bounds",
+        lambda d: d.update(players={"min": 4, "max": 2}),
+        "my.json: players: the minimum 4 is above the maximum 2",
+    ),
+    (
+        "negative count max",
+        lambda d: d["lines"][1].update(max=-1),
+        "my.json: lines.rows.max: -1 cannot be below 0",
+    ),
+    (
+        "typo in a field",
+        lambda d: d["lines"][1].update(pre=2),
+        'my.json: lines.rows: unknown field "pre"; allowed here: "key", "kind", "label", "hint", '
+        '"counts", "variants", "per", "every", "max", "rates"',
+    ),
+    (
+        "label without Spanish",
+        lambda d: d["lines"][1].update(label={"en": "Rows"}),
+        "my.json: lines.rows.label: the label needs an English and a Spanish text",
+    ),
+    (
+        "text where a number goes",
+        lambda d: d["lines"][1].update(per="2"),
+        'my.json: lines.rows.per: "2" should be a number',
+    ),
+    (
+        "quarter points",
+        lambda d: d["lines"][1].update(per=0.25),
+        "my.json: lines.rows.per: 0.25 is not a whole number or a half",
+    ),
+    (
+        "bad key",
+        lambda d: d["lines"][1].update(key="Rows!"),
+        'my.json: lines[1].key: "Rows!" is not a valid key (lower-case letters, digits, _ and -)',
+    ),
     ("no lines", lambda d: d.update(lines=[]), 'my.json: lines: "lines" is empty'),
     ("missing id", lambda d: d.pop("id"), 'my.json: game: missing "id"'),
-    ("unknown wins", lambda d: d.update(wins="most"),
-     'my.json: wins: "most" should be "highest" or "lowest"'),
-    ("unknown prefer", lambda d: d["tiebreakers"][0].update(prefer="less"),
-     'my.json: tiebreakers[0].prefer: "less" should be "more" or "fewer"'),
-    ("line in an unknown variant", lambda d: d["lines"][1].update(variants=["A"]),
-     'my.json: lines.rows.variants: names the variant "A", which this game does not declare'),
-    ("nothing counts", lambda d: [line.update(counts=False) for line in d["lines"]],
-     "my.json: lines: no line is added to the total"),
-]  # fmt: skip
+    (
+        "unknown wins",
+        lambda d: d.update(wins="most"),
+        'my.json: wins: "most" should be "highest" or "lowest"',
+    ),
+    (
+        "unknown prefer",
+        lambda d: d["tiebreakers"][0].update(prefer="less"),
+        'my.json: tiebreakers[0].prefer: "less" should be "more" or "fewer"',
+    ),
+    (
+        "line in an unknown variant",
+        lambda d: d["lines"][1].update(variants=["A"]),
+        'my.json: lines.rows.variants: names the variant "A", which this game does not declare',
+    ),
+    (
+        "nothing counts",
+        lambda d: [line.update(counts=False) for line in d["lines"]],
+        "my.json: lines: no line is added to the total",
+    ),
+]
 
 
-@pytest.mark.parametrize(("change", "message"), [(c, m) for _, c, m in BROKEN],
-                         ids=[name for name, _, _ in BROKEN])  # fmt: skip
+@pytest.mark.parametrize(
+    ("change", "message"), [(c, m) for _, c, m in BROKEN], ids=[name for name, _, _ in BROKEN]
+)
 def test_broken_game_files_are_refused_with_file_place_and_problem(change, message):
     with pytest.raises(TemplateError) as error:
         load_template(json.dumps(broken(change)), "my.json")
