@@ -8,9 +8,9 @@ players ranking first share the victory.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Literal
+from types import MappingProxyType
+from typing import Literal, NamedTuple
 
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.i18n import join_words, pick, tr
@@ -20,25 +20,22 @@ from scorepad.core.template import GameTemplate, Line, Reading, read_number
 DecidedBy = Literal["total", "tiebreak", "shared"]
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraLine:
+class ExtraLine(NamedTuple):
     """A "by hand" line: a label the players chose and the points typed in."""
 
     label: str
     points: Number
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerSheet:
+class PlayerSheet(NamedTuple):
     """What one player entered: raw line values as in a sheet file, plus by-hand lines."""
 
     name: str
-    lines: Mapping[str, object] = field(default_factory=dict)
+    lines: Mapping[str, object] = MappingProxyType({})
     extra: Sequence[ExtraLine] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     name: str
     readings: dict[str, Reading]
     """Every line of the variant, in sheet order, including those left blank."""
@@ -60,8 +57,7 @@ class PlayerResult:
         return {key: r.value for key, r in self.readings.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredSheet:
+class ScoredSheet(NamedTuple):
     template: GameTemplate
     variant: str | None
     players: tuple[PlayerResult, ...]
@@ -138,7 +134,77 @@ def score(
 ) -> ScoredSheet:
     """Score one play. Raises SheetError naming the player and line of the first problem."""
     variant = resolve_variant(template, variant)
-    lines = template.lines_for(variant)
+    names = _names(template, players)
+    plan = template.plan(variant)
+    line_keys = template.keys_for(variant)
+    tiebreakers = template.tiebreakers
+    sign = 1 if template.wins == "highest" else -1
+    rows: list[_Row] = []
+    for name, player in zip(names, players, strict=True):
+        given = player.lines
+        if not line_keys.issuperset(given):
+            _unknown_line(template, variant, name, given, line_keys)
+        readings: dict[str, Reading] = {}
+        total: Number = 0
+        for key, line, memo in plan:
+            raw = given.get(key)
+            # the common case, a blank or an already-seen count, without a call
+            reading = memo.get(raw) if raw is None or type(raw) is int else None
+            if reading is None:
+                try:
+                    reading = line.reading(raw)
+                except EntryError as problem:
+                    raise _located(name, line, problem) from None
+            readings[key] = reading
+            total += reading.points
+        extra: tuple[ExtraLine, ...] = ()
+        if player.extra:
+            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+            for item in extra:
+                total += item.points
+        if type(total) is not int:
+            total = normalize(total)
+        tiebreak = tuple([tb.measure(readings) for tb in tiebreakers]) if tiebreakers else ()
+        order = (sign * total, *[tb.better(v) for tb, v in zip(tiebreakers, tiebreak, strict=True)])
+        rows.append((order, name, readings, extra, total, tiebreak))
+    return _rank(template, variant, rows)
+
+
+_Row = tuple[
+    tuple[Number, ...], str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]
+]
+"""A scored player before ranking: (order key, name, readings, extra, total, tiebreak)."""
+
+
+def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> ScoredSheet:
+    """Competition ranks from order keys, in which larger is always better."""
+    keys = [row[0] for row in rows]
+    players = tuple(
+        PlayerResult(name, readings, extra, total, tiebreak, rank, rank == 1)
+        for (key, name, readings, extra, total, tiebreak) in rows
+        for rank in (1 + sum(1 for other in keys if other > key),)
+    )
+    winners = tuple(p.name for p in players if p.winner)
+    best = max(keys)
+    tied_on_total = [k for k in keys if k[0] == best[0]]
+    decided_by: DecidedBy
+    deciding = None
+    if len(tied_on_total) == 1:
+        decided_by = "total"
+    elif len(winners) == 1:
+        decided_by = "tiebreak"
+        deciding = next(
+            i
+            for i in range(len(template.tiebreakers))
+            if sum(1 for k in tied_on_total if k[: i + 2] == best[: i + 2]) == 1
+        )
+    else:
+        decided_by = "shared"
+    return ScoredSheet(template, variant, players, winners, decided_by, deciding)
+
+
+def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
+    """The players' names, trimmed, once the count and the names are known to be fine."""
     count = len(players)
     if not template.min_players <= count <= template.max_players:
         raise SheetError(
@@ -148,80 +214,17 @@ def score(
             high=template.max_players,
             count=count,
         )
-    _check_names(players)
-    line_keys = template.keys_for(variant)
-    tiebreakers = template.tiebreakers
-    rows: list[_Row] = []
-    for player in players:
-        name = player.name.strip()
-        given = player.lines
-        if not line_keys.issuperset(given):
-            _unknown_line(template, variant, name, given, line_keys)
-        readings: dict[str, Reading] = {}
-        total: Number = 0
-        for line in lines:
-            try:
-                reading = line.reading(given.get(line.key))
-            except EntryError as problem:
-                raise _located(name, line, problem) from None
-            readings[line.key] = reading
-            total += reading.points
-        extra: tuple[ExtraLine, ...] = ()
-        if player.extra:
-            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
-            for item in extra:
-                total += item.points
-        tiebreak = tuple([tb.measure(readings) for tb in tiebreakers]) if tiebreakers else ()
-        rows.append((name, readings, extra, normalize(total), tiebreak))
-    return _rank(template, variant, rows)
-
-
-_Row = tuple[str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]]
-
-
-def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> ScoredSheet:
-    """Competition ranks from (total, tie-breakers), each turned so that larger is better."""
-    sign = 1 if template.wins == "highest" else -1
-    signs = [1 if tb.prefer == "more" else -1 for tb in template.tiebreakers]
-    keys = [
-        (sign * total, *[s * v for s, v in zip(signs, tiebreak, strict=True)])
-        for _, _, _, total, tiebreak in rows
-    ]
-    ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
-    players = tuple(
-        PlayerResult(name, readings, extra, total, tiebreak, rank, rank == 1)
-        for (name, readings, extra, total, tiebreak), rank in zip(rows, ranks, strict=True)
-    )
-    winners = tuple(p.name for p in players if p.winner)
-    best_total = max(k[0] for k in keys)
-    tied_on_total = [k for k in keys if k[0] == best_total]
-    decided_by: DecidedBy
-    deciding = None
-    if len(tied_on_total) == 1:
-        decided_by = "total"
-    elif len(winners) == 1:
-        decided_by = "tiebreak"
-        best = max(keys)
-        deciding = next(
-            i
-            for i in range(len(signs))
-            if sum(1 for k in tied_on_total if k[: i + 2] == best[: i + 2]) == 1
-        )
-    else:
-        decided_by = "shared"
-    return ScoredSheet(template, variant, players, winners, decided_by, deciding)
-
-
-def _check_names(players: Sequence[PlayerSheet]) -> None:
+    names = [p.name.strip() if isinstance(p.name, str) else "" for p in players]
+    if all(names) and len({n.casefold() for n in names}) == count:
+        return names
     seen: set[str] = set()
-    for position, player in enumerate(players, 1):
-        name = player.name.strip() if isinstance(player.name, str) else ""
+    for position, name in enumerate(names, 1):
         if not name:
             raise SheetError("sheet.player_name", position=position)
-        folded = name.casefold()
-        if folded in seen:
+        if name.casefold() in seen:
             raise SheetError("sheet.duplicate_name", value=quote(name))
-        seen.add(folded)
+        seen.add(name.casefold())
+    raise AssertionError("unreachable: a bad name was found above")
 
 
 def _unknown_line(

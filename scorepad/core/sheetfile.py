@@ -7,8 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorepad.core.catalogue import builtin_games, find_game
 from scorepad.core.errors import EntryError, SheetError, parse_json, quote
@@ -19,8 +18,7 @@ SHEET_FIELDS = ("game", "variant", "players")
 PLAYER_FIELDS = ("name", "lines", "extra")
 
 
-@dataclass(frozen=True, slots=True)
-class SheetInput:
+class SheetInput(NamedTuple):
     template: GameTemplate
     variant: str | None
     players: tuple[PlayerSheet, ...]

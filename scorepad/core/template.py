@@ -8,8 +8,7 @@ stored, the measure tie-breakers weigh, and the points it adds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from scorepad.core.errors import EntryError, quote
 from scorepad.core.i18n import Text, pick, tr
@@ -22,13 +21,15 @@ from scorepad.core.numbers import (
     normalize,
 )
 
+if TYPE_CHECKING:
+    from typing import ClassVar
+
 Wins = Literal["highest", "lowest"]
 MEMO_SIZE = 256
 Prefer = Literal["more", "fewer"]
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One player's entry on one line, read and scored."""
 
     value: object
@@ -67,22 +68,39 @@ def _check_bounds(value: Number, low: Number | None, high: Number | None) -> Non
         raise EntryError("entry.above_max", value=format_points(value), limit=format_points(high))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Line:
-    """A row of the sheet. Subclasses say what a player enters and what it is worth."""
+    """A row of the sheet. Subclasses say what a player enters and what it is worth.
+
+    Lines are built once by the loader and shared by every sheet of their game: treat
+    them as read-only. (Plain slotted classes rather than dataclasses: creating a dozen
+    dataclasses would triple the import time of the core.)
+    """
 
     kind: ClassVar[str]
-    key: str
-    label: Text
-    hint: Text | None = None
-    counts: bool = True
-    """False for a line that only feeds a tie-breaker (Sintra's broken-glass resets)."""
-    variants: frozenset[str] | None = None
-    """The variants this line belongs to; None means every variant."""
+    __slots__ = ("_memo", "counts", "hint", "key", "label", "variants")
 
-    _memo: dict[int, Reading] = field(default_factory=dict, compare=False, repr=False)
-    """Readings of small whole entries, reused: a Reading is immutable and scoring a
-    sheet mostly sees the same few counts, so this skips re-validating them."""
+    def __init__(
+        self,
+        *,
+        key: str,
+        label: Text,
+        hint: Text | None = None,
+        counts: bool = True,
+        variants: frozenset[str] | None = None,
+    ) -> None:
+        self.key = key
+        self.label = label
+        self.hint = hint
+        self.counts = counts
+        """False for a line that only feeds a tie-breaker (Sintra's broken-glass resets)."""
+        self.variants = variants
+        """The variants this line belongs to; None means every variant."""
+        self._memo: dict[int | None, Reading] = {}
+        """Readings of small whole entries, reused: a Reading is immutable and a sheet
+        mostly sees the same few counts, so this skips re-validating them."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(key={self.key!r})"
 
     def reading(self, raw: object) -> Reading:
         """``read`` with blanks (None) and already-seen whole numbers answered from memory."""
@@ -95,7 +113,10 @@ class Line:
                     memo[raw] = found
             return found
         if raw is None:
-            return self.empty()
+            found = self._memo.get(None)
+            if found is None:
+                found = self._memo[None] = self.empty()
+            return found
         return self.read(raw)
 
     def read(self, raw: object) -> Reading:
@@ -119,14 +140,24 @@ class Line:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PointsLine(Line):
     """Points typed in as read off a track or a board."""
 
-    kind: ClassVar[str] = "points"
-    min: Number | None = None
-    max: Number | None = None
-    halves: bool = False
+    kind = "points"
+    __slots__ = ("halves", "max", "min")
+
+    def __init__(
+        self,
+        *,
+        min: Number | None = None,
+        max: Number | None = None,
+        halves: bool = False,
+        **common: Any,
+    ) -> None:
+        super().__init__(**common)
+        self.min = min
+        self.max = max
+        self.halves = halves
 
     def read(self, raw: object) -> Reading:
         value = read_number(raw)
@@ -140,8 +171,7 @@ class PointsLine(Line):
         return tr("hint.points", lang)
 
 
-@dataclass(frozen=True, slots=True)
-class Rate:
+class Rate(NamedTuple):
     """One of the values a counted item can be worth, chosen per player."""
 
     id: str
@@ -149,15 +179,26 @@ class Rate:
     label: Text
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CountLine(Line):
     """A count of items, each worth ``per`` (or ``per`` for every ``every`` items)."""
 
-    kind: ClassVar[str] = "count"
-    per: Number = 1
-    every: int = 1
-    max: int | None = None
-    rates: tuple[Rate, ...] = ()
+    kind = "count"
+    __slots__ = ("every", "max", "per", "rates")
+
+    def __init__(
+        self,
+        *,
+        per: Number = 1,
+        every: int = 1,
+        max: int | None = None,
+        rates: tuple[Rate, ...] = (),
+        **common: Any,
+    ) -> None:
+        super().__init__(**common)
+        self.per = per
+        self.every = every
+        self.max = max
+        self.rates = rates
 
     def read(self, raw: object) -> Reading:
         if not self.rates:
@@ -206,12 +247,15 @@ def signed(value: Number) -> str:
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TableLine(Line):
     """A whole number 0..n looked up in a list of points (Sintra's ornaments)."""
 
-    kind: ClassVar[str] = "table"
-    values: tuple[Number, ...]
+    kind = "table"
+    __slots__ = ("values",)
+
+    def __init__(self, *, values: tuple[Number, ...], **common: Any) -> None:
+        super().__init__(**common)
+        self.values = values
 
     def read(self, raw: object) -> Reading:
         index = read_whole(raw, 0, len(self.values) - 1)
@@ -222,12 +266,15 @@ class TableLine(Line):
         return " · ".join(pairs) if pairs else "0"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CheckLine(Line):
     """Yes or no, worth fixed points when yes (Summer Pavilion's stars)."""
 
-    kind: ClassVar[str] = "check"
-    points: Number
+    kind = "check"
+    __slots__ = ("points",)
+
+    def __init__(self, *, points: Number, **common: Any) -> None:
+        super().__init__(**common)
+        self.points = points
 
     def read(self, raw: object) -> Reading:
         if raw is True:
@@ -243,21 +290,23 @@ class CheckLine(Line):
         return tr("hint.check", lang, points=signed(self.points))
 
 
-@dataclass(frozen=True, slots=True)
-class Factor:
+class Factor(NamedTuple):
     """One of the two numbers of a product line."""
 
     label: Text
     max: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ProductLine(Line):
     """Two whole numbers whose product (times ``per``) is the line's points (Sintra B)."""
 
-    kind: ClassVar[str] = "product"
-    factors: tuple[Factor, Factor]
-    per: Number = 1
+    kind = "product"
+    __slots__ = ("factors", "per")
+
+    def __init__(self, *, factors: tuple[Factor, Factor], per: Number = 1, **common: Any) -> None:
+        super().__init__(**common)
+        self.factors = factors
+        self.per = per
 
     def read(self, raw: object) -> Reading:
         if not isinstance(raw, list | tuple) or len(raw) != 2:
@@ -279,12 +328,15 @@ class ProductLine(Line):
         return tr("hint.product", lang, a=a, b=b)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyLine(Line):
     """An amount of at least 0 that is subtracted (Sintra's broken glass)."""
 
-    kind: ClassVar[str] = "penalty"
-    max: Number | None = None
+    kind = "penalty"
+    __slots__ = ("max",)
+
+    def __init__(self, *, max: int | None = None, **common: Any) -> None:
+        super().__init__(**common)
+        self.max = max
 
     def read(self, raw: object) -> Reading:
         value = read_whole(raw, 0, self.max)
@@ -299,13 +351,16 @@ LINE_KINDS: dict[str, type[Line]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Tiebreaker:
+class Tiebreaker(NamedTuple):
     """Compares a weighted sum of entered values, preferring more or fewer."""
 
     label: Text
     prefer: Prefer
     terms: tuple[tuple[str, Number], ...]
+
+    def better(self, value: Number) -> Number:
+        """``value`` turned so that larger is always better, for sorting."""
+        return value if self.prefer == "more" else -value
 
     def measure(self, readings: dict[str, Reading]) -> Number:
         total: Number = 0
@@ -316,38 +371,57 @@ class Tiebreaker:
         return normalize(total)
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
+class Variant(NamedTuple):
     id: str
     label: Text
 
 
-@dataclass(frozen=True, slots=True)
 class GameTemplate:
-    """A game's sheet. ``source`` is the data it was built from, kept for snapshots."""
+    """A game's sheet, built by the loader and shared read-only by every play of it.
 
-    id: str
-    version: int
-    name: Text
-    min_players: int
-    max_players: int
-    wins: Wins
-    lines: tuple[Line, ...]
-    tiebreakers: tuple[Tiebreaker, ...] = ()
-    variants: tuple[Variant, ...] = ()
-    reminders: tuple[Text, ...] = ()
-    description: Text | None = None
-    builtin: bool = False
-    source: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
-    _by_variant: dict[str | None, tuple[Line, ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
+    ``source`` is the validated data it was built from, kept so that a saved play can
+    store the exact template it was scored with.
+    """
 
-    _keys_by_variant: dict[str | None, frozenset[str]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
+    __slots__ = (
+        "_by_variant", "_keys_by_variant", "_plans", "builtin", "description", "id", "lines",
+        "max_players", "min_players", "name", "reminders", "source", "tiebreakers",
+        "variants", "version", "wins",
+    )  # fmt: skip
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        *,
+        id: str,
+        version: int,
+        name: Text,
+        min_players: int,
+        max_players: int,
+        wins: Wins,
+        lines: tuple[Line, ...],
+        tiebreakers: tuple[Tiebreaker, ...] = (),
+        variants: tuple[Variant, ...] = (),
+        reminders: tuple[Text, ...] = (),
+        description: Text | None = None,
+        builtin: bool = False,
+        source: dict[str, object] | None = None,
+    ) -> None:
+        self.id = id
+        self.version = version
+        self.name = name
+        self.min_players = min_players
+        self.max_players = max_players
+        self.wins: Wins = wins
+        self.lines = lines
+        self.tiebreakers = tiebreakers
+        self.variants = variants
+        self.reminders = reminders
+        self.description = description
+        self.builtin = builtin
+        self.source = source if source is not None else {}
+        self._by_variant: dict[str | None, tuple[Line, ...]] = {}
+        self._keys_by_variant: dict[str | None, frozenset[str]] = {}
+        self._plans: dict[str | None, tuple[tuple[str, Line, dict[int | None, Reading]], ...]] = {}
         variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
         for variant_id in variant_ids:
             lines = tuple(
@@ -356,11 +430,19 @@ class GameTemplate:
                 if variant_id is None or line.variants is None or variant_id in line.variants
             )
             self._by_variant[variant_id] = lines
+            self._plans[variant_id] = tuple((line.key, line, line._memo) for line in lines)
             self._keys_by_variant[variant_id] = frozenset(line.key for line in lines)
+
+    def __repr__(self) -> str:
+        return f"GameTemplate(id={self.id!r}, version={self.version})"
 
     def keys_for(self, variant: str | None) -> frozenset[str]:
         """The line keys of one variant, for checking what a sheet names."""
         return self._keys_by_variant[variant]
+
+    def plan(self, variant: str | None) -> tuple[tuple[str, Line, dict[int | None, Reading]], ...]:
+        """Each line of a variant with its key and its memory of readings, for scoring."""
+        return self._plans[variant]
 
     def lines_for(self, variant: str | None) -> tuple[Line, ...]:
         """The lines of one variant (``None`` for a game without variants), in sheet order."""

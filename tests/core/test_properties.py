@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad.cli import main
-from scorepad.core import GameTemplate, PlayerSheet, builtin_games, score
+from scorepad.core import GameTemplate, PlayerSheet, builtin_games, load_template, score
 from scorepad.core.template import (
     CheckLine,
     CountLine,
@@ -155,26 +155,14 @@ def test_raising_an_entry_never_lowers_that_players_rank(case, data):
 
 def test_lowest_wins_reverses_the_order():
     game = GAMES["azul"]
-    highest = run(
-        game,
-        None,
-        [
-            {"name": "A", "lines": {"marker": 5}, "extra": []},
-            {"name": "B", "lines": {"marker": 9}, "extra": []},
-        ],
-    )
-    assert highest.winners == ("B",)
-    from dataclasses import replace
-
-    lowest = replace(game, wins="lowest", _by_variant={}, _keys_by_variant={})
-    assert run(
-        lowest,
-        None,
-        [
-            {"name": "A", "lines": {"marker": 5}, "extra": []},
-            {"name": "B", "lines": {"marker": 9}, "extra": []},
-        ],
-    ).winners == ("A",)
+    lowest = load_template({**game.source, "wins": "lowest"}, "azul-lowest")
+    players = [
+        {"name": "A", "lines": {"marker": 5}, "extra": []},
+        {"name": "B", "lines": {"marker": 9}, "extra": []},
+    ]
+    assert run(game, None, players).winners == ("B",)
+    assert run(lowest, None, players).winners == ("A",)
+    assert [p.rank for p in run(lowest, None, players).players] == [1, 2]
 
 
 # --- every invalid sheet is refused with status 2 -------------------------------------------
