@@ -125,7 +125,7 @@ class _Reader:
 
     def number(self, raw: object, path: str, *, low: Number | None = None) -> Number:
         value = as_number(raw)
-        if value is None or abs(value) > LIMIT:
+        if value is None or not -LIMIT <= value <= LIMIT:
             raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("number"))
         if not is_half_multiple(value):
             raise self.fail(path, "template.not_half", value=quote(raw))
@@ -145,9 +145,9 @@ class _Reader:
         return raw
 
     def choice(self, raw: object, path: str, allowed: tuple[str, ...], expected: str) -> str:
-        if raw not in allowed:
+        if not isinstance(raw, str) or raw not in allowed:
             raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type(expected))
-        return cast(str, raw)
+        return raw
 
     # --- the game -----------------------------------------------------------------------------
     def game(self, raw: object, builtin: bool) -> GameTemplate:

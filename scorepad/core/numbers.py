@@ -16,7 +16,7 @@ Number = int | Decimal
 HALF = Decimal("0.5")
 
 
-LIMIT = 10**12
+LIMIT: int = 1_000_000_000_000
 """No score on any sheet comes near this; larger entries are refused as too large."""
 
 

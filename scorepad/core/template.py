@@ -56,7 +56,7 @@ def read_number(raw: object) -> Number:
     value = as_number(raw)
     if value is None:
         raise EntryError("entry.not_number", value=quote(raw))
-    if abs(value) > LIMIT:
+    if not -LIMIT <= value <= LIMIT:
         raise EntryError("entry.too_large", value=quote(raw))
     return value
 

@@ -75,3 +75,14 @@ def test_importing_the_core_loads_no_ui_sql_or_pdf_library():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_core_type_checks_strictly():
+    pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e '.[test]'")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(CORE)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
