@@ -139,7 +139,8 @@ def played_sheet(
         for player in players:
             mine = [e.points for e in player.extra if e.label == label]
             cells.append(Cell(value=number(sum(mine, start=0), lang)) if mine else BLANK)
-        rows.append(Row("by_hand", label=label, cells=tuple(cells)))
+        hint = tr("text.by_hand", lang)
+        rows.append(Row("by_hand", label=label, hint=hint, cells=tuple(cells)))
     rows.append(_total_row(template, lang, tuple(Cell(number(p.total, lang)) for p in players)))
     rows += _tiebreak_rows(template, sheet.variant, lang, sheet)
     ranks = tuple(Cell(f"{p.rank} ★" if p.winner else str(p.rank)) for p in players)
