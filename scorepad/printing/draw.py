@@ -14,7 +14,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.i18n import tr
-from scorepad.printing.fonts import BOLD, LEADING, REGULAR, fit, font_for, width, wrap
+from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, width, wrap
 from scorepad.printing.model import Cell, Row, SheetModel
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
@@ -214,7 +214,8 @@ def _row(
     if row.kind == "by_hand" and not row.label:
         canvas.setFillGray(HINT)
         canvas.setFont(REGULAR, min(6.5, (top - bottom) * 0.45))
-        canvas.drawString(xs[0] + PAD, bottom + (top - bottom) * 0.3, tr("print.by_hand", model.lang))
+        by_hand = tr("print.by_hand", model.lang)
+        canvas.drawString(xs[0] + PAD, bottom + (top - bottom) * 0.3, by_hand)
     strong = row.kind in ("total", "rank")
     _text(canvas, row.label, xs[0], xs[1], bottom, top, 10 if strong else sizes[0], bold=strong)
     _text(canvas, row.hint, xs[1], xs[2], bottom, top, sizes[1], gray=HINT)

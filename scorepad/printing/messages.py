@@ -34,7 +34,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "print.unknown_game": {
         "en": "unknown game {value}; choose one of {choices}, or give a game file (.json)",
-        "es": "juego desconocido {value}; elige uno de {choices}, o indica un archivo de juego (.json)",
+        "es": (
+            "juego desconocido {value}; elige uno de {choices}, "
+            "o indica un archivo de juego (.json)"
+        ),
     },
     "print.player_count": {
         "en": "{game} is for {low} to {high} players, not {count}",
