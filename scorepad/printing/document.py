@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from scorepad.core import GameTemplate, ScoredSheet, builtin_games
 from scorepad.core.i18n import LANGS, tr
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
-from scorepad.printing.fonts import register_fonts
+from scorepad.printing.fonts import REGULAR, register_fonts
 from scorepad.printing.messages import PrintError
 from scorepad.printing.model import SheetModel, blank_sheet, played_sheet
 
@@ -138,7 +138,13 @@ def _pdf(
 ) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), invariant=1, pageCompression=1)
+    canvas = Canvas(
+        buffer,
+        pagesize=(PAGE_WIDTH, PAGE_HEIGHT),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=REGULAR,
+    )
     canvas.setTitle(title)
     canvas.setAuthor("Scorepad")
     canvas.setCreator("Scorepad")
