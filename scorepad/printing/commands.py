@@ -49,11 +49,6 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         if args.game is not None:
             raise PrintError("print.all_and_game")
         folder = Path(args.output) if args.output else PRINTABLES
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as problem:
-            detail = problem.strerror or str(problem)
-            raise PrintError("print.unwritable", path=str(folder), detail=detail) from None
         for path in document.write_printables(folder):
             print(path)
         return 0

@@ -88,6 +88,11 @@ BOOKLET = "all-games"
 
 def write_printables(folder: Path, langs: Sequence[str] = LANGS) -> list[Path]:
     """Every built-in game and variant in every language, plus one booklet per language."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        detail = problem.strerror or str(problem)
+        raise PrintError("print.unwritable", path=str(folder), detail=detail) from None
     written = []
     pages = all_pages()
     for lang in langs:
