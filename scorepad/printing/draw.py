@@ -55,7 +55,7 @@ def blank_page(canvas: Canvas, model: SheetModel) -> tuple[Grid, Grid]:
     canvas.setLineWidth(0.5)
     canvas.setDash(4, 3)
     canvas.line(MARGIN + 14, half, PAGE_WIDTH - MARGIN, half)
-    canvas.setFillGray(0.45)
+    _ink(canvas, 0.45)
     canvas.setFont(REGULAR, 11)
     canvas.drawString(MARGIN, half - 4, "✂")
     canvas.restoreState()
@@ -100,11 +100,11 @@ def draw_sheet(
     below = ys[-1] - 6
     if model.explanation:
         size, lines = fit(model.explanation, font_for(model.explanation, True), w, 14, 10.5)
-        canvas.setFillGray(INK)
+        _ink(canvas, INK)
         canvas.setFont(font_for(model.explanation, True), size)
         canvas.drawString(x, below - size, lines[0])
         below -= explanation_h
-    canvas.setFillGray(HINT)
+    _ink(canvas, HINT)
     for line in notes:
         below -= notes_size * LEADING
         canvas.setFont(font_for(line), notes_size)
@@ -144,9 +144,9 @@ def _title(canvas: Canvas, model: SheetModel, x: float, top: float, w: float, h:
             canvas.line(left, baseline - 1, right, baseline - 1)
         caption = label + ":"
         canvas.setFont(REGULAR, 8)
-        canvas.setFillGray(HINT)
+        _ink(canvas, HINT)
         canvas.drawRightString(left - 3, baseline, caption)
-        canvas.setFillGray(INK)
+        _ink(canvas, INK)
         right = left - width(caption, REGULAR, 8) - 12
     font = font_for(model.title, True)
     size, lines = fit(model.title, font, right - x, h, 15, 7)
@@ -188,7 +188,7 @@ def _header(canvas: Canvas, model: SheetModel, grid: Grid) -> None:
         if name:
             _text(canvas, name, left, right, bottom, top, 10, bold=True, align="centre")
         else:
-            canvas.setFillGray(0.6)
+            _ink(canvas, 0.6)
             canvas.setFont(REGULAR, 5.5)
             canvas.drawString(left + 2, top - 6.5, str(i + 1))
 
@@ -212,7 +212,7 @@ def _row(
     if row.kind == "total":
         _fill(canvas, xs[0], bottom, xs[-1], top, HEAD)
     if row.kind == "by_hand" and not row.label:
-        canvas.setFillGray(HINT)
+        _ink(canvas, HINT)
         canvas.setFont(REGULAR, min(6.5, (top - bottom) * 0.45))
         by_hand = tr("print.by_hand", model.lang)
         canvas.drawString(xs[0] + PAD, bottom + (top - bottom) * 0.3, by_hand)
@@ -233,8 +233,9 @@ def _cell(
     box = min(h * 0.5, 8.0)
     middle = bottom + h / 2
     cursor = left + PAD
-    canvas.setStrokeGray(GRID)
-    canvas.setLineWidth(0.6)
+    if cell.marks or cell.product:
+        canvas.setStrokeGray(GRID)
+        canvas.setLineWidth(0.6)
     if len(cell.marks) == 1 and not cell.marks[0].label and not cell.value:
         _box(canvas, (left + right - box) / 2, middle - box / 2, box, cell.marks[0].ticked)
     else:
@@ -243,7 +244,7 @@ def _cell(
             _box(canvas, cursor, middle - box / 2, box, mark.ticked)
             cursor += box + 1.5
             if mark.label:
-                canvas.setFillGray(HINT)
+                _ink(canvas, HINT)
                 canvas.setFont(REGULAR, mark_size)
                 canvas.drawString(cursor, middle - mark_size * 0.35, mark.label)
                 cursor += width(mark.label, REGULAR, mark_size) + 3
@@ -252,23 +253,23 @@ def _cell(
         for sign in ("×", "="):
             canvas.rect(cursor, middle - guide / 2, guide, guide, stroke=1, fill=0)
             cursor += guide + 1.5
-            canvas.setFillGray(HINT)
+            _ink(canvas, HINT)
             canvas.setFont(REGULAR, guide * 0.9)
             canvas.drawString(cursor, middle - guide * 0.32, sign)
             cursor += width(sign, REGULAR, guide * 0.9) + 1.5
     if cell.minus:
-        canvas.setFillGray(HINT)
+        _ink(canvas, HINT)
         canvas.setFont(REGULAR, min(h * 0.6, 10))
         canvas.drawString(cursor, middle - min(h * 0.6, 10) * 0.35, "−")
     if cell.note:
         size = min(7.5, h * 0.45)
-        canvas.setFillGray(HINT)
+        _ink(canvas, HINT)
         canvas.setFont(font_for(cell.note), size)
         canvas.drawString(cursor, middle - size * 0.35, cell.note)
     if cell.value:
         font = font_for(cell.value, strong)
         size, lines = fit(cell.value, font, (right - left) / 2, h - 2, min(11.0, h * 0.62))
-        canvas.setFillGray(INK)
+        _ink(canvas, INK)
         canvas.setFont(font, size)
         canvas.drawRightString(right - PAD, middle - size * 0.35, lines[0])
 
@@ -306,7 +307,7 @@ def _text(
     font = font_for(text, bold)
     room = right - left - 2 * PAD
     size, lines = fit(text, font, room, top - bottom - 2, largest)
-    canvas.setFillGray(gray)
+    _ink(canvas, gray)
     canvas.setFont(font, size)
     block = len(lines) * size * LEADING
     baseline = (top + bottom) / 2 + block / 2 - size * 0.95
@@ -318,11 +319,17 @@ def _text(
         baseline -= size * LEADING
 
 
+def _ink(canvas: Canvas, gray: float) -> None:
+    """Sets the fill grey only when it changes: every change is bytes in the page."""
+    if getattr(canvas, "_fillColorObj", None) != (gray, gray, gray):
+        canvas.setFillGray(gray)
+
+
 def _fill(canvas: Canvas, x0: float, y0: float, x1: float, y1: float, shade: object) -> None:
     if isinstance(shade, tuple):
         canvas.setFillColorRGB(*shade)
     else:
-        canvas.setFillGray(shade)
+        _ink(canvas, shade)
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
 
 

@@ -65,19 +65,36 @@ def width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+@lru_cache(maxsize=16384)
+def _unit_width(word: str, font: str) -> float:
+    """A word's width at size 1: widths simply add up (reportlab applies no kerning)."""
+    return pdfmetrics.stringWidth(word, font, 1)
+
+
 def wrap(text: str, font: str, size: float, room: float) -> list[str]:
     """Greedy word wrap; a single word wider than ``room`` keeps a line of its own."""
+    words = text.split()
+    return _wrap(words, [_unit_width(w, font) for w in words], _unit_width(" ", font), size, room)
+
+
+def _wrap(
+    words: list[str], widths: list[float], space: float, size: float, room: float
+) -> list[str]:
+    limit = room / size
     lines: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if current and width(candidate, font, size) > room:
-            lines.append(current)
-            current = word
+    current: list[str] = []
+    used = 0.0
+    for word, unit in zip(words, widths, strict=True):
+        if current and used + space + unit > limit:
+            lines.append(" ".join(current))
+            current, used = [word], unit
+        elif current:
+            current.append(word)
+            used += space + unit
         else:
-            current = candidate
+            current, used = [word], unit
     if current:
-        lines.append(current)
+        lines.append(" ".join(current))
     return lines or [""]
 
 
@@ -94,11 +111,15 @@ def fit(
     at the smallest size, lines that still do not fit are cut with an ellipsis, so nothing
     ever spills over a neighbouring cell.
     """
+    words = text.split()
+    widths = [_unit_width(w, font) for w in words]
+    space = _unit_width(" ", font)
+    widest = max(widths, default=0.0)
     size = max(smallest, min(largest, height / LEADING))
     while True:
-        lines = wrap(text, font, size, room)
+        lines = _wrap(words, widths, space, size, room)
         fits_high = len(lines) * size * LEADING <= height or len(lines) == 1
-        if fits_high and all(width(line, font, size) <= room for line in lines):
+        if fits_high and widest * size <= room:
             return size, tuple(lines)
         if size - 0.5 < smallest:
             break
