@@ -53,7 +53,7 @@ def baseline_copy(
         (pick(line.label, lang), line.describe(lang), line) for line in template.lines_for(variant)
     ]
     by_hand = (tr("print.by_hand", lang), tr("print.by_hand_hint", lang), None)
-    rows += [by_hand, by_hand, (tr("print.total", lang), tr("wins." + template.wins, lang), None)]
+    rows += [by_hand, by_hand, (tr("text.total", lang), tr("wins." + template.wins, lang), None)]
     caption = tr("print.tiebreak_caption" if template.tiebreakers else "print.no_tiebreaker", lang)
     rows.append((caption, "", "caption"))
     rows += [
@@ -68,8 +68,8 @@ def baseline_copy(
     canvas.rect(xs[0], top - row_h, xs[-1] - xs[0], row_h, stroke=0, fill=1)
     canvas.setFillGray(0.1)
     canvas.setFont(BOLD, 9)
-    canvas.drawString(xs[0] + 3, top - row_h + 5, tr("print.line", lang))
-    canvas.drawString(xs[1] + 3, top - row_h + 5, tr("print.scores", lang))
+    canvas.drawString(xs[0] + 3, top - row_h + 5, tr("text.line", lang))
+    canvas.drawString(xs[1] + 3, top - row_h + 5, tr("text.scores", lang))
     canvas.setFont(REGULAR, 5.5)
     for i in range(players):
         canvas.drawString(xs[i + 2] + 2, top - 6.5, str(i + 1))

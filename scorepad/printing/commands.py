@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.core import GameTemplate, builtin_games, load_template, resolve_variant
-from scorepad.core.errors import quote
+from scorepad.core.errors import SheetError, quote
 from scorepad.printing.messages import PrintError
 
 PRINTABLES = Path("printables")
@@ -83,11 +83,7 @@ def find_template(game: str) -> GameTemplate:
 def split_names(text: str | None) -> list[str]:
     if text is None:
         return []
-    names = [name.strip() for name in text.split(",")]
-    for position, name in enumerate(names, 1):
-        if not name:
-            raise PrintError("print.empty_name", position=position)
-    return names
+    return text.split(",")
 
 
 def player_count(text: str | None, template: GameTemplate) -> int | None:
@@ -96,8 +92,8 @@ def player_count(text: str | None, template: GameTemplate) -> int | None:
     try:
         return int(text.strip())
     except ValueError:
-        raise PrintError(
-            "print.player_count",
+        raise SheetError(
+            "sheet.player_count",
             game=quote(template.id),
             low=template.min_players,
             high=template.max_players,

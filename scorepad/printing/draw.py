@@ -181,8 +181,8 @@ def _header(canvas: Canvas, model: SheetModel, grid: Grid) -> None:
     _fill(canvas, xs[0], bottom, xs[-1], top, HEAD)
     for i in model.winners:
         _fill(canvas, xs[i + 2], bottom, xs[i + 3], top, WINNER)
-    _text(canvas, tr("print.line", model.lang), xs[0], xs[1], bottom, top, 9, bold=True)
-    _text(canvas, tr("print.scores", model.lang), xs[1], xs[2], bottom, top, 8, bold=True)
+    _text(canvas, tr("text.line", model.lang), xs[0], xs[1], bottom, top, 9, bold=True)
+    _text(canvas, tr("text.scores", model.lang), xs[1], xs[2], bottom, top, 8, bold=True)
     for i, name in enumerate(model.players):
         left, right = xs[i + 2], xs[i + 3]
         if name:

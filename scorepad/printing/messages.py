@@ -12,14 +12,10 @@ class PrintError(ScorepadError):
 
 MESSAGES: dict[str, dict[str, str]] = {
     "print.booklet": {"en": "Scorepad: every score sheet", "es": "Scorepad: todas las hojas"},
-    "print.line": {"en": "Line", "es": "Línea"},
-    "print.scores": {"en": "How it scores", "es": "Cómo puntúa"},
     "print.date": {"en": "Date", "es": "Fecha"},
     "print.place": {"en": "Place", "es": "Lugar"},
     "print.by_hand": {"en": "by hand:", "es": "a mano:"},
     "print.by_hand_hint": {"en": "points as agreed", "es": "puntos acordados"},
-    "print.total": {"en": "Total", "es": "Total"},
-    "print.rank": {"en": "Rank", "es": "Puesto"},
     "print.tiebreak_caption": {
         "en": "Tie-breaker: not added to the total, only used when totals are tied",
         "es": "Desempate: no se suma al total, solo se usa si hay empate",
@@ -38,10 +34,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "juego desconocido {value}; elige uno de {choices}, "
             "o indica un archivo de juego (.json)"
         ),
-    },
-    "print.player_count": {
-        "en": "{game} is for {low} to {high} players, not {count}",
-        "es": "{game} es para {low} a {high} jugadores, no {count}",
     },
     "print.too_many_names": {
         "en": "{count} names given for {players} players; give at most {players} names",

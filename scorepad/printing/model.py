@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
-from scorepad.core.errors import quote
+from scorepad.core.errors import SheetError, quote
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.scoring import show
@@ -93,8 +93,8 @@ def blank_sheet(
             raise PrintError("print.empty_name", position=position)
     count = players if players is not None else max(template.max_players, len(names))
     if not template.min_players <= count <= template.max_players:
-        raise PrintError(
-            "print.player_count",
+        raise SheetError(
+            "sheet.player_count",
             game=quote(template.id),
             low=template.min_players,
             high=template.max_players,
@@ -144,7 +144,7 @@ def played_sheet(
     rows.append(_total_row(template, lang, tuple(Cell(number(p.total, lang)) for p in players)))
     rows += _tiebreak_rows(template, sheet.variant, lang, sheet)
     ranks = tuple(Cell(f"{p.rank} ★" if p.winner else str(p.rank)) for p in players)
-    rows.append(Row("rank", label=tr("print.rank", lang), cells=ranks))
+    rows.append(Row("rank", label=tr("text.rank", lang), cells=ranks))
     return SheetModel(
         title=template.title(lang, sheet.variant),
         lang=lang,
@@ -177,7 +177,7 @@ def _line_row(line: Line, lang: str, cells: Sequence[Cell]) -> Row:
 
 def _total_row(template: GameTemplate, lang: str, cells: tuple[Cell, ...]) -> Row:
     hint = tr("wins." + template.wins, lang)
-    return Row("total", label=tr("print.total", lang), hint=hint, cells=cells)
+    return Row("total", label=tr("text.total", lang), hint=hint, cells=cells)
 
 
 def _rate_mark(per: Number) -> str:

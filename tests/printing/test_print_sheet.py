@@ -59,7 +59,7 @@ def test_sheet_holds_two_complete_copies(cli, in_tmp, game, variant, lang):
                 if line.label[other] != line.label[lang]:
                     assert line.label[other] not in labels, (where, line.key)
             assert labels.count(tr("print.by_hand", lang)) == 2, where
-            assert tr("print.total", lang) in labels, where
+            assert tr("text.total", lang) in labels, where
             assert tr("wins.highest", lang) in hints, where
             table = words(page.crop(_box(grid)).extract_text())
             for tiebreaker in template.tiebreakers:
