@@ -113,11 +113,15 @@ def draw_sheet(
 
 
 def _label_share(model: SheetModel) -> float:
-    """How much of the room left of the players goes to labels rather than hints."""
+    """How much of the room left of the players goes to labels rather than hints.
+
+    Labels are what players look for, so they get one line when they can; a hint is
+    allowed to wrap onto a second line.
+    """
     rows = [row for row in model.rows if row.kind == "line"]
     label = max((width(r.label, font_for(r.label), 9) for r in rows), default=1.0)
     hint = max((width(r.hint, font_for(r.hint), 7.5) for r in rows), default=1.0)
-    return min(0.68, max(0.42, label / (label + hint)))
+    return min(0.68, max(0.42, label / (label + hint / 2)))  # hints may take two lines
 
 
 def _common_size(texts: list[str], room: float, row_h: float, largest: float) -> float:
