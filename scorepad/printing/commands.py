@@ -46,7 +46,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from scorepad.printing import document
 
     if args.all:
-        if args.game is not None:
+        extra = [args.game, args.variant, args.players, args.names]
+        if any(value is not None for value in extra):
             raise PrintError("print.all_and_game")
         folder = Path(args.output) if args.output else PRINTABLES
         for path in document.write_printables(folder):
@@ -59,12 +60,15 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     names = split_names(args.names)
     players = player_count(args.players, template)
     data = document.sheet_pdf(template, variant, args.lang, players, names)
-    default = document.page_name(template, variant, args.lang)
-    path = Path(args.output) if args.output else Path(default)
-    if path.is_dir():
-        path = path / default
+    path = output_path(args.output, document.page_name(template, variant, args.lang))
     print(document.write_pdf(path, data))
     return 0
+
+
+def output_path(output: str | None, default: str) -> Path:
+    """Where ``-o`` says (a file, or a folder to put ``default`` in), else ``default`` here."""
+    path = Path(output) if output else Path(default)
+    return path / default if path.is_dir() else path
 
 
 def find_template(game: str) -> GameTemplate:

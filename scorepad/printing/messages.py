@@ -52,8 +52,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "indica un juego (p. ej. scorepad sheet azul), o usa --all",
     },
     "print.all_and_game": {
-        "en": "--all writes every game; do not name one as well",
-        "es": "--all escribe todos los juegos; no indiques uno además",
+        "en": "--all writes every game with its default columns; give only -o with it",
+        "es": "--all escribe todos los juegos con sus columnas por defecto; úsalo solo con -o",
     },
 }
 

@@ -35,6 +35,7 @@ from scorepad.printing.messages import PrintError
         (["sheet", "azul", "-o", "a-file.txt/azul.pdf"], "a-file.txt/azul.pdf: cannot write"),
         (["sheet"], "name a game"),
         (["sheet", "azul", "--all"], "--all writes every game"),
+        (["sheet", "--all", "--players", "2"], "give only -o with it"),
         (["sheet", "--all", "-o", "a-file.txt"], "a-file.txt: cannot write"),
     ],
 )
