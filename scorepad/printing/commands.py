@@ -1,0 +1,105 @@
+"""``scorepad sheet``: printable A4 sheets from the command line.
+
+Only argument handling lives here; reportlab is imported inside the handler, so that
+registering the command costs the CLI's start-up nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from scorepad.core import GameTemplate, builtin_games, load_template, resolve_variant
+from scorepad.core.errors import SheetError, quote
+from scorepad.printing.messages import PrintError
+
+PRINTABLES = Path("printables")
+
+
+def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    sheet = commands.add_parser(
+        "sheet",
+        help="printable A4 score sheet (PDF) / hoja de puntuación imprimible (PDF)",
+        description="Writes an A4 PDF with two copies of a game's score sheet.",
+    )
+    sheet.add_argument("game", nargs="?", help="game id (e.g. azul) or a game file (.json)")
+    sheet.add_argument("--variant", help="variant, e.g. A or B for azul-sintra")
+    sheet.add_argument("--players", help="number of player columns (default: the game's most)")
+    sheet.add_argument("--names", help='player names, comma-separated: "Ana,Ben,Carla"')
+    sheet.add_argument("--lang", choices=["es", "en"], help="language / idioma")
+    sheet.add_argument(
+        "-o",
+        "--output",
+        help="the PDF to write (default GAME.LANG.pdf here); with --all, a folder",
+    )
+    sheet.add_argument(
+        "--all",
+        action="store_true",
+        help="every built-in game and variant in Spanish and English, plus a booklet "
+        "per language, into the -o folder (default printables/)",
+    )
+    sheet.set_defaults(handler=cmd_sheet)
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from scorepad.printing import document
+
+    if args.all:
+        extra = [args.game, args.variant, args.players, args.names]
+        if any(value is not None for value in extra):
+            raise PrintError("print.all_and_game")
+        folder = Path(args.output) if args.output else PRINTABLES
+        for path in document.write_printables(folder):
+            print(path)
+        return 0
+    if args.game is None:
+        raise PrintError("print.need_game")
+    template = find_template(args.game)
+    variant = resolve_variant(template, args.variant)
+    names = split_names(args.names)
+    players = player_count(args.players, template)
+    data = document.sheet_pdf(template, variant, args.lang, players, names)
+    path = output_path(args.output, document.page_name(template, variant, args.lang))
+    print(document.write_pdf(path, data))
+    return 0
+
+
+def output_path(output: str | None, default: str) -> Path:
+    """Where ``-o`` says (a file, or a folder to put ``default`` in), else ``default`` here."""
+    path = Path(output) if output else Path(default)
+    return path / default if path.is_dir() else path
+
+
+def find_template(game: str) -> GameTemplate:
+    """A built-in game by id, or a user-made game from its file."""
+    games = builtin_games()
+    if game in games:
+        return games[game]
+    if game.endswith(".json") and Path(game).is_file():
+        from scorepad.cli import read_text
+
+        return load_template(read_text(game), game)
+    choices = ", ".join(quote(g) for g in games)
+    raise PrintError("print.unknown_game", value=quote(game), choices=choices)
+
+
+def split_names(text: str | None) -> list[str]:
+    if text is None:
+        return []
+    return text.split(",")
+
+
+def player_count(text: str | None, template: GameTemplate) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise SheetError(
+            "sheet.player_count",
+            game=quote(template.id),
+            low=template.min_players,
+            high=template.max_players,
+            count=quote(text),
+        ) from None

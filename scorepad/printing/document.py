@@ -1,0 +1,165 @@
+"""PDF files of sheets: one game, a filled-in play, the booklet, and the printables folder.
+
+Files are written to a temporary name beside the target and renamed into place, so a
+failure never leaves half a PDF behind. Documents are "invariant" (fixed creation date
+and id) so that regenerating printables/ changes no byte unless a sheet changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from scorepad.core import GameTemplate, ScoredSheet, builtin_games
+from scorepad.core.i18n import LANGS, tr
+from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
+from scorepad.printing.fonts import REGULAR, register_fonts
+from scorepad.printing.messages import PrintError
+from scorepad.printing.model import SheetModel, blank_sheet, played_sheet
+
+Page = tuple[GameTemplate, str | None]
+"""A game and one of its variants (None for a game without variants)."""
+
+
+def sheet_pdf(
+    template: GameTemplate,
+    variant: str | None,
+    lang: str,
+    players: int | None = None,
+    names: Sequence[str] = (),
+) -> bytes:
+    """One A4 page with two blank copies of the game's sheet."""
+    model = blank_sheet(template, variant, lang, players, names)
+    return _pdf([model], lang, model.title, blank_page)
+
+
+def played_sheet_pdf(
+    sheet: ScoredSheet,
+    lang: str,
+    played_on: dt.date | str | None = None,
+    place: str | None = None,
+) -> bytes:
+    """One A4 page with a saved play filled in (for ``scorepad sheet --play ID``)."""
+    model = played_sheet(sheet, lang, played_on, place)
+    return _pdf([model], lang, model.title, played_page)
+
+
+def booklet_pdf(pages: Iterable[Page], lang: str) -> bytes:
+    """Every given game and variant, one page each (two copies per page), with bookmarks."""
+    models = [blank_sheet(template, variant, lang) for template, variant in pages]
+    return _pdf(models, lang, tr("print.booklet", lang), blank_page, outline=True)
+
+
+def write_sheet(
+    path: Path,
+    template: GameTemplate,
+    variant: str | None,
+    lang: str,
+    players: int | None = None,
+    names: Sequence[str] = (),
+) -> Path:
+    return write_pdf(path, sheet_pdf(template, variant, lang, players, names))
+
+
+def write_played_sheet(
+    path: Path,
+    sheet: ScoredSheet,
+    lang: str,
+    played_on: dt.date | str | None = None,
+    place: str | None = None,
+) -> Path:
+    return write_pdf(path, played_sheet_pdf(sheet, lang, played_on, place))
+
+
+def page_name(template: GameTemplate, variant: str | None, lang: str) -> str:
+    """``azul.en.pdf``, ``azul-sintra-A.es.pdf``: the file name of one game's sheet."""
+    stem = template.id if variant is None else f"{template.id}-{variant}"
+    return f"{stem}.{lang}.pdf"
+
+
+BOOKLET = "all-games"
+
+
+def write_printables(folder: Path, langs: Sequence[str] = LANGS) -> list[Path]:
+    """Every built-in game and variant in every language, plus one booklet per language."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        detail = problem.strerror or str(problem)
+        raise PrintError("print.unwritable", path=str(folder), detail=detail) from None
+    written = []
+    pages = all_pages()
+    for lang in langs:
+        for template, variant in pages:
+            target = folder / page_name(template, variant, lang)
+            written.append(write_pdf(target, sheet_pdf(template, variant, lang)))
+        written.append(write_pdf(folder / f"{BOOKLET}.{lang}.pdf", booklet_pdf(pages, lang)))
+    return written
+
+
+def all_pages() -> list[Page]:
+    """Every built-in game and variant, in catalogue order."""
+    pages: list[Page] = []
+    for template in builtin_games().values():
+        if template.variants:
+            pages += [(template, v.id) for v in template.variants]
+        else:
+            pages.append((template, None))
+    return pages
+
+
+def write_pdf(path: Path, data: bytes) -> Path:
+    """Writes ``data`` to ``path`` whole or not at all; a PrintError names the path."""
+    path = Path(path)
+    temp_name = None
+    try:
+        handle, temp_name = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path(".")
+        )
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temp_name, 0o644)
+        os.replace(temp_name, path)
+    except OSError as problem:
+        if temp_name is not None and os.path.exists(temp_name):
+            os.unlink(temp_name)
+        detail = problem.strerror or str(problem)
+        raise PrintError("print.unwritable", path=str(path), detail=detail) from None
+    return path
+
+
+def _pdf(
+    models: Sequence[SheetModel],
+    lang: str,
+    title: str,
+    draw: Callable[[Canvas, SheetModel], object],
+    outline: bool = False,
+) -> bytes:
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(PAGE_WIDTH, PAGE_HEIGHT),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=REGULAR,
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor("Scorepad")
+    canvas.setCreator("Scorepad")
+    canvas.setSubject(title)
+    for number, model in enumerate(models):
+        if outline:
+            key = f"page{number}"
+            canvas.bookmarkPage(key)
+            canvas.addOutlineEntry(model.title, key, level=0)
+        draw(canvas, model)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,280 @@
+"""What goes on a printed sheet, decided before anything is drawn.
+
+A ``SheetModel`` is the sheet as rows of words and marks: the drawing code only places
+them. Keeping the decisions here (which rows, which hint, what a cell shows) makes them
+testable without a PDF and lets the blank sheet and a filled-in play share one layout.
+This module does not import reportlab.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
+from scorepad.core.errors import SheetError, quote
+from scorepad.core.i18n import pick, tr
+from scorepad.core.numbers import HALF, Number, format_points
+from scorepad.core.scoring import show
+from scorepad.core.template import CheckLine, CountLine, PenaltyLine, PointsLine, ProductLine
+from scorepad.printing.messages import PrintError
+
+RowKind = Literal["line", "by_hand", "total", "caption", "tiebreak", "rank"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A small box a player ticks, with what it stands for ("×3" for an upgraded rate)."""
+
+    label: str = ""
+    ticked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One player's box on one row."""
+
+    value: str = ""
+    """The points (filled sheets), printed large on the right."""
+    note: str = ""
+    """What was entered when it differs from the points ("4 × 5", "3"), printed small."""
+    marks: tuple[Mark, ...] = ()
+    product: bool = False
+    """A blank "□ × □ =" guide: the line multiplies two numbers."""
+    minus: bool = False
+    """A blank "−" guide: the line is subtracted."""
+
+
+BLANK = Cell()
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    kind: RowKind
+    label: str = ""
+    hint: str = ""
+    cells: tuple[Cell, ...] = ()
+    span: str = ""
+    """Text across the player columns instead of boxes (a tie-breaker that reuses a line)."""
+    counted: bool = True
+    """False for rows that are not added to the total: drawn shaded."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetModel:
+    title: str
+    lang: str
+    players: tuple[str, ...]
+    """One per column; "" leaves the column's name to be written by hand."""
+    rows: tuple[Row, ...]
+    reminders: tuple[str, ...] = ()
+    date: str = ""
+    place: str = ""
+    winners: frozenset[int] = frozenset()
+    """Columns of the winners (filled sheets)."""
+    explanation: str = ""
+    filled: bool = False
+
+
+def blank_sheet(
+    template: GameTemplate,
+    variant: str | None,
+    lang: str,
+    players: int | None = None,
+    names: Sequence[str] = (),
+) -> SheetModel:
+    """A sheet to print and fill in by hand: ``players`` columns (default the game's most)."""
+    variant = resolve_variant(template, variant)
+    names = [name.strip() for name in names]
+    for position, name in enumerate(names, 1):
+        if not name:
+            raise PrintError("print.empty_name", position=position)
+    count = players if players is not None else max(template.max_players, len(names))
+    if not template.min_players <= count <= template.max_players:
+        raise SheetError(
+            "sheet.player_count",
+            game=quote(template.id),
+            low=template.min_players,
+            high=template.max_players,
+            count=count,
+        )
+    if len(names) > count:
+        raise PrintError("print.too_many_names", count=len(names), players=count)
+    columns = tuple(names) + ("",) * (count - len(names))
+    rows: list[Row] = []
+    for line in template.lines_for(variant):
+        rows.append(_line_row(line, lang, [_blank_cell(line)] * count))
+    rows += [Row("by_hand", hint=tr("print.by_hand_hint", lang), cells=(BLANK,) * count)] * 2
+    rows.append(_total_row(template, lang, (BLANK,) * count))
+    rows += _tiebreak_rows(template, variant, lang, None, count)
+    return SheetModel(
+        title=template.title(lang, variant),
+        lang=lang,
+        players=columns,
+        rows=tuple(rows),
+        reminders=tuple(pick(r, lang) for r in template.reminders),
+    )
+
+
+def played_sheet(
+    sheet: ScoredSheet,
+    lang: str,
+    played_on: dt.date | str | None = None,
+    place: str | None = None,
+) -> SheetModel:
+    """A saved play filled in: what was entered, points, totals, ranks and the winner."""
+    template = sheet.template
+    players = sheet.players
+    rows: list[Row] = []
+    for line in template.lines_for(sheet.variant):
+        cells = [_filled_cell(line, p.readings[line.key], lang) for p in players]
+        rows.append(_line_row(line, lang, cells))
+    labels: list[str] = []
+    for player in players:
+        labels += [e.label for e in player.extra if e.label not in labels]
+    for label in labels:
+        cells = []
+        for player in players:
+            mine = [e.points for e in player.extra if e.label == label]
+            cells.append(Cell(value=number(sum(mine, start=0), lang)) if mine else BLANK)
+        hint = tr("text.by_hand", lang)
+        rows.append(Row("by_hand", label=label, hint=hint, cells=tuple(cells)))
+    rows.append(_total_row(template, lang, tuple(Cell(number(p.total, lang)) for p in players)))
+    rows += _tiebreak_rows(template, sheet.variant, lang, sheet)
+    ranks = tuple(Cell(f"{p.rank} ★" if p.winner else str(p.rank)) for p in players)
+    rows.append(Row("rank", label=tr("text.rank", lang), cells=ranks))
+    return SheetModel(
+        title=template.title(lang, sheet.variant),
+        lang=lang,
+        players=tuple(p.name for p in players),
+        rows=tuple(rows),
+        reminders=tuple(pick(r, lang) for r in template.reminders),
+        date=_date(played_on, lang),
+        place=place or "",
+        winners=frozenset(i for i, p in enumerate(players) if p.winner),
+        explanation=sheet.explanation(lang),
+        filled=True,
+    )
+
+
+def number(value: Number, lang: str) -> str:
+    """Points as printed: "76,5" in Spanish, and a true minus sign."""
+    text = show(value, lang)
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+def _line_row(line: Line, lang: str, cells: Sequence[Cell]) -> Row:
+    return Row(
+        "line",
+        label=pick(line.label, lang),
+        hint=line.describe(lang),
+        cells=tuple(cells),
+        counted=line.counts,
+    )
+
+
+def _total_row(template: GameTemplate, lang: str, cells: tuple[Cell, ...]) -> Row:
+    hint = tr("wins." + template.wins, lang)
+    return Row("total", label=tr("text.total", lang), hint=hint, cells=cells)
+
+
+def _rate_mark(per: Number) -> str:
+    return "×½" if per == HALF else "×" + format_points(per).replace("-", "\u2212")
+
+
+def _blank_cell(line: Line) -> Cell:
+    if isinstance(line, CheckLine):
+        return Cell(marks=(Mark(),))
+    if isinstance(line, CountLine) and line.rates:
+        return Cell(marks=tuple(Mark(_rate_mark(r.per)) for r in line.rates))
+    if isinstance(line, ProductLine):
+        return Cell(product=True)
+    if isinstance(line, PenaltyLine):
+        return Cell(minus=True)
+    return BLANK
+
+
+def _filled_cell(line: Line, reading: Reading, lang: str) -> Cell:
+    value = reading.value
+    if not reading.counts:
+        return Cell(value=number(reading.measure, lang))
+    points = number(reading.points, lang)
+    if isinstance(line, CheckLine):
+        return Cell(value=points, marks=(Mark(ticked=value is True),))
+    if isinstance(line, CountLine) and line.rates and isinstance(value, dict):
+        marks = tuple(Mark(_rate_mark(r.per), r.id == value.get("rate")) for r in line.rates)
+        return Cell(value=points, note=number(reading.measure, lang), marks=marks)
+    if isinstance(line, ProductLine) and isinstance(value, list):
+        return Cell(value=points, note=" × ".join(number(v, lang) for v in value))
+    if isinstance(line, PointsLine):
+        return Cell(value=points)
+    return Cell(value=points, note=number(reading.measure, lang))
+
+
+def _tiebreak_rows(
+    template: GameTemplate,
+    variant: str | None,
+    lang: str,
+    sheet: ScoredSheet | None,
+    columns: int = 0,
+) -> list[Row]:
+    if not template.tiebreakers:
+        return [Row("caption", label=tr("print.no_tiebreaker", lang))]
+    rows = [Row("caption", label=tr("print.tiebreak_caption", lang))]
+    lines = {line.key: line for line in template.lines_for(variant)}
+    many = len(template.tiebreakers) > 1
+    for i, tiebreaker in enumerate(template.tiebreakers):
+        label = _capital(pick(tiebreaker.label, lang))
+        if many:
+            label = f"{i + 1}. {label}"
+        formula = _formula(tiebreaker, lines, lang)
+        hint = tr("prefer." + tiebreaker.prefer, lang)
+        if formula.casefold() != label.casefold():
+            hint = f"{formula} · {hint}"
+        if sheet is not None:
+            cells = tuple(Cell(number(p.tiebreak[i], lang)) for p in sheet.players)
+            rows.append(Row("tiebreak", label, hint, cells=cells, counted=False))
+            continue
+        reused = _reused_line(tiebreaker, lines)
+        if reused is not None:
+            span = tr("print.reuses_line", lang, line=pick(reused.label, lang))
+            rows.append(Row("tiebreak", label, hint, span=span, counted=False))
+        else:
+            rows.append(Row("tiebreak", label, hint, cells=(BLANK,) * columns, counted=False))
+    return rows
+
+
+def _reused_line(tiebreaker: Tiebreaker, lines: dict[str, Line]) -> Line | None:
+    """The line a tie-breaker merely re-reads (Azul's rows), so the sheet need not ask twice."""
+    if len(tiebreaker.terms) != 1:
+        return None
+    key, weight = tiebreaker.terms[0]
+    line = lines.get(key)
+    return line if line is not None and weight == 1 and line.counts else None
+
+
+def _formula(tiebreaker: Tiebreaker, lines: dict[str, Line], lang: str) -> str:
+    parts = []
+    for key, weight in tiebreaker.terms:
+        line = lines.get(key)
+        if line is None:
+            continue
+        label = pick(line.label, lang)
+        parts.append(label if weight == 1 else f"{number(weight, lang)} × {label}")
+    return " + ".join(parts)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _date(value: dt.date | str | None, lang: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    return value.strftime("%d/%m/%Y") if lang == "es" else value.isoformat()

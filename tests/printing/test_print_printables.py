@@ -1,0 +1,46 @@
+"""printables/ must be exactly what the generator makes today."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+
+from scorepad.core.i18n import LANGS
+from scorepad.printing.document import all_pages, page_name, write_printables
+
+COMMITTED = Path(__file__).resolve().parents[2] / "printables"
+REGENERATE = "run `scorepad sheet --all -o printables/` and commit the result"
+
+
+def page_texts(path: Path) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(path).pages]
+
+
+def test_committed_printables_match_the_generator(tmp_path):
+    written = write_printables(tmp_path)
+    fresh = sorted(p.name for p in written)
+    committed = sorted(p.name for p in COMMITTED.glob("*.pdf"))
+    assert committed == fresh, REGENERATE
+    for path in written:
+        assert page_texts(COMMITTED / path.name) == page_texts(path), f"{path.name}: {REGENERATE}"
+
+
+def test_every_game_and_variant_in_both_languages_and_a_booklet():
+    expected = {page_name(t, v, lang) for t, v in all_pages() for lang in LANGS}
+    expected |= {f"all-games.{lang}.pdf" for lang in LANGS}
+    assert {p.name for p in COMMITTED.glob("*.pdf")} == expected
+    for lang in LANGS:
+        booklet = pypdf.PdfReader(COMMITTED / f"all-games.{lang}.pdf")
+        titles = [t.title(lang, v) for t, v in all_pages()]
+        assert [item.title for item in booklet.outline] == titles
+        assert len(booklet.pages) == len(titles)
+        for page, title in zip(booklet.pages, titles, strict=True):
+            assert page.extract_text().count(title) == 2
+
+
+def test_generation_is_byte_for_byte_repeatable(tmp_path):
+    first = write_printables(tmp_path / "one", ["en"])
+    second = write_printables(tmp_path / "two", ["en"])
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
