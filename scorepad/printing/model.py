@@ -206,7 +206,7 @@ def _filled_cell(line: Line, reading: Reading, lang: str) -> Cell:
     if isinstance(line, CountLine) and line.rates and isinstance(value, dict):
         marks = tuple(Mark(_rate_mark(r.per), r.id == value.get("rate")) for r in line.rates)
         return Cell(value=points, note=number(reading.measure, lang), marks=marks)
-    if isinstance(line, ProductLine) and isinstance(value, list):
+    if isinstance(line, ProductLine) and isinstance(value, list | tuple):
         return Cell(value=points, note=" × ".join(number(v, lang) for v in value))
     if isinstance(line, PointsLine):
         return Cell(value=points)
