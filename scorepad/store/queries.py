@@ -1,0 +1,204 @@
+"""Reading plays back: the history page, one play in full, the players.
+
+The page is one statement: an inner query picks the page's play ids from an index (newest
+first, optionally by player through the per-player result index, or by game), and the
+outer query joins their results and names. Results come back as plain records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import Connection, Select, func, select, true
+
+from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
+from scorepad.core.errors import quote
+from scorepad.store import models as m
+from scorepad.store.messages import StoreError
+from scorepad.store.records import (
+    Page,
+    PlayerInfo,
+    PlayFilter,
+    PlayRecord,
+    PlaySummary,
+    SeatResult,
+)
+from scorepad.store.values import from_halves, load, name_key, snapshot_template
+
+PAGE_SIZE = 50
+
+
+def page_ids(conn: Connection, filters: PlayFilter, limit: int, offset: int) -> Select[Any]:
+    """The ids of one page of plays, newest first, using the narrowest index available."""
+    p, r = m.play, m.result
+    if filters.player is not None:
+        player = conn.execute(
+            select(m.player.c.id).where(m.player.c.name_key == name_key(filters.player))
+        ).scalar()
+        if player is None:
+            raise StoreError("store.no_player", value=quote(filters.player))
+        query = select(r.c.play_id.label("id"), r.c.played_at).where(
+            r.c.player_id == player, r.c.live == true()
+        )
+        when, order_id = r.c.played_at, r.c.play_id
+        if filters.game is not None or filters.text is not None:
+            query = query.join(p, p.c.id == r.c.play_id)
+    else:
+        query = select(p.c.id, p.c.played_at).where(p.c.deleted_at.is_(None))
+        when, order_id = p.c.played_at, p.c.id
+    if filters.game is not None:
+        game = conn.execute(select(m.game.c.id).where(m.game.c.key == filters.game)).scalar()
+        query = query.where(p.c.game_id == (game if game is not None else -1))
+    if filters.since is not None:
+        query = query.where(when >= filters.since)
+    if filters.until is not None:
+        query = query.where(when < filters.until)
+    if filters.text:
+        query = query.where(func.lower(p.c.notes).contains(filters.text.lower(), autoescape=True))
+    return query.order_by(when.desc(), order_id.desc()).limit(limit).offset(offset)
+
+
+def list_plays(
+    conn: Connection, filters: PlayFilter | None = None, limit: int = PAGE_SIZE, offset: int = 0
+) -> Page:
+    """One page of the history, newest first."""
+    filters = filters or PlayFilter()
+    ids = page_ids(conn, filters, limit + 1, offset).subquery("page")
+    p, r, g, pl = m.play, m.result, m.game, m.player
+    query = (
+        select(
+            p.c.id,
+            p.c.uid,
+            g.c.key,
+            g.c.name,
+            p.c.variant,
+            p.c.played_at,
+            p.c.location,
+            p.c.duration,
+            p.c.notes,
+            r.c.player_id,
+            pl.c.name.label("player"),
+            r.c.total_halves,
+            r.c.rank,
+            r.c.winner,
+        )
+        .select_from(ids)
+        .join(p, p.c.id == ids.c.id)
+        .join(g, g.c.id == p.c.game_id)
+        .join(r, r.c.play_id == p.c.id)
+        .join(pl, pl.c.id == r.c.player_id)
+        .order_by(ids.c.played_at.desc(), ids.c.id.desc(), r.c.seat)
+    )
+    plays = summaries(conn.execute(query))
+    return Page(tuple(plays[:limit]), offset, len(plays) > limit)
+
+
+def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
+    plays: list[PlaySummary] = []
+    current: list[Any] = []
+    seats: list[SeatResult] = []
+    for row in rows:
+        if not current or current[0] != row[0]:
+            if current:
+                plays.append(_summary(current, seats))
+            current, seats = list(row), []
+        seats.append(SeatResult(row[9], row[10], from_halves(row[11]), row[12], bool(row[13])))
+    if current:
+        plays.append(_summary(current, seats))
+    return plays
+
+
+def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
+    return PlaySummary(
+        row[0], row[1], row[2], _name(row[3]), row[4], row[5], row[6], row[7], row[8], tuple(seats)
+    )
+
+
+@lru_cache(maxsize=256)
+def _name(text: str) -> dict[str, str]:
+    return load(text)
+
+
+@lru_cache(maxsize=64)
+def cached_template(source: str, label: str) -> GameTemplate:
+    return snapshot_template(source, label)
+
+
+def get_play(conn: Connection, play_id: int) -> PlayRecord:
+    """One play in full, re-scored with the template snapshot it was saved with."""
+    p, s = m.play, m.snapshot
+    head = conn.execute(
+        select(p, s.c.source, s.c.version.label("template_version"))
+        .join(s, s.c.id == p.c.snapshot_id)
+        .where(p.c.id == play_id)
+    ).first()
+    if head is None:
+        raise StoreError("store.no_play", value=play_id)
+    template = cached_template(head.source, f"play {play_id}")
+    query = (
+        select(m.result.c.seat, m.result.c.player_id, m.player.c.name, m.result.c.total_halves)
+        .join(m.player, m.player.c.id == m.result.c.player_id)
+        .where(m.result.c.play_id == play_id)
+        .order_by(m.result.c.seat)
+    )
+    seats = conn.execute(query).all()
+    lines: dict[int, dict[str, object]] = {seat.seat: {} for seat in seats}
+    for seat, line, value in conn.execute(
+        select(m.entry.c.seat, m.entry.c.line, m.entry.c.value).where(
+            m.entry.c.play_id == play_id
+        )
+    ):
+        lines[seat][line] = load(value)
+    extra: dict[int, list[ExtraLine]] = {seat.seat: [] for seat in seats}
+    for seat, label, halves in conn.execute(
+        select(m.extra.c.seat, m.extra.c.label, m.extra.c.points_halves)
+        .where(m.extra.c.play_id == play_id)
+        .order_by(m.extra.c.seat, m.extra.c.position)
+    ):
+        extra[seat].append(ExtraLine(label, from_halves(halves)))
+    sheets = [PlayerSheet(s.name, lines[s.seat], tuple(extra[s.seat])) for s in seats]
+    sheet = score(template, head.variant, sheets)
+    game = conn.execute(select(m.game.c.key, m.game.c.name).where(m.game.c.id == head.game_id))
+    key, name = game.one()
+    results = tuple(
+        SeatResult(s.player_id, s.name, r.total, r.rank, r.winner)
+        for s, r in zip(seats, sheet.players, strict=True)
+    )
+    summary = PlaySummary(
+        head.id,
+        head.uid,
+        key,
+        _name(name),
+        head.variant,
+        head.played_at,
+        head.location,
+        head.duration,
+        head.notes,
+        results,
+    )
+    return PlayRecord(
+        summary, sheet, head.template_version, head.created_at, head.updated_at, head.deleted_at
+    )
+
+
+def players(conn: Connection) -> list[PlayerInfo]:
+    """Every player with the number of plays they are in, by name."""
+    plays = (
+        select(m.result.c.player_id, func.count().label("plays"))
+        .where(m.result.c.live == true())
+        .group_by(m.result.c.player_id)
+        .subquery()
+    )
+    query = (
+        select(m.player.c.id, m.player.c.name, func.coalesce(plays.c.plays, 0))
+        .outerjoin(plays, plays.c.player_id == m.player.c.id)
+        .order_by(m.player.c.name_key)
+    )
+    return [PlayerInfo(int(i), n, int(c)) for i, n, c in conn.execute(query)]
+
+
+def deleted_plays(conn: Connection) -> list[int]:
+    query = select(m.play.c.id).where(m.play.c.deleted_at.is_not(None)).order_by(m.play.c.id)
+    return [int(i) for i in conn.execute(query).scalars()]

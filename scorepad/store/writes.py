@@ -1,0 +1,282 @@
+"""Changes to the history. Each public function here runs inside one write transaction
+(``Database.write``), so a play is saved, edited or merged completely or not at all.
+
+``insert_plays`` is the single path by which plays enter the database: saving one play and
+importing a hundred thousand both go through it, in batches with ``executemany``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, and_, delete, func, select, update
+
+from scorepad.core import ScoredSheet
+from scorepad.core.errors import quote
+from scorepad.store import models as m
+from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
+from scorepad.store.messages import StoreError
+from scorepad.store.values import clean_name, dump, name_key, to_halves
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDetails:
+    """What a play records besides the sheet."""
+
+    played_at: datetime
+    location: str | None = None
+    duration: int | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlay:
+    sheet: ScoredSheet
+    details: PlayDetails
+    uid: str
+    created_at: datetime
+    updated_at: datetime
+
+
+def new_uid() -> str:
+    return uuid.uuid4().hex
+
+
+def check_details(details: PlayDetails) -> PlayDetails:
+    duration = details.duration
+    if duration is not None and (
+        isinstance(duration, bool) or not isinstance(duration, int) or duration < 0
+    ):
+        raise StoreError("store.bad_duration", value=quote(duration))
+    return PlayDetails(
+        details.played_at, _blank(details.location), duration, _blank(details.notes)
+    )
+
+
+def _blank(text: str | None) -> str | None:
+    return text.strip() or None if isinstance(text, str) else None
+
+
+def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
+    """Player ids by folded name, creating the players met for the first time."""
+    wanted = {name_key(n): n for n in names}
+    found = _ids(conn, wanted)
+    missing = [
+        {"name": clean_name(name), "name_key": key, "created_at": datetime.now()}
+        for key, name in wanted.items()
+        if key not in found
+    ]
+    if missing:
+        conn.execute(insert_ignore(conn, m.player), missing)
+        found = _ids(conn, wanted)
+    return found
+
+
+def _ids(conn: Connection, wanted: dict[str, str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    keys = list(wanted)
+    for start in range(0, len(keys), 500):
+        query = select(m.player.c.name_key, m.player.c.id).where(
+            m.player.c.name_key.in_(keys[start : start + 500])
+        )
+        found.update({k: int(i) for k, i in conn.execute(query)})
+    return found
+
+
+def insert_plays(conn: Connection, plays: Sequence[NewPlay]) -> list[int]:
+    """Insert whole plays (results, entries, by-hand lines) with one statement per table."""
+    if not plays:
+        return []
+    games: dict[str, int] = {}
+    snapshots: dict[int, int] = {}
+    for new in plays:
+        template = new.sheet.template
+        if template.id not in games:
+            games[template.id] = game_id(conn, template)
+        if id(template) not in snapshots:
+            snapshots[id(template)] = snapshot_id(conn, games[template.id], template)
+    people = player_ids(conn, (p.name for new in plays for p in new.sheet.players))
+    rows = [_play_row(new, games, snapshots) for new in plays]
+    inserted = conn.execute(
+        m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True), rows
+    )
+    ids = [int(i) for i in inserted.scalars()]
+    write_sheets(conn, [(i, new.sheet, new.details.played_at) for i, new in zip(ids, plays)], people, games)
+    labels: dict[int, set[str]] = {}
+    for new in plays:
+        for p in new.sheet.players:
+            labels.setdefault(games[new.sheet.template.id], set()).update(e.label for e in p.extra)
+    when = max(new.details.played_at for new in plays)
+    for game, used in labels.items():
+        remember_labels(conn, game, used, when)
+    return ids
+
+
+def _play_row(new: NewPlay, games: dict[str, int], snapshots: dict[int, int]) -> dict[str, object]:
+    sheet = new.sheet
+    winning = [p.total for p in sheet.players if p.winner]
+    return {
+        "uid": new.uid,
+        "game_id": games[sheet.template.id],
+        "snapshot_id": snapshots[id(sheet.template)],
+        "variant": sheet.variant,
+        "played_at": new.details.played_at,
+        "location": new.details.location,
+        "duration": new.details.duration,
+        "notes": new.details.notes,
+        "player_count": len(sheet.players),
+        "decided_by": sheet.decided_by,
+        "winning_total_halves": to_halves(winning[0]) if winning else None,
+        "created_at": new.created_at,
+        "updated_at": new.updated_at,
+    }
+
+
+def write_sheets(
+    conn: Connection,
+    sheets: Sequence[tuple[int, ScoredSheet, datetime]],
+    people: dict[str, int],
+    games: dict[str, int],
+) -> None:
+    results: list[dict[str, object]] = []
+    entries: list[dict[str, object]] = []
+    extras: list[dict[str, object]] = []
+    for play_id, sheet, played_at in sheets:
+        game = games[sheet.template.id]
+        for seat, p in enumerate(sheet.players, 1):
+            results.append(
+                {
+                    "play_id": play_id,
+                    "seat": seat,
+                    "player_id": people[name_key(p.name)],
+                    "total_halves": to_halves(p.total),
+                    "rank": p.rank,
+                    "winner": p.winner,
+                    "tiebreak": dump(list(p.tiebreak)),
+                    "game_id": game,
+                    "played_at": played_at,
+                    "live": True,
+                }
+            )
+            entries.extend(
+                {"play_id": play_id, "seat": seat, "line": key, "value": dump(r.value)}
+                for key, r in p.readings.items()
+            )
+            extras.extend(
+                {
+                    "play_id": play_id,
+                    "seat": seat,
+                    "position": n,
+                    "label": e.label,
+                    "points_halves": to_halves(e.points),
+                }
+                for n, e in enumerate(p.extra, 1)
+            )
+    conn.execute(m.result.insert(), results)
+    if entries:
+        conn.execute(m.entry.insert(), entries)
+    if extras:
+        conn.execute(m.extra.insert(), extras)
+
+
+def replace_sheet(
+    conn: Connection, play_id: int, sheet: ScoredSheet, details: PlayDetails
+) -> None:
+    """An edited play: new entries and results, same id, same template snapshot."""
+    row = conn.execute(
+        select(m.play.c.game_id, m.play.c.deleted_at).where(m.play.c.id == play_id)
+    ).first()
+    if row is None:
+        raise StoreError("store.no_play", value=play_id)
+    people = player_ids(conn, (p.name for p in sheet.players))
+    conn.execute(delete(m.result).where(m.result.c.play_id == play_id))
+    games = {sheet.template.id: int(row.game_id)}
+    write_sheets(conn, [(play_id, sheet, details.played_at)], people, games)
+    winning = [p.total for p in sheet.players if p.winner]
+    conn.execute(
+        update(m.play)
+        .where(m.play.c.id == play_id)
+        .values(
+            variant=sheet.variant,
+            played_at=details.played_at,
+            location=details.location,
+            duration=details.duration,
+            notes=details.notes,
+            player_count=len(sheet.players),
+            decided_by=sheet.decided_by,
+            winning_total_halves=to_halves(winning[0]) if winning else None,
+            updated_at=datetime.now(),
+        )
+    )
+    if row.deleted_at is not None:
+        conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=False))
+    labels = {e.label for p in sheet.players for e in p.extra}
+    remember_labels(conn, int(row.game_id), labels, details.played_at)
+
+
+def set_deleted(conn: Connection, play_id: int, deleted: bool) -> None:
+    """Delete a play (kept, hidden, so it can be restored) or restore it."""
+    when = datetime.now() if deleted else None
+    done = conn.execute(update(m.play).where(m.play.c.id == play_id).values(deleted_at=when))
+    if not done.rowcount:
+        raise StoreError("store.no_play", value=play_id)
+    conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=not deleted))
+
+
+def purge_play(conn: Connection, play_id: int) -> None:
+    """Remove a play for good (its results, entries and by-hand lines go with it)."""
+    done = conn.execute(delete(m.play).where(m.play.c.id == play_id))
+    if not done.rowcount:
+        raise StoreError("store.no_play", value=play_id)
+
+
+def find_player(conn: Connection, name: str) -> int:
+    found = conn.execute(select(m.player.c.id).where(m.player.c.name_key == name_key(name)))
+    player = found.scalar()
+    if player is None:
+        raise StoreError("store.no_player", value=quote(name))
+    return int(player)
+
+
+def rename_player(conn: Connection, old: str, new: str) -> None:
+    player = find_player(conn, old)
+    cleaned = clean_name(new)
+    clash = conn.execute(
+        select(m.player.c.id).where(m.player.c.name_key == name_key(cleaned))
+    ).scalar()
+    if clash is not None and clash != player:
+        raise StoreError("store.player_exists", value=quote(cleaned))
+    conn.execute(
+        update(m.player)
+        .where(m.player.c.id == player)
+        .values(name=cleaned, name_key=name_key(cleaned))
+    )
+
+
+def merge_players(conn: Connection, source: str, target: str) -> None:
+    """Fold ``source``'s plays into ``target`` (one person with two profiles)."""
+    gone, kept = find_player(conn, source), find_player(conn, target)
+    if gone == kept:
+        raise StoreError("store.merge_same", value=quote(source))
+    a, b = m.result.alias("a"), m.result.alias("b")
+    shared = conn.execute(
+        select(func.min(a.c.play_id)).select_from(
+            a.join(b, and_(a.c.play_id == b.c.play_id, b.c.player_id == kept))
+        ).where(a.c.player_id == gone)
+    ).scalar()
+    if shared is not None:
+        raise StoreError("store.merge_same_play", a=quote(source), b=quote(target), play=shared)
+    conn.execute(update(m.result).where(m.result.c.player_id == gone).values(player_id=kept))
+    conn.execute(delete(m.player).where(m.player.c.id == gone))
+
+
+def save_draft(conn: Connection, device: str, sheet: str) -> None:
+    conn.execute(delete(m.draft).where(m.draft.c.device == device))
+    conn.execute(m.draft.insert().values(device=device, sheet=sheet, updated_at=datetime.now()))
+
+
+def drop_draft(conn: Connection, device: str) -> None:
+    conn.execute(delete(m.draft).where(m.draft.c.device == device))
