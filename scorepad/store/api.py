@@ -7,14 +7,21 @@ starts, so a sheet with a mistake is refused before anything is written.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.store import games as g
 from scorepad.store import queries, stats, writes
+from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
+from scorepad.store.csvfile import write_csv
 from scorepad.store.database import Database, resolve_url
+from scorepad.store.importing import Imported, Reordered, import_plays
+from scorepad.store.jsonfile import read_json, write_json
+from scorepad.store.messages import StoreError
 from scorepad.store.migrate import upgrade
 from scorepad.store.records import (
     CustomGame,
@@ -261,3 +268,53 @@ class Store:
 
     def drop_draft(self, device: str) -> None:
         self.db.write(lambda c: writes.drop_draft(c, device))
+
+    # --- files --------------------------------------------------------------------------
+    def export(self, out: TextIO, fmt: str = "json") -> int:
+        """Write every live play as ``json`` (the app's own, exact), ``csv`` or ``bgsplay``;
+        returns the number of plays."""
+        writer = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}[fmt]
+        with self.db.reading() as conn:
+            return writer(conn, out)
+
+    def export_file(self, path: str | Path, fmt: str = "json") -> int:
+        """Export to a file, replacing it only once the new one is complete."""
+        target = Path(path)
+        partial = target.with_name(target.name + ".partial")
+        try:
+            with partial.open("w", encoding="utf-8", newline="") as out:
+                count = self.export(out, fmt)
+            os.replace(partial, target)
+        except OSError as problem:
+            partial.unlink(missing_ok=True)
+            detail = problem.strerror or str(problem)
+            raise StoreError("store.cannot_write", path=str(target), detail=detail) from None
+        return count
+
+    def import_text(self, text: str, source: str, fmt: str | None = None) -> Imported:
+        """Import a history file or a BG Stats file: every play or, on any problem, none."""
+        fmt = fmt or guess_format(source, text)
+        reader = read_json if fmt == "json" else read_bgsplay
+
+        def work(conn: Any, whole: bool) -> Imported:
+            return import_plays(conn, reader(conn, text, source, whole=whole))
+
+        try:
+            return self.db.write(lambda c: work(c, False))
+        except Reordered:
+            return self.db.write(lambda c: work(c, True))
+
+    def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as problem:
+            detail = getattr(problem, "strerror", None) or str(problem)
+            raise StoreError("store.import_unreadable", source=str(path), detail=detail) from None
+        return self.import_text(text, str(path), fmt)
+
+
+def guess_format(source: str, text: str) -> str:
+    """"json" for Scorepad's own history files, "bgsplay" for BG Stats files."""
+    if source.lower().endswith(".bgsplay"):
+        return "bgsplay"
+    return "json" if '"scorepad-history"' in text[:400] else "bgsplay"

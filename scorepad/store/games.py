@@ -7,12 +7,11 @@ scored with (deduplicated by a digest), so editing a game never changes an old r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Insert, Table, func, select, update
+from sqlalchemy import Connection, Insert, Table, select, update
 
 from scorepad.core import GameTemplate, builtin_games, load_template
 from scorepad.core.errors import quote
@@ -57,20 +56,23 @@ def template_for(conn: Connection, key: str) -> GameTemplate:
 
 
 def game_id(conn: Connection, template: GameTemplate) -> int:
-    """The row of the game a template belongs to; built-in games get one on first use."""
+    """The row of the game a template belongs to, made on first use.
+
+    A built-in game gets its row the first time it is played; a user-defined game met
+    only in an imported file is added from the template its plays were scored with.
+    """
     found = conn.execute(select(m.game.c.id).where(m.game.c.key == template.id)).scalar()
     if found is not None:
         return int(found)
-    if not template.builtin:
-        raise StoreError("store.not_custom", value=quote(template.id))
+    builtin = template.id in builtin_games()
     now = datetime.now()
     conn.execute(
         insert_ignore(conn, m.game),
         {
             "key": template.id,
-            "builtin": True,
+            "builtin": builtin,
             "name": dump(dict(template.name)),
-            "definition": None,
+            "definition": None if builtin else canonical(template.source),
             "version": template.version,
             "created_at": now,
             "updated_at": now,
@@ -136,7 +138,7 @@ def save_custom(
     now = datetime.now()
     values = {
         "name": dump(dict(template.name)),
-        "definition": json.dumps(template.source, default=_plain, ensure_ascii=False),
+        "definition": canonical(template.source),
         "version": template.version,
         "updated_at": now,
         "deleted_at": None,
@@ -150,12 +152,6 @@ def save_custom(
     else:
         raise StoreError("store.game_exists", value=quote(template.id))
     return template
-
-
-def _plain(value: object) -> object:
-    from scorepad.core.numbers import json_number
-
-    return json_number(value)  # type: ignore[arg-type]
 
 
 def set_deleted(conn: Connection, key: str, deleted: bool) -> None:
@@ -178,5 +174,3 @@ def custom_games(conn: Connection, *, deleted: bool = False) -> list[tuple[GameT
     ]
 
 
-def count_games(conn: Connection) -> int:
-    return int(conn.execute(select(func.count()).select_from(m.game)).scalar_one())
