@@ -17,7 +17,7 @@ from scorepad.store import models as m
 from scorepad.store.games import all_templates
 from scorepad.store.messages import StoreError
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
-from scorepad.store.values import average, from_halves, load, name_key
+from scorepad.store.values import average, from_halves, load, name_key, rounded
 
 
 def _player(conn: Connection, name: str) -> tuple[int, str]:
@@ -66,7 +66,7 @@ def player_stats(conn: Connection, name: str, game: str | None = None) -> Player
         game=game,
         plays=plays,
         wins=wins,
-        win_rate=(Decimal(wins) / plays).quantize(Decimal("0.01")) if plays else None,
+        win_rate=rounded(Decimal(wins) / plays) if plays else None,
         average_total=average(total, plays),
         best_total=from_halves(int(best)) if best is not None else None,
         last_played=last,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import date, datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from scorepad.core import GameTemplate, load_template
@@ -34,7 +34,12 @@ def average(sum_halves: int | None, count: int) -> Decimal | None:
     """An exact mean of half-points, shown to two decimals."""
     if not count or sum_halves is None:
         return None
-    return (Decimal(int(sum_halves)) / (2 * count)).quantize(Decimal("0.01"))
+    return rounded(Decimal(int(sum_halves)) / (2 * count))
+
+
+def rounded(value: Decimal) -> Decimal:
+    """Two decimals, halves rounded up, as people round by hand (51.625 → 51.63)."""
+    return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 def _exact(value: object) -> object:
