@@ -38,8 +38,11 @@ from scorepad.store.writes import NewPlay, PlayDetails, check_details
 NAMESPACE = uuid.UUID("6f1c2a8e-6a55-4c1b-9f0e-5c0de9ad0001")
 
 
-def read_bgsplay(conn: Connection, text: str, source: str, *, whole: bool = False) -> Iterator[NewPlay]:
-    head, plays = read_document(text, source, "plays", whole=whole)
+def read_bgsplay(
+    conn: Connection, text: str, source: str, *, whole: bool = True
+) -> Iterator[NewPlay]:
+    """Plays from a BG Stats file (read whole: its plays come before its other lists)."""
+    head, plays = read_document(text, source, "plays", whole=True)
     games = _by_id(head, "games", source)
     people = _by_id(head, "players", source)
     places = _by_id(head, "locations", source)

@@ -65,13 +65,14 @@ def field_error(name: str, expected: str) -> StoreError:
 
 
 def read_document(
-    text: str, source: str, stream: str, *, whole: bool = False
+    text: str, source: str, stream: str, *, whole: bool = False, needs: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], Iterator[Any]]:
     """A JSON object whose ``stream`` array is decoded one element at a time.
 
     A history file is mostly its plays; decoding them one by one keeps memory flat. When
-    the array is not the last member (someone reordered the file), the iterator raises
-    ``Reordered`` at its end and the caller starts again with ``whole=True``.
+    the array comes before the members in ``needs`` this raises ``Reordered`` at once, and
+    when it is not the last member the iterator raises it at its end; either way the
+    caller starts again with ``whole=True``.
     """
     if whole:
         try:
@@ -96,6 +97,8 @@ def read_document(
             _expect(text, pos, ":")
             pos = _skip(text, pos + 1)
             if key == stream and text[pos] == "[":
+                if not all(name in head for name in needs):
+                    raise Reordered
                 return head, _elements(decoder, text, pos + 1, source)
             head[key], pos = decoder.raw_decode(text, pos)
             pos = _skip(text, pos)
@@ -103,6 +106,8 @@ def read_document(
                 pos = _skip(text, pos + 1)
         _trailing(text, pos + 1)
         return head, iter(())
+    except Reordered:
+        raise
     except (ValueError, IndexError) as problem:
         raise StoreError("store.import_unreadable", source=source, detail=_detail(problem)) from None
 

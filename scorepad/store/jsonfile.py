@@ -142,7 +142,8 @@ def read_json(
     conn: Connection, text: str, source: str, *, whole: bool = False
 ) -> Iterator[NewPlay]:
     """Plays from a history file, each scored and checked before any is written."""
-    head, plays = read_document(text, source, "plays", whole=whole)
+    needs = ("format", "version", "templates")
+    head, plays = read_document(text, source, "plays", whole=whole, needs=needs)
     if head.get("format") != FORMAT or head.get("version") != VERSION:
         raise StoreError(
             "store.import_unreadable", source=source, detail=f"not a {FORMAT} file, version {VERSION}"

@@ -79,3 +79,24 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def store(url: str) -> Iterator[Store]:
     with open_store(url) as opened:
         yield opened
+
+
+@pytest.fixture
+def pg_or_file(url: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A second, empty history on the same kind of database as ``url``."""
+    if url.startswith("postgresql"):
+        return request.getfixturevalue("pg_url_2")
+    return str(tmp_path / "second.sqlite3")
+
+
+@pytest.fixture
+def pg_url_2(pg_url: str) -> Iterator[str]:
+    dsn = admin_dsn()
+    name = f"scorepad_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield _with_database(dsn, name)
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
