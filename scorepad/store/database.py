@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 import stat
 import time
 from collections.abc import Callable, Iterator
@@ -90,6 +91,20 @@ class Database:
             raise StoreError("store.not_database", path=self.label)
         if not info.st_mode & 0o222 or not os.access(self.path, os.W_OK):
             raise StoreError("store.read_only", path=self.label)
+        if header and not self._ours():
+            raise StoreError("store.not_database", path=self.label)
+
+    def _ours(self) -> bool:
+        """Whether an existing SQLite file is a Scorepad history (or empty), read-only."""
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            try:
+                names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+            finally:
+                conn.close()
+        except sqlite3.DatabaseError:
+            return False
+        return not names or "alembic_version" in names
 
     def cannot_open(self, problem: BaseException) -> StoreError:
         detail = getattr(problem, "strerror", None) or str(problem).splitlines()[0]
