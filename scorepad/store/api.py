@@ -149,7 +149,7 @@ class Store:
         return self.db.write(lambda c: writes.insert_plays(c, [new])[0])
 
     def get_play(self, play_id: int) -> PlayRecord:
-        with self.db.reading() as conn:
+        with self.db.reading(snapshot=True) as conn:
             return queries.get_play(conn, play_id)
 
     def update_play(
@@ -274,7 +274,7 @@ class Store:
         """Write every live play as ``json`` (the app's own, exact), ``csv`` or ``bgsplay``;
         returns the number of plays."""
         writer = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}[fmt]
-        with self.db.reading() as conn:
+        with self.db.reading(snapshot=True) as conn:
             return writer(conn, out)
 
     def export_file(self, path: str | Path, fmt: str = "json") -> int:

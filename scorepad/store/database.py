@@ -111,10 +111,13 @@ class Database:
         return StoreError("store.cannot_open", path=self.label, detail=detail)
 
     @contextmanager
-    def reading(self) -> Iterator[Connection]:
-        """A connection for queries (a plain deferred transaction on SQLite)."""
+    def reading(self, *, snapshot: bool = False) -> Iterator[Connection]:
+        """A connection for queries. On SQLite a single query needs no transaction of its
+        own; ``snapshot`` asks for one so that several queries see the same moment."""
         try:
             with self.engine.connect() as conn:
+                if snapshot:
+                    conn.execution_options(scorepad_snapshot=True)
                 yield conn
         except OperationalError as problem:
             raise self.translate(problem) from None
@@ -165,6 +168,10 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(conn: Connection) -> None:
-    """Writers take the write lock up front, so the busy timeout can queue them safely."""
-    immediate = conn.get_execution_options().get("scorepad_write", False)
-    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    """Writers take the write lock up front, so the busy timeout can queue them safely;
+    plain reads run each statement on its own (SQLite makes every statement atomic)."""
+    options = conn.get_execution_options()
+    if options.get("scorepad_write", False):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    elif options.get("scorepad_snapshot", False):
+        conn.exec_driver_sql("BEGIN")

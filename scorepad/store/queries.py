@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Select, func, select, true
+from sqlalchemy import Connection, Select, bindparam, func, select, true
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
 from scorepad.core.errors import quote
@@ -30,44 +30,43 @@ from scorepad.store.values import from_halves, load, name_key, snapshot_template
 PAGE_SIZE = 50
 
 
-def page_ids(conn: Connection, filters: PlayFilter, limit: int, offset: int) -> Select[Any]:
-    """The ids of one page of plays, newest first, using the narrowest index available."""
-    p, r = m.play, m.result
-    if filters.player is not None:
-        player = conn.execute(
-            select(m.player.c.id).where(m.player.c.name_key == name_key(filters.player))
-        ).scalar()
-        if player is None:
-            raise StoreError("store.no_player", value=quote(filters.player))
-        query = select(r.c.play_id.label("id"), r.c.played_at).where(
-            r.c.player_id == player, r.c.live == true()
+@lru_cache(maxsize=64)
+def page_statement(
+    player: bool, game: bool, since: bool, until: bool, text: bool
+) -> Select[Any]:
+    """The page query for one combination of filters, built once; values are bound.
+
+    An inner query picks the page's play ids from an index (newest first, through the
+    per-player result index when a player is asked for), and the outer query joins their
+    results and names.
+    """
+    p, r, g, pl = m.play, m.result, m.game, m.player
+    if player:
+        inner = select(r.c.play_id.label("id"), r.c.played_at).where(
+            r.c.player_id == bindparam("player"), r.c.live == true()
         )
         when, order_id = r.c.played_at, r.c.play_id
-        if filters.game is not None or filters.text is not None:
-            query = query.join(p, p.c.id == r.c.play_id)
+        if game or text:
+            inner = inner.join(p, p.c.id == r.c.play_id)
     else:
-        query = select(p.c.id, p.c.played_at).where(p.c.deleted_at.is_(None))
+        inner = select(p.c.id, p.c.played_at).where(p.c.deleted_at.is_(None))
         when, order_id = p.c.played_at, p.c.id
-    if filters.game is not None:
-        game = conn.execute(select(m.game.c.id).where(m.game.c.key == filters.game)).scalar()
-        query = query.where(p.c.game_id == (game if game is not None else -1))
-    if filters.since is not None:
-        query = query.where(when >= filters.since)
-    if filters.until is not None:
-        query = query.where(when < filters.until)
-    if filters.text:
-        query = query.where(func.lower(p.c.notes).contains(filters.text.lower(), autoescape=True))
-    return query.order_by(when.desc(), order_id.desc()).limit(limit).offset(offset)
-
-
-def list_plays(
-    conn: Connection, filters: PlayFilter | None = None, limit: int = PAGE_SIZE, offset: int = 0
-) -> Page:
-    """One page of the history, newest first."""
-    filters = filters or PlayFilter()
-    ids = page_ids(conn, filters, limit + 1, offset).subquery("page")
-    p, r, g, pl = m.play, m.result, m.game, m.player
-    query = (
+    if game:
+        game_id = select(g.c.id).where(g.c.key == bindparam("game")).scalar_subquery()
+        inner = inner.where(p.c.game_id == game_id)
+    if since:
+        inner = inner.where(when >= bindparam("since"))
+    if until:
+        inner = inner.where(when < bindparam("until"))
+    if text:
+        inner = inner.where(func.lower(p.c.notes).like(bindparam("text"), escape="/"))
+    ids = (
+        inner.order_by(when.desc(), order_id.desc())
+        .limit(bindparam("limit"))
+        .offset(bindparam("offset"))
+        .subquery("page")
+    )
+    return (
         select(
             p.c.id,
             p.c.uid,
@@ -91,7 +90,36 @@ def list_plays(
         .join(pl, pl.c.id == r.c.player_id)
         .order_by(ids.c.played_at.desc(), ids.c.id.desc(), r.c.seat)
     )
-    plays = summaries(conn.execute(query))
+
+
+PLAYER_ID = select(m.player.c.id).where(m.player.c.name_key == bindparam("key"))
+
+
+def list_plays(
+    conn: Connection, filters: PlayFilter | None = None, limit: int = PAGE_SIZE, offset: int = 0
+) -> Page:
+    """One page of the history, newest first."""
+    f = filters or PlayFilter()
+    params: dict[str, object] = {"limit": limit + 1, "offset": offset}
+    if f.player is not None:
+        player = conn.execute(PLAYER_ID, {"key": name_key(f.player)}).scalar()
+        if player is None:
+            raise StoreError("store.no_player", value=quote(f.player))
+        params["player"] = player
+    if f.game is not None:
+        params["game"] = f.game
+    if f.since is not None:
+        params["since"] = f.since
+    if f.until is not None:
+        params["until"] = f.until
+    if f.text:
+        escaped = f.text.lower().replace("/", "//").replace("%", "/%").replace("_", "/_")
+        params["text"] = f"%{escaped}%"
+    query = page_statement(
+        f.player is not None, f.game is not None, f.since is not None, f.until is not None,
+        bool(f.text),
+    )
+    plays = summaries(conn.execute(query, params))
     return Page(tuple(plays[:limit]), offset, len(plays) > limit)
 
 

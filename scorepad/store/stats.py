@@ -1,15 +1,16 @@
 """Numbers about players and games, answered from the per-player result rows.
 
-Each statistic is a few indexed aggregate queries (per player: ``ix_result_player``; per
-game: ``ix_result_game`` and ``ix_play_game``); sums are taken in half-points and divided
-exactly, never through floats.
+Each statistic is one to three indexed aggregate queries (per player: ``ix_result_player``;
+per game: ``ix_result_game`` and ``ix_play_game``). The statements are built once, with
+bound parameters, so each call costs only their execution. Sums are taken in half-points
+and divided exactly, never through floats.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from sqlalchemy import Connection, and_, case, func, select, true
+from sqlalchemy import Connection, and_, bindparam, case, func, select, true
 
 from scorepad.core import builtin_games
 from scorepad.core.errors import quote
@@ -19,46 +20,103 @@ from scorepad.store.messages import StoreError
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded
 
+r, p, pl = m.result, m.play, m.player
+WINS = func.sum(case((r.c.winner == true(), 1), else_=0))
 
-def _player(conn: Connection, name: str) -> tuple[int, str]:
-    row = conn.execute(
-        select(m.player.c.id, m.player.c.name).where(m.player.c.name_key == name_key(name))
-    ).first()
-    if row is None:
-        raise StoreError("store.no_player", value=quote(name))
-    return int(row.id), row.name
+
+def _player_query(by_game: bool) -> object:
+    joined = and_(r.c.player_id == pl.c.id, r.c.live == true())
+    if by_game:
+        joined = and_(joined, r.c.game_id == bindparam("game"))
+    return (
+        select(
+            pl.c.name,
+            func.count(r.c.play_id),
+            WINS,
+            func.sum(r.c.total_halves),
+            func.max(r.c.total_halves),
+            func.min(r.c.total_halves),
+            func.max(r.c.played_at),
+        )
+        .select_from(pl.outerjoin(r, joined))
+        .where(pl.c.name_key == bindparam("key"))
+        .group_by(pl.c.id, pl.c.name)
+    )
+
+
+PLAYER = {False: _player_query(False), True: _player_query(True)}
+GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
+GAME_PLAYS = select(
+    func.count(), func.sum(p.c.winning_total_halves), func.count(p.c.winning_total_halves)
+).where(p.c.game_id == bindparam("game"), p.c.deleted_at.is_(None))
+DISTRIBUTION = (
+    select(r.c.total_halves, func.count())
+    .where(r.c.game_id == bindparam("game"), r.c.live == true())
+    .group_by(r.c.total_halves)
+    .order_by(r.c.total_halves)
+)
+HOLDERS = (
+    select(pl.c.name, r.c.play_id, r.c.played_at)
+    .join(pl, pl.c.id == r.c.player_id)
+    .where(
+        r.c.game_id == bindparam("game"),
+        r.c.live == true(),
+        r.c.total_halves == bindparam("best"),
+    )
+    .order_by(r.c.played_at, r.c.play_id, r.c.seat)
+)
+PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
+    pl.c.name_key.in_(bindparam("keys", expanding=True))
+)
+
+
+def _h2h_query(by_game: bool) -> object:
+    a, b = r.alias("a"), r.alias("b")
+    query = (
+        select(
+            func.count(),
+            func.sum(case((a.c.rank < b.c.rank, 1), else_=0)),
+            func.sum(case((a.c.rank > b.c.rank, 1), else_=0)),
+            func.sum(case((a.c.winner == true(), 1), else_=0)),
+            func.sum(case((b.c.winner == true(), 1), else_=0)),
+            func.sum(a.c.total_halves),
+            func.sum(b.c.total_halves),
+            func.max(a.c.played_at),
+        )
+        .select_from(a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))))
+        .where(a.c.player_id == bindparam("a"), a.c.live == true())
+    )
+    return query.where(a.c.game_id == bindparam("game")) if by_game else query
+
+
+H2H = {False: _h2h_query(False), True: _h2h_query(True)}
 
 
 def _game(conn: Connection, key: str) -> tuple[int, dict[str, str], bool]:
-    """The game's row id, name, and whether its lowest total wins."""
-    row = conn.execute(select(m.game.c.id, m.game.c.name).where(m.game.c.key == key)).first()
-    if row is None:
-        games = all_templates(conn)
-        if key in games:
-            return -1, dict(games[key].name), games[key].wins == "lowest"
-        choices = ", ".join(quote(g) for g in games)
+    """The game's row id (-1 before its first play), name, and whether the lowest wins."""
+    template = builtin_games().get(key)
+    if template is None:
+        template = all_templates(conn).get(key)
+    row = conn.execute(GAME, {"key": key}).first()
+    if template is None and row is None:
+        choices = ", ".join(quote(g) for g in all_templates(conn))
         raise StoreError("store.no_game", value=quote(key), choices=choices)
-    template = builtin_games().get(key) or all_templates(conn).get(key)
     lowest = template is not None and template.wins == "lowest"
+    if row is None:
+        assert template is not None
+        return -1, dict(template.name), lowest
     return int(row.id), load(row.name), lowest
 
 
 def player_stats(conn: Connection, name: str, game: str | None = None) -> PlayerStats:
-    player, shown = _player(conn, name)
-    r = m.result
     lowest = False
-    query = select(
-        func.count(),
-        func.sum(case((r.c.winner == true(), 1), else_=0)),
-        func.sum(r.c.total_halves),
-        func.max(r.c.total_halves),
-        func.min(r.c.total_halves),
-        func.max(r.c.played_at),
-    ).where(r.c.player_id == player, r.c.live == true())
+    params: dict[str, object] = {"key": name_key(name)}
     if game is not None:
-        game_row, _, lowest = _game(conn, game)
-        query = query.where(r.c.game_id == game_row)
-    plays, wins, total, high, low, last = conn.execute(query).one()
+        params["game"], _, lowest = _game(conn, game)
+    row = conn.execute(PLAYER[game is not None], params).first()  # type: ignore[call-overload]
+    if row is None:
+        raise StoreError("store.no_player", value=quote(name))
+    shown, plays, wins, total, high, low, last = row
     plays, wins = int(plays), int(wins or 0)
     best = low if lowest else high
     return PlayerStats(
@@ -75,27 +133,13 @@ def player_stats(conn: Connection, name: str, game: str | None = None) -> Player
 
 def game_stats(conn: Connection, key: str) -> GameStats:
     game, name, lowest = _game(conn, key)
-    p, r = m.play, m.result
-    plays, winning_sum, winning_count = conn.execute(
-        select(func.count(), func.sum(p.c.winning_total_halves), func.count(p.c.winning_total_halves))
-        .where(p.c.game_id == game, p.c.deleted_at.is_(None))
-    ).one()
-    distribution = conn.execute(
-        select(r.c.total_halves, func.count())
-        .where(r.c.game_id == game, r.c.live == true())
-        .group_by(r.c.total_halves)
-        .order_by(r.c.total_halves)
-    ).all()
+    plays, winning_sum, winning_count = conn.execute(GAME_PLAYS, {"game": game}).one()
+    distribution = conn.execute(DISTRIBUTION, {"game": game}).all()
     best: int | None = None
     holders: tuple[Holder, ...] = ()
     if distribution:
         best = int(distribution[0][0] if lowest else distribution[-1][0])
-        rows = conn.execute(
-            select(m.player.c.name, r.c.play_id, r.c.played_at)
-            .join(m.player, m.player.c.id == r.c.player_id)
-            .where(r.c.game_id == game, r.c.live == true(), r.c.total_halves == best)
-            .order_by(r.c.played_at, r.c.play_id, r.c.seat)
-        )
+        rows = conn.execute(HOLDERS, {"game": game, "best": best})
         holders = tuple(Holder(n, int(i), when) for n, i, when in rows)
     return GameStats(
         game=key,
@@ -108,28 +152,21 @@ def game_stats(conn: Connection, key: str) -> GameStats:
     )
 
 
-def head_to_head(conn: Connection, a_name: str, b_name: str, game: str | None = None) -> HeadToHead:
+def head_to_head(
+    conn: Connection, a_name: str, b_name: str, game: str | None = None
+) -> HeadToHead:
     """How two players fared in the plays they were both in."""
-    a_id, a_shown = _player(conn, a_name)
-    b_id, b_shown = _player(conn, b_name)
-    a, b = m.result.alias("a"), m.result.alias("b")
-    query = (
-        select(
-            func.count(),
-            func.sum(case((a.c.rank < b.c.rank, 1), else_=0)),
-            func.sum(case((a.c.rank > b.c.rank, 1), else_=0)),
-            func.sum(case((a.c.winner == true(), 1), else_=0)),
-            func.sum(case((b.c.winner == true(), 1), else_=0)),
-            func.sum(a.c.total_halves),
-            func.sum(b.c.total_halves),
-            func.max(a.c.played_at),
-        )
-        .select_from(a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == b_id)))
-        .where(a.c.player_id == a_id, a.c.live == true())
-    )
+    keys = [name_key(a_name), name_key(b_name)]
+    found = {k: (int(i), n) for i, n, k in conn.execute(PEOPLE, {"keys": keys})}
+    for key, given in zip(keys, (a_name, b_name), strict=True):
+        if key not in found:
+            raise StoreError("store.no_player", value=quote(given))
+    (a_id, a_shown), (b_id, b_shown) = found[keys[0]], found[keys[1]]
+    params: dict[str, object] = {"a": a_id, "b": b_id}
     if game is not None:
-        query = query.where(a.c.game_id == _game(conn, game)[0])
-    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last = conn.execute(query).one()
+        params["game"] = _game(conn, game)[0]
+    row = conn.execute(H2H[game is not None], params).one()  # type: ignore[call-overload]
+    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last = row
     plays = int(plays)
     a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
     return HeadToHead(

@@ -8,11 +8,11 @@ importing a hundred thousand both go through it, in batches with ``executemany``
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, and_, delete, func, select, update
+from sqlalchemy import Connection, Table, and_, delete, func, select, update
 
 from scorepad.core import ScoredSheet
 from scorepad.core.errors import quote
@@ -141,45 +141,57 @@ def write_sheets(
     people: dict[str, int],
     games: dict[str, int],
 ) -> None:
-    results: list[dict[str, object]] = []
-    entries: list[dict[str, object]] = []
-    extras: list[dict[str, object]] = []
+    """Results, entries and by-hand lines of whole plays, as plain ``executemany`` rows.
+
+    These are the bulk of a history (about thirty rows a play), so they skip SQLAlchemy's
+    per-row parameter processing; values are already in their stored form.
+    """
+    results: list[tuple[object, ...]] = []
+    entries: list[tuple[object, ...]] = []
+    extras: list[tuple[object, ...]] = []
+    when = stamp_for(conn)
     for play_id, sheet, played_at in sheets:
         game = games[sheet.template.id]
+        day = when(played_at)
         for seat, p in enumerate(sheet.players, 1):
             results.append(
-                {
-                    "play_id": play_id,
-                    "seat": seat,
-                    "player_id": people[name_key(p.name)],
-                    "total_halves": to_halves(p.total),
-                    "rank": p.rank,
-                    "winner": p.winner,
-                    "tiebreak": dump(list(p.tiebreak)),
-                    "game_id": game,
-                    "played_at": played_at,
-                    "live": True,
-                }
+                (
+                    play_id,
+                    seat,
+                    people[name_key(p.name)],
+                    to_halves(p.total),
+                    p.rank,
+                    p.winner,
+                    dump(list(p.tiebreak)) if p.tiebreak else "[]",
+                    game,
+                    day,
+                    True,
+                )
             )
-            entries.extend(
-                {"play_id": play_id, "seat": seat, "line": key, "value": dump(r.value)}
-                for key, r in p.readings.items()
-            )
+            entries.extend((play_id, seat, key, dump(r.value)) for key, r in p.readings.items())
             extras.extend(
-                {
-                    "play_id": play_id,
-                    "seat": seat,
-                    "position": n,
-                    "label": e.label,
-                    "points_halves": to_halves(e.points),
-                }
-                for n, e in enumerate(p.extra, 1)
+                (play_id, seat, n, e.label, to_halves(e.points)) for n, e in enumerate(p.extra, 1)
             )
-    conn.execute(m.result.insert(), results)
-    if entries:
-        conn.execute(m.entry.insert(), entries)
-    if extras:
-        conn.execute(m.extra.insert(), extras)
+    insert_rows(conn, m.result, results)
+    insert_rows(conn, m.entry, entries)
+    insert_rows(conn, m.extra, extras)
+
+
+def insert_rows(conn: Connection, table: Table, rows: list[tuple[object, ...]]) -> None:
+    """``executemany`` of positional rows in the table's column order."""
+    if not rows:
+        return
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    columns = ", ".join(conn.dialect.identifier_preparer.quote(c.name) for c in table.columns)
+    marks = ", ".join([mark] * len(table.columns))
+    conn.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", rows)
+
+
+def stamp_for(conn: Connection) -> Callable[[datetime], object]:
+    """How a datetime is passed as a raw parameter: SQLite keeps SQLAlchemy's text form."""
+    if conn.dialect.name == "sqlite":
+        return lambda value: value.strftime("%Y-%m-%d %H:%M:%S.%f")
+    return lambda value: value
 
 
 def replace_sheet(
