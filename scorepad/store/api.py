@@ -207,8 +207,7 @@ class Store:
     def list_plays(
         self, filters: PlayFilter | None = None, limit: int = queries.PAGE_SIZE, offset: int = 0
     ) -> Page:
-        with self.db.reading() as conn:
-            return queries.list_plays(conn, filters, limit, offset)
+        return queries.list_plays(self.db, filters, limit, offset)
 
     # --- players and stats --------------------------------------------------------------
     def players(self) -> list[PlayerInfo]:
@@ -223,16 +222,13 @@ class Store:
         self.db.write(lambda c: writes.merge_players(c, source, target))
 
     def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
-        with self.db.reading() as conn:
-            return stats.player_stats(conn, name, game)
+        return stats.player_stats(self.db, name, game)
 
     def game_stats(self, game: str) -> GameStats:
-        with self.db.reading() as conn:
-            return stats.game_stats(conn, game)
+        return stats.game_stats(self.db, game)
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
-        with self.db.reading() as conn:
-            return stats.head_to_head(conn, a, b, game)
+        return stats.head_to_head(self.db, a, b, game)
 
     # --- drafts -------------------------------------------------------------------------
     def save_draft(self, device: str, sheet: NewSheet) -> None:

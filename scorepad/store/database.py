@@ -15,6 +15,7 @@ import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -122,6 +123,21 @@ class Database:
         except OperationalError as problem:
             raise self.translate(problem) from None
 
+    @contextmanager
+    def cursor(self) -> Iterator[Any]:
+        """A raw DBAPI cursor from the pool, for the hot read paths (see ``Prepared``)."""
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            try:
+                yield cursor
+            finally:
+                cursor.close()
+        except self.engine.dialect.loaded_dbapi.OperationalError as problem:
+            raise self.translate(OperationalError(None, None, problem)) from None
+        finally:
+            raw.close()
+
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in one write transaction: all of it happens, or none of it."""
         for attempt in range(RETRIES):
@@ -175,3 +191,48 @@ def _sqlite_begin(conn: Connection) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     elif options.get("scorepad_snapshot", False):
         conn.exec_driver_sql("BEGIN")
+
+
+class Prepared:
+    """A Core statement compiled once per dialect and run on a raw DBAPI cursor.
+
+    The history page and the statistics are small indexed queries; run through a full
+    SQLAlchemy ``Connection`` they would spend more time in Python than in the database.
+    The statement is still written once, in SQLAlchemy Core, for SQLite and PostgreSQL
+    alike; only its execution is trimmed. Rows come back as plain tuples.
+    """
+
+    def __init__(self, statement: Any) -> None:
+        self.statement = statement
+        self._compiled: dict[str, tuple[str, Any, dict[str, Any], dict[str, Any]]] = {}
+
+    def _compile(self, dialect: Any) -> tuple[str, Any, dict[str, Any], dict[str, Any]]:
+        found = self._compiled.get(dialect.name)
+        if found is None:
+            compiled = self.statement.compile(dialect=dialect)
+            defaults = dict(compiled.params)
+            processors = {}
+            for name, bind in compiled.binds.items():
+                processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
+                if processor is not None:
+                    processors[bind.key] = processor
+            order = compiled.positiontup if dialect.positional else None
+            found = (str(compiled), order, defaults, processors)
+            self._compiled[dialect.name] = found
+        return found
+
+    def run(self, db: Database, cursor: Any, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        sql, order, defaults, processors = self._compile(db.engine.dialect)
+        values = {**defaults, **params}
+        for name, processor in processors.items():
+            if name in params:
+                values[name] = processor(values[name])
+        cursor.execute(sql, [values[name] for name in order] if order is not None else values)
+        return cursor.fetchall()
+
+
+def as_datetime(value: Any) -> Any:
+    """SQLite hands datetimes back as text; PostgreSQL as datetimes already."""
+    if isinstance(value, str):
+        return datetime.fromisoformat(value)
+    return value

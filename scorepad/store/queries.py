@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Select, bindparam, func, select, true
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
 from scorepad.core.errors import quote
 from scorepad.store import models as m
+from scorepad.store.database import Database, Prepared, as_datetime
 from scorepad.store.messages import StoreError
 from scorepad.store.records import (
     Page,
@@ -31,9 +32,7 @@ PAGE_SIZE = 50
 
 
 @lru_cache(maxsize=64)
-def page_statement(
-    player: bool, game: bool, since: bool, until: bool, text: bool
-) -> Select[Any]:
+def page_statement(player: bool, game: bool, since: bool, until: bool, text: bool) -> Prepared:
     """The page query for one combination of filters, built once; values are bound.
 
     An inner query picks the page's play ids from an index (newest first, through the
@@ -66,7 +65,7 @@ def page_statement(
         .offset(bindparam("offset"))
         .subquery("page")
     )
-    return (
+    return Prepared(
         select(
             p.c.id,
             p.c.uid,
@@ -92,20 +91,34 @@ def page_statement(
     )
 
 
-PLAYER_ID = select(m.player.c.id).where(m.player.c.name_key == bindparam("key"))
+PLAYER_ID = Prepared(select(m.player.c.id).where(m.player.c.name_key == bindparam("key")))
 
 
 def list_plays(
-    conn: Connection, filters: PlayFilter | None = None, limit: int = PAGE_SIZE, offset: int = 0
+    db: Database, filters: PlayFilter | None = None, limit: int = PAGE_SIZE, offset: int = 0
 ) -> Page:
     """One page of the history, newest first."""
     f = filters or PlayFilter()
     params: dict[str, object] = {"limit": limit + 1, "offset": offset}
-    if f.player is not None:
-        player = conn.execute(PLAYER_ID, {"key": name_key(f.player)}).scalar()
-        if player is None:
-            raise StoreError("store.no_player", value=quote(f.player))
-        params["player"] = player
+    with db.cursor() as cursor:
+        if f.player is not None:
+            found = PLAYER_ID.run(db, cursor, {"key": name_key(f.player)})
+            if not found:
+                raise StoreError("store.no_player", value=quote(f.player))
+            params["player"] = found[0][0]
+        _fill(params, f)
+        query = page_statement(
+            f.player is not None,
+            f.game is not None,
+            f.since is not None,
+            f.until is not None,
+            bool(f.text),
+        )
+        plays = summaries(query.run(db, cursor, params))
+    return Page(tuple(plays[:limit]), offset, len(plays) > limit)
+
+
+def _fill(params: dict[str, object], f: PlayFilter) -> None:
     if f.game is not None:
         params["game"] = f.game
     if f.since is not None:
@@ -115,12 +128,6 @@ def list_plays(
     if f.text:
         escaped = f.text.lower().replace("/", "//").replace("%", "/%").replace("_", "/_")
         params["text"] = f"%{escaped}%"
-    query = page_statement(
-        f.player is not None, f.game is not None, f.since is not None, f.until is not None,
-        bool(f.text),
-    )
-    plays = summaries(conn.execute(query, params))
-    return Page(tuple(plays[:limit]), offset, len(plays) > limit)
 
 
 def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
@@ -140,7 +147,16 @@ def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
 
 def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
     return PlaySummary(
-        row[0], row[1], row[2], _name(row[3]), row[4], row[5], row[6], row[7], row[8], tuple(seats)
+        row[0],
+        row[1],
+        row[2],
+        _name(row[3]),
+        row[4],
+        as_datetime(row[5]),
+        row[6],
+        row[7],
+        row[8],
+        tuple(seats),
     )
 
 

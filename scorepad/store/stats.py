@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from sqlalchemy import Connection, and_, bindparam, case, func, select, true
+from typing import Any
+
+from sqlalchemy import and_, bindparam, case, func, select, true
 
 from scorepad.core import builtin_games
 from scorepad.core.errors import quote
 from scorepad.store import models as m
+from scorepad.store.database import Database, Prepared, as_datetime
 from scorepad.store.games import all_templates
 from scorepad.store.messages import StoreError
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
@@ -44,7 +47,7 @@ def _player_query(by_game: bool) -> object:
     )
 
 
-PLAYER = {False: _player_query(False), True: _player_query(True)}
+PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
 GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 GAME_PLAYS = select(
     func.count(), func.sum(p.c.winning_total_halves), func.count(p.c.winning_total_halves)
@@ -66,7 +69,10 @@ HOLDERS = (
     .order_by(r.c.played_at, r.c.play_id, r.c.seat)
 )
 PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
-    pl.c.name_key.in_(bindparam("keys", expanding=True))
+    pl.c.name_key.in_([bindparam("a"), bindparam("b")])
+)
+GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE = (
+    Prepared(q) for q in (GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE)
 )
 
 
@@ -89,34 +95,37 @@ def _h2h_query(by_game: bool) -> object:
     return query.where(a.c.game_id == bindparam("game")) if by_game else query
 
 
-H2H = {False: _h2h_query(False), True: _h2h_query(True)}
+H2H = {False: Prepared(_h2h_query(False)), True: Prepared(_h2h_query(True))}
 
 
-def _game(conn: Connection, key: str) -> tuple[int, dict[str, str], bool]:
+def _game(db: Database, cursor: Any, key: str) -> tuple[int, dict[str, str], bool]:
     """The game's row id (-1 before its first play), name, and whether the lowest wins."""
     template = builtin_games().get(key)
     if template is None:
-        template = all_templates(conn).get(key)
-    row = conn.execute(GAME, {"key": key}).first()
-    if template is None and row is None:
-        choices = ", ".join(quote(g) for g in all_templates(conn))
+        with db.reading() as conn:
+            template = all_templates(conn).get(key)
+    rows = GAME.run(db, cursor, {"key": key})
+    if template is None and not rows:
+        with db.reading() as conn:
+            choices = ", ".join(quote(g) for g in all_templates(conn))
         raise StoreError("store.no_game", value=quote(key), choices=choices)
     lowest = template is not None and template.wins == "lowest"
-    if row is None:
+    if not rows:
         assert template is not None
         return -1, dict(template.name), lowest
-    return int(row.id), load(row.name), lowest
+    return int(rows[0][0]), load(rows[0][1]), lowest
 
 
-def player_stats(conn: Connection, name: str, game: str | None = None) -> PlayerStats:
+def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStats:
     lowest = False
     params: dict[str, object] = {"key": name_key(name)}
-    if game is not None:
-        params["game"], _, lowest = _game(conn, game)
-    row = conn.execute(PLAYER[game is not None], params).first()  # type: ignore[call-overload]
-    if row is None:
+    with db.cursor() as cursor:
+        if game is not None:
+            params["game"], _, lowest = _game(db, cursor, game)
+        rows = PLAYER[game is not None].run(db, cursor, params)
+    if not rows:
         raise StoreError("store.no_player", value=quote(name))
-    shown, plays, wins, total, high, low, last = row
+    shown, plays, wins, total, high, low, last = rows[0]
     plays, wins = int(plays), int(wins or 0)
     best = low if lowest else high
     return PlayerStats(
@@ -127,20 +136,21 @@ def player_stats(conn: Connection, name: str, game: str | None = None) -> Player
         win_rate=rounded(Decimal(wins) / plays) if plays else None,
         average_total=average(total, plays),
         best_total=from_halves(int(best)) if best is not None else None,
-        last_played=last,
+        last_played=as_datetime(last),
     )
 
 
-def game_stats(conn: Connection, key: str) -> GameStats:
-    game, name, lowest = _game(conn, key)
-    plays, winning_sum, winning_count = conn.execute(GAME_PLAYS, {"game": game}).one()
-    distribution = conn.execute(DISTRIBUTION, {"game": game}).all()
-    best: int | None = None
-    holders: tuple[Holder, ...] = ()
-    if distribution:
-        best = int(distribution[0][0] if lowest else distribution[-1][0])
-        rows = conn.execute(HOLDERS, {"game": game, "best": best})
-        holders = tuple(Holder(n, int(i), when) for n, i, when in rows)
+def game_stats(db: Database, key: str) -> GameStats:
+    with db.cursor() as cursor:
+        game, name, lowest = _game(db, cursor, key)
+        plays, winning_sum, winning_count = GAME_PLAYS.run(db, cursor, {"game": game})[0]
+        distribution = DISTRIBUTION.run(db, cursor, {"game": game})
+        best: int | None = None
+        holders: tuple[Holder, ...] = ()
+        if distribution:
+            best = int(distribution[0][0] if lowest else distribution[-1][0])
+            rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
+            holders = tuple(Holder(n, int(i), as_datetime(when)) for n, i, when in rows)
     return GameStats(
         game=key,
         name=name,
@@ -152,20 +162,20 @@ def game_stats(conn: Connection, key: str) -> GameStats:
     )
 
 
-def head_to_head(
-    conn: Connection, a_name: str, b_name: str, game: str | None = None
-) -> HeadToHead:
+def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None) -> HeadToHead:
     """How two players fared in the plays they were both in."""
-    keys = [name_key(a_name), name_key(b_name)]
-    found = {k: (int(i), n) for i, n, k in conn.execute(PEOPLE, {"keys": keys})}
-    for key, given in zip(keys, (a_name, b_name), strict=True):
-        if key not in found:
-            raise StoreError("store.no_player", value=quote(given))
-    (a_id, a_shown), (b_id, b_shown) = found[keys[0]], found[keys[1]]
-    params: dict[str, object] = {"a": a_id, "b": b_id}
-    if game is not None:
-        params["game"] = _game(conn, game)[0]
-    row = conn.execute(H2H[game is not None], params).one()  # type: ignore[call-overload]
+    keys = (name_key(a_name), name_key(b_name))
+    with db.cursor() as cursor:
+        people = PEOPLE.run(db, cursor, {"a": keys[0], "b": keys[1]})
+        found = {k: (int(i), n) for i, n, k in people}
+        for key, given in zip(keys, (a_name, b_name), strict=True):
+            if key not in found:
+                raise StoreError("store.no_player", value=quote(given))
+        (a_id, a_shown), (b_id, b_shown) = found[keys[0]], found[keys[1]]
+        params: dict[str, object] = {"a": a_id, "b": b_id}
+        if game is not None:
+            params["game"] = _game(db, cursor, game)[0]
+        row = H2H[game is not None].run(db, cursor, params)[0]
     plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last = row
     plays = int(plays)
     a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
@@ -180,5 +190,5 @@ def head_to_head(
         b_wins=int(b_wins or 0),
         a_average=average(a_sum, plays),
         b_average=average(b_sum, plays),
-        last_played=last,
+        last_played=as_datetime(last),
     )
