@@ -120,7 +120,7 @@ def baseline_import(source: Path, schema_from: Path, target: Path) -> float:
                    [(p, p.casefold(), now) for p in PLAYERS])
     people = {name: pid for pid, name in db.execute("SELECT id, name FROM player")}
     next_id = 1
-    plays, results, rows = [], [], []
+    plays, results = [], []
     for line in lines[1:-1]:
         play = json.loads(line.rstrip(","), parse_float=Decimal)
         template = templates[play["template"]]
@@ -131,13 +131,13 @@ def baseline_import(source: Path, schema_from: Path, target: Path) -> float:
                       len(sheet.players), sheet.decided_by, int(winning * 2), now, now))
         for seat, p in enumerate(sheet.players, 1):
             results.append((next_id, seat, people[p.name], int(p.total * 2), p.rank, p.winner,
-                            json.dumps([int(v) for v in p.tiebreak]), games[play["game"]], when, 1))
-            rows.extend((next_id, seat, k, json.dumps(r.value)) for k, r in p.readings.items())
+                            json.dumps([int(v) for v in p.tiebreak]), json.dumps(p.entries),
+                            games[play["game"]], when, 1))
         next_id += 1
     db.executemany("INSERT INTO play (id, uid, game_id, snapshot_id, variant, played_at, player_count, decided_by, "
                    "winning_total_halves, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)", plays)
-    db.executemany("INSERT INTO play_result VALUES (?,?,?,?,?,?,?,?,?,?)", results)
-    db.executemany("INSERT INTO play_entry VALUES (?,?,?,?)", rows)
+    db.executemany("INSERT INTO play_result (play_id, seat, player_id, total_halves, rank, winner, "
+                   "tiebreak, entries, game_id, played_at, live) VALUES (?,?,?,?,?,?,?,?,?,?,?)", results)
     db.execute("COMMIT")
     elapsed = time.perf_counter() - started
     db.close()

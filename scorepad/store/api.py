@@ -35,7 +35,7 @@ from scorepad.store.records import (
     NewSheet,
 )
 from scorepad.store.values import canonical, load, parse_when
-from scorepad.store.writes import NewPlay, PlayDetails
+from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of
 
 
 def open_store(url: str | None = None) -> Store:
@@ -143,9 +143,9 @@ class Store:
         notes: str | None = None,
     ) -> int:
         when = parse_when(played_at) if played_at is not None else datetime.now()
-        details = writes.check_details(PlayDetails(when, location, duration, notes))
+        details = check_details(PlayDetails(when, location, duration, notes))
         now = datetime.now()
-        new = NewPlay(sheet, details, writes.new_uid(), now, now)
+        new = rows_of(sheet, details, new_uid(), now, now)
         return self.db.write(lambda c: writes.insert_plays(c, [new])[0])
 
     def get_play(self, play_id: int) -> PlayRecord:
@@ -170,7 +170,7 @@ class Store:
         old = self.get_play(play_id)
         summary = old.summary
         sheet = score(old.sheet.template, variant or old.sheet.variant, players)
-        details = writes.check_details(
+        details = check_details(
             PlayDetails(
                 parse_when(played_at) if played_at is not None else summary.played_at,
                 summary.location if location is None else location,

@@ -30,19 +30,19 @@ from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.numbers import as_number, format_points, parse_number
 from scorepad.store import models as m
 from scorepad.store.games import all_templates, save_custom
-from scorepad.store.importing import field_error, record_error, read_document
+from scorepad.store.importing import record_error, read_document
 from scorepad.store.messages import StoreError
 from scorepad.store.values import from_halves, load, name_key, parse_when
-from scorepad.store.writes import NewPlay, PlayDetails, check_details
+from scorepad.store.rows import PlayDetails, PlayRows, check_details, field_error, rows_of
 
 NAMESPACE = uuid.UUID("6f1c2a8e-6a55-4c1b-9f0e-5c0de9ad0001")
 
 
 def read_bgsplay(
     conn: Connection, text: str, source: str, *, whole: bool = True
-) -> Iterator[NewPlay]:
+) -> Iterator[PlayRows]:
     """Plays from a BG Stats file (read whole: its plays come before its other lists)."""
-    head, plays = read_document(text, source, "plays", whole=True)
+    head, plays, _ = read_document(text, source, "plays", whole=True)
     games = _by_id(head, "games", source)
     people = _by_id(head, "players", source)
     places = _by_id(head, "locations", source)
@@ -71,7 +71,7 @@ def _play(
     places: dict[object, dict[str, Any]],
     known: dict[str, GameTemplate],
     chosen: dict[object, GameTemplate],
-) -> NewPlay:
+) -> PlayRows:
     if not isinstance(raw, dict):
         raise field_error("play", "an object")
     game = games.get(raw.get("gameRefId"))
@@ -119,7 +119,7 @@ def _play(
         uid = "bgs-" + hashlib.sha256(text.encode()).hexdigest()[:32]
     entered = raw.get("entryDate")
     created = parse_when(entered) if isinstance(entered, str) and entered else datetime.now()
-    return NewPlay(sheet, details, uid, created, created)
+    return rows_of(sheet, details, uid, created, created)
 
 
 def _score(raw: object) -> object:

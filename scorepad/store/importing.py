@@ -1,6 +1,6 @@
 """Bulk import: plays from any file format enter through here, all in one transaction.
 
-A reader turns its file into ``(record, NewPlay)`` pairs, raising a ``StoreError`` that
+A reader turns its file into ``(record, PlayRows)`` pairs, raising a ``StoreError`` that
 names the record at the first problem; this module batches the plays, skips those whose
 uid the history already holds (importing a file twice adds nothing) and inserts the rest.
 Because the caller runs it inside ``Database.write``, an error anywhere rolls back all.
@@ -16,10 +16,11 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from scorepad.core.errors import ScorepadError, quote
+from scorepad.core.errors import ScorepadError
 from scorepad.store import models as m
 from scorepad.store.messages import StoreError
-from scorepad.store.writes import NewPlay, insert_plays
+from scorepad.store.rows import PlayRows
+from scorepad.store.writes import insert_plays
 
 BATCH = 2000
 
@@ -30,10 +31,10 @@ class Imported:
     skipped: int
 
 
-def import_plays(conn: Connection, plays: Iterable[NewPlay]) -> Imported:
+def import_plays(conn: Connection, plays: Iterable[PlayRows]) -> Imported:
     seen: set[str] = set()
     added = skipped = 0
-    batch: list[NewPlay] = []
+    batch: list[PlayRows] = []
 
     def flush() -> int:
         uids = [p.uid for p in batch]
@@ -60,19 +61,16 @@ def record_error(source: str, record: str, problem: ScorepadError) -> StoreError
     return StoreError("store.import_record", source=source, record=record, problem=problem)
 
 
-def field_error(name: str, expected: str) -> StoreError:
-    return StoreError("store.import_field", field=quote(name), expected=expected)
-
-
 def read_document(
     text: str, source: str, stream: str, *, whole: bool = False, needs: tuple[str, ...] = ()
-) -> tuple[dict[str, Any], Iterator[Any]]:
+) -> tuple[dict[str, Any], Iterator[Any], int | None]:
     """A JSON object whose ``stream`` array is decoded one element at a time.
 
     A history file is mostly its plays; decoding them one by one keeps memory flat. When
     the array comes before the members in ``needs`` this raises ``Reordered`` at once, and
     when it is not the last member the iterator raises it at its end; either way the
-    caller starts again with ``whole=True``.
+    caller starts again with ``whole=True``. The third value is where the array's
+    elements start in ``text`` when it is streamed (None otherwise).
     """
     if whole:
         try:
@@ -84,7 +82,7 @@ def read_document(
         if not isinstance(data, dict):
             raise StoreError("store.import_unreadable", source=source, detail="not a JSON object")
         items = data.pop(stream, [])
-        return data, iter(items if isinstance(items, list) else [items])
+        return data, iter(items if isinstance(items, list) else [items]), None
     decoder = json.JSONDecoder(parse_float=Decimal)
     try:
         pos = _skip(text, 0)
@@ -99,13 +97,13 @@ def read_document(
             if key == stream and text[pos] == "[":
                 if not all(name in head for name in needs):
                     raise Reordered
-                return head, _elements(decoder, text, pos + 1, source)
+                return head, _elements(decoder, text, pos + 1, source), pos + 1
             head[key], pos = decoder.raw_decode(text, pos)
             pos = _skip(text, pos)
             if text[pos] == ",":
                 pos = _skip(text, pos + 1)
         _trailing(text, pos + 1)
-        return head, iter(())
+        return head, iter(()), None
     except Reordered:
         raise
     except (ValueError, IndexError) as problem:

@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import datetime
+from decimal import Decimal
 from typing import Any, TextIO
 
 from sqlalchemy import Connection, select
 
-from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, load_template, score
-from scorepad.core.numbers import as_number
+from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store import models as m
 from scorepad.store.games import save_custom
-from scorepad.store.importing import field_error, record_error, read_document
+from scorepad.store.importing import record_error, read_document
 from scorepad.store.messages import StoreError
-from scorepad.store.values import dump, from_halves, iso, load, parse_when
-from scorepad.store.writes import NewPlay, PlayDetails, check_details
+from scorepad.store.parallel import score_in_parallel, worth_sharing
+from scorepad.store.values import from_halves, iso, load
+from scorepad.store.rows import PlayRows, field_error, play_from_json
 
 FORMAT = "scorepad-history"
 VERSION = 1
@@ -91,22 +91,20 @@ def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[d
     seats: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
     by_seat: dict[tuple[int, int], dict[str, Any]] = {}
     rows = conn.execute(
-        select(r.c.play_id, r.c.seat, m.player.c.name, r.c.total_halves, r.c.rank, r.c.winner)
+        select(
+            r.c.play_id, r.c.seat, m.player.c.name, r.c.total_halves, r.c.rank, r.c.winner,
+            r.c.entries,
+        )
         .join(m.player, m.player.c.id == r.c.player_id)
         .where(r.c.play_id.in_(ids))
         .order_by(r.c.play_id, r.c.seat)
     )
-    for play_id, seat, name, total, rank, winner in rows:
-        person: dict[str, Any] = {"name": name, "lines": {}, "extra": []}
+    for play_id, seat, name, total, rank, winner, entries in rows:
+        lines = dict(sorted(load(entries).items()))
+        person: dict[str, Any] = {"name": name, "lines": lines, "extra": []}
         person.update(total=from_halves(total), rank=rank, winner=bool(winner))
         seats[play_id].append(person)
         by_seat[(play_id, seat)] = person
-    for play_id, seat, line, value in conn.execute(
-        select(m.entry.c.play_id, m.entry.c.seat, m.entry.c.line, m.entry.c.value).where(
-            m.entry.c.play_id.in_(ids)
-        )
-    ):
-        by_seat[(play_id, seat)]["lines"][line] = load(value)
     for play_id, seat, label, points in conn.execute(
         select(m.extra.c.play_id, m.extra.c.seat, m.extra.c.label, m.extra.c.points_halves)
         .where(m.extra.c.play_id.in_(ids))
@@ -121,8 +119,6 @@ def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[d
     }
     for play_id in ids:
         head = heads[play_id]
-        for person in seats[play_id]:
-            person["lines"] = dict(sorted(person["lines"].items()))
         yield {
             "uid": head.uid,
             "game": head.key,
@@ -140,10 +136,10 @@ def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[d
 
 def read_json(
     conn: Connection, text: str, source: str, *, whole: bool = False
-) -> Iterator[NewPlay]:
+) -> Iterator[PlayRows]:
     """Plays from a history file, each scored and checked before any is written."""
     needs = ("format", "version", "templates")
-    head, plays = read_document(text, source, "plays", whole=whole, needs=needs)
+    head, plays, offset = read_document(text, source, "plays", whole=whole, needs=needs)
     if head.get("format") != FORMAT or head.get("version") != VERSION:
         raise StoreError(
             "store.import_unreadable", source=source, detail=f"not a {FORMAT} file, version {VERSION}"
@@ -157,14 +153,28 @@ def read_json(
             detail = problem if isinstance(problem, ScorepadError) else field_error("id", "text")
             raise record_error(source, f"games[{i}]", detail) from None
     templates = _templates(head.get("templates"), source)
+    if offset is not None and worth_sharing(len(text)):
+        for ref, rows, failed in score_in_parallel(text, offset, head["templates"]):
+            if failed is not None:  # score it here again, for the error in the reader's words
+                position, line = failed
+                read_play(json.loads(line, parse_float=Decimal), position, templates, source)
+            rows.template = templates[ref]
+            yield rows
+        return
     for position, raw in enumerate(plays, 1):
-        record = f"play {position}"
-        try:
-            if isinstance(raw, dict) and isinstance(raw.get("uid"), str):
-                record = f"play {position} ({raw['uid']})"
-            yield _play(conn, raw, templates)
-        except ScorepadError as problem:
-            raise record_error(source, record, problem) from None
+        yield read_play(raw, position, templates, source)
+
+
+def read_play(
+    raw: object, position: int, templates: dict[str, GameTemplate], source: str
+) -> PlayRows:
+    record = f"play {position}"
+    try:
+        if isinstance(raw, dict) and isinstance(raw.get("uid"), str):
+            record = f"play {position} ({raw['uid']})"
+        return play_from_json(raw, templates)
+    except ScorepadError as problem:
+        raise record_error(source, record, problem) from None
 
 
 def _templates(raw: object, source: str) -> dict[str, GameTemplate]:
@@ -179,61 +189,3 @@ def _templates(raw: object, source: str) -> dict[str, GameTemplate]:
         except ScorepadError as problem:
             raise record_error(source, f"templates.{ref}", problem) from None
     return found
-
-
-def _play(conn: Connection, raw: object, templates: dict[str, GameTemplate]) -> NewPlay:
-    if not isinstance(raw, dict):
-        raise field_error("play", "an object")
-    uid = _text(raw, "uid", required=True)
-    ref = raw.get("template")
-    if ref not in templates:
-        raise StoreError("store.import_template", value=json.dumps(ref))
-    template = templates[ref]
-    people = raw.get("players")
-    if not isinstance(people, list) or not all(isinstance(p, dict) for p in people):
-        raise field_error("players", "a list of objects")
-    sheets = [
-        PlayerSheet(
-            p.get("name") if isinstance(p.get("name"), str) else "",
-            p.get("lines") if isinstance(p.get("lines"), dict) else {},
-            tuple(_extra(e) for e in p.get("extra") or []),
-        )
-        for p in people
-    ]
-    sheet = score(template, raw.get("variant"), sheets)
-    for given, result in zip(people, sheet.players, strict=True):
-        if "total" in given and as_number(given["total"]) != result.total:
-            raise StoreError(
-                "store.import_total",
-                player=result.name,
-                given=dump(given["total"]),
-                computed=dump(result.total),
-            )
-    details = check_details(
-        PlayDetails(
-            parse_when(raw.get("played_at")),
-            _text(raw, "location"),
-            raw.get("duration"),
-            _text(raw, "notes"),
-        )
-    )
-    now = datetime.now()
-    created = parse_when(raw["created_at"]) if raw.get("created_at") else now
-    updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
-    return NewPlay(sheet, details, uid, created, updated)
-
-
-def _extra(raw: object) -> ExtraLine:
-    if not isinstance(raw, dict):
-        raise field_error("extra", "a list of objects")
-    label = raw.get("label")
-    return ExtraLine(label if isinstance(label, str) else "", raw.get("points"))  # type: ignore[arg-type]
-
-
-def _text(raw: dict[str, Any], name: str, *, required: bool = False) -> str | None:
-    value = raw.get(name)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or (required and not value.strip()):
-        raise field_error(name, "text")
-    return value

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, Select, bindparam, func, select, true
+from sqlalchemy import Connection, bindparam, func, select, true
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
 from scorepad.core.errors import quote
@@ -182,19 +182,13 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         raise StoreError("store.no_play", value=play_id)
     template = cached_template(head.source, f"play {play_id}")
     query = (
-        select(m.result.c.seat, m.result.c.player_id, m.player.c.name, m.result.c.total_halves)
+        select(m.result.c.seat, m.result.c.player_id, m.player.c.name, m.result.c.entries)
         .join(m.player, m.player.c.id == m.result.c.player_id)
         .where(m.result.c.play_id == play_id)
         .order_by(m.result.c.seat)
     )
     seats = conn.execute(query).all()
-    lines: dict[int, dict[str, object]] = {seat.seat: {} for seat in seats}
-    for seat, line, value in conn.execute(
-        select(m.entry.c.seat, m.entry.c.line, m.entry.c.value).where(
-            m.entry.c.play_id == play_id
-        )
-    ):
-        lines[seat][line] = load(value)
+    lines: dict[int, dict[str, object]] = {seat.seat: load(seat.entries) for seat in seats}
     extra: dict[int, list[ExtraLine]] = {seat.seat: [] for seat in seats}
     for seat, label, halves in conn.execute(
         select(m.extra.c.seat, m.extra.c.label, m.extra.c.points_halves)

@@ -7,57 +7,18 @@ importing a hundred thousand both go through it, in batches with ``executemany``
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import Connection, Table, and_, delete, func, select, update
 
 from scorepad.core import ScoredSheet
+from scorepad.store.rows import PlayDetails, PlayRows, rows_of
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.messages import StoreError
-from scorepad.store.values import clean_name, dump, name_key, to_halves
-
-
-@dataclass(frozen=True, slots=True)
-class PlayDetails:
-    """What a play records besides the sheet."""
-
-    played_at: datetime
-    location: str | None = None
-    duration: int | None = None
-    notes: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NewPlay:
-    sheet: ScoredSheet
-    details: PlayDetails
-    uid: str
-    created_at: datetime
-    updated_at: datetime
-
-
-def new_uid() -> str:
-    return uuid.uuid4().hex
-
-
-def check_details(details: PlayDetails) -> PlayDetails:
-    duration = details.duration
-    if duration is not None and (
-        isinstance(duration, bool) or not isinstance(duration, int) or duration < 0
-    ):
-        raise StoreError("store.bad_duration", value=quote(duration))
-    return PlayDetails(
-        details.played_at, _blank(details.location), duration, _blank(details.notes)
-    )
-
-
-def _blank(text: str | None) -> str | None:
-    return text.strip() or None if isinstance(text, str) else None
+from scorepad.store.values import clean_name, name_key, to_halves
 
 
 def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
@@ -86,94 +47,90 @@ def _ids(conn: Connection, wanted: dict[str, str]) -> dict[str, int]:
     return found
 
 
-def insert_plays(conn: Connection, plays: Sequence[NewPlay]) -> list[int]:
-    """Insert whole plays (results, entries, by-hand lines) with one statement per table."""
+def insert_plays(conn: Connection, plays: Sequence[PlayRows]) -> list[int]:
+    """Insert whole plays (results with entries, by-hand lines), one statement per table."""
     if not plays:
         return []
     games: dict[str, int] = {}
     snapshots: dict[int, int] = {}
     for new in plays:
-        template = new.sheet.template
+        template = new.template
+        assert template is not None
         if template.id not in games:
             games[template.id] = game_id(conn, template)
         if id(template) not in snapshots:
             snapshots[id(template)] = snapshot_id(conn, games[template.id], template)
-    people = player_ids(conn, (p.name for new in plays for p in new.sheet.players))
+    people = player_ids(conn, {seat.name for new in plays for seat in new.seats})
     rows = [_play_row(new, games, snapshots) for new in plays]
-    inserted = conn.execute(
-        m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True), rows
-    )
-    ids = [int(i) for i in inserted.scalars()]
-    write_sheets(conn, [(i, new.sheet, new.details.played_at) for i, new in zip(ids, plays)], people, games)
+    if conn.dialect.name == "sqlite":
+        # The write lock is held (BEGIN IMMEDIATE), so the next ids are ours to hand out;
+        # SQLite would otherwise insert with RETURNING one row at a time.
+        last = conn.execute(select(func.coalesce(func.max(m.play.c.id), 0))).scalar_one()
+        ids = list(range(int(last) + 1, int(last) + 1 + len(rows)))
+        for row, play_id in zip(rows, ids, strict=True):
+            row["id"] = play_id
+        conn.execute(m.play.insert(), rows)
+    else:
+        inserted = conn.execute(
+            m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True), rows
+        )
+        ids = [int(i) for i in inserted.scalars()]
+    write_seats(conn, list(zip(ids, plays, strict=True)), people, games)
     labels: dict[int, set[str]] = {}
     for new in plays:
-        for p in new.sheet.players:
-            labels.setdefault(games[new.sheet.template.id], set()).update(e.label for e in p.extra)
+        used = labels.setdefault(games[new.game], set())
+        for seat in new.seats:
+            used.update(label for label, _ in seat.extra)
     when = max(new.details.played_at for new in plays)
     for game, used in labels.items():
         remember_labels(conn, game, used, when)
     return ids
 
 
-def _play_row(new: NewPlay, games: dict[str, int], snapshots: dict[int, int]) -> dict[str, object]:
-    sheet = new.sheet
-    winning = [p.total for p in sheet.players if p.winner]
+def _play_row(
+    new: PlayRows, games: dict[str, int], snapshots: dict[int, int]
+) -> dict[str, object]:
     return {
         "uid": new.uid,
-        "game_id": games[sheet.template.id],
-        "snapshot_id": snapshots[id(sheet.template)],
-        "variant": sheet.variant,
+        "game_id": games[new.game],
+        "snapshot_id": snapshots[id(new.template)],
+        "variant": new.variant,
         "played_at": new.details.played_at,
         "location": new.details.location,
         "duration": new.details.duration,
         "notes": new.details.notes,
-        "player_count": len(sheet.players),
-        "decided_by": sheet.decided_by,
-        "winning_total_halves": to_halves(winning[0]) if winning else None,
+        "player_count": len(new.seats),
+        "decided_by": new.decided_by,
+        "winning_total_halves": new.winning_halves,
         "created_at": new.created_at,
         "updated_at": new.updated_at,
     }
 
 
-def write_sheets(
+def write_seats(
     conn: Connection,
-    sheets: Sequence[tuple[int, ScoredSheet, datetime]],
+    plays: Sequence[tuple[int, PlayRows]],
     people: dict[str, int],
     games: dict[str, int],
 ) -> None:
-    """Results, entries and by-hand lines of whole plays, as plain ``executemany`` rows.
-
-    These are the bulk of a history (about thirty rows a play), so they skip SQLAlchemy's
-    per-row parameter processing; values are already in their stored form.
+    """Results (with entries) and by-hand lines of whole plays, as plain ``executemany``
+    rows: they are the bulk of a history, so they skip SQLAlchemy's per-row parameter
+    processing; values are already in their stored form.
     """
     results: list[tuple[object, ...]] = []
-    entries: list[tuple[object, ...]] = []
     extras: list[tuple[object, ...]] = []
     when = stamp_for(conn)
-    for play_id, sheet, played_at in sheets:
-        game = games[sheet.template.id]
-        day = when(played_at)
-        for seat, p in enumerate(sheet.players, 1):
+    for play_id, new in plays:
+        game = games[new.game]
+        day = when(new.details.played_at)
+        for seat, p in enumerate(new.seats, 1):
+            player = people[name_key(p.name)]
             results.append(
-                (
-                    play_id,
-                    seat,
-                    people[name_key(p.name)],
-                    to_halves(p.total),
-                    p.rank,
-                    p.winner,
-                    dump(list(p.tiebreak)) if p.tiebreak else "[]",
-                    game,
-                    day,
-                    True,
-                )
+                (play_id, seat, player, p.total_halves, p.rank, p.winner, p.tiebreak, p.entries)
+                + (game, day, True)
             )
-            entries.extend((play_id, seat, key, dump(r.value)) for key, r in p.readings.items())
-            extras.extend(
-                (play_id, seat, n, e.label, to_halves(e.points)) for n, e in enumerate(p.extra, 1)
-            )
+            extras.extend((play_id, seat, n, label, h) for n, (label, h) in enumerate(p.extra, 1))
     insert_rows(conn, m.result, results)
-    insert_rows(conn, m.entry, entries)
     insert_rows(conn, m.extra, extras)
 
 
@@ -206,7 +163,8 @@ def replace_sheet(
     people = player_ids(conn, (p.name for p in sheet.players))
     conn.execute(delete(m.result).where(m.result.c.play_id == play_id))
     games = {sheet.template.id: int(row.game_id)}
-    write_sheets(conn, [(play_id, sheet, details.played_at)], people, games)
+    now = datetime.now()
+    write_seats(conn, [(play_id, rows_of(sheet, details, "", now, now))], people, games)
     winning = [p.total for p in sheet.players if p.winner]
     conn.execute(
         update(m.play)

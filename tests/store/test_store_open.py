@@ -149,16 +149,13 @@ def _first_revision_play(conn, number, when, template, players, extra_label=None
         conn.execute(
             text(
                 "INSERT INTO play_result (play_id, seat, player_id, total_halves, rank, winner, "
-                "tiebreak, game_id, played_at, live) VALUES (:p, :s, :pl, :t, :r, :w, :tb, :g, :when, :live)"
+                "tiebreak, entries, game_id, played_at, live) "
+                "VALUES (:p, :s, :pl, :t, :r, :w, :tb, :e, :g, :when, :live)"
             ),
             {"p": play_id, "s": seat, "pl": person, "t": to_halves(p.total), "r": p.rank,
-             "w": p.winner, "tb": dump(list(p.tiebreak)), "g": game, "when": when, "live": True},
+             "w": p.winner, "tb": dump(list(p.tiebreak)), "e": dump(p.entries), "g": game,
+             "when": when, "live": True},
         )
-        for key, reading in p.readings.items():
-            conn.execute(
-                text("INSERT INTO play_entry (play_id, seat, line, value) VALUES (:p, :s, :l, :v)"),
-                {"p": play_id, "s": seat, "l": key, "v": dump(reading.value)},
-            )
         for n, item in enumerate(p.extra, 1):
             conn.execute(
                 text(

@@ -93,26 +93,16 @@ def upgrade() -> None:
         sa.Column("rank", sa.Integer(), nullable=False),
         sa.Column("winner", sa.Boolean(), nullable=False),
         sa.Column("tiebreak", sa.Text(), nullable=False),
+        sa.Column("entries", sa.Text(), nullable=False),
         sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("played_at", sa.DateTime(), nullable=False),
         sa.Column("live", sa.Boolean(), nullable=False),
+        sqlite_with_rowid=False,
     )
     op.create_index(
         "ix_result_player", "play_result", ["player_id", "live", "played_at", "play_id"]
     )
     op.create_index("ix_result_game", "play_result", ["game_id", "live", "total_halves"])
-    op.create_table(
-        "play_entry",
-        sa.Column("play_id", sa.Integer(), primary_key=True),
-        sa.Column("seat", sa.Integer(), primary_key=True),
-        sa.Column("line", sa.String(64), primary_key=True),
-        sa.Column("value", sa.Text(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["play_id", "seat"],
-            ["play_result.play_id", "play_result.seat"],
-            ondelete="CASCADE",
-        ),
-    )
     op.create_table(
         "play_extra",
         sa.Column("play_id", sa.Integer(), primary_key=True),
@@ -129,7 +119,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for table in ("play_extra", "play_entry", "play_result", "play", "template_snapshot"):
+    for table in ("play_extra", "play_result", "play", "template_snapshot"):
         op.drop_table(table)
     op.drop_table("game")
     op.drop_table("player")
