@@ -27,15 +27,15 @@ from scorepad.store.records import (
     CustomGame,
     GameStats,
     HeadToHead,
+    NewSheet,
     Page,
     PlayerInfo,
     PlayerStats,
     PlayFilter,
     PlayRecord,
-    NewSheet,
 )
-from scorepad.store.values import canonical, load, parse_when
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of
+from scorepad.store.values import canonical, load, parse_when
 
 
 def open_store(url: str | None = None) -> Store:
@@ -86,11 +86,15 @@ class Store:
                 for t, gone in g.custom_games(conn, deleted=deleted)
             ]
 
-    def create_game(self, definition: str | Mapping[str, Any], source: str = "game") -> GameTemplate:
+    def create_game(
+        self, definition: str | Mapping[str, Any], source: str = "game"
+    ) -> GameTemplate:
         """Add a user-defined game from a template file's text or data (validated)."""
         return self.db.write(lambda c: g.save_custom(c, definition, source, replace=False))
 
-    def update_game(self, definition: str | Mapping[str, Any], source: str = "game") -> GameTemplate:
+    def update_game(
+        self, definition: str | Mapping[str, Any], source: str = "game"
+    ) -> GameTemplate:
         """Replace a user-defined game's template; plays already saved keep their snapshot."""
 
         def work(conn: Any) -> GameTemplate:
@@ -199,7 +203,9 @@ class Store:
         """A fresh sheet with the same game, variant and players (kept as the device's
         draft when ``device`` is given); saving it makes the new play."""
         old = self.get_play(play_id)
-        sheet = NewSheet(old.summary.game, old.sheet.variant, tuple(p.name for p in old.sheet.players))
+        sheet = NewSheet(
+            old.summary.game, old.sheet.variant, tuple(p.name for p in old.sheet.players)
+        )
         if device is not None:
             self.save_draft(device, sheet)
         return sheet
@@ -310,7 +316,7 @@ class Store:
 
 
 def guess_format(source: str, text: str) -> str:
-    """"json" for Scorepad's own history files, "bgsplay" for BG Stats files."""
+    """ "json" for Scorepad's own history files, "bgsplay" for BG Stats files."""
     if source.lower().endswith(".bgsplay"):
         return "bgsplay"
     return "json" if '"scorepad-history"' in text[:400] else "bgsplay"

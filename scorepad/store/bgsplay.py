@@ -30,10 +30,10 @@ from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.numbers import as_number, format_points, parse_number
 from scorepad.store import models as m
 from scorepad.store.games import all_templates, save_custom
-from scorepad.store.importing import record_error, read_document
+from scorepad.store.importing import read_document, record_error
 from scorepad.store.messages import StoreError
-from scorepad.store.values import from_halves, load, name_key, parse_when
 from scorepad.store.rows import PlayDetails, PlayRows, check_details, field_error, rows_of
+from scorepad.store.values import from_halves, load, name_key, parse_when
 
 NAMESPACE = uuid.UUID("6f1c2a8e-6a55-4c1b-9f0e-5c0de9ad0001")
 
@@ -46,7 +46,9 @@ def read_bgsplay(
     games = _by_id(head, "games", source)
     people = _by_id(head, "players", source)
     places = _by_id(head, "locations", source)
-    known = {name_key(pick(t.name, lang)): t for t in all_templates(conn).values() for lang in LANGS}
+    known = {
+        name_key(pick(t.name, lang)): t for t in all_templates(conn).values() for lang in LANGS
+    }
     chosen: dict[object, GameTemplate] = {}
     for position, raw in enumerate(plays, 1):
         record = f"plays[{position - 1}]"
@@ -76,7 +78,9 @@ def _play(
         raise field_error("play", "an object")
     game = games.get(raw.get("gameRefId"))
     if game is None:
-        raise StoreError("store.import_ref", field="gameRefId", value=json.dumps(raw.get("gameRefId")))
+        raise StoreError(
+            "store.import_ref", field="gameRefId", value=json.dumps(raw.get("gameRefId"))
+        )
     scores = raw.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise field_error("playerScores", "a list of objects")
@@ -93,7 +97,9 @@ def _play(
     fits = template is not None and template.min_players <= len(names) <= template.max_players
     if template is not None and fits and None not in points:
         label = tr("store.bgstats_score", "en")
-        sheets = [PlayerSheet(n, {}, (ExtraLine(label, p),)) for n, p in zip(names, points)]
+        sheets = [
+            PlayerSheet(n, {}, (ExtraLine(label, p),)) for n, p in zip(names, points, strict=True)
+        ]
         variant = template.variants[0].id if template.variants else None
         sheet = score(template, variant, sheets)
     else:
@@ -132,7 +138,9 @@ def _score(raw: object) -> object:
     return value
 
 
-def _by_hand(conn: Connection, game: dict[str, Any], chosen: dict[object, GameTemplate]) -> GameTemplate:
+def _by_hand(
+    conn: Connection, game: dict[str, Any], chosen: dict[object, GameTemplate]
+) -> GameTemplate:
     """The by-hand game standing for a BG Stats game Scorepad has no sheet for."""
     if game["id"] in chosen:
         return chosen[game["id"]]
@@ -150,8 +158,12 @@ def _by_hand(conn: Connection, game: dict[str, Any], chosen: dict[object, GameTe
         "players": {"min": 1, "max": 20},
         "wins": "highest" if game.get("highestWins", True) is not False else "lowest",
         "lines": [
-            {"key": "score", "kind": "points", "halves": True,
-             "label": {"en": "Score", "es": "Puntos"}},
+            {
+                "key": "score",
+                "kind": "points",
+                "halves": True,
+                "label": {"en": "Score", "es": "Puntos"},
+            },
             {"key": "won", "kind": "check", "points": 0, "counts": False, "label": won},
         ],
         "tiebreakers": [{"label": won, "prefer": "more", "terms": {"won": 1}}],
@@ -176,7 +188,12 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
     ).all()
     player_refs = {pid: n for n, (pid, _) in enumerate(players, 1)}
     places = sorted(
-        {t for t in conn.execute(select(p.c.location).where(live, p.c.location.is_not(None))).scalars()}
+        {
+            t
+            for t in conn.execute(
+                select(p.c.location).where(live, p.c.location.is_not(None))
+            ).scalars()
+        }
     )
     place_refs = {name: n for n, name in enumerate(places, 1)}
     seats: dict[int, list[dict[str, Any]]] = {}
@@ -226,8 +243,12 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
             for n, (_, key, name) in enumerate(games, 1)
         ],
         "players": [
-            {"id": n, "uuid": str(uuid.uuid5(NAMESPACE, "player:" + name)), "name": name,
-             "isAnonymous": False}
+            {
+                "id": n,
+                "uuid": str(uuid.uuid5(NAMESPACE, "player:" + name)),
+                "name": name,
+                "isAnonymous": False,
+            }
             for n, (_, name) in enumerate(players, 1)
         ],
         "locations": [

@@ -195,7 +195,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"imported": done.plays, "skipped": done.skipped})
     else:
-        print(tr("store.imported", args.lang, plays=done.plays, skipped=done.skipped, source=args.file))
+        print(
+            tr(
+                "store.imported",
+                args.lang,
+                plays=done.plays,
+                skipped=done.skipped,
+                source=args.file,
+            )
+        )
     return 0
 
 

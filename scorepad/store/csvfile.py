@@ -61,9 +61,7 @@ def write_csv(conn: Connection, out: TextIO) -> int:
                     person["rank"],
                     "yes" if person["winner"] else "no",
                     safe(_compact(person["lines"])),
-                    safe(_compact(person["extra"]))
-                    if person["extra"]
-                    else "",
+                    safe(_compact(person["extra"])) if person["extra"] else "",
                 ]
             )
     return count

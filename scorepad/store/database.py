@@ -215,7 +215,7 @@ class Prepared:
             compiled = self.statement.compile(dialect=dialect)
             defaults = dict(compiled.params)
             processors = {}
-            for name, bind in compiled.binds.items():
+            for bind in compiled.binds.values():
                 processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
                 if processor is not None:
                     processors[bind.key] = processor

@@ -172,5 +172,3 @@ def custom_games(conn: Connection, *, deleted: bool = False) -> list[tuple[GameT
         (load_template(load(text), f"game {key}"), gone is not None)
         for key, text, gone in conn.execute(query.order_by(m.game.c.key))
     ]
-
-

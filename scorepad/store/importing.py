@@ -107,7 +107,9 @@ def read_document(
     except Reordered:
         raise
     except (ValueError, IndexError) as problem:
-        raise StoreError("store.import_unreadable", source=source, detail=_detail(problem)) from None
+        raise StoreError(
+            "store.import_unreadable", source=source, detail=_detail(problem)
+        ) from None
 
 
 def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> Iterator[Any]:
@@ -132,7 +134,9 @@ def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> It
     except Reordered:
         raise
     except (ValueError, IndexError) as problem:
-        raise StoreError("store.import_unreadable", source=source, detail=_detail(problem)) from None
+        raise StoreError(
+            "store.import_unreadable", source=source, detail=_detail(problem)
+        ) from None
 
 
 class Reordered(Exception):

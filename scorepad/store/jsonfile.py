@@ -24,11 +24,11 @@ from sqlalchemy import Connection, select
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store import models as m
 from scorepad.store.games import save_custom
-from scorepad.store.importing import record_error, read_document
+from scorepad.store.importing import read_document, record_error
 from scorepad.store.messages import StoreError
 from scorepad.store.parallel import score_in_parallel, worth_sharing
-from scorepad.store.values import from_halves, iso, load
 from scorepad.store.rows import PlayRows, field_error, play_from_json
+from scorepad.store.values import from_halves, iso, load
 
 FORMAT = "scorepad-history"
 VERSION = 1
@@ -46,14 +46,21 @@ def write_json(conn: Connection, out: TextIO) -> int:
     out.write('],\n "templates": {')
     refs: dict[int, str] = {}
     snapshots = conn.execute(
-        select(m.snapshot.c.id, m.snapshot.c.digest, m.snapshot.c.version, m.snapshot.c.source, m.game.c.key)
+        select(
+            m.snapshot.c.id,
+            m.snapshot.c.digest,
+            m.snapshot.c.version,
+            m.snapshot.c.source,
+            m.game.c.key,
+        )
         .join(m.game, m.game.c.id == m.snapshot.c.game_id)
         .order_by(m.snapshot.c.digest)
     )
     parts = []
     for sid, digest, version, source, key in snapshots:
         refs[sid] = digest[:16]
-        parts.append(f'\n  "{digest[:16]}": {{"game": {json.dumps(key)}, "version": {version}, "source": {source}}}')
+        head = f'"game": {json.dumps(key)}, "version": {version}'
+        parts.append(f'\n  "{digest[:16]}": {{{head}, "source": {source}}}')
     out.write(",".join(parts))
     out.write('},\n "plays": [')
     count = 0
@@ -78,9 +85,13 @@ def _number(value: object) -> object:
 def iter_plays(conn: Connection, refs: dict[int, str]) -> Iterator[dict[str, Any]]:
     """Every live play, oldest first, with its entries, in the file's shape."""
     p = m.play
-    order = conn.execute(
-        select(p.c.id).where(p.c.deleted_at.is_(None)).order_by(p.c.played_at, p.c.uid)
-    ).scalars().all()
+    order = (
+        conn.execute(
+            select(p.c.id).where(p.c.deleted_at.is_(None)).order_by(p.c.played_at, p.c.uid)
+        )
+        .scalars()
+        .all()
+    )
     for start in range(0, len(order), CHUNK):
         ids = order[start : start + CHUNK]
         yield from _chunk(conn, ids, refs)
@@ -92,7 +103,12 @@ def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[d
     by_seat: dict[tuple[int, int], dict[str, Any]] = {}
     rows = conn.execute(
         select(
-            r.c.play_id, r.c.seat, m.player.c.name, r.c.total_halves, r.c.rank, r.c.winner,
+            r.c.play_id,
+            r.c.seat,
+            m.player.c.name,
+            r.c.total_halves,
+            r.c.rank,
+            r.c.winner,
             r.c.entries,
         )
         .join(m.player, m.player.c.id == r.c.player_id)
@@ -142,7 +158,9 @@ def read_json(
     head, plays, offset = read_document(text, source, "plays", whole=whole, needs=needs)
     if head.get("format") != FORMAT or head.get("version") != VERSION:
         raise StoreError(
-            "store.import_unreadable", source=source, detail=f"not a {FORMAT} file, version {VERSION}"
+            "store.import_unreadable",
+            source=source,
+            detail=f"not a {FORMAT} file, version {VERSION}",
         )
     for i, game in enumerate(head.get("games") or []):
         try:

@@ -16,8 +16,10 @@ class StoreError(ScorepadError):
 
 MESSAGES: dict[str, dict[str, str]] = {
     "store.not_database": {
-        "en": "{path} is not a Scorepad history file (not an SQLite database); it was left as it is",
-        "es": "{path} no es un archivo de historial de Scorepad (no es una base SQLite); no se ha tocado",
+        "en": "{path} is not a Scorepad history file (not an SQLite database); "
+        "it was left as it is",
+        "es": "{path} no es un archivo de historial de Scorepad (no es una base SQLite); "
+        "no se ha tocado",
     },
     "store.read_only": {
         "en": "{path} is read-only: Scorepad cannot save to it; nothing was changed",
@@ -28,12 +30,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "no se puede abrir el historial en {path}: {detail}",
     },
     "store.newer": {
-        "en": "{path} was written by a newer Scorepad (schema {revision}); update Scorepad to open it",
-        "es": "{path} lo escribió un Scorepad más reciente (esquema {revision}); actualiza Scorepad para abrirlo",
+        "en": "{path} was written by a newer Scorepad (schema {revision}); "
+        "update Scorepad to open it",
+        "es": "{path} lo escribió un Scorepad más reciente (esquema {revision}); "
+        "actualiza Scorepad para abrirlo",
     },
     "store.busy": {
         "en": "the history at {path} stayed busy (another program is writing); try again",
-        "es": "el historial en {path} sigue ocupado (otro programa está escribiendo); inténtalo de nuevo",
+        "es": "el historial en {path} sigue ocupado (otro programa está escribiendo); "
+        "inténtalo de nuevo",
     },
     "store.no_play": {
         "en": "there is no play {value} in the history",
@@ -85,7 +90,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "store.import_unreadable": {
         "en": "{source}: not a file Scorepad can import ({detail}); nothing was imported",
-        "es": "{source}: no es un archivo que Scorepad pueda importar ({detail}); no se importó nada",
+        "es": "{source}: no es un archivo que Scorepad pueda importar ({detail}); "
+        "no se importó nada",
     },
     "store.import_record": {
         "en": "{source}: {record}: {problem}; nothing was imported",

@@ -9,7 +9,6 @@ and divided exactly, never through floats.
 from __future__ import annotations
 
 from decimal import Decimal
-
 from typing import Any
 
 from sqlalchemy import and_, bindparam, case, func, select, true

@@ -13,11 +13,11 @@ from datetime import datetime
 from sqlalchemy import Connection, Table, and_, delete, func, select, update
 
 from scorepad.core import ScoredSheet
-from scorepad.store.rows import PlayDetails, PlayRows, rows_of
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.messages import StoreError
+from scorepad.store.rows import PlayDetails, PlayRows, rows_of
 from scorepad.store.values import clean_name, name_key, to_halves
 
 
@@ -87,9 +87,7 @@ def insert_plays(conn: Connection, plays: Sequence[PlayRows]) -> list[int]:
     return ids
 
 
-def _play_row(
-    new: PlayRows, games: dict[str, int], snapshots: dict[int, int]
-) -> dict[str, object]:
+def _play_row(new: PlayRows, games: dict[str, int], snapshots: dict[int, int]) -> dict[str, object]:
     return {
         "uid": new.uid,
         "game_id": games[new.game],
@@ -125,10 +123,8 @@ def write_seats(
         day = when(new.details.played_at)
         for seat, p in enumerate(new.seats, 1):
             player = people[name_key(p.name)]
-            results.append(
-                (play_id, seat, player, p.total_halves, p.rank, p.winner, p.tiebreak, p.entries)
-                + (game, day, True)
-            )
+            scored = (p.total_halves, p.rank, p.winner, p.tiebreak, p.entries)
+            results.append((play_id, seat, player, *scored, game, day, True))
             extras.extend((play_id, seat, n, label, h) for n, (label, h) in enumerate(p.extra, 1))
     insert_rows(conn, m.result, results)
     insert_rows(conn, m.extra, extras)
@@ -151,9 +147,7 @@ def stamp_for(conn: Connection) -> Callable[[datetime], object]:
     return lambda value: value
 
 
-def replace_sheet(
-    conn: Connection, play_id: int, sheet: ScoredSheet, details: PlayDetails
-) -> None:
+def replace_sheet(conn: Connection, play_id: int, sheet: ScoredSheet, details: PlayDetails) -> None:
     """An edited play: new entries and results, same id, same template snapshot."""
     row = conn.execute(
         select(m.play.c.game_id, m.play.c.deleted_at).where(m.play.c.id == play_id)
@@ -233,9 +227,9 @@ def merge_players(conn: Connection, source: str, target: str) -> None:
         raise StoreError("store.merge_same", value=quote(source))
     a, b = m.result.alias("a"), m.result.alias("b")
     shared = conn.execute(
-        select(func.min(a.c.play_id)).select_from(
-            a.join(b, and_(a.c.play_id == b.c.play_id, b.c.player_id == kept))
-        ).where(a.c.player_id == gone)
+        select(func.min(a.c.play_id))
+        .select_from(a.join(b, and_(a.c.play_id == b.c.play_id, b.c.player_id == kept)))
+        .where(a.c.player_id == gone)
     ).scalar()
     if shared is not None:
         raise StoreError("store.merge_same_play", a=quote(source), b=quote(target), play=shared)

@@ -32,10 +32,17 @@ def random_play(rnd: random.Random) -> tuple[object, list[PlayerSheet]]:
         elif game == "glass-road":
             lines = {
                 "buildings": rnd.randint(-5, 30),
-                "sand_left": {"count": rnd.randint(0, 9), "rate": rnd.choice(["start", "upgraded"])},
+                "sand_left": {
+                    "count": rnd.randint(0, 9),
+                    "rate": rnd.choice(["start", "upgraded"]),
+                },
             }
         else:
-            lines = {"marker": rnd.randint(1, 90), "star_red": rnd.random() < 0.5, "tiles_left": rnd.randint(0, 4)}
+            lines = {
+                "marker": rnd.randint(1, 90),
+                "star_red": rnd.random() < 0.5,
+                "tiles_left": rnd.randint(0, 4),
+            }
         extra = [ExtraLine("House rule", rnd.randint(-3, 3))] if rnd.random() < 0.3 else []
         sheets.append(PlayerSheet(name, lines, extra))
     return find_game(game), sheets

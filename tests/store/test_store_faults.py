@@ -13,15 +13,17 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from scorepad.core import ScorepadError
+from scorepad.store import models as m
 from scorepad.store import open_store
 from scorepad.store.values import load
-from scorepad.store import models as m
 
 WORKER = Path(__file__).with_name("store_worker.py")
 KILLS = 12
 
 
-def start_worker(url: str, count: int, seed: int, start: Path | None = None) -> subprocess.Popen[str]:
+def start_worker(
+    url: str, count: int, seed: int, start: Path | None = None
+) -> subprocess.Popen[str]:
     args = [sys.executable, str(WORKER), url, str(count), str(seed)]
     if start is not None:
         args.append(str(start))
@@ -41,7 +43,9 @@ def check_every_play_is_whole(store) -> int:
     with store.db.engine.connect() as conn:
         plays = conn.execute(select(m.play.c.id, m.play.c.player_count)).all()
         seats = dict(
-            conn.execute(select(m.result.c.play_id, func.count()).group_by(m.result.c.play_id)).all()
+            conn.execute(
+                select(m.result.c.play_id, func.count()).group_by(m.result.c.play_id)
+            ).all()
         )
         lines = {
             (p, s): len(load(entries))

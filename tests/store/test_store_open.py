@@ -137,24 +137,40 @@ def _first_revision_play(conn, number, when, template, players, extra_label=None
             "t": stamp,
         },
     )
-    play_id = conn.execute(text("SELECT id FROM play WHERE uid = :u"), {"u": f"old-{number}"}).scalar()
+    play_id = conn.execute(
+        text("SELECT id FROM play WHERE uid = :u"), {"u": f"old-{number}"}
+    ).scalar()
     for seat, p in enumerate(sheet.players, 1):
-        person = conn.execute(text("SELECT id FROM player WHERE name_key = :k"), {"k": p.name.casefold()}).scalar()
+        person = conn.execute(
+            text("SELECT id FROM player WHERE name_key = :k"), {"k": p.name.casefold()}
+        ).scalar()
         if person is None:
             conn.execute(
                 text("INSERT INTO player (name, name_key, created_at) VALUES (:n, :k, :t)"),
                 {"n": p.name, "k": p.name.casefold(), "t": stamp},
             )
-            person = conn.execute(text("SELECT id FROM player WHERE name_key = :k"), {"k": p.name.casefold()}).scalar()
+            person = conn.execute(
+                text("SELECT id FROM player WHERE name_key = :k"), {"k": p.name.casefold()}
+            ).scalar()
         conn.execute(
             text(
                 "INSERT INTO play_result (play_id, seat, player_id, total_halves, rank, winner, "
                 "tiebreak, entries, game_id, played_at, live) "
                 "VALUES (:p, :s, :pl, :t, :r, :w, :tb, :e, :g, :when, :live)"
             ),
-            {"p": play_id, "s": seat, "pl": person, "t": to_halves(p.total), "r": p.rank,
-             "w": p.winner, "tb": dump(list(p.tiebreak)), "e": dump(p.entries), "g": game,
-             "when": when, "live": True},
+            {
+                "p": play_id,
+                "s": seat,
+                "pl": person,
+                "t": to_halves(p.total),
+                "r": p.rank,
+                "w": p.winner,
+                "tb": dump(list(p.tiebreak)),
+                "e": dump(p.entries),
+                "g": game,
+                "when": when,
+                "live": True,
+            },
         )
         for n, item in enumerate(p.extra, 1):
             conn.execute(
@@ -177,12 +193,25 @@ def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url,
         for i in range(1, 13):
             when = datetime(2023, 1 + i % 12, 1 + i, 20, 30)
             if i % 3:
-                players = [("Ana", {"buildings": i, "sand_left": {"count": i, "rate": "start"}}), ("Ben", {"buildings": 7})]
-                play_id, sheet = _first_revision_play(conn, i, when, glass_road, players, "Bonus" if i == 4 else None)
+                players = [
+                    ("Ana", {"buildings": i, "sand_left": {"count": i, "rate": "start"}}),
+                    ("Ben", {"buildings": 7}),
+                ]
+                play_id, sheet = _first_revision_play(
+                    conn, i, when, glass_road, players, "Bonus" if i == 4 else None
+                )
             else:
-                players = [("Ana", {"marker": 40 + i, "rows": 2}), ("Carla", {"marker": 50}), ("Ben", {"marker": 45, "colours": 1})]
+                players = [
+                    ("Ana", {"marker": 40 + i, "rows": 2}),
+                    ("Carla", {"marker": 50}),
+                    ("Ben", {"marker": 45, "colours": 1}),
+                ]
                 play_id, sheet = _first_revision_play(conn, i, when, az, players)
-            expected[play_id] = (i, when, [(p.name, p.entries, p.extra, p.total, p.rank, p.winner) for p in sheet.players])
+            expected[play_id] = (
+                i,
+                when,
+                [(p.name, p.entries, p.extra, p.total, p.rank, p.winner) for p in sheet.players],
+            )
     with db.engine.connect() as conn:
         assert current(conn) == "0001"
     db.dispose()
@@ -193,7 +222,10 @@ def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url,
             record = store.get_play(play_id)
             assert record.summary.played_at == when, play_id
             assert record.summary.notes == f"play {number}"
-            got = [(p.name, p.entries, p.extra, p.total, p.rank, p.winner) for p in record.sheet.players]
+            got = [
+                (p.name, p.entries, p.extra, p.total, p.rank, p.winner)
+                for p in record.sheet.players
+            ]
             assert got == players, play_id
         assert len(store.list_plays(limit=100).plays) == 12
         assert store.labels("glass-road") == ["Bonus"]

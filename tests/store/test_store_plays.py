@@ -61,7 +61,9 @@ def test_edit_rescored_with_the_template_it_was_saved_with(store):
     players = [PlayerSheet("Ana", {"gold": 3}), PlayerSheet("Ben", {"gold": 2, "bonus": 3})]
     play = store.save_play(template, None, players, "2024-02-01")
     assert [p.total for p in store.get_play(play).summary.players] == [6, 7]
-    store.update_game({**HOUSE, "version": 2, "lines": [{**HOUSE["lines"][0], "per": 5}, HOUSE["lines"][1]]})
+    store.update_game(
+        {**HOUSE, "version": 2, "lines": [{**HOUSE["lines"][0], "per": 5}, HOUSE["lines"][1]]}
+    )
     assert store.template("house-game").version == 2
     record = store.get_play(play)
     assert record.template_version == 1
@@ -100,7 +102,9 @@ def test_rematch_starts_a_sheet_with_the_same_game_variant_and_players(store):
     sheet = store.rematch(play, device="tablet")
     assert sheet == NewSheet("azul-sintra", "B", ("Ana", "Ben"))
     assert store.draft("tablet") == sheet
-    again = store.save_play(store.template(sheet.game), sheet.variant, [PlayerSheet(n) for n in sheet.players])
+    again = store.save_play(
+        store.template(sheet.game), sheet.variant, [PlayerSheet(n) for n in sheet.players]
+    )
     assert store.get_play(again).sheet.variant == "B"
     assert len(store.list_plays().plays) == 2
     store.drop_draft("tablet")

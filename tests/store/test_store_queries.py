@@ -49,7 +49,12 @@ def test_history_is_newest_first_and_paged(history):
 
 
 def test_history_filters_combine(history):
-    assert [p.played_at.month for p in history.list_plays(PlayFilter(game="azul")).plays] == [5, 3, 2, 1]
+    assert [p.played_at.month for p in history.list_plays(PlayFilter(game="azul")).plays] == [
+        5,
+        3,
+        2,
+        1,
+    ]
     by_ben = history.list_plays(PlayFilter(player="ben"))
     assert [p.played_at.month for p in by_ben.plays] == [4, 3, 2, 1]
     both = history.list_plays(PlayFilter(game="azul", player="Ben", since=datetime(2024, 2, 1)))
@@ -57,9 +62,11 @@ def test_history_filters_combine(history):
     window = PlayFilter(since=datetime(2024, 2, 1), until=datetime(2024, 4, 1, 18))
     assert [p.played_at.month for p in history.list_plays(window).plays] == [3, 2]
     assert names(history.list_plays(PlayFilter(text="tie"))) == [["Ben", "Carla"]]
-    assert names(history.list_plays(PlayFilter(text="year", player="Carla"))) == [["Ana", "Ben", "Carla"]]
+    assert names(history.list_plays(PlayFilter(text="year", player="Carla"))) == [
+        ["Ana", "Ben", "Carla"]
+    ]
     assert history.list_plays(PlayFilter(game="golf")).plays == ()
-    with pytest.raises(StoreError, match="no player called 'Zed'|no player called \"Zed\""):
+    with pytest.raises(StoreError, match=r"no player called \"Zed\""):
         history.list_plays(PlayFilter(player="Zed"))
 
 
@@ -95,7 +102,12 @@ def test_a_lowest_total_wins_game_has_the_lowest_best(store):
     store.create_game(LOWEST)
     golf = store.template("golf")
     for when, (a, b) in (("2024-01-01", (70, 74)), ("2024-01-02", (68, 66))):
-        store.save_play(golf, None, [PlayerSheet("Ana", {"strokes": a}), PlayerSheet("Ben", {"strokes": b})], when)
+        store.save_play(
+            golf,
+            None,
+            [PlayerSheet("Ana", {"strokes": a}), PlayerSheet("Ben", {"strokes": b})],
+            when,
+        )
     stats = store.game_stats("golf")
     assert stats.best_total == 66 and [h.name for h in stats.holders] == ["Ben"]
     assert stats.average_winning_total == Decimal("68.00")
