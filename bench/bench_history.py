@@ -306,6 +306,14 @@ def base_h2h(db: sqlite3.Connection, a: str, b: str) -> Any:
     return row[:5]
 
 
+def page_shape(page: Any) -> list[tuple[Any, ...]]:
+    """A page of the store's answer in the baseline's shape."""
+    return [
+        (p.id, p.game, p.played_at, [(s.name, s.total, s.rank, s.winner) for s in p.players])
+        for p in page.plays
+    ]
+
+
 def median_ms(fn: Callable[[], Any], runs: int) -> float:
     fn()  # warm: compiled statements, page cache
     times = []
@@ -355,28 +363,12 @@ def main() -> int:
         "first_page": (
             lambda: store.list_plays(),
             lambda: base_first_page(db),
-            lambda page: [
-                (
-                    p.id,
-                    p.game,
-                    p.played_at,
-                    [(s.name, s.total, s.rank, s.winner) for s in p.players],
-                )
-                for p in page.plays
-            ],
+            page_shape,
         ),
         "player_page": (
             lambda: store.list_plays(PlayFilter(player=a)),
             lambda: base_player_page(db, a),
-            lambda page: [
-                (
-                    p.id,
-                    p.game,
-                    p.played_at,
-                    [(s.name, s.total, s.rank, s.winner) for s in p.players],
-                )
-                for p in page.plays
-            ],
+            page_shape,
         ),
         "player_stats": (
             lambda: store.player_stats(a),

@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from scorepad.core.i18n import pick, tr
 from scorepad.core.sheetfile import read_sheet
 from scorepad.store.api import Store, open_store
+from scorepad.store.messages import StoreError
 from scorepad.store.records import PlayFilter
 from scorepad.store.render import (
     game_stats_json,
@@ -274,10 +276,12 @@ def cmd_game_export(args: argparse.Namespace) -> int:
         text = store.export_game(args.game)
     if args.file == "-":
         print(text, end="")
-    else:
-        from pathlib import Path
-
+        return 0
+    try:
         Path(args.file).write_text(text, encoding="utf-8")
+    except OSError as problem:
+        detail = problem.strerror or str(problem)
+        raise StoreError("store.cannot_write", path=args.file, detail=detail) from None
     return 0
 
 

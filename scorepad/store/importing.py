@@ -104,12 +104,8 @@ def read_document(
                 pos = _skip(text, pos + 1)
         _trailing(text, pos + 1)
         return head, iter(()), None
-    except Reordered:
-        raise
     except (ValueError, IndexError) as problem:
-        raise StoreError(
-            "store.import_unreadable", source=source, detail=_detail(problem)
-        ) from None
+        raise _unreadable(source, problem) from None
 
 
 def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> Iterator[Any]:
@@ -131,12 +127,12 @@ def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> It
         if text[pos] != "}":  # more members after the array: decode the whole document
             raise Reordered
         _trailing(text, pos + 1)
-    except Reordered:
-        raise
     except (ValueError, IndexError) as problem:
-        raise StoreError(
-            "store.import_unreadable", source=source, detail=_detail(problem)
-        ) from None
+        raise _unreadable(source, problem) from None
+
+
+def _unreadable(source: str, problem: BaseException) -> StoreError:
+    return StoreError("store.import_unreadable", source=source, detail=_detail(problem))
 
 
 class Reordered(Exception):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -53,9 +54,9 @@ def _with_database(dsn: str, name: str) -> str:
     return url.render_as_string(hide_password=False)
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    """A fresh, empty PostgreSQL database, dropped after the test."""
+@contextmanager
+def fresh_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database, dropped afterwards."""
     dsn = admin_dsn()
     name = f"scorepad_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(dsn, autocommit=True) as conn:
@@ -65,6 +66,12 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(dsn, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    with fresh_database() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -90,13 +97,6 @@ def pg_or_file(url: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def pg_url_2(pg_url: str) -> Iterator[str]:
-    dsn = admin_dsn()
-    name = f"scorepad_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield _with_database(dsn, name)
-    finally:
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+def pg_url_2() -> Iterator[str]:
+    with fresh_database() as url:
+        yield url
