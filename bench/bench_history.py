@@ -13,8 +13,8 @@ same database file:
   head_to_head  two players' plays together
 Every answer is checked equal to the baseline's. Prints medians (ms), ratios and the peak
 memory of this process (the store's import and queries; the baseline import runs in a
-child process of its own); the last line is a JSON object. Targets: every query within 2x its baseline and
-under 20 ms median; import >= 10,000 plays/s; peak memory < 300 MB.
+child process of its own); the last line is a JSON object. Targets: every query within
+2x its baseline and under 20 ms median; import >= 10,000 plays/s; peak memory < 300 MB.
 
     python bench/bench_history.py [--quick] [--keep DIR]
 """

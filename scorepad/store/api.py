@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.numbers import json_number
 from scorepad.store import games as g
 from scorepad.store import queries, stats, writes
 from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
@@ -246,7 +248,7 @@ class Store:
             "extra": sheet.extra,
             "details": sheet.details,
         }
-        text = json.dumps(data, ensure_ascii=False, default=str)
+        text = json.dumps(data, ensure_ascii=False, default=_draft_value)
         self.db.write(lambda c: writes.save_draft(c, device, text))
 
     def draft(self, device: str) -> NewSheet | None:
@@ -313,6 +315,15 @@ class Store:
             detail = getattr(problem, "strerror", None) or str(problem)
             raise StoreError("store.import_unreadable", source=str(path), detail=detail) from None
         return self.import_text(text, str(path), fmt)
+
+
+def _draft_value(value: object) -> object:
+    """Draft values as JSON: exact halves stay numbers, dates become ISO text."""
+    if isinstance(value, Decimal):
+        return json_number(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    raise TypeError(f"{value!r} cannot be kept in a draft")
 
 
 def guess_format(source: str, text: str) -> str:

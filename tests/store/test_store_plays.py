@@ -107,6 +107,15 @@ def test_rematch_starts_a_sheet_with_the_same_game_variant_and_players(store):
     )
     assert store.get_play(again).sheet.variant == "B"
     assert len(store.list_plays().plays) == 2
+    typed = NewSheet(
+        "glass-road",
+        None,
+        ("Ana",),
+        {"Ana": {"sand_left": {"count": 3, "rate": "start"}, "buildings": Decimal("7")}},
+        details={"location": "Club"},
+    )
+    store.save_draft("tablet", typed)
+    assert store.draft("tablet") == typed
     store.drop_draft("tablet")
     assert store.draft("tablet") is None
 
