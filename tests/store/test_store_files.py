@@ -241,3 +241,39 @@ def test_a_bad_bgstats_record_is_named_and_nothing_is_imported(store, tmp_path):
         store.import_file(path)
     assert store.list_plays().plays == ()
     assert store.custom_games() == []
+
+
+def test_big_files_are_scored_by_helper_processes_with_the_same_result(
+    store, tmp_path, monkeypatch
+):
+    from scorepad.store import parallel
+
+    monkeypatch.setattr(parallel, "MIN_BYTES", 0)
+    for day in range(1, 29):
+        azul(store, f"2024-02-{day:02d}", {"Ana": day, "Ben": 30 - day, "Carla": 15})
+    glass(store)
+    source = tmp_path / "all.json"
+    store.export_file(source)
+    lines = source.read_text(encoding="utf-8").splitlines()
+    with open_store(str(tmp_path / "copy.sqlite3")) as other:
+        wrong = [
+            line.replace('"Carla","lines":{"marker":15}', '"Carla","lines":{"marker":-4}', 1)
+            if '"2024-02-20' in line
+            else line
+            for line in lines
+        ]
+        bad = tmp_path / "bad.json"
+        bad.write_text("\n".join(wrong), encoding="utf-8")
+        with pytest.raises(StoreError, match=r"play 20 \(.*Carla.*marker"):
+            other.import_file(bad)
+        assert other.list_plays().plays == ()
+        assert other.import_file(source).plays == 29
+        again = tmp_path / "again.json"
+        other.export_file(again)
+        assert again.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(
+        json.dumps(json.loads(source.read_text(encoding="utf-8")), indent=2), encoding="utf-8"
+    )
+    with open_store(str(tmp_path / "pretty.sqlite3")) as other:
+        assert other.import_file(pretty).plays == 29
