@@ -41,8 +41,8 @@ def worth_sharing(size: int) -> bool:
 def score_in_parallel(text: str, offset: int, sources: dict[str, Any]) -> Iterator[Outcome]:
     """Each play in file order; the first that fails is handed back as text, for the caller
     to score again and raise the error in the reader's language."""
-    end = text.rstrip().rfind("]")
-    if end < offset or text[end + 1 :].strip() != "}":
+    end = _before(text, _before(text, len(text), "}"), "]")
+    if end < offset:
         raise Reordered
     workers = min(os.cpu_count() or 1, 4)
     context = multiprocessing.get_context("fork")
@@ -64,6 +64,17 @@ def score_in_parallel(text: str, offset: int, sources: dict[str, Any]) -> Iterat
         finally:
             for future in pending:
                 future.cancel()
+
+
+def _before(text: str, stop: int, char: str) -> int:
+    """Where ``char`` is, with only whitespace between it and ``stop`` (no copy of the
+    text: a history file can be tens of megabytes)."""
+    position = stop - 1
+    while position >= 0 and text[position] in " \t\r\n":
+        position -= 1
+    if position < 0 or text[position] != char:
+        raise Reordered
+    return position
 
 
 def _chunks(text: str, start: int, end: int) -> Iterator[str]:
