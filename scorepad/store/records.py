@@ -5,15 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import NamedTuple
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet
 from scorepad.core.i18n import Text
 from scorepad.core.numbers import Number
 
 
-@dataclass(frozen=True, slots=True)
-class SeatResult:
-    """One player's line in a listing: who, their total, rank and whether they won."""
+class SeatResult(NamedTuple):
+    """One player's line in a listing: who, their total, rank and whether they won.
+
+    Listings build hundreds of these per page; a named tuple is immutable and several
+    times cheaper to make than a frozen dataclass.
+    """
 
     player_id: int
     name: str
@@ -22,8 +26,7 @@ class SeatResult:
     winner: bool
 
 
-@dataclass(frozen=True, slots=True)
-class PlaySummary:
+class PlaySummary(NamedTuple):
     """A play as the history lists it (no per-line detail)."""
 
     id: int

@@ -61,18 +61,24 @@ def insert_plays(conn: Connection, plays: Sequence[PlayRows]) -> list[int]:
         if id(template) not in snapshots:
             snapshots[id(template)] = snapshot_id(conn, games[template.id], template)
     people = player_ids(conn, {seat.name for new in plays for seat in new.seats})
-    rows = [_play_row(new, games, snapshots) for new in plays]
     if conn.dialect.name == "sqlite":
         # The write lock is held (BEGIN IMMEDIATE), so the next ids are ours to hand out;
         # SQLite would otherwise insert with RETURNING one row at a time.
-        last = conn.execute(select(func.coalesce(func.max(m.play.c.id), 0))).scalar_one()
-        ids = list(range(int(last) + 1, int(last) + 1 + len(rows)))
-        for row, play_id in zip(rows, ids, strict=True):
-            row["id"] = play_id
-        conn.execute(m.play.insert(), rows)
+        last = int(conn.execute(select(func.coalesce(func.max(m.play.c.id), 0))).scalar_one())
+        ids = list(range(last + 1, last + 1 + len(plays)))
+        when = stamp_for(conn)
+        rows = [
+            _play_values(i, new, games, snapshots, when) for i, new in zip(ids, plays, strict=True)
+        ]
+        insert_rows(conn, m.play, rows)
     else:
+        named = [
+            dict(zip(PLAY_COLUMNS, _play_values(None, new, games, snapshots, _same), strict=True))
+            for new in plays
+        ]
         inserted = conn.execute(
-            m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True), rows
+            m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True),
+            [{k: v for k, v in row.items() if k != "id"} for row in named],
         )
         ids = [int(i) for i in inserted.scalars()]
     write_seats(conn, list(zip(ids, plays, strict=True)), people, games)
@@ -87,22 +93,40 @@ def insert_plays(conn: Connection, plays: Sequence[PlayRows]) -> list[int]:
     return ids
 
 
-def _play_row(new: PlayRows, games: dict[str, int], snapshots: dict[int, int]) -> dict[str, object]:
-    return {
+PLAY_COLUMNS = tuple(c.name for c in m.play.columns)
+
+
+def _same(value: datetime) -> object:
+    return value
+
+
+def _play_values(
+    play_id: int | None,
+    new: PlayRows,
+    games: dict[str, int],
+    snapshots: dict[int, int],
+    when: Callable[[datetime], object],
+) -> tuple[object, ...]:
+    """A play's row in the table's column order (see models.Play)."""
+    details = new.details
+    values = {
+        "id": play_id,
         "uid": new.uid,
         "game_id": games[new.game],
         "snapshot_id": snapshots[id(new.template)],
         "variant": new.variant,
-        "played_at": new.details.played_at,
-        "location": new.details.location,
-        "duration": new.details.duration,
-        "notes": new.details.notes,
+        "played_at": when(details.played_at),
+        "location": details.location,
+        "duration": details.duration,
+        "notes": details.notes,
         "player_count": len(new.seats),
         "decided_by": new.decided_by,
         "winning_total_halves": new.winning_halves,
-        "created_at": new.created_at,
-        "updated_at": new.updated_at,
+        "created_at": when(new.created_at),
+        "updated_at": when(new.updated_at),
+        "deleted_at": None,
     }
+    return tuple(values[c] for c in PLAY_COLUMNS)
 
 
 def write_seats(
