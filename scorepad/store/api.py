@@ -37,7 +37,7 @@ from scorepad.store.records import (
     PlayRecord,
 )
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of
-from scorepad.store.values import canonical, load, parse_when
+from scorepad.store.values import load, parse_when
 
 
 def open_store(url: str | None = None) -> Store:
@@ -99,11 +99,7 @@ class Store:
     ) -> GameTemplate:
         """Replace a user-defined game's template; plays already saved keep their snapshot."""
 
-        def work(conn: Any) -> GameTemplate:
-            template = g.save_custom(conn, definition, source, replace=True)
-            return template
-
-        return self.db.write(work)
+        return self.db.write(lambda c: g.save_custom(c, definition, source, replace=True))
 
     def import_game(self, text: str, source: str) -> GameTemplate:
         """A shared game file: added, or replacing the user's game with the same id."""
@@ -112,7 +108,8 @@ class Store:
     def export_game(self, game: str) -> str:
         """The game as a template file (the built-in files' format), to share."""
         template = self.template(game)
-        return json.dumps(load(canonical(template.source)), ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(template.source, ensure_ascii=False, indent=2, default=_draft_value)
+        return text + "\n"
 
     def delete_game(self, game: str) -> None:
         self.db.write(lambda c: g.set_deleted(c, game, True))
@@ -318,7 +315,7 @@ class Store:
 
 
 def _draft_value(value: object) -> object:
-    """Draft values as JSON: exact halves stay numbers, dates become ISO text."""
+    """Values as JSON: exact halves stay numbers, dates become ISO text."""
     if isinstance(value, Decimal):
         return json_number(value)
     if isinstance(value, date):

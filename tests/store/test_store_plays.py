@@ -170,6 +170,8 @@ def test_a_game_file_exports_and_imports_in_the_built_in_format(store, tmp_path)
     store.import_game(shared.read_text(encoding="utf-8"), str(shared))
     assert store.template("house-game").name["en"] == "Shared game"
     assert json.loads(store.export_game("azul"))["id"] == "azul"
+    sand = json.loads(store.export_game("glass-road"))["lines"][4]["rates"][0]
+    assert sand["per"] == 0.5
 
 
 def test_by_hand_labels_are_kept_per_game(store):
