@@ -167,7 +167,7 @@ def insert_rows(conn: Connection, table: Table, rows: list[tuple[object, ...]]) 
 def stamp_for(conn: Connection) -> Callable[[datetime], object]:
     """How a datetime is passed as a raw parameter: SQLite keeps SQLAlchemy's text form."""
     if conn.dialect.name == "sqlite":
-        return lambda value: value.strftime("%Y-%m-%d %H:%M:%S.%f")
+        return lambda value: value.isoformat(" ", "microseconds")  # SQLAlchemy's own form
     return lambda value: value
 
 
