@@ -1,25 +1,55 @@
 """The history: plays, players and user-defined games in SQLite or PostgreSQL.
 
 The app and the CLI use ``open_store()`` and the ``Store`` methods; nothing outside this
-package writes SQL.
+package writes SQL. Names are loaded on first use, so that ``scorepad games`` and the
+other commands that never touch a history start without loading SQLAlchemy.
 """
 
-from scorepad.store.api import Store, open_store
-from scorepad.store.messages import StoreError
-from scorepad.store.records import (
-    CustomGame,
-    GameStats,
-    HeadToHead,
-    Holder,
-    NewSheet,
-    Page,
-    PlayerInfo,
-    PlayerStats,
-    PlayFilter,
-    PlayRecord,
-    PlaySummary,
-    SeatResult,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorepad.store.api import Store, open_store
+    from scorepad.store.messages import StoreError
+    from scorepad.store.records import (
+        CustomGame,
+        GameStats,
+        HeadToHead,
+        Holder,
+        NewSheet,
+        Page,
+        PlayerInfo,
+        PlayerStats,
+        PlayFilter,
+        PlayRecord,
+        PlaySummary,
+        SeatResult,
+    )
+
+_HOMES = {
+    "Store": "api",
+    "open_store": "api",
+    "StoreError": "messages",
+    **{
+        name: "records"
+        for name in (
+            "CustomGame",
+            "GameStats",
+            "HeadToHead",
+            "Holder",
+            "NewSheet",
+            "Page",
+            "PlayFilter",
+            "PlayRecord",
+            "PlaySummary",
+            "PlayerInfo",
+            "PlayerStats",
+            "SeatResult",
+        )
+    },
+}
 
 __all__ = [
     "CustomGame",
@@ -38,3 +68,10 @@ __all__ = [
     "StoreError",
     "open_store",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'scorepad.store' has no attribute {name!r}")
+    return getattr(import_module(f"scorepad.store.{home}"), name)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.core.i18n import pick, tr
 from scorepad.core.sheetfile import read_sheet
-from scorepad.store.api import Store, open_store
 from scorepad.store.messages import StoreError
 from scorepad.store.records import PlayFilter
 from scorepad.store.render import (
@@ -24,6 +23,9 @@ from scorepad.store.render import (
     summary_json,
 )
 from scorepad.store.values import parse_when
+
+if TYPE_CHECKING:
+    from scorepad.store.api import Store
 
 FORMATS = ("json", "csv", "bgsplay")
 
@@ -133,7 +135,7 @@ def cmd_score_save(args: argparse.Namespace) -> int:
     from scorepad.textsheet import render_scored
 
     text = read_text(args.file)
-    with open_store(args.db) as store:
+    with _open(args) as store:
         sheet = read_sheet(text, args.file, store.games()).score()
         play = store.save_scored(sheet, args.played_at, args.location, args.duration, args.notes)
         if args.json:
@@ -286,6 +288,9 @@ def cmd_game_export(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> Store:
+    """The history named by --db (SQLAlchemy is loaded here, not when the CLI starts)."""
+    from scorepad.store.api import open_store
+
     return open_store(args.db)
 
 

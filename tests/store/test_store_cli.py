@@ -151,3 +151,15 @@ def test_bad_input_is_one_line_and_changes_nothing(capsys, tmp_path, monkeypatch
     assert "no es un archivo de historial" in fails(
         capsys, "history", "--db", str(notdb), "--lang", "es"
     )
+
+
+def test_the_public_names_resolve_and_the_cli_starts_without_sqlalchemy():
+    import subprocess
+    import sys
+
+    import scorepad.store
+
+    assert all(getattr(scorepad.store, name) for name in scorepad.store.__all__)
+    code = "import sys, scorepad.cli; print('sqlalchemy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
