@@ -28,29 +28,6 @@ if TYPE_CHECKING:
         SeatResult,
     )
 
-_HOMES = {
-    "Store": "api",
-    "open_store": "api",
-    "StoreError": "messages",
-    **{
-        name: "records"
-        for name in (
-            "CustomGame",
-            "GameStats",
-            "HeadToHead",
-            "Holder",
-            "NewSheet",
-            "Page",
-            "PlayFilter",
-            "PlayRecord",
-            "PlaySummary",
-            "PlayerInfo",
-            "PlayerStats",
-            "SeatResult",
-        )
-    },
-}
-
 __all__ = [
     "CustomGame",
     "GameStats",
@@ -70,8 +47,12 @@ __all__ = [
 ]
 
 
+_HOMES = {"Store": "api", "open_store": "api", "StoreError": "messages"}
+"""Where each public name lives; every other one is a record (``records``)."""
+
+
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
+    if name not in __all__:
         raise AttributeError(f"module 'scorepad.store' has no attribute {name!r}")
+    home = _HOMES.get(name, "records")
     return getattr(import_module(f"scorepad.store.{home}"), name)
