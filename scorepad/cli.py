@@ -21,13 +21,14 @@ from scorepad.core.numbers import json_number
 from scorepad.core.scoring import resolve_variant
 from scorepad.core.sheetfile import score_sheet_text
 from scorepad.printing.commands import add_commands as add_printing_commands
+from scorepad.store.commands import add_commands as add_store_commands
 from scorepad.textsheet import describe_template, render_games, render_scored
 
 EXIT_BAD_INPUT = 2
 
 Handler = Callable[[argparse.Namespace], int]
 
-COMMAND_GROUPS: tuple[Callable[..., None], ...] = (add_printing_commands,)
+COMMAND_GROUPS: tuple[Callable[..., None], ...] = (add_store_commands, add_printing_commands)
 """Each layer above the core adds its commands here: a function taking the subparsers."""
 
 

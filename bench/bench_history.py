@@ -1,0 +1,443 @@
+"""History at scale: the store against hand-written plain sqlite3 on the same file.
+
+Builds a Scorepad history file of 100,000 four-player plays (200 players, 4 games, about
+6 lines each, 5 years of dates; ``--quick``: 10,000) by importing a generated history
+file, then times, next to a plain-sqlite3 baseline that computes the same answer from the
+same database file:
+  import        plays per second (baseline: the same file parsed and scored with the core,
+                rows inserted with sqlite3 executemany into an empty copy of the schema)
+  first_page    50 newest plays with players, totals and winner
+  player_page   the 50 newest plays of one player
+  player_stats  plays, wins, win rate, average and best total, last played
+  game_stats    plays, best total and holders, average winning total, distribution
+  head_to_head  two players' plays together
+Every answer is checked equal to the baseline's. Prints medians (ms), ratios and the peak
+memory of this process (the store's import and queries; the baseline import runs in a
+child process of its own); the last line is a JSON object. Targets: every query within
+2x its baseline and under 20 ms median; import >= 10,000 plays/s; peak memory < 300 MB.
+
+    python bench/bench_history.py [--quick] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import resource
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+from scorepad.core import PlayerSheet, builtin_games, score
+from scorepad.store import PlayFilter, open_store
+from scorepad.store.values import canonical, digest, from_halves
+
+GAMES = ("azul", "azul-sintra", "azul-summer-pavilion", "glass-road")
+PLAYERS = [f"Player {n:03d}" for n in range(1, 201)]
+STARS = ["star_multicolour", "star_red", "star_blue", "star_yellow", "star_orange", "star_green"]
+
+
+def entries(game: str, variant: str | None, rnd: random.Random) -> dict[str, object]:
+    """About six lines of plausible values for one player."""
+    r = rnd.randint
+    if game == "azul":
+        return {"marker": r(10, 90), "rows": r(0, 4), "columns": r(0, 3), "colours": r(0, 3)}
+    if game == "azul-sintra":
+        common: dict[str, object] = {
+            "marker": r(20, 120),
+            "glass_left": r(0, 9),
+            "broken_glass": r(0, 17),
+        }
+        if variant == "A":
+            return {**common, "ornament_1": r(0, 4), "ornament_2": r(0, 4), "ornament_3": r(0, 4)}
+        return {**common, "broken_glass_resets": r(0, 1), "windows": [r(0, 8), r(0, 6)]}
+    if game == "azul-summer-pavilion":
+        return {
+            "marker": r(20, 110),
+            **{s: rnd.random() < 0.3 for s in rnd.sample(STARS, 4)},
+            "tiles_left": r(0, 6),
+        }
+    rate = rnd.choice(["start", "upgraded"])
+    return {
+        "buildings": r(-2, 40),
+        "bonus_buildings": r(0, 12),
+        "glass_left": {"count": r(0, 4), "rate": rate},
+        "bricks_left": {"count": r(0, 4), "rate": rate},
+        "sand_left": {"count": r(0, 7), "rate": rate},
+    }
+
+
+def write_history(path: Path, plays: int, seed: int = 1) -> None:
+    """A Scorepad history file (the export format), written one play at a time."""
+    rnd = random.Random(seed)
+    games = builtin_games()
+    refs = {g: digest(canonical(games[g].source))[:16] for g in GAMES}
+    start = datetime(2020, 1, 1, 18, 0)
+    span = int(timedelta(days=5 * 365).total_seconds())
+    with path.open("w", encoding="utf-8") as out:
+        out.write('{"format": "scorepad-history", "version": 1, "games": [], "templates": {')
+        out.write(
+            ",".join(
+                f'"{refs[g]}": {{"game": "{g}", "version": {games[g].version}, '
+                f'"source": {canonical(games[g].source)}}}'
+                for g in GAMES
+            )
+        )
+        out.write('}, "plays": [')
+        for n in range(plays):
+            game = GAMES[n % 4]
+            variant = rnd.choice(["A", "B"]) if game == "azul-sintra" else None
+            when = start + timedelta(seconds=rnd.randrange(span))
+            people = [
+                {"name": name, "lines": entries(game, variant, rnd)}
+                for name in rnd.sample(PLAYERS, 4)
+            ]
+            play = {
+                "uid": f"bench-{n:07d}",
+                "game": game,
+                "template": refs[game],
+                "variant": variant,
+                "played_at": when.isoformat(timespec="seconds"),
+                "notes": None,
+                "players": people,
+            }
+            out.write(("," if n else "") + "\n" + json.dumps(play, separators=(",", ":")))
+        out.write("\n]}\n")
+
+
+def baseline_import(source: Path, schema_from: Path, target: Path) -> float:
+    """Plain sqlite3: parse the same file, score with the core, executemany the rows."""
+    ddl = [
+        row[0]
+        for row in sqlite3.connect(schema_from).execute(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    db = sqlite3.connect(target, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    for statement in ddl:
+        db.execute(statement)
+    started = time.perf_counter()
+    lines = source.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0].rsplit(', "plays": [', 1)[0] + "}")
+    from scorepad.core import load_template
+
+    templates = {ref: load_template(t["source"], ref) for ref, t in head["templates"].items()}
+    db.execute("BEGIN")
+    now = datetime.now().strftime("%Y-%m-%d %H:%M:%S.%f")
+    games: dict[str, int] = {}
+    for ref, t in head["templates"].items():
+        db.execute(
+            "INSERT INTO game (key, builtin, name, version, created_at, updated_at) "
+            "VALUES (?, 1, ?, 1, ?, ?)",
+            (t["game"], json.dumps(t["source"]["name"]), now, now),
+        )
+        games[t["game"]] = db.execute("SELECT last_insert_rowid()").fetchone()[0]
+        db.execute(
+            "INSERT INTO template_snapshot (game_id, version, digest, source) VALUES (?, 1, ?, ?)",
+            (games[t["game"]], ref, json.dumps(t["source"])),
+        )
+    snapshots = {ref: n for n, ref in enumerate(head["templates"], 1)}
+    db.executemany(
+        "INSERT INTO player (name, name_key, created_at) VALUES (?, ?, ?)",
+        [(p, p.casefold(), now) for p in PLAYERS],
+    )
+    people = {name: pid for pid, name in db.execute("SELECT id, name FROM player")}
+    next_id = 1
+    plays, results = [], []
+    for line in lines[1:-1]:
+        play = json.loads(line.rstrip(","), parse_float=Decimal)
+        template = templates[play["template"]]
+        sheet = score(
+            template, play["variant"], [PlayerSheet(p["name"], p["lines"]) for p in play["players"]]
+        )
+        when = datetime.fromisoformat(play["played_at"]).strftime("%Y-%m-%d %H:%M:%S.%f")
+        winning = next(p.total for p in sheet.players if p.winner)
+        plays.append(
+            (
+                next_id,
+                play["uid"],
+                games[play["game"]],
+                snapshots[play["template"]],
+                play["variant"],
+                when,
+                len(sheet.players),
+                sheet.decided_by,
+                int(winning * 2),
+                now,
+                now,
+            )
+        )
+        for seat, p in enumerate(sheet.players, 1):
+            results.append(
+                (
+                    next_id,
+                    seat,
+                    people[p.name],
+                    int(p.total * 2),
+                    p.rank,
+                    p.winner,
+                    json.dumps([int(v) for v in p.tiebreak]),
+                    json.dumps(p.entries),
+                    games[play["game"]],
+                    when,
+                    1,
+                )
+            )
+        next_id += 1
+    db.executemany(
+        "INSERT INTO play (id, uid, game_id, snapshot_id, variant, played_at, player_count, "
+        "decided_by, "
+        "winning_total_halves, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        plays,
+    )
+    db.executemany(
+        "INSERT INTO play_result (play_id, seat, player_id, total_halves, rank, winner, "
+        "tiebreak, entries, game_id, played_at, live) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        results,
+    )
+    db.execute("COMMIT")
+    elapsed = time.perf_counter() - started
+    db.close()
+    return elapsed
+
+
+# --- hand-written queries on the store's own file ---------------------------------------
+PAGE = """
+SELECT p.id, p.uid, g.key, g.name, p.variant, p.played_at, p.location, p.duration, p.notes,
+       r.player_id, pl.name, r.total_halves, r.rank, r.winner
+FROM ({inner}) AS page
+JOIN play p ON p.id = page.id JOIN game g ON g.id = p.game_id
+JOIN play_result r ON r.play_id = p.id JOIN player pl ON pl.id = r.player_id
+ORDER BY page.played_at DESC, page.id DESC, r.seat"""
+NEWEST = (
+    "SELECT id, played_at FROM play WHERE deleted_at IS NULL "
+    "ORDER BY played_at DESC, id DESC LIMIT 51"
+)
+BY_PLAYER = (
+    "SELECT play_id AS id, played_at FROM play_result WHERE player_id = ? AND live = 1 "
+    "ORDER BY played_at DESC, play_id DESC LIMIT 51"
+)
+
+
+def page_rows(db: sqlite3.Connection, inner: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    plays: dict[int, tuple[Any, ...]] = {}
+    for row in db.execute(PAGE.format(inner=inner), args):
+        if row[0] not in plays:
+            plays[row[0]] = (row[0], row[2], datetime.fromisoformat(row[5]), [])
+        plays[row[0]][3].append((row[10], from_halves(row[11]), row[12], bool(row[13])))
+    return list(plays.values())[:50]
+
+
+def base_first_page(db: sqlite3.Connection) -> Any:
+    return page_rows(db, NEWEST, ())
+
+
+def base_player_page(db: sqlite3.Connection, name: str) -> Any:
+    pid = db.execute("SELECT id FROM player WHERE name_key = ?", (name.casefold(),)).fetchone()[0]
+    return page_rows(db, BY_PLAYER, (pid,))
+
+
+def base_player_stats(db: sqlite3.Connection, name: str) -> Any:
+    pid = db.execute("SELECT id FROM player WHERE name_key = ?", (name.casefold(),)).fetchone()[0]
+    n, wins, total, best, last = db.execute(
+        "SELECT count(*), sum(winner), sum(total_halves), max(total_halves), max(played_at) "
+        "FROM play_result WHERE player_id = ? AND live = 1",
+        (pid,),
+    ).fetchone()
+    return (
+        n,
+        wins,
+        half_up(Decimal(total) / (2 * n)),
+        from_halves(best),
+        datetime.fromisoformat(last),
+    )
+
+
+def base_game_stats(db: sqlite3.Connection, key: str) -> Any:
+    gid = db.execute('SELECT id FROM game WHERE "key" = ?', (key,)).fetchone()[0]
+    n, wsum, wcount = db.execute(
+        "SELECT count(*), sum(winning_total_halves), count(winning_total_halves) FROM play "
+        "WHERE game_id = ? AND deleted_at IS NULL",
+        (gid,),
+    ).fetchone()
+    dist = db.execute(
+        "SELECT total_halves, count(*) FROM play_result WHERE game_id = ? AND live = 1 "
+        "GROUP BY total_halves ORDER BY total_halves",
+        (gid,),
+    ).fetchall()
+    best = dist[-1][0]
+    holders = db.execute(
+        "SELECT pl.name, r.play_id FROM play_result r JOIN player pl ON pl.id = r.player_id "
+        "WHERE r.game_id = ? AND r.live = 1 AND r.total_halves = ? "
+        "ORDER BY r.played_at, r.play_id, r.seat",
+        (gid, best),
+    ).fetchall()
+    return (
+        n,
+        from_halves(best),
+        holders,
+        half_up(Decimal(wsum) / (2 * wcount)),
+        [(from_halves(t), c) for t, c in dist],
+    )
+
+
+def base_h2h(db: sqlite3.Connection, a: str, b: str) -> Any:
+    ids = [
+        db.execute("SELECT id FROM player WHERE name_key = ?", (x.casefold(),)).fetchone()[0]
+        for x in (a, b)
+    ]
+    row = db.execute(
+        "SELECT count(*), sum(a.rank < b.rank), sum(a.rank > b.rank), sum(a.winner), "
+        "sum(b.winner), "
+        "sum(a.total_halves), sum(b.total_halves), max(a.played_at) FROM play_result a "
+        "JOIN play_result b ON b.play_id = a.play_id AND b.player_id = ? "
+        "WHERE a.player_id = ? AND a.live = 1",
+        (ids[1], ids[0]),
+    ).fetchone()
+    return row[:5]
+
+
+def page_shape(page: Any) -> list[tuple[Any, ...]]:
+    """A page of the store's answer in the baseline's shape."""
+    return [
+        (p.id, p.game, p.played_at, [(s.name, s.total, s.rank, s.winner) for s in p.players])
+        for p in page.plays
+    ]
+
+
+def in_child(fn: Callable[..., float], *args: Any) -> float:
+    """Run a baseline in its own process, so its memory is not counted as the store's."""
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        return pool.apply(fn, args)
+
+
+def median_ms(fn: Callable[[], Any], runs: int) -> float:
+    fn()  # warm: compiled statements, page cache
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def half_up(value: Decimal) -> Decimal:
+    """Averages to two decimals, halves rounded up."""
+    return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="10,000 plays instead of 100,000")
+    parser.add_argument("--runs", type=int, default=0, help="timed runs per query")
+    parser.add_argument("--keep", help="build in this folder and keep the files")
+    args = parser.parse_args()
+    plays = 10_000 if args.quick else 100_000
+    runs = args.runs or (30 if args.quick else 50)
+    folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    source, path, base_path = (
+        folder / "plays.json",
+        folder / "history.sqlite3",
+        folder / "baseline.sqlite3",
+    )
+    for stale in folder.glob("*.sqlite3*"):
+        stale.unlink()
+    write_history(source, plays)
+    print(f"history file: {plays:,} plays, {source.stat().st_size / 1e6:.1f} MB")
+
+    store = open_store(str(path))
+    started = time.perf_counter()
+    done = store.import_file(source)
+    import_s = time.perf_counter() - started
+    assert done.plays == plays, done
+    import_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    base_import_s = in_child(baseline_import, source, path, base_path)
+    rate, base_rate = plays / import_s, plays / base_import_s
+
+    db = sqlite3.connect(path)
+    a, b = "Player 017", "Player 042"
+    cases: dict[str, tuple[Callable[[], Any], Callable[[], Any], Callable[[Any], Any]]] = {
+        "first_page": (
+            lambda: store.list_plays(),
+            lambda: base_first_page(db),
+            page_shape,
+        ),
+        "player_page": (
+            lambda: store.list_plays(PlayFilter(player=a)),
+            lambda: base_player_page(db, a),
+            page_shape,
+        ),
+        "player_stats": (
+            lambda: store.player_stats(a),
+            lambda: base_player_stats(db, a),
+            lambda s: (s.plays, s.wins, s.average_total, s.best_total, s.last_played),
+        ),
+        "game_stats": (
+            lambda: store.game_stats("azul"),
+            lambda: base_game_stats(db, "azul"),
+            lambda s: (
+                s.plays,
+                s.best_total,
+                [(h.name, h.play_id) for h in s.holders],
+                s.average_winning_total,
+                list(s.distribution),
+            ),
+        ),
+        "head_to_head": (
+            lambda: store.head_to_head(a, b),
+            lambda: base_h2h(db, a, b),
+            lambda h: (h.plays, h.a_ahead, h.b_ahead, h.a_wins, h.b_wins),
+        ),
+    }
+    results: dict[str, Any] = {
+        "plays": plays,
+        "import_plays_per_s": round(rate),
+        "baseline_import_plays_per_s": round(base_rate),
+        "import_ratio": round(import_s / base_import_s, 2),
+    }
+    print(
+        f"import: {rate:,.0f} plays/s (baseline {base_rate:,.0f} plays/s, "
+        f"ratio {import_s / base_import_s:.2f})"
+    )
+    ok = rate >= 10_000
+    for name, (ours, theirs, shape) in cases.items():
+        mine, base = shape(ours()), theirs()
+        assert mine == base, f"{name}: store {mine!r} != baseline {base!r}"
+        ours_ms, base_ms = median_ms(ours, runs), median_ms(theirs, runs)
+        ratio = ours_ms / base_ms
+        ok = ok and ours_ms < 20 and ratio <= 2
+        results[name] = {
+            "ms": round(ours_ms, 3),
+            "baseline_ms": round(base_ms, 3),
+            "ratio": round(ratio, 2),
+        }
+        print(
+            f"{name:>13}: {ours_ms:7.3f} ms median, baseline {base_ms:7.3f} ms, ratio {ratio:.2f}"
+        )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory after the import: {import_peak:.1f} MB")
+    ok = ok and peak < 300
+    results["peak_memory_mb"] = round(peak, 1)
+    results["targets_met"] = ok
+    print(f"peak memory: {peak:.1f} MB")
+    store.close()
+    db.close()
+    print(json.dumps(results))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

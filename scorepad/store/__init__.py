@@ -1,0 +1,58 @@
+"""The history: plays, players and user-defined games in SQLite or PostgreSQL.
+
+The app and the CLI use ``open_store()`` and the ``Store`` methods; nothing outside this
+package writes SQL. Names are loaded on first use, so that ``scorepad games`` and the
+other commands that never touch a history start without loading SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorepad.store.api import Store, open_store
+    from scorepad.store.messages import StoreError
+    from scorepad.store.records import (
+        CustomGame,
+        GameStats,
+        HeadToHead,
+        Holder,
+        NewSheet,
+        Page,
+        PlayerInfo,
+        PlayerStats,
+        PlayFilter,
+        PlayRecord,
+        PlaySummary,
+        SeatResult,
+    )
+
+__all__ = [
+    "CustomGame",
+    "GameStats",
+    "HeadToHead",
+    "Holder",
+    "NewSheet",
+    "Page",
+    "PlayFilter",
+    "PlayRecord",
+    "PlaySummary",
+    "PlayerInfo",
+    "PlayerStats",
+    "SeatResult",
+    "Store",
+    "StoreError",
+    "open_store",
+]
+
+
+_HOMES = {"Store": "api", "open_store": "api", "StoreError": "messages"}
+"""Where each public name lives; every other one is a record (``records``)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module 'scorepad.store' has no attribute {name!r}")
+    home = _HOMES.get(name, "records")
+    return getattr(import_module(f"scorepad.store.{home}"), name)

@@ -1,0 +1,330 @@
+"""The store as the app and the CLI use it: ``open_store()`` and the ``Store`` methods.
+
+Each method is one read or one write transaction; scoring happens before the transaction
+starts, so a sheet with a mistake is refused before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, TextIO
+
+from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.numbers import json_number
+from scorepad.store import games as g
+from scorepad.store import queries, stats, writes
+from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
+from scorepad.store.csvfile import write_csv
+from scorepad.store.database import Database, resolve_url
+from scorepad.store.importing import Imported, Reordered, import_plays
+from scorepad.store.jsonfile import read_json, write_json
+from scorepad.store.messages import StoreError
+from scorepad.store.migrate import upgrade
+from scorepad.store.records import (
+    CustomGame,
+    GameStats,
+    HeadToHead,
+    NewSheet,
+    Page,
+    PlayerInfo,
+    PlayerStats,
+    PlayFilter,
+    PlayRecord,
+)
+from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of
+from scorepad.store.values import load, parse_when
+
+
+def open_store(url: str | None = None) -> Store:
+    """Open (creating or upgrading as needed) the history at ``url``, $SCOREPAD_DB or the
+    default file in the user's data directory."""
+    db = Database(resolve_url(url))
+    db.check_file()
+    try:
+        upgrade(db)
+    except BaseException:
+        db.dispose()
+        raise
+    return Store(db)
+
+
+class Store:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @property
+    def label(self) -> str:
+        """Where the history is, for messages (a path, or a URL without its password)."""
+        return self.db.label
+
+    def close(self) -> None:
+        self.db.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # --- games --------------------------------------------------------------------------
+    def games(self) -> dict[str, GameTemplate]:
+        """Every game a sheet can use: built-in ones and the user's own, by id."""
+        with self.db.reading() as conn:
+            return g.all_templates(conn)
+
+    def template(self, game: str) -> GameTemplate:
+        with self.db.reading() as conn:
+            return g.template_for(conn, game)
+
+    def custom_games(self, *, deleted: bool = False) -> list[CustomGame]:
+        with self.db.reading() as conn:
+            return [
+                CustomGame(t, tuple(g.labels(conn, t.id)), gone)
+                for t, gone in g.custom_games(conn, deleted=deleted)
+            ]
+
+    def create_game(
+        self, definition: str | Mapping[str, Any], source: str = "game"
+    ) -> GameTemplate:
+        """Add a user-defined game from a template file's text or data (validated)."""
+        return self.db.write(lambda c: g.save_custom(c, definition, source, replace=False))
+
+    def update_game(
+        self, definition: str | Mapping[str, Any], source: str = "game"
+    ) -> GameTemplate:
+        """Replace a user-defined game's template; plays already saved keep their snapshot."""
+
+        return self.db.write(lambda c: g.save_custom(c, definition, source, replace=True))
+
+    def import_game(self, text: str, source: str) -> GameTemplate:
+        """A shared game file: added, or replacing the user's game with the same id."""
+        return self.update_game(text, source)
+
+    def export_game(self, game: str) -> str:
+        """The game as a template file (the built-in files' format), to share."""
+        template = self.template(game)
+        text = json.dumps(template.source, ensure_ascii=False, indent=2, default=_draft_value)
+        return text + "\n"
+
+    def delete_game(self, game: str) -> None:
+        self.db.write(lambda c: g.set_deleted(c, game, True))
+
+    def restore_game(self, game: str) -> None:
+        self.db.write(lambda c: g.set_deleted(c, game, False))
+
+    def labels(self, game: str) -> list[str]:
+        """By-hand line labels used with this game before, most recent first."""
+        with self.db.reading() as conn:
+            return g.labels(conn, game)
+
+    # --- plays --------------------------------------------------------------------------
+    def save_play(
+        self,
+        template: GameTemplate,
+        variant: str | None,
+        players: Sequence[PlayerSheet],
+        played_at: datetime | str | None = None,
+        location: str | None = None,
+        duration: int | None = None,
+        notes: str | None = None,
+    ) -> int:
+        """Score and save a play in one transaction; returns its id."""
+        sheet = score(template, variant, players)
+        return self.save_scored(sheet, played_at, location, duration, notes)
+
+    def save_scored(
+        self,
+        sheet: ScoredSheet,
+        played_at: datetime | str | None = None,
+        location: str | None = None,
+        duration: int | None = None,
+        notes: str | None = None,
+    ) -> int:
+        when = parse_when(played_at) if played_at is not None else datetime.now()
+        details = check_details(PlayDetails(when, location, duration, notes))
+        now = datetime.now()
+        new = rows_of(sheet, details, new_uid(), now, now)
+        return self.db.write(lambda c: writes.insert_plays(c, [new])[0])
+
+    def get_play(self, play_id: int) -> PlayRecord:
+        with self.db.reading(snapshot=True) as conn:
+            return queries.get_play(conn, play_id)
+
+    def update_play(
+        self,
+        play_id: int,
+        players: Sequence[PlayerSheet],
+        *,
+        variant: str | None = None,
+        played_at: datetime | str | None = None,
+        location: str | None = None,
+        duration: int | None = None,
+        notes: str | None = None,
+    ) -> PlayRecord:
+        """Edit a saved play: re-scored with the template it was first scored with.
+
+        Details left as None keep their saved value; pass "" to clear a text.
+        """
+        old = self.get_play(play_id)
+        summary = old.summary
+        sheet = score(old.sheet.template, variant or old.sheet.variant, players)
+        details = check_details(
+            PlayDetails(
+                parse_when(played_at) if played_at is not None else summary.played_at,
+                summary.location if location is None else location,
+                summary.duration if duration is None else duration,
+                summary.notes if notes is None else notes,
+            )
+        )
+        self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details))
+        return self.get_play(play_id)
+
+    def delete_play(self, play_id: int) -> None:
+        """Hide a play from history and stats; ``restore_play`` undoes it."""
+        self.db.write(lambda c: writes.set_deleted(c, play_id, True))
+
+    def restore_play(self, play_id: int) -> None:
+        self.db.write(lambda c: writes.set_deleted(c, play_id, False))
+
+    def purge_play(self, play_id: int) -> None:
+        self.db.write(lambda c: writes.purge_play(c, play_id))
+
+    def deleted_plays(self) -> list[int]:
+        with self.db.reading() as conn:
+            return queries.deleted_plays(conn)
+
+    def rematch(self, play_id: int, device: str | None = None) -> NewSheet:
+        """A fresh sheet with the same game, variant and players (kept as the device's
+        draft when ``device`` is given); saving it makes the new play."""
+        old = self.get_play(play_id)
+        sheet = NewSheet(
+            old.summary.game, old.sheet.variant, tuple(p.name for p in old.sheet.players)
+        )
+        if device is not None:
+            self.save_draft(device, sheet)
+        return sheet
+
+    def list_plays(
+        self, filters: PlayFilter | None = None, limit: int = queries.PAGE_SIZE, offset: int = 0
+    ) -> Page:
+        return queries.list_plays(self.db, filters, limit, offset)
+
+    # --- players and stats --------------------------------------------------------------
+    def players(self) -> list[PlayerInfo]:
+        with self.db.reading() as conn:
+            return queries.players(conn)
+
+    def rename_player(self, old: str, new: str) -> None:
+        self.db.write(lambda c: writes.rename_player(c, old, new))
+
+    def merge_players(self, source: str, target: str) -> None:
+        """``source``'s plays now belong to ``target``; the ``source`` profile is removed."""
+        self.db.write(lambda c: writes.merge_players(c, source, target))
+
+    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
+        return stats.player_stats(self.db, name, game)
+
+    def game_stats(self, game: str) -> GameStats:
+        return stats.game_stats(self.db, game)
+
+    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
+        return stats.head_to_head(self.db, a, b, game)
+
+    # --- drafts -------------------------------------------------------------------------
+    def save_draft(self, device: str, sheet: NewSheet) -> None:
+        data = {
+            "game": sheet.game,
+            "variant": sheet.variant,
+            "players": list(sheet.players),
+            "entries": sheet.entries,
+            "extra": sheet.extra,
+            "details": sheet.details,
+        }
+        text = json.dumps(data, ensure_ascii=False, default=_draft_value)
+        self.db.write(lambda c: writes.save_draft(c, device, text))
+
+    def draft(self, device: str) -> NewSheet | None:
+        from sqlalchemy import select
+
+        from scorepad.store.models import draft
+
+        with self.db.reading() as conn:
+            text = conn.execute(select(draft.c.sheet).where(draft.c.device == device)).scalar()
+        if text is None:
+            return None
+        data = load(text)
+        return NewSheet(
+            data["game"],
+            data["variant"],
+            tuple(data["players"]),
+            data.get("entries", {}),
+            data.get("extra", {}),
+            data.get("details", {}),
+        )
+
+    def drop_draft(self, device: str) -> None:
+        self.db.write(lambda c: writes.drop_draft(c, device))
+
+    # --- files --------------------------------------------------------------------------
+    def export(self, out: TextIO, fmt: str = "json") -> int:
+        """Write every live play as ``json`` (the app's own, exact), ``csv`` or ``bgsplay``;
+        returns the number of plays."""
+        writer = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}[fmt]
+        with self.db.reading(snapshot=True) as conn:
+            return writer(conn, out)
+
+    def export_file(self, path: str | Path, fmt: str = "json") -> int:
+        """Export to a file, replacing it only once the new one is complete."""
+        target = Path(path)
+        partial = target.with_name(target.name + ".partial")
+        try:
+            with partial.open("w", encoding="utf-8", newline="") as out:
+                count = self.export(out, fmt)
+            os.replace(partial, target)
+        except OSError as problem:
+            partial.unlink(missing_ok=True)
+            detail = problem.strerror or str(problem)
+            raise StoreError("store.cannot_write", path=str(target), detail=detail) from None
+        return count
+
+    def import_text(self, text: str, source: str, fmt: str | None = None) -> Imported:
+        """Import a history file or a BG Stats file: every play or, on any problem, none."""
+        fmt = fmt or guess_format(source, text)
+        reader = read_json if fmt == "json" else read_bgsplay
+
+        def work(conn: Any, whole: bool) -> Imported:
+            return import_plays(conn, reader(conn, text, source, whole=whole))
+
+        try:
+            return self.db.write(lambda c: work(c, False))
+        except Reordered:
+            return self.db.write(lambda c: work(c, True))
+
+    def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as problem:
+            detail = getattr(problem, "strerror", None) or str(problem)
+            raise StoreError("store.import_unreadable", source=str(path), detail=detail) from None
+        return self.import_text(text, str(path), fmt)
+
+
+def _draft_value(value: object) -> object:
+    """Values as JSON: exact halves stay numbers, dates become ISO text."""
+    if isinstance(value, Decimal):
+        return json_number(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    raise TypeError(f"{value!r} cannot be kept in a draft")
+
+
+def guess_format(source: str, text: str) -> str:
+    """ "json" for Scorepad's own history files, "bgsplay" for BG Stats files."""
+    if source.lower().endswith(".bgsplay"):
+        return "bgsplay"
+    return "json" if '"scorepad-history"' in text[:400] else "bgsplay"

@@ -1,0 +1,74 @@
+"""CSV export: one row per player per play, safe to open in a spreadsheet.
+
+A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return as a formula; such text (a name, a note, a by-hand label) is written with a leading
+apostrophe so that it shows as text. Numbers are written as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import TextIO
+
+from sqlalchemy import Connection
+
+from scorepad.core.numbers import format_points
+from scorepad.store.jsonfile import _compact, iter_plays
+
+COLUMNS = (
+    "play",
+    "played_at",
+    "game",
+    "variant",
+    "location",
+    "duration",
+    "notes",
+    "player",
+    "total",
+    "rank",
+    "winner",
+    "lines",
+    "extra",
+)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe(text: str | None) -> str:
+    """Text a spreadsheet shows as it is, never runs."""
+    if not text:
+        return ""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def write_csv(conn: Connection, out: TextIO) -> int:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    count = 0
+    for play in iter_plays(conn, refs=_AnyRef()):
+        count += 1
+        for person in play["players"]:
+            writer.writerow(
+                [
+                    play["uid"],
+                    play["played_at"],
+                    safe(play["game"]),
+                    safe(play["variant"]),
+                    safe(play["location"]),
+                    "" if play["duration"] is None else play["duration"],
+                    safe(play["notes"]),
+                    safe(person["name"]),
+                    format_points(person["total"]),
+                    person["rank"],
+                    "yes" if person["winner"] else "no",
+                    safe(_compact(person["lines"])),
+                    safe(_compact(person["extra"])) if person["extra"] else "",
+                ]
+            )
+    return count
+
+
+class _AnyRef(dict[int, str]):
+    """CSV rows do not name template snapshots."""
+
+    def __missing__(self, key: int) -> str:
+        return ""

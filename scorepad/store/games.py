@@ -1,0 +1,174 @@
+"""Games in the history: rows for built-in games, user-defined games, snapshots and labels.
+
+A user-defined game is a template file kept in the database and validated by the same
+loader as the built-in files. Every play points at a snapshot of the exact template it was
+scored with (deduplicated by a digest), so editing a game never changes an old result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Insert, Table, select, update
+
+from scorepad.core import GameTemplate, builtin_games, load_template
+from scorepad.core.errors import quote
+from scorepad.store import models as m
+from scorepad.store.messages import StoreError
+from scorepad.store.values import canonical, digest, dump, load
+
+LABEL_LENGTH = 200
+
+
+def insert_ignore(conn: Connection, table: Table) -> Insert:
+    """INSERT … ON CONFLICT DO NOTHING in the connection's dialect."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(table).on_conflict_do_nothing()
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table).on_conflict_do_nothing()
+
+
+def custom_templates(conn: Connection, *, deleted: bool = False) -> dict[str, GameTemplate]:
+    query = select(m.game.c.key, m.game.c.definition).where(m.game.c.builtin.is_(False))
+    if not deleted:
+        query = query.where(m.game.c.deleted_at.is_(None))
+    return {
+        key: load_template(load(text), f"game {key}") for key, text in conn.execute(query) if text
+    }
+
+
+def all_templates(conn: Connection) -> dict[str, GameTemplate]:
+    """Built-in and user-defined games by id, as a sheet file may name them."""
+    return {**builtin_games(), **custom_templates(conn)}
+
+
+def template_for(conn: Connection, key: str) -> GameTemplate:
+    games = all_templates(conn)
+    if key not in games:
+        choices = ", ".join(quote(g) for g in games)
+        raise StoreError("store.no_game", value=quote(key), choices=choices)
+    return games[key]
+
+
+def game_id(conn: Connection, template: GameTemplate) -> int:
+    """The row of the game a template belongs to, made on first use.
+
+    A built-in game gets its row the first time it is played; a user-defined game met
+    only in an imported file is added from the template its plays were scored with.
+    """
+    found = conn.execute(select(m.game.c.id).where(m.game.c.key == template.id)).scalar()
+    if found is not None:
+        return int(found)
+    builtin = template.id in builtin_games()
+    now = datetime.now()
+    conn.execute(
+        insert_ignore(conn, m.game),
+        {
+            "key": template.id,
+            "builtin": builtin,
+            "name": dump(dict(template.name)),
+            "definition": None if builtin else canonical(template.source),
+            "version": template.version,
+            "created_at": now,
+            "updated_at": now,
+        },
+    )
+    return int(conn.execute(select(m.game.c.id).where(m.game.c.key == template.id)).scalar_one())
+
+
+def snapshot_id(conn: Connection, game: int, template: GameTemplate) -> int:
+    text = canonical(template.source)
+    key = digest(text)
+    found = conn.execute(select(m.snapshot.c.id).where(m.snapshot.c.digest == key)).scalar()
+    if found is not None:
+        return int(found)
+    row = {"game_id": game, "version": template.version, "digest": key, "source": text}
+    conn.execute(insert_ignore(conn, m.snapshot), row)
+    return int(conn.execute(select(m.snapshot.c.id).where(m.snapshot.c.digest == key)).scalar_one())
+
+
+def remember_labels(conn: Connection, game: int, labels: Iterable[str], when: datetime) -> None:
+    """Keep the by-hand line labels used with a game so the sheet offers them next time."""
+    wanted = {label[:LABEL_LENGTH] for label in labels}
+    if not wanted:
+        return
+    table = m.game_label
+    known = set(
+        conn.execute(
+            select(table.c.label).where(table.c.game_id == game, table.c.label.in_(wanted))
+        ).scalars()
+    )
+    if known:
+        conn.execute(
+            update(table)
+            .where(table.c.game_id == game, table.c.label.in_(known), table.c.used_at < when)
+            .values(used_at=when)
+        )
+    fresh = [{"game_id": game, "label": label, "used_at": when} for label in wanted - known]
+    if fresh:
+        conn.execute(insert_ignore(conn, table), fresh)
+
+
+def labels(conn: Connection, key: str) -> list[str]:
+    """By-hand labels used with a game, most recently used first."""
+    query = (
+        select(m.game_label.c.label)
+        .join(m.game, m.game.c.id == m.game_label.c.game_id)
+        .where(m.game.c.key == key)
+        .order_by(m.game_label.c.used_at.desc(), m.game_label.c.label)
+    )
+    return list(conn.execute(query).scalars())
+
+
+def save_custom(
+    conn: Connection, definition: str | Mapping[str, Any], source: str, *, replace: bool
+) -> GameTemplate:
+    """Create (or, with ``replace``, edit) a user-defined game after full validation."""
+    template = load_template(definition, source)
+    if template.id in builtin_games():
+        raise StoreError("store.builtin_game", value=quote(template.id))
+    row = conn.execute(
+        select(m.game.c.id, m.game.c.deleted_at).where(m.game.c.key == template.id)
+    ).first()
+    now = datetime.now()
+    values = {
+        "name": dump(dict(template.name)),
+        "definition": canonical(template.source),
+        "version": template.version,
+        "updated_at": now,
+        "deleted_at": None,
+    }
+    if row is None:
+        conn.execute(
+            m.game.insert().values(key=template.id, builtin=False, created_at=now, **values)
+        )
+    elif replace or row.deleted_at is not None:
+        conn.execute(update(m.game).where(m.game.c.id == row.id).values(**values))
+    else:
+        raise StoreError("store.game_exists", value=quote(template.id))
+    return template
+
+
+def set_deleted(conn: Connection, key: str, deleted: bool) -> None:
+    """Hide (or bring back) a user-defined game; its plays and their snapshots stay."""
+    query = update(m.game).where(m.game.c.key == key, m.game.c.builtin.is_(False))
+    done = conn.execute(query.values(deleted_at=datetime.now() if deleted else None))
+    if not done.rowcount:
+        raise StoreError("store.not_custom", value=quote(key))
+
+
+def custom_games(conn: Connection, *, deleted: bool = False) -> list[tuple[GameTemplate, bool]]:
+    query = select(m.game.c.key, m.game.c.definition, m.game.c.deleted_at).where(
+        m.game.c.builtin.is_(False)
+    )
+    if not deleted:
+        query = query.where(m.game.c.deleted_at.is_(None))
+    return [
+        (load_template(load(text), f"game {key}"), gone is not None)
+        for key, text, gone in conn.execute(query.order_by(m.game.c.key))
+    ]

@@ -1,0 +1,161 @@
+"""Bulk import: plays from any file format enter through here, all in one transaction.
+
+A reader turns its file into ``(record, PlayRows)`` pairs, raising a ``StoreError`` that
+names the record at the first problem; this module batches the plays, skips those whose
+uid the history already holds (importing a file twice adds nothing) and inserts the rest.
+Because the caller runs it inside ``Database.write``, an error anywhere rolls back all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from scorepad.core.errors import ScorepadError
+from scorepad.store import models as m
+from scorepad.store.messages import StoreError
+from scorepad.store.rows import PlayRows
+from scorepad.store.writes import insert_plays
+
+BATCH = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    plays: int
+    skipped: int
+
+
+def import_plays(conn: Connection, plays: Iterable[PlayRows]) -> Imported:
+    seen: set[str] = set()
+    added = skipped = 0
+    batch: list[PlayRows] = []
+
+    def flush() -> int:
+        uids = [p.uid for p in batch]
+        known = set(conn.execute(select(m.play.c.uid).where(m.play.c.uid.in_(uids))).scalars())
+        fresh = [p for p in batch if p.uid not in known]
+        insert_plays(conn, fresh)
+        batch.clear()
+        return len(fresh)
+
+    for new in plays:
+        if new.uid in seen:
+            skipped += 1
+            continue
+        seen.add(new.uid)
+        batch.append(new)
+        if len(batch) >= BATCH:
+            added += flush()
+    if batch:
+        added += flush()
+    return Imported(added, len(seen) - added + skipped)
+
+
+def record_error(source: str, record: str, problem: ScorepadError) -> StoreError:
+    return StoreError("store.import_record", source=source, record=record, problem=problem)
+
+
+def read_document(
+    text: str, source: str, stream: str, *, whole: bool = False, needs: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], Iterator[Any], int | None]:
+    """A JSON object whose ``stream`` array is decoded one element at a time.
+
+    A history file is mostly its plays; decoding them one by one keeps memory flat. When
+    the array comes before the members in ``needs`` this raises ``Reordered`` at once, and
+    when it is not the last member the iterator raises it at its end; either way the
+    caller starts again with ``whole=True``. The third value is where the array's
+    elements start in ``text`` when it is streamed (None otherwise).
+    """
+    if whole:
+        try:
+            data = json.loads(text, parse_float=Decimal)
+        except ValueError as problem:
+            raise StoreError(
+                "store.import_unreadable", source=source, detail=_detail(problem)
+            ) from None
+        if not isinstance(data, dict):
+            raise StoreError("store.import_unreadable", source=source, detail="not a JSON object")
+        items = data.pop(stream, [])
+        return data, iter(items if isinstance(items, list) else [items]), None
+    decoder = json.JSONDecoder(parse_float=Decimal)
+    try:
+        pos = _skip(text, 0)
+        _expect(text, pos, "{")
+        pos = _skip(text, pos + 1)
+        head: dict[str, Any] = {}
+        while text[pos] != "}":
+            key, pos = decoder.raw_decode(text, pos)
+            pos = _skip(text, pos)
+            _expect(text, pos, ":")
+            pos = _skip(text, pos + 1)
+            if key == stream and text[pos] == "[":
+                if not all(name in head for name in needs):
+                    raise Reordered
+                return head, _elements(decoder, text, pos + 1, source), pos + 1
+            head[key], pos = decoder.raw_decode(text, pos)
+            pos = _skip(text, pos)
+            if text[pos] == ",":
+                pos = _skip(text, pos + 1)
+        _trailing(text, pos + 1)
+        return head, iter(()), None
+    except (ValueError, IndexError) as problem:
+        raise _unreadable(source, problem) from None
+
+
+def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> Iterator[Any]:
+    try:
+        pos = _skip(text, pos)
+        if text[pos] == "]":
+            pos += 1
+        else:
+            while True:
+                item, pos = decoder.raw_decode(text, pos)
+                yield item
+                pos = _skip(text, pos)
+                if text[pos] == "]":
+                    pos += 1
+                    break
+                _expect(text, pos, ",")
+                pos = _skip(text, pos + 1)
+        pos = _skip(text, pos)
+        if text[pos] != "}":  # more members after the array: decode the whole document
+            raise Reordered
+        _trailing(text, pos + 1)
+    except (ValueError, IndexError) as problem:
+        raise _unreadable(source, problem) from None
+
+
+def _unreadable(source: str, problem: BaseException) -> StoreError:
+    return StoreError("store.import_unreadable", source=source, detail=_detail(problem))
+
+
+class Reordered(Exception):
+    """The streamed array was not the document's last member."""
+
+
+def _skip(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def _expect(text: str, pos: int, char: str) -> None:
+    if text[pos] != char:
+        raise ValueError(f"expected {char!r} at character {pos}")
+
+
+def _trailing(text: str, pos: int) -> None:
+    if _skip(text, pos) != len(text):
+        raise ValueError(f"extra data at character {pos}")
+
+
+def _detail(problem: BaseException) -> str:
+    if isinstance(problem, IndexError):
+        return "the file ends too soon"
+    return str(problem)

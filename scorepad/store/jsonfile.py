@@ -1,0 +1,209 @@
+"""The app's own history file: every play with what was entered, and the templates used.
+
+```
+{"format": "scorepad-history", "version": 1,
+ "games": [<user-defined game files>],
+ "templates": {"<ref>": {"game": "azul", "version": 1, "source": {<template file>}}},
+ "plays": [{"uid", "game", "template": "<ref>", "variant", "played_at", "location",
+            "duration", "notes", "created_at", "updated_at",
+            "players": [{"name", "lines", "extra", "total", "rank", "winner"}]}, …]}
+```
+Plays are written one per line, oldest first, and read back one at a time. Importing a file
+that ``export`` wrote and exporting again gives the same file: the round trip is exact.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any, TextIO
+
+from sqlalchemy import Connection, select
+
+from scorepad.core import GameTemplate, ScorepadError, load_template
+from scorepad.store import models as m
+from scorepad.store.games import save_custom
+from scorepad.store.importing import read_document, record_error
+from scorepad.store.messages import StoreError
+from scorepad.store.parallel import score_in_parallel, worth_sharing
+from scorepad.store.rows import PlayRows, field_error, play_from_json
+from scorepad.store.values import from_halves, iso, load
+
+FORMAT = "scorepad-history"
+VERSION = 1
+CHUNK = 1000
+
+
+def write_json(conn: Connection, out: TextIO) -> int:
+    out.write(f'{{"format": "{FORMAT}", "version": {VERSION},\n "games": [')
+    games = conn.execute(
+        select(m.game.c.definition)
+        .where(m.game.c.builtin.is_(False), m.game.c.deleted_at.is_(None))
+        .order_by(m.game.c.key)
+    ).scalars()
+    out.write(",\n  ".join(_compact(load(text)) for text in games if text))
+    out.write('],\n "templates": {')
+    refs: dict[int, str] = {}
+    snapshots = conn.execute(
+        select(
+            m.snapshot.c.id,
+            m.snapshot.c.digest,
+            m.snapshot.c.version,
+            m.snapshot.c.source,
+            m.game.c.key,
+        )
+        .join(m.game, m.game.c.id == m.snapshot.c.game_id)
+        .order_by(m.snapshot.c.digest)
+    )
+    parts = []
+    for sid, digest, version, source, key in snapshots:
+        refs[sid] = digest[:16]
+        head = f'"game": {json.dumps(key)}, "version": {version}'
+        parts.append(f'\n  "{digest[:16]}": {{{head}, "source": {source}}}')
+    out.write(",".join(parts))
+    out.write('},\n "plays": [')
+    count = 0
+    for play in iter_plays(conn, refs):
+        out.write(",\n  " if count else "\n  ")
+        out.write(_compact(play))
+        count += 1
+    out.write("\n ]}\n")
+    return count
+
+
+def _compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=_number)
+
+
+def _number(value: object) -> object:
+    from scorepad.core.numbers import json_number
+
+    return json_number(value)  # type: ignore[arg-type]
+
+
+def iter_plays(conn: Connection, refs: dict[int, str]) -> Iterator[dict[str, Any]]:
+    """Every live play, oldest first, with its entries, in the file's shape."""
+    p = m.play
+    order = (
+        conn.execute(
+            select(p.c.id).where(p.c.deleted_at.is_(None)).order_by(p.c.played_at, p.c.uid)
+        )
+        .scalars()
+        .all()
+    )
+    for start in range(0, len(order), CHUNK):
+        ids = order[start : start + CHUNK]
+        yield from _chunk(conn, ids, refs)
+
+
+def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[dict[str, Any]]:
+    p, r = m.play, m.result
+    seats: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
+    by_seat: dict[tuple[int, int], dict[str, Any]] = {}
+    rows = conn.execute(
+        select(
+            r.c.play_id,
+            r.c.seat,
+            m.player.c.name,
+            r.c.total_halves,
+            r.c.rank,
+            r.c.winner,
+            r.c.entries,
+        )
+        .join(m.player, m.player.c.id == r.c.player_id)
+        .where(r.c.play_id.in_(ids))
+        .order_by(r.c.play_id, r.c.seat)
+    )
+    for play_id, seat, name, total, rank, winner, entries in rows:
+        lines = dict(sorted(load(entries).items()))
+        person: dict[str, Any] = {"name": name, "lines": lines, "extra": []}
+        person.update(total=from_halves(total), rank=rank, winner=bool(winner))
+        seats[play_id].append(person)
+        by_seat[(play_id, seat)] = person
+    for play_id, seat, label, points in conn.execute(
+        select(m.extra.c.play_id, m.extra.c.seat, m.extra.c.label, m.extra.c.points_halves)
+        .where(m.extra.c.play_id.in_(ids))
+        .order_by(m.extra.c.play_id, m.extra.c.seat, m.extra.c.position)
+    ):
+        by_seat[(play_id, seat)]["extra"].append({"label": label, "points": from_halves(points)})
+    heads = {
+        row.id: row
+        for row in conn.execute(
+            select(p, m.game.c.key).join(m.game, m.game.c.id == p.c.game_id).where(p.c.id.in_(ids))
+        )
+    }
+    for play_id in ids:
+        head = heads[play_id]
+        yield {
+            "uid": head.uid,
+            "game": head.key,
+            "template": refs[head.snapshot_id],
+            "variant": head.variant,
+            "played_at": iso(head.played_at),
+            "location": head.location,
+            "duration": head.duration,
+            "notes": head.notes,
+            "created_at": iso(head.created_at),
+            "updated_at": iso(head.updated_at),
+            "players": seats[play_id],
+        }
+
+
+def read_json(
+    conn: Connection, text: str, source: str, *, whole: bool = False
+) -> Iterator[PlayRows]:
+    """Plays from a history file, each scored and checked before any is written."""
+    needs = ("format", "version", "templates")
+    head, plays, offset = read_document(text, source, "plays", whole=whole, needs=needs)
+    if head.get("format") != FORMAT or head.get("version") != VERSION:
+        raise StoreError(
+            "store.import_unreadable",
+            source=source,
+            detail=f"not a {FORMAT} file, version {VERSION}",
+        )
+    for i, game in enumerate(head.get("games") or []):
+        try:
+            known = conn.execute(select(m.game.c.id).where(m.game.c.key == game.get("id"))).first()
+            if known is None:
+                save_custom(conn, game, f"{source}: games[{i}]", replace=False)
+        except (ScorepadError, AttributeError) as problem:
+            detail = problem if isinstance(problem, ScorepadError) else field_error("id", "text")
+            raise record_error(source, f"games[{i}]", detail) from None
+    templates = _templates(head.get("templates"), source)
+    if offset is not None and worth_sharing(len(text)):
+        for ref, rows, failed in score_in_parallel(text, offset, head["templates"]):
+            if failed is not None:  # score it here again, for the error in the reader's words
+                position, line = failed
+                read_play(json.loads(line, parse_float=Decimal), position, templates, source)
+            rows.template = templates[ref]
+            yield rows
+        return
+    for position, raw in enumerate(plays, 1):
+        yield read_play(raw, position, templates, source)
+
+
+def read_play(
+    raw: object, position: int, templates: dict[str, GameTemplate], source: str
+) -> PlayRows:
+    record = f"play {position}"
+    try:
+        if isinstance(raw, dict) and isinstance(raw.get("uid"), str):
+            record = f"play {position} ({raw['uid']})"
+        return play_from_json(raw, templates)
+    except ScorepadError as problem:
+        raise record_error(source, record, problem) from None
+
+
+def _templates(raw: object, source: str) -> dict[str, GameTemplate]:
+    if not isinstance(raw, dict):
+        raise record_error(source, "templates", field_error("templates", "an object"))
+    found = {}
+    for ref, item in raw.items():
+        try:
+            if not isinstance(item, dict) or not isinstance(item.get("source"), dict):
+                raise field_error("source", "an object")
+            found[ref] = load_template(item["source"], f"{source}: templates.{ref}")
+        except ScorepadError as problem:
+            raise record_error(source, f"templates.{ref}", problem) from None
+    return found

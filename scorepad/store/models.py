@@ -1,0 +1,188 @@
+"""The history's tables (SQLModel), shared by the queries, the writes and the migrations.
+
+Points are stored as whole numbers of half-points (``*_halves``: 76.5 is 153) so that no
+float ever touches a total. Each play's per-player result copies the play's date, game and
+deleted state (``played_at``, ``game_id``, ``live``) so that the per-player and per-game
+listings and stats are answered from one index without touching the plays table.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    String,
+    Text,
+    text,
+)
+from sqlmodel import Field, SQLModel
+
+metadata = SQLModel.metadata
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=String(200))
+    name_key: str = Field(sa_type=String(200), unique=True)
+    """The name folded for comparison: "Ana" and "ANA" are one player."""
+    created_at: datetime = Field(sa_type=DateTime())
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(sa_type=String(64), unique=True)
+    """The game id of templates and files: "azul", or a user-defined game's id."""
+    builtin: bool
+    name: str = Field(sa_type=Text)
+    """JSON text of the name in every language, for listings without loading a template."""
+    definition: str | None = Field(default=None, sa_type=Text)
+    """A user-defined game's template file (JSON text); None for built-in games."""
+    version: int = 1
+    created_at: datetime = Field(sa_type=DateTime())
+    updated_at: datetime = Field(sa_type=DateTime())
+    deleted_at: datetime | None = Field(default=None, sa_type=DateTime())
+
+
+class TemplateSnapshot(SQLModel, table=True):
+    """The exact template a play was scored with; shared by every play that used it."""
+
+    __tablename__ = "template_snapshot"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    version: int
+    digest: str = Field(sa_type=String(64), unique=True)
+    source: str = Field(sa_type=Text)
+
+
+class Play(SQLModel, table=True):
+    __tablename__ = "play"
+    __table_args__ = (
+        Index(
+            "ix_play_recent",
+            "played_at",
+            "id",
+            sqlite_where=text("deleted_at IS NULL"),
+            postgresql_where=text("deleted_at IS NULL"),
+        ),
+        Index(
+            "ix_play_game",
+            "game_id",
+            "played_at",
+            "winning_total_halves",
+            sqlite_where=text("deleted_at IS NULL"),
+            postgresql_where=text("deleted_at IS NULL"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    uid: str = Field(sa_type=String(64), unique=True)
+    """Stable across export and import, so importing a file twice adds nothing."""
+    game_id: int = Field(foreign_key="game.id")
+    snapshot_id: int = Field(foreign_key="template_snapshot.id")
+    variant: str | None = Field(default=None, sa_type=String(32))
+    played_at: datetime = Field(sa_type=DateTime())
+    """Local wall-clock time of the table, as the players would write it down."""
+    location: str | None = Field(default=None, sa_type=Text)
+    duration: int | None = None
+    """Minutes."""
+    notes: str | None = Field(default=None, sa_type=Text)
+    player_count: int
+    decided_by: str = Field(sa_type=String(16))
+    winning_total_halves: int | None = Field(default=None, sa_type=BigInteger)
+    created_at: datetime = Field(sa_type=DateTime())
+    updated_at: datetime = Field(sa_type=DateTime())
+    deleted_at: datetime | None = Field(default=None, sa_type=DateTime())
+
+
+class PlayResult(SQLModel, table=True):
+    """One player in one play: what they entered, line by line, and their result.
+
+    The seat is the order players were entered. ``entries`` holds the player's entry on
+    each line as a JSON object in stored form ({"marker": 61, "windows": [4, 5]}); lines
+    left blank are left out and read back as blank. Keeping them in the player's row, not
+    a row per line, is what lets an import write ten thousand plays a second. On SQLite
+    the table is WITHOUT ROWID: rows live in the primary-key tree, one tree less to write.
+    """
+
+    __tablename__ = "play_result"
+    __table_args__ = (
+        Index("ix_result_player", "player_id", "live", "played_at", "play_id"),
+        Index("ix_result_game", "game_id", "live", "total_halves"),
+        {"sqlite_with_rowid": False},
+    )
+
+    play_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("play.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id")
+    total_halves: int = Field(sa_type=BigInteger)
+    rank: int
+    winner: bool
+    tiebreak: str = Field(sa_type=Text)
+    """JSON list of the tie-breaker values, in the game's order."""
+    entries: str = Field(sa_type=Text)
+    game_id: int
+    played_at: datetime = Field(sa_type=DateTime())
+    live: bool
+
+
+class PlayExtra(SQLModel, table=True):
+    """A "by hand" line: a label the players chose and its points."""
+
+    __tablename__ = "play_extra"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["play_id", "seat"], ["play_result.play_id", "play_result.seat"], ondelete="CASCADE"
+        ),
+    )
+
+    play_id: int = Field(primary_key=True)
+    seat: int = Field(primary_key=True)
+    position: int = Field(primary_key=True)
+    label: str = Field(sa_type=Text)
+    points_halves: int = Field(sa_type=BigInteger)
+
+
+class GameLabel(SQLModel, table=True):
+    """A by-hand line label used with a game, offered again next time (revision 0002)."""
+
+    __tablename__ = "game_label"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    )
+    label: str = Field(sa_type=String(200), primary_key=True)
+    used_at: datetime = Field(sa_type=DateTime())
+
+
+class Draft(SQLModel, table=True):
+    """A sheet being filled in on one device, kept so a closed tab loses nothing (0002)."""
+
+    __tablename__ = "draft"
+
+    device: str = Field(sa_type=String(64), primary_key=True)
+    sheet: str = Field(sa_type=Text)
+    updated_at: datetime = Field(sa_type=DateTime())
+
+
+player = Player.__table__
+game = Game.__table__
+snapshot = TemplateSnapshot.__table__
+play = Play.__table__
+result = PlayResult.__table__
+extra = PlayExtra.__table__
+game_label = GameLabel.__table__
+draft = Draft.__table__

@@ -1,0 +1,120 @@
+"""Scoring a large history file on every core while this process writes to the database.
+
+Importing is mostly scoring (each play goes through the core, so that a wrong entry is
+refused). For a big file written the way ``export`` writes it, one play per line, helper
+processes score chunks of lines and send back ``PlayRows``; this process only assigns ids
+and inserts, in the same single transaction as ever. A file laid out any other way, or a
+machine with one core, takes the ordinary one-process path.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from decimal import Decimal
+from typing import Any
+
+from scorepad.core import GameTemplate, ScorepadError, load_template
+from scorepad.store.importing import Reordered
+from scorepad.store.rows import PlayRows, play_from_json
+
+MIN_BYTES = 2_000_000
+"""Below about 3,000 plays one process finishes before helpers would pay off."""
+CHUNK_LINES = 1000
+IN_FLIGHT = 4
+
+Outcome = tuple[str, PlayRows, tuple[int, str] | None]
+"""(template ref, rows, None), or for a play that fails (…, (its position, its text))."""
+
+_TEMPLATES: dict[str, GameTemplate] = {}
+
+
+def worth_sharing(size: int) -> bool:
+    cores = os.cpu_count() or 1
+    return size >= MIN_BYTES and cores > 1 and "fork" in multiprocessing.get_all_start_methods()
+
+
+def score_in_parallel(text: str, offset: int, sources: dict[str, Any]) -> Iterator[Outcome]:
+    """Each play in file order; the first that fails is handed back as text, for the caller
+    to score again and raise the error in the reader's language."""
+    end = _before(text, _before(text, len(text), "}"), "]")
+    if end < offset:
+        raise Reordered
+    workers = min(os.cpu_count() or 1, 4)
+    context = multiprocessing.get_context("fork")
+    pending: deque[Future[list[Any]]] = deque()
+    count = 0
+    with ProcessPoolExecutor(workers, context, initializer=_start, initargs=(sources,)) as pool:
+        try:
+            for chunk in _chunks(text, offset, end):
+                pending.append(pool.submit(_score_lines, chunk))
+                if len(pending) < IN_FLIGHT * workers:
+                    continue
+                for ref, rows, failed in pending.popleft().result():
+                    count += 1
+                    yield ref, rows, failed and (count, failed)
+            while pending:
+                for ref, rows, failed in pending.popleft().result():
+                    count += 1
+                    yield ref, rows, failed and (count, failed)
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _before(text: str, stop: int, char: str) -> int:
+    """Where ``char`` is, with only whitespace between it and ``stop`` (no copy of the
+    text: a history file can be tens of megabytes)."""
+    position = stop - 1
+    while position >= 0 and text[position] in " \t\r\n":
+        position -= 1
+    if position < 0 or text[position] != char:
+        raise Reordered
+    return position
+
+
+def _chunks(text: str, start: int, end: int) -> Iterator[str]:
+    """Pieces of the plays array that end at a line break, about CHUNK_LINES lines each."""
+    while start < end:
+        stop = start
+        for _ in range(CHUNK_LINES):
+            found = text.find("\n", stop + 1, end)
+            if found < 0:
+                stop = end
+                break
+            stop = found
+        yield text[start:stop]
+        start = stop
+
+
+def _start(sources: dict[str, Any]) -> None:
+    _TEMPLATES.clear()
+    for ref, item in sources.items():
+        _TEMPLATES[ref] = load_template(item["source"], ref)
+
+
+def _score_lines(chunk: str) -> list[Any]:
+    """Runs in a helper: each non-empty line must be one whole play, else the file is
+    not laid out one play per line and the caller starts over the ordinary way."""
+    done: list[Any] = []
+    for line in chunk.split("\n"):
+        text = line.strip().strip(",").strip()
+        if not text:
+            continue
+        try:
+            raw = json.loads(text, parse_float=Decimal)
+        except ValueError:
+            raise Reordered from None
+        ref = raw.get("template") if isinstance(raw, dict) else None
+        try:
+            rows = play_from_json(raw, _TEMPLATES)
+        except ScorepadError:
+            done.append((ref, None, text))
+            return done
+        rows.template = None
+        done.append((ref, rows, None))
+    return done

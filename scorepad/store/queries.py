@@ -1,0 +1,242 @@
+"""Reading plays back: the history page, one play in full, the players.
+
+The page is one statement: an inner query picks the page's play ids from an index (newest
+first, optionally by player through the per-player result index, or by game), and the
+outer query joins their results and names. Results come back as plain records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, func, select, true
+
+from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
+from scorepad.core.errors import quote
+from scorepad.store import models as m
+from scorepad.store.database import Database, Prepared, as_datetime
+from scorepad.store.messages import StoreError
+from scorepad.store.records import (
+    Page,
+    PlayerInfo,
+    PlayFilter,
+    PlayRecord,
+    PlaySummary,
+    SeatResult,
+)
+from scorepad.store.values import from_halves, load, name_key, snapshot_template
+
+PAGE_SIZE = 50
+
+
+@lru_cache(maxsize=64)
+def page_statement(player: bool, game: bool, since: bool, until: bool, text: bool) -> Prepared:
+    """The page query for one combination of filters, built once; values are bound.
+
+    An inner query picks the page's play ids from an index (newest first, through the
+    per-player result index when a player is asked for), and the outer query joins their
+    results and names.
+    """
+    p, r, g, pl = m.play, m.result, m.game, m.player
+    if player:
+        inner = select(r.c.play_id.label("id"), r.c.played_at).where(
+            r.c.player_id == bindparam("player"), r.c.live == true()
+        )
+        when, order_id = r.c.played_at, r.c.play_id
+        if game or text:
+            inner = inner.join(p, p.c.id == r.c.play_id)
+    else:
+        inner = select(p.c.id, p.c.played_at).where(p.c.deleted_at.is_(None))
+        when, order_id = p.c.played_at, p.c.id
+    if game:
+        game_id = select(g.c.id).where(g.c.key == bindparam("game")).scalar_subquery()
+        inner = inner.where(p.c.game_id == game_id)
+    if since:
+        inner = inner.where(when >= bindparam("since"))
+    if until:
+        inner = inner.where(when < bindparam("until"))
+    if text:
+        inner = inner.where(func.lower(p.c.notes).like(bindparam("text"), escape="/"))
+    ids = (
+        inner.order_by(when.desc(), order_id.desc())
+        .limit(bindparam("limit"))
+        .offset(bindparam("offset"))
+        .subquery("page")
+    )
+    return Prepared(
+        select(
+            p.c.id,
+            p.c.uid,
+            g.c.key,
+            g.c.name,
+            p.c.variant,
+            p.c.played_at,
+            p.c.location,
+            p.c.duration,
+            p.c.notes,
+            r.c.player_id,
+            pl.c.name.label("player"),
+            r.c.total_halves,
+            r.c.rank,
+            r.c.winner,
+        )
+        .select_from(ids)
+        .join(p, p.c.id == ids.c.id)
+        .join(g, g.c.id == p.c.game_id)
+        .join(r, r.c.play_id == p.c.id)
+        .join(pl, pl.c.id == r.c.player_id)
+        .order_by(ids.c.played_at.desc(), ids.c.id.desc(), r.c.seat)
+    )
+
+
+PLAYER_ID = Prepared(select(m.player.c.id).where(m.player.c.name_key == bindparam("key")))
+
+
+def list_plays(
+    db: Database, filters: PlayFilter | None = None, limit: int = PAGE_SIZE, offset: int = 0
+) -> Page:
+    """One page of the history, newest first."""
+    f = filters or PlayFilter()
+    params: dict[str, object] = {"limit": limit + 1, "offset": offset}
+    with db.cursor() as cursor:
+        if f.player is not None:
+            found = PLAYER_ID.run(db, cursor, {"key": name_key(f.player)})
+            if not found:
+                raise StoreError("store.no_player", value=quote(f.player))
+            params["player"] = found[0][0]
+        _fill(params, f)
+        query = page_statement(
+            f.player is not None,
+            f.game is not None,
+            f.since is not None,
+            f.until is not None,
+            bool(f.text),
+        )
+        plays = summaries(query.run(db, cursor, params))
+    return Page(tuple(plays[:limit]), offset, len(plays) > limit)
+
+
+def _fill(params: dict[str, object], f: PlayFilter) -> None:
+    if f.game is not None:
+        params["game"] = f.game
+    if f.since is not None:
+        params["since"] = f.since
+    if f.until is not None:
+        params["until"] = f.until
+    if f.text:
+        escaped = f.text.lower().replace("/", "//").replace("%", "/%").replace("_", "/_")
+        params["text"] = f"%{escaped}%"
+
+
+def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
+    plays: list[PlaySummary] = []
+    current: list[Any] = []
+    seats: list[SeatResult] = []
+    for row in rows:
+        if not current or current[0] != row[0]:
+            if current:
+                plays.append(_summary(current, seats))
+            current, seats = list(row), []
+        seats.append(SeatResult(row[9], row[10], from_halves(row[11]), row[12], bool(row[13])))
+    if current:
+        plays.append(_summary(current, seats))
+    return plays
+
+
+def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
+    return PlaySummary(
+        row[0],
+        row[1],
+        row[2],
+        _name(row[3]),
+        row[4],
+        as_datetime(row[5]),
+        row[6],
+        row[7],
+        row[8],
+        tuple(seats),
+    )
+
+
+@lru_cache(maxsize=256)
+def _name(text: str) -> dict[str, str]:
+    return load(text)
+
+
+@lru_cache(maxsize=64)
+def cached_template(source: str, label: str) -> GameTemplate:
+    return snapshot_template(source, label)
+
+
+def get_play(conn: Connection, play_id: int) -> PlayRecord:
+    """One play in full, re-scored with the template snapshot it was saved with."""
+    p, s = m.play, m.snapshot
+    head = conn.execute(
+        select(p, s.c.source, s.c.version.label("template_version"))
+        .join(s, s.c.id == p.c.snapshot_id)
+        .where(p.c.id == play_id)
+    ).first()
+    if head is None:
+        raise StoreError("store.no_play", value=play_id)
+    template = cached_template(head.source, f"play {play_id}")
+    query = (
+        select(m.result.c.seat, m.result.c.player_id, m.player.c.name, m.result.c.entries)
+        .join(m.player, m.player.c.id == m.result.c.player_id)
+        .where(m.result.c.play_id == play_id)
+        .order_by(m.result.c.seat)
+    )
+    seats = conn.execute(query).all()
+    lines: dict[int, dict[str, object]] = {seat.seat: load(seat.entries) for seat in seats}
+    extra: dict[int, list[ExtraLine]] = {seat.seat: [] for seat in seats}
+    for seat, label, halves in conn.execute(
+        select(m.extra.c.seat, m.extra.c.label, m.extra.c.points_halves)
+        .where(m.extra.c.play_id == play_id)
+        .order_by(m.extra.c.seat, m.extra.c.position)
+    ):
+        extra[seat].append(ExtraLine(label, from_halves(halves)))
+    sheets = [PlayerSheet(s.name, lines[s.seat], tuple(extra[s.seat])) for s in seats]
+    sheet = score(template, head.variant, sheets)
+    game = conn.execute(select(m.game.c.key, m.game.c.name).where(m.game.c.id == head.game_id))
+    key, name = game.one()
+    results = tuple(
+        SeatResult(s.player_id, s.name, r.total, r.rank, r.winner)
+        for s, r in zip(seats, sheet.players, strict=True)
+    )
+    summary = PlaySummary(
+        head.id,
+        head.uid,
+        key,
+        _name(name),
+        head.variant,
+        head.played_at,
+        head.location,
+        head.duration,
+        head.notes,
+        results,
+    )
+    return PlayRecord(
+        summary, sheet, head.template_version, head.created_at, head.updated_at, head.deleted_at
+    )
+
+
+def players(conn: Connection) -> list[PlayerInfo]:
+    """Every player with the number of plays they are in, by name."""
+    plays = (
+        select(m.result.c.player_id, func.count().label("plays"))
+        .where(m.result.c.live == true())
+        .group_by(m.result.c.player_id)
+        .subquery()
+    )
+    query = (
+        select(m.player.c.id, m.player.c.name, func.coalesce(plays.c.plays, 0))
+        .outerjoin(plays, plays.c.player_id == m.player.c.id)
+        .order_by(m.player.c.name_key)
+    )
+    return [PlayerInfo(int(i), n, int(c)) for i, n, c in conn.execute(query)]
+
+
+def deleted_plays(conn: Connection) -> list[int]:
+    query = select(m.play.c.id).where(m.play.c.deleted_at.is_not(None)).order_by(m.play.c.id)
+    return [int(i) for i in conn.execute(query).scalars()]

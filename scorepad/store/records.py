@@ -1,0 +1,163 @@
+"""What the store hands back: small frozen values, free of SQL, ready for the CLI and the app."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import NamedTuple
+
+from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet
+from scorepad.core.i18n import Text
+from scorepad.core.numbers import Number
+
+
+class SeatResult(NamedTuple):
+    """One player's line in a listing: who, their total, rank and whether they won.
+
+    Listings build hundreds of these per page; a named tuple is immutable and several
+    times cheaper to make than a frozen dataclass.
+    """
+
+    player_id: int
+    name: str
+    total: Number
+    rank: int
+    winner: bool
+
+
+class PlaySummary(NamedTuple):
+    """A play as the history lists it (no per-line detail)."""
+
+    id: int
+    uid: str
+    game: str
+    game_name: Text
+    variant: str | None
+    played_at: datetime
+    location: str | None
+    duration: int | None
+    notes: str | None
+    players: tuple[SeatResult, ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players if p.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """One play in full: the sheet is re-scored from the template snapshot it was saved with."""
+
+    summary: PlaySummary
+    sheet: ScoredSheet
+    template_version: int
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+
+    @property
+    def id(self) -> int:
+        return self.summary.id
+
+    def player_sheets(self) -> tuple[PlayerSheet, ...]:
+        """The entries as the scoring core takes them, e.g. to edit and save again."""
+        return tuple(
+            PlayerSheet(p.name, dict(p.entries), tuple(p.extra)) for p in self.sheet.players
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFilter:
+    """History filters; every one is optional and they combine with "and"."""
+
+    game: str | None = None
+    player: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    """Exclusive upper bound."""
+    text: str | None = None
+    """Found anywhere in the notes (case-insensitive)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    plays: tuple[PlaySummary, ...]
+    offset: int
+    has_more: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    id: int
+    name: str
+    plays: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    name: str
+    game: str | None
+    plays: int
+    wins: int
+    win_rate: Decimal | None
+    """Wins per play, 0 to 1, two decimals; None before the first play."""
+    average_total: Decimal | None
+    best_total: Number | None
+    """The highest total (the lowest for a game won by the lowest total)."""
+    last_played: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    name: str
+    play_id: int
+    played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    game: str
+    name: Text
+    plays: int
+    best_total: Number | None
+    holders: tuple[Holder, ...]
+    average_winning_total: Decimal | None
+    distribution: tuple[tuple[Number, int], ...]
+    """Each total reached and how many times, from the lowest total up."""
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    a: str
+    b: str
+    plays: int
+    a_ahead: int
+    b_ahead: int
+    level: int
+    a_wins: int
+    b_wins: int
+    a_average: Decimal | None
+    b_average: Decimal | None
+    last_played: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class CustomGame:
+    template: GameTemplate
+    labels: tuple[str, ...] = ()
+    deleted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NewSheet:
+    """A sheet ready to fill in: what a rematch or a stored draft hands to the app."""
+
+    game: str
+    variant: str | None
+    players: tuple[str, ...]
+    entries: dict[str, dict[str, object]] = field(default_factory=dict)
+    """Per player name, the line values typed so far (a draft); empty for a rematch."""
+    extra: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    details: dict[str, object] = field(default_factory=dict)
+    """Location, notes and the like typed so far."""

@@ -1,0 +1,193 @@
+"""Numbers about players and games, answered from the per-player result rows.
+
+Each statistic is one to three indexed aggregate queries (per player: ``ix_result_player``;
+per game: ``ix_result_game`` and ``ix_play_game``). The statements are built once, with
+bound parameters, so each call costs only their execution. Sums are taken in half-points
+and divided exactly, never through floats.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import and_, bindparam, case, func, select, true
+
+from scorepad.core import builtin_games
+from scorepad.core.errors import quote
+from scorepad.store import models as m
+from scorepad.store.database import Database, Prepared, as_datetime
+from scorepad.store.games import all_templates
+from scorepad.store.messages import StoreError
+from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
+from scorepad.store.values import average, from_halves, load, name_key, rounded
+
+r, p, pl = m.result, m.play, m.player
+WINS = func.sum(case((r.c.winner == true(), 1), else_=0))
+
+
+def _player_query(by_game: bool) -> object:
+    joined = and_(r.c.player_id == pl.c.id, r.c.live == true())
+    if by_game:
+        joined = and_(joined, r.c.game_id == bindparam("game"))
+    return (
+        select(
+            pl.c.name,
+            func.count(r.c.play_id),
+            WINS,
+            func.sum(r.c.total_halves),
+            func.max(r.c.total_halves),
+            func.min(r.c.total_halves),
+            func.max(r.c.played_at),
+        )
+        .select_from(pl.outerjoin(r, joined))
+        .where(pl.c.name_key == bindparam("key"))
+        .group_by(pl.c.id, pl.c.name)
+    )
+
+
+PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
+GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
+GAME_PLAYS = select(
+    func.count(), func.sum(p.c.winning_total_halves), func.count(p.c.winning_total_halves)
+).where(p.c.game_id == bindparam("game"), p.c.deleted_at.is_(None))
+DISTRIBUTION = (
+    select(r.c.total_halves, func.count())
+    .where(r.c.game_id == bindparam("game"), r.c.live == true())
+    .group_by(r.c.total_halves)
+    .order_by(r.c.total_halves)
+)
+HOLDERS = (
+    select(pl.c.name, r.c.play_id, r.c.played_at)
+    .join(pl, pl.c.id == r.c.player_id)
+    .where(
+        r.c.game_id == bindparam("game"),
+        r.c.live == true(),
+        r.c.total_halves == bindparam("best"),
+    )
+    .order_by(r.c.played_at, r.c.play_id, r.c.seat)
+)
+PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
+    pl.c.name_key.in_([bindparam("a"), bindparam("b")])
+)
+GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE = (
+    Prepared(q) for q in (GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE)
+)
+
+
+def _h2h_query(by_game: bool) -> object:
+    a, b = r.alias("a"), r.alias("b")
+    query = (
+        select(
+            func.count(),
+            func.sum(case((a.c.rank < b.c.rank, 1), else_=0)),
+            func.sum(case((a.c.rank > b.c.rank, 1), else_=0)),
+            func.sum(case((a.c.winner == true(), 1), else_=0)),
+            func.sum(case((b.c.winner == true(), 1), else_=0)),
+            func.sum(a.c.total_halves),
+            func.sum(b.c.total_halves),
+            func.max(a.c.played_at),
+        )
+        .select_from(a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))))
+        .where(a.c.player_id == bindparam("a"), a.c.live == true())
+    )
+    return query.where(a.c.game_id == bindparam("game")) if by_game else query
+
+
+H2H = {False: Prepared(_h2h_query(False)), True: Prepared(_h2h_query(True))}
+
+
+def _game(db: Database, cursor: Any, key: str) -> tuple[int, dict[str, str], bool]:
+    """The game's row id (-1 before its first play), name, and whether the lowest wins."""
+    template = builtin_games().get(key)
+    if template is None:
+        with db.reading() as conn:
+            template = all_templates(conn).get(key)
+    rows = GAME.run(db, cursor, {"key": key})
+    if template is None and not rows:
+        with db.reading() as conn:
+            choices = ", ".join(quote(g) for g in all_templates(conn))
+        raise StoreError("store.no_game", value=quote(key), choices=choices)
+    lowest = template is not None and template.wins == "lowest"
+    if not rows:
+        assert template is not None
+        return -1, dict(template.name), lowest
+    return int(rows[0][0]), load(rows[0][1]), lowest
+
+
+def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStats:
+    lowest = False
+    params: dict[str, object] = {"key": name_key(name)}
+    with db.cursor() as cursor:
+        if game is not None:
+            params["game"], _, lowest = _game(db, cursor, game)
+        rows = PLAYER[game is not None].run(db, cursor, params)
+    if not rows:
+        raise StoreError("store.no_player", value=quote(name))
+    shown, plays, wins, total, high, low, last = rows[0]
+    plays, wins = int(plays), int(wins or 0)
+    best = low if lowest else high
+    return PlayerStats(
+        name=shown,
+        game=game,
+        plays=plays,
+        wins=wins,
+        win_rate=rounded(Decimal(wins) / plays) if plays else None,
+        average_total=average(total, plays),
+        best_total=from_halves(int(best)) if best is not None else None,
+        last_played=as_datetime(last),
+    )
+
+
+def game_stats(db: Database, key: str) -> GameStats:
+    with db.cursor() as cursor:
+        game, name, lowest = _game(db, cursor, key)
+        plays, winning_sum, winning_count = GAME_PLAYS.run(db, cursor, {"game": game})[0]
+        distribution = DISTRIBUTION.run(db, cursor, {"game": game})
+        best: int | None = None
+        holders: tuple[Holder, ...] = ()
+        if distribution:
+            best = int(distribution[0][0] if lowest else distribution[-1][0])
+            rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
+            holders = tuple(Holder(n, int(i), as_datetime(when)) for n, i, when in rows)
+    return GameStats(
+        game=key,
+        name=name,
+        plays=int(plays),
+        best_total=from_halves(best) if best is not None else None,
+        holders=holders,
+        average_winning_total=average(winning_sum, int(winning_count)),
+        distribution=tuple((from_halves(int(t)), int(c)) for t, c in distribution),
+    )
+
+
+def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None) -> HeadToHead:
+    """How two players fared in the plays they were both in."""
+    keys = (name_key(a_name), name_key(b_name))
+    with db.cursor() as cursor:
+        people = PEOPLE.run(db, cursor, {"a": keys[0], "b": keys[1]})
+        found = {k: (int(i), n) for i, n, k in people}
+        for key, given in zip(keys, (a_name, b_name), strict=True):
+            if key not in found:
+                raise StoreError("store.no_player", value=quote(given))
+        (a_id, a_shown), (b_id, b_shown) = found[keys[0]], found[keys[1]]
+        params: dict[str, object] = {"a": a_id, "b": b_id}
+        if game is not None:
+            params["game"] = _game(db, cursor, game)[0]
+        row = H2H[game is not None].run(db, cursor, params)[0]
+    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last = row
+    plays = int(plays)
+    a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
+    return HeadToHead(
+        a=a_shown,
+        b=b_shown,
+        plays=plays,
+        a_ahead=a_ahead,
+        b_ahead=b_ahead,
+        level=plays - a_ahead - b_ahead,
+        a_wins=int(a_wins or 0),
+        b_wins=int(b_wins or 0),
+        a_average=average(a_sum, plays),
+        b_average=average(b_sum, plays),
+        last_played=as_datetime(last),
+    )

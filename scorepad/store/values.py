@@ -1,0 +1,107 @@
+"""Conversions at the store's edge: exact points ↔ half-points, entries ↔ JSON text.
+
+No float is ever stored: points become whole numbers of halves, and entry values are kept
+as JSON text read back with ``parse_float=Decimal``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from scorepad.core import GameTemplate, load_template
+from scorepad.core.numbers import Number, json_number, normalize
+from scorepad.store.messages import StoreError
+
+
+def to_halves(value: Number) -> int:
+    doubled = value * 2
+    if doubled != int(doubled):
+        raise ValueError(f"{value!r} is not a multiple of one half")
+    return int(doubled)
+
+
+def from_halves(halves: int) -> Number:
+    if halves % 2 == 0:
+        return halves // 2
+    return normalize(Decimal(halves) / 2)
+
+
+def average(sum_halves: int | None, count: int) -> Decimal | None:
+    """An exact mean of half-points, shown to two decimals."""
+    if not count or sum_halves is None:
+        return None
+    return rounded(Decimal(int(sum_halves)) / (2 * count))
+
+
+def rounded(value: Decimal) -> Decimal:
+    """Two decimals, halves rounded up, as people round by hand (51.625 → 51.63)."""
+    return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def _exact(value: object) -> object:
+    if isinstance(value, Decimal):
+        return json_number(value)
+    raise TypeError(f"{value!r} cannot be stored")
+
+
+def dump(value: object) -> str:
+    """Compact JSON text for an entry, a tie-break list or a template."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return str(value)
+    return json.dumps(value, default=_exact, ensure_ascii=False, separators=(",", ":"))
+
+
+def load(text: str) -> Any:
+    return json.loads(text, parse_float=Decimal)
+
+
+def canonical(source: dict[str, object]) -> str:
+    return json.dumps(
+        source, default=_exact, ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    )
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def snapshot_template(source_text: str, name: str) -> GameTemplate:
+    return load_template(load(source_text), name)
+
+
+def name_key(name: str) -> str:
+    """Names compare without case and extra spaces: "ana  garcía" is "Ana García"."""
+    return " ".join(name.split()).casefold()
+
+
+def clean_name(name: object) -> str:
+    if not isinstance(name, str) or not " ".join(name.split()):
+        raise StoreError("store.bad_name")
+    return " ".join(name.split())
+
+
+def parse_when(value: object) -> datetime:
+    """A datetime from a datetime, a date or ISO text ("2024-05-01", "2024-05-01T20:30")."""
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day)
+    if isinstance(value, str):
+        text = value.strip().replace(" ", "T", 1)
+        try:
+            return datetime.fromisoformat(text).replace(tzinfo=None)
+        except ValueError:
+            pass
+    raise StoreError("store.bad_date", value=repr(value) if not isinstance(value, str) else value)
+
+
+def iso(value: datetime) -> str:
+    return value.isoformat(timespec="seconds") if not value.microsecond else value.isoformat()

@@ -1,0 +1,270 @@
+"""Changes to the history. Each public function here runs inside one write transaction
+(``Database.write``), so a play is saved, edited or merged completely or not at all.
+
+``insert_plays`` is the single path by which plays enter the database: saving one play and
+importing a hundred thousand both go through it, in batches with ``executemany``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+
+from sqlalchemy import Connection, Table, and_, delete, func, select, update
+
+from scorepad.core import ScoredSheet
+from scorepad.core.errors import quote
+from scorepad.store import models as m
+from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
+from scorepad.store.messages import StoreError
+from scorepad.store.rows import PlayDetails, PlayRows, rows_of
+from scorepad.store.values import clean_name, name_key, to_halves
+
+
+def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
+    """Player ids by folded name, creating the players met for the first time."""
+    wanted = {name_key(n): n for n in names}
+    found = _ids(conn, wanted)
+    missing = [
+        {"name": clean_name(name), "name_key": key, "created_at": datetime.now()}
+        for key, name in wanted.items()
+        if key not in found
+    ]
+    if missing:
+        conn.execute(insert_ignore(conn, m.player), missing)
+        found = _ids(conn, wanted)
+    return found
+
+
+def _ids(conn: Connection, wanted: dict[str, str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    keys = list(wanted)
+    for start in range(0, len(keys), 500):
+        query = select(m.player.c.name_key, m.player.c.id).where(
+            m.player.c.name_key.in_(keys[start : start + 500])
+        )
+        found.update({k: int(i) for k, i in conn.execute(query)})
+    return found
+
+
+def insert_plays(conn: Connection, plays: Sequence[PlayRows]) -> list[int]:
+    """Insert whole plays (results with entries, by-hand lines), one statement per table."""
+    if not plays:
+        return []
+    games: dict[str, int] = {}
+    snapshots: dict[int, int] = {}
+    for new in plays:
+        template = new.template
+        assert template is not None
+        if template.id not in games:
+            games[template.id] = game_id(conn, template)
+        if id(template) not in snapshots:
+            snapshots[id(template)] = snapshot_id(conn, games[template.id], template)
+    people = player_ids(conn, {seat.name for new in plays for seat in new.seats})
+    if conn.dialect.name == "sqlite":
+        # The write lock is held (BEGIN IMMEDIATE), so the next ids are ours to hand out;
+        # SQLite would otherwise insert with RETURNING one row at a time.
+        last = int(conn.execute(select(func.coalesce(func.max(m.play.c.id), 0))).scalar_one())
+        ids = list(range(last + 1, last + 1 + len(plays)))
+        when = stamp_for(conn)
+        rows = [
+            _play_values(i, new, games, snapshots, when) for i, new in zip(ids, plays, strict=True)
+        ]
+        insert_rows(conn, m.play, rows)
+    else:
+        named = [
+            dict(zip(PLAY_COLUMNS, _play_values(None, new, games, snapshots, _same), strict=True))
+            for new in plays
+        ]
+        inserted = conn.execute(
+            m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True),
+            [{k: v for k, v in row.items() if k != "id"} for row in named],
+        )
+        ids = [int(i) for i in inserted.scalars()]
+    write_seats(conn, list(zip(ids, plays, strict=True)), people, games)
+    labels: dict[int, set[str]] = {}
+    for new in plays:
+        used = labels.setdefault(games[new.game], set())
+        for seat in new.seats:
+            used.update(label for label, _ in seat.extra)
+    when = max(new.details.played_at for new in plays)
+    for game, used in labels.items():
+        remember_labels(conn, game, used, when)
+    return ids
+
+
+PLAY_COLUMNS = tuple(c.name for c in m.play.columns)
+
+
+def _same(value: datetime) -> object:
+    return value
+
+
+def _play_values(
+    play_id: int | None,
+    new: PlayRows,
+    games: dict[str, int],
+    snapshots: dict[int, int],
+    when: Callable[[datetime], object],
+) -> tuple[object, ...]:
+    """A play's row in the table's column order (see models.Play)."""
+    details = new.details
+    values = {
+        "id": play_id,
+        "uid": new.uid,
+        "game_id": games[new.game],
+        "snapshot_id": snapshots[id(new.template)],
+        "variant": new.variant,
+        "played_at": when(details.played_at),
+        "location": details.location,
+        "duration": details.duration,
+        "notes": details.notes,
+        "player_count": len(new.seats),
+        "decided_by": new.decided_by,
+        "winning_total_halves": new.winning_halves,
+        "created_at": when(new.created_at),
+        "updated_at": when(new.updated_at),
+        "deleted_at": None,
+    }
+    return tuple(values[c] for c in PLAY_COLUMNS)
+
+
+def write_seats(
+    conn: Connection,
+    plays: Sequence[tuple[int, PlayRows]],
+    people: dict[str, int],
+    games: dict[str, int],
+) -> None:
+    """Results (with entries) and by-hand lines of whole plays, as plain ``executemany``
+    rows: they are the bulk of a history, so they skip SQLAlchemy's per-row parameter
+    processing; values are already in their stored form.
+    """
+    results: list[tuple[object, ...]] = []
+    extras: list[tuple[object, ...]] = []
+    when = stamp_for(conn)
+    for play_id, new in plays:
+        game = games[new.game]
+        day = when(new.details.played_at)
+        for seat, p in enumerate(new.seats, 1):
+            player = people[name_key(p.name)]
+            scored = (p.total_halves, p.rank, p.winner, p.tiebreak, p.entries)
+            results.append((play_id, seat, player, *scored, game, day, True))
+            extras.extend((play_id, seat, n, label, h) for n, (label, h) in enumerate(p.extra, 1))
+    insert_rows(conn, m.result, results)
+    insert_rows(conn, m.extra, extras)
+
+
+def insert_rows(conn: Connection, table: Table, rows: list[tuple[object, ...]]) -> None:
+    """``executemany`` of positional rows in the table's column order."""
+    if not rows:
+        return
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    columns = ", ".join(conn.dialect.identifier_preparer.quote(c.name) for c in table.columns)
+    marks = ", ".join([mark] * len(table.columns))
+    conn.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", rows)
+
+
+def stamp_for(conn: Connection) -> Callable[[datetime], object]:
+    """How a datetime is passed as a raw parameter: SQLite keeps SQLAlchemy's text form."""
+    if conn.dialect.name == "sqlite":
+        return lambda value: value.isoformat(" ", "microseconds")  # SQLAlchemy's own form
+    return lambda value: value
+
+
+def replace_sheet(conn: Connection, play_id: int, sheet: ScoredSheet, details: PlayDetails) -> None:
+    """An edited play: new entries and results, same id, same template snapshot."""
+    row = conn.execute(
+        select(m.play.c.game_id, m.play.c.deleted_at).where(m.play.c.id == play_id)
+    ).first()
+    if row is None:
+        raise StoreError("store.no_play", value=play_id)
+    people = player_ids(conn, (p.name for p in sheet.players))
+    conn.execute(delete(m.result).where(m.result.c.play_id == play_id))
+    games = {sheet.template.id: int(row.game_id)}
+    now = datetime.now()
+    write_seats(conn, [(play_id, rows_of(sheet, details, "", now, now))], people, games)
+    winning = [p.total for p in sheet.players if p.winner]
+    conn.execute(
+        update(m.play)
+        .where(m.play.c.id == play_id)
+        .values(
+            variant=sheet.variant,
+            played_at=details.played_at,
+            location=details.location,
+            duration=details.duration,
+            notes=details.notes,
+            player_count=len(sheet.players),
+            decided_by=sheet.decided_by,
+            winning_total_halves=to_halves(winning[0]) if winning else None,
+            updated_at=datetime.now(),
+        )
+    )
+    if row.deleted_at is not None:
+        conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=False))
+    labels = {e.label for p in sheet.players for e in p.extra}
+    remember_labels(conn, int(row.game_id), labels, details.played_at)
+
+
+def set_deleted(conn: Connection, play_id: int, deleted: bool) -> None:
+    """Delete a play (kept, hidden, so it can be restored) or restore it."""
+    when = datetime.now() if deleted else None
+    done = conn.execute(update(m.play).where(m.play.c.id == play_id).values(deleted_at=when))
+    if not done.rowcount:
+        raise StoreError("store.no_play", value=play_id)
+    conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=not deleted))
+
+
+def purge_play(conn: Connection, play_id: int) -> None:
+    """Remove a play for good (its results, entries and by-hand lines go with it)."""
+    done = conn.execute(delete(m.play).where(m.play.c.id == play_id))
+    if not done.rowcount:
+        raise StoreError("store.no_play", value=play_id)
+
+
+def find_player(conn: Connection, name: str) -> int:
+    found = conn.execute(select(m.player.c.id).where(m.player.c.name_key == name_key(name)))
+    player = found.scalar()
+    if player is None:
+        raise StoreError("store.no_player", value=quote(name))
+    return int(player)
+
+
+def rename_player(conn: Connection, old: str, new: str) -> None:
+    player = find_player(conn, old)
+    cleaned = clean_name(new)
+    clash = conn.execute(
+        select(m.player.c.id).where(m.player.c.name_key == name_key(cleaned))
+    ).scalar()
+    if clash is not None and clash != player:
+        raise StoreError("store.player_exists", value=quote(cleaned))
+    conn.execute(
+        update(m.player)
+        .where(m.player.c.id == player)
+        .values(name=cleaned, name_key=name_key(cleaned))
+    )
+
+
+def merge_players(conn: Connection, source: str, target: str) -> None:
+    """Fold ``source``'s plays into ``target`` (one person with two profiles)."""
+    gone, kept = find_player(conn, source), find_player(conn, target)
+    if gone == kept:
+        raise StoreError("store.merge_same", value=quote(source))
+    a, b = m.result.alias("a"), m.result.alias("b")
+    shared = conn.execute(
+        select(func.min(a.c.play_id))
+        .select_from(a.join(b, and_(a.c.play_id == b.c.play_id, b.c.player_id == kept)))
+        .where(a.c.player_id == gone)
+    ).scalar()
+    if shared is not None:
+        raise StoreError("store.merge_same_play", a=quote(source), b=quote(target), play=shared)
+    conn.execute(update(m.result).where(m.result.c.player_id == gone).values(player_id=kept))
+    conn.execute(delete(m.player).where(m.player.c.id == gone))
+
+
+def save_draft(conn: Connection, device: str, sheet: str) -> None:
+    conn.execute(delete(m.draft).where(m.draft.c.device == device))
+    conn.execute(m.draft.insert().values(device=device, sheet=sheet, updated_at=datetime.now()))
+
+
+def drop_draft(conn: Connection, device: str) -> None:
+    conn.execute(delete(m.draft).where(m.draft.c.device == device))

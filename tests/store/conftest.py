@@ -1,0 +1,102 @@
+"""Every store test runs twice: on a real SQLite file and on a real PostgreSQL database.
+
+PostgreSQL: the server named by $SCOREPAD_TEST_PG (an SQLAlchemy URL of a role allowed to
+create databases; default postgresql+psycopg://scorepad:scorepad@localhost:5432/postgres).
+Each test gets a database of its own, created and dropped here. Without a reachable server
+the PostgreSQL half is reported as skipped, with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy.engine import make_url
+
+from scorepad.store import Store, open_store
+
+PG_ENV = "SCOREPAD_TEST_PG"
+PG_DEFAULT = "postgresql+psycopg://scorepad:scorepad@localhost:5432/postgres"
+
+
+def _admin_dsn() -> tuple[str | None, str]:
+    url = make_url(os.environ.get(PG_ENV) or PG_DEFAULT)
+    dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    try:
+        with psycopg.connect(dsn, connect_timeout=3) as conn:
+            conn.execute("SELECT 1")
+    except psycopg.Error as problem:
+        reason = str(problem).strip().splitlines()[0] if str(problem).strip() else "no answer"
+        return None, f"no PostgreSQL server for the store tests ({PG_ENV}): {reason}"
+    return dsn, ""
+
+
+_ADMIN: tuple[str | None, str] | None = None
+
+
+def admin_dsn() -> str:
+    global _ADMIN
+    if _ADMIN is None:
+        _ADMIN = _admin_dsn()
+    dsn, reason = _ADMIN
+    if dsn is None:
+        pytest.skip(reason)
+    return dsn
+
+
+def _with_database(dsn: str, name: str) -> str:
+    url = make_url(dsn).set(drivername="postgresql+psycopg", database=name)
+    return url.render_as_string(hide_password=False)
+
+
+@contextmanager
+def fresh_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database, dropped afterwards."""
+    dsn = admin_dsn()
+    name = f"scorepad_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield _with_database(dsn, name)
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    with fresh_database() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's history lives: an SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "history.sqlite3")
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def store(url: str) -> Iterator[Store]:
+    with open_store(url) as opened:
+        yield opened
+
+
+@pytest.fixture
+def pg_or_file(url: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A second, empty history on the same kind of database as ``url``."""
+    if url.startswith("postgresql"):
+        return request.getfixturevalue("pg_url_2")
+    return str(tmp_path / "second.sqlite3")
+
+
+@pytest.fixture
+def pg_url_2() -> Iterator[str]:
+    with fresh_database() as url:
+        yield url

@@ -1,0 +1,240 @@
+"""Opening a history: where it lives, what it refuses, and how an old one is upgraded."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
+from store_sheets import azul, glass
+
+from scorepad.core import ExtraLine, PlayerSheet, find_game, score
+from scorepad.store import StoreError, open_store
+from scorepad.store.database import Database, resolve_url
+from scorepad.store.migrate import current, head, upgrade
+from scorepad.store.models import metadata
+from scorepad.store.values import canonical, digest, dump, to_halves
+
+
+def test_the_default_history_is_a_file_in_the_user_data_directory(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    with open_store() as store:
+        azul(store, "2024-01-01", {"Ana": 3, "Ben": 4})
+        assert store.label == str(tmp_path / "data" / "scorepad" / "history.sqlite3")
+    path = tmp_path / "data" / "scorepad" / "history.sqlite3"
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("SELECT count(*) FROM play").fetchone()[0] == 1
+    monkeypatch.setenv("SCOREPAD_DB", str(tmp_path / "elsewhere.sqlite3"))
+    with open_store() as store:
+        assert store.label == str(tmp_path / "elsewhere.sqlite3")
+        with store.db.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() > 0
+
+
+def test_postgres_urls_use_psycopg_3():
+    assert resolve_url("postgresql://u:p@h/db").drivername == "postgresql+psycopg"
+    assert resolve_url("some/file.sqlite3").drivername == "sqlite"
+
+
+def test_a_file_that_is_not_a_database_is_left_untouched(tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    content = b"shopping list: milk, eggs\n" * 50
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match="is not a Scorepad history file"):
+        open_store(str(path))
+    assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.sqlite3"]
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+    before = other.read_bytes()
+    with pytest.raises(StoreError, match="is not a Scorepad history file"):
+        open_store(str(other))
+    assert other.read_bytes() == before
+
+
+def test_a_read_only_history_gives_a_clear_message(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    with open_store(str(path)) as store:
+        azul(store, "2024-01-01", {"Ana": 3, "Ben": 4})
+    before = path.read_bytes()
+    path.chmod(0o444)
+    try:
+        with pytest.raises(StoreError, match="is read-only"):
+            open_store(str(path))
+    finally:
+        path.chmod(0o644)
+    assert path.read_bytes() == before
+
+
+def test_a_history_from_a_newer_scorepad_is_refused(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    open_store(str(path)).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    with pytest.raises(StoreError, match="newer Scorepad"):
+        open_store(str(path))
+
+
+def test_the_migrations_build_exactly_the_tables_of_the_models(store):
+    with store.db.engine.connect() as conn:
+        assert current(conn) == head()
+        assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+
+
+def _first_revision_play(conn, number, when, template, players, extra_label=None):
+    """One play written as revision 0001 stored it, with plain SQL."""
+    sheets = [
+        PlayerSheet(name, lines, [ExtraLine(extra_label, 2)] if extra_label and i == 0 else [])
+        for i, (name, lines) in enumerate(players)
+    ]
+    sheet = score(template, None, sheets)
+    source = canonical(template.source)
+    game = conn.execute(text("SELECT id FROM game WHERE key = :k"), {"k": template.id}).scalar()
+    stamp = datetime(2023, 1, 1)
+    if game is None:
+        conn.execute(
+            text(
+                "INSERT INTO game (key, builtin, name, definition, version, created_at, updated_at)"
+                " VALUES (:k, :b, :n, NULL, 1, :t, :t)"
+            ),
+            {"k": template.id, "b": True, "n": dump(dict(template.name)), "t": stamp},
+        )
+        game = conn.execute(text("SELECT id FROM game WHERE key = :k"), {"k": template.id}).scalar()
+        conn.execute(
+            text(
+                "INSERT INTO template_snapshot (game_id, version, digest, source)"
+                " VALUES (:g, 1, :d, :s)"
+            ),
+            {"g": game, "d": digest(source), "s": source},
+        )
+    snap = conn.execute(
+        text("SELECT id FROM template_snapshot WHERE digest = :d"), {"d": digest(source)}
+    ).scalar()
+    winning = next(p.total for p in sheet.players if p.winner)
+    conn.execute(
+        text(
+            "INSERT INTO play (uid, game_id, snapshot_id, variant, played_at, location, "
+            "duration, notes, player_count, decided_by, winning_total_halves, created_at, "
+            "updated_at) VALUES (:uid, :g, :s, NULL, :when, 'Home', 30, :notes, :n, :d, "
+            ":w, :t, :t)"
+        ),
+        {
+            "uid": f"old-{number}",
+            "g": game,
+            "s": snap,
+            "when": when,
+            "notes": f"play {number}",
+            "n": len(sheet.players),
+            "d": sheet.decided_by,
+            "w": to_halves(winning),
+            "t": stamp,
+        },
+    )
+    play_id = conn.execute(
+        text("SELECT id FROM play WHERE uid = :u"), {"u": f"old-{number}"}
+    ).scalar()
+    for seat, p in enumerate(sheet.players, 1):
+        person = conn.execute(
+            text("SELECT id FROM player WHERE name_key = :k"), {"k": p.name.casefold()}
+        ).scalar()
+        if person is None:
+            conn.execute(
+                text("INSERT INTO player (name, name_key, created_at) VALUES (:n, :k, :t)"),
+                {"n": p.name, "k": p.name.casefold(), "t": stamp},
+            )
+            person = conn.execute(
+                text("SELECT id FROM player WHERE name_key = :k"), {"k": p.name.casefold()}
+            ).scalar()
+        conn.execute(
+            text(
+                "INSERT INTO play_result (play_id, seat, player_id, total_halves, rank, winner, "
+                "tiebreak, entries, game_id, played_at, live) "
+                "VALUES (:p, :s, :pl, :t, :r, :w, :tb, :e, :g, :when, :live)"
+            ),
+            {
+                "p": play_id,
+                "s": seat,
+                "pl": person,
+                "t": to_halves(p.total),
+                "r": p.rank,
+                "w": p.winner,
+                "tb": dump(list(p.tiebreak)),
+                "e": dump(p.entries),
+                "g": game,
+                "when": when,
+                "live": True,
+            },
+        )
+        for n, item in enumerate(p.extra, 1):
+            conn.execute(
+                text(
+                    "INSERT INTO play_extra (play_id, seat, position, label, points_halves) "
+                    "VALUES (:p, :s, :n, :l, :h)"
+                ),
+                {"p": play_id, "s": seat, "n": n, "l": item.label, "h": to_halves(item.points)},
+            )
+    return play_id, sheet
+
+
+def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url, tmp_path):
+    db = Database(resolve_url(url))
+    db.check_file()
+    upgrade(db, "0001")
+    glass_road, az = find_game("glass-road"), find_game("azul")
+    expected = {}
+    with db.engine.begin() as conn:
+        for i in range(1, 13):
+            when = datetime(2023, 1 + i % 12, 1 + i, 20, 30)
+            if i % 3:
+                players = [
+                    ("Ana", {"buildings": i, "sand_left": {"count": i, "rate": "start"}}),
+                    ("Ben", {"buildings": 7}),
+                ]
+                play_id, sheet = _first_revision_play(
+                    conn, i, when, glass_road, players, "Bonus" if i == 4 else None
+                )
+            else:
+                players = [
+                    ("Ana", {"marker": 40 + i, "rows": 2}),
+                    ("Carla", {"marker": 50}),
+                    ("Ben", {"marker": 45, "colours": 1}),
+                ]
+                play_id, sheet = _first_revision_play(conn, i, when, az, players)
+            expected[play_id] = (
+                i,
+                when,
+                [(p.name, p.entries, p.extra, p.total, p.rank, p.winner) for p in sheet.players],
+            )
+    with db.engine.connect() as conn:
+        assert current(conn) == "0001"
+    db.dispose()
+    with open_store(url) as store:
+        with store.db.engine.connect() as conn:
+            assert current(conn) == head()
+        for play_id, (number, when, players) in expected.items():
+            record = store.get_play(play_id)
+            assert record.summary.played_at == when, play_id
+            assert record.summary.notes == f"play {number}"
+            got = [
+                (p.name, p.entries, p.extra, p.total, p.rank, p.winner)
+                for p in record.sheet.players
+            ]
+            assert got == players, play_id
+        assert len(store.list_plays(limit=100).plays) == 12
+        assert store.labels("glass-road") == ["Bonus"]
+        assert store.player_stats("Ana").plays == 12
+        glass(store)  # the upgraded history takes new plays
+    if url.startswith("postgresql"):
+        return
+    backups = [p for p in tmp_path.iterdir() if ".backup-0001-" in p.name]
+    assert len(backups) == 1
+    with sqlite3.connect(backups[0]) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0001"
+        assert conn.execute("SELECT count(*) FROM play").fetchone()[0] == 12

@@ -1,0 +1,126 @@
+"""History pages, filters and statistics, checked against plays with known results."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+import pytest
+from store_sheets import azul, glass
+
+from scorepad.core import PlayerSheet
+from scorepad.store import PlayFilter, StoreError
+
+LOWEST = {
+    "id": "golf",
+    "name": {"en": "Golf", "es": "Golf"},
+    "players": {"min": 2, "max": 4},
+    "wins": "lowest",
+    "lines": [{"key": "strokes", "kind": "points", "label": {"en": "Strokes", "es": "Golpes"}}],
+}
+
+
+@pytest.fixture
+def history(store):
+    """Five plays: four of Azul and one of Glass Road, with notes to search."""
+    azul(store, "2024-01-05T20:00", {"Ana": 60, "Ben": 50, "Carla": 40}, notes="New Year")
+    azul(store, "2024-02-10T20:00", {"Ana": 45, "Ben": 70})
+    azul(store, "2024-03-15T20:00", {"Ben": 70, "Carla": 70}, notes="a TIE game")
+    glass(store, "2024-04-01T18:00")
+    azul(store, "2024-05-20T20:00", {"Ana": 80, "Carla": 30}, location="Club")
+    return store
+
+
+def names(page):
+    return [[p.name for p in play.players] for play in page.plays]
+
+
+def test_history_is_newest_first_and_paged(history):
+    first = history.list_plays(limit=2)
+    assert [p.played_at.month for p in first.plays] == [5, 4]
+    assert first.has_more
+    rest = history.list_plays(limit=2, offset=2)
+    assert [p.played_at.month for p in rest.plays] == [3, 2]
+    last = history.list_plays(limit=2, offset=4)
+    assert [p.played_at.month for p in last.plays] == [1] and not last.has_more
+    top = first.plays[0]
+    assert (top.game, top.location, top.winners) == ("azul", "Club", ("Ana",))
+    assert [(p.name, p.total) for p in top.players] == [("Ana", 80), ("Carla", 30)]
+
+
+def test_history_filters_combine(history):
+    assert [p.played_at.month for p in history.list_plays(PlayFilter(game="azul")).plays] == [
+        5,
+        3,
+        2,
+        1,
+    ]
+    by_ben = history.list_plays(PlayFilter(player="ben"))
+    assert [p.played_at.month for p in by_ben.plays] == [4, 3, 2, 1]
+    both = history.list_plays(PlayFilter(game="azul", player="Ben", since=datetime(2024, 2, 1)))
+    assert [p.played_at.month for p in both.plays] == [3, 2]
+    window = PlayFilter(since=datetime(2024, 2, 1), until=datetime(2024, 4, 1, 18))
+    assert [p.played_at.month for p in history.list_plays(window).plays] == [3, 2]
+    assert names(history.list_plays(PlayFilter(text="tie"))) == [["Ben", "Carla"]]
+    assert names(history.list_plays(PlayFilter(text="year", player="Carla"))) == [
+        ["Ana", "Ben", "Carla"]
+    ]
+    assert history.list_plays(PlayFilter(game="golf")).plays == ()
+    with pytest.raises(StoreError, match=r"no player called \"Zed\""):
+        history.list_plays(PlayFilter(player="Zed"))
+
+
+def test_player_stats(history):
+    ana = history.player_stats("Ana")
+    assert (ana.plays, ana.wins, ana.win_rate) == (4, 2, Decimal("0.50"))
+    assert ana.average_total == Decimal("51.63")  # (60 + 45 + 21.5 + 80) / 4 = 51.625
+    assert ana.best_total == 80
+    assert ana.last_played == datetime(2024, 5, 20, 20)
+    in_glass = history.player_stats("Ana", "glass-road")
+    assert (in_glass.plays, in_glass.wins, in_glass.best_total) == (1, 0, Decimal("21.5"))
+    carla = history.player_stats("carla")
+    assert (carla.plays, carla.wins, carla.best_total) == (3, 1, 70)
+
+
+def test_game_stats(history):
+    stats = history.game_stats("azul")
+    assert stats.plays == 4
+    assert stats.best_total == 80
+    assert [(h.name, h.played_at.month) for h in stats.holders] == [("Ana", 5)]
+    # winning totals: 60, 70, 70 (shared, counted once), 80
+    assert stats.average_winning_total == Decimal("70.00")
+    assert stats.distribution == ((30, 1), (40, 1), (45, 1), (50, 1), (60, 1), (70, 3), (80, 1))
+    glass_stats = history.game_stats("glass-road")
+    assert glass_stats.distribution == ((Decimal("21.5"), 1), (22, 1))
+    empty = history.game_stats("azul-sintra")
+    assert (empty.plays, empty.best_total, empty.distribution) == (0, None, ())
+    with pytest.raises(StoreError, match="no game"):
+        history.game_stats("chess")
+
+
+def test_a_lowest_total_wins_game_has_the_lowest_best(store):
+    store.create_game(LOWEST)
+    golf = store.template("golf")
+    for when, (a, b) in (("2024-01-01", (70, 74)), ("2024-01-02", (68, 66))):
+        store.save_play(
+            golf,
+            None,
+            [PlayerSheet("Ana", {"strokes": a}), PlayerSheet("Ben", {"strokes": b})],
+            when,
+        )
+    stats = store.game_stats("golf")
+    assert stats.best_total == 66 and [h.name for h in stats.holders] == ["Ben"]
+    assert stats.average_winning_total == Decimal("68.00")
+    assert store.player_stats("Ana", "golf").best_total == 68
+
+
+def test_head_to_head(history):
+    h2h = history.head_to_head("Ana", "Ben")
+    assert (h2h.plays, h2h.a_ahead, h2h.b_ahead, h2h.level) == (3, 1, 2, 0)
+    assert (h2h.a_wins, h2h.b_wins) == (1, 2)
+    assert h2h.a_average == Decimal("42.17")  # (60 + 45 + 21.5) / 3
+    assert h2h.last_played == datetime(2024, 4, 1, 18)
+    tie = history.head_to_head("Ben", "Carla", "azul")
+    assert (tie.plays, tie.level, tie.a_wins, tie.b_wins) == (2, 1, 1, 1)
+    nobody = history.head_to_head("Ben", "Ana", "azul-sintra")
+    assert (nobody.plays, nobody.a_average, nobody.last_played) == (0, None, None)
