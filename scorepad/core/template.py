@@ -115,7 +115,9 @@ class Line:
         if raw is None:
             found = self._memo.get(None)
             if found is None:
-                found = self._memo[None] = self.empty()
+                found = self.empty()
+                if not isinstance(found.value, dict):  # a shared dict could be changed
+                    self._memo[None] = found
             return found
         return self.read(raw)
 
@@ -213,6 +215,11 @@ class CountLine(Line):
             count = read_whole(raw, 0, self.max)
             rate = self.rates[0]
         return self.scored({"count": count, "rate": rate.id}, count, self._worth(count, rate.per))
+
+    def empty(self) -> Reading:
+        if self.rates:
+            return self.scored({"count": 0, "rate": self.rates[0].id}, 0, 0)
+        return self.scored(0, 0, 0)
 
     def rate(self, rate_id: object) -> Rate:
         for rate in self.rates:
