@@ -39,14 +39,18 @@ def add_app_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=["es", "en"], help="language / idioma")
 
 
-def cmd_app(args: argparse.Namespace) -> int:
-    from scorepad.ui.launch import serve
-
-    config = AppConfig(
+def config_from_args(args: argparse.Namespace) -> AppConfig:
+    return AppConfig(
         data_dir=data_dir(),
         db_url=args.db or os.environ.get(DB_ENV) or None,
         lang=args.lang,
     )
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    from scorepad.ui.launch import serve
+
+    config = config_from_args(args)
     return serve(config, args.port, browser=not args.no_browser, window=args.window, say=say)
 
 

@@ -100,6 +100,7 @@ def serve(
     say: Callable[[str], None] = print,
 ) -> int:
     """Run the app until Ctrl+C (or SIGTERM); returns the exit status."""
+    chosen = free_port(port)  # a bad --port is reported before Flet even loads
     import flet as ft
 
     from scorepad.ui.app import build_services, make_main
@@ -112,7 +113,6 @@ def serve(
             ft.run(make_main(build_services(config)), view=ft.AppView.FLET_APP)
             return 0
         say(tr("app.no_window", lang, reason=problem))
-    chosen = free_port(port)
     if chosen != port:
         say(tr("app.port_taken", lang, port=port, free=chosen))
     url = f"http://{HOST}:{chosen}"

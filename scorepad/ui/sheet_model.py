@@ -299,6 +299,10 @@ class SheetModel:
             return (pair if len(pair) == 2 and entered else None), entered
         text = self.draft.texts[key][player]
         if not text.strip():
+            if isinstance(line, CountLine) and line.rates:
+                rate = self.draft.rates[key][player]
+                if rate != line.rates[0].id:  # keep the choice even with nothing counted
+                    return {"count": 0, "rate": rate}, False
             return None, False
         try:
             raw: object = _typed(text)

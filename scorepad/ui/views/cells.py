@@ -103,7 +103,7 @@ class RateCell(TextCell):
         super().__init__(ctx, model, line, player, changed)
         self.line = line
         self.rate_label = ft.Text(size=11, text_align=ft.TextAlign.CENTER)
-        self.rate_button = ft.TextButton(
+        self.rate_button = ft.OutlinedButton(
             content=self.rate_label,
             on_click=self.on_rate,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=0)),

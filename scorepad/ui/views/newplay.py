@@ -53,7 +53,8 @@ class NewPlayView:
             body.append(self._waiting_banner(self.waiting))
         body += [self.rows, self.add_button]
         if self.template.variants:
-            body += [ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD), self.variant]
+            label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
+            body += [label, tid("variant", self.variant)]
         body += [tid("location", self.location), self.start]
         return screen(ctx, pick(self.template.name, ctx.lang), body)
 
