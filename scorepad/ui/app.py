@@ -73,12 +73,17 @@ class Shell:
             settings=services.settings_file.load(),
             navigate=page.navigate,
             relabel=self.render,
+            update=self.update,
         )
         self.fit(page.width)
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+
+    def update(self, *controls: ft.Control) -> None:
+        if controls:
+            self.page.update(*controls)
 
     def fit(self, width: float | None) -> bool:
         """Choose the layout for a window ``width`` wide; True when it changed."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from scorepad.core import GameTemplate, builtin_games
 from scorepad.core.i18n import tr
+from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Context.t``
 from scorepad.ui.config import AppConfig
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.plays import PlayRepository
@@ -36,6 +37,8 @@ class Context:
     navigate: Callable[[str], None]
     relabel: Callable[[], None] = lambda: None
     """Rebuild the screen after a change of language or theme."""
+    update: Callable[..., None] = lambda *controls: None
+    """Send these controls' changes to the browser now (instead of diffing the page)."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False

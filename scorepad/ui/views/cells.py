@@ -17,7 +17,8 @@ from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import STEPPED_KINDS, SheetModel, SheetState
 from scorepad.ui.views.common import tid
 
-Changed = Callable[[], None]
+Changed = Callable[..., None]
+"""Called after every change, with the controls the cell itself changed on screen."""
 
 
 def number_field(value: str, ctx: Context, on_change: Callable[..., None]) -> ft.TextField:
@@ -34,16 +35,25 @@ def number_field(value: str, ctx: Context, on_change: Callable[..., None]) -> ft
     )
 
 
-def mark(field: ft.TextField, problem: object, ctx: Context) -> None:
-    """A short word under a refused value; the sheet spells the problem out below the line."""
-    field.error = ctx.t("app.invalid") if problem is not None else None
+def mark(field: ft.TextField, problem: object, ctx: Context) -> list[ft.Control]:
+    """A short word under a refused value; the sheet spells the problem out below the line.
+
+    Returns the field when its mark changed, for the sheet to send to the browser.
+    """
+    error = ctx.t("app.invalid") if problem is not None else None
+    if field.error == error:
+        return []
+    field.error = error
+    return [field]
 
 
 class Cell:
     control: ft.Control
 
-    def show(self, state: SheetState) -> None:
-        """Mark or clear this cell after a change anywhere on the sheet."""
+    def show(self, state: SheetState) -> list[ft.Control]:
+        """Mark or clear this cell after a change anywhere on the sheet; returns what
+        changed on screen."""
+        return []
 
 
 class TextCell(Cell):
@@ -87,10 +97,10 @@ class TextCell(Cell):
     def on_step(self, delta: int) -> None:
         self.model.step(self.key, self.player, delta)
         self.field.value = self.model.draft.texts[self.key][self.player]
-        self.changed()
+        self.changed(self.field)
 
-    def show(self, state: SheetState) -> None:
-        mark(self.field, state.problem(self.key, self.player), self.ctx)
+    def show(self, state: SheetState) -> list[ft.Control]:
+        return mark(self.field, state.problem(self.key, self.player), self.ctx)
 
 
 class RateCell(TextCell):
@@ -122,7 +132,7 @@ class RateCell(TextCell):
     def on_rate(self) -> None:
         self.model.next_rate(self.key, self.player)
         self._label_rate()
-        self.changed()
+        self.changed(self.rate_label)
 
 
 class CheckCell(Cell):
@@ -176,9 +186,12 @@ class ProductCell(Cell):
 
         return changed
 
-    def show(self, state: SheetState) -> None:
-        for part, field in self.fields.items():
-            mark(field, state.problem(self.key, self.player, part), self.ctx)
+    def show(self, state: SheetState) -> list[ft.Control]:
+        return [
+            control
+            for part, field in self.fields.items()
+            for control in mark(field, state.problem(self.key, self.player, part), self.ctx)
+        ]
 
 
 class ExtraCell(Cell):
@@ -196,8 +209,8 @@ class ExtraCell(Cell):
         self.model.set_extra_points(self.row, self.player, e.control.value)
         self.changed()
 
-    def show(self, state: SheetState) -> None:
-        mark(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
+    def show(self, state: SheetState) -> list[ft.Control]:
+        return mark(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
 
 
 def make_cell(ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed) -> Cell:

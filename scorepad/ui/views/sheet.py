@@ -28,6 +28,7 @@ class SheetView:
         self.model = model
         self.cells: list[Cell] = []
         self.problem_boxes: dict[str, ft.Column] = {}
+        self.problem_texts: dict[str, list[tuple[str, str]]] = {}
         self.names = [
             ft.Text(
                 name,
@@ -116,6 +117,7 @@ class SheetView:
     def build_rows(self) -> None:
         self.cells = []
         self.problem_boxes = {}
+        self.problem_texts = {}
         rows: list[ft.Control] = []
         for line in self.model.lines:
             cells = [
@@ -169,30 +171,34 @@ class SheetView:
         return ft.Row([tid(f"extra-label-{index + 1}", field), remove], spacing=0)
 
     # --- changes ---------------------------------------------------------------------------
-    def changed(self) -> None:
-        self.refresh()
+    def changed(self, *touched: ft.Control) -> None:
+        """After a value changed: re-add, then send only what changed to the browser (a
+        whole-page diff per keystroke would cost more than the scoring)."""
+        self.ctx.update(*dict.fromkeys([*touched, *self.refresh()]))
 
-    def refresh(self, save: bool = True) -> None:
+    def refresh(self, save: bool = True) -> list[ft.Control]:
+        """Show the model's latest state; returns the controls whose look changed."""
         state = self.model.state
         ctx = self.ctx
+        out: list[ft.Control] = []
         for cell in self.cells:
-            cell.show(state)
-        self._show_problems(state)
+            out += cell.show(state)
+        out += self._show_problems(state)
         scored = state.scored
         for i, player in enumerate(scored.players):
-            self.totals[i].value = show(player.total, ctx.lang)
-            self.ranks[i].value = ctx.t("app.rank_n", rank=player.rank)
             leads = player.winner and not state.empty
-            self.trophies[i].visible = leads
-            self.names[i].color = ft.Colors.PRIMARY if leads else None
-        self.result.value = (
-            ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
-        )
-        self.save_button.disabled = not state.can_save
-        self.save_hint.value = self._save_hint(state)
+            _set(self.totals[i], "value", show(player.total, ctx.lang), out)
+            _set(self.ranks[i], "value", ctx.t("app.rank_n", rank=player.rank), out)
+            _set(self.trophies[i], "visible", leads, out)
+            _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
+        result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
+        _set(self.result, "value", result, out)
+        _set(self.save_button, "disabled", not state.can_save, out)
+        _set(self.save_hint, "value", self._save_hint(state), out)
         if save:
-            self.save_message.value = ""
+            _set(self.save_message, "value", "", out)
             ctx.services.drafts.save(self.model.draft)
+        return out
 
     def _save_hint(self, state: SheetState) -> str:
         if state.problems:
@@ -206,28 +212,36 @@ class SheetView:
             )
         return ""
 
-    def _show_problems(self, state: SheetState) -> None:
+    def _show_problems(self, state: SheetState) -> list[ft.Control]:
+        """Spell out each refused value below its line; returns the lines that changed."""
         lang = self.ctx.lang
-        for box in self.problem_boxes.values():
-            box.controls = []
+        wanted: dict[str, list[tuple[str, str]]] = {key: [] for key in self.problem_boxes}
         for (key, player, part), problem in state.problems.items():
-            box = self.problem_boxes.get(key)
-            if box is None:
+            if key not in wanted:
                 continue
-            who = self.ctx.t("app.line_label") if player == LABEL else self.model.players[player]
             if player == LABEL:
-                text = f"{who}: {problem.message(lang)}"
+                text = f"{self.ctx.t('app.line_label')}: {problem.message(lang)}"
                 ident = f"problem-{key}"
             else:
+                who = self.model.players[player]
                 text = self.ctx.t("app.not_counted", player=who, problem=problem.message(lang))
                 ident = f"problem-{key}-{player + 1}" + (f"-{part}" if part else "")
-            box.controls.append(
-                tid(ident.replace(":", "-"), ft.Text(text, color=ft.Colors.ERROR, size=12))
-            )
+            wanted[key].append((ident.replace(":", "-"), text))
+        changed: list[ft.Control] = []
+        for key, box in self.problem_boxes.items():
+            if self.problem_texts.get(key, []) == wanted[key]:
+                continue
+            self.problem_texts[key] = wanted[key]
+            box.controls = [
+                tid(ident, ft.Text(text, color=ft.Colors.ERROR, size=12))
+                for ident, text in wanted[key]
+            ]
+            changed.append(box)
+        return changed
 
     def _on_extra_label(self, index: int, label: str) -> None:
         self.model.set_extra_label(index, label)
-        self.refresh()
+        self.changed()
 
     def on_add_line(self) -> None:
         label = (self.new_label.value or "").strip()
@@ -260,3 +274,10 @@ class SheetView:
         self.save_message.value = self.ctx.t("app.saved")
         self.save_message.color = None
         self.ctx.navigate(f"/play/{play_id}")
+
+
+def _set(control: ft.Control, name: str, value: object, changed: list[ft.Control]) -> None:
+    """Set ``control.name`` and note the control when that changes what it shows."""
+    if getattr(control, name) != value:
+        setattr(control, name, value)
+        changed.append(control)
