@@ -7,13 +7,14 @@ Playwright, with the Flutter accessibility tree switched on so test ids can be f
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -115,7 +116,7 @@ def app(server: str, browser, data_dir: Path) -> Iterator[AppPage]:
     (data_dir / "settings.json").unlink(missing_ok=True)
     context = browser.new_context(viewport=DESKTOP)
     try:
-        yield AppPage(context.new_page(), server)
+        yield AppPage(context.new_page(), server, data_dir)
     finally:
         context.close()
 
@@ -123,9 +124,10 @@ def app(server: str, browser, data_dir: Path) -> Iterator[AppPage]:
 class AppPage:
     """The served app in one browser tab, addressed by the app's test ids."""
 
-    def __init__(self, page, base: str) -> None:
+    def __init__(self, page, base: str, data_dir: Path | None = None) -> None:
         self.page = page
         self.base = base
+        self.data_dir = data_dir
 
     def open(self, route: str) -> None:
         self.page.goto(self.base + route)
@@ -141,20 +143,62 @@ class AppPage:
     def node(self, ident: str):
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]')
 
-    def type(self, ident: str, text: str) -> None:
+    def type(self, ident: str, text: str, *, saved: Callable[[], object] | None = None) -> None:
         """Replace a text field's text, as a player would: focus it, then type.
 
         Flutter attaches its editing to the input only once focus has moved there, so the
-        text goes in after the input is the focused element, and is read back.
+        text goes in after the input is the focused element. With ``saved`` (what the app
+        should have stored), the text is typed again if the app did not get it: under
+        load, Flutter can rebuild the input between the focus and the typing.
         """
         box = self.node(ident).locator("input")
-        box.click()
-        box.evaluate(
-            "e => new Promise(r => { const t = () => document.activeElement === e ?"
-            " r() : setTimeout(t, 10); t(); })"
-        )
-        box.fill(text)
-        expect(box).to_have_value(text)
+        for _ in range(3):
+            box.click()
+            box.evaluate(
+                "e => new Promise(r => { const t = () => document.activeElement === e ?"
+                " r() : setTimeout(t, 10); t(); })"
+            )
+            box.fill(text)
+            expect(box).to_have_value(text)
+            if saved is None or self._wait(lambda: saved() == text):
+                return
+        raise AssertionError(f"the app never stored {text!r} typed into {ident}")
+
+    def _wait(self, condition: Callable[[], bool], timeout: float = 2.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            self.page.wait_for_timeout(25)
+        return False
+
+    def draft(self, game: str) -> dict:
+        """The sheet in progress for ``game`` as the app autosaved it ({} if none yet)."""
+        path = self.data_dir / "drafts" / f"{game}.json"
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            return {}  # not written yet, or caught half-replaced
+
+    def enter(self, game: str, ident: str, text: str) -> None:
+        """Type into a sheet cell (``line-KEY-n``, ``line-KEY-n-a``, ``extra-I-n``) and
+        wait for the app to have autosaved it."""
+        parts = ident.split("-")
+
+        def stored() -> object:
+            draft = self.draft(game)
+            if parts[0] == "extra":
+                rows = draft.get("extra", [])
+                index = int(parts[1]) - 1
+                return rows[index]["points"][int(parts[2]) - 1] if index < len(rows) else None
+            key, n = parts[1], int(parts[2]) - 1
+            if len(parts) == 4:
+                return draft.get("pairs", {}).get(key, [[None, None]] * (n + 1))[n][
+                    "ab".index(parts[3])
+                ]
+            return draft.get("texts", {}).get(key, [None] * (n + 1))[n]
+
+        self.type(ident, text, saved=stored)
 
     def value(self, ident: str) -> str:
         """A text field's text: Flutter fills the DOM input only while it has focus."""
@@ -168,11 +212,22 @@ class AppPage:
     def text(self, ident: str) -> str:
         return self.node(ident).inner_text()
 
-    def screenshot(self, name: str, size: dict[str, int]) -> Path:
-        SCREENSHOTS.mkdir(exist_ok=True)
+    def go(self, route: str) -> None:
+        """Move to ``route`` inside the running app, as its own links do (no reload)."""
+        self.page.evaluate(
+            "r => { history.pushState(null, '', r);"
+            " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
+            route,
+        )
+
+    def resize(self, size: dict[str, int]) -> None:
         self.page.set_viewport_size(size)
-        self.page.wait_for_timeout(700)  # let Flutter lay out for the new size
-        kind = "phone" if size["width"] < 700 else "desktop"
+        self.page.wait_for_timeout(700)  # the app switches layout on the resize event
+
+    def screenshot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        self.page.wait_for_timeout(400)  # let the new screen's transition finish
+        kind = "phone" if self.page.viewport_size["width"] < 700 else "desktop"
         path = SCREENSHOTS / f"{name}-{kind}.png"
         self.page.screenshot(path=str(path))
         return path

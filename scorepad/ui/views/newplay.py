@@ -36,7 +36,10 @@ class NewPlayView:
             ),
         )
         self.location = ft.TextField(
-            label=ctx.t("app.location"), value=model.location, on_change=self.on_location
+            label=ctx.t("app.location"),
+            value=model.location,
+            on_change=self.on_location,
+            expand=True,
         )
         self.start = tid(
             "start",
@@ -55,7 +58,7 @@ class NewPlayView:
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
-        body += [tid("location", self.location), self.start]
+        body += [ft.Row([tid("location", self.location)]), self.start]
         return screen(ctx, pick(self.template.name, ctx.lang), body)
 
     def _waiting_banner(self, draft: SheetDraft) -> ft.Control:

@@ -26,12 +26,13 @@ class PickerView:
             prefix_icon=ft.Icons.SEARCH,
             on_change=self.on_search,
             autofocus=not ctx.compact,
+            expand=True,
         )
         self.results = ft.Column(spacing=4)
         self.show("")
 
     def build(self) -> ft.View:
-        body = [tid("search", self.search), self.results]
+        body = [ft.Row([tid("search", self.search)]), self.results]
         return screen(self.ctx, self.ctx.t("app.pick_game"), body)
 
     def on_search(self, e: ft.Event[ft.TextField]) -> None:
