@@ -143,7 +143,9 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     model = NewPlayModel.from_query(template, query)
     given = [n for n in query.get("players", "").split(",") if n.strip()]
     fits = template.min_players <= len(given) <= template.max_players
-    if given and fits and not model.problems():
+    asked = query.get("variant")
+    variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
+    if given and fits and variant_ok and not model.problems():
         drafts = ctx.services.drafts
         waiting = drafts.load(template.id)
         same = waiting is not None and (waiting.players, waiting.variant) == (

@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import re
+import tempfile
 from pathlib import Path
 from typing import Protocol
 
@@ -68,9 +69,12 @@ class FileDraftStore:
     def save(self, draft: SheetDraft) -> None:
         path = self._path(draft.game_id)
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".json.tmp")
-        temporary.write_text(json.dumps(draft.to_dict(), ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, path)
+        # A file of its own per write: two tabs on one game never interleave half-files.
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
+        ) as temporary:
+            temporary.write(json.dumps(draft.to_dict(), ensure_ascii=False))
+        os.replace(temporary.name, path)
 
     def discard(self, game_id: str) -> None:
         try:

@@ -200,11 +200,11 @@ class AppPage:
 
         self.type(ident, text, saved=stored)
 
-    def value(self, ident: str) -> str:
-        """A text field's text: Flutter fills the DOM input only while it has focus."""
+    def expect_value(self, ident: str, text: str) -> None:
+        """A text field shows ``text``: Flutter fills the DOM input only while it has focus."""
         box = self.node(ident).locator("input")
         box.click()
-        return box.input_value()
+        expect(box).to_have_value(text)
 
     def click(self, ident: str) -> None:
         self.node(ident).locator("[role]").first.click()

@@ -112,7 +112,7 @@ def test_an_invalid_value_is_refused_and_blocks_saving(app):
     expect(save).not_to_have_attribute("aria-disabled", "true")
     app.click("save")
     expect(app.node("save-message")).to_have_text(re.compile("history is not available yet"))
-    assert app.value("line-marker-1") == "40"
+    app.expect_value("line-marker-1", "40")
 
 
 def test_switching_language_relabels_everything(app):
@@ -127,7 +127,7 @@ def test_switching_language_relabels_everything(app):
         "Empate a 64: gana Hugo por filas horizontales completas, 2 a 1."
     )
     expect(app.page.get_by_text("Filas horizontales completas", exact=True)).to_be_visible()
-    assert app.value("line-marker-1") == "60"
+    app.expect_value("line-marker-1", "60")
 
 
 def test_a_reload_mid_sheet_keeps_every_value(app):
@@ -138,7 +138,7 @@ def test_a_reload_mid_sheet_keeps_every_value(app):
     app.page.reload()
     app.semantics()
     expect(app.node("total-1")).to_have_text("57")
-    assert app.value("line-marker-1") == "51"
-    assert app.value("line-rows-1") == "3"
-    assert app.value("line-columns-2") == "x"
+    app.expect_value("line-marker-1", "51")
+    app.expect_value("line-rows-1", "3")
+    app.expect_value("line-columns-2", "x")
     expect(app.node("problem-columns-2")).to_be_attached()

@@ -212,6 +212,8 @@ def test_settings_switch_language_and_theme(tmp_path):
         ("/new/azul?players=Ana,Ben", "line-marker-2"),
         ("/new/azul-sintra?variant=b&players=Ana,Ben", "line-windows-2-b"),
         ("/new/azul?players=Ana", "player-2"),  # too few players: the form, pre-filled
+        ("/new/azul-sintra?variant=C&players=Ana,Ben", "player-2"),  # no side C: the form
+        ("/new/azul?variant=A&players=Ana,Ben", "player-2"),  # Azul has no variants
         ("/sheet/azul", "player-1"),  # no sheet in progress: the form
         ("/settings", "language"),
         ("/history", "coming"),
