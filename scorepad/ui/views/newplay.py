@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad.core import GameTemplate
@@ -147,7 +149,15 @@ class NewPlayView:
         self.rows.controls = rows
         self.add_button.content.disabled = not model.can_add
 
-    def _icon(self, ident, icon, label, n, enabled, handler) -> ft.Control:  # noqa: ANN001
+    def _icon(
+        self,
+        ident: str,
+        icon: ft.IconData,
+        label: str,
+        n: int,
+        enabled: bool,
+        handler: Callable[[], None],
+    ) -> ft.Control:
         return tid(
             ident,
             ft.IconButton(
@@ -159,7 +169,7 @@ class NewPlayView:
             ),
         )
 
-    def _on_name(self, index: int):  # noqa: ANN202
+    def _on_name(self, index: int) -> Callable[[ft.Event[ft.TextField]], None]:
         def changed(e: ft.Event[ft.TextField]) -> None:
             self.model.names[index] = e.control.value
             if e.control.error:
@@ -167,14 +177,14 @@ class NewPlayView:
 
         return changed
 
-    def _on_move(self, index: int, delta: int):  # noqa: ANN202
+    def _on_move(self, index: int, delta: int) -> Callable[[], None]:
         def moved() -> None:
             self.model.move(index, delta)
             self.show_players()
 
         return moved
 
-    def _on_remove(self, index: int):  # noqa: ANN202
+    def _on_remove(self, index: int) -> Callable[[], None]:
         def removed() -> None:
             self.model.remove(index)
             self.show_players()
