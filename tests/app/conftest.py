@@ -121,6 +121,18 @@ def app(server: str, browser, data_dir: Path) -> Iterator[AppPage]:
         context.close()
 
 
+ATTACHED = """(e, timeout) => new Promise(done => {
+    // Focused, and configured by Flutter's text editing (it turns autocorrect on).
+    const start = performance.now();
+    const check = () => {
+        const ready = document.activeElement === e && e.getAttribute("autocorrect") === "on";
+        if (ready || performance.now() - start > timeout) done(ready);
+        else setTimeout(check, 10);
+    };
+    check();
+})"""
+
+
 class AppPage:
     """The served app in one browser tab, addressed by the app's test ids."""
 
@@ -146,23 +158,21 @@ class AppPage:
     def type(self, ident: str, text: str, *, saved: Callable[[], object] | None = None) -> None:
         """Replace a text field's text, as a player would: focus it, then type.
 
-        Flutter attaches its editing to the input only once focus has moved there, so the
-        text goes in after the input is the focused element. With ``saved`` (what the app
-        should have stored), the text is typed again if the app did not get it: under
-        load, Flutter can rebuild the input between the focus and the typing.
+        Flutter wires its editing to the input only after focus has moved there, and
+        then writes its own text into it: text typed before that is wiped. So the text
+        goes in once the input is focused and configured, and is checked afterwards, in
+        the field and, with ``saved`` (what the app should have stored), in the app;
+        when it did not take, it is typed again.
         """
         box = self.node(ident).locator("input")
         for _ in range(3):
             box.click()
-            box.evaluate(
-                "e => new Promise(r => { const t = () => document.activeElement === e ?"
-                " r() : setTimeout(t, 10); t(); })"
-            )
+            box.evaluate(ATTACHED, 2000)
             box.fill(text)
-            expect(box).to_have_value(text)
-            if saved is None or self._wait(lambda: saved() == text):
+            self.page.wait_for_timeout(50)
+            if self._wait(lambda: box.input_value() == text and (saved is None or saved() == text)):
                 return
-        raise AssertionError(f"the app never stored {text!r} typed into {ident}")
+        raise AssertionError(f"the app never took {text!r} typed into {ident}")
 
     def _wait(self, condition: Callable[[], bool], timeout: float = 2.0) -> bool:
         deadline = time.monotonic() + timeout
