@@ -97,8 +97,11 @@ def test_a_taken_port_moves_to_the_next_free_one(tmp_path):
             out = read_until(process, r"Scorepad is running")
         finally:
             stop(process)
-    assert f"port {port} is taken; using {port + 1}" in out
-    assert f"http://127.0.0.1:{port + 1}" in out
+    moved = re.search(rf"port {port} is taken; using (\d+)", out)
+    assert moved, out
+    used = int(moved.group(1))
+    assert used > port  # the next free one (another program may hold port + 1)
+    assert f"Scorepad is running at http://127.0.0.1:{used} " in out
 
 
 def test_window_without_a_desktop_client_says_so_and_serves(tmp_path, monkeypatch):
@@ -137,3 +140,26 @@ def test_db_url_and_data_dir_reach_the_app(tmp_path, monkeypatch):
     args.lang = "en"
     assert config_from_args(args).db_url == "postgresql://club/scores"
     assert Path(config_from_args(args).data_dir) == tmp_path
+
+
+def test_a_desktop_client_counts_only_when_already_on_the_machine(tmp_path, monkeypatch):
+    import flet_desktop.version
+
+    from scorepad.ui.launch import desktop_client, window_problem
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("FLET_VIEW_PATH", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert desktop_client() is None
+    assert window_problem("en") == (
+        "Flet's desktop client is not installed on this machine (Scorepad never downloads it)"
+    )
+    folder = tmp_path / ".flet" / "client" / f"flet-desktop-light-{flet_desktop.version.version}"
+    (folder / "flet").mkdir(parents=True)
+    (folder / "flet" / "flet").write_text("")
+    assert desktop_client() == folder / "flet"
+    assert window_problem("en") is None
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert window_problem("es") == "no hay pantalla donde abrirla"
