@@ -40,7 +40,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-STARTS = 5
+STARTS = 7
 EDITS = 30
 
 

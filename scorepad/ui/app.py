@@ -9,7 +9,6 @@ with the history store.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
@@ -17,12 +16,9 @@ import flet as ft
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
-from scorepad.ui.config import AppConfig
 from scorepad.ui.context import Context, Services
-from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.plays import NoHistory
-from scorepad.ui.settings import SettingsFile
+from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view
@@ -46,21 +42,26 @@ COMING = {
 }
 
 
-def build_services(config: AppConfig) -> Services:
-    """The app's parts. The history store replaces ``plays`` (and ``games``) here."""
-    return Services(
-        config=config,
-        drafts=FileDraftStore(config.data_dir / "drafts"),
-        plays=NoHistory(),
-        settings_file=SettingsFile(config.data_dir / "settings.json"),
-    )
+def warm_up(services: Services) -> None:
+    """Build the main screens once, off-page, while the browser is still loading Flutter.
+
+    Flet imports each control's module on first use and the built-in games load on first
+    call: a quarter of a second that would otherwise delay the first screen of the first
+    visitor. Nothing is written (the sheet is built from a throwaway draft, never saved).
+    """
+    ctx = Context(services, Settings(), navigate=lambda route: None)
+    for route in ("/", "/new", "/new/azul", "/settings", "/history"):
+        ctx.route = route
+        view_for(ctx, route)
+    template = next(iter(services.games().values()))
+    players = [f"{n}" for n in range(1, max(template.min_players, 2) + 1)]
+    variant = template.variants[0].id if template.variants else None
+    SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
 
 
-def make_main(services: Services) -> Callable[[ft.Page], None]:
-    def main(page: ft.Page) -> None:
-        Shell(page, services).render()
-
-    return main
+def main(page: ft.Page, services: Services) -> None:
+    """One browser session of the app."""
+    Shell(page, services).render()
 
 
 class Shell:

@@ -13,8 +13,8 @@ from scorepad.core import GameTemplate, builtin_games
 from scorepad.core.i18n import tr
 from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Context.t``
 from scorepad.ui.config import AppConfig
-from scorepad.ui.drafts import DraftStore
-from scorepad.ui.plays import PlayRepository
+from scorepad.ui.drafts import DraftStore, FileDraftStore
+from scorepad.ui.plays import NoHistory, PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
 
@@ -56,3 +56,13 @@ class Context:
         self.settings = settings
         self.services.settings_file.save(settings)
         self.relabel()
+
+
+def build_services(config: AppConfig) -> Services:
+    """The app's parts. The history store replaces ``plays`` (and ``games``) here."""
+    return Services(
+        config=config,
+        drafts=FileDraftStore(config.data_dir / "drafts"),
+        plays=NoHistory(),
+        settings_file=SettingsFile(config.data_dir / "settings.json"),
+    )

@@ -103,14 +103,21 @@ def serve(
     chosen = free_port(port)  # a bad --port is reported before Flet even loads
     import flet as ft
 
-    from scorepad.ui.app import build_services, make_main
+    from scorepad.ui.context import build_services
+
+    services = build_services(config)
+
+    def main(page: ft.Page) -> None:
+        from scorepad.ui import app  # the screens load after the port opens, not before
+
+        app.main(page, services)
 
     lang = config.lang
     if window:
         problem = window_problem(lang)
         if problem is None:
             os.environ["FLET_VIEW_PATH"] = str(desktop_client())
-            ft.run(make_main(build_services(config)), view=ft.AppView.FLET_APP)
+            ft.run(main, view=ft.AppView.FLET_APP)
             return 0
         say(tr("app.no_window", lang, reason=problem))
     if chosen != port:
@@ -124,10 +131,13 @@ def serve(
             say(tr("app.serving", lang, url=url))
             if browser:
                 webbrowser.open(url)
+            from scorepad.ui.app import warm_up
+
+            warm_up(services)  # while the browser loads Flutter, not before listening
 
     threading.Thread(target=announce, daemon=True).start()
     ft.run(
-        make_main(build_services(config)),
+        main,
         view=ft.AppView.WEB_BROWSER,
         host=HOST,
         port=chosen,

@@ -257,3 +257,11 @@ def test_phone_layout_puts_labels_above_the_cells(tmp_path):
     root = sheet_view(ctx, players=("A", "B", "C", "D")).build()
     assert has(root, "line-marker-4")
     assert find(root, "minus-rows-1").width == 28
+
+
+def test_warming_up_writes_nothing(tmp_path):
+    from scorepad.ui.app import warm_up
+
+    ctx, _ = context(tmp_path)
+    warm_up(ctx.services)
+    assert list(tmp_path.iterdir()) == []
