@@ -151,8 +151,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "app.history_where": {"en": "History", "es": "Historial"},
     "app.history_db": {"en": "Database: {url}", "es": "Base de datos: {url}"},
     "app.history_default": {
-        "en": "Database: the default file in {folder}",
-        "es": "Base de datos: el archivo predeterminado en {folder}",
+        "en": "Database: the default one (start with --db URL or SCOREPAD_DB for another)",
+        "es": "Base de datos: la predeterminada (arranca con --db URL o SCOREPAD_DB para otra)",
     },
     "app.data_folder": {
         "en": "Drafts and settings: {folder}",

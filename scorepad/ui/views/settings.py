@@ -41,7 +41,7 @@ class SettingsView:
         if config.db_url:
             where = ctx.t("app.history_db", url=config.db_url)
         else:
-            where = ctx.t("app.history_default", folder=str(config.data_dir))
+            where = ctx.t("app.history_default")
         body: list[ft.Control] = [
             heading(ctx.t("app.language")),
             tid("language", lang),
