@@ -23,18 +23,26 @@ from scorepad.core.sheetfile import score_sheet_text
 from scorepad.printing.commands import add_commands as add_printing_commands
 from scorepad.store.commands import add_commands as add_store_commands
 from scorepad.textsheet import describe_template, render_games, render_scored
+from scorepad.ui.commands import add_commands as add_app_commands
 
 EXIT_BAD_INPUT = 2
+DEFAULT_COMMAND = "app"
+"""What a bare ``scorepad`` runs: the app, served in the browser."""
 
 Handler = Callable[[argparse.Namespace], int]
 
-COMMAND_GROUPS: tuple[Callable[..., None], ...] = (add_store_commands, add_printing_commands)
+COMMAND_GROUPS: tuple[Callable[..., None], ...] = (
+    add_app_commands,
+    add_store_commands,
+    add_printing_commands,
+)
 """Each layer above the core adds its commands here: a function taking the subparsers."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(argv or [DEFAULT_COMMAND])
     args.lang = choose_lang(getattr(args, "lang", None))
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:

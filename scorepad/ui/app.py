@@ -1,0 +1,190 @@
+"""The app's entry: one ``Shell`` per browser session turns the route into a screen.
+
+Routes (``page.route`` includes the query string in Flet 1.0):
+``/`` Home · ``/new`` game picker · ``/new/<game>[?variant=A&players=Ana,Ben]`` New play,
+straight to the sheet when players are given · ``/sheet/<game>`` the sheet in progress ·
+``/settings`` · ``/history``, ``/play/<id>``, ``/stats``, ``/players``, ``/games`` arrive
+with the history store.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl, urlsplit
+
+import flet as ft
+
+from scorepad.core import GameTemplate, ScorepadError
+from scorepad.core.errors import quote
+from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
+from scorepad.ui.context import Context, Services
+from scorepad.ui.newplay_model import NewPlayModel
+from scorepad.ui.settings import Settings
+from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
+from scorepad.ui.views.common import MAX_WIDTH
+from scorepad.ui.views.home import home_view
+from scorepad.ui.views.newplay import NewPlayView
+from scorepad.ui.views.picker import PickerView
+from scorepad.ui.views.placeholder import coming_view, message_view
+from scorepad.ui.views.settings import SettingsView
+from scorepad.ui.views.sheet import SheetView
+
+COMPACT_BELOW = 700
+"""Window widths (logical pixels) under this get the phone layout."""
+WIDE_FROM = MAX_WIDTH + 40
+"""Window widths from this on centre the content at its maximum width."""
+
+COMING = {
+    "/history": "app.history",
+    "/play/:id": "app.play",
+    "/stats": "app.stats",
+    "/players": "app.players",
+    "/games": "app.games",
+}
+
+
+def warm_up(services: Services) -> None:
+    """Build the main screens once, off-page, while the browser is still loading Flutter.
+
+    Flet imports each control's module on first use and the built-in games load on first
+    call: a quarter of a second that would otherwise delay the first screen of the first
+    visitor. Nothing is written (the sheet is built from a throwaway draft, never saved).
+    """
+    ctx = Context(services, Settings(), navigate=lambda route: None)
+    for route in ("/", "/new", "/new/azul", "/settings", "/history"):
+        ctx.route = route
+        view_for(ctx, route)
+    template = next(iter(services.games().values()))
+    players = [f"{n}" for n in range(1, max(template.min_players, 2) + 1)]
+    variant = template.variants[0].id if template.variants else None
+    SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
+
+
+def main(page: ft.Page, services: Services) -> None:
+    """One browser session of the app."""
+    Shell(page, services).render()
+
+
+class Shell:
+    """Owns one page: routes, theme, language and the phone/desktop layout switch."""
+
+    def __init__(self, page: ft.Page, services: Services) -> None:
+        self.page = page
+        self.ctx = Context(
+            services=services,
+            settings=services.settings_file.load(),
+            navigate=page.navigate,
+            relabel=self.render,
+            update=self.update,
+        )
+        self.fit(page.width)
+        page.on_route_change = lambda: self.render()
+        page.on_resize = self.on_resize
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+
+    def update(self, *controls: ft.Control) -> None:
+        if controls:
+            self.page.update(*controls)
+
+    def fit(self, width: float | None) -> bool:
+        """Choose the layout for a window ``width`` wide; True when it changed."""
+        layout = (is_compact(width), width is None or width >= WIDE_FROM)
+        changed = layout != (self.ctx.compact, self.ctx.wide)
+        self.ctx.compact, self.ctx.wide = layout
+        return changed
+
+    def on_resize(self, e: ft.PageResizeEvent) -> None:
+        if self.fit(e.width):
+            self.render()
+
+    def render(self) -> None:
+        page = self.page
+        self.ctx.route = page.route or "/"
+        page.theme_mode = ft.ThemeMode(self.ctx.settings.theme)
+        page.title = self.ctx.t("app.title")
+        page.views.clear()
+        page.views.append(view_for(self.ctx, self.ctx.route))
+        page.update()
+
+
+def is_compact(width: float | None) -> bool:
+    return width is not None and 0 < width < COMPACT_BELOW
+
+
+def view_for(ctx: Context, route: str) -> ft.View:
+    """The screen for ``route`` (path and query), built fresh from the stores."""
+    parts = urlsplit(route)
+    path = parts.path.rstrip("/") or "/"
+    query = dict(parse_qsl(parts.query))
+    match = ft.TemplateRoute(path)
+    if match.match("/"):
+        return home_view(ctx)
+    if match.match("/new"):
+        return PickerView(ctx).build()
+    if match.match("/new/:game"):
+        return new_play(ctx, match.game, query)
+    if match.match("/sheet/:game"):
+        return sheet(ctx, match.game)
+    if match.match("/settings"):
+        return SettingsView(ctx).build()
+    for pattern, title in COMING.items():
+        if match.match(pattern):
+            return coming_view(ctx, title)
+    return message_view(ctx, ctx.t("app.title"), ctx.t("app.not_found", route=quote(path)))
+
+
+def _game(ctx: Context, game_id: str) -> GameTemplate | None:
+    return ctx.services.games().get(game_id)
+
+
+def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
+    template = _game(ctx, game_id)
+    if template is None:
+        return _unknown_game(ctx, game_id)
+    model = NewPlayModel.from_query(template, query)
+    given = [n for n in query.get("players", "").split(",") if n.strip()]
+    fits = template.min_players <= len(given) <= template.max_players
+    asked = query.get("variant")
+    variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
+    if given and fits and variant_ok and not model.problems():
+        drafts = ctx.services.drafts
+        waiting = drafts.load(template.id)
+        same = waiting is not None and (waiting.players, waiting.variant) == (
+            model.players(),
+            model.variant,
+        )
+        if same or waiting is None or _blank(template, waiting):
+            draft = (
+                waiting
+                if same and waiting is not None
+                else new_draft(template, model.variant, model.players())
+            )
+            if not same:
+                draft.location = model.location.strip()
+                drafts.save(draft)
+            return SheetView(ctx, SheetModel(template, draft)).build()
+    return NewPlayView(ctx, model).build()
+
+
+def _blank(template: GameTemplate, draft: SheetDraft) -> bool:
+    try:
+        return SheetModel(template, draft).state.empty
+    except ScorepadError:
+        return True
+
+
+def sheet(ctx: Context, game_id: str) -> ft.View:
+    template = _game(ctx, game_id)
+    if template is None:
+        return _unknown_game(ctx, game_id)
+    draft = ctx.services.drafts.load(template.id)
+    if draft is not None:
+        try:
+            return SheetView(ctx, SheetModel(template, draft)).build()
+        except ScorepadError:
+            pass  # a draft that no longer fits the game: start again from the form
+    return NewPlayView(ctx, NewPlayModel(template)).build()
+
+
+def _unknown_game(ctx: Context, game_id: str) -> ft.View:
+    return message_view(ctx, ctx.t("app.title"), ctx.t("app.unknown_game", value=quote(game_id)))

@@ -1,0 +1,58 @@
+"""The ``app`` command (also what a bare ``scorepad`` runs). Flet loads only when it runs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
+from scorepad.ui.config import AppConfig, data_dir
+from scorepad.ui.launch import DEFAULT_PORT
+
+DB_ENV = "SCOREPAD_DB"
+
+
+def add_commands(subparsers: argparse._SubParsersAction) -> None:
+    app = subparsers.add_parser(
+        "app", help="start the app in the browser / abre la app en el navegador"
+    )
+    add_app_options(app)
+    app.set_defaults(handler=cmd_app)
+
+
+def add_app_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port on 127.0.0.1 (default {DEFAULT_PORT}; the next free one if taken)",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="only serve; do not open a browser"
+    )
+    parser.add_argument(
+        "--window",
+        action="store_true",
+        help="open a desktop window (needs Flet's desktop client already installed)",
+    )
+    parser.add_argument("--db", metavar="URL", help="history database URL (or SCOREPAD_DB)")
+    parser.add_argument("--lang", choices=["es", "en"], help="language / idioma")
+
+
+def config_from_args(args: argparse.Namespace) -> AppConfig:
+    return AppConfig(
+        data_dir=data_dir(),
+        db_url=args.db or os.environ.get(DB_ENV) or None,
+        lang=args.lang,
+    )
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    from scorepad.ui.launch import serve
+
+    config = config_from_args(args)
+    return serve(config, args.port, browser=not args.no_browser, window=args.window, say=say)
+
+
+def say(message: str) -> None:
+    print(message, flush=True)  # the URL line must show at once, even through a pipe

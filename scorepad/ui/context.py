@@ -1,0 +1,68 @@
+"""What every screen of one session shares: the app's stores, the language, navigation.
+
+Views receive a ``Context`` and never touch the page directly, so tests can build any
+screen with a context whose ``navigate`` just records the route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from scorepad.core import GameTemplate, builtin_games
+from scorepad.core.i18n import tr
+from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Context.t``
+from scorepad.ui.config import AppConfig
+from scorepad.ui.drafts import DraftStore, FileDraftStore
+from scorepad.ui.plays import NoHistory, PlayRepository
+from scorepad.ui.settings import Settings, SettingsFile
+
+
+@dataclass
+class Services:
+    """The app's parts that outlive a session; the history store plugs in here."""
+
+    config: AppConfig
+    drafts: DraftStore
+    plays: PlayRepository
+    settings_file: SettingsFile
+    games: Callable[[], Mapping[str, GameTemplate]] = builtin_games
+    """Every game the picker offers: built-ins now, user-defined games with the store."""
+
+
+@dataclass
+class Context:
+    services: Services
+    settings: Settings
+    navigate: Callable[[str], None]
+    relabel: Callable[[], None] = lambda: None
+    """Rebuild the screen after a change of language or theme."""
+    update: Callable[..., None] = lambda *controls: None
+    """Send these controls' changes to the browser now (instead of diffing the page)."""
+    compact: bool = False
+    """A phone-sized window: views lay themselves out for about 390 pixels."""
+    wide: bool = False
+    """A window wider than the content's maximum width: the content is centred."""
+    route: str = "/"
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang or self.services.config.lang
+
+    def t(self, key: str, /, **fields: object) -> str:
+        return tr(key, self.lang, **fields)
+
+    def change_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.services.settings_file.save(settings)
+        self.relabel()
+
+
+def build_services(config: AppConfig) -> Services:
+    """The app's parts. The history store replaces ``plays`` (and ``games``) here."""
+    return Services(
+        config=config,
+        drafts=FileDraftStore(config.data_dir / "drafts"),
+        plays=NoHistory(),
+        settings_file=SettingsFile(config.data_dir / "settings.json"),
+    )

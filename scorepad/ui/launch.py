@@ -1,0 +1,147 @@
+"""Serving the app: a free port on 127.0.0.1, the browser (or a desktop window), Ctrl+C.
+
+Flet is imported here only inside ``serve``, so the rest of the command line never pays
+for it. Flet's own browser opening is switched off (``FLET_FORCE_WEB_SERVER``): the app
+opens the browser itself once the port answers, and only when asked to.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+
+from scorepad.core.i18n import tr
+from scorepad.ui.config import AppConfig
+from scorepad.ui.errors import AppError
+
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8550
+PORT_TRIES = 50
+
+
+def free_port(port: int, host: str = HOST, tries: int = PORT_TRIES) -> int:
+    """``port`` if nothing listens there, else the next free one above it."""
+    if not 0 < port < 65536:
+        raise AppError("app.bad_port", value=port)
+    last = min(port + tries - 1, 65535)
+    for candidate in range(port, last + 1):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            if os.name == "posix":  # as the server will: a port in TIME_WAIT is free
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind((host, candidate))
+            except OSError:
+                continue
+            return candidate
+    raise AppError("app.no_free_port", port=port, last=last, host=host)
+
+
+def wait_for_port(port: int, host: str = HOST, timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((host, port), timeout=0.2).close()
+            return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+def desktop_client() -> Path | None:
+    """The folder of Flet's desktop client when it is already on this machine, else None.
+
+    flet-desktop downloads its client at first use; Scorepad never triggers that, so only
+    a client already present counts: ``FLET_VIEW_PATH``, or the one Flet has cached.
+    """
+    try:
+        import flet_desktop.version
+    except ImportError:
+        return None
+    executable = "flet.exe" if sys.platform == "win32" else "flet"
+    candidates: list[Path] = []
+    if os.environ.get("FLET_VIEW_PATH"):
+        candidates.append(Path(os.environ["FLET_VIEW_PATH"]))
+    version = flet_desktop.version.version
+    cache = Path.home() / ".flet" / "client"
+    if cache.is_dir():
+        candidates += [d / "flet" for d in sorted(cache.glob(f"flet-desktop-*-{version}*"))]
+    for folder in candidates:
+        if sys.platform == "darwin":
+            if any(folder.glob("*.app")) or any(folder.parent.glob("*.app")):
+                return folder if any(folder.glob("*.app")) else folder.parent
+        elif (folder / executable).is_file():
+            return folder
+    return None
+
+
+def window_problem(lang: str) -> str | None:
+    """Why a desktop window cannot open here (one clause), or None when it can."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return tr("app.no_window.display", lang)
+    if desktop_client() is None:
+        return tr("app.no_window.client", lang)
+    return None
+
+
+def serve(
+    config: AppConfig,
+    port: int = DEFAULT_PORT,
+    *,
+    browser: bool = True,
+    window: bool = False,
+    say: Callable[[str], None] = print,
+) -> int:
+    """Run the app until Ctrl+C (or SIGTERM); returns the exit status."""
+    chosen = free_port(port)  # a bad --port is reported before Flet even loads
+    import flet as ft
+
+    from scorepad.ui.context import build_services
+
+    services = build_services(config)
+
+    def main(page: ft.Page) -> None:
+        from scorepad.ui import app  # the screens load after the port opens, not before
+
+        app.main(page, services)
+
+    lang = config.lang
+    if window:
+        problem = window_problem(lang)
+        if problem is None:
+            os.environ["FLET_VIEW_PATH"] = str(desktop_client())
+            ft.run(main, view=ft.AppView.FLET_APP)
+            return 0
+        say(tr("app.no_window", lang, reason=problem))
+    if chosen != port:
+        say(tr("app.port_taken", lang, port=port, free=chosen))
+    url = f"http://{HOST}:{chosen}"
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # Flet must not open a browser by itself
+    os.environ["FLET_WEB_NO_CDN"] = "1"
+
+    def announce() -> None:
+        if wait_for_port(chosen):
+            say(tr("app.serving", lang, url=url))
+            if browser:
+                webbrowser.open(url)
+            from scorepad.ui.app import warm_up
+
+            warm_up(services)  # while the browser loads Flutter, not before listening
+
+    threading.Thread(target=announce, daemon=True).start()
+    ft.run(
+        main,
+        view=ft.AppView.WEB_BROWSER,
+        host=HOST,
+        port=chosen,
+        no_cdn=True,
+    )
+    say(tr("app.stopped", lang))
+    return 0

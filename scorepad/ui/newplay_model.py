@@ -1,0 +1,77 @@
+"""The New play form: who plays, in which order, which variant and where.
+
+Plain Python so that tests can drive it without a page; the view only mirrors it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorepad.core import GameTemplate, ScorepadError, resolve_variant
+from scorepad.core.errors import quote
+from scorepad.ui.errors import AppError
+
+
+@dataclass
+class NewPlayModel:
+    template: GameTemplate
+    names: list[str] = field(default_factory=list)
+    variant: str | None = None
+    location: str = ""
+
+    def __post_init__(self) -> None:
+        self.names = self.names[: self.template.max_players]
+        wanted = max(self.template.min_players, min(2, self.template.max_players))
+        while len(self.names) < wanted:
+            self.names.append("")
+        if self.template.variants and self.variant is None:
+            self.variant = self.template.variants[0].id
+
+    @classmethod
+    def from_query(cls, template: GameTemplate, query: dict[str, str]) -> NewPlayModel:
+        """The form filled from ``?variant=A&players=Ana,Ben`` (bad parts are dropped)."""
+        variant = None
+        if template.variants and query.get("variant"):
+            try:
+                variant = resolve_variant(template, query["variant"])
+            except ScorepadError:
+                variant = None
+        names = [n.strip() for n in query.get("players", "").split(",") if n.strip()]
+        return cls(template, names, variant, query.get("location", ""))
+
+    @property
+    def can_add(self) -> bool:
+        return len(self.names) < self.template.max_players
+
+    @property
+    def can_remove(self) -> bool:
+        return len(self.names) > self.template.min_players
+
+    def add(self) -> None:
+        if self.can_add:
+            self.names.append("")
+
+    def remove(self, index: int) -> None:
+        if self.can_remove:
+            del self.names[index]
+
+    def move(self, index: int, delta: int) -> None:
+        other = index + delta
+        if 0 <= other < len(self.names):
+            self.names[index], self.names[other] = self.names[other], self.names[index]
+
+    def problems(self) -> dict[int, ScorepadError]:
+        """What is wrong with each name, by position (empty, or already playing)."""
+        found: dict[int, ScorepadError] = {}
+        seen: set[str] = set()
+        for index, name in enumerate(self.names):
+            cleaned = name.strip()
+            if not cleaned:
+                found[index] = AppError("app.name_missing")
+            elif cleaned.casefold() in seen:
+                found[index] = AppError("app.name_repeated", value=quote(cleaned))
+            seen.add(cleaned.casefold())
+        return found
+
+    def players(self) -> list[str]:
+        return [name.strip() for name in self.names]

@@ -1,0 +1,1 @@
+"""The screens, one module each; ``common`` holds the pieces they share."""

@@ -1,0 +1,223 @@
+"""One player's box on one line of the sheet, for each kind of line.
+
+A cell writes what is typed into the ``SheetModel`` and calls ``changed`` so the sheet
+can re-add; ``show`` marks the cell when the core refused its value. Cells never compute
+points: the model and the core do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.core.i18n import pick
+from scorepad.core.template import CountLine, Line
+from scorepad.ui.context import Context
+from scorepad.ui.sheet_model import STEPPED_KINDS, SheetModel, SheetState
+from scorepad.ui.views.common import tid
+
+Changed = Callable[..., None]
+"""Called after every change, with the controls the cell itself changed on screen."""
+
+
+def number_field(value: str, ctx: Context, on_change: Callable[..., None]) -> ft.TextField:
+    return ft.TextField(
+        value=value,
+        on_change=on_change,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        text_align=ft.TextAlign.CENTER,
+        dense=True,
+        expand=True,
+        content_padding=ft.Padding.symmetric(horizontal=2, vertical=8),
+        error_style=ft.TextStyle(size=10),
+        error_max_lines=1,
+    )
+
+
+def mark(field: ft.TextField, problem: object, ctx: Context) -> list[ft.Control]:
+    """A short word under a refused value; the sheet spells the problem out below the line.
+
+    Returns the field when its mark changed, for the sheet to send to the browser.
+    """
+    error = ctx.t("app.invalid") if problem is not None else None
+    if field.error == error:
+        return []
+    field.error = error
+    return [field]
+
+
+class Cell:
+    control: ft.Control
+
+    def show(self, state: SheetState) -> list[ft.Control]:
+        """Mark or clear this cell after a change anywhere on the sheet; returns what
+        changed on screen."""
+        return []
+
+
+class TextCell(Cell):
+    """Points, counts, tables and penalties: typed text, with − / + for whole counts."""
+
+    def __init__(
+        self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
+    ) -> None:
+        self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
+        self.changed = changed
+        n = player + 1
+        self.field = number_field(model.draft.texts[line.key][player], ctx, self.on_change)
+        parts: list[ft.Control] = [tid(f"line-{line.key}-{n}", self.field)]
+        if line.kind in STEPPED_KINDS:
+            parts = [
+                self._stepper(f"minus-{line.key}-{n}", ft.Icons.REMOVE, "app.one_less", -1),
+                *parts,
+                self._stepper(f"plus-{line.key}-{n}", ft.Icons.ADD, "app.one_more", 1),
+            ]
+        self.control = ft.Row(parts, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _stepper(self, ident: str, icon: ft.IconData, label: str, delta: int) -> ft.Control:
+        size = 28 if self.ctx.compact else 36
+        return tid(
+            ident,
+            ft.IconButton(
+                icon,
+                icon_size=16 if self.ctx.compact else 20,
+                width=size,
+                height=size,
+                padding=0,
+                tooltip=self.ctx.t(label),
+                on_click=lambda: self.on_step(delta),
+            ),
+        )
+
+    def on_change(self, e: ft.Event[ft.TextField]) -> None:
+        self.model.set_text(self.key, self.player, e.control.value)
+        self.changed()
+
+    def on_step(self, delta: int) -> None:
+        self.model.step(self.key, self.player, delta)
+        self.field.value = self.model.draft.texts[self.key][self.player]
+        self.changed(self.field)
+
+    def show(self, state: SheetState) -> list[ft.Control]:
+        return mark(self.field, state.problem(self.key, self.player), self.ctx)
+
+
+class RateCell(TextCell):
+    """A count whose worth depends on the player's board: the count, and a rate button
+    that cycles through the line's rates (Glass Road: start building / upgraded)."""
+
+    def __init__(
+        self, ctx: Context, model: SheetModel, line: CountLine, player: int, changed: Changed
+    ) -> None:
+        super().__init__(ctx, model, line, player, changed)
+        self.line = line
+        self.rate_label = ft.Text(size=11, text_align=ft.TextAlign.CENTER)
+        self.rate_button = ft.OutlinedButton(
+            content=self.rate_label,
+            on_click=self.on_rate,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=0)),
+        )
+        self._label_rate()
+        self.control = ft.Column(
+            [self.control, tid(f"rate-{line.key}-{player + 1}", self.rate_button)],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def _label_rate(self) -> None:
+        rate = self.line.rate(self.model.draft.rates[self.key][self.player])
+        self.rate_label.value = pick(rate.label, self.ctx.lang)
+
+    def on_rate(self) -> None:
+        self.model.next_rate(self.key, self.player)
+        self._label_rate()
+        self.changed(self.rate_label)
+
+
+class CheckCell(Cell):
+    def __init__(
+        self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
+    ) -> None:
+        self.model, self.key, self.player, self.changed = model, line.key, player, changed
+        self.box = ft.Checkbox(
+            value=model.draft.checks[line.key][player],
+            on_change=self.on_change,
+            semantics_label=f"{pick(line.label, ctx.lang)}: {model.players[player]}",
+        )
+        self.control = ft.Row(
+            [tid(f"line-{line.key}-{player + 1}", self.box)],
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+
+    def on_change(self, e: ft.Event[ft.Checkbox]) -> None:
+        self.model.set_check(self.key, self.player, bool(e.control.value))
+        self.changed()
+
+
+class ProductCell(Cell):
+    """Both numbers of a product line side by side: "a × b"."""
+
+    def __init__(
+        self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
+    ) -> None:
+        self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
+        self.changed = changed
+        a, b = model.draft.pairs[line.key][player]
+        self.fields = {
+            "a": number_field(a, ctx, self._on_change("a")),
+            "b": number_field(b, ctx, self._on_change("b")),
+        }
+        n = player + 1
+        self.control = ft.Row(
+            [
+                tid(f"line-{line.key}-{n}-a", self.fields["a"]),
+                ft.Container(ft.Text("×"), padding=ft.Padding.only(top=8)),
+                tid(f"line-{line.key}-{n}-b", self.fields["b"]),
+            ],
+            spacing=2,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+
+    def _on_change(self, part: str) -> Callable[[ft.Event[ft.TextField]], None]:
+        def changed(e: ft.Event[ft.TextField]) -> None:
+            self.model.set_pair(self.key, self.player, part, e.control.value)
+            self.changed()
+
+        return changed
+
+    def show(self, state: SheetState) -> list[ft.Control]:
+        return [
+            control
+            for part, field in self.fields.items()
+            for control in mark(field, state.problem(self.key, self.player, part), self.ctx)
+        ]
+
+
+class ExtraCell(Cell):
+    """Points typed by hand on a line the players added."""
+
+    def __init__(
+        self, ctx: Context, model: SheetModel, row: int, player: int, changed: Changed
+    ) -> None:
+        self.ctx, self.model, self.row, self.player = ctx, model, row, player
+        self.changed = changed
+        self.field = number_field(model.draft.extra[row].points[player], ctx, self.on_change)
+        self.control = tid(f"extra-{row + 1}-{player + 1}", self.field)
+
+    def on_change(self, e: ft.Event[ft.TextField]) -> None:
+        self.model.set_extra_points(self.row, self.player, e.control.value)
+        self.changed()
+
+    def show(self, state: SheetState) -> list[ft.Control]:
+        return mark(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
+
+
+def make_cell(ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed) -> Cell:
+    if line.kind == "check":
+        return CheckCell(ctx, model, line, player, changed)
+    if line.kind == "product":
+        return ProductCell(ctx, model, line, player, changed)
+    if isinstance(line, CountLine) and line.rates:
+        return RateCell(ctx, model, line, player, changed)
+    return TextCell(ctx, model, line, player, changed)

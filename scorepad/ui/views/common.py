@@ -1,0 +1,81 @@
+"""Pieces every screen uses: test ids, the app bar, the screen frame."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.ui.context import Context
+
+MAX_WIDTH = 1100
+"""Wider windows centre the content instead of stretching rows across the screen."""
+
+
+def tid(identifier: str, control: ft.Control) -> ft.Semantics:
+    """``control`` with a stable id that reaches the browser's DOM (and screen readers).
+
+    The wrapper takes over ``expand``: in a Row it is the wrapper that must stretch.
+    """
+    return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
+
+
+def app_bar(ctx: Context, title: str, *, home: bool = True) -> ft.AppBar:
+    leading = None
+    if home:
+        leading = tid(
+            "nav-home",
+            ft.IconButton(
+                ft.Icons.HOME_OUTLINED,
+                tooltip=ctx.t("app.home"),
+                on_click=lambda: ctx.navigate("/"),
+            ),
+        )
+    actions = []
+    if ctx.route != "/settings":
+        actions.append(
+            tid(
+                "nav-settings",
+                ft.IconButton(
+                    ft.Icons.SETTINGS_OUTLINED,
+                    tooltip=ctx.t("app.settings"),
+                    on_click=lambda: ctx.navigate("/settings"),
+                ),
+            )
+        )
+    return ft.AppBar(
+        leading=leading,
+        automatically_imply_leading=False,
+        title=ft.Text(title, overflow=ft.TextOverflow.ELLIPSIS),
+        actions=actions,
+    )
+
+
+def screen(ctx: Context, title: str, body: list[ft.Control], *, home: bool = True) -> ft.View:
+    """A whole screen: app bar, then ``body`` in a scrolling, centred column."""
+    padding = 8 if ctx.compact else 16
+    return ft.View(
+        route=ctx.route,
+        appbar=app_bar(ctx, title, home=home),
+        scroll=ft.ScrollMode.AUTO,
+        padding=padding,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Container(
+                content=ft.Column(body, spacing=12),
+                width=MAX_WIDTH if ctx.wide else None,
+            )
+        ],
+    )
+
+
+def heading(text: str) -> ft.Text:
+    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+def muted(text: str, *, size: float = 12) -> ft.Text:
+    return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def players_range(ctx: Context, low: int, high: int) -> str:
+    if low == high:
+        return ctx.t("app.players_one") if low == 1 else ctx.t("app.players_n", n=low)
+    return ctx.t("app.players_range", low=low, high=high)

@@ -1,0 +1,97 @@
+"""Home: start a game, pick up a sheet in progress, see the latest plays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.core import ScorepadError
+from scorepad.core.i18n import join_words
+from scorepad.ui.context import Context
+from scorepad.ui.views.common import heading, muted, screen, tid
+
+SECTIONS = (
+    ("/history", "app.history", ft.Icons.HISTORY),
+    ("/stats", "app.stats", ft.Icons.BAR_CHART),
+    ("/players", "app.players", ft.Icons.PEOPLE_OUTLINE),
+    ("/games", "app.games", ft.Icons.EDIT_NOTE),
+)
+
+
+def home_view(ctx: Context) -> ft.View:
+    body: list[ft.Control] = [
+        tid(
+            "new-game",
+            ft.FilledButton(
+                ctx.t("app.new_game"),
+                icon=ft.Icons.ADD,
+                on_click=lambda: ctx.navigate("/new"),
+            ),
+        )
+    ]
+    drafts = ctx.services.drafts.all()
+    games = ctx.services.games()
+    waiting = [d for d in drafts if d.game_id in games]
+    if waiting:
+        body.append(heading(ctx.t("app.in_progress")))
+        for draft in waiting:
+            title = games[draft.game_id].title(ctx.lang, draft.variant)
+            body.append(
+                ft.Card(
+                    content=ft.ListTile(
+                        title=ft.Text(title),
+                        subtitle=ft.Text(join_words(draft.players, ctx.lang)),
+                        trailing=tid(
+                            f"continue-{draft.game_id}",
+                            ft.TextButton(
+                                ctx.t("app.continue"),
+                                on_click=_go(ctx, f"/sheet/{draft.game_id}"),
+                            ),
+                        ),
+                    )
+                )
+            )
+    body.append(heading(ctx.t("app.recent")))
+    body.append(tid("recent", _recent(ctx)))
+    body.append(
+        ft.Row(
+            [
+                tid(
+                    f"nav-{route.strip('/')}",
+                    ft.TextButton(ctx.t(key), icon=icon, on_click=_go(ctx, route)),
+                )
+                for route, key, icon in SECTIONS
+            ],
+            wrap=True,
+        )
+    )
+    return screen(ctx, ctx.t("app.title"), body, home=False)
+
+
+def _recent(ctx: Context) -> ft.Control:
+    try:
+        plays = ctx.services.plays.recent_plays(5, ctx.lang)
+    except ScorepadError as problem:
+        return ft.Text(problem.message(ctx.lang), color=ft.Colors.ERROR)
+    if not plays:
+        lines = [ctx.t("app.recent_empty")]
+        if not getattr(ctx.services.plays, "available", True):
+            lines.append(ctx.t("app.recent_coming"))
+        return muted(" ".join(lines), size=14)
+    return ft.Column(
+        [
+            ft.ListTile(
+                title=ft.Text(play.title),
+                subtitle=ft.Text(
+                    f"{play.played_at:%Y-%m-%d} · {join_words(list(play.winners), ctx.lang)}"
+                ),
+                on_click=_go(ctx, f"/play/{play.id}"),
+            )
+            for play in plays
+        ]
+    )
+
+
+def _go(ctx: Context, route: str) -> Callable[[], None]:
+    return lambda: ctx.navigate(route)

@@ -1,0 +1,218 @@
+"""New play: the players in seat order, the variant, and where the game is played."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.core import GameTemplate
+from scorepad.core.i18n import join_words, pick
+from scorepad.ui.context import Context
+from scorepad.ui.newplay_model import NewPlayModel
+from scorepad.ui.sheet_model import SheetDraft, new_draft
+from scorepad.ui.views.common import muted, players_range, screen, tid
+
+
+class NewPlayView:
+    def __init__(self, ctx: Context, model: NewPlayModel) -> None:
+        self.ctx = ctx
+        self.model = model
+        self.template: GameTemplate = model.template
+        self.waiting: SheetDraft | None = ctx.services.drafts.load(self.template.id)
+        self.fields: list[ft.TextField] = []
+        self.rows = ft.Column(spacing=6)
+        self.add_button = tid(
+            "add-player",
+            ft.TextButton(ctx.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=self.on_add),
+        )
+        self.variant = ft.RadioGroup(
+            value=model.variant,
+            on_change=self.on_variant,
+            content=ft.Row(
+                [
+                    tid(f"variant-{v.id}", ft.Radio(value=v.id, label=pick(v.label, ctx.lang)))
+                    for v in self.template.variants
+                ],
+                wrap=True,
+            ),
+        )
+        self.location = ft.TextField(
+            label=ctx.t("app.location"),
+            value=model.location,
+            on_change=self.on_location,
+            expand=True,
+        )
+        self.start = tid(
+            "start",
+            ft.FilledButton(ctx.t("app.start"), icon=ft.Icons.PLAY_ARROW, on_click=self.on_start),
+        )
+        self.show_players()
+
+    def build(self) -> ft.View:
+        ctx = self.ctx
+        body: list[ft.Control] = [
+            muted(players_range(ctx, self.template.min_players, self.template.max_players), size=14)
+        ]
+        if self.waiting is not None:
+            body.append(self._waiting_banner(self.waiting))
+        body += [self.rows, self.add_button]
+        if self.template.variants:
+            label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
+            body += [label, tid("variant", self.variant)]
+        body += [ft.Row([tid("location", self.location)]), self.start]
+        return screen(ctx, pick(self.template.name, ctx.lang), body)
+
+    def _waiting_banner(self, draft: SheetDraft) -> ft.Control:
+        ctx = self.ctx
+        players = join_words(draft.players, ctx.lang)
+        return tid(
+            "draft-waiting",
+            ft.Container(
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                border_radius=8,
+                padding=12,
+                content=ft.Column(
+                    [
+                        ft.Text(ctx.t("app.draft_waiting", players=players)),
+                        ft.Row(
+                            [
+                                tid(
+                                    "continue",
+                                    ft.FilledTonalButton(
+                                        ctx.t("app.continue"),
+                                        on_click=lambda: ctx.navigate(f"/sheet/{self.template.id}"),
+                                    ),
+                                ),
+                                muted(ctx.t("app.start_over")),
+                            ],
+                            wrap=True,
+                        ),
+                    ]
+                ),
+            ),
+        )
+
+    # --- players ---------------------------------------------------------------------------
+    def show_players(self, problems: dict | None = None) -> None:
+        problems = problems or {}
+        model = self.model
+        self.fields = []
+        rows: list[ft.Control] = []
+        last = len(model.names) - 1
+        for index, name in enumerate(model.names):
+            n = index + 1
+            problem = problems.get(index)
+            field = ft.TextField(
+                label=self.ctx.t("app.player_n", n=n),
+                value=name,
+                expand=True,
+                error=problem.message(self.ctx.lang) if problem else None,
+                on_change=self._on_name(index),
+                on_submit=self.on_start,
+                autofocus=index == 0 and not self.ctx.compact,
+                capitalization=ft.TextCapitalization.WORDS,
+            )
+            self.fields.append(field)
+            rows.append(
+                ft.Row(
+                    [
+                        tid(f"player-{n}", field),
+                        self._icon(
+                            f"up-{n}",
+                            ft.Icons.ARROW_UPWARD,
+                            "app.move_up",
+                            n,
+                            index > 0,
+                            self._on_move(index, -1),
+                        ),
+                        self._icon(
+                            f"down-{n}",
+                            ft.Icons.ARROW_DOWNWARD,
+                            "app.move_down",
+                            n,
+                            index < last,
+                            self._on_move(index, 1),
+                        ),
+                        self._icon(
+                            f"remove-{n}",
+                            ft.Icons.CLOSE,
+                            "app.remove_player",
+                            n,
+                            model.can_remove,
+                            self._on_remove(index),
+                        ),
+                    ],
+                    spacing=0,
+                )
+            )
+        self.rows.controls = rows
+        self.add_button.content.disabled = not model.can_add
+
+    def _icon(
+        self,
+        ident: str,
+        icon: ft.IconData,
+        label: str,
+        n: int,
+        enabled: bool,
+        handler: Callable[[], None],
+    ) -> ft.Control:
+        return tid(
+            ident,
+            ft.IconButton(
+                icon,
+                tooltip=self.ctx.t(label, n=n),
+                disabled=not enabled,
+                on_click=handler,
+                visual_density=ft.VisualDensity.COMPACT,
+            ),
+        )
+
+    def _on_name(self, index: int) -> Callable[[ft.Event[ft.TextField]], None]:
+        def changed(e: ft.Event[ft.TextField]) -> None:
+            self.model.names[index] = e.control.value
+            if e.control.error:
+                e.control.error = None
+
+        return changed
+
+    def _on_move(self, index: int, delta: int) -> Callable[[], None]:
+        def moved() -> None:
+            self.model.move(index, delta)
+            self.show_players()
+
+        return moved
+
+    def _on_remove(self, index: int) -> Callable[[], None]:
+        def removed() -> None:
+            self.model.remove(index)
+            self.show_players()
+
+        return removed
+
+    def on_add(self) -> None:
+        self.model.add()
+        self.show_players()
+
+    def on_variant(self, e: ft.Event[ft.RadioGroup]) -> None:
+        self.model.variant = e.control.value
+
+    def on_location(self, e: ft.Event[ft.TextField]) -> None:
+        self.model.location = e.control.value
+
+    def on_start(self) -> None:
+        problems = self.model.problems()
+        if problems:
+            self.show_players(problems)
+            return
+        start_sheet(self.ctx, self.model)
+
+
+def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:
+    """A fresh draft for the form's players (replacing any earlier one), then the sheet."""
+    draft = new_draft(model.template, model.variant, model.players())
+    draft.location = model.location.strip()
+    ctx.services.drafts.save(draft)
+    ctx.navigate(f"/sheet/{model.template.id}")
+    return draft

@@ -1,0 +1,60 @@
+"""Settings: language and theme take effect at once; where the history and drafts live."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.ui.context import Context
+from scorepad.ui.settings import THEMES
+from scorepad.ui.views.common import heading, muted, screen, tid
+
+LANGUAGES = (("es", "Español"), ("en", "English"))
+"""Each language named in itself, so anyone can find their own."""
+
+
+class SettingsView:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def build(self) -> ft.View:
+        ctx = self.ctx
+        lang = ft.RadioGroup(
+            value=ctx.lang,
+            on_change=self.on_lang,
+            content=ft.Row(
+                [tid(f"lang-{code}", ft.Radio(value=code, label=name)) for code, name in LANGUAGES],
+                wrap=True,
+            ),
+        )
+        theme = ft.RadioGroup(
+            value=ctx.settings.theme,
+            on_change=self.on_theme,
+            content=ft.Row(
+                [
+                    tid(f"theme-{name}", ft.Radio(value=name, label=ctx.t(f"app.theme.{name}")))
+                    for name in THEMES
+                ],
+                wrap=True,
+            ),
+        )
+        config = ctx.services.config
+        if config.db_url:
+            where = ctx.t("app.history_db", url=config.db_url)
+        else:
+            where = ctx.t("app.history_default")
+        body: list[ft.Control] = [
+            heading(ctx.t("app.language")),
+            tid("language", lang),
+            heading(ctx.t("app.theme")),
+            tid("theme", theme),
+            heading(ctx.t("app.history_where")),
+            muted(where, size=14),
+            muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14),
+        ]
+        return screen(ctx, ctx.t("app.settings"), body)
+
+    def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:
+        self.ctx.change_settings(self.ctx.settings.with_lang(str(e.control.value)))
+
+    def on_theme(self, e: ft.Event[ft.RadioGroup]) -> None:
+        self.ctx.change_settings(self.ctx.settings.with_theme(str(e.control.value)))

@@ -1,0 +1,283 @@
+"""The sheet: one row per line, one column per player, totals and the winner below.
+
+Every change goes model → core → ``refresh``: totals, ranks, the leader, the result
+sentence, the marks on refused values and the Save button all follow at once, and the
+draft is written to the draft store so nothing typed is lost.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.core import ScorepadError
+from scorepad.core.i18n import join_words, pick
+from scorepad.core.scoring import show
+from scorepad.core.template import Line
+from scorepad.ui.context import Context
+from scorepad.ui.sheet_model import LABEL, SheetModel, SheetState
+from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
+from scorepad.ui.views.common import muted, screen, tid
+
+LABEL_FLEX = 2
+"""The line names take two player columns' width on a wide screen."""
+
+
+class SheetView:
+    def __init__(self, ctx: Context, model: SheetModel) -> None:
+        self.ctx = ctx
+        self.model = model
+        self.cells: list[Cell] = []
+        self.problem_boxes: dict[str, ft.Column] = {}
+        self.problem_texts: dict[str, list[tuple[str, str]]] = {}
+        self.names = [
+            ft.Text(
+                name,
+                weight=ft.FontWeight.BOLD,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                text_align=ft.TextAlign.CENTER,
+            )
+            for name in model.players
+        ]
+        self.totals = [ft.Text(size=18, weight=ft.FontWeight.BOLD) for _ in model.players]
+        self.trophies = [
+            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, visible=False)
+            for _ in model.players
+        ]
+        self.ranks = [ft.Text() for _ in model.players]
+        self.result = ft.Text(size=16)
+        self.save_button = ft.FilledButton(
+            ctx.t("app.save"), icon=ft.Icons.SAVE, on_click=self.on_save
+        )
+        self.save_hint = muted("")
+        self.save_message = ft.Text()
+        self.new_label = ft.TextField(
+            label=ctx.t("app.new_line_label"), expand=True, on_submit=self.on_add_line, dense=True
+        )
+        self.rows = ft.Column(spacing=4)
+        self.build_rows()
+        self.refresh(save=False)
+
+    # --- layout ----------------------------------------------------------------------------
+    def build(self) -> ft.View:
+        ctx = self.ctx
+        template = self.model.template
+        title = template.title(ctx.lang, self.model.draft.variant)
+        about = [title] if ctx.compact else []  # the app bar cuts long titles on a phone
+        if self.model.draft.location:
+            about.append(ctx.t("app.at_location", location=self.model.draft.location))
+        body: list[ft.Control] = [muted(" · ".join(about), size=13)] if about else []
+        body += [
+            self._row(
+                ft.Container(),
+                [
+                    ft.Row([t, n], spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+                    for t, n in zip(self.trophies, self.names, strict=True)
+                ],
+            ),
+            ft.Divider(height=1),
+            self.rows,
+            ft.Row(
+                [
+                    tid("new-line-label", self.new_label),
+                    tid(
+                        "add-line",
+                        ft.OutlinedButton(
+                            ctx.t("app.add_line"), icon=ft.Icons.ADD, on_click=self.on_add_line
+                        ),
+                    ),
+                ]
+            ),
+            ft.Divider(height=1),
+            self._row(
+                ft.Text(ctx.t("app.total"), weight=ft.FontWeight.BOLD),
+                [tid(f"total-{i + 1}", t) for i, t in enumerate(self.totals)],
+            ),
+            self._row(
+                ft.Text(ctx.t("app.rank")),
+                [tid(f"rank-{i + 1}", r) for i, r in enumerate(self.ranks)],
+            ),
+            tid("result", self.result),
+            ft.Row([tid("save", self.save_button), self.save_hint], wrap=True),
+            tid("save-message", self.save_message),
+        ]
+        return screen(ctx, title, body)
+
+    def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
+        """A line of the sheet: label beside the cells, or above them on a phone."""
+        boxes = [ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER) for c in cells]
+        if self.ctx.compact:
+            return ft.Column([label, ft.Row(boxes, spacing=4)], spacing=2)
+        return ft.Row(
+            [ft.Container(label, expand=LABEL_FLEX), *boxes],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+
+    def build_rows(self) -> None:
+        self.cells = []
+        self.problem_boxes = {}
+        self.problem_texts = {}
+        rows: list[ft.Control] = []
+        for line in self.model.lines:
+            cells = [
+                make_cell(self.ctx, self.model, line, i, self.changed)
+                for i in range(len(self.model.players))
+            ]
+            self.cells += cells
+            rows.append(self._line_row(line.key, self._label(line), cells))
+        for index, row in enumerate(self.model.draft.extra):
+            cells = [
+                ExtraCell(self.ctx, self.model, index, i, self.changed)
+                for i in range(len(self.model.players))
+            ]
+            self.cells += cells
+            rows.append(
+                self._line_row(f"extra:{index}", self._extra_label(index, row.label), cells)
+            )
+        self.rows.controls = rows
+
+    def _line_row(self, key: str, label: ft.Control, cells: list[Cell]) -> ft.Control:
+        problems = ft.Column(spacing=0)
+        self.problem_boxes[key] = problems
+        return ft.Column([self._row(label, [c.control for c in cells]), problems], spacing=0)
+
+    def _label(self, line: Line) -> ft.Control:
+        lang = self.ctx.lang
+        return ft.Column(
+            [
+                ft.Text(pick(line.label, lang), weight=ft.FontWeight.W_500),
+                muted(line.describe(lang), size=11),
+            ],
+            spacing=0,
+        )
+
+    def _extra_label(self, index: int, label: str) -> ft.Control:
+        field = ft.TextField(
+            value=label,
+            dense=True,
+            expand=True,
+            label=self.ctx.t("app.line_label"),
+            on_change=lambda e: self._on_extra_label(index, e.control.value),
+        )
+        remove = tid(
+            f"extra-remove-{index + 1}",
+            ft.IconButton(
+                ft.Icons.DELETE_OUTLINE,
+                tooltip=self.ctx.t("app.remove_line", label=label),
+                on_click=lambda: self.on_remove_line(index),
+            ),
+        )
+        return ft.Row([tid(f"extra-label-{index + 1}", field), remove], spacing=0)
+
+    # --- changes ---------------------------------------------------------------------------
+    def changed(self, *touched: ft.Control) -> None:
+        """After a value changed: re-add, then send only what changed to the browser (a
+        whole-page diff per keystroke would cost more than the scoring)."""
+        self.ctx.update(*dict.fromkeys([*touched, *self.refresh()]))
+
+    def refresh(self, save: bool = True) -> list[ft.Control]:
+        """Show the model's latest state; returns the controls whose look changed."""
+        state = self.model.state
+        ctx = self.ctx
+        out: list[ft.Control] = []
+        for cell in self.cells:
+            out += cell.show(state)
+        out += self._show_problems(state)
+        scored = state.scored
+        for i, player in enumerate(scored.players):
+            leads = player.winner and not state.empty
+            _set(self.totals[i], "value", show(player.total, ctx.lang), out)
+            _set(self.ranks[i], "value", ctx.t("app.rank_n", rank=player.rank), out)
+            _set(self.trophies[i], "visible", leads, out)
+            _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
+        result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
+        _set(self.result, "value", result, out)
+        _set(self.save_button, "disabled", not state.can_save, out)
+        _set(self.save_hint, "value", self._save_hint(state), out)
+        if save:
+            _set(self.save_message, "value", "", out)
+            ctx.services.drafts.save(self.model.draft)
+        return out
+
+    def _save_hint(self, state: SheetState) -> str:
+        if state.problems:
+            return self.ctx.t("app.save_blocked")
+        if state.missing:
+            key = state.missing[0][0]
+            names = [self.model.players[i] for k, i in state.missing if k == key]
+            label = pick(self.model.template.line(key).label, self.ctx.lang)
+            return self.ctx.t(
+                "app.needs_value", line=label, players=join_words(names, self.ctx.lang)
+            )
+        return ""
+
+    def _show_problems(self, state: SheetState) -> list[ft.Control]:
+        """Spell out each refused value below its line; returns the lines that changed."""
+        lang = self.ctx.lang
+        wanted: dict[str, list[tuple[str, str]]] = {key: [] for key in self.problem_boxes}
+        for (key, player, part), problem in state.problems.items():
+            if key not in wanted:
+                continue
+            if player == LABEL:
+                text = f"{self.ctx.t('app.line_label')}: {problem.message(lang)}"
+                ident = f"problem-{key}"
+            else:
+                who = self.model.players[player]
+                text = self.ctx.t("app.not_counted", player=who, problem=problem.message(lang))
+                ident = f"problem-{key}-{player + 1}" + (f"-{part}" if part else "")
+            wanted[key].append((ident.replace(":", "-"), text))
+        changed: list[ft.Control] = []
+        for key, box in self.problem_boxes.items():
+            if self.problem_texts.get(key, []) == wanted[key]:
+                continue
+            self.problem_texts[key] = wanted[key]
+            box.controls = [
+                tid(ident, ft.Text(text, color=ft.Colors.ERROR, size=12))
+                for ident, text in wanted[key]
+            ]
+            changed.append(box)
+        return changed
+
+    def _on_extra_label(self, index: int, label: str) -> None:
+        self.model.set_extra_label(index, label)
+        self.changed()
+
+    def on_add_line(self) -> None:
+        label = (self.new_label.value or "").strip()
+        if not label:
+            self.new_label.error = ScorepadError("entry.extra_label").message(self.ctx.lang)
+            return
+        self.new_label.error = None
+        self.new_label.value = ""
+        self.model.add_extra(label)
+        self.build_rows()
+        self.refresh()
+
+    def on_remove_line(self, index: int) -> None:
+        self.model.remove_extra(index)
+        self.build_rows()
+        self.refresh()
+
+    def on_save(self) -> None:
+        state = self.model.state
+        if not state.can_save:
+            return
+        location = self.model.draft.location or None
+        try:
+            play_id = self.ctx.services.plays.save_play(state.scored, location=location)
+        except ScorepadError as problem:
+            self.save_message.value = problem.message(self.ctx.lang)
+            self.save_message.color = ft.Colors.ERROR
+            return
+        self.ctx.services.drafts.discard(self.model.template.id)
+        self.save_message.value = self.ctx.t("app.saved")
+        self.save_message.color = None
+        self.ctx.navigate(f"/play/{play_id}")
+
+
+def _set(control: ft.Control, name: str, value: object, changed: list[ft.Control]) -> None:
+    """Set ``control.name`` and note the control when that changes what it shows."""
+    if getattr(control, name) != value:
+        setattr(control, name, value)
+        changed.append(control)

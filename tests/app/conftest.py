@@ -1,0 +1,243 @@
+"""Fixtures for the app's tests: a served app per test session, and a real Chromium.
+
+The server is the real ``scorepad app`` command in a subprocess, on a free port, with its
+own data folder (``SCOREPAD_DATA_DIR``); the browser is Debian's Chromium driven by
+Playwright, with the Flutter accessibility tree switched on so test ids can be found.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = ROOT / "screenshots"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the app exited early: {process.stdout.read()}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"the app did not listen on {port} within {timeout} s")
+
+
+def start_app(data_dir: Path, *extra: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
+    port = port or free_port()
+    env = {**os.environ, "SCOREPAD_DATA_DIR": str(data_dir), "SCOREPAD_LANG": "en"}
+    env.pop("SCOREPAD_DB", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorepad.cli", "app", "--port", str(port), *extra],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    return process, port
+
+
+def stop(process: subprocess.Popen) -> str:
+    process.terminate()
+    try:
+        out, _ = process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate()
+    return out
+
+
+@pytest.fixture(scope="session")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("scorepad-data")
+
+
+@pytest.fixture(scope="session")
+def server(data_dir: Path) -> Iterator[str]:
+    process, port = start_app(data_dir, "--no-browser")
+    try:
+        wait_for_port(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        out = stop(process)
+        assert "Traceback" not in out, out
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def app(server: str, browser, data_dir: Path) -> Iterator[AppPage]:
+    # Every test starts with no sheet in progress and the default settings.
+    shutil.rmtree(data_dir / "drafts", ignore_errors=True)
+    (data_dir / "settings.json").unlink(missing_ok=True)
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        yield AppPage(context.new_page(), server, data_dir)
+    finally:
+        context.close()
+
+
+ATTACHED = """(e, timeout) => new Promise(done => {
+    // Focused, and configured by Flutter's text editing (it turns autocorrect on).
+    const start = performance.now();
+    const check = () => {
+        const ready = document.activeElement === e && e.getAttribute("autocorrect") === "on";
+        if (ready || performance.now() - start > timeout) done(ready);
+        else setTimeout(check, 10);
+    };
+    check();
+})"""
+
+
+class AppPage:
+    """The served app in one browser tab, addressed by the app's test ids."""
+
+    def __init__(self, page, base: str, data_dir: Path | None = None) -> None:
+        self.page = page
+        self.base = base
+        self.data_dir = data_dir
+
+    def open(self, route: str) -> None:
+        self.page.goto(self.base + route)
+        self.semantics()
+
+    def semantics(self) -> None:
+        """Switch on Flutter's accessibility tree (a real click cannot reach its toggle)."""
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=30_000)
+        placeholder.dispatch_event("click")
+        self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
+
+    def node(self, ident: str):
+        return self.page.locator(f'[flt-semantics-identifier="{ident}"]')
+
+    def type(self, ident: str, text: str, *, saved: Callable[[], object] | None = None) -> None:
+        """Replace a text field's text, as a player would: focus it, then type.
+
+        Flutter wires its editing to the input only after focus has moved there, and
+        then writes its own text into it: text typed before that is wiped. So the text
+        goes in once the input is focused and configured, and is checked afterwards, in
+        the field and, with ``saved`` (what the app should have stored), in the app;
+        when it did not take, it is typed again.
+        """
+        box = self.node(ident).locator("input")
+        for _ in range(3):
+            box.click()
+            box.evaluate(ATTACHED, 2000)
+            box.fill(text)
+            self.page.wait_for_timeout(50)
+            if self._wait(lambda: box.input_value() == text and (saved is None or saved() == text)):
+                return
+        raise AssertionError(f"the app never took {text!r} typed into {ident}")
+
+    def _wait(self, condition: Callable[[], bool], timeout: float = 2.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            self.page.wait_for_timeout(25)
+        return False
+
+    def draft(self, game: str) -> dict:
+        """The sheet in progress for ``game`` as the app autosaved it ({} if none yet)."""
+        path = self.data_dir / "drafts" / f"{game}.json"
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            return {}  # not written yet, or caught half-replaced
+
+    def enter(self, game: str, ident: str, text: str) -> None:
+        """Type into a sheet cell (``line-KEY-n``, ``line-KEY-n-a``, ``extra-I-n``) and
+        wait for the app to have autosaved it."""
+        parts = ident.split("-")
+
+        def stored() -> object:
+            draft = self.draft(game)
+            if parts[0] == "extra":
+                rows = draft.get("extra", [])
+                index = int(parts[1]) - 1
+                return rows[index]["points"][int(parts[2]) - 1] if index < len(rows) else None
+            key, n = parts[1], int(parts[2]) - 1
+            if len(parts) == 4:
+                return draft.get("pairs", {}).get(key, [[None, None]] * (n + 1))[n][
+                    "ab".index(parts[3])
+                ]
+            return draft.get("texts", {}).get(key, [None] * (n + 1))[n]
+
+        self.type(ident, text, saved=stored)
+
+    def expect_value(self, ident: str, text: str) -> None:
+        """A text field shows ``text``: Flutter fills the DOM input only while it has focus."""
+        box = self.node(ident).locator("input")
+        box.click()
+        expect(box).to_have_value(text)
+
+    def click(self, ident: str) -> None:
+        self.node(ident).locator("[role]").first.click()
+
+    def text(self, ident: str) -> str:
+        return self.node(ident).inner_text()
+
+    def go(self, route: str) -> None:
+        """Move to ``route`` inside the running app, as its own links do (no reload)."""
+        self.page.evaluate(
+            "r => { history.pushState(null, '', r);"
+            " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
+            route,
+        )
+
+    def resize(self, size: dict[str, int]) -> None:
+        self.page.set_viewport_size(size)
+        self.page.wait_for_timeout(700)  # the app switches layout on the resize event
+
+    def screenshot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        self.page.wait_for_timeout(400)  # let the new screen's transition finish
+        kind = "phone" if self.page.viewport_size["width"] < 700 else "desktop"
+        path = SCREENSHOTS / f"{name}-{kind}.png"
+        self.page.screenshot(path=str(path))
+        return path

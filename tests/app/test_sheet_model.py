@@ -1,0 +1,139 @@
+"""The sheet's view-model: typed text in, the core's verdict out, nothing typed lost."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+
+from scorepad.core import find_game
+from scorepad.ui.drafts import FileDraftStore
+from scorepad.ui.sheet_model import LABEL, SheetDraft, SheetModel, new_draft
+
+
+def sheet(game: str, players: list[str], variant: str | None = None) -> SheetModel:
+    template = find_game(game)
+    return SheetModel(template, new_draft(template, variant, players))
+
+
+def test_typed_values_score_through_the_core():
+    model = sheet("azul", ["Hugo", "Ana"])
+    for key, values in {"marker": ["60", "62"], "rows": ["2", "1"]}.items():
+        for player, text in enumerate(values):
+            model.set_text(key, player, text)
+    state = model.state
+    assert [p.total for p in state.scored.players] == [64, 64]
+    assert state.scored.decided_by == "tiebreak"
+    assert state.scored.explanation("en") == (
+        "Tie on 64: Hugo wins on complete horizontal rows, 2 to 1."
+    )
+    assert state.can_save and not state.empty
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("abc", '"abc" is not a number'),
+        ("6", "6 is above the maximum, 5"),
+        ("-1", "-1 is below the minimum, 0"),
+        ("2,5", "2.5 is not a whole number"),
+    ],
+)
+def test_a_refused_value_is_marked_kept_and_not_counted(text, message):
+    model = sheet("azul", ["Ana", "Ben"])
+    model.set_text("marker", 0, "40")
+    state = model.set_text("rows", 0, text)
+    assert str(state.problem("rows", 0)) == message
+    assert state.scored.players[0].total == 40
+    assert not state.can_save
+    assert model.draft.texts["rows"][0] == text
+
+
+def test_spanish_decimal_comma_and_halves_on_glass_road():
+    model = sheet("glass-road", ["Ana", "Ben"])
+    model.set_text("buildings", 0, "10")
+    state = model.set_text("sand_left", 0, "3")
+    assert state.scored.players[0].total == Decimal("11.5")
+    model.next_rate("sand_left", 0)
+    assert model.draft.rates["sand_left"][0] == "upgraded"
+    assert model.state.scored.players[0].total == 13
+    state = model.set_text("buildings", 1, "-2,5")
+    assert str(state.problem("buildings", 1)) == "-2.5 is not a whole number"
+
+
+def test_steppers_stay_within_the_line_and_leave_a_bad_value_alone():
+    model = sheet("azul-sintra", ["Ana", "Ben"], "A")
+    model.step("ornament_1", 0, 1)
+    assert model.draft.texts["ornament_1"][0] == "1"
+    for _ in range(6):
+        model.step("ornament_1", 0, 1)
+    assert model.draft.texts["ornament_1"][0] == "4"  # a table of five values: 0..4
+    model.step("broken_glass", 1, -1)
+    assert model.draft.texts["broken_glass"][1] == "0"
+    model.set_text("glass_left", 0, "x")
+    model.step("glass_left", 0, 1)
+    assert model.draft.texts["glass_left"][0] == "x"
+
+
+def test_product_lines_check_each_number():
+    model = sheet("azul-sintra", ["Pilar", "Tomás"], "B")
+    model.set_pair("windows", 0, "a", "4")
+    state = model.set_pair("windows", 0, "b", "5")
+    assert state.scored.players[0].lines["windows"] == 20
+    state = model.set_pair("windows", 1, "a", "9")
+    assert str(state.problem("windows", 1, "a")) == "9 is above the maximum, 8"
+    assert state.problem("windows", 1, "b") is None
+
+
+def test_by_hand_lines_need_a_label_and_take_halves():
+    model = sheet("azul", ["Ana", "Ben"])
+    model.add_extra("House rule")
+    state = model.set_extra_points(0, 1, "3,5")
+    assert state.scored.players[1].total == Decimal("3.5")
+    state = model.set_extra_label(0, " ")
+    assert state.problem("extra:0", LABEL) is not None
+    assert not state.can_save
+    model.remove_extra(0)
+    assert model.state.can_save
+
+
+def test_a_line_that_cannot_be_blank_blocks_saving_until_filled():
+    model = sheet("azul-summer-pavilion", ["Ana", "Ben"])
+    assert model.state.missing == (("marker", 0), ("marker", 1))
+    assert not model.state.can_save
+    model.set_text("marker", 0, "40")
+    state = model.set_text("marker", 1, "30")
+    assert state.can_save
+    assert state.scored.explanation("en") == "Ana wins with 40 points."
+
+
+def test_drafts_round_trip_through_files(tmp_path):
+    store = FileDraftStore(tmp_path / "drafts")
+    model = sheet("glass-road", ["Ana", "Ben"])
+    model.set_text("buildings", 0, "1x")
+    model.next_rate("glass_left", 1)
+    model.add_extra("Bonus")
+    store.save(model.draft)
+    again = store.load("glass-road")
+    assert again == model.draft
+    assert [d.game_id for d in store.all()] == ["glass-road"]
+    store.discard("glass-road")
+    assert store.load("glass-road") is None
+
+
+def test_a_broken_draft_file_is_ignored_not_fatal(tmp_path):
+    store = FileDraftStore(tmp_path)
+    (tmp_path / "azul.json").write_text('{"game": "azul", "players": 3}', encoding="utf-8")
+    (tmp_path / "glass-road.json").write_text("{not json", encoding="utf-8")
+    assert store.load("azul") is None
+    assert store.load("glass-road") is None
+    assert store.load("../etc/passwd") is None
+    assert store.all() == []
+
+
+def test_draft_json_is_plain_data():
+    model = sheet("azul", ["Ana", "Ben"])
+    model.set_text("marker", 0, "12")
+    data = json.loads(json.dumps(model.draft.to_dict()))
+    assert SheetDraft.from_dict(data) == model.draft

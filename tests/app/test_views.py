@@ -1,0 +1,267 @@
+"""Screens built and driven without a browser: handlers called as Flet would call them."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from ui_helpers import click, context, find, has, type_into, walk
+
+from scorepad.core import ScoredSheet, find_game
+from scorepad.ui.app import view_for
+from scorepad.ui.errors import AppError
+from scorepad.ui.newplay_model import NewPlayModel
+from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.views.newplay import NewPlayView
+from scorepad.ui.views.picker import PickerView
+from scorepad.ui.views.settings import SettingsView
+from scorepad.ui.views.sheet import SheetView
+
+
+def texts(root: object) -> list[str]:
+    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+
+
+def sheet_view(ctx, game="azul", players=("Ana", "Ben"), variant=None) -> SheetView:
+    template = find_game(game)
+    return SheetView(ctx, SheetModel(template, new_draft(template, variant, list(players))))
+
+
+class Recorder:
+    """A history that keeps what it is given, to check what the sheet hands over."""
+
+    available = True
+
+    def __init__(self) -> None:
+        self.saved: list[tuple[ScoredSheet, str | None]] = []
+
+    def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
+        self.saved.append((sheet, location))
+        return "7"
+
+    def recent_plays(self, limit, lang):
+        return ()
+
+
+def test_typing_updates_totals_ranks_leader_and_result(tmp_path):
+    ctx, _ = context(tmp_path)
+    view = sheet_view(ctx)
+    root = view.build()
+    type_into(root, "line-marker-1", "40")
+    type_into(root, "line-marker-2", "38")
+    click(root, "plus-rows-2")
+    click(root, "plus-rows-2")
+    assert find(root, "line-rows-2").value == "2"
+    assert find(root, "total-1").value == "40"
+    assert find(root, "total-2").value == "42"
+    assert [find(root, f"rank-{n}").value for n in (1, 2)] == ["#2", "#1"]
+    assert view.trophies[1].visible and not view.trophies[0].visible
+    assert find(root, "result").value == "Ben wins with 42 points."
+    draft = ctx.services.drafts.load("azul")
+    assert draft is not None and draft.texts["rows"] == ["", "2"]
+
+
+def test_a_refused_value_is_marked_and_disables_save(tmp_path):
+    ctx, _ = context(tmp_path)
+    root = sheet_view(ctx).build()
+    type_into(root, "line-marker-1", "40")
+    type_into(root, "line-columns-1", "9")
+    field = find(root, "line-columns-1")
+    assert field.error == "invalid"
+    assert find(root, "problem-columns-1").value == ("Ana: 9 is above the maximum, 5 (not counted)")
+    assert find(root, "total-1").value == "40"
+    assert find(root, "save").disabled
+    type_into(root, "line-columns-1", "1")
+    assert field.error is None and not find(root, "save").disabled
+    assert find(root, "total-1").value == "47"
+
+
+def test_saving_without_a_history_keeps_the_sheet(tmp_path):
+    ctx, routes = context(tmp_path)
+    root = sheet_view(ctx).build()
+    type_into(root, "line-marker-1", "40")
+    click(root, "save")
+    assert "history is not available yet" in find(root, "save-message").value
+    assert routes == []
+    assert ctx.services.drafts.load("azul") is not None
+
+
+def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
+    history = Recorder()
+    ctx, routes = context(tmp_path, plays=history)
+    template = find_game("glass-road")
+    draft = new_draft(template, None, ["Ana", "Ben"])
+    draft.location = "Club"
+    root = SheetView(ctx, SheetModel(template, draft)).build()
+    type_into(root, "line-sand_left-1", "3")
+    click(root, "rate-glass_left-2")
+    click(root, "save")
+    ((sheet, location),) = history.saved
+    assert location == "Club"
+    assert sheet.players[0].entries["sand_left"] == {"count": 3, "rate": "start"}
+    assert sheet.players[1].entries["glass_left"]["rate"] == "upgraded"
+    assert routes == ["/play/7"]
+    assert ctx.services.drafts.load("glass-road") is None
+
+
+def test_a_store_error_is_shown_and_the_sheet_kept(tmp_path):
+    class Locked(Recorder):
+        def save_play(self, sheet, *, location=None):
+            raise AppError("app.history_unavailable")
+
+    ctx, routes = context(tmp_path, plays=Locked(), lang="es")
+    root = sheet_view(ctx).build()
+    type_into(root, "line-marker-1", "40")
+    click(root, "save")
+    assert find(root, "save-message").value.startswith("El historial aún no está disponible")
+    assert routes == [] and ctx.services.drafts.load("azul") is not None
+
+
+def test_add_a_line_by_hand(tmp_path):
+    ctx, _ = context(tmp_path)
+    view = sheet_view(ctx)
+    root = view.build()
+    click(root, "add-line")
+    assert find(root, "new-line-label").error == "a by-hand line needs a label"
+    type_into(root, "new-line-label", "House rule")
+    click(root, "add-line")
+    type_into(root, "extra-1-2", "-3")
+    assert find(root, "total-2").value == "-3"
+    assert find(root, "extra-label-1").value == "House rule"
+    click(root, "extra-remove-1")
+    assert not has(root, "extra-1-2") and find(root, "total-2").value == "0"
+
+
+def test_tie_explained_in_spanish(tmp_path):
+    ctx, _ = context(tmp_path, lang="es")
+    root = sheet_view(ctx, players=("Hugo", "Ana")).build()
+    for ident, text in {
+        "line-marker-1": "60",
+        "line-marker-2": "62",
+        "line-rows-1": "2",
+        "line-rows-2": "1",
+    }.items():
+        type_into(root, ident, text)
+    assert find(root, "result").value == (
+        "Empate a 64: gana Hugo por filas horizontales completas, 2 a 1."
+    )
+    assert "Filas horizontales completas" in texts(root)
+
+
+def test_new_play_checks_names_and_starts_a_sheet(tmp_path):
+    ctx, routes = context(tmp_path)
+    view = NewPlayView(ctx, NewPlayModel(find_game("azul-sintra")))
+    root = view.build()
+    type_into(root, "player-1", "Ana")
+    type_into(root, "player-2", "ana ")
+    click(root, "start")
+    assert find(root, "player-2").error == '"ana" is already playing'
+    click(root, "add-player")
+    click(root, "add-player")
+    assert find(root, "add-player").disabled  # four is the most for Sintra
+    click(root, "remove-4")
+    type_into(root, "player-2", "Ben")
+    type_into(root, "player-3", "Carla")
+    click(root, "up-3")
+    assert [find(root, f"player-{n}").value for n in (1, 2, 3)] == ["Ana", "Carla", "Ben"]
+    radios = find(root, "variant")
+    radios.value = find(root, "variant-B").value
+    radios.on_change(ft.Event(name="change", control=radios, data=None))
+    type_into(root, "location", "Casa")
+    click(root, "start")
+    assert routes == ["/sheet/azul-sintra"]
+    draft = ctx.services.drafts.load("azul-sintra")
+    assert (draft.players, draft.variant, draft.location) == (["Ana", "Carla", "Ben"], "B", "Casa")
+
+
+def test_picker_search_filters_games(tmp_path):
+    ctx, routes = context(tmp_path)
+    view = PickerView(ctx)
+    root = view.build()
+    type_into(root, "search", "pavil")
+    assert [has(root, f"game-{g}") for g in ("azul", "azul-summer-pavilion")] == [False, True]
+    type_into(root, "search", "zzz")
+    assert 'No game matches "zzz".' in texts(root)
+    type_into(root, "search", "")
+    find(root, "game-glass-road").content.on_click()
+    assert routes == ["/new/glass-road"]
+
+
+def test_settings_switch_language_and_theme(tmp_path):
+    ctx, _ = context(tmp_path, db_url="postgresql://club/scores")
+    relabelled = []
+    ctx.relabel = lambda: relabelled.append(ctx.lang)
+    root = SettingsView(ctx).build()
+    assert "Database: postgresql://club/scores" in texts(root)
+    group = find(root, "language")
+    group.value = "es"
+    group.on_change(ft.Event(name="change", control=group, data=None))
+    theme = find(root, "theme")
+    theme.value = "dark"
+    theme.on_change(ft.Event(name="change", control=theme, data=None))
+    assert relabelled == ["es", "es"]
+    saved = ctx.services.settings_file.load()
+    assert (saved.lang, saved.theme) == ("es", "dark")
+
+
+@pytest.mark.parametrize(
+    ("route", "ident"),
+    [
+        ("/", "new-game"),
+        ("/new", "search"),
+        ("/new/azul", "player-1"),
+        ("/new/azul?players=Ana,Ben", "line-marker-2"),
+        ("/new/azul-sintra?variant=b&players=Ana,Ben", "line-windows-2-b"),
+        ("/new/azul?players=Ana", "player-2"),  # too few players: the form, pre-filled
+        ("/new/azul-sintra?variant=C&players=Ana,Ben", "player-2"),  # no side C: the form
+        ("/new/azul?variant=A&players=Ana,Ben", "player-2"),  # Azul has no variants
+        ("/sheet/azul", "player-1"),  # no sheet in progress: the form
+        ("/settings", "language"),
+        ("/history", "coming"),
+        ("/play/12", "coming"),
+        ("/stats", "coming"),
+        ("/players", "coming"),
+        ("/games", "coming"),
+        ("/nowhere", "message"),
+        ("/new/chess", "message"),
+    ],
+)
+def test_routes_open_their_screen(tmp_path, route, ident):
+    ctx, _ = context(tmp_path)
+    ctx.route = route
+    assert has(view_for(ctx, route), ident)
+
+
+def test_a_direct_link_never_replaces_a_sheet_in_progress(tmp_path):
+    ctx, _ = context(tmp_path)
+    root = view_for(ctx, "/new/azul?players=Ana,Ben")
+    type_into(root, "line-marker-1", "33")
+    again = view_for(ctx, "/new/azul?players=Ana,Ben")
+    assert find(again, "line-marker-1").value == "33"
+    other = view_for(ctx, "/new/azul?players=Carla,Dan")
+    assert has(other, "draft-waiting") and not has(other, "line-marker-1")
+    assert [find(other, f"player-{n}").value for n in (1, 2)] == ["Carla", "Dan"]
+    assert ctx.services.drafts.load("azul").players == ["Ana", "Ben"]
+
+
+def test_home_offers_the_sheet_in_progress_and_an_empty_history(tmp_path):
+    ctx, routes = context(tmp_path)
+    view_for(ctx, "/new/glass-road?players=Ana,Ben")
+    root = view_for(ctx, "/")
+    find(root, "continue-glass-road").on_click()
+    assert routes == ["/sheet/glass-road"]
+    assert "history is available" in find(root, "recent").value
+
+
+def test_phone_layout_puts_labels_above_the_cells(tmp_path):
+    ctx, _ = context(tmp_path, compact=True)
+    root = sheet_view(ctx, players=("A", "B", "C", "D")).build()
+    assert has(root, "line-marker-4")
+    assert find(root, "minus-rows-1").width == 28
+
+
+def test_warming_up_writes_nothing(tmp_path):
+    from scorepad.ui.app import warm_up
+
+    ctx, _ = context(tmp_path)
+    warm_up(ctx.services)
+    assert list(tmp_path.iterdir()) == []

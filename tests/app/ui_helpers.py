@@ -1,0 +1,87 @@
+"""Driving views without a browser: find controls by test id, fire their handlers."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Iterator
+from pathlib import Path
+
+import flet as ft
+
+from scorepad.ui.config import AppConfig
+from scorepad.ui.context import Context, Services
+from scorepad.ui.drafts import FileDraftStore
+from scorepad.ui.plays import NoHistory, PlayRepository
+from scorepad.ui.settings import Settings, SettingsFile
+
+
+def walk(control: object) -> Iterator[ft.BaseControl]:
+    """Every control under ``control`` (itself included), through any field holding one."""
+    if isinstance(control, ft.BaseControl):
+        yield control
+        for name in (f.name for f in dataclasses.fields(control)):
+            if name.startswith("_"):
+                continue
+            value = getattr(control, name, None)
+            if isinstance(value, ft.BaseControl):
+                yield from walk(value)
+            elif isinstance(value, list):
+                for item in value:
+                    yield from walk(item)
+
+
+def find(root: object, ident: str) -> ft.Control:
+    """The control wrapped by ``ft.Semantics(identifier=ident)`` under ``root``."""
+    for control in walk(root):
+        if isinstance(control, ft.Semantics) and control.identifier == ident:
+            return control.content
+    raise LookupError(ident)
+
+
+def has(root: object, ident: str) -> bool:
+    try:
+        find(root, ident)
+    except LookupError:
+        return False
+    return True
+
+
+def fire(control: ft.Control, event: str = "change") -> None:
+    """Call the control's ``on_<event>`` handler the way Flet would."""
+    handler = getattr(control, f"on_{event}")
+    if len(inspect.signature(handler).parameters) == 0:
+        handler()
+    else:
+        handler(ft.Event(name=event, control=control, data=None))
+
+
+def type_into(root: object, ident: str, text: str) -> None:
+    field = find(root, ident)
+    field.value = text
+    if field.on_change is not None:  # a field read only when a button is pressed
+        fire(field, "change")
+
+
+def click(root: object, ident: str) -> None:
+    fire(find(root, ident), "click")
+
+
+def context(
+    tmp_path: Path,
+    *,
+    plays: PlayRepository | None = None,
+    lang: str = "en",
+    compact: bool = False,
+    db_url: str | None = None,
+) -> tuple[Context, list[str]]:
+    """A context over real files in ``tmp_path``; the list collects navigated routes."""
+    routes: list[str] = []
+    services = Services(
+        config=AppConfig(data_dir=tmp_path, db_url=db_url, lang=lang),
+        drafts=FileDraftStore(tmp_path / "drafts"),
+        plays=plays or NoHistory(),
+        settings_file=SettingsFile(tmp_path / "settings.json"),
+    )
+    ctx = Context(services, Settings(), navigate=routes.append, compact=compact)
+    return ctx, routes
