@@ -137,13 +137,10 @@ class SheetState:
     problems: dict[Cell, ScorepadError]
     empty: bool
     """Nothing entered yet: the result sentence would only state the obvious."""
-    missing: tuple[tuple[str, int], ...] = ()
-    """Blank cells of lines that cannot be left blank (a score track that starts at 1):
-    scored at the line's minimum for now, and they keep the play from being saved."""
 
     @property
     def can_save(self) -> bool:
-        return not self.problems and not self.missing
+        return not self.problems
 
     def problem(self, key: str, player: int, part: str = "") -> ScorepadError | None:
         return self.problems.get((key, player, part))
@@ -156,8 +153,6 @@ class SheetModel:
         self.template = template
         self.draft = draft
         self.lines: tuple[Line, ...] = template.lines_for(draft.variant)
-        stand_ins = {line.key: _blank_stand_in(line) for line in self.lines}
-        self._needed = {key: low for key, low in stand_ins.items() if low is not None}
         self._fill_missing()
         self.state = self.evaluate()
 
@@ -252,7 +247,6 @@ class SheetModel:
     # --- reading -----------------------------------------------------------------------
     def evaluate(self) -> SheetState:
         problems: dict[Cell, ScorepadError] = {}
-        missing: list[tuple[str, int]] = []
         entered = False
         sheets = []
         for index, name in enumerate(self.players):
@@ -260,9 +254,6 @@ class SheetModel:
             for line in self.lines:
                 raw, cell_entered = self._raw(line, index, problems)
                 entered = entered or cell_entered
-                if raw is None and line.key in self._needed:
-                    missing.append((line.key, index))
-                    raw = self._needed[line.key]
                 if raw is not None:
                     lines[line.key] = raw
             extra = []
@@ -276,7 +267,7 @@ class SheetModel:
             if not row.label.strip():
                 problems[(f"extra:{row_index}", LABEL, "")] = EntryError("entry.extra_label")
         scored = score(self.template, self.draft.variant, sheets)
-        return SheetState(scored, problems, not entered, tuple(missing))
+        return SheetState(scored, problems, not entered)
 
     def _raw(
         self, line: Line, player: int, problems: dict[Cell, ScorepadError]
@@ -337,15 +328,6 @@ def _typed(text: str) -> Number:
     if value is None:
         raise EntryError("entry.not_number", value=quote(text.strip()))
     return value
-
-
-def _blank_stand_in(line: Line) -> Number | None:
-    """For a line that refuses to be blank, the value a blank cell is scored at meanwhile."""
-    try:
-        line.empty()
-    except EntryError:
-        return getattr(line, "min", None)
-    return None
 
 
 def new_draft(template: GameTemplate, variant: str | None, players: list[str]) -> SheetDraft:

@@ -98,10 +98,13 @@ def test_by_hand_lines_need_a_label_and_take_halves():
     assert model.state.can_save
 
 
-def test_a_line_that_cannot_be_blank_blocks_saving_until_filled():
+def test_a_blank_line_counts_as_zero_even_where_zero_cannot_be_typed():
     model = sheet("azul-summer-pavilion", ["Ana", "Ben"])
-    assert model.state.missing == (("marker", 0), ("marker", 1))
-    assert not model.state.can_save
+    assert model.state.can_save
+    assert [p.total for p in model.state.scored.players] == [0, 0]
+    state = model.set_text("marker", 1, "0")
+    assert str(state.problem("marker", 1)) == "0 is below the minimum, 1"
+    assert not state.can_save
     model.set_text("marker", 0, "40")
     state = model.set_text("marker", 1, "30")
     assert state.can_save
