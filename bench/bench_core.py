@@ -11,6 +11,7 @@ generality), so the ratio says what the data-driven design costs.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import statistics
@@ -28,7 +29,14 @@ NAMES = ("Ana", "Ben", "Carla", "Dani")
 
 
 def import_time_ms(runs: int = 7) -> tuple[float, float]:
-    """Median ms to import scorepad.core in a fresh interpreter, and to start one bare."""
+    """Median ms to import scorepad.core in a fresh interpreter, and json + decimal alone.
+
+    The package is byte-compiled first, as pip leaves an installed package: where
+    PYTHONDONTWRITEBYTECODE is set (as on these machines) every import would otherwise
+    compile the sources again and measure the compiler rather than the import.
+    """
+    package = Path(__file__).resolve().parent.parent / "scorepad"
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
     code = "import time; t=time.perf_counter(); {}; print((time.perf_counter()-t)*1000)"
 
     def measure(statement: str) -> float:
@@ -113,15 +121,27 @@ def azul_by_hand(players: Entries) -> tuple[list[int], list[int], list[str]]:
     return totals, ranks, winners
 
 
-def median_us(function: Callable[[Any], object], sheets: list[Any], repeat: int = 5) -> float:
-    """Median over ``repeat`` passes of the mean µs per sheet over all sheets."""
-    passes = []
-    for _ in range(repeat):
+def one_pass_us(function: Callable[[Any], object], sheets: list[Any]) -> float:
+    """Mean µs per sheet over one pass through all sheets, with the collector paused as
+    timeit does (it would otherwise fire at moments unrelated to the code measured)."""
+    gc.disable()
+    try:
         start = time.perf_counter()
         for sheet in sheets:
             function(sheet)
-        passes.append((time.perf_counter() - start) / len(sheets) * 1e6)
-    return statistics.median(passes)
+        return (time.perf_counter() - start) / len(sheets) * 1e6
+    finally:
+        gc.enable()
+
+
+def interleaved(runs: dict[str, tuple[Callable[[Any], object], list[Any]]], rounds: int = 9):
+    """Median µs per sheet of each function, the functions taking turns round by round so
+    that a busy neighbour or a change of clock speed weighs on all of them alike."""
+    samples: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, (function, sheets) in runs.items():
+            samples[name].append(one_pass_us(function, sheets))
+    return {name: statistics.median(values) for name, values in samples.items()}, samples
 
 
 def main() -> None:
@@ -141,10 +161,16 @@ def main() -> None:
         assert list(scored.winners) == winners
 
     import_ms, bare_ms = import_time_ms()
-    baseline = median_us(azul_by_hand, azul_in)
-    engine_azul = median_us(lambda s: score(azul, None, s), azul_players)
-    engine_sintra = median_us(lambda s: score(sintra, "A", s), sintra_players)
-    ratio = engine_azul / baseline
+    medians, samples = interleaved({
+        "baseline": (azul_by_hand, azul_in),
+        "azul": (lambda s: score(azul, None, s), azul_players),
+        "sintra": (lambda s: score(sintra, "A", s), sintra_players),
+    })  # fmt: skip
+    baseline, engine_azul, engine_sintra = medians["baseline"], medians["azul"], medians["sintra"]
+    # the ratio of each round (both measured back to back), then the median of those
+    ratio = statistics.median(
+        a / b for a, b in zip(samples["azul"], samples["baseline"], strict=True)
+    )
     print(
         f"import scorepad.core: {import_ms:.1f} ms (json+decimal alone: {bare_ms:.1f} ms)"
         f"  target < 30 ms"

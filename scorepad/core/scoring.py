@@ -137,7 +137,7 @@ def score(
     names = _names(template, players)
     plan = template.plan(variant)
     line_keys = template.keys_for(variant)
-    tiebreakers = template.tiebreakers
+    tie_plan = template.tie_plan(variant)
     sign = 1 if template.wins == "highest" else -1
     rows: list[_Row] = []
     for name, player in zip(names, players, strict=True):
@@ -164,9 +164,17 @@ def score(
                 total += item.points
         if type(total) is not int:
             total = normalize(total)
-        tiebreak = tuple([tb.measure(readings) for tb in tiebreakers]) if tiebreakers else ()
-        order = (sign * total, *[tb.better(v) for tb, v in zip(tiebreakers, tiebreak, strict=True)])
-        rows.append((order, name, readings, extra, total, tiebreak))
+        order: list[Number] = [sign * total]
+        measured: list[Number] = []
+        for better, terms in tie_plan:  # inlined Tiebreaker.measure: this is the hot path
+            value: Number = 0
+            for key, weight in terms:
+                value += readings[key].measure * weight
+            if type(value) is not int:
+                value = normalize(value)
+            measured.append(value)
+            order.append(better * value)
+        rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
     return _rank(template, variant, rows)
 
 
@@ -177,27 +185,27 @@ _Row = tuple[
 
 
 def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> ScoredSheet:
-    """Competition ranks from order keys, in which larger is always better."""
-    keys = [row[0] for row in rows]
+    """Competition ranks from order keys, in which larger is always better: a player's rank
+    is one more than the number of keys above theirs, i.e. where their key first appears
+    in the keys sorted best first."""
+    ordered = sorted([row[0] for row in rows], reverse=True)
+    rank_of: dict[tuple[Number, ...], int] = {}
+    for place, key in enumerate(ordered, 1):
+        rank_of.setdefault(key, place)
     players = tuple(
-        PlayerResult(name, readings, extra, total, tiebreak, rank, rank == 1)
-        for (key, name, readings, extra, total, tiebreak) in rows
-        for rank in (1 + sum(1 for other in keys if other > key),)
+        PlayerResult(name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1)
+        for key, name, readings, extra, total, tiebreak in rows
     )
     winners = tuple(p.name for p in players if p.winner)
-    best = max(keys)
-    tied_on_total = [k for k in keys if k[0] == best[0]]
+    best = ordered[0]
     decided_by: DecidedBy
     deciding = None
-    if len(tied_on_total) == 1:
+    if len(ordered) == 1 or ordered[1][0] != best[0]:
         decided_by = "total"
     elif len(winners) == 1:
         decided_by = "tiebreak"
-        deciding = next(
-            i
-            for i in range(len(template.tiebreakers))
-            if sum(1 for k in tied_on_total if k[: i + 2] == best[: i + 2]) == 1
-        )
+        runner_up = ordered[1]  # the closest rival: shares the total, loses on a tie-breaker
+        deciding = next(i for i in range(len(best) - 1) if runner_up[i + 1] != best[i + 1])
     else:
         decided_by = "shared"
     return ScoredSheet(template, variant, players, winners, decided_by, deciding)

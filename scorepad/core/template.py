@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
 Wins = Literal["highest", "lowest"]
+TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
 MEMO_SIZE = 256
 Prefer = Literal["more", "fewer"]
 
@@ -365,10 +366,6 @@ class Tiebreaker(NamedTuple):
     prefer: Prefer
     terms: tuple[tuple[str, Number], ...]
 
-    def better(self, value: Number) -> Number:
-        """``value`` turned so that larger is always better, for sorting."""
-        return value if self.prefer == "more" else -value
-
     def measure(self, readings: dict[str, Reading]) -> Number:
         total: Number = 0
         for key, weight in self.terms:
@@ -391,10 +388,24 @@ class GameTemplate:
     """
 
     __slots__ = (
-        "_by_variant", "_keys_by_variant", "_plans", "builtin", "description", "id", "lines",
-        "max_players", "min_players", "name", "reminders", "source", "tiebreakers",
-        "variants", "version", "wins",
-    )  # fmt: skip
+        "_by_variant",
+        "_keys_by_variant",
+        "_plans",
+        "_tie_plans",
+        "builtin",
+        "description",
+        "id",
+        "lines",
+        "max_players",
+        "min_players",
+        "name",
+        "reminders",
+        "source",
+        "tiebreakers",
+        "variants",
+        "version",
+        "wins",
+    )
 
     def __init__(
         self,
@@ -429,6 +440,7 @@ class GameTemplate:
         self._by_variant: dict[str | None, tuple[Line, ...]] = {}
         self._keys_by_variant: dict[str | None, frozenset[str]] = {}
         self._plans: dict[str | None, tuple[tuple[str, Line, dict[int | None, Reading]], ...]] = {}
+        self._tie_plans: dict[str | None, TiePlan] = {}
         variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
         for variant_id in variant_ids:
             lines = tuple(
@@ -438,7 +450,11 @@ class GameTemplate:
             )
             self._by_variant[variant_id] = lines
             self._plans[variant_id] = tuple((line.key, line, line._memo) for line in lines)
-            self._keys_by_variant[variant_id] = frozenset(line.key for line in lines)
+            keys = self._keys_by_variant[variant_id] = frozenset(line.key for line in lines)
+            self._tie_plans[variant_id] = tuple(
+                (1 if tb.prefer == "more" else -1, tuple((k, w) for k, w in tb.terms if k in keys))
+                for tb in tiebreakers
+            )
 
     def __repr__(self) -> str:
         return f"GameTemplate(id={self.id!r}, version={self.version})"
@@ -450,6 +466,10 @@ class GameTemplate:
     def plan(self, variant: str | None) -> tuple[tuple[str, Line, dict[int | None, Reading]], ...]:
         """Each line of a variant with its key and its memory of readings, for scoring."""
         return self._plans[variant]
+
+    def tie_plan(self, variant: str | None) -> TiePlan:
+        """Each tie-breaker as (1 if more is better else -1, its terms on this variant)."""
+        return self._tie_plans[variant]
 
     def lines_for(self, variant: str | None) -> tuple[Line, ...]:
         """The lines of one variant (``None`` for a game without variants), in sheet order."""
