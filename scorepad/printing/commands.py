@@ -39,6 +39,15 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         help="every built-in game and variant in Spanish and English, plus a booklet "
         "per language, into the -o folder (default printables/)",
     )
+    sheet.add_argument(
+        "--play",
+        type=int,
+        metavar="ID",
+        help="a saved play filled in (id from `scorepad history`) / una partida guardada",
+    )
+    sheet.add_argument(
+        "--db", metavar="URL", help="history file or SQLAlchemy URL (default: $SCOREPAD_DB)"
+    )
     sheet.set_defaults(handler=cmd_sheet)
 
 
@@ -46,13 +55,17 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from scorepad.printing import document
 
     if args.all:
-        extra = [args.game, args.variant, args.players, args.names]
+        extra = [args.game, args.variant, args.players, args.names, args.play]
         if any(value is not None for value in extra):
             raise PrintError("print.all_and_game")
         folder = Path(args.output) if args.output else PRINTABLES
         for path in document.write_printables(folder):
             print(path)
         return 0
+    if args.play is not None:
+        if any(v is not None for v in (args.game, args.variant, args.players, args.names)):
+            raise PrintError("print.play_and_game")
+        return print_play(args)
     if args.game is None:
         raise PrintError("print.need_game")
     template = find_template(args.game)
@@ -61,6 +74,22 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     players = player_count(args.players, template)
     data = document.sheet_pdf(template, variant, args.lang, players, names)
     path = output_path(args.output, document.page_name(template, variant, args.lang))
+    print(document.write_pdf(path, data))
+    return 0
+
+
+def print_play(args: argparse.Namespace) -> int:
+    """A saved play filled in, as it was scored (from the template snapshot it was saved with)."""
+    from scorepad.printing import document
+    from scorepad.store.api import open_store
+
+    with open_store(args.db) as store:
+        record = store.get_play(args.play)
+    summary = record.summary
+    data = document.played_sheet_pdf(
+        record.sheet, args.lang, summary.played_at.date(), summary.location
+    )
+    path = output_path(args.output, f"play-{summary.id}.{args.lang}.pdf")
     print(document.write_pdf(path, data))
     return 0
 

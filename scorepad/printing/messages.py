@@ -51,6 +51,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "name a game (e.g. scorepad sheet azul), or use --all",
         "es": "indica un juego (p. ej. scorepad sheet azul), o usa --all",
     },
+    "print.play_and_game": {
+        "en": "--play prints a saved play as it was played: "
+        "give no game, variant, players or names with it",
+        "es": "--play imprime una partida guardada tal como se jugó: "
+        "no indiques juego, variante, jugadores ni nombres",
+    },
     "print.all_and_game": {
         "en": "--all writes every game with its default columns; give only -o with it",
         "es": "--all escribe todos los juegos con sus columnas por defecto; úsalo solo con -o",

@@ -83,3 +83,52 @@ def test_played_sheet_in_spanish_with_halves_and_rates(tmp_path):
         text = words(pdf.pages[0].extract_text())
     assert "Fecha: sábado" in text
     assert "21,5" in text and "Ben gana con 22 puntos." in text
+
+
+def test_sheet_play_prints_a_saved_play_from_the_history(tmp_path, capsys):
+    """`scorepad sheet --play ID --db FILE`: the play as saved, read back from a real file."""
+    from scorepad.cli import main
+    from scorepad.store import open_store
+
+    db = tmp_path / "history.sqlite3"
+    sheet = sintra_tie()
+    with open_store(str(db)) as store:
+        players = [PlayerSheet(p.name, p.entries, p.extra) for p in sheet.players]
+        play_id = store.save_play(
+            sheet.template, "B", players, played_at="2026-11-30T20:00", location="Café Ørsted"
+        )
+    out = tmp_path / "printed.pdf"
+    assert (
+        main(["sheet", "--play", str(play_id), "--db", str(db), "-o", str(out), "--lang", "es"])
+        == 0
+    )
+    assert capsys.readouterr().out.strip() == str(out)
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Azul: Los vitrales de Sintra (cara B)" in text
+    assert "30/11/2026" in text and "Café Ørsted" in text
+    assert "Empate a 70: gana Zoë por menos puntos perdidos en el vidrio roto, 3 a 20." in text
+    for name in ("Hugo", "Zoë", "Дмитрий"):
+        assert name in text
+
+
+def test_sheet_play_refuses_an_unknown_play_or_a_game_beside_it(tmp_path, capsys):
+    import pytest
+
+    from scorepad.cli import main
+    from scorepad.store import open_store
+
+    db = tmp_path / "history.sqlite3"
+    open_store(str(db)).close()
+    for args, message in (
+        (["--play", "99"], "scorepad: there is no play 99 in the history\n"),
+        (
+            ["azul", "--play", "1"],
+            "scorepad: --play prints a saved play as it was played: give no game, variant, players or names with it\n",
+        ),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["sheet", *args, "--db", str(db), "-o", str(tmp_path / "x.pdf"), "--lang", "en"])
+        assert exit_info.value.code == 2
+        assert capsys.readouterr().err == message
+    assert not (tmp_path / "x.pdf").exists()
