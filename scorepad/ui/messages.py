@@ -128,10 +128,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Fix the marked values to save.",
         "es": "Corrige los valores marcados para guardar.",
     },
-    "app.needs_value": {
-        "en": "{line} needs a value for {players} before saving.",
-        "es": "Falta {line} de {players} para poder guardar.",
-    },
     "app.history_unavailable": {
         "en": "The history is not available yet: the sheet stays here, nothing is lost.",
         "es": "El historial aún no está disponible: la hoja se queda aquí, no se pierde nada.",
