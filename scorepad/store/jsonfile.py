@@ -176,8 +176,7 @@ def read_json(
             if failed is not None:  # score it here again, for the error in the reader's words
                 position, line = failed
                 read_play(json.loads(line, parse_float=Decimal), position, templates, source)
-            rows.template = templates[ref]
-            yield rows
+            yield rows._replace(template=templates[ref])
         return
     for position, raw in enumerate(plays, 1):
         yield read_play(raw, position, templates, source)

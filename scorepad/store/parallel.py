@@ -115,6 +115,5 @@ def _score_lines(chunk: str) -> list[Any]:
         except ScorepadError:
             done.append((ref, None, text))
             return done
-        rows.template = None
-        done.append((ref, rows, None))
+        done.append((ref, rows._replace(template=None), None))
     return done
