@@ -9,12 +9,14 @@ machine with one core, takes the ordinary one-process path.
 
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
@@ -48,7 +50,8 @@ def score_in_parallel(text: str, offset: int, sources: dict[str, Any]) -> Iterat
     context = multiprocessing.get_context("fork")
     pending: deque[Future[list[Any]]] = deque()
     count = 0
-    with ProcessPoolExecutor(workers, context, initializer=_start, initargs=(sources,)) as pool:
+    helpers = ProcessPoolExecutor(workers, context, initializer=_start, initargs=(sources,))
+    with _frozen(), helpers as pool:
         try:
             for chunk in _chunks(text, offset, end):
                 pending.append(pool.submit(_score_lines, chunk))
@@ -64,6 +67,18 @@ def score_in_parallel(text: str, offset: int, sources: dict[str, Any]) -> Iterat
         finally:
             for future in pending:
                 future.cancel()
+
+
+@contextmanager
+def _frozen() -> Iterator[None]:
+    """The collector leaves alone what exists before the helpers fork: it is not garbage,
+    and scanning it would cost time here and, in each helper, copies of the pages it
+    touches (about a sixth of the import's processor time, measured)."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _before(text: str, stop: int, char: str) -> int:

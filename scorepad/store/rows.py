@@ -170,8 +170,7 @@ def play_from_json(raw: object, templates: dict[str, GameTemplate]) -> PlayRows:
             _text(raw, "notes"),
         )
     )
-    now = datetime.now()
-    created = parse_when(raw["created_at"]) if raw.get("created_at") else now
+    created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
     return rows_of(sheet, details, uid, created, updated)
 

@@ -110,24 +110,23 @@ def _play_values(
 ) -> tuple[object, ...]:
     """A play's row in the table's column order (see models.Play)."""
     details = new.details
-    values = {
-        "id": play_id,
-        "uid": new.uid,
-        "game_id": games[new.game],
-        "snapshot_id": snapshots[id(new.template)],
-        "variant": new.variant,
-        "played_at": when(details.played_at),
-        "location": details.location,
-        "duration": details.duration,
-        "notes": details.notes,
-        "player_count": len(new.seats),
-        "decided_by": new.decided_by,
-        "winning_total_halves": new.winning_halves,
-        "created_at": when(new.created_at),
-        "updated_at": when(new.updated_at),
-        "deleted_at": None,
-    }
-    return tuple(values[c] for c in PLAY_COLUMNS)
+    return (
+        play_id,
+        new.uid,
+        games[new.game],
+        snapshots[id(new.template)],
+        new.variant,
+        when(details.played_at),
+        details.location,
+        details.duration,
+        details.notes,
+        len(new.seats),
+        new.decided_by,
+        new.winning_halves,
+        when(new.created_at),
+        when(new.updated_at),
+        None,  # deleted_at
+    )
 
 
 def write_seats(
