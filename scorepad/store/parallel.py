@@ -10,19 +10,18 @@ machine with one core, takes the ordinary one-process path.
 from __future__ import annotations
 
 import gc
-import json
 import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from decimal import Decimal
 from typing import Any
 
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store.importing import Reordered
 from scorepad.store.rows import PlayRows, play_from_json
+from scorepad.store.values import load
 
 MIN_BYTES = 2_000_000
 """Below about 3,000 plays one process finishes before helpers would pay off."""
@@ -121,7 +120,7 @@ def _score_lines(chunk: str) -> list[Any]:
         if not text:
             continue
         try:
-            raw = json.loads(text, parse_float=Decimal)
+            raw = load(text)
         except ValueError:
             raise Reordered from None
         ref = raw.get("template") if isinstance(raw, dict) else None

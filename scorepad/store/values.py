@@ -49,8 +49,9 @@ def _exact(value: object) -> object:
 
 
 _ENCODER = json.JSONEncoder(default=_exact, ensure_ascii=False, separators=(",", ":"))
-"""One encoder for every entry: ``json.dumps`` with options builds a new one per call,
-which was a tenth of an import's time."""
+_DECODER = json.JSONDecoder(parse_float=Decimal)
+"""One of each for every entry and play: ``json.dumps``/``loads`` with options build a new
+one per call, which was a tenth of an import's time."""
 
 
 def dump(value: object) -> str:
@@ -59,7 +60,7 @@ def dump(value: object) -> str:
 
 
 def load(text: str) -> Any:
-    return json.loads(text, parse_float=Decimal)
+    return _DECODER.decode(text)
 
 
 def canonical(source: dict[str, object]) -> str:
