@@ -13,7 +13,8 @@ from typing import TextIO
 from sqlalchemy import Connection
 
 from scorepad.core.numbers import format_points
-from scorepad.store.jsonfile import _compact, iter_plays
+from scorepad.store.jsonfile import iter_plays
+from scorepad.store.values import dump
 
 COLUMNS = (
     "play",
@@ -60,8 +61,8 @@ def write_csv(conn: Connection, out: TextIO) -> int:
                     format_points(person["total"]),
                     person["rank"],
                     "yes" if person["winner"] else "no",
-                    safe(_compact(person["lines"])),
-                    safe(_compact(person["extra"])) if person["extra"] else "",
+                    safe(dump(person["lines"])),
+                    safe(dump(person["extra"])) if person["extra"] else "",
                 ]
             )
     return count

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from decimal import Decimal
 from typing import Any, TextIO
 
 from sqlalchemy import Connection, select
@@ -28,7 +27,7 @@ from scorepad.store.importing import read_document, record_error
 from scorepad.store.messages import StoreError
 from scorepad.store.parallel import score_in_parallel, worth_sharing
 from scorepad.store.rows import PlayRows, field_error, play_from_json
-from scorepad.store.values import from_halves, iso, load
+from scorepad.store.values import dump, from_halves, iso, load
 
 FORMAT = "scorepad-history"
 VERSION = 1
@@ -42,7 +41,7 @@ def write_json(conn: Connection, out: TextIO) -> int:
         .where(m.game.c.builtin.is_(False), m.game.c.deleted_at.is_(None))
         .order_by(m.game.c.key)
     ).scalars()
-    out.write(",\n  ".join(_compact(load(text)) for text in games if text))
+    out.write(",\n  ".join(dump(load(text)) for text in games if text))
     out.write('],\n "templates": {')
     refs: dict[int, str] = {}
     snapshots = conn.execute(
@@ -66,20 +65,10 @@ def write_json(conn: Connection, out: TextIO) -> int:
     count = 0
     for play in iter_plays(conn, refs):
         out.write(",\n  " if count else "\n  ")
-        out.write(_compact(play))
+        out.write(dump(play))
         count += 1
     out.write("\n ]}\n")
     return count
-
-
-def _compact(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=_number)
-
-
-def _number(value: object) -> object:
-    from scorepad.core.numbers import json_number
-
-    return json_number(value)  # type: ignore[arg-type]
 
 
 def iter_plays(conn: Connection, refs: dict[int, str]) -> Iterator[dict[str, Any]]:
@@ -175,9 +164,8 @@ def read_json(
         for ref, rows, failed in score_in_parallel(text, offset, head["templates"]):
             if failed is not None:  # score it here again, for the error in the reader's words
                 position, line = failed
-                read_play(json.loads(line, parse_float=Decimal), position, templates, source)
-            rows.template = templates[ref]
-            yield rows
+                read_play(load(line), position, templates, source)
+            yield rows._replace(template=templates[ref])
         return
     for position, raw in enumerate(plays, 1):
         yield read_play(raw, position, templates, source)

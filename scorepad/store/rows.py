@@ -7,19 +7,17 @@ hand back ``PlayRows`` cheaply; the database side only adds ids and inserts.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from scorepad.core import EntryError, ExtraLine, GameTemplate, Line, PlayerSheet, ScoredSheet, score
+from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
 from scorepad.core.numbers import as_number
 from scorepad.store.messages import StoreError
 from scorepad.store.values import dump, parse_when, to_halves
 
 
-@dataclass(frozen=True, slots=True)
-class PlayDetails:
+class PlayDetails(NamedTuple):
     """What a play records besides the sheet."""
 
     played_at: datetime
@@ -28,8 +26,7 @@ class PlayDetails:
     notes: str | None = None
 
 
-@dataclass(slots=True)
-class SeatRows:
+class SeatRows(NamedTuple):
     name: str
     total_halves: int
     rank: int
@@ -41,8 +38,10 @@ class SeatRows:
     """(label, half-points) of each by-hand line."""
 
 
-@dataclass(slots=True)
-class PlayRows:
+class PlayRows(NamedTuple):
+    """Named tuples rather than dataclasses: import helpers send these between processes,
+    and a tuple pickles several times faster than a slotted dataclass."""
+
     uid: str
     game: str
     variant: str | None
@@ -52,7 +51,7 @@ class PlayRows:
     decided_by: str
     winning_halves: int | None
     seats: list[SeatRows]
-    template: GameTemplate | None = field(default=None, repr=False)
+    template: GameTemplate | None = None
     """The template scored with; None while the rows travel between processes."""
 
 
@@ -74,24 +73,15 @@ def _blank(text: str | None) -> str | None:
 
 
 _BLANKS: dict[int, tuple[GameTemplate, dict[str, object]]] = {}
-_ALWAYS = object()
-"""Stands for the blank value of a line that has none (a points line whose minimum is 1)."""
 
 
 def _blanks(template: GameTemplate) -> dict[str, object]:
     """Each line's blank value; the template is kept alive with it so ids stay unique."""
     found = _BLANKS.get(id(template))
     if found is None:
-        found = (template, {line.key: _blank_value(line) for line in template.lines})
+        found = (template, {line.key: line.empty().value for line in template.lines})
         _BLANKS[id(template)] = found
     return found[1]
-
-
-def _blank_value(line: Line) -> object:
-    try:
-        return line.empty().value
-    except EntryError:
-        return _ALWAYS
 
 
 def rows_of(
@@ -180,8 +170,7 @@ def play_from_json(raw: object, templates: dict[str, GameTemplate]) -> PlayRows:
             _text(raw, "notes"),
         )
     )
-    now = datetime.now()
-    created = parse_when(raw["created_at"]) if raw.get("created_at") else now
+    created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
     return rows_of(sheet, details, uid, created, updated)
 

@@ -22,8 +22,9 @@ from scorepad.store.values import clean_name, name_key, to_halves
 
 
 def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
-    """Player ids by folded name, creating the players met for the first time."""
-    wanted = {name_key(n): n for n in names}
+    """Player ids by name as given, creating the players met for the first time."""
+    given = set(names)
+    wanted = {name_key(n): n for n in given}
     found = _ids(conn, wanted)
     missing = [
         {"name": clean_name(name), "name_key": key, "created_at": datetime.now()}
@@ -33,7 +34,7 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     if missing:
         conn.execute(insert_ignore(conn, m.player), missing)
         found = _ids(conn, wanted)
-    return found
+    return {name: found[name_key(name)] for name in given}
 
 
 def _ids(conn: Connection, wanted: dict[str, str]) -> dict[str, int]:
@@ -109,24 +110,23 @@ def _play_values(
 ) -> tuple[object, ...]:
     """A play's row in the table's column order (see models.Play)."""
     details = new.details
-    values = {
-        "id": play_id,
-        "uid": new.uid,
-        "game_id": games[new.game],
-        "snapshot_id": snapshots[id(new.template)],
-        "variant": new.variant,
-        "played_at": when(details.played_at),
-        "location": details.location,
-        "duration": details.duration,
-        "notes": details.notes,
-        "player_count": len(new.seats),
-        "decided_by": new.decided_by,
-        "winning_total_halves": new.winning_halves,
-        "created_at": when(new.created_at),
-        "updated_at": when(new.updated_at),
-        "deleted_at": None,
-    }
-    return tuple(values[c] for c in PLAY_COLUMNS)
+    return (
+        play_id,
+        new.uid,
+        games[new.game],
+        snapshots[id(new.template)],
+        new.variant,
+        when(details.played_at),
+        details.location,
+        details.duration,
+        details.notes,
+        len(new.seats),
+        new.decided_by,
+        new.winning_halves,
+        when(new.created_at),
+        when(new.updated_at),
+        None,  # deleted_at
+    )
 
 
 def write_seats(
@@ -135,9 +135,9 @@ def write_seats(
     people: dict[str, int],
     games: dict[str, int],
 ) -> None:
-    """Results (with entries) and by-hand lines of whole plays, as plain ``executemany``
-    rows: they are the bulk of a history, so they skip SQLAlchemy's per-row parameter
-    processing; values are already in their stored form.
+    """Results (with entries) and by-hand lines of whole plays (``people``: player ids by
+    name as given), as plain ``executemany`` rows: they are the bulk of a history, so they
+    skip SQLAlchemy's per-row parameter processing; values are already in their stored form.
     """
     results: list[tuple[object, ...]] = []
     extras: list[tuple[object, ...]] = []
@@ -146,10 +146,10 @@ def write_seats(
         game = games[new.game]
         day = when(new.details.played_at)
         for seat, p in enumerate(new.seats, 1):
-            player = people[name_key(p.name)]
             scored = (p.total_halves, p.rank, p.winner, p.tiebreak, p.entries)
-            results.append((play_id, seat, player, *scored, game, day, True))
-            extras.extend((play_id, seat, n, label, h) for n, (label, h) in enumerate(p.extra, 1))
+            results.append((play_id, seat, people[p.name], *scored, game, day, True))
+            for n, (label, h) in enumerate(p.extra, 1):
+                extras.append((play_id, seat, n, label, h))
     insert_rows(conn, m.result, results)
     insert_rows(conn, m.extra, extras)
 
