@@ -7,6 +7,7 @@ import flet as ft
 from scorepad.ui.context import Context
 from scorepad.ui.settings import THEMES
 from scorepad.ui.views.common import heading, muted, screen, tid
+from scorepad.ui.views.settings_history import HistorySection
 
 LANGUAGES = (("es", "Español"), ("en", "English"))
 """Each language named in itself, so anyone can find their own."""
@@ -51,6 +52,8 @@ class SettingsView:
             muted(where, size=14),
             muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14),
         ]
+        if ctx.services.history is not None:
+            body += HistorySection(ctx).controls()
         return screen(ctx, ctx.t("app.settings"), body)
 
     def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:
