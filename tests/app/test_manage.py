@@ -144,9 +144,8 @@ def test_create_a_game_in_the_editor_and_it_is_offered_and_playable(tmp_path, hi
     type_into(root, "game-line-2-key", "sets")
     type_into(root, "game-line-2-label-en", "Sets")
     type_into(root, "game-line-2-label-es", "Tríos")
-    kind = find(root, "game-line-2-kind")
-    kind.value = "count"
-    kind.on_change(ft.Event(name="change", control=kind, data=None))
+    click(root, "game-line-2-kind-count")
+    assert find(root, "game-line-2-kind-count").selected
     type_into(root, "game-line-2-per", "x")
     assert find(root, "game-line-2-per").error == '"x" is not a number'
     click(root, "game-save")
@@ -183,7 +182,8 @@ def test_edit_export_delete_undo_and_import_a_game(tmp_path, history):
     assert json.loads(exported.read_text())["name"]["en"] == "Pairs!"
     assert find(listing, "games-message").value == f"Game saved to {exported}"
     click(listing, "games-delete-pairs")
-    assert "pairs" not in ctx.services.games() and find(listing, "games-undo").visible
+    assert "pairs" not in ctx.services.games()
+    assert find(listing, "games-message").value == "Pairs! deleted."
     click(listing, "games-undo")
     assert "pairs" in ctx.services.games()
     store.delete_game("pairs")
@@ -298,3 +298,23 @@ def test_settings_shows_the_history_and_exports_and_imports_it(tmp_path, history
         assert find(root2, "history-message").color == ft.Colors.ERROR
     finally:
         other.close()
+
+
+def test_tiebreakers_are_added_ordered_and_removed_in_the_editor(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new?from=azul")
+    click(root, "game-add-tiebreak")
+    type_into(root, "game-tb-2-label-en", "more columns")
+    type_into(root, "game-tb-2-label-es", "más columnas")
+    type_into(root, "game-tb-2-terms", "columns")
+    prefer = find(root, "game-tb-2-prefer")
+    prefer.value = "fewer"
+    prefer.on_change(ft.Event(name="change", control=prefer, data=None))
+    click(root, "game-tb-2-up")
+    type_into(root, "game-tb-1-terms", "nope")
+    assert "nope" in find(root, "game-tb-1-terms").error
+    type_into(root, "game-tb-1-terms", "columns")
+    click(root, "game-tb-2-remove")
+    click(root, "game-save")
+    saved = history.store().template("azul-mine")
+    assert [(tb.prefer, dict(tb.terms)) for tb in saved.tiebreakers] == [("fewer", {"columns": 1})]

@@ -115,7 +115,7 @@ class GameEditorView:
         self.recheck()
         title = ctx.t("manage.edit_game") if form.editing else ctx.t("manage.new_game")
         body: list[ft.Control] = [
-            head,
+            ft.Container(head, padding=ft.Padding.only(top=8)),
             tid("game-wins", wins),
             heading(ctx.t("manage.lines")),
             muted(ctx.t("manage.lines_help")),
@@ -177,20 +177,22 @@ class GameEditorView:
     def line_card(self, i: int, line: LineForm) -> ft.Control:
         ctx = self.ctx
         n = i + 1
-        kind = ft.RadioGroup(
-            value=line.kind,
-            on_change=lambda e: self.on_kind(i, str(e.control.value)),
-            content=ft.Row(
-                [
-                    tid(
-                        f"game-line-{n}-kind-{k}",
-                        ft.Radio(value=k, label=ctx.t(f"manage.kind_{k}")),
-                    )
-                    for k in KINDS
-                ],
-                wrap=True,
-                spacing=0,
-            ),
+        kind = ft.Row(
+            [
+                tid(
+                    f"game-line-{n}-kind-{k}",
+                    ft.Chip(
+                        label=ft.Text(ctx.t(f"manage.kind_{k}")),
+                        selected=k == line.kind,
+                        show_checkmark=False,
+                        on_click=self._kind_setter(i, k),
+                    ),
+                )
+                for k in KINDS
+            ],
+            wrap=True,
+            spacing=4,
+            run_spacing=4,
         )
         shown = FIELDS_BY_KIND.get(line.kind, ())
         extras = [
@@ -325,7 +327,7 @@ class GameEditorView:
             n = i + 1
             prefer = ft.RadioGroup(
                 value=tb.prefer,
-                on_change=lambda e, tb=tb: self.on_prefer(tb, str(e.control.value)),
+                on_change=self._prefer_setter(tb),
                 content=ft.Row(
                     [
                         tid(
@@ -356,7 +358,7 @@ class GameEditorView:
                                                 ft.Icons.ARROW_UPWARD,
                                                 tooltip=ctx.t("manage.move_up"),
                                                 disabled=i == 0,
-                                                on_click=lambda i=i: self.on_move_tb(i),
+                                                on_click=self._tb_action(self.on_move_tb, i),
                                             ),
                                         ),
                                         tid(
@@ -364,7 +366,7 @@ class GameEditorView:
                                             ft.IconButton(
                                                 ft.Icons.DELETE_OUTLINE,
                                                 tooltip=ctx.t("manage.remove"),
-                                                on_click=lambda i=i: self.on_remove_tb(i),
+                                                on_click=self._tb_action(self.on_remove_tb, i),
                                             ),
                                         ),
                                     ]
@@ -456,6 +458,16 @@ class GameEditorView:
     def on_wins(self, e: ft.Event[ft.RadioGroup]) -> None:
         self.form.wins = str(e.control.value)
         self.recheck()
+
+    @staticmethod
+    def _tb_action(action: Callable[[int], None], i: int) -> Callable[[], None]:
+        return lambda: action(i)
+
+    def _prefer_setter(self, tb: TiebreakForm) -> Callable[[ft.Event[ft.RadioGroup]], None]:
+        return lambda e: self.on_prefer(tb, str(e.control.value))
+
+    def _kind_setter(self, i: int, kind: str) -> Callable[[], None]:
+        return lambda: self.on_kind(i, kind)
 
     def on_kind(self, i: int, kind: str) -> None:
         self.form.lines[i].kind = kind

@@ -31,7 +31,8 @@ class GamesView:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.status = ft.Text("", size=14)
-        self.undo = ft.TextButton(ctx.t("manage.undo"), visible=False, on_click=self.on_undo)
+        self.undo = tid("games-undo", ft.TextButton(ctx.t("manage.undo"), on_click=self.on_undo))
+        self.undo.visible = False  # on the wrapper: a hidden Semantics content is an error
         self.deleted: str | None = None
         self.lists = ft.Column(spacing=8)
         self.source = ft.TextField(
@@ -63,7 +64,7 @@ class GamesView:
                 ],
                 wrap=True,
             ),
-            ft.Row([tid("games-message", self.status), tid("games-undo", self.undo)], wrap=True),
+            ft.Row([tid("games-message", self.status), self.undo], wrap=True),
             self.lists,
             heading(ctx.t("manage.import_game")),
             muted(ctx.t("manage.import_game_help"), size=13),

@@ -34,7 +34,9 @@ class PlayersView:
         self.rename_field = ft.TextField(label=ctx.t("manage.new_name"), dense=True, expand=True)
         self.merge_from = ft.Dropdown(label=ctx.t("manage.merge_from"), dense=True, expand=True)
         self.merge_into = ft.Dropdown(label=ctx.t("manage.merge_into"), dense=True, expand=True)
-        self.confirm = ft.Column(visible=False)
+        self.confirm = ft.Column()
+        self.confirm_box = tid("players-merge-confirm-box", self.confirm)
+        self.confirm_box.visible = False  # on the wrapper: a hidden Semantics content is an error
 
     @property
     def store(self) -> Store:
@@ -70,7 +72,7 @@ class PlayersView:
             heading(ctx.t("manage.merge_title")),
             muted(ctx.t("manage.merge_help"), size=13),
             merge_row,
-            tid("players-merge-confirm-box", self.confirm),
+            self.confirm_box,
         ]
         return screen(ctx, ctx.t("app.players"), body)
 
@@ -202,14 +204,14 @@ class PlayersView:
                 ]
             ),
         ]
-        self.confirm.visible = True
+        self.confirm_box.visible = True
 
     def on_merge_confirmed(self) -> None:
         source, target = str(self.merge_from.value), str(self.merge_into.value)
-        self.confirm.visible = False
+        self.confirm_box.visible = False
         done = self.ctx.t("manage.merged", source=source, target=target)
         if self._do(lambda: self.store.merge_players(source, target), done):
             self.merge_from.value = self.merge_into.value = None
 
     def on_merge_cancel(self) -> None:
-        self.confirm.visible = False
+        self.confirm_box.visible = False

@@ -49,9 +49,10 @@ class SettingsView:
             heading(ctx.t("app.theme")),
             tid("theme", theme),
             heading(ctx.t("app.history_where")),
-            muted(where, size=14),
-            muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14),
         ]
+        if ctx.services.history is None:
+            body.append(muted(where, size=14))
+        body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
         if ctx.services.history is not None:
             body += HistorySection(ctx).controls()
         return screen(ctx, ctx.t("app.settings"), body)

@@ -6,6 +6,7 @@ only their own part of the screen.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -116,10 +117,11 @@ class StatsView:
             ("best", ctx.t("manage.best"), points(stats.best_total, lang)),
             ("last", ctx.t("manage.last_played"), when(stats.last_played)),
         ]
+        size = 16 if ctx.compact else 20
         tiles = [
             ft.Container(
                 ft.Column(
-                    [muted(label), tid(f"stats-player-{key}", ft.Text(value, size=20))],
+                    [muted(label), tid(f"stats-player-{key}", ft.Text(value, size=size))],
                     spacing=2,
                 ),
                 padding=8,
@@ -140,6 +142,7 @@ class StatsView:
         if not values:
             return muted(self.ctx.t("manage.no_stats"))
         low, high = min([*values, 0.0]), max(values)
+        top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
         series = fc.LineChartData(
             points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
             color=ft.Colors.PRIMARY,
@@ -152,7 +155,7 @@ class StatsView:
                 min_x=0.5,
                 max_x=len(values) + 0.5,
                 min_y=low,
-                max_y=high + max(1.0, (high - low) * 0.1),
+                max_y=top,
                 left_axis=fc.ChartAxis(label_size=40),
                 bottom_axis=fc.ChartAxis(show_labels=False),
                 horizontal_grid_lines=fc.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
