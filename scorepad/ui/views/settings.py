@@ -50,11 +50,11 @@ class SettingsView:
             tid("theme", theme),
             heading(ctx.t("app.history_where")),
         ]
-        if ctx.services.history is None:
-            body.append(muted(where, size=14))
+        section = HistorySection(ctx) if ctx.services.history is not None else None
+        body.append(muted(where, size=14) if section is None else section.where())
         body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
-        if ctx.services.history is not None:
-            body += HistorySection(ctx).controls()
+        if section is not None:
+            body += section.tools()
         return screen(ctx, ctx.t("app.settings"), body)
 
     def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:

@@ -44,12 +44,17 @@ class HistorySection:
         folder = self.ctx.services.config.data_dir / "exports"
         return folder / f"scorepad-history{SUFFIX[self.fmt]}"
 
-    def controls(self) -> list[ft.Control]:
+    def where(self) -> ft.Control:
+        """Where the history lives: the store's own label (a path, or a URL sans password)."""
         ctx = self.ctx
         try:
             where = ctx.t("manage.history_at", label=self.store.label)
         except ScorepadError as problem:
             where = problem.message(ctx.lang)
+        return tid("history-where", muted(where, size=14))
+
+    def tools(self) -> list[ft.Control]:
+        ctx = self.ctx
         formats = ft.RadioGroup(
             value=self.fmt,
             on_change=self.on_format,
@@ -62,7 +67,6 @@ class HistorySection:
             ),
         )
         return [
-            tid("history-where", muted(where, size=14)),
             heading(ctx.t("manage.export_history")),
             tid("export-format", formats),
             ft.Row(
