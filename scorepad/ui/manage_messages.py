@@ -108,12 +108,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{a} and {b} have not played together yet.",
         "es": "{a} y {b} aún no han jugado juntos.",
     },
-    "manage.h2h": {
-        "en": "{plays} plays together: {a} ahead {a_ahead}, {b} ahead {b_ahead}, level "
-        "{level}. Averages: {a} {a_avg}, {b} {b_avg}.",
-        "es": "{plays} partidas juntos: {a} por delante {a_ahead}, {b} por delante "
-        "{b_ahead}, empates {level}. Medias: {a} {a_avg}, {b} {b_avg}.",
-    },
     # --- custom games ------------------------------------------------------------------
     "manage.new_game": {"en": "New game", "es": "Juego nuevo"},
     "manage.edit_game": {"en": "Edit game", "es": "Editar juego"},

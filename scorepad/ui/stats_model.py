@@ -88,17 +88,9 @@ def game_name(stats: GameStats, lang: str) -> str:
 
 
 def head_to_head_line(h2h: HeadToHead, lang: str, tr: Callable[..., str]) -> str:
-    """One sentence: who finished ahead how often, and the averages."""
+    """The CLI's sentence (who finished ahead how often, wins), or that they never met."""
+    from scorepad.store.render import render_h2h
+
     if not h2h.plays:
         return tr("manage.h2h_none", a=h2h.a, b=h2h.b)
-    return tr(
-        "manage.h2h",
-        a=h2h.a,
-        b=h2h.b,
-        plays=h2h.plays,
-        a_ahead=h2h.a_ahead,
-        b_ahead=h2h.b_ahead,
-        level=h2h.level,
-        a_avg=points(h2h.a_average, lang),
-        b_avg=points(h2h.b_average, lang),
-    )
+    return render_h2h(h2h, lang)

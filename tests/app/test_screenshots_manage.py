@@ -53,3 +53,13 @@ def test_manage_screens_at_phone_and_desktop_size(app, history):
                 app.page.wait_for_timeout(500)  # the previous screen fades out first
                 app.screenshot(f"{name}-{theme}-{lang}")
                 no_sideways_scroll(app)
+
+
+def test_the_game_editor_marks_a_bad_value_on_its_field(app):
+    app.page.set_viewport_size({"width": 1280, "height": 1400})
+    app.open("/games/new?from=azul")
+    app.type("game-line-2-max", "-3")
+    expect(app.page.get_by_text("-3 cannot be below 0")).to_be_visible()
+    app.screenshot("game-editor-error")
+    app.type("game-line-2-max", "5")
+    expect(app.page.get_by_text("-3 cannot be below 0")).to_have_count(0)
