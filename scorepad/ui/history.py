@@ -11,7 +11,7 @@ import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from scorepad.core import GameTemplate
+from scorepad.core import GameTemplate, ScorepadError, builtin_games
 from scorepad.ui.config import AppConfig
 
 if TYPE_CHECKING:
@@ -33,8 +33,15 @@ class History:
             return self._store
 
     def games(self) -> Mapping[str, GameTemplate]:
-        """Built-in and user-defined games: what the picker offers."""
-        return self.store().games()
+        """Built-in and user-defined games: what the picker offers.
+
+        When the history cannot be read, the built-in games are still offered: a game
+        can be scored at the table without it (the screens that need it say why not).
+        """
+        try:
+            return self.store().games()
+        except ScorepadError:
+            return builtin_games()
 
     def close(self) -> None:
         with self._lock:

@@ -320,3 +320,16 @@ def test_tiebreakers_are_added_ordered_and_removed_in_the_editor(tmp_path, histo
     click(root, "game-save")
     saved = history.store().template("azul-mine")
     assert [(tb.prefer, dict(tb.terms)) for tb in saved.tiebreakers] == [("fewer", {"columns": 1})]
+
+
+def test_an_unreadable_history_keeps_the_built_in_games_and_says_why(tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
+    broken = History(str(tmp_path / "a-file" / "history.db"))
+    ctx, _ = context(tmp_path, history=broken)
+    assert set(ctx.services.games()) == set(builtin_games())
+    assert has(view_for(ctx, "/new"), "game-azul")
+    message = "cannot open the history at"
+    assert any(message in t for t in texts(view_for(ctx, "/stats")))
+    assert any(message in t for t in texts(view_for(ctx, "/games")))
+    assert any(message in t for t in texts(view_for(ctx, "/players")))
+    assert message in find(view_for(ctx, "/settings"), "history-where").value
