@@ -44,7 +44,9 @@ def test_manage_screens_at_phone_and_desktop_size(app, history):
         if theme == "dark":
             app.go("/settings")
             app.click("theme-dark")
+            app.page.wait_for_timeout(500)  # the screen is rebuilt in the new theme
             app.click("lang-es")
+            expect(app.page.get_by_text("Idioma")).to_be_visible()
         for size in (PHONE, DESKTOP):
             app.resize(size)
             for name, route, ident in SCREENS:
