@@ -58,6 +58,7 @@ def start(kind: str, data_dir: str) -> tuple[subprocess.Popen, int, float]:
     else:
         command = [sys.executable, "-m", "scorepad.cli", "app", "--no-browser", "--port", str(port)]
     env = {**os.environ, "SCOREPAD_DATA_DIR": data_dir, "SCOREPAD_LANG": "en"}
+    env["SCOREPAD_DB"] = os.path.join(data_dir, "history.db")  # never the user's history
     began = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL

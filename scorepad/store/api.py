@@ -219,6 +219,10 @@ class Store:
         with self.db.reading() as conn:
             return queries.players(conn)
 
+    def add_player(self, name: str) -> None:
+        """A profile before its first play (nothing happens when it exists already)."""
+        self.db.write(lambda c: writes.player_ids(c, [name]))
+
     def rename_player(self, old: str, new: str) -> None:
         self.db.write(lambda c: writes.rename_player(c, old, new))
 

@@ -22,6 +22,7 @@ from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view
+from scorepad.ui.views.manage import manage_view
 from scorepad.ui.views.newplay import NewPlayView
 from scorepad.ui.views.picker import PickerView
 from scorepad.ui.views.placeholder import coming_view, message_view
@@ -36,9 +37,6 @@ WIDE_FROM = MAX_WIDTH + 40
 COMING = {
     "/history": "app.history",
     "/play/:id": "app.play",
-    "/stats": "app.stats",
-    "/players": "app.players",
-    "/games": "app.games",
 }
 
 
@@ -50,7 +48,7 @@ def warm_up(services: Services) -> None:
     visitor. Nothing is written (the sheet is built from a throwaway draft, never saved).
     """
     ctx = Context(services, Settings(), navigate=lambda route: None)
-    for route in ("/", "/new", "/new/azul", "/settings", "/history"):
+    for route in ("/", "/new", "/new/azul", "/settings", "/history", "/stats", "/games"):
         ctx.route = route
         view_for(ctx, route)
     template = next(iter(services.games().values()))
@@ -127,6 +125,9 @@ def view_for(ctx: Context, route: str) -> ft.View:
         return sheet(ctx, match.game)
     if match.match("/settings"):
         return SettingsView(ctx).build()
+    managed = manage_view(ctx, path, query)
+    if managed is not None:
+        return managed
     for pattern, title in COMING.items():
         if match.match(pattern):
             return coming_view(ctx, title)

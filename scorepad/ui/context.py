@@ -14,6 +14,7 @@ from scorepad.core.i18n import tr
 from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Context.t``
 from scorepad.ui.config import AppConfig
 from scorepad.ui.drafts import DraftStore, FileDraftStore
+from scorepad.ui.history import History, open_history
 from scorepad.ui.plays import NoHistory, PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
@@ -28,6 +29,8 @@ class Services:
     settings_file: SettingsFile
     games: Callable[[], Mapping[str, GameTemplate]] = builtin_games
     """Every game the picker offers: built-ins now, user-defined games with the store."""
+    history: History | None = None
+    """The store behind Stats, Players, Custom games and Settings' export and import."""
 
 
 @dataclass
@@ -60,9 +63,12 @@ class Context:
 
 def build_services(config: AppConfig) -> Services:
     """The app's parts. The history store replaces ``plays`` (and ``games``) here."""
+    history = open_history(config)
     return Services(
         config=config,
         drafts=FileDraftStore(config.data_dir / "drafts"),
         plays=NoHistory(),
         settings_file=SettingsFile(config.data_dir / "settings.json"),
+        games=history.games,
+        history=history,
     )

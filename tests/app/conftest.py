@@ -56,10 +56,15 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> 
     raise RuntimeError(f"the app did not listen on {port} within {timeout} s")
 
 
+def history_path(data_dir: Path) -> str:
+    """The served app's history: an SQLite file next to its drafts."""
+    return str(data_dir / "history.db")
+
+
 def start_app(data_dir: Path, *extra: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
     port = port or free_port()
     env = {**os.environ, "SCOREPAD_DATA_DIR": str(data_dir), "SCOREPAD_LANG": "en"}
-    env.pop("SCOREPAD_DB", None)
+    env["SCOREPAD_DB"] = history_path(data_dir)  # never the user's own history
     process = subprocess.Popen(
         [sys.executable, "-m", "scorepad.cli", "app", "--port", str(port), *extra],
         cwd=ROOT,
@@ -88,7 +93,7 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def server(data_dir: Path) -> Iterator[str]:
-    process, port = start_app(data_dir, "--no-browser")
+    process, port = start_app(data_dir, "--no-browser", "--db", history_path(data_dir))
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}"

@@ -12,6 +12,7 @@ import flet as ft
 from scorepad.ui.config import AppConfig
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import FileDraftStore
+from scorepad.ui.history import History
 from scorepad.ui.plays import NoHistory, PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
@@ -74,14 +75,18 @@ def context(
     lang: str = "en",
     compact: bool = False,
     db_url: str | None = None,
+    history: History | None = None,
 ) -> tuple[Context, list[str]]:
     """A context over real files in ``tmp_path``; the list collects navigated routes."""
     routes: list[str] = []
+    games = {} if history is None else {"games": history.games}
     services = Services(
         config=AppConfig(data_dir=tmp_path, db_url=db_url, lang=lang),
         drafts=FileDraftStore(tmp_path / "drafts"),
         plays=plays or NoHistory(),
         settings_file=SettingsFile(tmp_path / "settings.json"),
+        history=history,
+        **games,
     )
     ctx = Context(services, Settings(), navigate=routes.append, compact=compact)
     return ctx, routes

@@ -7,6 +7,7 @@ import flet as ft
 from scorepad.ui.context import Context
 from scorepad.ui.settings import THEMES
 from scorepad.ui.views.common import heading, muted, screen, tid
+from scorepad.ui.views.settings_history import HistorySection
 
 LANGUAGES = (("es", "Español"), ("en", "English"))
 """Each language named in itself, so anyone can find their own."""
@@ -48,9 +49,12 @@ class SettingsView:
             heading(ctx.t("app.theme")),
             tid("theme", theme),
             heading(ctx.t("app.history_where")),
-            muted(where, size=14),
-            muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14),
         ]
+        section = HistorySection(ctx) if ctx.services.history is not None else None
+        body.append(muted(where, size=14) if section is None else section.where())
+        body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
+        if section is not None:
+            body += section.tools()
         return screen(ctx, ctx.t("app.settings"), body)
 
     def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:

@@ -1,0 +1,96 @@
+"""What the Stats screen shows, gathered from the store: no Flet here, so it is tested
+without a browser and the screen only lays it out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from scorepad.core.i18n import pick
+from scorepad.core.numbers import Number
+from scorepad.core.scoring import show
+
+if TYPE_CHECKING:
+    from scorepad.store import GameStats, HeadToHead, PlayerStats, Store
+
+CHART_PLAYS = 100
+"""The line chart shows a player's last this many plays: enough to see a trend."""
+
+
+@dataclass(frozen=True)
+class TotalPoint:
+    played_at: datetime
+    game: str
+    total: Number
+
+
+@dataclass(frozen=True)
+class StatsData:
+    players: list[str]
+    """Everyone with at least one play, most plays first."""
+    player: PlayerStats | None
+    totals: list[TotalPoint]
+    """The chosen player's totals, oldest first."""
+    wins: list[tuple[str, int]]
+    """Wins per player (those with any), most first."""
+    games: list[GameStats]
+
+    @property
+    def empty(self) -> bool:
+        return not self.players
+
+
+def gather(store: Store, player: str | None = None) -> StatsData:
+    from scorepad.store import PlayFilter
+
+    infos = sorted((p for p in store.players() if p.plays), key=lambda p: (-p.plays, p.name))
+    names = [p.name for p in infos]
+    if not names:
+        return StatsData([], None, [], [], [])
+    chosen = next((n for n in names if player and n.casefold() == player.casefold()), names[0])
+    stats = store.player_stats(chosen)
+    page = store.list_plays(PlayFilter(player=chosen), limit=CHART_PLAYS)
+    totals = [
+        TotalPoint(p.played_at, p.game, seat.total)
+        for p in reversed(page.plays)
+        for seat in p.players
+        if seat.name == chosen
+    ]
+    wins = [(n, store.player_stats(n).wins) for n in names]
+    wins = sorted((w for w in wins if w[1]), key=lambda w: (-w[1], w[0]))
+    games = [store.game_stats(g) for g in store.games()]
+    return StatsData(names, stats, totals, wins, [g for g in games if g.plays])
+
+
+def percent(rate: Decimal | None, lang: str) -> str:
+    if rate is None:
+        return "–"
+    return f"{int((rate * 100).to_integral_value())} %"
+
+
+def points(value: Number | None, lang: str) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, Decimal):
+        value = value.quantize(Decimal("0.1")).normalize()
+    return show(value, lang)
+
+
+def when(value: datetime | None) -> str:
+    return "–" if value is None else value.strftime("%Y-%m-%d")
+
+
+def game_name(stats: GameStats, lang: str) -> str:
+    return pick(stats.name, lang)
+
+
+def head_to_head_line(h2h: HeadToHead, lang: str, tr: Callable[..., str]) -> str:
+    """The CLI's sentence (who finished ahead how often, wins), or that they never met."""
+    from scorepad.store.render import render_h2h
+
+    if not h2h.plays:
+        return tr("manage.h2h_none", a=h2h.a, b=h2h.b)
+    return render_h2h(h2h, lang)

@@ -1,0 +1,237 @@
+"""Custom games: the built-in and user-defined games, each exportable; the user's own
+can be edited and deleted (with an undo); a game file can be imported.
+
+Files are read and written on the machine that runs the app (the app serves only
+127.0.0.1): an import takes a file's path or the file's text pasted in; an export writes
+``<id>.json`` into the exports folder and says where.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorepad.core import GameTemplate, ScorepadError
+from scorepad.core.i18n import pick
+from scorepad.ui import manage_messages  # noqa: F401 - registers this screen's sentences
+from scorepad.ui.context import Context
+from scorepad.ui.views.common import heading, muted, players_range, screen, tid
+
+if TYPE_CHECKING:
+    from scorepad.store import Store
+
+
+def exports_dir(ctx: Context) -> Path:
+    return ctx.services.config.data_dir / "exports"
+
+
+class GamesView:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.status = ft.Text("", size=14)
+        self.undo = tid("games-undo", ft.TextButton(ctx.t("manage.undo"), on_click=self.on_undo))
+        self.undo.visible = False  # on the wrapper: a hidden Semantics content is an error
+        self.deleted: str | None = None
+        self.lists = ft.Column(spacing=8)
+        self.source = ft.TextField(
+            label=ctx.t("manage.import_game_source"),
+            dense=True,
+            expand=True,
+            multiline=True,
+            max_lines=4,
+        )
+
+    @property
+    def store(self) -> Store:
+        return self.ctx.services.history.store()
+
+    def build(self) -> ft.View:
+        ctx = self.ctx
+        self.refresh()
+        body: list[ft.Control] = [
+            ft.Row(
+                [
+                    tid(
+                        "games-new",
+                        ft.FilledButton(
+                            ctx.t("manage.new_game"),
+                            icon=ft.Icons.ADD,
+                            on_click=lambda: ctx.navigate("/games/new"),
+                        ),
+                    ),
+                ],
+                wrap=True,
+            ),
+            ft.Row([tid("games-message", self.status), self.undo], wrap=True),
+            self.lists,
+            heading(ctx.t("manage.import_game")),
+            muted(ctx.t("manage.import_game_help"), size=13),
+            ft.Row(
+                [
+                    tid("games-import-source", self.source),
+                    tid(
+                        "games-import",
+                        ft.OutlinedButton(ctx.t("manage.import"), on_click=self.on_import),
+                    ),
+                ]
+            ),
+        ]
+        return screen(ctx, ctx.t("app.games"), body)
+
+    def refresh(self) -> None:
+        ctx = self.ctx
+        try:
+            games = self.store.games()
+            custom = {c.template.id for c in self.store.custom_games()}
+        except ScorepadError as problem:
+            self.say(problem.message(ctx.lang), error=True)
+            self.lists.controls = []
+            return
+        mine = [g for g in games.values() if g.id in custom]
+        builtin = [g for g in games.values() if g.id not in custom]
+        rows: list[ft.Control] = [heading(ctx.t("manage.my_games"))]
+        if mine:
+            rows += [self._row(g, own=True) for g in mine]
+        else:
+            rows.append(tid("games-none", muted(ctx.t("manage.no_games"), size=14)))
+        rows.append(heading(ctx.t("manage.builtin_games")))
+        rows += [self._row(g, own=False) for g in builtin]
+        self.lists.controls = rows
+
+    def _row(self, game: GameTemplate, *, own: bool) -> ft.Control:
+        ctx = self.ctx
+        gid = game.id
+        actions: list[ft.Control] = []
+        if own:
+            actions.append(
+                tid(
+                    f"games-edit-{gid}",
+                    ft.IconButton(
+                        ft.Icons.EDIT_OUTLINED,
+                        tooltip=ctx.t("manage.edit"),
+                        on_click=lambda: ctx.navigate(f"/games/edit/{gid}"),
+                    ),
+                )
+            )
+        else:
+            actions.append(
+                tid(
+                    f"games-copy-{gid}",
+                    ft.IconButton(
+                        ft.Icons.COPY_OUTLINED,
+                        tooltip=ctx.t("manage.copy"),
+                        on_click=lambda: ctx.navigate(f"/games/new?from={gid}"),
+                    ),
+                )
+            )
+        actions.append(
+            tid(
+                f"games-export-{gid}",
+                ft.IconButton(
+                    ft.Icons.DOWNLOAD_OUTLINED,
+                    tooltip=ctx.t("manage.export"),
+                    on_click=lambda: self.on_export(gid),
+                ),
+            )
+        )
+        if own:
+            actions.append(
+                tid(
+                    f"games-delete-{gid}",
+                    ft.IconButton(
+                        ft.Icons.DELETE_OUTLINE,
+                        tooltip=ctx.t("manage.delete"),
+                        on_click=lambda: self.on_delete(gid),
+                    ),
+                )
+            )
+        details = players_range(ctx, game.min_players, game.max_players)
+        details += " · " + ctx.t("manage.lines_n", n=len(game.lines))
+        return tid(
+            f"games-row-{gid}",
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(pick(game.name, ctx.lang), weight=ft.FontWeight.BOLD),
+                            muted(details),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                    *actions,
+                ]
+            ),
+        )
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        self.status.value = text
+        self.status.color = ft.Colors.ERROR if error else None
+
+    def on_export(self, gid: str) -> None:
+        folder = exports_dir(self.ctx)
+        path = folder / f"{gid}.json"
+        try:
+            text = self.store.export_game(gid)
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except ScorepadError as problem:
+            self.say(problem.message(self.ctx.lang), error=True)
+            return
+        except OSError as problem:
+            detail = problem.strerror or str(problem)
+            self.say(self.ctx.t("manage.cannot_write", path=str(path), detail=detail), error=True)
+            return
+        self.say(self.ctx.t("manage.exported_game", path=str(path)))
+
+    def on_delete(self, gid: str) -> None:
+        try:
+            name = pick(self.store.template(gid).name, self.ctx.lang)
+            self.store.delete_game(gid)
+        except ScorepadError as problem:
+            self.say(problem.message(self.ctx.lang), error=True)
+            return
+        self.deleted = gid
+        self.undo.visible = True
+        self.say(self.ctx.t("manage.deleted_game", name=name))
+        self.refresh()
+
+    def on_undo(self) -> None:
+        if self.deleted is None:
+            return
+        try:
+            self.store.restore_game(self.deleted)
+        except ScorepadError as problem:
+            self.say(problem.message(self.ctx.lang), error=True)
+            return
+        self.deleted = None
+        self.undo.visible = False
+        self.say(self.ctx.t("manage.restored_game"))
+        self.refresh()
+
+    def on_import(self) -> None:
+        ctx = self.ctx
+        given = (self.source.value or "").strip()
+        if not given:
+            self.say(ctx.t("manage.import_game_empty"), error=True)
+            return
+        if given.startswith("{"):
+            text, source = given, ctx.t("manage.pasted")
+        else:
+            path = Path(given).expanduser()
+            try:
+                text, source = path.read_text(encoding="utf-8-sig"), str(path)
+            except (OSError, UnicodeDecodeError) as problem:
+                detail = getattr(problem, "strerror", None) or str(problem)
+                self.say(ctx.t("manage.cannot_read", path=str(path), detail=detail), error=True)
+                return
+        try:
+            template = self.store.import_game(text, source)
+        except ScorepadError as problem:
+            self.say(problem.message(ctx.lang), error=True)
+            return
+        self.source.value = ""
+        self.say(ctx.t("manage.imported_game", name=pick(template.name, ctx.lang)))
+        self.refresh()

@@ -1,0 +1,130 @@
+"""Settings' history part: where it lives, export it, import a file into it.
+
+Paths are on the machine running the app (it serves only this computer); the export
+defaults to the exports folder beside the app's other files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scorepad.core import ScorepadError
+from scorepad.ui import manage_messages  # noqa: F401 - registers these sentences
+from scorepad.ui.context import Context
+from scorepad.ui.views.common import heading, muted, tid
+
+FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
+SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
+
+if TYPE_CHECKING:
+    from scorepad.store import Store
+
+
+class HistorySection:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.status = ft.Text("", size=14)
+        self.fmt = "json"
+        self.export_path = ft.TextField(
+            label=ctx.t("manage.export_path"),
+            value=str(self.default_path()),
+            dense=True,
+            expand=True,
+        )
+        self.import_path = ft.TextField(label=ctx.t("manage.import_path"), dense=True, expand=True)
+
+    @property
+    def store(self) -> Store:
+        return self.ctx.services.history.store()
+
+    def default_path(self) -> Path:
+        folder = self.ctx.services.config.data_dir / "exports"
+        return folder / f"scorepad-history{SUFFIX[self.fmt]}"
+
+    def where(self) -> ft.Control:
+        """Where the history lives: the store's own label (a path, or a URL sans password)."""
+        ctx = self.ctx
+        try:
+            where = ctx.t("manage.history_at", label=self.store.label)
+        except ScorepadError as problem:
+            where = problem.message(ctx.lang)
+        return tid("history-where", muted(where, size=14))
+
+    def tools(self) -> list[ft.Control]:
+        ctx = self.ctx
+        formats = ft.RadioGroup(
+            value=self.fmt,
+            on_change=self.on_format,
+            content=ft.Row(
+                [
+                    tid(f"export-format-{key}", ft.Radio(value=key, label=name))
+                    for key, name in FORMATS
+                ],
+                wrap=True,
+            ),
+        )
+        return [
+            heading(ctx.t("manage.export_history")),
+            tid("export-format", formats),
+            ft.Row(
+                [
+                    tid("export-path", self.export_path),
+                    tid(
+                        "export", ft.OutlinedButton(ctx.t("manage.export"), on_click=self.on_export)
+                    ),
+                ]
+            ),
+            heading(ctx.t("manage.import_history")),
+            muted(ctx.t("manage.import_help"), size=13),
+            ft.Row(
+                [
+                    tid("import-path", self.import_path),
+                    tid(
+                        "import", ft.OutlinedButton(ctx.t("manage.import"), on_click=self.on_import)
+                    ),
+                ]
+            ),
+            tid("history-message", self.status),
+        ]
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        self.status.value = text
+        self.status.color = ft.Colors.ERROR if error else None
+
+    def on_format(self, e: ft.Event[ft.RadioGroup]) -> None:
+        old = str(self.default_path())
+        self.fmt = str(e.control.value)
+        if (self.export_path.value or "").strip() in ("", old):
+            self.export_path.value = str(self.default_path())
+
+    def on_export(self) -> None:
+        ctx = self.ctx
+        path = Path((self.export_path.value or "").strip() or self.default_path()).expanduser()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            count = self.store.export_file(path, self.fmt)
+        except OSError as problem:
+            detail = problem.strerror or str(problem)
+            self.say(ctx.t("manage.cannot_write", path=str(path), detail=detail), error=True)
+            return
+        except ScorepadError as problem:
+            self.say(problem.message(ctx.lang), error=True)
+            return
+        self.say(ctx.t("manage.exported", n=count, path=str(path)))
+
+    def on_import(self) -> None:
+        ctx = self.ctx
+        given = (self.import_path.value or "").strip()
+        if not given:
+            self.say(ctx.t("manage.import_needed"), error=True)
+            return
+        path = Path(given).expanduser()
+        try:
+            done = self.store.import_file(path)
+        except ScorepadError as problem:
+            self.say(problem.message(ctx.lang), error=True)
+            return
+        self.say(ctx.t("manage.imported", path=str(path), added=done.plays, skipped=done.skipped))

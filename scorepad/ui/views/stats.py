@@ -1,0 +1,249 @@
+"""Stats: a player's record with charts, each game's record, two players head to head.
+
+``/stats?player=Ana`` opens on that player; the player and head-to-head choices rebuild
+only their own part of the screen.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import flet as ft
+import flet_charts as fc
+
+from scorepad.core import ScorepadError
+from scorepad.ui import manage_messages  # noqa: F401 - registers this screen's sentences
+from scorepad.ui.context import Context
+from scorepad.ui.stats_model import (
+    StatsData,
+    game_name,
+    gather,
+    head_to_head_line,
+    percent,
+    points,
+    when,
+)
+from scorepad.ui.views.common import heading, muted, screen, tid
+
+PALETTE = [
+    ft.Colors.INDIGO,
+    ft.Colors.TEAL,
+    ft.Colors.AMBER,
+    ft.Colors.DEEP_ORANGE,
+    ft.Colors.PINK,
+    ft.Colors.LIGHT_GREEN,
+    ft.Colors.CYAN,
+    ft.Colors.BROWN,
+]
+
+if TYPE_CHECKING:
+    from scorepad.store import GameStats, Store
+
+
+class StatsView:
+    def __init__(self, ctx: Context, player: str | None = None) -> None:
+        self.ctx = ctx
+        self.wanted = player
+        self.player_part = ft.Column(spacing=8)
+        self.h2h_text = ft.Text("", size=14)
+        self.data: StatsData | None = None
+
+    @property
+    def store(self) -> Store:
+        return self.ctx.services.history.store()
+
+    def build(self) -> ft.View:
+        ctx = self.ctx
+        title = ctx.t("app.stats")
+        try:
+            self.data = data = gather(self.store, self.wanted)
+        except ScorepadError as problem:
+            return screen(ctx, title, [tid("stats-error", ft.Text(problem.message(ctx.lang)))])
+        if data.empty:
+            return screen(
+                ctx, title, [tid("stats-empty", muted(ctx.t("manage.no_stats"), size=16))]
+            )
+        chooser = ft.Dropdown(
+            label=ctx.t("manage.player"),
+            value=data.player.name if data.player else None,
+            options=[ft.DropdownOption(key=n, text=n) for n in data.players],
+            on_select=self.on_player,
+            dense=True,
+        )
+        self.fill_player(data)
+        a = ft.Dropdown(
+            label=ctx.t("manage.player_a"),
+            options=[ft.DropdownOption(key=n, text=n) for n in data.players],
+            value=data.players[0],
+            dense=True,
+            expand=True,
+        )
+        b = ft.Dropdown(
+            label=ctx.t("manage.player_b"),
+            options=[ft.DropdownOption(key=n, text=n) for n in data.players],
+            value=data.players[1] if len(data.players) > 1 else data.players[0],
+            dense=True,
+            expand=True,
+        )
+        self.h2h_a, self.h2h_b = a, b
+        a.on_select = b.on_select = self.on_h2h
+        self.on_h2h()
+        body: list[ft.Control] = [
+            heading(ctx.t("manage.by_player")),
+            tid("stats-player", chooser),
+            self.player_part,
+            heading(ctx.t("manage.share_of_wins")),
+            tid("stats-chart-wins", self.wins_chart(data)),
+            heading(ctx.t("manage.by_game")),
+            *[self.game_card(n, g) for n, g in enumerate(data.games, 1)],
+            heading(ctx.t("manage.head_to_head")),
+            ft.Row([tid("stats-h2h-a", a), tid("stats-h2h-b", b)]),
+            tid("stats-h2h", self.h2h_text),
+        ]
+        return screen(ctx, title, body)
+
+    def fill_player(self, data: StatsData) -> None:
+        ctx, lang = self.ctx, self.ctx.lang
+        stats = data.player
+        if stats is None:
+            self.player_part.controls = []
+            return
+        figures = [
+            ("plays", ctx.t("manage.plays"), str(stats.plays)),
+            ("wins", ctx.t("manage.wins"), str(stats.wins)),
+            ("rate", ctx.t("manage.win_rate"), percent(stats.win_rate, lang)),
+            ("average", ctx.t("manage.average"), points(stats.average_total, lang)),
+            ("best", ctx.t("manage.best"), points(stats.best_total, lang)),
+            ("last", ctx.t("manage.last_played"), when(stats.last_played)),
+        ]
+        size = 16 if ctx.compact else 20
+        tiles = [
+            ft.Container(
+                ft.Column(
+                    [muted(label), tid(f"stats-player-{key}", ft.Text(value, size=size))],
+                    spacing=2,
+                ),
+                padding=8,
+                border_radius=8,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                col={"xs": 4, "md": 2},
+            )
+            for key, label, value in figures
+        ]
+        self.player_part.controls = [
+            ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
+            muted(ctx.t("manage.totals_over_time")),
+            tid("stats-chart-totals", self.totals_chart(data)),
+        ]
+
+    def totals_chart(self, data: StatsData) -> ft.Control:
+        values = [float(p.total) for p in data.totals]
+        if not values:
+            return muted(self.ctx.t("manage.no_stats"))
+        low, high = min([*values, 0.0]), max(values)
+        top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
+        series = fc.LineChartData(
+            points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
+            color=ft.Colors.PRIMARY,
+            stroke_width=3,
+            point=True,
+        )
+        return ft.Container(
+            fc.LineChart(
+                data_series=[series],
+                min_x=0.5,
+                max_x=len(values) + 0.5,
+                min_y=low,
+                max_y=top,
+                left_axis=fc.ChartAxis(label_size=40),
+                bottom_axis=fc.ChartAxis(show_labels=False),
+                horizontal_grid_lines=fc.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+                interactive=False,
+            ),
+            height=200,
+            padding=ft.Padding.only(right=12, top=8),
+        )
+
+    def wins_chart(self, data: StatsData) -> ft.Control:
+        if not data.wins:
+            return muted(self.ctx.t("manage.no_wins"))
+        total = sum(w for _, w in data.wins)
+        sections = [
+            fc.PieChartSection(
+                value=wins,
+                title=f"{round(100 * wins / total)} %",
+                color=PALETTE[n % len(PALETTE)],
+                radius=70,
+                title_style=ft.TextStyle(size=12, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+            )
+            for n, (_, wins) in enumerate(data.wins)
+        ]
+        legend = ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Container(width=12, height=12, bgcolor=PALETTE[n % len(PALETTE)]),
+                        ft.Text(self.ctx.t("manage.wins_of", name=name, n=wins), size=13),
+                    ]
+                )
+                for n, (name, wins) in enumerate(data.wins)
+            ],
+            spacing=4,
+        )
+        pie = ft.Container(
+            fc.PieChart(sections=sections, center_space_radius=0, sections_space=1),
+            width=160,
+            height=160,
+        )
+        return ft.Row([pie, legend], wrap=True, spacing=16)
+
+    def game_card(self, n: int, stats: GameStats) -> ft.Control:
+        ctx, lang = self.ctx, self.ctx.lang
+        holders = ", ".join(sorted({h.name for h in stats.holders}))
+        best = points(stats.best_total, lang)
+        return tid(
+            f"stats-game-{stats.game}",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(game_name(stats, lang), weight=ft.FontWeight.BOLD),
+                        ft.Text(
+                            ctx.t(
+                                "manage.game_line",
+                                plays=stats.plays,
+                                best=best,
+                                holders=holders or "–",
+                                average=points(stats.average_winning_total, lang),
+                            ),
+                            size=13,
+                        ),
+                    ],
+                    spacing=2,
+                ),
+                padding=8,
+                border_radius=8,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            ),
+        )
+
+    def on_player(self, e: ft.Event[ft.Dropdown]) -> None:
+        self.wanted = str(e.control.value)
+        try:
+            self.data = gather(self.store, self.wanted)
+        except ScorepadError as problem:
+            self.h2h_text.value = problem.message(self.ctx.lang)
+            return
+        self.fill_player(self.data)
+
+    def on_h2h(self) -> None:
+        a, b = self.h2h_a.value, self.h2h_b.value
+        if not a or not b or a == b:
+            self.h2h_text.value = self.ctx.t("manage.h2h_choose")
+            return
+        try:
+            h2h = self.store.head_to_head(str(a), str(b))
+        except ScorepadError as problem:
+            self.h2h_text.value = problem.message(self.ctx.lang)
+            return
+        self.h2h_text.value = head_to_head_line(h2h, self.ctx.lang, self.ctx.t)

@@ -1,0 +1,94 @@
+"""Stats, Players and Custom games in a real Chromium against the served app.
+
+The server's history is an SQLite file the tests also open (``history_path``): plays are
+saved through the Store API, as the sheet's Save button does, and checked there too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import history_path
+from playwright.sync_api import expect
+
+from scorepad.core import PlayerSheet, find_game
+from scorepad.store import Store, open_store
+
+
+@pytest.fixture
+def store(data_dir) -> Iterator[Store]:
+    opened = open_store(history_path(data_dir))
+    yield opened
+    opened.close()
+
+
+def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
+    # Tall enough that the whole editor fits: when Flutter scrolls to a focused field, a
+    # click computed before the scroll lands on the control that was there (a kind chip).
+    app.page.set_viewport_size({"width": 1280, "height": 2000})
+    app.open("/games/new")
+    app.type("game-id", "pairs")
+    app.type("game-name-en", "Pairs")
+    app.type("game-name-es", "Parejas")
+    app.click("game-add-line")
+    app.type("game-line-1-key", "cards")
+    app.type("game-line-1-label-en", "Cards")
+    app.type("game-line-1-label-es", "Cartas")
+    app.click("game-add-line")
+    app.type("game-line-2-key", "sets")
+    app.type("game-line-2-label-en", "Sets")
+    app.type("game-line-2-label-es", "Tríos")
+    app.click("game-line-2-kind-count")
+    expect(app.node("game-line-2-per")).to_be_attached()
+    expect(app.node("game-line-1-min")).to_be_attached()  # line 1 is still points
+    app.type("game-line-2-per", "five")
+    expect(app.page.get_by_text('"five" is not a number')).to_be_visible()
+    app.type("game-line-2-per", "5")
+    expect(app.node("game-preview")).to_contain_text("Sets")
+    expect(app.node("game-preview")).not_to_contain_text("subtracted")
+    app.click("game-save")
+    expect(app.node("games-edit-pairs")).to_be_attached()
+    assert [ln.key for ln in store.template("pairs").lines] == ["cards", "sets"]
+
+    app.go("/new")
+    expect(app.node("game-pairs")).to_be_attached()
+    app.go("/new/pairs?players=Ana,Ben")
+    app.enter("pairs", "line-cards-1", "7")
+    app.enter("pairs", "line-sets-1", "1")
+    app.enter("pairs", "line-cards-2", "11")
+    expect(app.node("total-1")).to_have_text("12")
+    expect(app.node("total-2")).to_have_text("11")
+    expect(app.node("result")).to_have_text("Ana wins with 12 points.")
+
+
+def test_rename_a_player(app, store):
+    store.add_player("Renata")
+    n = [p.name for p in store.players()].index("Renata") + 1
+    app.open("/players")
+    app.click(f"players-rename-{n}")
+    app.type("players-rename-name", "Renée")
+    app.click("players-rename")
+    expect(app.node("players-message")).to_have_text("Renata is now Renée.")
+    names = [p.name for p in store.players()]
+    assert "Renée" in names and "Renata" not in names
+
+
+def test_a_players_stats_change_after_a_play_is_saved(app, store):
+    azul = find_game("azul")
+    store.save_play(
+        azul, None, [PlayerSheet("Sam", {"marker": 50}), PlayerSheet("Tim", {"marker": 40})]
+    )
+    app.open("/stats?player=Sam")
+    expect(app.node("stats-player-plays")).to_have_text("1")
+    expect(app.node("stats-player-wins")).to_have_text("1")
+    expect(app.node("stats-chart-totals")).to_be_attached()
+    store.save_play(
+        azul, None, [PlayerSheet("Sam", {"marker": 30}), PlayerSheet("Tim", {"marker": 45})]
+    )
+    app.go("/")
+    app.go("/stats?player=Sam")
+    expect(app.node("stats-player-plays")).to_have_text("2")
+    expect(app.node("stats-player-wins")).to_have_text("1")
+    expect(app.node("stats-player-rate")).to_have_text("50 %")
+    expect(app.node("stats-player-best")).to_have_text("50")

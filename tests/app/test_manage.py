@@ -1,0 +1,335 @@
+"""Stats, Players, Custom games and Settings' history part, built and driven without a
+browser over a real SQLite history."""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+import pytest
+from ui_helpers import click, context, find, has, type_into, walk
+
+from scorepad.core import PlayerSheet, builtin_games, find_game
+from scorepad.core.i18n import tr
+from scorepad.ui.app import view_for
+from scorepad.ui.game_form import GameForm, LineForm, TiebreakForm, problem_text
+from scorepad.ui.history import History
+from scorepad.ui.stats_model import gather
+
+
+def texts(root: object) -> list[str]:
+    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+
+
+@pytest.fixture
+def history(tmp_path):
+    opened = History(str(tmp_path / "history.db"))
+    yield opened
+    opened.close()
+
+
+def save_azul(history: History, scores: dict[str, int], when: str) -> int:
+    sheets = [PlayerSheet(name, lines={"marker": points}) for name, points in scores.items()]
+    return history.store().save_play(find_game("azul"), None, sheets, played_at=when)
+
+
+def errors(form: GameForm, lang: str = "en") -> dict[str, str]:
+    checked = form.check()
+    return {
+        f: problem_text(p, lang, lambda k, **kw: tr(k, lang, **kw))
+        for f, p in checked.problems.items()
+    }
+
+
+def two_lines() -> GameForm:
+    return GameForm(
+        id="pairs",
+        name_en="Pairs",
+        name_es="Parejas",
+        lines=[
+            LineForm(key="cards", label_en="Cards", label_es="Cartas"),
+            LineForm(key="sets", kind="count", per="5", max="3", label_en="Sets", label_es="Tríos"),
+        ],
+    )
+
+
+# --- the game form ---------------------------------------------------------------------
+def test_every_builtin_game_survives_the_form_unchanged():
+    for template in builtin_games().values():
+        checked = GameForm.from_template(template, editing=False).check()
+        assert checked.problems == {}
+        again = checked.template
+        assert [ln.key for ln in again.lines] == [ln.key for ln in template.lines]
+        assert [ln.describe("en") for ln in again.lines] == [
+            ln.describe("en") for ln in template.lines
+        ]
+        assert len(again.tiebreakers) == len(template.tiebreakers)
+        assert [v.id for v in again.variants] == [v.id for v in template.variants]
+
+
+def test_core_complaints_land_on_their_field_in_the_current_language():
+    form = two_lines()
+    form.lines[1].max = "-3"
+    assert errors(form) == {"line-1-max": "-3 cannot be below 0"}
+    assert errors(form, "es") == {"line-1-max": "-3 no puede ser menor que 0"}
+    form.lines[1].max = "3"
+    form.lines[0].label_es = ""
+    assert list(errors(form)) == ["line-0-label-es"]
+    form.lines[0].label_es = "Cartas"
+    form.lines[1].per = "cinco"
+    assert errors(form) == {"line-1-per": '"cinco" is not a number'}
+    form.lines[1].per = "5"
+    form.tiebreakers.append(TiebreakForm("more sets", "más tríos", "more", "zz"))
+    assert list(errors(form)) == ["tb-0-terms"]
+    form.tiebreakers[0].terms = "sets"
+    form.min_players, form.max_players = "5", "2"
+    assert list(errors(form)) == ["min_players"]
+    form.min_players = "2"
+    assert errors(form) == {}
+
+
+def test_every_kind_of_line_becomes_the_template_it_says():
+    form = GameForm(
+        id="all-kinds",
+        name_en="All",
+        name_es="Todo",
+        wins="lowest",
+        variants="A B",
+        lines=[
+            LineForm(key="p", label_en="P", label_es="P", min="0", halves=True),
+            LineForm(key="c", kind="count", label_en="C", label_es="C", per="1", every="3"),
+            LineForm(key="r", kind="count", label_en="R", label_es="R", rates="start=1; up=0,5"),
+            LineForm(key="t", kind="table", label_en="T", label_es="T", values="0 0 3 6 10"),
+            LineForm(key="k", kind="check", label_en="K", label_es="K", points="12", variants="A"),
+            LineForm(key="x", kind="product", label_en="X", label_es="X", factors="w=8; n"),
+            LineForm(key="pen", kind="penalty", label_en="Pen", label_es="Pen", max="17"),
+            LineForm(key="resets", kind="count", label_en="Re", label_es="Re", counts=False),
+        ],
+        tiebreakers=[TiebreakForm("less broken", "menos roto", "fewer", "pen resets=2")],
+    )
+    checked = form.check()
+    assert checked.problems == {}
+    data = checked.data
+    lines = {ln["key"]: ln for ln in data["lines"]}
+    assert lines["r"]["rates"][1]["id"] == "up" and str(lines["r"]["rates"][1]["per"]) == "0.5"
+    assert lines["x"]["factors"] == [
+        {"label": {"en": "w", "es": "w"}, "max": 8},
+        {"label": {"en": "n", "es": "n"}},
+    ]
+    assert lines["resets"]["counts"] is False and lines["k"]["variants"] == ["A"]
+    assert data["tiebreakers"][0]["terms"] == {"pen": 1, "resets": 2}
+    template = checked.template
+    assert template.wins == "lowest" and [v.id for v in template.variants] == ["A", "B"]
+    assert [ln.key for ln in template.lines_for("B")] == ["p", "c", "r", "t", "x", "pen", "resets"]
+    again = GameForm.from_template(template).check()
+    assert again.problems == {} and again.data["lines"] == data["lines"]
+
+
+# --- the editor screen and the custom games list ---------------------------------------
+def test_create_a_game_in_the_editor_and_it_is_offered_and_playable(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    assert "The preview appears once the game is complete and valid." in texts(root)
+    for ident, text in [
+        ("game-id", "pairs"),
+        ("game-name-en", "Pairs"),
+        ("game-name-es", "Parejas"),
+    ]:
+        type_into(root, ident, text)
+    click(root, "game-add-line")
+    click(root, "game-add-line")
+    type_into(root, "game-line-1-key", "cards")
+    type_into(root, "game-line-1-label-en", "Cards")
+    type_into(root, "game-line-1-label-es", "Cartas")
+    type_into(root, "game-line-2-key", "sets")
+    type_into(root, "game-line-2-label-en", "Sets")
+    type_into(root, "game-line-2-label-es", "Tríos")
+    click(root, "game-line-2-kind-count")
+    assert find(root, "game-line-2-kind-count").selected
+    type_into(root, "game-line-2-per", "x")
+    assert find(root, "game-line-2-per").error == '"x" is not a number'
+    click(root, "game-save")
+    assert routes == [] and not history.store().custom_games()
+    type_into(root, "game-line-2-per", "5")
+    assert find(root, "game-line-2-per").error is None
+    assert "Sets" in texts(find(root, "game-preview"))
+    click(root, "game-save")
+    assert routes == ["/games"]
+    assert "pairs" in ctx.services.games()
+    listing = view_for(ctx, "/games")
+    assert has(listing, "games-edit-pairs") and not has(listing, "games-edit-azul")
+    assert has(view_for(ctx, "/new"), "game-pairs")
+    sheet = view_for(ctx, "/new/pairs?players=Ana,Ben")
+    type_into(sheet, "line-cards-1", "7")
+    type_into(sheet, "line-sets-1", "1")
+    type_into(sheet, "line-cards-2", "11")
+    assert find(sheet, "total-1").value == "12" and find(sheet, "total-2").value == "11"
+    assert find(sheet, "result").value == "Ana wins with 12 points."
+
+
+def test_edit_export_delete_undo_and_import_a_game(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    store = history.store()
+    store.create_game(two_lines().check().data)
+    editor = view_for(ctx, "/games/edit/pairs")
+    assert find(editor, "game-id").disabled
+    type_into(editor, "game-name-en", "Pairs!")
+    click(editor, "game-save")
+    assert routes == ["/games"] and store.template("pairs").name["en"] == "Pairs!"
+    listing = view_for(ctx, "/games")
+    click(listing, "games-export-pairs")
+    exported = tmp_path / "exports" / "pairs.json"
+    assert json.loads(exported.read_text())["name"]["en"] == "Pairs!"
+    assert find(listing, "games-message").value == f"Game saved to {exported}"
+    click(listing, "games-delete-pairs")
+    assert "pairs" not in ctx.services.games()
+    assert find(listing, "games-message").value == "Pairs! deleted."
+    click(listing, "games-undo")
+    assert "pairs" in ctx.services.games()
+    store.delete_game("pairs")
+    type_into(listing, "games-import-source", str(exported))
+    click(listing, "games-import")
+    assert find(listing, "games-message").value == "Pairs! imported."
+    assert "pairs" in ctx.services.games()
+    type_into(listing, "games-import-source", '{"id": "bad"}')
+    click(listing, "games-import")
+    message = find(listing, "games-message")
+    assert message.value.startswith("pasted text:") and message.color == ft.Colors.ERROR
+
+
+# --- players ---------------------------------------------------------------------------
+def test_add_rename_and_merge_players(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history, lang="es")
+    save_azul(history, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
+    save_azul(history, {"Anita": 70, "Ben": 40}, "2026-01-02 20:00")
+    root = view_for(ctx, "/players")
+    assert "2 partidas" in texts(find(root, "player-row-3"))  # Ana, Anita, Ben by name
+    type_into(root, "players-new", "Carla")
+    click(root, "players-add")
+    assert [p.name for p in history.store().players()] == ["Ana", "Anita", "Ben", "Carla"]
+    type_into(root, "players-new", "carla")
+    click(root, "players-add")
+    assert find(root, "players-message").value == "carla ya es un jugador."
+    click(root, "players-rename-4")
+    type_into(root, "players-rename-name", "Carlota")
+    click(root, "players-rename")
+    assert find(root, "players-message").value == "Carla ahora se llama Carlota."
+    find(root, "players-merge-from").value = "Anita"
+    find(root, "players-merge-into").value = "Ana"
+    click(root, "players-merge")
+    question = find(root, "players-merge-question").value
+    assert "Se conservan todas las partidas" in question
+    click(root, "players-merge-confirm")
+    assert {p.name: p.plays for p in history.store().players()} == {
+        "Ana": 2,
+        "Ben": 2,
+        "Carlota": 0,
+    }
+    find(root, "players-merge-from").value = "Ana"
+    find(root, "players-merge-into").value = "Ben"
+    click(root, "players-merge")
+    click(root, "players-merge-confirm")  # they played together: refused, nothing changes
+    assert find(root, "players-message").color == ft.Colors.ERROR
+    assert len(history.store().players()) == 3
+
+
+# --- stats -----------------------------------------------------------------------------
+def test_stats_empty_then_figures_charts_and_head_to_head(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history)
+    assert has(view_for(ctx, "/stats"), "stats-empty")
+    save_azul(history, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
+    save_azul(history, {"Ana": 40, "Ben": 70}, "2026-01-02 20:00")
+    save_azul(history, {"Ana": 81, "Ben": 20}, "2026-01-03 20:00")
+    data = gather(history.store(), "ana")
+    assert [p.total for p in data.totals] == [60, 40, 81] and data.wins == [("Ana", 2), ("Ben", 1)]
+    root = view_for(ctx, "/stats?player=Ana")
+    figures = {
+        k: find(root, f"stats-player-{k}").value
+        for k in ("plays", "wins", "rate", "average", "best", "last")
+    }
+    assert figures == {
+        "plays": "3",
+        "wins": "2",
+        "rate": "67 %",
+        "average": "60.3",
+        "best": "81",
+        "last": "2026-01-03",
+    }
+    chart = find(root, "stats-chart-totals").content
+    assert [p.y for p in chart.data_series[0].points] == [60, 40, 81]
+    pie = find(root, "stats-chart-wins").controls[0].content
+    assert [s.value for s in pie.sections] == [2, 1]
+    game = texts(find(root, "stats-game-azul"))
+    assert "3 plays · best 81 (Ana) · average winning total 70.3" in game
+    assert find(root, "stats-h2h").value == (
+        "Ana vs Ben: 3 plays together; Ana ahead 2, Ben ahead 1, level 0; wins 2–1"
+    )
+    chooser = find(root, "stats-player")
+    chooser.value = "Ben"
+    chooser.on_select(ft.Event(name="select", control=chooser, data=None))
+    assert find(root, "stats-player-wins").value == "1"
+
+
+# --- settings --------------------------------------------------------------------------
+def test_settings_shows_the_history_and_exports_and_imports_it(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history)
+    save_azul(history, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
+    root = view_for(ctx, "/settings")
+    assert find(root, "history-where").value == f"History: {tmp_path / 'history.db'}"
+    click(root, "export")
+    out = tmp_path / "exports" / "scorepad-history.json"
+    assert find(root, "history-message").value == f"1 plays exported to {out}"
+    formats = find(root, "export-format")
+    formats.value = "csv"
+    formats.on_change(ft.Event(name="change", control=formats, data=None))
+    assert find(root, "export-path").value.endswith("scorepad-history.csv")
+    other = History(str(tmp_path / "other.db"))
+    try:
+        ctx2, _ = context(tmp_path / "two", history=other)
+        (tmp_path / "two").mkdir()
+        root2 = view_for(ctx2, "/settings")
+        type_into(root2, "import-path", str(out))
+        click(root2, "import")
+        assert find(root2, "history-message").value == (
+            f"Imported from {out}: 1 new plays, 0 already there."
+        )
+        click(root2, "import")
+        assert find(root2, "history-message").value.endswith("0 new plays, 1 already there.")
+        type_into(root2, "import-path", str(tmp_path / "nope.json"))
+        click(root2, "import")
+        assert find(root2, "history-message").color == ft.Colors.ERROR
+    finally:
+        other.close()
+
+
+def test_tiebreakers_are_added_ordered_and_removed_in_the_editor(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new?from=azul")
+    click(root, "game-add-tiebreak")
+    type_into(root, "game-tb-2-label-en", "more columns")
+    type_into(root, "game-tb-2-label-es", "más columnas")
+    type_into(root, "game-tb-2-terms", "columns")
+    prefer = find(root, "game-tb-2-prefer")
+    prefer.value = "fewer"
+    prefer.on_change(ft.Event(name="change", control=prefer, data=None))
+    click(root, "game-tb-2-up")
+    type_into(root, "game-tb-1-terms", "nope")
+    assert "nope" in find(root, "game-tb-1-terms").error
+    type_into(root, "game-tb-1-terms", "columns")
+    click(root, "game-tb-2-remove")
+    click(root, "game-save")
+    saved = history.store().template("azul-mine")
+    assert [(tb.prefer, dict(tb.terms)) for tb in saved.tiebreakers] == [("fewer", {"columns": 1})]
+
+
+def test_an_unreadable_history_keeps_the_built_in_games_and_says_why(tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
+    broken = History(str(tmp_path / "a-file" / "history.db"))
+    ctx, _ = context(tmp_path, history=broken)
+    assert set(ctx.services.games()) == set(builtin_games())
+    assert has(view_for(ctx, "/new"), "game-azul")
+    message = "cannot open the history at"
+    assert any(message in t for t in texts(view_for(ctx, "/stats")))
+    assert any(message in t for t in texts(view_for(ctx, "/games")))
+    assert any(message in t for t in texts(view_for(ctx, "/players")))
+    assert message in find(view_for(ctx, "/settings"), "history-where").value

@@ -1,0 +1,67 @@
+"""Stats, Players, Custom games, the game editor and Settings at phone and desktop size,
+light and dark, in English and Spanish, saved to screenshots/ for a person to look at.
+
+Each picture is also checked for what it would show wrong: no sideways scrolling.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import DESKTOP, PHONE, history_path
+from playwright.sync_api import expect
+from test_screenshots import no_sideways_scroll
+
+from scorepad.core import PlayerSheet, find_game
+from scorepad.store import open_store
+
+SCREENS = [
+    ("stats", "/stats?player=Ana", "stats-player-plays"),
+    ("players", "/players", "players-list"),
+    ("games", "/games", "games-new"),
+    ("game-editor", "/games/new?from=azul", "game-save"),
+    ("settings-history", "/settings", "export"),
+]
+
+
+@pytest.fixture
+def history(data_dir):
+    store = open_store(history_path(data_dir))
+    azul = find_game("azul")
+    scores = [(62, 68, 54), (70, 51, 66), (48, 77, 59), (81, 60, 72)]
+    for n, points in enumerate(scores):
+        sheets = [
+            PlayerSheet(name, {"marker": p})
+            for name, p in zip(("Ana", "Ben", "Carla"), points, strict=True)
+        ]
+        store.save_play(azul, None, sheets, played_at=f"2026-02-0{n + 1} 21:00")
+    yield store
+    store.close()
+
+
+def test_manage_screens_at_phone_and_desktop_size(app, history):
+    app.open("/")
+    for theme, lang in (("light", "en"), ("dark", "es")):
+        if theme == "dark":
+            app.go("/settings")
+            app.click("theme-dark")
+            app.page.wait_for_timeout(500)  # the screen is rebuilt in the new theme
+            app.click("lang-es")
+            expect(app.page.get_by_text("Idioma")).to_be_visible()
+        for size in (PHONE, DESKTOP):
+            app.resize(size)
+            for name, route, ident in SCREENS:
+                app.go(route)
+                expect(app.node(ident)).to_be_attached()
+                app.page.wait_for_timeout(500)  # the previous screen fades out first
+                app.screenshot(f"{name}-{theme}-{lang}")
+                no_sideways_scroll(app)
+
+
+def test_the_game_editor_marks_a_bad_value_on_its_field(app):
+    app.page.set_viewport_size({"width": 1280, "height": 1400})
+    app.open("/games/new?from=azul")
+    app.type("game-line-2-max", "-3")
+    expect(app.page.get_by_text("-3 cannot be below 0")).to_be_visible()
+    app.screenshot("game-editor-error")
+    app.type("game-line-2-max", "5")
+    expect(app.page.get_by_text("-3 cannot be below 0")).to_have_count(0)
