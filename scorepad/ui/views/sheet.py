@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.core.i18n import join_words, pick
+from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
@@ -203,13 +203,6 @@ class SheetView:
     def _save_hint(self, state: SheetState) -> str:
         if state.problems:
             return self.ctx.t("app.save_blocked")
-        if state.missing:
-            key = state.missing[0][0]
-            names = [self.model.players[i] for k, i in state.missing if k == key]
-            label = pick(self.model.template.line(key).label, self.ctx.lang)
-            return self.ctx.t(
-                "app.needs_value", line=label, players=join_words(names, self.ctx.lang)
-            )
         return ""
 
     def _show_problems(self, state: SheetState) -> list[ft.Control]:
