@@ -59,7 +59,7 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> 
 def start_app(data_dir: Path, *extra: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
     port = port or free_port()
     env = {**os.environ, "SCOREPAD_DATA_DIR": str(data_dir), "SCOREPAD_LANG": "en"}
-    env.pop("SCOREPAD_DB", None)
+    env["SCOREPAD_DB"] = str(data_dir / "history.db")  # never the user's history
     process = subprocess.Popen(
         [sys.executable, "-m", "scorepad.cli", "app", "--port", str(port), *extra],
         cwd=ROOT,
@@ -88,7 +88,8 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def server(data_dir: Path) -> Iterator[str]:
-    process, port = start_app(data_dir, "--no-browser")
+    # Its own history file: the tests never touch the user's plays.
+    process, port = start_app(data_dir, "--no-browser", "--db", str(data_dir / "history.db"))
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}"

@@ -10,6 +10,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, screen, tid
+from scorepad.ui.views.play import rematch
 
 SECTIONS = (
     ("/history", "app.history", ft.Icons.HISTORY),
@@ -79,18 +80,31 @@ def _recent(ctx: Context) -> ft.Control:
         if not getattr(ctx.services.plays, "available", True):
             lines.append(ctx.t("app.recent_coming"))
         return muted(" ".join(lines), size=14)
-    return ft.Column(
-        [
+    latest = plays[0]
+    rows: list[ft.Control] = [
+        tid(
+            f"recent-{n}",
             ft.ListTile(
                 title=ft.Text(play.title),
                 subtitle=ft.Text(
                     f"{play.played_at:%Y-%m-%d} · {join_words(list(play.winners), ctx.lang)}"
                 ),
                 on_click=_go(ctx, f"/play/{play.id}"),
-            )
-            for play in plays
-        ]
+            ),
+        )
+        for n, play in enumerate(plays, 1)
+    ]
+    rows.append(
+        tid(
+            "rematch",
+            ft.FilledTonalButton(
+                ctx.t("app.rematch_of", title=latest.title),
+                icon=ft.Icons.REPLAY,
+                on_click=lambda: rematch(ctx, int(latest.id)),
+            ),
+        )
     )
+    return ft.Column(rows)
 
 
 def _go(ctx: Context, route: str) -> Callable[[], None]:
