@@ -44,6 +44,7 @@ def test_save_find_open_edit_and_see_the_new_total(app):
     app.type("line-marker-2", "58")
     expect(app.node("total-2")).to_have_text("58")
     app.click("save")
+    expect(app.node("play-edit")).to_be_attached()  # back on the play, not the editor
     expect(app.node("result")).to_have_text("Jon wins with 58 points.")
     expect(app.node("total-2")).to_have_text("58")
     assert app.page.url.endswith(route)

@@ -131,7 +131,7 @@ class PlayView:
         if any(m.ticked for m in c.marks) and not c.note:
             parts.append(ft.Icon(ft.Icons.CHECK, size=16))
         marks = [m.label for m in c.marks if m.ticked and m.label]
-        blank = c.note == "0" and c.value == "0" and not marks
+        blank = c.note == "0" and c.value == "0"
         note = "" if blank else " ".join([c.note, *marks]).strip()
         if note:
             parts.append(muted(f"{note} ·", size=12))
