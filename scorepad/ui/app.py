@@ -3,8 +3,8 @@
 Routes (``page.route`` includes the query string in Flet 1.0):
 ``/`` Home · ``/new`` game picker · ``/new/<game>[?variant=A&players=Ana,Ben]`` New play,
 straight to the sheet when players are given · ``/sheet/<game>`` the sheet in progress ·
-``/settings`` · ``/history``, ``/play/<id>``, ``/stats``, ``/players``, ``/games`` arrive
-with the history store.
+``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
+``/players``, ``/games``.
 """
 
 from __future__ import annotations
@@ -21,11 +21,14 @@ from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
+from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.manage import manage_view
 from scorepad.ui.views.newplay import NewPlayView
 from scorepad.ui.views.picker import PickerView
-from scorepad.ui.views.placeholder import coming_view, message_view
+from scorepad.ui.views.placeholder import message_view
+from scorepad.ui.views.play import play_view
+from scorepad.ui.views.play_edit import edit_view
 from scorepad.ui.views.settings import SettingsView
 from scorepad.ui.views.sheet import SheetView
 
@@ -33,11 +36,6 @@ COMPACT_BELOW = 700
 """Window widths (logical pixels) under this get the phone layout."""
 WIDE_FROM = MAX_WIDTH + 40
 """Window widths from this on centre the content at its maximum width."""
-
-COMING = {
-    "/history": "app.history",
-    "/play/:id": "app.play",
-}
 
 
 def warm_up(services: Services) -> None:
@@ -73,7 +71,11 @@ class Shell:
             navigate=page.navigate,
             relabel=self.render,
             update=self.update,
+            show=page.show_dialog,
+            hide=self.hide,
+            download=self.download,
         )
+        self.picker: ft.FilePicker | None = None
         self.fit(page.width)
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
@@ -83,6 +85,16 @@ class Shell:
     def update(self, *controls: ft.Control) -> None:
         if controls:
             self.page.update(*controls)
+
+    def hide(self) -> None:
+        self.page.pop_dialog()
+
+    async def download(self, name: str, data: bytes) -> None:
+        """The browser saves (or opens) ``data`` as ``name``: Flet's file picker hands the
+        bytes over in web mode; the picker is kept, as Flet drops unreferenced services."""
+        if self.picker is None:
+            self.picker = ft.FilePicker()
+        await self.picker.save_file(file_name=name, src_bytes=data)
 
     def fit(self, width: float | None) -> bool:
         """Choose the layout for a window ``width`` wide; True when it changed."""
@@ -125,12 +137,15 @@ def view_for(ctx: Context, route: str) -> ft.View:
         return sheet(ctx, match.game)
     if match.match("/settings"):
         return SettingsView(ctx).build()
+    if match.match("/history"):
+        return HistoryView(ctx).build()
+    if match.match("/play/:id"):
+        return play_view(ctx, match.id)
+    if match.match("/play/:id/edit"):
+        return edit_view(ctx, match.id)
     managed = manage_view(ctx, path, query)
     if managed is not None:
         return managed
-    for pattern, title in COMING.items():
-        if match.match(pattern):
-            return coming_view(ctx, title)
     return message_view(ctx, ctx.t("app.title"), ctx.t("app.not_found", route=quote(path)))
 
 

@@ -6,16 +6,18 @@ screen with a context whose ``navigate`` just records the route.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+
+import flet as ft
 
 from scorepad.core import GameTemplate, builtin_games
 from scorepad.core.i18n import tr
 from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Context.t``
 from scorepad.ui.config import AppConfig
 from scorepad.ui.drafts import DraftStore, FileDraftStore
-from scorepad.ui.history import History, open_history
-from scorepad.ui.plays import NoHistory, PlayRepository
+from scorepad.ui.history import StoreHistory, open_history
+from scorepad.ui.plays import PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
 
@@ -29,8 +31,12 @@ class Services:
     settings_file: SettingsFile
     games: Callable[[], Mapping[str, GameTemplate]] = builtin_games
     """Every game the picker offers: built-ins now, user-defined games with the store."""
-    history: History | None = None
+    history: StoreHistory | None = None
     """The store behind Stats, Players, Custom games and Settings' export and import."""
+
+
+async def _no_download(name: str, data: bytes) -> None:
+    """Without a page (tests, warm-up) there is nowhere to hand a file to."""
 
 
 @dataclass
@@ -42,6 +48,12 @@ class Context:
     """Rebuild the screen after a change of language or theme."""
     update: Callable[..., None] = lambda *controls: None
     """Send these controls' changes to the browser now (instead of diffing the page)."""
+    show: Callable[[ft.DialogControl], None] = lambda dialog: None
+    """Show a snack bar or a dialog over the screen (it outlives a change of screen)."""
+    hide: Callable[[], None] = lambda: None
+    """Close the snack bar or dialog on top."""
+    download: Callable[[str, bytes], Awaitable[None]] = _no_download
+    """Hand a file (name, bytes) to the browser to save or open."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False
@@ -67,7 +79,7 @@ def build_services(config: AppConfig) -> Services:
     return Services(
         config=config,
         drafts=FileDraftStore(config.data_dir / "drafts"),
-        plays=NoHistory(),
+        plays=history,
         settings_file=SettingsFile(config.data_dir / "settings.json"),
         games=history.games,
         history=history,

@@ -1,30 +1,39 @@
-"""The history store as the app sees it: opened on first use, shared by every session.
+"""The history store behind the app: ``StoreHistory`` is the ``PlayRepository`` it uses.
 
-Opening loads SQLAlchemy and may upgrade the database: done lazily so the server listens
-first (the warm-up opens it while the browser loads Flutter). Failures to open raise the
-store's own ``StoreError``; screens show its message.
+The store opens on first use, not at start-up, so the server listens as fast as before
+and a history that cannot be opened (locked, unreachable, read-only) is reported on the
+screen that needed it, as a ``StoreError`` in the page's language, while the sheet stays.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from scorepad.core import GameTemplate, ScorepadError, builtin_games
+from scorepad.core import GameTemplate, ScoredSheet, ScorepadError, builtin_games
+from scorepad.core.i18n import pick
 from scorepad.ui.config import AppConfig
+from scorepad.ui.errors import AppError
+from scorepad.ui.plays import RecentPlay
 
 if TYPE_CHECKING:
-    from scorepad.store import Store
+    from scorepad.store import PlaySummary, Store
 
 
-class History:
-    def __init__(self, url: str | None) -> None:
+class StoreHistory:
+    """The app's plays, players and labels, kept by ``scorepad.store``."""
+
+    available = True
+
+    def __init__(self, url: str | None = None) -> None:
         self.url = url
         self._store: Store | None = None
         self._lock = threading.Lock()
 
+    @property
     def store(self) -> Store:
+        """The open store (opened now if needed); raises StoreError when it cannot open."""
         with self._lock:
             if self._store is None:
                 from scorepad.store import open_store
@@ -32,24 +41,60 @@ class History:
                 self._store = open_store(self.url)
             return self._store
 
-    def games(self) -> Mapping[str, GameTemplate]:
-        """Built-in and user-defined games: what the picker offers.
-
-        When the history cannot be read, the built-in games are still offered: a game
-        can be scored at the table without it (the screens that need it say why not).
-        """
-        try:
-            return self.store().games()
-        except ScorepadError:
-            return builtin_games()
-
     def close(self) -> None:
         with self._lock:
             if self._store is not None:
                 self._store.close()
                 self._store = None
 
+    def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
+        return str(self.store.save_scored(sheet, location=location or None))
 
-def open_history(config: AppConfig) -> History:
+    def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]:
+        page = self.store.list_plays(limit=limit)
+        games = builtin_games()
+        return [recent(summary, lang, games) for summary in page.plays]
+
+    def games(self) -> Mapping[str, GameTemplate]:
+        """Built-in and user-defined games; the built-ins alone when the store cannot open
+        (the picker must still work, and Save will say what is wrong)."""
+        try:
+            return self.store.games()
+        except ScorepadError:
+            return builtin_games()
+
+
+def store_of(plays: object) -> Store:
+    """The store behind the app's history; AppError when the app runs without one."""
+    if not hasattr(type(plays), "store") and "store" not in getattr(plays, "__dict__", {}):
+        raise AppError("app.history_unavailable")
+    return plays.store  # type: ignore[attr-defined]
+
+
+def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> str:
+    """The game's name with its variant's, as the sheet titles it."""
+    template = games.get(summary.game)
+    if template is not None:
+        try:
+            return template.title(lang, summary.variant)
+        except ScorepadError:
+            pass  # a variant the current template no longer has
+    name = pick(summary.game_name, lang)
+    return f"{name} ({summary.variant})" if summary.variant else name
+
+
+def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> RecentPlay:
+    title = play_title(summary, lang, games)
+    return RecentPlay(
+        id=str(summary.id),
+        game_id=summary.game,
+        title=title,
+        played_at=summary.played_at,
+        winners=summary.winners,
+        players=tuple(p.name for p in summary.players),
+    )
+
+
+def open_history(config: AppConfig) -> StoreHistory:
     """The history at ``config.db_url`` (None: $SCOREPAD_DB or the default SQLite file)."""
-    return History(config.db_url)
+    return StoreHistory(config.db_url)

@@ -51,6 +51,20 @@ class NewPlayModel:
         if self.can_add:
             self.names.append("")
 
+    def choose(self, name: str) -> bool:
+        """A saved player joins: in the first empty seat, else a new one; False when the
+        table is full or they already play."""
+        if name.strip().casefold() in {n.strip().casefold() for n in self.names}:
+            return False
+        for index, current in enumerate(self.names):
+            if not current.strip():
+                self.names[index] = name
+                return True
+        if not self.can_add:
+            return False
+        self.names.append(name)
+        return True
+
     def remove(self, index: int) -> None:
         if self.can_remove:
             del self.names[index]

@@ -13,7 +13,7 @@ from scorepad.core import PlayerSheet, builtin_games, find_game
 from scorepad.core.i18n import tr
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import GameForm, LineForm, TiebreakForm, problem_text
-from scorepad.ui.history import History
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.stats_model import gather
 
 
@@ -23,14 +23,14 @@ def texts(root: object) -> list[str]:
 
 @pytest.fixture
 def history(tmp_path):
-    opened = History(str(tmp_path / "history.db"))
+    opened = StoreHistory(str(tmp_path / "history.db"))
     yield opened
     opened.close()
 
 
-def save_azul(history: History, scores: dict[str, int], when: str) -> int:
+def save_azul(history: StoreHistory, scores: dict[str, int], when: str) -> int:
     sheets = [PlayerSheet(name, lines={"marker": points}) for name, points in scores.items()]
-    return history.store().save_play(find_game("azul"), None, sheets, played_at=when)
+    return history.store.save_play(find_game("azul"), None, sheets, played_at=when)
 
 
 def errors(form: GameForm, lang: str = "en") -> dict[str, str]:
@@ -149,7 +149,7 @@ def test_create_a_game_in_the_editor_and_it_is_offered_and_playable(tmp_path, hi
     type_into(root, "game-line-2-per", "x")
     assert find(root, "game-line-2-per").error == '"x" is not a number'
     click(root, "game-save")
-    assert routes == [] and not history.store().custom_games()
+    assert routes == [] and not history.store.custom_games()
     type_into(root, "game-line-2-per", "5")
     assert find(root, "game-line-2-per").error is None
     assert "Sets" in texts(find(root, "game-preview"))
@@ -169,7 +169,7 @@ def test_create_a_game_in_the_editor_and_it_is_offered_and_playable(tmp_path, hi
 
 def test_edit_export_delete_undo_and_import_a_game(tmp_path, history):
     ctx, routes = context(tmp_path, history=history)
-    store = history.store()
+    store = history.store
     store.create_game(two_lines().check().data)
     editor = view_for(ctx, "/games/edit/pairs")
     assert find(editor, "game-id").disabled
@@ -206,7 +206,7 @@ def test_add_rename_and_merge_players(tmp_path, history):
     assert "2 partidas" in texts(find(root, "player-row-3"))  # Ana, Anita, Ben by name
     type_into(root, "players-new", "Carla")
     click(root, "players-add")
-    assert [p.name for p in history.store().players()] == ["Ana", "Anita", "Ben", "Carla"]
+    assert [p.name for p in history.store.players()] == ["Ana", "Anita", "Ben", "Carla"]
     type_into(root, "players-new", "carla")
     click(root, "players-add")
     assert find(root, "players-message").value == "carla ya es un jugador."
@@ -220,7 +220,7 @@ def test_add_rename_and_merge_players(tmp_path, history):
     question = find(root, "players-merge-question").value
     assert "Se conservan todas las partidas" in question
     click(root, "players-merge-confirm")
-    assert {p.name: p.plays for p in history.store().players()} == {
+    assert {p.name: p.plays for p in history.store.players()} == {
         "Ana": 2,
         "Ben": 2,
         "Carlota": 0,
@@ -230,7 +230,7 @@ def test_add_rename_and_merge_players(tmp_path, history):
     click(root, "players-merge")
     click(root, "players-merge-confirm")  # they played together: refused, nothing changes
     assert find(root, "players-message").color == ft.Colors.ERROR
-    assert len(history.store().players()) == 3
+    assert len(history.store.players()) == 3
 
 
 # --- stats -----------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_stats_empty_then_figures_charts_and_head_to_head(tmp_path, history):
     save_azul(history, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
     save_azul(history, {"Ana": 40, "Ben": 70}, "2026-01-02 20:00")
     save_azul(history, {"Ana": 81, "Ben": 20}, "2026-01-03 20:00")
-    data = gather(history.store(), "ana")
+    data = gather(history.store, "ana")
     assert [p.total for p in data.totals] == [60, 40, 81] and data.wins == [("Ana", 2), ("Ben", 1)]
     root = view_for(ctx, "/stats?player=Ana")
     figures = {
@@ -283,7 +283,7 @@ def test_settings_shows_the_history_and_exports_and_imports_it(tmp_path, history
     formats.value = "csv"
     formats.on_change(ft.Event(name="change", control=formats, data=None))
     assert find(root, "export-path").value.endswith("scorepad-history.csv")
-    other = History(str(tmp_path / "other.db"))
+    other = StoreHistory(str(tmp_path / "other.db"))
     try:
         ctx2, _ = context(tmp_path / "two", history=other)
         (tmp_path / "two").mkdir()
@@ -318,13 +318,13 @@ def test_tiebreakers_are_added_ordered_and_removed_in_the_editor(tmp_path, histo
     type_into(root, "game-tb-1-terms", "columns")
     click(root, "game-tb-2-remove")
     click(root, "game-save")
-    saved = history.store().template("azul-mine")
+    saved = history.store.template("azul-mine")
     assert [(tb.prefer, dict(tb.terms)) for tb in saved.tiebreakers] == [("fewer", {"columns": 1})]
 
 
 def test_an_unreadable_history_keeps_the_built_in_games_and_says_why(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
-    broken = History(str(tmp_path / "a-file" / "history.db"))
+    broken = StoreHistory(str(tmp_path / "a-file" / "history.db"))
     ctx, _ = context(tmp_path, history=broken)
     assert set(ctx.services.games()) == set(builtin_games())
     assert has(view_for(ctx, "/new"), "game-azul")

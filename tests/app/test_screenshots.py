@@ -15,7 +15,7 @@ SCREENS = [
     ("picker", "/new", "game-azul"),
     ("new-play", "/new/azul-summer-pavilion", "player-1"),
     ("settings", "/settings", "language"),
-    ("history", "/history", "coming"),
+    ("history", "/history", "filter"),
 ]
 SHEETS = [
     (

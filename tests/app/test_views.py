@@ -216,8 +216,9 @@ def test_settings_switch_language_and_theme(tmp_path):
         ("/new/azul?variant=A&players=Ana,Ben", "player-2"),  # Azul has no variants
         ("/sheet/azul", "player-1"),  # no sheet in progress: the form
         ("/settings", "language"),
-        ("/history", "coming"),
-        ("/play/12", "coming"),
+        ("/history", "history-status"),  # without a history: says so
+        ("/play/12", "message"),
+        ("/play/12/edit", "message"),
         ("/stats", "coming"),
         ("/players", "coming"),
         ("/games", "coming"),

@@ -521,7 +521,7 @@ class GameEditorView:
             if not self.problem.value:
                 self.problem.value = ctx.t("manage.fix_first")
             return
-        store = ctx.services.history.store()
+        store = ctx.services.history.store
         try:
             if self.form.editing:
                 store.update_game(checked.data, "game")

@@ -45,7 +45,7 @@ class GamesView:
 
     @property
     def store(self) -> Store:
-        return self.ctx.services.history.store()
+        return self.ctx.services.history.store
 
     def build(self) -> ft.View:
         ctx = self.ctx

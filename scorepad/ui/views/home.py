@@ -10,6 +10,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, screen, tid
+from scorepad.ui.views.play import rematch
 
 SECTIONS = (
     ("/history", "app.history", ft.Icons.HISTORY),
@@ -20,16 +21,16 @@ SECTIONS = (
 
 
 def home_view(ctx: Context) -> ft.View:
-    body: list[ft.Control] = [
-        tid(
-            "new-game",
-            ft.FilledButton(
-                ctx.t("app.new_game"),
-                icon=ft.Icons.ADD,
-                on_click=lambda: ctx.navigate("/new"),
-            ),
-        )
-    ]
+    new_game = tid(
+        "new-game",
+        ft.FilledButton(
+            ctx.t("app.new_game"),
+            icon=ft.Icons.ADD,
+            on_click=lambda: ctx.navigate("/new"),
+        ),
+    )
+    recent = _recent(ctx)
+    body: list[ft.Control] = [ft.Row([new_game, *recent[1]], wrap=True, run_spacing=8)]
     drafts = ctx.services.drafts.all()
     games = ctx.services.games()
     waiting = [d for d in drafts if d.game_id in games]
@@ -53,7 +54,7 @@ def home_view(ctx: Context) -> ft.View:
                 )
             )
     body.append(heading(ctx.t("app.recent")))
-    body.append(tid("recent", _recent(ctx)))
+    body.append(tid("recent", recent[0]))
     body.append(
         ft.Row(
             [
@@ -69,28 +70,43 @@ def home_view(ctx: Context) -> ft.View:
     return screen(ctx, ctx.t("app.title"), body, home=False)
 
 
-def _recent(ctx: Context) -> ft.Control:
+def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:
+    """The latest plays, and the quick rematch of the very latest (shown beside New game)."""
     try:
         plays = ctx.services.plays.recent_plays(5, ctx.lang)
     except ScorepadError as problem:
-        return ft.Text(problem.message(ctx.lang), color=ft.Colors.ERROR)
+        return ft.Text(problem.message(ctx.lang), color=ft.Colors.ERROR), []
     if not plays:
         lines = [ctx.t("app.recent_empty")]
         if not getattr(ctx.services.plays, "available", True):
             lines.append(ctx.t("app.recent_coming"))
-        return muted(" ".join(lines), size=14)
-    return ft.Column(
-        [
+        return muted(" ".join(lines), size=14), []
+    latest = plays[0]
+    rows: list[ft.Control] = [
+        tid(
+            f"recent-{n}",
             ft.ListTile(
                 title=ft.Text(play.title),
                 subtitle=ft.Text(
                     f"{play.played_at:%Y-%m-%d} · {join_words(list(play.winners), ctx.lang)}"
                 ),
                 on_click=_go(ctx, f"/play/{play.id}"),
-            )
-            for play in plays
-        ]
+            ),
+        )
+        for n, play in enumerate(plays, 1)
+    ]
+    again = tid(
+        "rematch",
+        ft.FilledTonalButton(
+            ctx.t(
+                "app.rematch_of",
+                title=f"{latest.title} ({join_words(list(latest.players), ctx.lang)})",
+            ),
+            icon=ft.Icons.REPLAY,
+            on_click=lambda: rematch(ctx, int(latest.id)),
+        ),
     )
+    return ft.Column(rows, spacing=0), [again]
 
 
 def _go(ctx: Context, route: str) -> Callable[[], None]:

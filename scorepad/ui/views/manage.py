@@ -36,7 +36,7 @@ def manage_view(ctx: Context, path: str, query: dict[str, str]) -> ft.View | Non
         if match.match("/games/new"):
             return GameEditorView(ctx, new_form(ctx, query.get("from"))).build()
         if match.match("/games/edit/:game"):
-            store = ctx.services.history.store()
+            store = ctx.services.history.store
             if match.game not in {c.template.id for c in store.custom_games()}:
                 return _unknown(ctx, match.game)
             return GameEditorView(ctx, GameForm.from_template(store.template(match.game))).build()

@@ -6,9 +6,11 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import GameTemplate
+from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import join_words, pick
+from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
+from scorepad.ui.history import store_of
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetDraft, new_draft
 from scorepad.ui.views.common import muted, players_range, screen, tid
@@ -47,6 +49,8 @@ class NewPlayView:
             "start",
             ft.FilledButton(ctx.t("app.start"), icon=ft.Icons.PLAY_ARROW, on_click=self.on_start),
         )
+        self.saved = _saved_players(ctx)
+        self.profiles = ft.Row(wrap=True, spacing=4, run_spacing=4)
         self.show_players()
 
     def build(self) -> ft.View:
@@ -56,7 +60,7 @@ class NewPlayView:
         ]
         if self.waiting is not None:
             body.append(self._waiting_banner(self.waiting))
-        body += [self.rows, self.add_button]
+        body += [self.rows, self.add_button, self.profiles]
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
@@ -148,6 +152,33 @@ class NewPlayView:
             )
         self.rows.controls = rows
         self.add_button.content.disabled = not model.can_add
+        self._show_profiles()
+
+    def _show_profiles(self) -> None:
+        """Saved players not at the table yet: one tap seats them."""
+        playing = {n.strip().casefold() for n in self.model.names}
+        room = self.model.can_add or not all(n.strip() for n in self.model.names)
+        chips: list[ft.Control] = [
+            tid(
+                f"saved-player-{n}",
+                ft.OutlinedButton(
+                    name,
+                    icon=ft.Icons.PERSON_OUTLINE,
+                    disabled=not room,
+                    on_click=lambda _e=None, name=name: self.on_choose(name),
+                ),
+            )
+            for n, name in enumerate(self.saved, 1)
+            if name.casefold() not in playing
+        ]
+        if chips:
+            chips.insert(0, muted(self.ctx.t("app.saved_players"), size=13))
+        self.profiles.controls = chips
+        self.profiles.visible = bool(chips)
+
+    def on_choose(self, name: str) -> None:
+        if self.model.choose(name):
+            self.show_players()
 
     def _icon(
         self,
@@ -207,6 +238,15 @@ class NewPlayView:
             self.show_players(problems)
             return
         start_sheet(self.ctx, self.model)
+
+
+def _saved_players(ctx: Context) -> list[str]:
+    """Profiles from the history, most played first (none without a history)."""
+    try:
+        players = store_of(ctx.services.plays).players()
+    except ScorepadError:
+        return []
+    return [p.name for p in sorted(players, key=lambda p: (-p.plays, p.name.casefold()))]
 
 
 def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:

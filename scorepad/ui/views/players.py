@@ -40,7 +40,7 @@ class PlayersView:
 
     @property
     def store(self) -> Store:
-        return self.ctx.services.history.store()
+        return self.ctx.services.history.store
 
     def build(self) -> ft.View:
         ctx = self.ctx

@@ -38,7 +38,7 @@ class HistorySection:
 
     @property
     def store(self) -> Store:
-        return self.ctx.services.history.store()
+        return self.ctx.services.history.store
 
     def default_path(self) -> Path:
         folder = self.ctx.services.config.data_dir / "exports"

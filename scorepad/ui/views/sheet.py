@@ -7,13 +7,18 @@ draft is written to the draft store so nothing typed is lost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
-from scorepad.core import ScorepadError
+from scorepad.core import ScoredSheet, ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
+from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
+from scorepad.ui.drafts import DraftStore
+from scorepad.ui.history import store_of
 from scorepad.ui.sheet_model import LABEL, SheetModel, SheetState
 from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
 from scorepad.ui.views.common import muted, screen, tid
@@ -22,10 +27,29 @@ LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
 
 
+Saver = Callable[[ScoredSheet, "str | None"], str]
+"""Stores a scored sheet (with its location) and returns the play's id."""
+
+
 class SheetView:
-    def __init__(self, ctx: Context, model: SheetModel) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        model: SheetModel,
+        *,
+        saver: Saver | None = None,
+        drafts: DraftStore | None = None,
+        note: str = "",
+    ) -> None:
+        """``saver`` and ``drafts`` default to a new play kept in the app's drafts; editing
+        a saved play passes its own (update the play, a draft per play)."""
         self.ctx = ctx
         self.model = model
+        self.saver = saver
+        self.drafts = drafts or ctx.services.drafts
+        self.note = note
+        self.known_labels = _known_labels(ctx, model.template.id)
+        self.label_chips = ft.Row(wrap=True, spacing=4, run_spacing=4)
         self.cells: list[Cell] = []
         self.problem_boxes: dict[str, ft.Column] = {}
         self.problem_texts: dict[str, list[tuple[str, str]]] = {}
@@ -67,6 +91,8 @@ class SheetView:
         if self.model.draft.location:
             about.append(ctx.t("app.at_location", location=self.model.draft.location))
         body: list[ft.Control] = [muted(" · ".join(about), size=13)] if about else []
+        if self.note:
+            body.append(tid("sheet-note", ft.Text(self.note, color=ft.Colors.PRIMARY)))
         body += [
             self._row(
                 ft.Container(),
@@ -88,6 +114,7 @@ class SheetView:
                     ),
                 ]
             ),
+            self.label_chips,
             ft.Divider(height=1),
             self._row(
                 ft.Text(ctx.t("app.total"), weight=ft.FontWeight.BOLD),
@@ -136,6 +163,28 @@ class SheetView:
                 self._line_row(f"extra:{index}", self._extra_label(index, row.label), cells)
             )
         self.rows.controls = rows
+        self._show_label_chips()
+
+    def _show_label_chips(self) -> None:
+        """Labels used before with this game, not on the sheet yet: one tap adds the line."""
+        taken = {row.label.strip().casefold() for row in self.model.draft.extra}
+        labels = [lb for lb in self.known_labels if lb.strip().casefold() not in taken]
+        chips: list[ft.Control] = []
+        for n, label in enumerate(labels, 1):
+            chips.append(
+                tid(
+                    f"used-label-{n}",
+                    ft.OutlinedButton(
+                        label,
+                        icon=ft.Icons.ADD,
+                        on_click=lambda _e=None, label=label: self.add_line(label),
+                    ),
+                )
+            )
+        if chips:
+            chips.insert(0, muted(self.ctx.t("app.used_labels"), size=13))
+        self.label_chips.controls = chips
+        self.label_chips.visible = bool(chips)
 
     def _line_row(self, key: str, label: ft.Control, cells: list[Cell]) -> ft.Control:
         problems = ft.Column(spacing=0)
@@ -197,7 +246,7 @@ class SheetView:
         _set(self.save_hint, "value", self._save_hint(state), out)
         if save:
             _set(self.save_message, "value", "", out)
-            ctx.services.drafts.save(self.model.draft)
+            self.drafts.save(self.model.draft)
         return out
 
     def _save_hint(self, state: SheetState) -> str:
@@ -243,6 +292,9 @@ class SheetView:
             return
         self.new_label.error = None
         self.new_label.value = ""
+        self.add_line(label)
+
+    def add_line(self, label: str) -> None:
         self.model.add_extra(label)
         self.build_rows()
         self.refresh()
@@ -258,15 +310,27 @@ class SheetView:
             return
         location = self.model.draft.location or None
         try:
-            play_id = self.ctx.services.plays.save_play(state.scored, location=location)
+            if self.saver is not None:
+                play_id = self.saver(state.scored, location)
+            else:
+                play_id = self.ctx.services.plays.save_play(state.scored, location=location)
         except ScorepadError as problem:
             self.save_message.value = problem.message(self.ctx.lang)
             self.save_message.color = ft.Colors.ERROR
             return
-        self.ctx.services.drafts.discard(self.model.template.id)
+        self.drafts.discard(self.model.template.id)
         self.save_message.value = self.ctx.t("app.saved")
         self.save_message.color = None
         self.ctx.navigate(f"/play/{play_id}")
+
+
+def _known_labels(ctx: Context, game_id: str) -> list[str]:
+    """By-hand labels kept from earlier plays of the game (none without a history)."""
+    try:
+        store = store_of(ctx.services.plays)
+        return list(store.labels(game_id))
+    except ScorepadError:
+        return []
 
 
 def _set(control: ft.Control, name: str, value: object, changed: list[ft.Control]) -> None:

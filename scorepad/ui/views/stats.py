@@ -51,7 +51,7 @@ class StatsView:
 
     @property
     def store(self) -> Store:
-        return self.ctx.services.history.store()
+        return self.ctx.services.history.store
 
     def build(self) -> ft.View:
         ctx = self.ctx

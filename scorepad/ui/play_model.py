@@ -1,0 +1,152 @@
+"""Saved plays as the app shows and edits them: rows for History, a sheet draft to edit.
+
+Plain Python (no Flet): History's rows, its filters and the round trip from a saved play
+back into the sheet editor are tested without a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from scorepad.core import GameTemplate, ScoredSheet
+from scorepad.core.errors import quote
+from scorepad.core.numbers import format_points
+from scorepad.core.scoring import PlayerSheet, show
+from scorepad.core.template import CheckLine, CountLine, ProductLine
+from scorepad.ui.errors import AppError
+from scorepad.ui.history import play_title
+from scorepad.ui.sheet_model import ExtraRow, SheetDraft
+
+if TYPE_CHECKING:
+    from scorepad.store import PlayFilter, PlayRecord, PlaySummary
+
+PAGE_SIZE = 20
+"""History rows fetched at a time ("Load more" fetches the next ones)."""
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One play as a line of History."""
+
+    id: int
+    when: str
+    title: str
+    scores: str
+    """Every player with their total, in rank order: "Ana 77 · Ben 73"."""
+    winners: tuple[str, ...]
+
+
+def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
+    seats = sorted(summary.players, key=lambda p: p.rank)
+    return HistoryRow(
+        id=summary.id,
+        when=f"{summary.played_at:%Y-%m-%d %H:%M}",
+        title=play_title(summary, lang, games),
+        scores=" · ".join(f"{p.name} {show(p.total, lang)}" for p in seats),
+        winners=summary.winners,
+    )
+
+
+@dataclass
+class HistoryQuery:
+    """History's filters as typed: any left blank does not filter."""
+
+    game: str = ""
+    player: str = ""
+    since: str = ""
+    """A first day, YYYY-MM-DD."""
+    until: str = ""
+    """A last day, YYYY-MM-DD (included)."""
+    text: str = ""
+
+    def problems(self) -> dict[str, AppError]:
+        found: dict[str, AppError] = {}
+        for name in ("since", "until"):
+            try:
+                _day(getattr(self, name))
+            except AppError as problem:
+                found[name] = problem
+        return found
+
+    def to_filter(self) -> PlayFilter:
+        """The store's filter; raises AppError for a date that cannot be read."""
+        from scorepad.store import PlayFilter
+
+        since, until = _day(self.since), _day(self.until)
+        return PlayFilter(
+            game=self.game or None,
+            player=self.player.strip() or None,
+            since=datetime.combine(since, datetime.min.time()) if since else None,
+            until=datetime.combine(until + timedelta(days=1), datetime.min.time())
+            if until
+            else None,
+            text=self.text.strip() or None,
+        )
+
+
+def _day(text: str) -> date | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise AppError("app.bad_date", value=quote(text)) from None
+
+
+def draft_from_play(record: PlayRecord) -> SheetDraft:
+    """The saved play as a sheet being filled in, so the sheet editor can change it.
+
+    Blank and zero are the same on a sheet, so zeros come back blank, as they were typed.
+    """
+    sheet = record.sheet
+    players = [p.name for p in sheet.players]
+    draft = SheetDraft(
+        game_id=record.summary.game,
+        variant=sheet.variant,
+        players=players,
+        location=record.summary.location or "",
+    )
+    for line in sheet.template.lines_for(sheet.variant):
+        values = [p.entries.get(line.key) for p in sheet.players]
+        if isinstance(line, CheckLine):
+            draft.checks[line.key] = [bool(v) for v in values]
+        elif isinstance(line, ProductLine):
+            draft.pairs[line.key] = [[_typed(a), _typed(b)] for a, b in (_pair(v) for v in values)]
+        elif isinstance(line, CountLine) and line.rates:
+            counts = [v if isinstance(v, dict) else {"count": v} for v in values]
+            draft.texts[line.key] = [_typed(c.get("count")) for c in counts]
+            first = line.rates[0].id
+            draft.rates[line.key] = [str(c.get("rate") or first) for c in counts]
+        else:
+            draft.texts[line.key] = [_typed(v) for v in values]
+    labels: list[str] = []
+    for player in sheet.players:
+        labels += [e.label for e in player.extra if e.label not in labels]
+    for label in labels:
+        points = []
+        for player in sheet.players:
+            found = [e.points for e in player.extra if e.label == label]
+            points.append(_typed(found[0]) if found else "")
+        draft.extra.append(ExtraRow(label, points))
+    return draft
+
+
+def _pair(value: object) -> tuple[object, object]:
+    if isinstance(value, list | tuple) and len(value) == 2:
+        return value[0], value[1]
+    return None, None
+
+
+def _typed(value: object) -> str:
+    if value is None or value == 0 or isinstance(value, bool):
+        return ""
+    return format_points(value)  # type: ignore[arg-type]
+
+
+def player_sheets(scored: ScoredSheet) -> Sequence[PlayerSheet]:
+    """A scored sheet's entries as the core takes them (to save an edit back)."""
+    return [PlayerSheet(p.name, dict(p.entries), tuple(p.extra)) for p in scored.players]

@@ -1,0 +1,173 @@
+"""History: saved plays newest first, a page at a time, filtered by game, player, dates
+and text in the notes. A row opens the play."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.core import ScorepadError
+from scorepad.core.i18n import pick
+from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
+from scorepad.ui.context import Context
+from scorepad.ui.history import store_of
+from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
+from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.play import winners_text
+
+ANY = "*"
+"""The game choice that does not filter."""
+
+
+class HistoryView:
+    def __init__(self, ctx: Context, query: HistoryQuery | None = None) -> None:
+        self.ctx = ctx
+        self.query = query or HistoryQuery()
+        self.offset = 0
+        self.shown = 0
+        self.list = ft.Column(spacing=4)
+        self.status = ft.Text()
+        self.more = tid(
+            "load-more",
+            ft.OutlinedButton(
+                ctx.t("app.load_more"), icon=ft.Icons.EXPAND_MORE, on_click=self.on_more
+            ),
+        )
+        games = ctx.services.games()
+        self.games = games
+        self.game = ft.Dropdown(
+            label=ctx.t("app.game"),
+            value=self.query.game or ANY,
+            options=[ft.DropdownOption(key=ANY, text=ctx.t("app.any_game"))]
+            + [
+                ft.DropdownOption(key=g.id, text=pick(g.name, ctx.lang))
+                for g in sorted(games.values(), key=lambda g: pick(g.name, ctx.lang).casefold())
+            ],
+            on_select=self.on_game,
+            expand=True,
+            dense=True,
+        )
+        self.player = self._field("app.player", self.query.player)
+        self.since = self._field("app.since", self.query.since)
+        self.until = self._field("app.until", self.query.until)
+        for day in (self.since, self.until):
+            day.hint_text = ctx.t("app.date_hint")
+        self.text = self._field("app.notes_text", self.query.text)
+        self.load(reset=True)
+
+    def _field(self, label: str, value: str) -> ft.TextField:
+        field = ft.TextField(
+            label=self.ctx.t(label), value=value, dense=True, expand=True, on_submit=self.on_filter
+        )
+        return field
+
+    def build(self) -> ft.View:
+        ctx = self.ctx
+        fields = [
+            tid("filter-game", self.game),
+            tid("filter-player", self.player),
+            tid("filter-since", self.since),
+            tid("filter-until", self.until),
+            tid("filter-text", self.text),
+        ]
+        if ctx.compact:
+            filters: list[ft.Control] = [
+                ft.Row(fields[:2]),
+                ft.Row(fields[2:4]),
+                ft.Row(fields[4:]),
+            ]
+        else:
+            filters = [ft.Row(fields[:3]), ft.Row(fields[3:])]
+        buttons = ft.Row(
+            [
+                tid(
+                    "filter",
+                    ft.FilledTonalButton(
+                        ctx.t("app.filter"), icon=ft.Icons.FILTER_LIST, on_click=self.on_filter
+                    ),
+                ),
+                tid(
+                    "clear-filters",
+                    ft.TextButton(ctx.t("app.clear_filters"), on_click=self.on_clear),
+                ),
+            ]
+        )
+        body = [*filters, buttons, tid("history-status", self.status), self.list, self.more]
+        return screen(ctx, ctx.t("app.history"), body)
+
+    # --- loading ---------------------------------------------------------------------------
+    def load(self, *, reset: bool) -> None:
+        ctx = self.ctx
+        if reset:
+            self.offset = 0
+            self.shown = 0
+            self.list.controls = []
+        try:
+            filters = self.query.to_filter()
+            store = store_of(ctx.services.plays)
+            page = store.list_plays(filters, limit=PAGE_SIZE, offset=self.offset)
+        except ScorepadError as problem:
+            self.status.value = problem.message(ctx.lang)
+            self.status.color = ft.Colors.ERROR
+            self.more.visible = False
+            return
+        plays = page.plays
+        for summary in plays:
+            self.shown += 1
+            self.list.controls.append(self._row(history_row(summary, ctx.lang, self.games)))
+        self.offset += len(plays)
+        self.more.visible = page.has_more
+        self.status.color = None
+        self.status.value = ctx.t("app.history_empty") if self.shown == 0 else ""
+
+    def _row(self, row: HistoryRow) -> ft.Control:
+        ctx = self.ctx
+        n = self.shown
+        winners = winners_text(ctx, row.winners) if row.winners else ""
+        return tid(
+            f"history-row-{n}",
+            ft.Card(
+                content=ft.ListTile(
+                    title=ft.Text(f"{row.title} · {row.when}", weight=ft.FontWeight.W_500),
+                    subtitle=ft.Column(
+                        [ft.Text(row.scores), muted(winners, size=13)], spacing=2, tight=True
+                    ),
+                    leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
+                    on_click=lambda: ctx.navigate(f"/play/{row.id}"),
+                ),
+            ),
+        )
+
+    # --- filters ---------------------------------------------------------------------------
+    def read_filters(self) -> None:
+        self.query = HistoryQuery(
+            game="" if self.game.value in (None, ANY) else str(self.game.value),
+            player=self.player.value or "",
+            since=self.since.value or "",
+            until=self.until.value or "",
+            text=self.text.value or "",
+        )
+
+    def on_game(self) -> None:
+        self.on_filter()
+
+    def on_filter(self) -> None:
+        self.read_filters()
+        problems = self.query.problems()
+        for name in ("since", "until"):
+            field = getattr(self, name)
+            problem = problems.get(name)
+            field.error = problem.message(self.ctx.lang) if problem else None
+        if problems:
+            return
+        self.load(reset=True)
+
+    def on_clear(self) -> None:
+        self.query = HistoryQuery()
+        self.game.value = ANY
+        for field in (self.player, self.since, self.until, self.text):
+            field.value = ""
+            field.error = None
+        self.load(reset=True)
+
+    def on_more(self) -> None:
+        self.load(reset=False)

@@ -1,0 +1,264 @@
+"""One saved play in full, and what can be done with it: edit, delete (with undo),
+rematch, print it, or print a blank sheet of its game.
+
+The table comes from the printing package's model of a filled-in sheet, so the screen
+and the PDF show the same rows, entries and points.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
+
+import flet as ft
+
+from scorepad.core import ScorepadError
+from scorepad.core.i18n import join_words
+from scorepad.printing.model import played_sheet
+from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
+from scorepad.ui.context import Context
+from scorepad.ui.history import store_of
+from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.placeholder import message_view
+
+if TYPE_CHECKING:
+    from scorepad.store import PlayRecord
+
+
+def play_view(ctx: Context, play_id: str) -> ft.View:
+    try:
+        record = store_of(ctx.services.plays).get_play(int(play_id))
+    except ValueError:
+        return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
+    except ScorepadError as problem:
+        return message_view(ctx, ctx.t("app.play"), problem.message(ctx.lang))
+    return PlayView(ctx, record).build()
+
+
+def rematch_route(game: str, variant: str | None, players: tuple[str, ...]) -> str:
+    """New play's link that opens a sheet with the same game, variant and players."""
+    query = {"players": ",".join(players)}
+    if variant:
+        query["variant"] = variant
+    return f"/new/{game}?{urlencode(query)}"
+
+
+def rematch(ctx: Context, play_id: int) -> None:
+    """Start a new sheet like the play ``play_id`` (or say why not)."""
+    try:
+        sheet = store_of(ctx.services.plays).rematch(play_id)
+    except ScorepadError as problem:
+        ctx.show(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
+        return
+    ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players))
+
+
+class PlayView:
+    def __init__(self, ctx: Context, record: PlayRecord) -> None:
+        self.ctx = ctx
+        self.record = record
+        self.message = ft.Text()
+
+    def build(self) -> ft.View:
+        ctx = self.ctx
+        record = self.record
+        summary = record.summary
+        sheet = record.sheet
+        model = played_sheet(sheet, ctx.lang, summary.played_at.date(), summary.location)
+        about = [ctx.t("app.played_on", when=f"{summary.played_at:%Y-%m-%d %H:%M}")]
+        if summary.location:
+            about.append(ctx.t("app.at_location", location=summary.location))
+        body: list[ft.Control] = [
+            muted(" · ".join(about), size=14),
+            tid("result", ft.Text(sheet.explanation(ctx.lang), size=16)),
+            self._table(model),
+            self._actions(),
+            tid("play-message", self.message),
+        ]
+        return screen(ctx, model.title, body)
+
+    def _table(self, model) -> ft.Control:  # noqa: ANN001 - printing's SheetModel
+        """Lines down, players across, as on the paper sheet (entries beside points)."""
+        compact = self.ctx.compact
+        winners = model.winners
+
+        def cell(text: ft.Control) -> ft.Control:
+            return ft.Container(text, expand=1, alignment=ft.Alignment.CENTER_RIGHT)
+
+        def row(label: ft.Control, cells: list[ft.Control], ident: str = "") -> ft.Control:
+            if compact:
+                line = ft.Column([label, ft.Row(cells, spacing=4)], spacing=2)
+            else:
+                line = ft.Row([ft.Container(label, expand=2), *cells], spacing=8)
+            return tid(ident, line) if ident else line
+
+        names = [
+            ft.Text(
+                name,
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.PRIMARY if i in winners else None,
+                text_align=ft.TextAlign.RIGHT,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+            for i, name in enumerate(model.players)
+        ]
+        rows: list[ft.Control] = [row(ft.Container(), [cell(n) for n in names]), ft.Divider()]
+        results = self.record.sheet.players
+        for r in model.rows:
+            bold = r.kind in ("total", "rank")
+            weight = ft.FontWeight.BOLD if bold else None
+            cells = []
+            for n, c in enumerate(r.cells, 1):
+                if r.kind == "rank":
+                    shown = self._rank(results[n - 1].rank, results[n - 1].winner, n)
+                elif r.kind == "total":
+                    shown = tid(f"total-{n}", ft.Text(c.value, weight=weight))
+                else:
+                    shown = self._entry(c)
+                cells.append(cell(shown))
+            if r.span:
+                cells = [cell(muted(r.span))]
+            label = ft.Text(r.label, weight=ft.FontWeight.BOLD if bold else ft.FontWeight.W_500)
+            if r.kind == "total":
+                rows.append(ft.Divider(height=1))
+            rows.append(row(label, cells))
+        return tid("play-sheet", ft.Column(rows, spacing=6))
+
+    def _entry(self, c) -> ft.Control:  # noqa: ANN001 - printing's Cell
+        """What was entered (small, when it differs from the points), then the points."""
+        parts: list[ft.Control] = []
+        if any(m.ticked for m in c.marks) and not c.note:
+            parts.append(ft.Icon(ft.Icons.CHECK, size=16))
+        marks = [m.label for m in c.marks if m.ticked and m.label]
+        blank = c.note == "0" and c.value == "0"
+        note = "" if blank else " ".join([c.note, *marks]).strip()
+        if note:
+            parts.append(muted(f"{note} ·", size=12))
+        parts.append(ft.Text(c.value))
+        return ft.Row(parts, spacing=4, tight=True, alignment=ft.MainAxisAlignment.END)
+
+    def _rank(self, rank: int, winner: bool, n: int) -> ft.Control:
+        text = tid(
+            f"rank-{n}", ft.Text(self.ctx.t("app.rank_n", rank=rank), weight=ft.FontWeight.BOLD)
+        )
+        if not winner:
+            return text
+        trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)
+        return ft.Row([trophy, text], spacing=2, tight=True)
+
+    def _actions(self) -> ft.Control:
+        ctx = self.ctx
+        play_id = self.record.id
+        buttons = [
+            tid(
+                "play-edit",
+                ft.FilledButton(
+                    ctx.t("app.edit"),
+                    icon=ft.Icons.EDIT,
+                    on_click=lambda: ctx.navigate(f"/play/{play_id}/edit"),
+                ),
+            ),
+            tid(
+                "rematch",
+                ft.FilledTonalButton(
+                    ctx.t("app.rematch"),
+                    icon=ft.Icons.REPLAY,
+                    on_click=lambda: rematch(ctx, play_id),
+                ),
+            ),
+            tid(
+                "play-print",
+                ft.OutlinedButton(
+                    ctx.t("app.print_play"), icon=ft.Icons.PRINT, on_click=self.on_print
+                ),
+            ),
+            tid(
+                "print-blank",
+                ft.OutlinedButton(
+                    ctx.t("app.print_blank"),
+                    icon=ft.Icons.DESCRIPTION_OUTLINED,
+                    on_click=self.on_print_blank,
+                ),
+            ),
+            tid(
+                "play-delete",
+                ft.TextButton(
+                    ctx.t("app.delete"),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                    on_click=self.on_delete,
+                ),
+            ),
+        ]
+        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+    # --- actions ---------------------------------------------------------------------------
+    def on_delete(self) -> None:
+        ctx = self.ctx
+        play_id = self.record.id
+        store = store_of(ctx.services.plays)
+        try:
+            store.delete_play(play_id)
+        except ScorepadError as problem:
+            self._say(problem.message(ctx.lang), error=True)
+            return
+
+        def undo() -> None:
+            try:
+                store.restore_play(play_id)
+            except ScorepadError as problem:
+                ctx.show(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
+                return
+            ctx.hide()
+            ctx.navigate(f"/play/{play_id}")
+
+        ctx.show(undo_bar(ctx, ctx.t("app.deleted", id=play_id), undo))
+        ctx.navigate("/history")
+
+    async def on_print(self) -> None:
+        from scorepad.printing.document import played_sheet_pdf
+
+        summary = self.record.summary
+        data = played_sheet_pdf(
+            self.record.sheet, self.ctx.lang, summary.played_at.date(), summary.location
+        )
+        name = f"{summary.game}-{summary.played_at:%Y-%m-%d}-{summary.id}.pdf"
+        await self._offer(name, data)
+
+    async def on_print_blank(self) -> None:
+        from scorepad.printing.document import sheet_pdf
+
+        sheet = self.record.sheet
+        data = sheet_pdf(sheet.template, sheet.variant, self.ctx.lang)
+        variant = f"-{sheet.variant}" if sheet.variant else ""
+        await self._offer(f"{sheet.template.id}{variant}-{self.ctx.lang}.pdf", data)
+
+    async def _offer(self, name: str, data: bytes) -> None:
+        try:
+            await self.ctx.download(name, data)
+        except ScorepadError as problem:
+            self._say(problem.message(self.ctx.lang), error=True)
+            return
+        self._say(self.ctx.t("app.pdf_ready", name=name))
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.message.value = text
+        self.message.color = ft.Colors.ERROR if error else None
+
+
+def undo_bar(ctx: Context, text: str, undo) -> ft.SnackBar:  # noqa: ANN001
+    """A message with an Undo button (a button of its own, so it carries the ``undo`` id)."""
+    return ft.SnackBar(
+        ft.Row(
+            [
+                ft.Text(text, expand=True),
+                tid("undo", ft.TextButton(ctx.t("app.undo"), on_click=lambda: undo())),
+            ]
+        ),
+        duration=ft.Duration(seconds=10),
+    )
+
+
+def winners_text(ctx: Context, winners: tuple[str, ...]) -> str:
+    return ctx.t("app.won_by", names=join_words(list(winners), ctx.lang))

@@ -1,0 +1,67 @@
+"""Editing a saved play: the sheet editor on the play's entries, saved back in place.
+
+The sheet in progress is kept in a draft of its own per play (``edits/<id>/``), so a
+reload keeps the changes and a new play of the same game in progress is never touched.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.core import ScoredSheet, ScorepadError
+from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
+from scorepad.ui.context import Context
+from scorepad.ui.drafts import FileDraftStore
+from scorepad.ui.history import store_of
+from scorepad.ui.play_model import draft_from_play, player_sheets
+from scorepad.ui.sheet_model import SheetModel
+from scorepad.ui.views.placeholder import message_view
+from scorepad.ui.views.sheet import SheetView
+
+
+def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
+    return FileDraftStore(ctx.services.config.data_dir / "edits" / str(play_id))
+
+
+def edit_view(ctx: Context, play_id: str) -> ft.View:
+    try:
+        number = int(play_id)
+        store = store_of(ctx.services.plays)
+        record = store.get_play(number)
+    except ValueError:
+        return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
+    except ScorepadError as problem:
+        return message_view(ctx, ctx.t("app.play"), problem.message(ctx.lang))
+    drafts = edit_drafts(ctx, number)
+    template = record.sheet.template
+    draft = drafts.load(template.id)
+    model = None
+    if draft is not None:
+        try:
+            model = SheetModel(template, draft)
+        except ScorepadError:
+            model = None  # an edit that no longer fits the play: start from the play again
+    if model is None:
+        model = SheetModel(template, draft_from_play(record))
+
+    def save(scored: ScoredSheet, location: str | None) -> str:
+        store.update_play(number, player_sheets(scored), location=location or "")
+        return str(number)
+
+    view = SheetView(
+        ctx, model, saver=save, drafts=drafts, note=ctx.t("app.editing", id=number)
+    ).build()
+
+    def back() -> None:
+        drafts.discard(template.id)
+        ctx.navigate(f"/play/{number}")
+
+    view.controls[0].content.controls.append(
+        ft.Semantics(
+            identifier="cancel-edit",
+            content=ft.TextButton(
+                ctx.t("app.cancel_edit"), icon=ft.Icons.ARROW_BACK, on_click=back
+            ),
+        )
+    )
+    return view

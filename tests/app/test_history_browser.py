@@ -1,0 +1,110 @@
+"""The history in a real Chromium: save, find, open, edit, delete and undo, rematch,
+print; and screenshots of History and the play screen. The served app (one per test
+session, see conftest) keeps its plays in its own temporary history file."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import DESKTOP, PHONE
+from playwright.sync_api import expect
+
+
+def save_azul(app, players: tuple[str, str], markers: tuple[str, str]) -> str:
+    """Score and save a two-player Azul game; returns the play's route."""
+    app.open(f"/new/azul?players={','.join(players)}")
+    for n, value in enumerate(markers, 1):
+        app.enter("azul", f"line-marker-{n}", value)
+    app.click("save")
+    expect(app.node("play-edit")).to_be_attached()
+    route = app.page.url.removeprefix(app.base)
+    assert re.fullmatch(r"/play/\d+", route), route
+    return route
+
+
+def find_in_history(app, player: str) -> None:
+    app.go("/history")
+    app.type("filter-player", player)
+    app.click("filter")
+    expect(app.node("history-row-1")).to_contain_text(player)
+    expect(app.node("history-row-2")).to_have_count(0)
+
+
+def test_save_find_open_edit_and_see_the_new_total(app):
+    route = save_azul(app, ("Iris", "Jon"), ("51", "47"))
+    expect(app.node("total-1")).to_have_text("51")
+    find_in_history(app, "Iris")
+    expect(app.node("history-row-1")).to_contain_text("Iris 51 · Jon 47")
+    expect(app.node("history-row-1")).to_contain_text("Won by Iris")
+    app.click("history-row-1")
+    expect(app.node("result")).to_have_text("Iris wins with 51 points.")
+    assert app.page.url.endswith(route)
+    app.click("play-edit")
+    expect(app.node("sheet-note")).to_be_attached()
+    app.type("line-marker-2", "58")
+    expect(app.node("total-2")).to_have_text("58")
+    app.click("save")
+    expect(app.node("play-edit")).to_be_attached()  # back on the play, not the editor
+    expect(app.node("result")).to_have_text("Jon wins with 58 points.")
+    expect(app.node("total-2")).to_have_text("58")
+    assert app.page.url.endswith(route)
+    find_in_history(app, "Jon")
+    expect(app.node("history-row-1")).to_contain_text("Jon 58 · Iris 51")
+
+
+def test_delete_and_undo(app):
+    route = save_azul(app, ("Kim", "Lea"), ("30", "33"))
+    app.click("play-delete")
+    expect(app.node("undo")).to_be_attached()
+    expect(app.page.get_by_text(re.compile(r"Play \d+ deleted\."))).to_be_visible()
+    app.type("filter-player", "Kim")
+    app.click("filter")
+    expect(app.node("history-row-1")).to_have_count(0)
+    app.click("undo")
+    expect(app.node("result")).to_have_text("Lea wins with 33 points.")
+    assert app.page.url.endswith(route)
+    find_in_history(app, "Lea")
+
+
+def test_rematch_opens_a_sheet_with_the_same_players(app):
+    save_azul(app, ("Mia", "Noa"), ("20", "25"))
+    app.click("rematch")
+    expect(app.node("line-marker-2")).to_be_attached()
+    expect(app.node("total-1")).to_have_text("0")
+    assert app.draft("azul")["players"] == ["Mia", "Noa"]
+    app.open("/")
+    expect(app.node("recent-1")).to_contain_text("Azul")
+    expect(app.node("rematch")).to_contain_text("Rematch")
+
+
+def test_print_downloads_the_play_as_pdf(app):
+    save_azul(app, ("Oto", "Pau"), ("40", "41"))
+    with app.page.expect_download() as download:
+        app.click("play-print")
+    assert download.value.suggested_filename.endswith(".pdf")
+    with open(download.value.path(), "rb") as pdf:
+        assert pdf.read(5) == b"%PDF-"
+    expect(app.node("play-message")).to_contain_text("is ready")
+
+
+def test_history_screens_at_phone_and_desktop_size(app):
+    route = save_azul(app, ("Quim", "Rut"), ("66", "66"))
+    for size in (PHONE, DESKTOP):
+        app.resize(size)
+        for name, where, ident in (
+            ("history", "/history", "history-row-1"),
+            ("play", route, "play-print"),
+            ("play-edit", route + "/edit", "save"),
+        ):
+            app.go(where)
+            expect(app.node(ident)).to_be_attached()
+            app.screenshot(name)
+            width = app.page.evaluate("document.documentElement.scrollWidth")
+            assert width <= size["width"]
+    app.go("/settings")
+    app.click("theme-dark")
+    app.go(route)
+    expect(app.node("play-print")).to_be_attached()
+    for size in (DESKTOP, PHONE):
+        app.resize(size)
+        app.screenshot("play-dark")

@@ -1,0 +1,308 @@
+"""History, the play screen, editing, rematch and the store's parts of other screens,
+driven without a browser over a real SQLite history file."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from datetime import datetime, timedelta
+
+import flet as ft
+import pytest
+from ui_helpers import click, context, find, has, type_into, walk
+
+from scorepad.core import PlayerSheet, find_game
+from scorepad.core.scoring import ExtraLine
+from scorepad.store import PlayFilter
+from scorepad.ui.errors import AppError
+from scorepad.ui.history import StoreHistory, store_of
+from scorepad.ui.newplay_model import NewPlayModel
+from scorepad.ui.play_model import HistoryQuery, draft_from_play, history_row
+from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.views.history import HistoryView
+from scorepad.ui.views.home import home_view
+from scorepad.ui.views.newplay import NewPlayView
+from scorepad.ui.views.play import play_view, rematch_route
+from scorepad.ui.views.play_edit import edit_view
+from scorepad.ui.views.sheet import SheetView
+
+
+@pytest.fixture
+def history(tmp_path):
+    plays = StoreHistory(str(tmp_path / "history.db"))
+    yield plays
+    plays.close()
+
+
+def texts(root: object) -> list[str]:
+    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+
+
+def save(history, game="azul", players=None, variant=None, when=None, **extra):
+    sheets = players or [PlayerSheet("Ana", {"marker": 62}), PlayerSheet("Ben", {"marker": 60})]
+    return history.store.save_play(find_game(game), variant, sheets, played_at=when, **extra)
+
+
+def test_saving_from_the_sheet_stores_the_play_and_opens_it(tmp_path, history):
+    ctx, routes = context(tmp_path, plays=history)
+    template = find_game("azul")
+    draft = new_draft(template, None, ["Ana", "Ben"])
+    draft.location = "Casa"
+    ctx.services.drafts.save(draft)
+    root = SheetView(ctx, SheetModel(template, draft)).build()
+    type_into(root, "line-marker-1", "40")
+    type_into(root, "line-marker-2", "45")
+    click(root, "save")
+    (route,) = routes
+    play_id = int(route.removeprefix("/play/"))
+    record = history.store.get_play(play_id)
+    assert [p.total for p in record.sheet.players] == [40, 45]
+    assert record.summary.location == "Casa"
+    assert ctx.services.drafts.load("azul") is None
+    recent = history.recent_plays(5, "en")
+    assert [(r.id, r.title, r.winners) for r in recent] == [(str(play_id), "Azul", ("Ben",))]
+
+
+def test_a_history_that_cannot_open_is_reported_and_the_sheet_kept(tmp_path):
+    broken = tmp_path / "not-a-db.db"
+    broken.write_text("these are my notes, not a database\n")
+    ctx, routes = context(tmp_path, plays=StoreHistory(str(broken)), lang="es")
+    view = SheetView(
+        ctx, SheetModel(find_game("azul"), new_draft(find_game("azul"), None, ["A", "B"]))
+    )
+    root = view.build()
+    type_into(root, "line-marker-1", "12")
+    click(root, "save")
+    assert routes == []
+    assert "no es un archivo de historial" in find(root, "save-message").value
+    assert find(root, "line-marker-1").value == "12"
+    assert broken.read_text() == "these are my notes, not a database\n"
+    assert ctx.services.games()["azul"].id == "azul"  # the picker still has the built-ins
+
+
+def test_store_of_says_when_there_is_no_history(tmp_path):
+    ctx, _ = context(tmp_path)
+    with pytest.raises(AppError) as caught:
+        store_of(ctx.services.plays)
+    assert "not available yet" in caught.value.message("en")
+
+
+def test_a_saved_play_comes_back_as_the_same_sheet(history):
+    sintra = find_game("azul-sintra")
+    sheets = [
+        PlayerSheet("Pilar", {"marker": 30, "windows": [3, 4], "broken_glass": 2}),
+        PlayerSheet("Tomás", {"marker": 28}, [ExtraLine("Bonus", 2.5)]),
+    ]
+    play = history.store.save_play(sintra, "B", sheets)
+    glass = find_game("glass-road")
+    rated = [
+        PlayerSheet("Ana", {"buildings": 10, "sand_left": {"count": 3, "rate": "start"}}),
+        PlayerSheet("Ben", {"buildings": 9, "glass_left": {"count": 2, "rate": "upgraded"}}),
+    ]
+    other = history.store.save_play(glass, None, rated)
+    for play_id in (play, other):
+        record = history.store.get_play(play_id)
+        draft = draft_from_play(record)
+        again = SheetModel(record.sheet.template, draft).state
+        assert not again.problems
+        assert [p.total for p in again.scored.players] == [p.total for p in record.sheet.players]
+    draft = draft_from_play(history.store.get_play(play))
+    assert draft.pairs["windows"] == [["3", "4"], ["", ""]]
+    assert [(e.label, e.points) for e in draft.extra] == [("Bonus", ["", "2.5"])]
+    assert draft_from_play(history.store.get_play(other)).rates["glass_left"] == [
+        "start",
+        "upgraded",
+    ]
+
+
+def test_history_query_reads_dates_and_includes_the_last_day():
+    query = HistoryQuery(game="azul", player=" Ana ", since="2026-03-01", until="2026-03-31")
+    assert query.to_filter() == PlayFilter(
+        game="azul",
+        player="Ana",
+        since=datetime(2026, 3, 1),
+        until=datetime(2026, 4, 1),
+        text=None,
+    )
+    bad = HistoryQuery(since="31/03/2026")
+    assert bad.problems()["since"].message("es") == (
+        '"31/03/2026" no es una fecha (escríbela así: 2026-03-31)'
+    )
+
+
+def test_history_lists_newest_first_filters_and_loads_more(tmp_path, history):
+    start = datetime(2026, 3, 1, 20, 0)
+    for day in range(23):
+        save(history, when=start + timedelta(days=day))
+    save(
+        history,
+        "glass-road",
+        [PlayerSheet("Carla", {"buildings": 20}), PlayerSheet("Ana", {"buildings": 21})],
+        when=datetime(2026, 2, 1, 18, 0),
+        notes="rainy evening",
+    )
+    ctx, routes = context(tmp_path, plays=history, lang="es")
+    view = HistoryView(ctx)
+    root = view.build()
+    assert find(root, "history-row-1") is not None and has(root, "history-row-20")
+    assert not has(root, "history-row-21") and view.more.visible
+    row = history_row(history.store.list_plays(limit=1).plays[0], "es", ctx.services.games())
+    assert (row.when, row.title, row.scores, row.winners) == (
+        "2026-03-23 20:00",
+        "Azul",
+        "Ana 62 · Ben 60",
+        ("Ana",),
+    )
+    click(root, "load-more")
+    assert has(root, "history-row-24") and not view.more.visible
+    find(root, "history-row-1").content.on_click()
+    assert routes[-1].startswith("/play/")
+    type_into(root, "filter-player", "Carla")
+    click(root, "filter")
+    assert has(root, "history-row-1") and not has(root, "history-row-2")
+    type_into(root, "filter-player", "")
+    type_into(root, "filter-since", "2026-03-10")
+    type_into(root, "filter-until", "2026-03-11")
+    click(root, "filter")
+    assert has(root, "history-row-2") and not has(root, "history-row-3")
+    type_into(root, "filter-since", "ayer")
+    click(root, "filter")
+    assert find(root, "filter-since").error.startswith('"ayer" no es una fecha')
+    click(root, "clear-filters")
+    type_into(root, "filter-text", "RAINY")
+    click(root, "filter")
+    assert has(root, "history-row-1") and not has(root, "history-row-2")
+    type_into(root, "filter-text", "snow")
+    click(root, "filter")
+    assert find(root, "history-status").value == (
+        "Ninguna partida guardada coincide con estos filtros."
+    )
+
+
+def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history):
+    play = save(history, location="Club")
+    ctx, routes = context(tmp_path, plays=history)
+    shown: list[ft.DialogControl] = []
+    ctx.show = shown.append
+    root = play_view(ctx, str(play))
+    assert find(root, "result").value == "Ana wins with 62 points."
+    assert [find(root, f"total-{n}").value for n in (1, 2)] == ["62", "60"]
+    assert [find(root, f"rank-{n}").value for n in (1, 2)] == ["#1", "#2"]
+    assert "Score track" in texts(root)
+    click(root, "play-delete")
+    assert routes == ["/history"]
+    assert history.store.list_plays().plays == ()
+    (bar,) = shown
+    assert "Play 1 deleted." in texts(bar)
+    click(bar, "undo")
+    assert [p.id for p in history.store.list_plays().plays] == [play]
+    assert routes[-1] == f"/play/{play}"
+
+
+def test_editing_a_play_saves_it_back_rescored(tmp_path, history):
+    play = save(history)
+    ctx, routes = context(tmp_path, plays=history)
+    ctx.route = f"/play/{play}/edit"
+    root = edit_view(ctx, str(play))
+    assert find(root, "line-marker-1").value == "62"
+    type_into(root, "line-marker-2", "70")
+    assert find(root, "total-2").value == "70"
+    assert ctx.services.drafts.load("azul") is None  # a new sheet of Azul is not touched
+    root = edit_view(ctx, str(play))  # a reload keeps the change
+    assert find(root, "line-marker-2").value == "70"
+    click(root, "save")
+    assert routes == [f"/play/{play}"]
+    record = history.store.get_play(play)
+    assert [p.total for p in record.sheet.players] == [62, 70]
+    assert record.summary.winners == ("Ben",)
+    root = edit_view(ctx, str(play))  # the next edit starts from the saved play
+    assert find(root, "line-marker-2").value == "70"
+
+
+def test_rematch_starts_a_sheet_with_the_same_game_variant_and_players(tmp_path, history):
+    save(history)
+    sintra = find_game("azul-sintra")
+    save(history, "azul-sintra", [PlayerSheet("Pilar", {}), PlayerSheet("Tomás", {})], "B")
+    ctx, routes = context(tmp_path, plays=history)
+    home = home_view(ctx)
+    assert has(home, "recent-2")
+    click(home, "rematch")
+    assert routes == [rematch_route("azul-sintra", "B", ("Pilar", "Tomás"))]
+    ctx.route = routes[0]
+    from scorepad.ui.app import view_for
+
+    sheet = view_for(ctx, routes[0])
+    assert has(sheet, "line-windows-2-a")
+    assert ctx.services.drafts.load(sintra.id).players == ["Pilar", "Tomás"]
+
+
+def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
+    save(
+        history,
+        players=[PlayerSheet("Ana", {}, [ExtraLine("House rule", 3)]), PlayerSheet("Ben", {})],
+    )
+    ctx, _ = context(tmp_path, plays=history)
+    template = find_game("azul")
+    view = SheetView(ctx, SheetModel(template, new_draft(template, None, ["Ana", "Ben"])))
+    root = view.build()
+    assert find(root, "used-label-1").content == "House rule"
+    click(root, "used-label-1")
+    assert [e.label for e in view.model.draft.extra] == ["House rule"]
+    assert not view.label_chips.visible  # already on the sheet
+    other = SheetView(
+        ctx,
+        SheetModel(find_game("glass-road"), new_draft(find_game("glass-road"), None, ["A", "B"])),
+    )
+    assert not has(other.build(), "used-label-1")
+
+
+def test_new_play_seats_saved_players(tmp_path, history):
+    save(history)
+    save(history, players=[PlayerSheet("Carla", {}), PlayerSheet("Ben", {})])
+    ctx, _ = context(tmp_path, plays=history)
+    view = NewPlayView(ctx, NewPlayModel(find_game("azul")))
+    root = view.build()
+    names = [find(root, f"saved-player-{n}").content for n in (1, 2, 3)]
+    assert names == ["Ben", "Ana", "Carla"]  # most played first
+    click(root, "saved-player-3")
+    click(root, "saved-player-1")
+    assert [find(root, f"player-{n}").value for n in (1, 2)] == ["Carla", "Ben"]
+    assert has(root, "saved-player-2") and not has(root, "saved-player-3")
+    click(root, "saved-player-2")
+    assert find(root, "player-3").value == "Ana"
+
+
+def run_async(handler) -> None:
+    """Await an async handler in a thread of its own: Playwright's sync API may already
+    run an event loop in this one (the browser tests share the process)."""
+    failures: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            asyncio.run(handler())
+        except BaseException as problem:  # re-raised in the test's thread
+            failures.append(problem)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
+def test_print_hands_pdfs_to_the_browser(tmp_path, history):
+    play = save(history)
+    ctx, _ = context(tmp_path, plays=history)
+    files: list[tuple[str, bytes]] = []
+
+    async def download(name: str, data: bytes) -> None:
+        files.append((name, data))
+
+    ctx.download = download
+    root = play_view(ctx, str(play))
+    for ident in ("play-print", "print-blank"):
+        run_async(find(root, ident).on_click)
+    assert [name for name, _ in files][1] == "azul-en.pdf"
+    assert files[0][0].startswith("azul-") and files[0][0].endswith(f"-{play}.pdf")
+    assert all(data.startswith(b"%PDF-") for _, data in files)
+    assert find(root, "play-message").value == "azul-en.pdf is ready."
