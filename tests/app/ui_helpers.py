@@ -12,7 +12,7 @@ import flet as ft
 from scorepad.ui.config import AppConfig
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.history import History
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.plays import NoHistory, PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
@@ -75,7 +75,7 @@ def context(
     lang: str = "en",
     compact: bool = False,
     db_url: str | None = None,
-    history: History | None = None,
+    history: StoreHistory | None = None,
 ) -> tuple[Context, list[str]]:
     """A context over real files in ``tmp_path``; the list collects navigated routes."""
     routes: list[str] = []
