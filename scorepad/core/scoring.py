@@ -67,10 +67,6 @@ class ScoredSheet(NamedTuple):
     deciding: int | None = None
     """Which tie-breaker settled first place, when ``decided_by`` is "tiebreak"."""
 
-    def standings(self) -> list[PlayerResult]:
-        """Players from first to last (entry order among equals)."""
-        return sorted(self.players, key=lambda p: p.rank)
-
     def explanation(self, lang: str) -> str:
         """One sentence saying who wins and how, e.g. "Tie on 76: Hugo wins on rows, 2 to 1"."""
         return explain(self, lang)
@@ -166,7 +162,7 @@ def score(
             total = normalize(total)
         order: list[Number] = [sign * total]
         measured: list[Number] = []
-        for better, terms in tie_plan:  # inlined Tiebreaker.measure: this is the hot path
+        for better, terms in tie_plan:  # each a weighted sum of measures, on the hot path
             value: Number = 0
             for key, weight in terms:
                 value += readings[key].measure * weight

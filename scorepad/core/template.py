@@ -366,14 +366,6 @@ class Tiebreaker(NamedTuple):
     prefer: Prefer
     terms: tuple[tuple[str, Number], ...]
 
-    def measure(self, readings: dict[str, Reading]) -> Number:
-        total: Number = 0
-        for key, weight in self.terms:
-            reading = readings.get(key)
-            if reading is not None:
-                total += reading.measure * weight
-        return normalize(total)
-
 
 class Variant(NamedTuple):
     id: str
