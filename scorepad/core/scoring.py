@@ -207,9 +207,8 @@ def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> Scor
     return ScoredSheet(template, variant, players, winners, decided_by, deciding)
 
 
-def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
-    """The players' names, trimmed, once the count and the names are known to be fine."""
-    count = len(players)
+def check_player_count(template: GameTemplate, count: int) -> None:
+    """A SheetError unless ``count`` players may play ``template``."""
     if not template.min_players <= count <= template.max_players:
         raise SheetError(
             "sheet.player_count",
@@ -218,6 +217,12 @@ def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
             high=template.max_players,
             count=count,
         )
+
+
+def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
+    """The players' names, trimmed, once the count and the names are known to be fine."""
+    count = len(players)
+    check_player_count(template, count)
     names = [p.name.strip() if isinstance(p.name, str) else "" for p in players]
     if all(names) and len({n.casefold() for n in names}) == count:
         return names

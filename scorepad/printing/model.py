@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
-from scorepad.core.errors import SheetError, quote
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
-from scorepad.core.scoring import show
+from scorepad.core.scoring import check_player_count, show
 from scorepad.core.template import CheckLine, CountLine, PenaltyLine, PointsLine, ProductLine
 from scorepad.printing.messages import PrintError
 
@@ -92,14 +91,7 @@ def blank_sheet(
         if not name:
             raise PrintError("print.empty_name", position=position)
     count = players if players is not None else max(template.max_players, len(names))
-    if not template.min_players <= count <= template.max_players:
-        raise SheetError(
-            "sheet.player_count",
-            game=quote(template.id),
-            low=template.min_players,
-            high=template.max_players,
-            count=count,
-        )
+    check_player_count(template, count)
     if len(names) > count:
         raise PrintError("print.too_many_names", count=len(names), players=count)
     columns = tuple(names) + ("",) * (count - len(names))
