@@ -47,7 +47,6 @@ def warm_up(services: Services) -> None:
     """
     ctx = Context(services, Settings(), navigate=lambda route: None)
     for route in ("/", "/new", "/new/azul", "/settings", "/history", "/stats", "/games"):
-        ctx.route = route
         view_for(ctx, route)
     template = next(iter(services.games().values()))
     players = [f"{n}" for n in range(1, max(template.min_players, 2) + 1)]
@@ -109,11 +108,10 @@ class Shell:
 
     def render(self) -> None:
         page = self.page
-        self.ctx.route = page.route or "/"
         page.theme_mode = ft.ThemeMode(self.ctx.settings.theme)
         page.title = self.ctx.t("app.title")
         page.views.clear()
-        page.views.append(view_for(self.ctx, self.ctx.route))
+        page.views.append(view_for(self.ctx, page.route or "/"))
         page.update()
 
 
@@ -122,7 +120,9 @@ def is_compact(width: float | None) -> bool:
 
 
 def view_for(ctx: Context, route: str) -> ft.View:
-    """The screen for ``route`` (path and query), built fresh from the stores."""
+    """The screen for ``route`` (path and query), built from the stores and from what
+    the screen already held if it is the one shown (``Context.screen``)."""
+    ctx.enter(route)
     parts = urlsplit(route)
     path = parts.path.rstrip("/") or "/"
     query = dict(parse_qsl(parts.query))
@@ -157,7 +157,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     template = _game(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
-    model = NewPlayModel.from_query(template, query)
+    model = ctx.kept("new-play", lambda: NewPlayModel.from_query(template, query))
     given = [n for n in query.get("players", "").split(",") if n.strip()]
     fits = template.min_players <= len(given) <= template.max_players
     asked = query.get("variant")

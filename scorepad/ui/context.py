@@ -7,7 +7,8 @@ screen with a context whose ``navigate`` just records the route.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -35,6 +36,9 @@ class Services:
     """The store behind Stats, Players, Custom games and Settings' export and import."""
 
 
+T = TypeVar("T")
+
+
 async def _no_download(name: str, data: bytes) -> None:
     """Without a page (tests, warm-up) there is nowhere to hand a file to."""
 
@@ -59,6 +63,27 @@ class Context:
     wide: bool = False
     """A window wider than the content's maximum width: the content is centred."""
     route: str = "/"
+    screen: dict[str, Any] = field(default_factory=dict)
+    """What the current screen holds that is saved nowhere yet (a form being filled in,
+    the filters chosen): kept while the route stays the same, so that rebuilding the
+    screen for another layout or language loses nothing. Cleared on a change of route."""
+
+    def enter(self, route: str) -> None:
+        """``route`` is the screen shown now; leaving a screen forgets what it held."""
+        if route != self.route:
+            self.screen.clear()
+        self.route = route
+
+    def kept(self, key: str, make: Callable[[], T]) -> T:
+        """The current screen's ``key`` object, made by ``make`` the first time."""
+        if key not in self.screen:
+            self.screen[key] = make()
+        value: T = self.screen[key]
+        return value
+
+    def keep(self, key: str, value: object) -> None:
+        """Replace the current screen's ``key`` object."""
+        self.screen[key] = value
 
     @property
     def lang(self) -> str:

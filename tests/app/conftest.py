@@ -170,9 +170,10 @@ class AppPage:
         when it did not take, it is typed again.
         """
         box = self.node(ident).locator("input")
-        for _ in range(3):
+        for _ in range(4):
             box.click()
-            box.evaluate(ATTACHED, 2000)
+            if not box.evaluate(ATTACHED, 3000):
+                continue  # Flutter has not taken the field over yet: typing now is wiped
             box.fill(text)
             self.page.wait_for_timeout(50)
             if self._wait(lambda: box.input_value() == text and (saved is None or saved() == text)):

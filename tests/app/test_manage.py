@@ -333,3 +333,29 @@ def test_an_unreadable_history_keeps_the_built_in_games_and_says_why(tmp_path):
     assert any(message in t for t in texts(view_for(ctx, "/games")))
     assert any(message in t for t in texts(view_for(ctx, "/players")))
     assert message in find(view_for(ctx, "/settings"), "history-where").value
+
+
+def test_a_rebuilt_screen_keeps_what_was_typed_and_leaving_it_forgets(tmp_path, history):
+    """A change of layout (phone/desktop) or of language rebuilds the screen shown: the
+    game being edited, the players being chosen and the history filters stay."""
+    ctx, _ = context(tmp_path, history=history)
+    editor = view_for(ctx, "/games/new?from=azul")
+    type_into(editor, "game-line-2-max", "-3")
+    ctx.compact = True
+    again = view_for(ctx, "/games/new?from=azul")
+    assert find(again, "game-line-2-max").value == "-3"
+    assert find(again, "game-line-2-max").error == "-3 cannot be below 0"
+
+    new_play = view_for(ctx, "/new/azul")
+    type_into(new_play, "player-1", "Zoë")
+    assert find(view_for(ctx, "/new/azul"), "player-1").value == "Zoë"
+
+    listing = view_for(ctx, "/history")
+    type_into(listing, "filter-player", "Ana")
+    click(listing, "filter")
+    assert find(view_for(ctx, "/history"), "filter-player").value == "Ana"
+
+    fresh = view_for(ctx, "/games/new?from=azul")
+    assert find(fresh, "game-line-2-max").value == "5"
+    assert find(fresh, "game-line-2-max").error is None
+    assert find(view_for(ctx, "/new/azul"), "player-1").value == ""

@@ -57,11 +57,15 @@ def test_manage_screens_at_phone_and_desktop_size(app, history):
                 no_sideways_scroll(app)
 
 
-def test_the_game_editor_marks_a_bad_value_on_its_field(app):
+def test_the_game_editor_marks_a_bad_value_on_its_field_and_keeps_it_across_layouts(app):
     app.page.set_viewport_size({"width": 1280, "height": 1400})
     app.open("/games/new?from=azul")
     app.type("game-line-2-max", "-3")
     expect(app.page.get_by_text("-3 cannot be below 0")).to_be_visible()
     app.screenshot("game-editor-error")
+    # The phone layout rebuilds the screen from the same form: nothing typed is lost.
+    app.resize(PHONE)
+    expect(app.page.get_by_text("-3 cannot be below 0")).to_be_visible()
+    app.expect_value("game-line-2-max", "-3")
     app.type("game-line-2-max", "5")
     expect(app.page.get_by_text("-3 cannot be below 0")).to_have_count(0)

@@ -21,7 +21,7 @@ ANY = "*"
 class HistoryView:
     def __init__(self, ctx: Context, query: HistoryQuery | None = None) -> None:
         self.ctx = ctx
-        self.query = query or HistoryQuery()
+        self.query = query or ctx.kept("history", HistoryQuery)
         self.offset = 0
         self.shown = 0
         self.list = ft.Column(spacing=4)
@@ -146,6 +146,7 @@ class HistoryView:
             until=self.until.value or "",
             text=self.text.value or "",
         )
+        self.ctx.keep("history", self.query)
 
     def on_game(self) -> None:
         self.on_filter()
@@ -163,6 +164,7 @@ class HistoryView:
 
     def on_clear(self) -> None:
         self.query = HistoryQuery()
+        self.ctx.keep("history", self.query)
         self.game.value = ANY
         for field in (self.player, self.since, self.until, self.text):
             field.value = ""

@@ -34,12 +34,14 @@ def manage_view(ctx: Context, path: str, query: dict[str, str]) -> ft.View | Non
         if match.match("/games"):
             return GamesView(ctx).build()
         if match.match("/games/new"):
-            return GameEditorView(ctx, new_form(ctx, query.get("from"))).build()
+            form = ctx.kept("game-form", lambda: new_form(ctx, query.get("from")))
+            return GameEditorView(ctx, form).build()
         if match.match("/games/edit/:game"):
             store = ctx.services.history.store
             if match.game not in {c.template.id for c in store.custom_games()}:
                 return _unknown(ctx, match.game)
-            return GameEditorView(ctx, GameForm.from_template(store.template(match.game))).build()
+            form = ctx.kept("game-form", lambda: GameForm.from_template(store.template(match.game)))
+            return GameEditorView(ctx, form).build()
     except ScorepadError as problem:
         return message_view(ctx, ctx.t("app.games"), problem.message(ctx.lang))
     return None
