@@ -62,6 +62,8 @@ def screen(ctx: Context, title: str, body: list[ft.Control], *, home: bool = Tru
             ft.Container(
                 content=ft.Column(body, spacing=12),
                 width=MAX_WIDTH if ctx.wide else None,
+                # room for a field's floating label at the very top of the scrolled area
+                padding=ft.Padding.only(top=8),
             )
         ],
     )
