@@ -306,3 +306,30 @@ def test_print_hands_pdfs_to_the_browser(tmp_path, history):
     assert files[0][0].startswith("azul-") and files[0][0].endswith(f"-{play}.pdf")
     assert all(data.startswith(b"%PDF-") for _, data in files)
     assert find(root, "play-message").value == "azul-en.pdf is ready."
+
+
+def test_new_play_prints_a_blank_sheet_for_the_table_as_set(tmp_path, history):
+    """Any game, before any play: the chosen side, a column per seat, typed names."""
+    import io
+
+    import pypdf
+
+    ctx, _ = context(tmp_path, plays=history)
+    files: list[tuple[str, bytes]] = []
+
+    async def download(name: str, data: bytes) -> None:
+        files.append((name, data))
+
+    ctx.download = download
+    model = NewPlayModel(find_game("azul-sintra"), ["Ana", "", "Carla"], "B")
+    root = NewPlayView(ctx, model).build()
+    run_async(find(root, "print-blank").on_click)
+    model.names = ["", ""]
+    run_async(find(root, "print-blank").on_click)
+
+    assert [name for name, _ in files] == ["azul-sintra-B-en.pdf"] * 2
+    named, blank = (pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text() for _, data in files)
+    assert "side B" in named and "completed windows" in named
+    assert named.count("Ana") == 2 and named.count("Carla") == 2  # both copies on the page
+    assert "Ana" not in blank
+    assert find(root, "newplay-message").value == "azul-sintra-B-en.pdf is ready."

@@ -14,6 +14,7 @@ from scorepad.ui.history import store_of
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetDraft, new_draft
 from scorepad.ui.views.common import muted, players_range, screen, tid
+from scorepad.ui.views.pdf import blank_button, offer_blank, status_line, teller
 
 
 class NewPlayView:
@@ -50,6 +51,7 @@ class NewPlayView:
             ft.FilledButton(ctx.t("app.start"), icon=ft.Icons.PLAY_ARROW, on_click=self.on_start),
         )
         self.saved = _saved_players(ctx)
+        self.message = status_line()
         self.profiles = ft.Row(wrap=True, spacing=4, run_spacing=4)
         self.show_players()
 
@@ -64,7 +66,11 @@ class NewPlayView:
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
-        body += [ft.Row([tid("location", self.location)]), self.start]
+        body += [
+            ft.Row([tid("location", self.location)]),
+            ft.Row([self.start, blank_button(ctx, self.on_print_blank)], wrap=True, spacing=8),
+            tid("newplay-message", self.message),
+        ]
         return screen(ctx, pick(self.template.name, ctx.lang), body)
 
     def _waiting_banner(self, draft: SheetDraft) -> ft.Control:
@@ -231,6 +237,10 @@ class NewPlayView:
 
     def on_location(self, e: ft.Event[ft.TextField]) -> None:
         self.model.location = e.control.value
+
+    async def on_print_blank(self) -> None:
+        model = self.model
+        await offer_blank(self.ctx, self.template, model.variant, teller(self.message), model.names)
 
     def on_start(self) -> None:
         problems = self.model.problems()

@@ -19,6 +19,7 @@ from scorepad.ui import history_messages  # noqa: F401 - registers the sentences
 from scorepad.ui.context import Context
 from scorepad.ui.history import store_of
 from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
 from scorepad.ui.views.placeholder import message_view
 
 if TYPE_CHECKING:
@@ -173,14 +174,7 @@ class PlayView:
                     ctx.t("app.print_play"), icon=ft.Icons.PRINT, on_click=self.on_print
                 ),
             ),
-            tid(
-                "print-blank",
-                ft.OutlinedButton(
-                    ctx.t("app.print_blank"),
-                    icon=ft.Icons.DESCRIPTION_OUTLINED,
-                    on_click=self.on_print_blank,
-                ),
-            ),
+            blank_button(ctx, self.on_print_blank),
             tid(
                 "play-delete",
                 ft.TextButton(
@@ -201,7 +195,7 @@ class PlayView:
         try:
             store.delete_play(play_id)
         except ScorepadError as problem:
-            self._say(problem.message(ctx.lang), error=True)
+            teller(self.message)(problem.message(ctx.lang), True)
             return
 
         def undo() -> None:
@@ -217,34 +211,21 @@ class PlayView:
         ctx.navigate("/history")
 
     async def on_print(self) -> None:
-        from scorepad.printing.document import played_sheet_pdf
-
         summary = self.record.summary
-        data = played_sheet_pdf(
-            self.record.sheet, self.ctx.lang, summary.played_at.date(), summary.location
-        )
+
+        def make() -> bytes:
+            from scorepad.printing.document import played_sheet_pdf
+
+            return played_sheet_pdf(
+                self.record.sheet, self.ctx.lang, summary.played_at.date(), summary.location
+            )
+
         name = f"{summary.game}-{summary.played_at:%Y-%m-%d}-{summary.id}.pdf"
-        await self._offer(name, data)
+        await offer(self.ctx, name, make, teller(self.message))
 
     async def on_print_blank(self) -> None:
-        from scorepad.printing.document import sheet_pdf
-
         sheet = self.record.sheet
-        data = sheet_pdf(sheet.template, sheet.variant, self.ctx.lang)
-        variant = f"-{sheet.variant}" if sheet.variant else ""
-        await self._offer(f"{sheet.template.id}{variant}-{self.ctx.lang}.pdf", data)
-
-    async def _offer(self, name: str, data: bytes) -> None:
-        try:
-            await self.ctx.download(name, data)
-        except ScorepadError as problem:
-            self._say(problem.message(self.ctx.lang), error=True)
-            return
-        self._say(self.ctx.t("app.pdf_ready", name=name))
-
-    def _say(self, text: str, *, error: bool = False) -> None:
-        self.message.value = text
-        self.message.color = ft.Colors.ERROR if error else None
+        await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message))
 
 
 def undo_bar(ctx: Context, text: str, undo) -> ft.SnackBar:  # noqa: ANN001
