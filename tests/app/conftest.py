@@ -35,6 +35,9 @@ CHROMIUM_ARGS = [
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = ROOT / "screenshots"
+# A loaded CI machine can take a few seconds to answer a change: waiting longer costs
+# nothing when the app is quick, and a real failure still fails.
+expect.set_options(timeout=15_000)
 
 
 def free_port() -> int:
