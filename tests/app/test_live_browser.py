@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import DESKTOP, PHONE, AppPage
+from conftest import ATTACHED, DESKTOP, PHONE, AppPage
 from playwright.sync_api import expect
 
 
@@ -38,3 +38,21 @@ def test_two_devices_fill_in_one_sheet_and_save_it_once(app, phone):
     expect(app.node("play-edit")).to_be_attached()
     expect(phone.node("play-edit")).to_be_attached()  # the phone is taken to the play too
     assert phone.page.url == app.page.url
+
+
+def test_two_devices_typing_in_one_cell_at_once_end_with_the_same_value(app, phone):
+    app.open("/new/azul?players=Ana,Ben")
+    phone.open("/sheet/azul")
+    expect(phone.node("total-1")).to_have_text("0")
+    boxes = [device.node("line-marker-1").locator("input") for device in (app, phone)]
+    for box in boxes:
+        box.click()
+        box.evaluate(ATTACHED, 3000)
+    for round_ in range(5):
+        boxes[0].fill(f"{round_}1")  # both at once, without waiting for either
+        boxes[1].fill(f"{round_}2")
+    app.page.wait_for_timeout(1500)
+    last = app.draft("azul")["texts"]["marker"][0]
+    for device in (app, phone):
+        device.expect_value("line-marker-1", last)
+        expect(device.node("total-1")).to_have_text(last)
