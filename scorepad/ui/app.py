@@ -78,6 +78,7 @@ class Shell:
         self.fit(page.width)
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
+        page.on_close = lambda: self.ctx.leave()  # the session is over: stop following
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
 

@@ -35,6 +35,14 @@ def add_app_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="open a desktop window (needs Flet's desktop client already installed)",
     )
+    parser.add_argument(
+        "--share",
+        action="store_true",
+        help="let phones on the local network join (an access code and a QR code are shown)",
+    )
+    parser.add_argument(
+        "--code", help="with --share: the access code to use (default: a new random one)"
+    )
     parser.add_argument("--db", metavar="URL", help="history database URL (or SCOREPAD_DB)")
     parser.add_argument("--lang", choices=["es", "en"], help="language / idioma")
 
@@ -51,7 +59,15 @@ def cmd_app(args: argparse.Namespace) -> int:
     from scorepad.ui.launch import serve
 
     config = config_from_args(args)
-    return serve(config, args.port, browser=not args.no_browser, window=args.window, say=say)
+    return serve(
+        config,
+        args.port,
+        browser=not args.no_browser,
+        window=args.window,
+        share=args.share,
+        code=args.code,
+        say=say,
+    )
 
 
 def say(message: str) -> None:

@@ -32,3 +32,5 @@ class AppConfig:
     """``--db URL`` (or ``SCOREPAD_DB``), kept for the history store to open."""
     lang: str = "en"
     """The language to start in when the user has not chosen one in Settings."""
+    share_url: str | None = None
+    """With ``--share``: the address (access code included) phones on the network open."""

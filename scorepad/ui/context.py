@@ -18,6 +18,7 @@ from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Cont
 from scorepad.ui.config import AppConfig
 from scorepad.ui.drafts import DraftStore, FileDraftStore
 from scorepad.ui.history import StoreHistory, open_history
+from scorepad.ui.live import LiveSheets
 from scorepad.ui.plays import PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
@@ -34,6 +35,8 @@ class Services:
     """Every game the picker offers: built-ins now, user-defined games with the store."""
     history: StoreHistory | None = None
     """The store behind Stats, Players, Custom games and Settings' export and import."""
+    live: LiveSheets = field(default_factory=LiveSheets)
+    """Sheets open on several devices at once (``--share``): each change on all of them."""
 
 
 T = TypeVar("T")
@@ -68,11 +71,20 @@ class Context:
     the filters chosen): kept while the route stays the same, so that rebuilding the
     screen for another layout or language loses nothing. Cleared on a change of route."""
 
+    leaving: list[Callable[[], None]] = field(default_factory=list)
+    """What the screen shown must do when it is replaced (stop following a live sheet)."""
+
     def enter(self, route: str) -> None:
         """``route`` is the screen shown now; leaving a screen forgets what it held."""
+        self.leave()
         if route != self.route:
             self.screen.clear()
         self.route = route
+
+    def leave(self) -> None:
+        """The screen shown is going away (another screen, or the session closed)."""
+        while self.leaving:
+            self.leaving.pop()()
 
     def kept(self, key: str, make: Callable[[], T]) -> T:
         """The current screen's ``key`` object, made by ``make`` the first time."""

@@ -40,6 +40,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "app.rematch": {"en": "Rematch", "es": "Revancha"},
     "app.rematch_of": {"en": "Rematch: {title}", "es": "Revancha: {title}"},
     "app.print_play": {"en": "Print (PDF)", "es": "Imprimir (PDF)"},
+    "app.sheet_gone": {
+        "en": "This sheet was saved, or another one started, on another device: "
+        "changes here are no longer kept. Open it from Home or History.",
+        "es": "Esta hoja se guardó, o se empezó otra, en otro dispositivo: lo que cambies "
+        "aquí ya no se guarda. Ábrela desde Inicio o el Historial.",
+    },
     "app.print_blank": {"en": "Blank sheet (PDF)", "es": "Hoja en blanco (PDF)"},
     "app.pdf_ready": {"en": "{name} is ready.", "es": "{name} está listo."},
     "app.editing": {

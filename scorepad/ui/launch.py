@@ -14,9 +14,11 @@ import threading
 import time
 import webbrowser
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from scorepad.core.i18n import tr
+from scorepad.ui import share as sharing
 from scorepad.ui.config import AppConfig
 from scorepad.ui.errors import AppError
 
@@ -97,10 +99,24 @@ def serve(
     *,
     browser: bool = True,
     window: bool = False,
+    share: bool = False,
+    code: str | None = None,
     say: Callable[[str], None] = print,
 ) -> int:
-    """Run the app until Ctrl+C (or SIGTERM); returns the exit status."""
-    chosen = free_port(port)  # a bad --port is reported before Flet even loads
+    """Run the app until Ctrl+C (or SIGTERM); returns the exit status.
+
+    With ``share`` it listens on every interface too, behind the access ``code`` (a
+    random one when None), and says the address phones open (see ``scorepad.ui.share``).
+    """
+    lan: str | None = None
+    if share:
+        code = sharing.check_code(code) if code is not None else sharing.new_code()
+        lan = sharing.lan_address()
+        if lan is None:
+            say(tr("share.no_network", config.lang))
+    chosen = free_port(port, "0.0.0.0" if lan else HOST)  # before Flet even loads
+    if lan and code:
+        config = replace(config, share_url=sharing.share_url(lan, chosen, code))
     import flet as ft
 
     from scorepad.ui.context import build_services
@@ -129,6 +145,9 @@ def serve(
     def announce() -> None:
         if wait_for_port(chosen):
             say(tr("app.serving", lang, url=url))
+            if config.share_url:
+                say(tr("share.serving", lang, url=config.share_url))
+                say(sharing.qr_text(config.share_url))
             if browser:
                 webbrowser.open(url)
             from scorepad.ui.app import warm_up
@@ -136,6 +155,13 @@ def serve(
             warm_up(services)  # while the browser loads Flutter, not before listening
 
     threading.Thread(target=announce, daemon=True).start()
+    if config.share_url and code:
+        gate_code, gate_lang = code, lang
+        sharing.run_gated(
+            main, chosen, lambda app: sharing.AccessGate(app, gate_code, lang=gate_lang)
+        )
+        say(tr("app.stopped", lang))
+        return 0
     ft.run(
         main,
         view=ft.AppView.WEB_BROWSER,

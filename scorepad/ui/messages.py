@@ -37,6 +37,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "no hay pantalla donde abrirla",
     },
     "app.stopped": {"en": "Scorepad stopped.", "es": "Scorepad se ha parado."},
+    # --- sharing with phones on the local network -------------------------------------
+    "share.serving": {
+        "en": "Phones on this network: scan the QR code or open {url}",
+        "es": "Móviles en esta red: escanead el código QR o abrid {url}",
+    },
+    "share.no_network": {
+        "en": "this computer has no local-network address: only this computer can open the app",
+        "es": "este equipo no tiene dirección en la red local: solo este equipo puede abrir la app",
+    },
+    "share.bad_code": {
+        "en": "--code must be 4 to 64 letters, digits, - or _",
+        "es": "--code debe tener de 4 a 64 letras, cifras, - o _",
+    },
+    "share.ask_code": {
+        "en": "Scan the QR code shown on the computer running Scorepad, or type its "
+        "access code here.",
+        "es": "Escanea el código QR que muestra el equipo donde corre Scorepad, o escribe "
+        "aquí su código de acceso.",
+    },
+    "share.wrong_code": {
+        "en": "That access code is not right.",
+        "es": "Ese código de acceso no es correcto.",
+    },
+    "share.code": {"en": "Access code", "es": "Código de acceso"},
+    "share.home": {
+        "en": "Phones at the table: scan this code, or open {url}",
+        "es": "Móviles en la mesa: escanead este código o abrid {url}",
+    },
     # --- shared -----------------------------------------------------------------------
     "app.title": {"en": "Scorepad", "es": "Scorepad"},
     "app.home": {"en": "Home", "es": "Inicio"},

@@ -9,7 +9,8 @@ setters below.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import uuid
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
@@ -31,6 +32,13 @@ Cell = tuple[str, int, str]
 
 LABEL = -1
 """The player index used for a by-hand line's own label."""
+
+Change = tuple[object, ...]
+"""One change to a sheet, as plain data (it travels to the other devices showing it):
+``("text", key, player, text)``, ``("check", key, player, bool)``, ``("pair", key,
+player, "a"|"b", text)``, ``("rate", key, player, rate id)``, ``("extra_label", row,
+label)``, ``("extra_points", row, player, text)``, ``("extra", [{"label", "points"}…])``
+(by-hand lines added or removed: all of them)."""
 
 STEPPED_KINDS = frozenset({"count", "table", "penalty"})
 """Line kinds whose entry is a whole count ≥ 0: they get − / + steppers."""
@@ -60,9 +68,13 @@ class SheetDraft:
     rates: dict[str, list[str]] = field(default_factory=dict)
     """Rated count lines: the rate id chosen per player."""
     extra: list[ExtraRow] = field(default_factory=list)
+    sheet_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """This sheet among every sheet ever started: a device still showing a sheet that was
+    saved or replaced elsewhere can tell."""
 
     def to_dict(self) -> dict[str, object]:
         return {
+            "id": self.sheet_id,
             "game": self.game_id,
             "variant": self.variant,
             "players": list(self.players),
@@ -105,6 +117,7 @@ class SheetDraft:
             },
             rates={str(k): per_player(v, str) for k, v in _dict(data.get("rates")).items()},
             extra=extra,
+            sheet_id=str(data.get("id") or uuid.uuid4().hex),
         )
 
 
@@ -153,45 +166,32 @@ class SheetModel:
         self.template = template
         self.draft = draft
         self.lines: tuple[Line, ...] = template.lines_for(draft.variant)
-        self._fill_missing()
+        self.on_change: Callable[[Change], None] | None = None
+        """Told of every change made here (not of those received from elsewhere)."""
+        fill_missing(template, draft)
         self.state = self.evaluate()
 
     @property
     def players(self) -> list[str]:
         return self.draft.players
 
-    def _fill_missing(self) -> None:
-        """Give every line a slot per player, so views never meet a missing cell."""
-        n = len(self.draft.players)
-        for line in self.lines:
-            if isinstance(line, CheckLine):
-                self.draft.checks.setdefault(line.key, [False] * n)
-            elif isinstance(line, ProductLine):
-                self.draft.pairs.setdefault(line.key, [["", ""] for _ in range(n)])
-            else:
-                self.draft.texts.setdefault(line.key, [""] * n)
-                if isinstance(line, CountLine) and line.rates:
-                    self.draft.rates.setdefault(line.key, [line.rates[0].id] * n)
-
     # --- changes -----------------------------------------------------------------------
+    # Every change is a ``Change`` (see ``apply``): the sheet open on other devices
+    # receives the same tuple and applies it to its own copy.
     def set_text(self, key: str, player: int, text: str) -> SheetState:
-        self.draft.texts[key][player] = text
-        return self._changed()
+        return self.apply(("text", key, player, text))
 
     def set_check(self, key: str, player: int, value: bool) -> SheetState:
-        self.draft.checks[key][player] = bool(value)
-        return self._changed()
+        return self.apply(("check", key, player, bool(value)))
 
     def set_pair(self, key: str, player: int, part: str, text: str) -> SheetState:
-        self.draft.pairs[key][player]["ab".index(part)] = text
-        return self._changed()
+        return self.apply(("pair", key, player, part, text))
 
     def set_rate(self, key: str, player: int, rate_id: str) -> SheetState:
         line = self.template.line(key)
         assert isinstance(line, CountLine)
         line.rate(rate_id)  # refuses an id the line does not have
-        self.draft.rates[key][player] = rate_id
-        return self._changed()
+        return self.apply(("rate", key, player, rate_id))
 
     def next_rate(self, key: str, player: int) -> SheetState:
         """The rate after the current one (the sheet's rate button cycles through them)."""
@@ -222,27 +222,35 @@ class SheetModel:
         return self.set_text(key, player, format_points(wanted))
 
     def add_extra(self, label: str) -> SheetState:
-        self.draft.extra.append(ExtraRow(label.strip(), [""] * len(self.players)))
-        return self._changed()
+        rows = self._rows()
+        rows.append({"label": label.strip(), "points": [""] * len(self.players)})
+        return self.apply(("extra", rows))
 
     def set_extra_label(self, index: int, label: str) -> SheetState:
-        self.draft.extra[index].label = label
-        return self._changed()
+        return self.apply(("extra_label", index, label))
 
     def set_extra_points(self, index: int, player: int, text: str) -> SheetState:
-        self.draft.extra[index].points[player] = text
-        return self._changed()
+        return self.apply(("extra_points", index, player, text))
 
     def remove_extra(self, index: int) -> SheetState:
-        del self.draft.extra[index]
-        return self._changed()
+        rows = self._rows()
+        del rows[index]
+        return self.apply(("extra", rows))
+
+    def _rows(self) -> list[dict[str, object]]:
+        return [{"label": r.label, "points": list(r.points)} for r in self.draft.extra]
+
+    def apply(self, change: Change, *, announce: bool = True) -> SheetState:
+        """Make ``change`` to the draft and re-add; ``announce`` tells ``on_change``
+        (the live sheet), which a change received from another device does not."""
+        apply_change(self.draft, change)
+        self.state = self.evaluate()
+        if announce and self.on_change is not None:
+            self.on_change(change)
+        return self.state
 
     def set_location(self, location: str) -> None:
         self.draft.location = location
-
-    def _changed(self) -> SheetState:
-        self.state = self.evaluate()
-        return self.state
 
     # --- reading -----------------------------------------------------------------------
     def evaluate(self) -> SheetState:
@@ -332,3 +340,60 @@ def _typed(text: str) -> Number:
 
 def new_draft(template: GameTemplate, variant: str | None, players: list[str]) -> SheetDraft:
     return SheetDraft(game_id=template.id, variant=variant, players=list(players))
+
+
+def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
+    """Give every line of the draft's variant a slot per player, so views and changes
+    never meet a missing cell."""
+    n = len(draft.players)
+    for line in template.lines_for(draft.variant):
+        if isinstance(line, CheckLine):
+            draft.checks.setdefault(line.key, [False] * n)
+        elif isinstance(line, ProductLine):
+            draft.pairs.setdefault(line.key, [["", ""] for _ in range(n)])
+        else:
+            draft.texts.setdefault(line.key, [""] * n)
+            if isinstance(line, CountLine) and line.rates:
+                draft.rates.setdefault(line.key, [line.rates[0].id] * n)
+
+
+def apply_change(draft: SheetDraft, change: Change) -> None:
+    """Make one ``Change`` to ``draft`` (whose lines have a slot per player)."""
+    kind, *args = change
+    if kind == "text":
+        key, player, text = args
+        draft.texts[str(key)][int(player)] = str(text)  # type: ignore[call-overload]
+    elif kind == "check":
+        key, player, value = args
+        draft.checks[str(key)][int(player)] = bool(value)  # type: ignore[call-overload]
+    elif kind == "pair":
+        key, player, part, text = args
+        pair = draft.pairs[str(key)][int(player)]  # type: ignore[call-overload]
+        pair["ab".index(str(part))] = str(text)
+    elif kind == "rate":
+        key, player, rate = args
+        draft.rates[str(key)][int(player)] = str(rate)  # type: ignore[call-overload]
+    elif kind == "extra_label":
+        row, label = args
+        draft.extra[int(row)].label = str(label)  # type: ignore[call-overload]
+    elif kind == "extra_points":
+        row, player, text = args
+        draft.extra[int(row)].points[int(player)] = str(text)  # type: ignore[call-overload]
+    elif kind == "extra":
+        (rows,) = args
+        draft.extra = [
+            ExtraRow(str(r["label"]), [str(p) for p in r["points"]])  # type: ignore[index]
+            for r in rows  # type: ignore[attr-defined]
+        ]
+    else:
+        raise ValueError(f"not a sheet change: {change!r}")
+
+
+def change_cell(change: Change) -> tuple[object, ...]:
+    """Which cell a change writes (changes to one cell replace each other)."""
+    kind = change[0]
+    if kind == "extra":
+        return ("extra",)
+    if kind == "extra_label":
+        return change[:2]
+    return change[:-1]

@@ -208,6 +208,7 @@ def test_editing_a_play_saves_it_back_rescored(tmp_path, history):
     type_into(root, "line-marker-2", "70")
     assert find(root, "total-2").value == "70"
     assert ctx.services.drafts.load("azul") is None  # a new sheet of Azul is not touched
+    ctx.leave()  # the page is reloaded: the first view is gone
     root = edit_view(ctx, str(play))  # a reload keeps the change
     assert find(root, "line-marker-2").value == "70"
     click(root, "save")

@@ -55,6 +55,18 @@ class Cell:
         changed on screen."""
         return []
 
+    def sync(self) -> list[ft.Control]:
+        """Show what the sheet now holds for this cell (changed on another device);
+        returns what changed on screen."""
+        return []
+
+
+def _show_value(control: ft.Control, value: object) -> list[ft.Control]:
+    if getattr(control, "value") == value:  # noqa: B009 - fields and boxes alike
+        return []
+    setattr(control, "value", value)  # noqa: B010
+    return [control]
+
 
 class TextCell(Cell):
     """Points, counts, tables and penalties: typed text, with − / + for whole counts."""
@@ -102,6 +114,9 @@ class TextCell(Cell):
     def show(self, state: SheetState) -> list[ft.Control]:
         return mark(self.field, state.problem(self.key, self.player), self.ctx)
 
+    def sync(self) -> list[ft.Control]:
+        return _show_value(self.field, self.model.draft.texts[self.key][self.player])
+
 
 class RateCell(TextCell):
     """A count whose worth depends on the player's board: the count, and a rate button
@@ -134,6 +149,12 @@ class RateCell(TextCell):
         self._label_rate()
         self.changed(self.rate_label)
 
+    def sync(self) -> list[ft.Control]:
+        shown = self.rate_label.value
+        self._label_rate()
+        moved = [self.rate_label] if self.rate_label.value != shown else []
+        return super().sync() + moved
+
 
 class CheckCell(Cell):
     def __init__(
@@ -153,6 +174,9 @@ class CheckCell(Cell):
     def on_change(self, e: ft.Event[ft.Checkbox]) -> None:
         self.model.set_check(self.key, self.player, bool(e.control.value))
         self.changed()
+
+    def sync(self) -> list[ft.Control]:
+        return _show_value(self.box, self.model.draft.checks[self.key][self.player])
 
 
 class ProductCell(Cell):
@@ -193,6 +217,10 @@ class ProductCell(Cell):
             for control in mark(field, state.problem(self.key, self.player, part), self.ctx)
         ]
 
+    def sync(self) -> list[ft.Control]:
+        pair = self.model.draft.pairs[self.key][self.player]
+        return _show_value(self.fields["a"], pair[0]) + _show_value(self.fields["b"], pair[1])
+
 
 class ExtraCell(Cell):
     """Points typed by hand on a line the players added."""
@@ -211,6 +239,9 @@ class ExtraCell(Cell):
 
     def show(self, state: SheetState) -> list[ft.Control]:
         return mark(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
+
+    def sync(self) -> list[ft.Control]:
+        return _show_value(self.field, self.model.draft.extra[self.row].points[self.player])
 
 
 def make_cell(ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed) -> Cell:

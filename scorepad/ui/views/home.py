@@ -11,6 +11,7 @@ from scorepad.core.i18n import join_words
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.play import rematch
+from scorepad.ui.views.share_card import share_card
 
 SECTIONS = (
     ("/history", "app.history", ft.Icons.HISTORY),
@@ -31,6 +32,9 @@ def home_view(ctx: Context) -> ft.View:
     )
     recent = _recent(ctx)
     body: list[ft.Control] = [ft.Row([new_game, *recent[1]], wrap=True, run_spacing=8)]
+    shared = share_card(ctx)
+    if shared is not None:
+        body.append(shared)
     drafts = ctx.services.drafts.all()
     games = ctx.services.games()
     waiting = [d for d in drafts if d.game_id in games]

@@ -19,7 +19,7 @@ from scorepad.ui import history_messages  # noqa: F401 - registers the sentences
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.history import store_of
-from scorepad.ui.sheet_model import LABEL, SheetModel, SheetState
+from scorepad.ui.sheet_model import LABEL, Change, SheetModel, SheetState
 from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
 from scorepad.ui.views.common import muted, screen, tid
 
@@ -79,8 +79,12 @@ class SheetView:
             label=ctx.t("app.new_line_label"), expand=True, on_submit=self.on_add_line, dense=True
         )
         self.rows = ft.Column(spacing=4)
+        self.extra_labels: list[ft.TextField] = []
+        self.gone = False
+        """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
         self.build_rows()
         self.refresh(save=False)
+        self.follow()
 
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> ft.View:
@@ -143,6 +147,7 @@ class SheetView:
 
     def build_rows(self) -> None:
         self.cells = []
+        self.extra_labels = []
         self.problem_boxes = {}
         self.problem_texts = {}
         rows: list[ft.Control] = []
@@ -209,6 +214,7 @@ class SheetView:
             label=self.ctx.t("app.line_label"),
             on_change=lambda e: self._on_extra_label(index, e.control.value),
         )
+        self.extra_labels.append(field)
         remove = tid(
             f"extra-remove-{index + 1}",
             ft.IconButton(
@@ -218,6 +224,38 @@ class SheetView:
             ),
         )
         return ft.Row([tid(f"extra-label-{index + 1}", field), remove], spacing=0)
+
+    # --- the same sheet on other devices ----------------------------------------------------
+    def follow(self) -> None:
+        """Share every change with the other devices showing this sheet, and show theirs."""
+        live, sheet_id = self.ctx.services.live, self.model.draft.sheet_id
+        live.join(self, sheet_id, self.on_remote)
+        self.ctx.leaving.append(lambda: live.leave(self))
+        self.model.on_change = self.on_local
+
+    def on_local(self, change: Change) -> None:
+        """A change made here: into the autosaved draft, and on to the other devices."""
+        live = self.ctx.services.live
+        if not live.change(self, self.drafts, self.model.template, self.model.draft, change):
+            self.gone = True
+
+    def on_remote(self, change: Change) -> None:
+        """A change made on another device: the same here, then shown."""
+        if change[0] == "saved":
+            self.gone = True
+            self.ctx.navigate(f"/play/{change[1]}")
+            return
+        self.model.apply(change, announce=False)
+        touched: list[ft.Control] = []
+        if change[0] == "extra":
+            self.build_rows()
+            touched.append(self.rows)
+        else:
+            for cell in self.cells:
+                touched += cell.sync()
+            for field, row in zip(self.extra_labels, self.model.draft.extra, strict=False):
+                _set(field, "value", row.label, touched)
+        self.ctx.update(*dict.fromkeys([*touched, *self.refresh(save=False)]))
 
     # --- changes ---------------------------------------------------------------------------
     def changed(self, *touched: ft.Control) -> None:
@@ -242,11 +280,13 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
         _set(self.result, "value", result, out)
-        _set(self.save_button, "disabled", not state.can_save, out)
+        _set(self.save_button, "disabled", not state.can_save or self.gone, out)
         _set(self.save_hint, "value", self._save_hint(state), out)
-        if save:
+        if self.gone:
+            _set(self.save_message, "value", ctx.t("app.sheet_gone"), out)
+            _set(self.save_message, "color", ft.Colors.ERROR, out)
+        elif save:
             _set(self.save_message, "value", "", out)
-            self.drafts.save(self.model.draft)
         return out
 
     def _save_hint(self, state: SheetState) -> str:
@@ -309,16 +349,21 @@ class SheetView:
         if not state.can_save:
             return
         location = self.model.draft.location or None
-        try:
+
+        def store() -> str:
             if self.saver is not None:
                 play_id = self.saver(state.scored, location)
             else:
                 play_id = self.ctx.services.plays.save_play(state.scored, location=location)
+            self.drafts.discard(self.model.template.id)
+            return play_id
+
+        try:
+            play_id = self.ctx.services.live.save_once(self, self.model.draft.sheet_id, store)
         except ScorepadError as problem:
             self.save_message.value = problem.message(self.ctx.lang)
             self.save_message.color = ft.Colors.ERROR
             return
-        self.drafts.discard(self.model.template.id)
         self.save_message.value = self.ctx.t("app.saved")
         self.save_message.color = None
         self.ctx.navigate(f"/play/{play_id}")

@@ -1,0 +1,126 @@
+"""One sheet on several devices at once: the app's sessions share one ``LiveSheets``.
+
+Each device here is a session of its own (a ``Context`` over the same services) showing
+the sheet through the real router, as the served app does.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import click, context, find, type_into
+
+from scorepad.ui.app import view_for
+from scorepad.ui.context import Context
+from scorepad.ui.settings import Settings
+
+
+class Device:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.routes: list[str] = []
+        ctx.navigate = self.routes.append
+        self.sent: list[object] = []
+        ctx.update = lambda *controls: self.sent.extend(controls)
+        self.root = None
+
+    def open(self, route: str) -> None:
+        self.root = view_for(self.ctx, route)
+
+    def value(self, ident: str) -> object:
+        return find(self.root, ident).value
+
+
+@pytest.fixture
+def table(tmp_path, history):
+    """Three devices on one app; the first started an Azul sheet for Ana, Ben and Carla."""
+    ctx, _ = context(tmp_path, plays=history, history=history)
+    devices = [Device(ctx)] + [
+        Device(Context(ctx.services, Settings(), navigate=lambda r: None)) for _ in range(2)
+    ]
+    devices[0].open("/new/azul?players=Ana,Ben,Carla")
+    for device in devices[1:]:
+        device.open("/sheet/azul")
+    return devices
+
+
+@pytest.fixture
+def history(tmp_path):
+    from scorepad.ui.history import StoreHistory
+
+    opened = StoreHistory(str(tmp_path / "history.db"))
+    yield opened
+    opened.close()
+
+
+def test_a_value_typed_on_one_device_shows_on_every_other(table):
+    ana, ben, carla = table
+    type_into(ana.root, "line-marker-1", "61")
+    for device in (ben, carla):
+        assert device.value("line-marker-1") == "61"
+        assert device.value("total-1") == "61"
+        assert device.value("result") == "Ana wins with 61 points."
+        assert find(device.root, "line-marker-1") in device.sent  # sent to that browser
+    assert ana.ctx.services.drafts.load("azul").texts["marker"] == ["61", "", ""]
+
+
+def test_different_cells_at_once_keep_both_and_one_cell_ends_with_the_last(table):
+    ana, ben, carla = table
+    type_into(ana.root, "line-marker-1", "61")
+    type_into(ben.root, "line-marker-2", "58")
+    type_into(carla.root, "line-rows-3", "2")
+    type_into(ana.root, "line-colours-2", "1")
+    type_into(ben.root, "line-colours-2", "2")  # the same cell, later
+    for device in table:
+        shown = [device.value(i) for i in ("line-marker-1", "line-marker-2", "line-rows-3")]
+        assert shown == ["61", "58", "2"]
+        assert device.value("line-colours-2") == "2"
+        assert device.value("total-2") == "78"
+    draft = ana.ctx.services.drafts.load("azul")
+    assert draft.texts["colours"] == ["", "2", ""] and draft.texts["marker"][:2] == ["61", "58"]
+
+
+def test_steppers_checks_and_by_hand_lines_travel_too(table):
+    ana, ben, _ = table
+    click(ana.root, "plus-rows-1")
+    click(ana.root, "plus-rows-1")
+    assert ben.value("line-rows-1") == "2"
+    type_into(ben.root, "new-line-label", "Bonus")
+    click(ben.root, "add-line")
+    type_into(ben.root, "extra-1-1", "5")
+    assert ana.value("extra-1-1") == "5" and ana.value("total-1") == "9"
+    type_into(ana.root, "extra-label-1", "Bonus tiles")
+    assert ben.value("extra-label-1") == "Bonus tiles"
+
+
+def test_saving_from_one_device_saves_once_and_takes_the_others_to_the_play(table, history):
+    ana, ben, carla = table
+    type_into(ana.root, "line-marker-1", "61")
+    type_into(ben.root, "line-marker-2", "58")
+    click(carla.root, "save")
+    (play,) = history.store.list_plays().plays
+    assert carla.routes == [f"/play/{play.id}"]
+    assert ana.routes == [f"/play/{play.id}"] and ben.routes == [f"/play/{play.id}"]
+    click(ana.root, "save")  # pressed before the play screen came up
+    assert len(history.store.list_plays().plays) == 1
+    assert ana.routes[-1] == f"/play/{play.id}"
+    assert [s.total for s in play.players] == [61, 58, 0]
+
+
+def test_a_device_that_left_the_sheet_hears_nothing_more(table):
+    ana, ben, carla = table
+    carla.open("/history")  # Carla moved on
+    sheet_before = carla.sent[:]
+    type_into(ana.root, "line-marker-1", "40")
+    assert carla.sent == sheet_before
+    assert ben.value("line-marker-1") == "40"
+
+
+def test_an_old_sheet_on_a_device_cannot_overwrite_the_new_one(table):
+    ana, ben, _ = table
+    ana.ctx.services.drafts.discard("azul")
+    ben.open("/new/azul?players=Dan,Eva")  # a new sheet of Azul on Ben's device
+    type_into(ana.root, "line-marker-1", "99")  # Ana still shows the old one
+    assert "saved, or another one started, on another device" in ana.value("save-message")
+    assert find(ana.root, "save").disabled
+    assert ana.ctx.services.drafts.load("azul").players == ["Dan", "Eva"]
+    assert ana.ctx.services.drafts.load("azul").texts.get("marker", ["", ""]) == ["", ""]

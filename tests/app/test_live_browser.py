@@ -1,0 +1,58 @@
+"""One sheet open in two browsers at once (two devices at the table), in real Chromium."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ATTACHED, DESKTOP, PHONE, AppPage
+from playwright.sync_api import expect
+
+
+@pytest.fixture
+def phone(app, browser):
+    """A second device on the same app: a phone-sized page of its own."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        yield AppPage(context.new_page(), app.base, app.data_dir)
+    finally:
+        context.close()
+
+
+def test_two_devices_fill_in_one_sheet_and_save_it_once(app, phone):
+    app.page.set_viewport_size(DESKTOP)
+    app.open("/new/glass-road?players=Ana,Ben")
+    expect(app.node("total-1")).to_have_text("0")
+    phone.open("/sheet/glass-road")
+    expect(phone.node("total-1")).to_have_text("0")
+
+    app.enter("glass-road", "line-buildings-1", "12")  # Ana types hers on the computer
+    phone.enter("glass-road", "line-buildings-2", "9")  # Ben his on the phone
+    for device in (app, phone):
+        expect(device.node("total-1")).to_have_text("12")
+        expect(device.node("total-2")).to_have_text("9")
+    phone.click("rate-sand_left-2")  # Ben's sand counts at the upgraded rate
+    phone.enter("glass-road", "line-sand_left-2", "3")
+    expect(app.node("total-2")).to_have_text("12")
+    app.expect_value("line-buildings-2", "9")
+
+    app.click("save")
+    expect(app.node("play-edit")).to_be_attached()
+    expect(phone.node("play-edit")).to_be_attached()  # the phone is taken to the play too
+    assert phone.page.url == app.page.url
+
+
+def test_two_devices_typing_in_one_cell_at_once_end_with_the_same_value(app, phone):
+    app.open("/new/azul?players=Ana,Ben")
+    phone.open("/sheet/azul")
+    expect(phone.node("total-1")).to_have_text("0")
+    boxes = [device.node("line-marker-1").locator("input") for device in (app, phone)]
+    for box in boxes:
+        box.click()
+        box.evaluate(ATTACHED, 3000)
+    for round_ in range(5):
+        boxes[0].fill(f"{round_}1")  # both at once, without waiting for either
+        boxes[1].fill(f"{round_}2")
+    app.page.wait_for_timeout(1500)
+    last = app.draft("azul")["texts"]["marker"][0]
+    for device in (app, phone):
+        device.expect_value("line-marker-1", last)
+        expect(device.node("total-1")).to_have_text(last)
