@@ -3,13 +3,11 @@ driven without a browser over a real SQLite history file."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from datetime import datetime, timedelta
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, run_async, type_into, walk
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.scoring import ExtraLine
@@ -271,24 +269,6 @@ def test_new_play_seats_saved_players(tmp_path, history):
     assert has(root, "saved-player-2") and not has(root, "saved-player-3")
     click(root, "saved-player-2")
     assert find(root, "player-3").value == "Ana"
-
-
-def run_async(handler) -> None:
-    """Await an async handler in a thread of its own: Playwright's sync API may already
-    run an event loop in this one (the browser tests share the process)."""
-    failures: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            asyncio.run(handler())
-        except BaseException as problem:  # re-raised in the test's thread
-            failures.append(problem)
-
-    thread = threading.Thread(target=work)
-    thread.start()
-    thread.join()
-    if failures:
-        raise failures[0]
 
 
 def test_print_hands_pdfs_to_the_browser(tmp_path, history):

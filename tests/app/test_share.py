@@ -7,7 +7,6 @@ network address with urllib and with Chromium.
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import urllib.error
 import urllib.request
@@ -17,6 +16,7 @@ import pytest
 from conftest import CHROMIUM, AppPage, start_app, stop, wait_for_port
 from playwright.sync_api import expect
 from test_launch import read_until
+from ui_helpers import run_async
 
 from scorepad.ui.errors import AppError
 from scorepad.ui.share import (
@@ -59,7 +59,7 @@ class Gate:
             async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
                 return await http.get(url, **kwargs)
 
-        return asyncio.run(go())
+        return run_async(go)
 
 
 def test_without_the_code_a_phone_gets_a_page_asking_for_it_and_nothing_else():
@@ -112,11 +112,11 @@ def test_a_websocket_without_the_code_is_refused():
 
     gate = Gate().asgi
     scope = {"type": "websocket", "client": PHONE, "headers": [], "query_string": b""}
-    asyncio.run(gate(scope, receive, send))
+    run_async(lambda: gate(scope, receive, send))
     assert sent == [{"type": "websocket.close", "code": 4401}]
     sent.clear()
     scope["headers"] = [(b"cookie", f"{COOKIE}=TABLE7".encode())]
-    asyncio.run(gate(scope, receive, send))
+    run_async(lambda: gate(scope, receive, send))
     assert sent[0] == {"type": "websocket.accept"}
 
 

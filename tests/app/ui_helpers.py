@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import inspect
-from collections.abc import Iterator
+import threading
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import flet as ft
 
@@ -15,6 +18,8 @@ from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.plays import NoHistory, PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
+
+T = TypeVar("T")
 
 
 def walk(control: object) -> Iterator[ft.BaseControl]:
@@ -90,3 +95,24 @@ def context(
     )
     ctx = Context(services, Settings(), navigate=routes.append, compact=compact)
     return ctx, routes
+
+
+def run_async(make: Callable[[], Awaitable[T]]) -> T:
+    """Run the coroutine ``make()`` makes in a thread of its own and return its result:
+    Playwright's sync API may already run an event loop in this one (the browser tests
+    share the process)."""
+    out: list[T] = []
+    failures: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            out.append(asyncio.run(make()))
+        except BaseException as problem:  # re-raised in the test's thread
+            failures.append(problem)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+    return out[0]
