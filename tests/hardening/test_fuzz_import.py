@@ -9,6 +9,7 @@ and details the file gives.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -18,9 +19,17 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from scorepad.core.numbers import as_number, parse_number
-from scorepad.store import Store, open_store
+from scorepad.store import Store, StoreError, open_store
 from scorepad.store.values import name_key, parse_when
-from tests.hardening.fuzzing import FUZZ, broken_text, files, mutated, outcome, write
+from tests.hardening.fuzzing import (
+    FUZZ,
+    assert_clear,
+    broken_text,
+    files,
+    mutated,
+    outcome,
+    write,
+)
 from tests.hardening.histories import (
     export,
     fill,
@@ -135,3 +144,32 @@ def test_the_exports_import_into_a_fresh_history(exports, tmp_path):
         with open_store(str(tmp_path / f"{fmt}.sqlite3")) as fresh:
             done = fresh.import_text(write(exports[fmt]), f"base.{fmt}", fmt)
             assert (done.plays, done.skipped) == (6, 0), fmt
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (lambda play: play[:-1] + ', "x": ' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
+        (lambda play: play.replace('"name":"Ana"', '"name":"A\\u0000na"'), "U+0000"),
+        (lambda play: re.sub(r'"template":("\w+")', r'"template":[\1]', play), "template"),
+    ],
+    ids=["deep", "nul", "unhashable"],
+)
+def test_the_parallel_reader_refuses_a_bad_play_whole(damage, problem, tmp_path, monkeypatch):
+    """Big files are scored by helper processes; a small file takes that path here."""
+    monkeypatch.setattr("scorepad.store.parallel.MIN_BYTES", 0)
+    with open_store(str(tmp_path / "source.sqlite3")) as source:
+        fill(source)
+        text = export(source, "json")
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if '"name":"Ana"' in line and '"uid"' in line)
+    lines[at] = damage(lines[at].rstrip(","))
+    if lines[at + 1].strip() != "]}":
+        lines[at] += ","
+    with open_store(str(tmp_path / "target.sqlite3")) as target:
+        before = table_rows(target)
+        with pytest.raises(StoreError) as refusal:
+            target.import_text("\n".join(lines), "big.json")
+        assert_clear(refusal.value)
+        assert problem in str(refusal.value)
+        assert table_rows(target) == before
