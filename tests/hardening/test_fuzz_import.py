@@ -9,6 +9,7 @@ and details the file gives.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from decimal import Decimal
@@ -38,6 +39,7 @@ from tests.hardening.histories import (
     play_by_uid,
     table_rows,
 )
+from tests.store.conftest import fresh_database
 
 
 @pytest.fixture(scope="module")
@@ -47,9 +49,16 @@ def exports(tmp_path_factory) -> dict[str, Any]:
         return {fmt: parse(export(store, fmt)) for fmt in ("json", "bgsplay")}
 
 
-@pytest.fixture(scope="module")
-def target(tmp_path_factory) -> Iterator[Store]:
-    with open_store(str(tmp_path_factory.mktemp("target") / "history.sqlite3")) as store:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def target(request, tmp_path_factory) -> Iterator[Store]:
+    """The history imported into, shared by every example of a test: a real SQLite file,
+    or a real PostgreSQL database when one is reachable."""
+    with contextlib.ExitStack() as stack:
+        if request.param == "sqlite":
+            url = str(tmp_path_factory.mktemp("target") / "history.sqlite3")
+        else:
+            url = stack.enter_context(fresh_database())
+        store = stack.enter_context(open_store(url))
         fill(store)
         yield store
 

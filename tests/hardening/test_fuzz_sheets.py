@@ -9,6 +9,9 @@ each language; the command exits 0 or 2 with that line, never with a traceback.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -100,3 +103,32 @@ def test_custom_games_of_the_cases_still_score():
             custom = load_template(case["template"], path.name)
             games[custom.id] = custom
         check_scored(score_sheet_text(json.dumps(case["sheet"]), path.name, games))
+
+
+def test_a_real_process_answers_the_worst_files_with_one_line(tmp_path):
+    """What broke the core before, run as people run it: status 2, one line, no traceback."""
+    worst = {
+        "deep.json": "[" * 100_000 + "]" * 100_000,
+        "huge.json": '{"game": "azul", "players": [{"name": "A", "lines": {"marker": 1e1000000}},'
+        ' {"name": "B"}]}',
+        "escape.json": '{"game": "azul", "players": [{"name": "\\u001b[2J\\ud800"}, {"name": "B"}]}',
+    }
+    for name, text in worst.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    runs = [
+        ["score", "deep.json"],
+        ["score", "escape.json"],
+        ["import", "huge.json", "--db", str(tmp_path / "h.sqlite3")],
+    ]
+    for args in runs:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorepad.cli", *args, "--lang", "en"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            check=False,
+        )
+        assert (done.returncode, done.stdout) == (2, ""), (args, done.stderr)
+        assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, args
+        assert plain_line(done.stderr.strip()), done.stderr

@@ -202,38 +202,44 @@ def test_exported_hostile_text_imports_back_exactly(url, tmp_path):
         assert sorted(p.name for p in store.players()) == sorted(ACCEPTED)
 
 
-@pytest.mark.parametrize("name", ["A\x00B", "\x1b]0;owned\x07", "\ud800", "x" * 10_000, "\u200b"])
-def test_an_import_with_a_hostile_name_is_refused_whole(name, url, tmp_path):
-    with open_store(str(tmp_path / "source.sqlite3")) as source:
+HOSTILE_IN_FILES = ["A\x00B", "\x1b]0;owned\x07", "\ud800", "x" * 10_000, "\u200b"]
+
+
+@pytest.fixture(scope="module")
+def good_export(tmp_path_factory) -> str:
+    folder = tmp_path_factory.mktemp("good")
+    with open_store(str(folder / "source.sqlite3")) as source:
         for who in ("Ana", "Ben"):
             source.save_play(builtin_games()["azul"], None, [PlayerSheet(who), PlayerSheet("Zoe")])
-        source.export_file(tmp_path / "good.json")
-    text = (tmp_path / "good.json").read_text(encoding="utf-8")
-    bad = text.replace('"name":"Ben"', f'"name":{json.dumps(name)}')
-    assert bad != text
-    (tmp_path / "bad.json").write_text(bad, encoding="utf-8")
-    bgs = {
-        "games": [{"id": 1, "name": "Azul"}],
-        "players": [{"id": 1, "name": "Ana"}, {"id": 2, "name": name}],
-        "plays": [
-            {
-                "uuid": "p1",
-                "gameRefId": 1,
-                "playDate": "2024-01-01",
-                "playerScores": [{"playerRefId": p, "score": 5} for p in (1, 2)],
-            }
-        ],
-    }
-    (tmp_path / "bad.bgsplay").write_text(json.dumps(bgs), encoding="utf-8")
+        source.export_file(folder / "good.json")
+    return (folder / "good.json").read_text(encoding="utf-8")
+
+
+def test_an_import_with_a_hostile_name_is_refused_whole(url, good_export, tmp_path):
     with open_store(url) as store:
-        store.import_file(tmp_path / "good.json")  # something to keep
+        store.import_text(good_export, "good.json")  # something to keep
         before = table_rows(store)
-        for file in ("bad.json", "bad.bgsplay"):
-            with pytest.raises(StoreError) as refusal:
-                store.import_file(tmp_path / file)
-            assert_clear(refusal.value)
-            assert "nothing was imported" in str(refusal.value)
-            assert table_rows(store) == before
+        for name in HOSTILE_IN_FILES:
+            bad = good_export.replace('"name":"Ben"', f'"name":{json.dumps(name)}')
+            bgs = {
+                "games": [{"id": 1, "name": "Azul"}],
+                "players": [{"id": 1, "name": "Ana"}, {"id": 2, "name": name}],
+                "plays": [
+                    {
+                        "uuid": "p1",
+                        "gameRefId": 1,
+                        "playDate": "2024-01-01",
+                        "playerScores": [{"playerRefId": p, "score": 5} for p in (1, 2)],
+                    }
+                ],
+            }
+            for text, fmt in ((bad, "json"), (json.dumps(bgs), "bgsplay")):
+                with pytest.raises(StoreError) as refusal:
+                    store.import_text(text, f"bad.{fmt}", fmt)
+                assert_clear(refusal.value)
+                assert "nothing was imported" in str(refusal.value), name
+                assert table_rows(store) == before, name
+    (tmp_path / "bad.json").write_text(bad, encoding="utf-8")
     status = cli("import", str(tmp_path / "bad.json"), "--db", url)
     assert_cli_outcome(status)
     assert status[0] == 2
