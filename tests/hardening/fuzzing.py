@@ -184,21 +184,13 @@ def _replace(value: Any, path: tuple[Any, ...], new: Any) -> Any:
     if not path:
         return new
     head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        copy = dict(value)
-        inner = _replace(copy[head], rest, new)
-        if inner is DROP:
-            del copy[head]
-        else:
-            copy[head] = inner
-        return copy
-    copy_list = list(value)
-    inner = _replace(copy_list[head], rest, new)
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    inner = _replace(copy[head], rest, new)
     if inner is DROP:
-        del copy_list[head]
+        del copy[head]
     else:
-        copy_list[head] = inner
-    return copy_list
+        copy[head] = inner
+    return copy
 
 
 DROP = object()
