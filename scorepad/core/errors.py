@@ -8,6 +8,7 @@ is the English sentence, handy in logs and tests.
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 
 from scorepad.core.i18n import DEFAULT_LANG, pick, tr
@@ -47,29 +48,66 @@ class SheetError(ScorepadError):
 
 
 def quote(value: object) -> str:
-    """Bad input quoted as the person wrote it (JSON-like), shortened to stay on one line."""
-    text = _as_written(value)
-    return text if len(text) <= 60 else text[:57] + "…"
+    """Bad input quoted as the person wrote it (JSON-like), shortened to stay on one line.
+
+    Characters a terminal would act on rather than show (C1 controls such as the CSI
+    escape, line separators, lone surrogates) are written as ``\\uXXXX`` escapes too."""
+    text = _as_written(value, 8)
+    text = text if len(text) <= 60 else text[:57] + "…"
+    return _HIDDEN.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
-def _as_written(value: object) -> str:
+_HIDDEN = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def _as_written(value: object, depth: int) -> str:
+    """``depth`` levels of arrays and objects at most: the quote is cut short anyway, and a
+    file may nest them a thousand deep."""
     if isinstance(value, Decimal):
         return format(value, "f") if abs(value.adjusted()) < 20 else str(value)
+    if isinstance(value, list | tuple | dict) and depth == 0:
+        return "[…]" if isinstance(value, list | tuple) else "{…}"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_as_written(v) for v in value) + "]"
+        return "[" + ", ".join(_as_written(v, depth - 1) for v in value[:30]) + "]"
     if isinstance(value, dict):
-        items = (f"{_as_written(str(k))}: {_as_written(v)}" for k, v in value.items())
+        items = (
+            f"{_as_written(str(k), 0)}: {_as_written(v, depth - 1)}"
+            for k, v in list(value.items())[:30]
+        )
         return "{" + ", ".join(items) + "}"
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def parse_json(text: str, source: str, error: type[ScorepadError] = SheetError) -> object:
-    """JSON with exact numbers (halves as Decimal), or an error naming line and column."""
+    """JSON with exact numbers (halves as Decimal), or an error naming line and column.
+
+    A key given twice in one object is refused: JSON readers keep one of the two without a
+    word, and a sheet or a game must not silently lose a value someone typed."""
     try:
-        return json.loads(text, parse_float=Decimal)
+        return json.loads(text, parse_float=Decimal, object_pairs_hook=_once)
     except json.JSONDecodeError as problem:
         raise error(
             "sheet.not_json", source=source, line=problem.lineno, column=problem.colno
         ) from None
+    except _Twice as twice:
+        raise error("sheet.duplicate_key", source=source, value=quote(twice.key)) from None
+    except RecursionError:
+        raise error("sheet.too_deep", source=source) from None
     except ValueError:  # an integer past Python's digit limit
         raise error("sheet.number_too_long", source=source) from None
+
+
+class _Twice(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return found

@@ -171,6 +171,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{source}: a number in the file has too many digits",
         "es": "{source}: un número del archivo tiene demasiadas cifras",
     },
+    "sheet.duplicate_key": {
+        "en": "{source}: the key {value} appears twice in one object; keep only one",
+        "es": "{source}: la clave {value} aparece dos veces en un mismo objeto; deja solo una",
+    },
+    "sheet.too_deep": {
+        "en": "{source}: lists and objects are nested too deeply to be a sheet or a game",
+        "es": "{source}: hay listas y objetos anidados demasiado hondo para una hoja o un juego",
+    },
+    "sheet.total_too_large": {
+        "en": "{player}: the points add up beyond ±{limit}, more than any sheet holds",
+        "es": "{player}: los puntos suman más allá de ±{limit}, más de lo que cabe en una hoja",
+    },
     "sheet.not_object": {
         "en": '{source}: a sheet file is a JSON object with "game" and "players"',
         "es": '{source}: un archivo de hoja es un objeto JSON con "game" y "players"',
@@ -305,6 +317,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "template.no_label": {
         "en": "the label needs an English and a Spanish text",
         "es": "el nombre necesita un texto en inglés y otro en español",
+    },
+    "template.bad_lang": {
+        "en": '{value} is not a language code such as "en" or "es"',
+        "es": '{value} no es un código de idioma como "en" o "es"',
     },
     "template.no_counting_line": {
         "en": "no line is added to the total",

@@ -15,6 +15,7 @@ from typing import Any, cast
 from scorepad.core.errors import ScorepadError, TemplateError, parse_json, quote
 from scorepad.core.i18n import LANGS, Text
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
+from scorepad.core.plaintext import blank, plain_problem
 from scorepad.core.template import (
     LINE_KINDS,
     CheckLine,
@@ -31,8 +32,9 @@ from scorepad.core.template import (
     Variant,
 )
 
-KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-VARIANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\Z")
+LANG_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
+VARIANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}\Z")
 SCHEMA_VERSION = 1
 
 TOP_FIELDS = {
@@ -105,16 +107,23 @@ class _Reader:
 
     def text(self, raw: object, path: str) -> Text:
         if not isinstance(raw, dict) or not all(
-            isinstance(raw.get(lang), str) and raw[lang].strip() for lang in LANGS
+            isinstance(raw.get(lang), str) and not blank(raw[lang]) for lang in LANGS
         ):
             raise self.fail(path, "template.no_label")
         for name, value in raw.items():
+            if not LANG_CODE.match(name):
+                raise self.fail(path, "template.bad_lang", value=quote(name))
             if not isinstance(value, str):
                 raise self.fail(
                     f"{path}.{name}",
                     "template.wrong_type",
                     value=quote(value),
                     expected=_type("text"),
+                )
+            problem = plain_problem(value)
+            if problem is not None:
+                raise TemplateError(
+                    "template.where", source=self.source, path=f"{path}.{name}", problem=problem
                 )
         return {lang: value.strip() for lang, value in raw.items()}
 
@@ -217,7 +226,7 @@ class _Reader:
             key = item.get("key") if isinstance(item, dict) else None
             path = f"lines.{key}" if isinstance(key, str) and KEY.match(key) else f"lines[{i}]"
             kind = item.get("kind") if isinstance(item, dict) else None
-            if isinstance(item, dict) and kind not in KIND_FIELDS:
+            if isinstance(item, dict) and (not isinstance(kind, str) or kind not in KIND_FIELDS):
                 choices = ", ".join([quote(k) for k in KIND_FIELDS])
                 raise self.fail(path, "template.unknown_kind", value=quote(kind), choices=choices)
             data = self.obj(item, path, COMMON_LINE_FIELDS | KIND_FIELDS.get(str(kind), {}))
@@ -238,7 +247,7 @@ class _Reader:
         if "variants" in data:
             names = self.items(data["variants"], f"{path}.variants", allow_empty=False)
             for name in names:
-                if name not in variant_ids:
+                if not isinstance(name, str) or name not in variant_ids:
                     raise self.fail(
                         f"{path}.variants", "template.unknown_variant", value=quote(name)
                     )

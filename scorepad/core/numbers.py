@@ -8,7 +8,7 @@ read as ``Decimal`` by the callers (``json.loads(..., parse_float=Decimal)``).
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, InvalidOperation
 
 Number = int | Decimal
 """Points or an entered value: an ``int``, or a ``Decimal`` that is a multiple of 1/2."""
@@ -17,7 +17,15 @@ HALF = Decimal("0.5")
 
 
 LIMIT: int = 1_000_000_000_000
-"""No score on any sheet comes near this; larger entries are refused as too large."""
+"""No score on any sheet comes near this; larger entries (and lines worth more) are refused
+as too large."""
+TOTAL_LIMIT: int = 1_000_000_000_000_000
+"""The largest total or tie-breaker value: every half up to it has an exact JSON (binary)
+form, and its half-points fit the history's 64-bit columns."""
+
+EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
+"""Decimal arithmetic that never rounds: with the default 28 digits,
+0.5000000000000000000000000000001 would pass for a half and 1E+1000000 would overflow."""
 
 
 def normalize(value: Number) -> Number:
@@ -25,12 +33,15 @@ def normalize(value: Number) -> Number:
     if isinstance(value, Decimal):
         if value.adjusted() < 18 and value == value.to_integral_value():
             return int(value)
-        return value.normalize()
+        return value.normalize(EXACT)
     return value
 
 
 def is_half_multiple(value: Number) -> bool:
-    return isinstance(value, int) or (value * 2) == (value * 2).to_integral_value()
+    if isinstance(value, int):
+        return True
+    doubled = EXACT.multiply(value, 2)
+    return doubled == doubled.to_integral_value()
 
 
 def as_number(raw: object) -> Number | None:

@@ -14,7 +14,15 @@ from typing import Literal, NamedTuple
 
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.i18n import join_words, pick, tr
-from scorepad.core.numbers import Number, format_points, is_half_multiple, json_number, normalize
+from scorepad.core.numbers import (
+    TOTAL_LIMIT,
+    Number,
+    format_points,
+    is_half_multiple,
+    json_number,
+    normalize,
+)
+from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared"]
@@ -160,6 +168,8 @@ def score(
                 total += item.points
         if type(total) is not int:
             total = normalize(total)
+        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT:
+            raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
         order: list[Number] = [sign * total]
         measured: list[Number] = []
         for better, terms in tie_plan:  # each a weighted sum of measures, on the hot path
@@ -168,6 +178,8 @@ def score(
                 value += readings[key].measure * weight
             if type(value) is not int:
                 value = normalize(value)
+            if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
+                raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
             measured.append(value)
             order.append(better * value)
         rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
@@ -220,20 +232,33 @@ def check_player_count(template: GameTemplate, count: int) -> None:
 
 
 def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
-    """The players' names, trimmed, once the count and the names are known to be fine."""
+    """The players' names, trimmed, once the count and the names are known to be fine:
+    not blank, not alike, plain text (``plaintext``) and at most ``MAX_NAME`` long. The
+    first test settles the usual table of a few short names in one go."""
     count = len(players)
     check_player_count(template, count)
-    names = [p.name.strip() if isinstance(p.name, str) else "" for p in players]
-    if all(names) and len({n.casefold() for n in names}) == count:
+    given = [p.name if isinstance(p.name, str) else "" for p in players]
+    names = [name.strip() for name in given]
+    joined = "".join(given)
+    if (
+        all(names)
+        and len(joined) <= MAX_NAME
+        and joined.isprintable()
+        and len({n.casefold() for n in names}) == count
+    ):
         return names
     seen: set[str] = set()
-    for position, name in enumerate(names, 1):
-        if not name:
-            raise SheetError("sheet.player_name", position=position)
+    for position, (name, raw) in enumerate(zip(names, given, strict=True), 1):
+        if not (name and len(name) <= MAX_NAME and raw.isprintable()):
+            if not name or blank(name):
+                raise SheetError("sheet.player_name", position=position)
+            problem = name_problem(raw)
+            if problem is not None:
+                raise SheetError("sheet.player_problem", position=position, problem=problem)
         if name.casefold() in seen:
             raise SheetError("sheet.duplicate_name", value=quote(name))
         seen.add(name.casefold())
-    raise AssertionError("unreachable: a bad name was found above")
+    return names  # printable after all: spaces other than " ", joiners in emoji, marks
 
 
 def _unknown_line(
@@ -262,8 +287,11 @@ def _located(name: str, line: Line, problem: EntryError) -> SheetError:
 
 def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
     try:
-        if not isinstance(item.label, str) or not item.label.strip():
+        if not isinstance(item.label, str) or blank(item.label):
             raise EntryError("entry.extra_label")
+        problem = name_problem(item.label, MAX_LABEL)
+        if problem is not None:
+            raise problem
         points = read_number(item.points)
         if not is_half_multiple(points):
             raise EntryError("entry.not_half", value=quote(item.points))

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from scorepad.core.catalogue import builtin_games, find_game
 from scorepad.core.errors import EntryError, SheetError, parse_json, quote
+from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
 from scorepad.core.template import GameTemplate
 
@@ -70,8 +71,11 @@ def _player(position: int, raw: object) -> PlayerSheet:
         ),
     )
     name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or blank(name):
         raise SheetError("sheet.player_name", position=position)
+    problem = name_problem(name)
+    if problem is not None:  # before the name is used in any message
+        raise SheetError("sheet.player_problem", position=position, problem=problem)
     lines = raw.get("lines", {})
     if not isinstance(lines, dict):
         problem = EntryError("sheet.lines_not_object", value=quote(lines))

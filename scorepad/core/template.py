@@ -62,6 +62,14 @@ def read_number(raw: object) -> Number:
     return value
 
 
+def _bounded(points: Number, raw: object) -> Number:
+    """Points worked out from an entry (a count times its worth, a product), refused when
+    they pass what any sheet could hold."""
+    if not -LIMIT <= points <= LIMIT:
+        raise EntryError("entry.too_large", value=quote(raw))
+    return points
+
+
 def _check_bounds(value: Number, low: Number | None, high: Number | None) -> None:
     if low is not None and value < low:
         raise EntryError("entry.below_min", value=format_points(value), limit=format_points(low))
@@ -230,9 +238,8 @@ class CountLine(Line):
         raise EntryError("entry.unknown_rate", value=quote(rate_id), choices=choices)
 
     def _worth(self, count: int, per: Number) -> Number:
-        if self.every != 1:
-            count //= self.every
-        return normalize(count * per)
+        units = count // self.every if self.every != 1 else count
+        return _bounded(normalize(units * per), count)
 
     def _default_hint(self, lang: str) -> str:
         if self.rates:
@@ -325,8 +332,10 @@ class ProductLine(Line):
                 pair.append(read_whole(item, 0, factor.max))
             except EntryError as problem:
                 raise EntryError("entry.factor", factor=factor.label, problem=problem) from None
-        product = pair[0] * pair[1]
-        return self.scored((pair[0], pair[1]), product, normalize(product * self.per))
+        product = _bounded(pair[0] * pair[1], raw)
+        return self.scored(
+            (pair[0], pair[1]), product, _bounded(normalize(product * self.per), raw)
+        )
 
     def empty(self) -> Reading:
         return self.scored((0, 0), 0, 0)

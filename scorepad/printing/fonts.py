@@ -61,6 +61,23 @@ def _cid_font(text: str) -> str | None:
     return CHINESE if han else None
 
 
+MISSING = "□"
+"""Printed for a character that no shipped font has (an emoji, a rare script), so the sheet
+shows that something is there, and the PDF's text says so too, rather than a NUL."""
+
+
+@lru_cache(maxsize=4096)
+def on_paper(text: str, font: str) -> str:
+    """``text`` as it can be printed in ``font``: characters DejaVu lacks become ``MISSING``
+    (the CJK fonts are left alone: PDF readers bring their own glyphs)."""
+    if font not in (REGULAR, BOLD):
+        return text
+    covered = register_fonts()
+    if all(ord(char) in covered or char.isspace() for char in text):
+        return text
+    return "".join(char if ord(char) in covered or char.isspace() else MISSING for char in text)
+
+
 def width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
@@ -73,7 +90,7 @@ def _unit_width(word: str, font: str) -> float:
 
 def wrap(text: str, font: str, size: float, room: float) -> list[str]:
     """Greedy word wrap; a single word wider than ``room`` keeps a line of its own."""
-    words = text.split()
+    words = on_paper(text, font).split()
     return _wrap(words, [_unit_width(w, font) for w in words], _unit_width(" ", font), size, room)
 
 
@@ -111,7 +128,7 @@ def fit(
     at the smallest size, lines that still do not fit are cut with an ellipsis, so nothing
     ever spills over a neighbouring cell.
     """
-    words = text.split()
+    words = on_paper(text, font).split()
     widths = [_unit_width(w, font) for w in words]
     space = _unit_width(" ", font)
     widest = max(widths, default=0.0)
@@ -131,8 +148,15 @@ def fit(
 
 
 def _ellipsis(line: str, font: str, size: float, room: float) -> str:
+    """The longest start of ``line`` that fits with "…" after it: found by halving, since
+    one character at a time took 15 s for a 10,000-character word."""
     if width(line, font, size) <= room:
         return line
-    while line and width(line + "…", font, size) > room:
-        line = line[:-1]
-    return line + "…"
+    low, high = 0, len(line)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width(line[:middle] + "…", font, size) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return line[:low] + "…"

@@ -43,6 +43,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "name {position} in --names is empty",
         "es": "el nombre {position} de --names está vacío",
     },
+    "print.bad_name": {
+        "en": "name {position} in --names: {problem}",
+        "es": "el nombre {position} de --names: {problem}",
+    },
     "print.unwritable": {
         "en": "{path}: cannot write the PDF there ({detail})",
         "es": "{path}: no se puede escribir el PDF ahí ({detail})",

@@ -16,6 +16,7 @@ from typing import Literal
 from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
+from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import check_player_count, show
 from scorepad.core.template import CheckLine, CountLine, PenaltyLine, PointsLine, ProductLine
 from scorepad.printing.messages import PrintError
@@ -86,10 +87,13 @@ def blank_sheet(
 ) -> SheetModel:
     """A sheet to print and fill in by hand: ``players`` columns (default the game's most)."""
     variant = resolve_variant(template, variant)
-    names = [name.strip() for name in names]
-    for position, name in enumerate(names, 1):
-        if not name:
+    given, names = list(names), [name.strip() for name in names]
+    for position, (name, raw) in enumerate(zip(names, given, strict=True), 1):
+        if blank(name):
             raise PrintError("print.empty_name", position=position)
+        problem = name_problem(raw)
+        if problem is not None:
+            raise PrintError("print.bad_name", position=position, problem=problem)
     count = players if players is not None else max(template.max_players, len(names))
     check_player_count(template, count)
     if len(names) > count:

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from sqlalchemy import Connection, select, true
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, score
+from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.numbers import as_number, format_points, parse_number
 from scorepad.store import models as m
@@ -33,7 +34,7 @@ from scorepad.store.games import all_templates, save_custom
 from scorepad.store.importing import read_document, record_error
 from scorepad.store.messages import StoreError
 from scorepad.store.rows import PlayDetails, PlayRows, check_details, field_error, rows_of
-from scorepad.store.values import from_halves, load, name_key, parse_when
+from scorepad.store.values import check_uid, from_halves, load, name_key, parse_when
 
 NAMESPACE = uuid.UUID("6f1c2a8e-6a55-4c1b-9f0e-5c0de9ad0001")
 
@@ -60,9 +61,17 @@ def read_bgsplay(
 
 def _by_id(head: dict[str, Any], key: str, source: str) -> dict[object, dict[str, Any]]:
     items = head.get(key, [])
-    if not isinstance(items, list) or not all(isinstance(i, dict) and "id" in i for i in items):
+    if not isinstance(items, list) or not all(
+        isinstance(i, dict) and isinstance(i.get("id"), int | str) for i in items
+    ):
         raise record_error(source, key, field_error(key, "a list of objects with an id"))
     return {item["id"]: item for item in items}
+
+
+def _ref(raw: dict[str, Any], key: str) -> object:
+    """A reference to an id (a number or a text); anything else refers to nothing."""
+    value = raw.get(key)
+    return value if isinstance(value, int | str) else None
 
 
 def _play(
@@ -76,20 +85,18 @@ def _play(
 ) -> PlayRows:
     if not isinstance(raw, dict):
         raise field_error("play", "an object")
-    game = games.get(raw.get("gameRefId"))
+    game = games.get(_ref(raw, "gameRefId"))
     if game is None:
-        raise StoreError(
-            "store.import_ref", field="gameRefId", value=json.dumps(raw.get("gameRefId"))
-        )
+        raise StoreError("store.import_ref", field="gameRefId", value=quote(raw.get("gameRefId")))
     scores = raw.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise field_error("playerScores", "a list of objects")
     names, points, winners = [], [], []
     for item in scores:
-        person = people.get(item.get("playerRefId")) if isinstance(item, dict) else None
+        person = people.get(_ref(item, "playerRefId")) if isinstance(item, dict) else None
         if person is None or not isinstance(person.get("name"), str):
             ref = item.get("playerRefId") if isinstance(item, dict) else item
-            raise StoreError("store.import_ref", field="playerRefId", value=json.dumps(ref))
+            raise StoreError("store.import_ref", field="playerRefId", value=quote(ref))
         names.append(person["name"])
         points.append(_score(item.get("score")))
         winners.append(item.get("winner") is True)
@@ -109,7 +116,7 @@ def _play(
             for n, p, w in zip(names, points, winners, strict=True)
         ]
         sheet = score(template, None, sheets)
-    place = places.get(raw.get("locationRefId"), {}).get("name")
+    place = places.get(_ref(raw, "locationRefId"), {}).get("name")
     duration = raw.get("durationMin")
     details = check_details(
         PlayDetails(
@@ -120,7 +127,9 @@ def _play(
         )
     )
     uid = raw.get("uuid")
-    if not isinstance(uid, str) or not uid.strip():
+    if isinstance(uid, str) and uid.strip():
+        check_uid(uid)
+    else:
         text = json.dumps(raw, sort_keys=True, default=str)
         uid = "bgs-" + hashlib.sha256(text.encode()).hexdigest()[:32]
     entered = raw.get("entryDate")
@@ -134,7 +143,7 @@ def _score(raw: object) -> object:
         return None
     value = parse_number(raw) if isinstance(raw, str) else as_number(raw)
     if value is None:
-        raise StoreError("store.bad_score", value=json.dumps(raw, default=str))
+        raise StoreError("store.bad_score", value=quote(raw))
     return value
 
 

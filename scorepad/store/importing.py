@@ -75,14 +75,16 @@ def read_document(
     if whole:
         try:
             data = json.loads(text, parse_float=Decimal)
-        except ValueError as problem:
+        except (ValueError, RecursionError) as problem:
             raise StoreError(
                 "store.import_unreadable", source=source, detail=_detail(problem)
             ) from None
         if not isinstance(data, dict):
             raise StoreError("store.import_unreadable", source=source, detail="not a JSON object")
         items = data.pop(stream, [])
-        return data, iter(items if isinstance(items, list) else [items]), None
+        if not isinstance(items, list):
+            raise StoreError("store.import_unreadable", source=source, detail=_not_list(stream))
+        return data, iter(items), None
     decoder = json.JSONDecoder(parse_float=Decimal)
     try:
         pos = _skip(text, 0)
@@ -94,7 +96,9 @@ def read_document(
             pos = _skip(text, pos)
             _expect(text, pos, ":")
             pos = _skip(text, pos + 1)
-            if key == stream and text[pos] == "[":
+            if key == stream:
+                if text[pos] != "[":
+                    raise ValueError(_not_list(stream))
                 if not all(name in head for name in needs):
                     raise Reordered
                 return head, _elements(decoder, text, pos + 1, source), pos + 1
@@ -104,7 +108,7 @@ def read_document(
                 pos = _skip(text, pos + 1)
         _trailing(text, pos + 1)
         return head, iter(()), None
-    except (ValueError, IndexError) as problem:
+    except (ValueError, IndexError, RecursionError) as problem:
         raise _unreadable(source, problem) from None
 
 
@@ -127,8 +131,12 @@ def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> It
         if text[pos] != "}":  # more members after the array: decode the whole document
             raise Reordered
         _trailing(text, pos + 1)
-    except (ValueError, IndexError) as problem:
+    except (ValueError, IndexError, RecursionError) as problem:
         raise _unreadable(source, problem) from None
+
+
+def _not_list(stream: str) -> str:
+    return f'"{stream}" is not a list'
 
 
 def _unreadable(source: str, problem: BaseException) -> StoreError:
@@ -158,4 +166,6 @@ def _trailing(text: str, pos: int) -> None:
 def _detail(problem: BaseException) -> str:
     if isinstance(problem, IndexError):
         return "the file ends too soon"
+    if isinstance(problem, RecursionError):
+        return "lists and objects nested too deeply"
     return str(problem)

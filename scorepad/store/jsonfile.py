@@ -27,7 +27,7 @@ from scorepad.store.importing import read_document, record_error
 from scorepad.store.messages import StoreError
 from scorepad.store.parallel import score_in_parallel, worth_sharing
 from scorepad.store.rows import PlayRows, field_error, play_from_json
-from scorepad.store.values import dump, from_halves, iso, load
+from scorepad.store.values import dump, from_halves, iso, load, shown
 
 FORMAT = "scorepad-history"
 VERSION = 1
@@ -151,9 +151,14 @@ def read_json(
             source=source,
             detail=f"not a {FORMAT} file, version {VERSION}",
         )
-    for i, game in enumerate(head.get("games") or []):
+    games = head.get("games") or []
+    if not isinstance(games, list):
+        raise record_error(source, "games", field_error("games", "a list"))
+    for i, game in enumerate(games):
         try:
-            known = conn.execute(select(m.game.c.id).where(m.game.c.key == game.get("id"))).first()
+            if not isinstance(game, dict) or not isinstance(game.get("id"), str):
+                raise field_error("id", "text")
+            known = conn.execute(select(m.game.c.id).where(m.game.c.key == game["id"])).first()
             if known is None:
                 save_custom(conn, game, f"{source}: games[{i}]", replace=False)
         except (ScorepadError, AttributeError) as problem:
@@ -177,7 +182,7 @@ def read_play(
     record = f"play {position}"
     try:
         if isinstance(raw, dict) and isinstance(raw.get("uid"), str):
-            record = f"play {position} ({raw['uid']})"
+            record = f"play {position} ({shown(raw['uid'])})"
         return play_from_json(raw, templates)
     except ScorepadError as problem:
         raise record_error(source, record, problem) from None
@@ -191,7 +196,7 @@ def _templates(raw: object, source: str) -> dict[str, GameTemplate]:
         try:
             if not isinstance(item, dict) or not isinstance(item.get("source"), dict):
                 raise field_error("source", "an object")
-            found[ref] = load_template(item["source"], f"{source}: templates.{ref}")
+            found[ref] = load_template(item["source"], f"{source}: templates.{shown(ref)}")
         except ScorepadError as problem:
-            raise record_error(source, f"templates.{ref}", problem) from None
+            raise record_error(source, f"templates.{shown(ref)}", problem) from None
     return found

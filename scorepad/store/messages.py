@@ -85,8 +85,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "{value} no es una fecha (usa AAAA-MM-DD o AAAA-MM-DDTHH:MM)",
     },
     "store.bad_duration": {
-        "en": "the duration {value} must be a whole number of minutes, 0 or more",
-        "es": "la duración {value} debe ser un número entero de minutos, 0 o más",
+        "en": "the duration {value} must be a whole number of minutes from 0 to {limit}",
+        "es": "la duración {value} debe ser un número entero de minutos de 0 a {limit}",
+    },
+    "store.bad_text": {
+        "en": "{field}: {problem}",
+        "es": "{field}: {problem}",
+    },
+    "store.bad_player_name": {
+        "en": "a player's name: {problem}",
+        "es": "nombre de jugador: {problem}",
+    },
+    "store.bad_uid": {
+        "en": "the play id {value} must be 1 to {limit} characters of plain text",
+        "es": "el identificador de partida {value} debe tener de 1 a {limit} caracteres de "
+        "texto normal",
     },
     "store.import_unreadable": {
         "en": "{source}: not a file Scorepad can import ({detail}); nothing was imported",

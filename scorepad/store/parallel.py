@@ -121,7 +121,7 @@ def _score_lines(chunk: str) -> list[Any]:
             continue
         try:
             raw = load(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # the ordinary path says what is wrong
             raise Reordered from None
         ref = raw.get("template") if isinstance(raw, dict) else None
         try:

@@ -13,8 +13,9 @@ from typing import Any, NamedTuple
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
 from scorepad.core.numbers import as_number
+from scorepad.core.plaintext import LINE_BREAKS, plain_problem
 from scorepad.store.messages import StoreError
-from scorepad.store.values import dump, parse_when, to_halves
+from scorepad.store.values import check_uid, dump, parse_when, to_halves
 
 
 class PlayDetails(NamedTuple):
@@ -59,12 +60,25 @@ def new_uid() -> str:
     return uuid.uuid4().hex
 
 
+MAX_DURATION = 100_000
+"""Minutes (over two months): past it a duration is a typing slip, not a play."""
+
+
 def check_details(details: PlayDetails) -> PlayDetails:
     duration = details.duration
     if duration is not None and (
-        isinstance(duration, bool) or not isinstance(duration, int) or duration < 0
+        isinstance(duration, bool)
+        or not isinstance(duration, int)
+        or not 0 <= duration <= MAX_DURATION
     ):
-        raise StoreError("store.bad_duration", value=quote(duration))
+        raise StoreError("store.bad_duration", value=quote(duration), limit=MAX_DURATION)
+    for field, text, allow in (
+        ("location", details.location, ""),
+        ("notes", details.notes, LINE_BREAKS),
+    ):
+        problem = plain_problem(text, allow=allow) if isinstance(text, str) else None
+        if problem is not None:
+            raise StoreError("store.bad_text", field=field, problem=problem)
     return PlayDetails(details.played_at, _blank(details.location), duration, _blank(details.notes))
 
 
@@ -139,8 +153,9 @@ def play_from_json(raw: object, templates: dict[str, GameTemplate]) -> PlayRows:
         raise field_error("play", "an object")
     uid = _text(raw, "uid", required=True)
     assert uid is not None
+    check_uid(uid)
     ref = raw.get("template")
-    if ref not in templates:
+    if not isinstance(ref, str) or ref not in templates:
         raise StoreError("store.import_template", value=quote(ref))
     people = raw.get("players")
     if not isinstance(people, list) or not all(isinstance(p, dict) for p in people):

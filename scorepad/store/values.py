@@ -13,7 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from scorepad.core import GameTemplate, load_template
+from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, json_number, normalize
+from scorepad.core.plaintext import blank, name_problem, unfit_char
 from scorepad.store.messages import StoreError
 
 
@@ -83,9 +85,31 @@ def name_key(name: str) -> str:
 
 
 def clean_name(name: object) -> str:
-    if not isinstance(name, str) or not " ".join(name.split()):
+    """A new player's name as the history keeps it (runs of spaces made one), checked by
+    the rules every sheet's names follow (``scorepad.core.plaintext``)."""
+    if not isinstance(name, str) or blank(name):
         raise StoreError("store.bad_name")
+    problem = name_problem(name)
+    if problem is not None:
+        raise StoreError("store.bad_player_name", problem=problem)
     return " ".join(name.split())
+
+
+UID_LENGTH = 64
+"""The play table's uid column."""
+
+
+def check_uid(uid: str) -> str:
+    """A play's stable id from a file: 1 to 64 characters of plain text."""
+    if not uid.strip() or len(uid) > UID_LENGTH or unfit_char(uid) is not None:
+        raise StoreError("store.bad_uid", value=quote(uid), limit=UID_LENGTH)
+    return uid
+
+
+def shown(text: str) -> str:
+    """Text from a file (an id, a key) as a message may show it: as is when it is plain and
+    short, else quoted, escaped and shortened."""
+    return text if len(text) <= UID_LENGTH and unfit_char(text) is None else quote(text)
 
 
 def parse_when(value: object) -> datetime:
@@ -100,7 +124,7 @@ def parse_when(value: object) -> datetime:
             return datetime.fromisoformat(text).replace(tzinfo=None)
         except ValueError:
             pass
-    raise StoreError("store.bad_date", value=repr(value) if not isinstance(value, str) else value)
+    raise StoreError("store.bad_date", value=quote(value))
 
 
 def iso(value: datetime) -> str:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import subprocess
 
 import pdfplumber
+from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, Grid, blank_page, played_page
@@ -46,3 +48,50 @@ def cell_text(page: pdfplumber.page.Page, grid: Grid, column: int, row: int) -> 
 
 def below_table(page: pdfplumber.page.Page, grid: Grid, down_to: float) -> str:
     return text_in(page, grid.xs[0] - 2, grid.xs[-1] + 2, grid.ys[-1], down_to)
+
+
+DPI = 100
+SCALE = DPI / 72
+
+
+def render(pdf: str, stem: str) -> Image.Image:
+    """Page 1 as poppler's pdftoppm draws it, in grey, at 100 dpi."""
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(DPI),
+            "-png",
+            "-gray",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            pdf,
+            stem,
+        ],
+        check=True,
+    )
+    return Image.open(f"{stem}.png").convert("L")
+
+
+def dark(image: Image.Image, x: float, y: float) -> bool:
+    """Is there ink within a pixel of the point (PDF points, y up)?"""
+    px, py = round(x * SCALE), round((PAGE_HEIGHT - y) * SCALE)
+    return any(image.getpixel((px + dx, py + dy)) < 170 for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def assert_grid_drawn(image: Image.Image, model: SheetModel, grid: Grid) -> None:
+    """Every column edge crosses every line row, and every row edge runs the whole width."""
+    lines = [i for i, row in enumerate(model.rows) if row.kind == "line"]
+    for i in lines:
+        top, bottom = grid.ys[i + 1], grid.ys[i + 2]
+        for x in grid.xs:
+            samples = [dark(image, x, bottom + (top - bottom) * f) for f in (0.2, 0.5, 0.8)]
+            assert all(samples), (x, i)
+    for y in grid.ys:
+        samples = [
+            dark(image, grid.xs[0] + (grid.xs[-1] - grid.xs[0]) * f / 20, y) for f in range(1, 20)
+        ]
+        assert all(samples), y
