@@ -141,22 +141,36 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Id (lowercase, digits, - and _)",
         "es": "Id (minúsculas, cifras, - y _)",
     },
-    "manage.variants": {
-        "en": "Variants (ids separated by spaces)",
-        "es": "Variantes (ids separados por espacios)",
-    },
     "manage.name_en": {"en": "Name in English", "es": "Nombre en inglés"},
     "manage.name_es": {"en": "Name in Spanish", "es": "Nombre en español"},
+    "manage.description_en": {
+        "en": "Description in English (optional)",
+        "es": "Descripción en inglés (opcional)",
+    },
+    "manage.description_es": {
+        "en": "Description in Spanish (optional)",
+        "es": "Descripción en español (opcional)",
+    },
+    "manage.id": {"en": "Id", "es": "Id"},
+    "manage.variants": {"en": "Variants", "es": "Variantes"},
+    "manage.variants_help": {
+        "en": "Optional: sides or modes (Sintra's side A and B). A play uses one of them; "
+        "a line can belong to some only.",
+        "es": "Opcional: caras o modos (cara A y B de Sintra). Una partida usa una de "
+        "ellas; una línea puede ser solo de algunas.",
+    },
+    "manage.variant_n": {"en": "Variant {n}", "es": "Variante {n}"},
+    "manage.add_variant": {"en": "Add a variant", "es": "Añadir una variante"},
     "manage.min_players": {"en": "Fewest players", "es": "Mínimo de jugadores"},
     "manage.max_players": {"en": "Most players", "es": "Máximo de jugadores"},
     "manage.wins_highest": {"en": "Highest total wins", "es": "Gana el total más alto"},
     "manage.wins_lowest": {"en": "Lowest total wins", "es": "Gana el total más bajo"},
     "manage.lines": {"en": "Lines of the sheet", "es": "Líneas de la hoja"},
     "manage.lines_help": {
-        "en": "Lists are separated by spaces or ';': table values \"0 0 3 6 10\", rates "
-        '"start=1; upgraded=3", factors "windows=8; pieces".',
-        "es": "Las listas se separan con espacios o ';': valores \"0 0 3 6 10\", tarifas "
-        '"inicial=1; mejorado=3", factores "ventanas=8; piezas".',
+        "en": 'Table values are separated by spaces or ";" ("0 0 3 6 10"); "Only in '
+        'variants" takes variant ids ("A B").',
+        "es": 'Los valores de una tabla se separan con espacios o ";" ("0 0 3 6 10"); '
+        '"Solo en variantes" lleva ids de variante ("A B").',
     },
     "manage.line_n": {"en": "Line {n}", "es": "Línea {n}"},
     "manage.add_line": {"en": "Add a line", "es": "Añadir una línea"},
@@ -175,10 +189,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "manage.field_max": {"en": "Maximum", "es": "Máximo"},
     "manage.field_per": {"en": "Points each", "es": "Puntos por unidad"},
     "manage.field_every": {"en": "For every", "es": "Por cada"},
-    "manage.field_rates": {"en": "Rates (id=points)", "es": "Tarifas (id=puntos)"},
     "manage.field_values": {"en": "Table values", "es": "Valores de la tabla"},
     "manage.field_points": {"en": "Points if yes", "es": "Puntos si sí"},
-    "manage.field_factors": {"en": "Factors (label=max)", "es": "Factores (etiqueta=máx.)"},
+    "manage.factor_en": {"en": "Factor {n} in English", "es": "Factor {n} en inglés"},
+    "manage.factor_es": {"en": "Factor {n} in Spanish", "es": "Factor {n} en español"},
+    "manage.factor_max": {"en": "Max. factor {n}", "es": "Máx. factor {n}"},
+    "manage.rates_help": {
+        "en": "Rates (optional): each player chooses one on the sheet; they replace Points each.",
+        "es": "Tarifas (opcional): cada jugador elige una en la hoja; sustituyen a "
+        "Puntos por unidad.",
+    },
+    "manage.rate_n": {"en": "Rate {n}", "es": "Tarifa {n}"},
+    "manage.add_rate": {"en": "Add a rate", "es": "Añadir una tarifa"},
     "manage.line_variants": {"en": "Only in variants", "es": "Solo en variantes"},
     "manage.not_added": {
         "en": "Not added to the total (tie-breaks only)",
@@ -199,6 +221,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "manage.terms": {"en": "Terms", "es": "Términos"},
     "manage.prefer_more": {"en": "More wins", "es": "Gana quien tenga más"},
     "manage.prefer_fewer": {"en": "Fewer wins", "es": "Gana quien tenga menos"},
+    "manage.reminders": {
+        "en": "Reminders printed under the sheet",
+        "es": "Recordatorios impresos bajo la hoja",
+    },
+    "manage.reminders_help": {
+        "en": "Optional: what to keep in mind while scoring, in both languages.",
+        "es": "Opcional: lo que conviene recordar al puntuar, en los dos idiomas.",
+    },
+    "manage.reminder_n": {"en": "Reminder {n}", "es": "Recordatorio {n}"},
+    "manage.add_reminder": {"en": "Add a reminder", "es": "Añadir un recordatorio"},
+    "manage.text_en": {"en": "Text in English", "es": "Texto en inglés"},
+    "manage.text_es": {"en": "Text in Spanish", "es": "Texto en español"},
     "manage.preview": {"en": "Preview of the sheet", "es": "Vista previa de la hoja"},
     "manage.preview_waiting": {
         "en": "The preview appears once the game is complete and valid.",
@@ -210,6 +244,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Fix the marked fields first.",
         "es": "Corrige antes los campos marcados.",
     },
+    "manage.required": {"en": "a value is needed", "es": "hace falta un valor"},
     "manage.not_number": {"en": '"{value}" is not a number', "es": '"{value}" no es un número'},
     # --- settings: export and import ---------------------------------------------------
     "manage.history_at": {"en": "History: {label}", "es": "Historial: {label}"},

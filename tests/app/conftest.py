@@ -172,7 +172,7 @@ class AppPage:
         the field and, with ``saved`` (what the app should have stored), in the app;
         when it did not take, it is typed again.
         """
-        box = self.node(ident).locator("input")
+        box = self.node(ident).locator("input, textarea")
         for _ in range(4):
             box.click()
             if not box.evaluate(ATTACHED, 3000):
@@ -221,7 +221,7 @@ class AppPage:
 
     def expect_value(self, ident: str, text: str) -> None:
         """A text field shows ``text``: Flutter fills the DOM input only while it has focus."""
-        box = self.node(ident).locator("input")
+        box = self.node(ident).locator("input, textarea")
         box.click()
         expect(box).to_have_value(text)
 

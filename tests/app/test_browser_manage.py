@@ -26,7 +26,7 @@ def store(data_dir) -> Iterator[Store]:
 def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
     # Tall enough that the whole editor fits: when Flutter scrolls to a focused field, a
     # click computed before the scroll lands on the control that was there (a kind chip).
-    app.page.set_viewport_size({"width": 1280, "height": 2000})
+    app.page.set_viewport_size({"width": 1280, "height": 3000})
     app.open("/games/new")
     app.type("game-id", "pairs")
     app.type("game-name-en", "Pairs")
@@ -47,9 +47,29 @@ def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
     app.type("game-line-2-per", "5")
     expect(app.node("game-preview")).to_contain_text("Sets")
     expect(app.node("game-preview")).not_to_contain_text("subtracted")
+    # A line with a rate labelled in both languages, and a reminder (a multi-line field).
+    app.click("game-add-line")
+    app.type("game-line-3-key", "boxes")
+    app.type("game-line-3-label-en", "Boxes")
+    app.type("game-line-3-label-es", "Cajas")
+    app.click("game-line-3-kind-count")
+    app.click("game-line-3-add-rate")
+    expect(app.node("game-line-3-per")).to_have_count(0)
+    app.type("game-line-3-rate-1-id", "big")
+    app.type("game-line-3-rate-1-per", "3")
+    app.type("game-line-3-rate-1-label-en", "big box")
+    app.type("game-line-3-rate-1-label-es", "caja grande")
+    app.click("game-add-reminder")
+    app.type("game-reminder-1-text-en", "A set is three cards.")
+    app.type("game-reminder-1-text-es", "Un trío son tres cartas.")
+    expect(app.node("game-preview")).to_contain_text("big box")
+    expect(app.node("game-preview")).to_contain_text("A set is three cards.")
     app.click("game-save")
     expect(app.node("games-edit-pairs")).to_be_attached()
-    assert [ln.key for ln in store.template("pairs").lines] == ["cards", "sets"]
+    saved = store.template("pairs")
+    assert [ln.key for ln in saved.lines] == ["cards", "sets", "boxes"]
+    assert saved.lines[2].rates[0].label == {"en": "big box", "es": "caja grande"}
+    assert saved.reminders == ({"en": "A set is three cards.", "es": "Un trío son tres cartas."},)
 
     app.go("/new")
     expect(app.node("game-pairs")).to_be_attached()
@@ -60,6 +80,7 @@ def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
     expect(app.node("total-1")).to_have_text("12")
     expect(app.node("total-2")).to_have_text("11")
     expect(app.node("result")).to_have_text("Ana wins with 12 points.")
+    expect(app.node("rate-boxes-1")).to_have_text("big box")
 
 
 def test_rename_a_player(app, store):

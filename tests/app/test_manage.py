@@ -3,16 +3,27 @@ browser over a real SQLite history."""
 
 from __future__ import annotations
 
+import copy
 import json
+from decimal import Decimal
 
 import flet as ft
 import pytest
 from ui_helpers import click, context, find, has, type_into, walk
 
-from scorepad.core import PlayerSheet, builtin_games, find_game
+from scorepad.core import PlayerSheet, builtin_games, find_game, load_template
 from scorepad.core.i18n import tr
 from scorepad.ui.app import view_for
-from scorepad.ui.game_form import GameForm, LineForm, TiebreakForm, problem_text
+from scorepad.ui.game_form import (
+    FactorForm,
+    GameForm,
+    LineForm,
+    RateForm,
+    ReminderForm,
+    TiebreakForm,
+    VariantForm,
+)
+from scorepad.ui.game_problems import problem_text
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.stats_model import gather
 
@@ -55,16 +66,27 @@ def two_lines() -> GameForm:
 
 # --- the game form ---------------------------------------------------------------------
 def test_every_builtin_game_survives_the_form_unchanged():
+    """Everything a game file says (description, variants, rates and factors with their
+    labels, hints, tie-breakers, reminders, every text in both languages) comes back."""
     for template in builtin_games().values():
         checked = GameForm.from_template(template, editing=False).check()
-        assert checked.problems == {}
+        assert checked.problems == {}, template.id
+        assert checked.data == template.source, template.id
         again = checked.template
-        assert [ln.key for ln in again.lines] == [ln.key for ln in template.lines]
-        assert [ln.describe("en") for ln in again.lines] == [
-            ln.describe("en") for ln in template.lines
+        assert again.reminders == template.reminders and again.reminders
+        assert [ln.describe("es") for ln in again.lines] == [
+            ln.describe("es") for ln in template.lines
         ]
-        assert len(again.tiebreakers) == len(template.tiebreakers)
-        assert [v.id for v in again.variants] == [v.id for v in template.variants]
+
+
+def test_every_builtin_game_copied_and_saved_in_the_editor_is_the_same_game(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    for game, template in builtin_games().items():
+        click(view_for(ctx, f"/games/new?from={game}"), "game-save")
+        assert routes.pop() == "/games"
+        assert history.store.template(f"{game}-mine").source == template.source | {
+            "id": f"{game}-mine"
+        }
 
 
 def test_core_complaints_land_on_their_field_in_the_current_language():
@@ -83,7 +105,7 @@ def test_core_complaints_land_on_their_field_in_the_current_language():
     assert list(errors(form)) == ["tb-0-terms"]
     form.tiebreakers[0].terms = "sets"
     form.min_players, form.max_players = "5", "2"
-    assert list(errors(form)) == ["min_players"]
+    assert list(errors(form)) == ["min-players"]
     form.min_players = "2"
     assert errors(form) == {}
 
@@ -94,35 +116,155 @@ def test_every_kind_of_line_becomes_the_template_it_says():
         name_en="All",
         name_es="Todo",
         wins="lowest",
-        variants="A B",
+        variants=[VariantForm("A", "side A", "cara A"), VariantForm("B", "side B", "cara B")],
         lines=[
             LineForm(key="p", label_en="P", label_es="P", min="0", halves=True),
             LineForm(key="c", kind="count", label_en="C", label_es="C", per="1", every="3"),
-            LineForm(key="r", kind="count", label_en="R", label_es="R", rates="start=1; up=0,5"),
+            LineForm(
+                key="r",
+                kind="count",
+                label_en="R",
+                label_es="R",
+                per="7",  # not written: the rates replace it
+                rates=[
+                    RateForm("start", "1", "start", "inicial"),
+                    RateForm("up", "0,5", "up", "mejor"),
+                ],
+            ),
             LineForm(key="t", kind="table", label_en="T", label_es="T", values="0 0 3 6 10"),
             LineForm(key="k", kind="check", label_en="K", label_es="K", points="12", variants="A"),
-            LineForm(key="x", kind="product", label_en="X", label_es="X", factors="w=8; n"),
+            LineForm(
+                key="x",
+                kind="product",
+                label_en="X",
+                label_es="X",
+                per="2",
+                factors=[FactorForm("windows", "ventanas", "8"), FactorForm("pieces", "piezas")],
+            ),
             LineForm(key="pen", kind="penalty", label_en="Pen", label_es="Pen", max="17"),
             LineForm(key="resets", kind="count", label_en="Re", label_es="Re", counts=False),
         ],
         tiebreakers=[TiebreakForm("less broken", "menos roto", "fewer", "pen resets=2")],
+        reminders=[ReminderForm("Count twice.", "Cuenta dos veces.")],
     )
     checked = form.check()
     assert checked.problems == {}
     data = checked.data
     lines = {ln["key"]: ln for ln in data["lines"]}
-    assert lines["r"]["rates"][1]["id"] == "up" and str(lines["r"]["rates"][1]["per"]) == "0.5"
-    assert lines["x"]["factors"] == [
-        {"label": {"en": "w", "es": "w"}, "max": 8},
-        {"label": {"en": "n", "es": "n"}},
+    assert "per" not in lines["r"]
+    assert lines["r"]["rates"][1] == {
+        "id": "up",
+        "per": Decimal("0.5"),
+        "label": {"en": "up", "es": "mejor"},
+    }
+    assert lines["x"]["per"] == 2 and lines["x"]["factors"] == [
+        {"label": {"en": "windows", "es": "ventanas"}, "max": 8},
+        {"label": {"en": "pieces", "es": "piezas"}},
     ]
     assert lines["resets"]["counts"] is False and lines["k"]["variants"] == ["A"]
+    assert data["variants"][1] == {"id": "B", "label": {"en": "side B", "es": "cara B"}}
     assert data["tiebreakers"][0]["terms"] == {"pen": 1, "resets": 2}
+    assert data["reminders"] == [{"en": "Count twice.", "es": "Cuenta dos veces."}]
     template = checked.template
     assert template.wins == "lowest" and [v.id for v in template.variants] == ["A", "B"]
     assert [ln.key for ln in template.lines_for("B")] == ["p", "c", "r", "t", "x", "pen", "resets"]
     again = GameForm.from_template(template).check()
-    assert again.problems == {} and again.data["lines"] == data["lines"]
+    assert again.problems == {} and again.data == data | {"version": 2}
+
+
+def rated_game() -> GameForm:
+    return GameForm(
+        id="g",
+        name_en="G",
+        name_es="G",
+        variants=[VariantForm("A", "side A", "cara A")],
+        lines=[
+            LineForm(
+                key="goods",
+                kind="count",
+                label_en="Goods",
+                label_es="Bienes",
+                rates=[
+                    RateForm("start", "1", "start", "inicial"),
+                    RateForm("up", "3", "up", "mejor"),
+                ],
+            ),
+            LineForm(
+                key="w",
+                kind="product",
+                label_en="W",
+                label_es="W",
+                factors=[FactorForm("a", "a"), FactorForm("b", "b")],
+            ),
+        ],
+        reminders=[ReminderForm("Count twice.", "Cuenta dos veces.")],
+    )
+
+
+def only_in_a_then_add_b(form: GameForm) -> None:
+    for line in form.lines:
+        line.variants = "A"
+    form.variants.append(VariantForm("B", "side B", "cara B"))
+
+
+@pytest.mark.parametrize(
+    "change, field, message",
+    [
+        (
+            lambda f: setattr(f.lines[0].rates[1], "per", ""),
+            "line-0-rate-1-per",
+            "a value is needed",
+        ),
+        (
+            lambda f: setattr(f.lines[0].rates[1], "per", "x"),
+            "line-0-rate-1-per",
+            '"x" is not a number',
+        ),
+        (lambda f: setattr(f.lines[0].rates[1], "id", "start"), "line-0-rate-1-id", None),
+        (lambda f: setattr(f.lines[0].rates[0], "label_es", " "), "line-0-rate-0-label-es", None),
+        (
+            lambda f: setattr(f.lines[1].factors[1], "label_en", ""),
+            "line-1-factor-1-label-en",
+            None,
+        ),
+        (
+            lambda f: setattr(f.lines[1].factors[0], "max", "-1"),
+            "line-1-factor-0-max",
+            "-1 cannot be below 0",
+        ),
+        (lambda f: setattr(f.variants[0], "id", "a b"), "variant-0-id", None),
+        (lambda f: setattr(f.variants[0], "label_es", ""), "variant-0-label-es", None),
+        (lambda f: f.variants.append(VariantForm("A", "again", "otra")), "variant-1-id", None),
+        (only_in_a_then_add_b, "variant-1-id", 'the variant "B" has no lines'),
+        (lambda f: setattr(f.reminders[0], "text_es", ""), "reminder-0-text-es", None),
+        (lambda f: setattr(f, "name_en", ""), "name-en", None),
+    ],
+)
+def test_a_problem_in_a_rate_factor_variant_or_reminder_lands_on_its_field(change, field, message):
+    form = rated_game()
+    assert errors(form) == {}
+    change(form)
+    found = errors(form)
+    assert list(found) == [field]
+    assert message is None or found[field] == message
+
+
+def test_texts_in_other_languages_are_carried_through_the_form():
+    data = copy.deepcopy(find_game("glass-road").source)
+    data["name"]["fr"] = "La Route du verre"
+    data["lines"][2]["rates"][1]["label"]["fr"] = "amélioré"
+    data["reminders"][0]["de"] = "Wähle den Satz jedes Spielers."
+    template = load_template(data, "glass-road.json")
+    form = GameForm.from_template(template, editing=False)
+    form.lines[2].rates[1].label_es = "mejorada"
+    out = form.check().data
+    assert out["name"] == {"en": "Glass Road", "es": "Glass Road", "fr": "La Route du verre"}
+    assert out["lines"][2]["rates"][1]["label"] == {
+        "en": "upgraded",
+        "es": "mejorada",
+        "fr": "amélioré",
+    }
+    assert out["reminders"][0]["de"] == "Wähle den Satz jedes Spielers."
 
 
 # --- the editor screen and the custom games list ---------------------------------------
@@ -359,3 +501,118 @@ def test_a_rebuilt_screen_keeps_what_was_typed_and_leaving_it_forgets(tmp_path, 
     assert find(fresh, "game-line-2-max").value == "5"
     assert find(fresh, "game-line-2-max").error is None
     assert find(view_for(ctx, "/new/azul"), "player-1").value == ""
+
+
+def test_rates_factors_and_variants_get_a_label_in_each_language_in_the_editor(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    for ident, text in [
+        ("game-id", "market"),
+        ("game-name-en", "Market"),
+        ("game-name-es", "Mercado"),
+    ]:
+        type_into(root, ident, text)
+    click(root, "game-add-variant")
+    click(root, "game-add-variant")
+    for n, (vid, en, es) in enumerate([("A", "day", "día"), ("B", "night", "noche")], 1):
+        type_into(root, f"game-variant-{n}-id", vid)
+        type_into(root, f"game-variant-{n}-label-en", en)
+        type_into(root, f"game-variant-{n}-label-es", es)
+    click(root, "game-add-line")
+    type_into(root, "game-line-1-key", "fish")
+    type_into(root, "game-line-1-label-en", "Fish left")
+    type_into(root, "game-line-1-label-es", "Pescado sobrante")
+    click(root, "game-line-1-kind-count")
+    assert has(root, "game-line-1-per") and not has(root, "game-line-1-rate-1-id")
+    click(root, "game-line-1-add-rate")
+    click(root, "game-line-1-add-rate")
+    click(root, "game-line-1-add-rate")
+    assert not has(root, "game-line-1-per")  # the rates say what a fish is worth
+    click(root, "game-line-1-rate-1-remove")
+    type_into(root, "game-line-1-rate-1-id", "fresh")
+    type_into(root, "game-line-1-rate-1-per", "2")
+    type_into(root, "game-line-1-rate-1-label-en", "fresh")
+    assert find(root, "game-line-1-rate-2-per").error == "a value is needed"
+    type_into(root, "game-line-1-rate-2-id", "salted")
+    type_into(root, "game-line-1-rate-2-per", "0,5")
+    type_into(root, "game-line-1-rate-2-label-en", "salted")
+    type_into(root, "game-line-1-rate-2-label-es", "salado")
+    assert find(root, "game-line-1-rate-1-label-es").error == (
+        "the label needs an English and a Spanish text"
+    )
+    type_into(root, "game-line-1-rate-1-label-es", "fresco")
+    click(root, "game-line-1-rate-2-up")  # salted first: the rate a sheet starts on
+    click(root, "game-add-line")
+    type_into(root, "game-line-2-key", "stalls")
+    type_into(root, "game-line-2-label-en", "Stalls")
+    type_into(root, "game-line-2-label-es", "Puestos")
+    type_into(root, "game-line-2-variants", "B")
+    click(root, "game-line-2-kind-product")
+    for n, (en, es) in enumerate([("stalls", "puestos"), ("lamps", "farolillos")], 1):
+        type_into(root, f"game-line-2-factor-{n}-label-en", en)
+        type_into(root, f"game-line-2-factor-{n}-label-es", es)
+    type_into(root, "game-line-2-factor-1-max", "6")
+    preview = texts(find(root, "game-preview"))
+    assert "Stalls (night)" in preview and "salted / fresh" in preview
+    assert "stalls × lamps" in preview
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("market")
+    assert [(v.id, v.label) for v in saved.variants] == [
+        ("A", {"en": "day", "es": "día"}),
+        ("B", {"en": "night", "es": "noche"}),
+    ]
+    fish, stalls = saved.lines
+    assert [(r.id, r.per, r.label) for r in fish.rates] == [
+        ("salted", Decimal("0.5"), {"en": "salted", "es": "salado"}),
+        ("fresh", 2, {"en": "fresh", "es": "fresco"}),
+    ]
+    assert [(f.label, f.max) for f in stalls.factors] == [
+        ({"en": "stalls", "es": "puestos"}, 6),
+        ({"en": "lamps", "es": "farolillos"}, None),
+    ]
+    ctx.change_settings(ctx.settings.with_lang("es"))
+    preview = texts(find(view_for(ctx, "/games/edit/market"), "game-preview"))
+    assert "Puestos (noche)" in preview and "salado / fresco" in preview
+
+
+def test_editing_a_game_keeps_its_description_hints_and_reminders_and_edits_them(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    data = copy.deepcopy(find_game("glass-road").source) | {"id": "road"}
+    history.store.create_game(data)
+    root = view_for(ctx, "/games/edit/road")
+    assert find(root, "game-description-es").value == data["description"]["es"]
+    assert find(root, "game-line-5-hint-es").value == data["lines"][4]["hint"]["es"]
+    assert find(root, "game-line-5-rate-1-label-es").value == "edificio inicial"
+    assert find(root, "game-reminder-2-text-es").value == data["reminders"][1]["es"]
+    assert "• " + data["reminders"][1]["en"] in texts(find(root, "game-preview"))
+    type_into(root, "game-name-en", "Glass Road (ours)")
+    click(root, "game-save")
+    assert routes == ["/games"]
+    assert history.store.template("road").source == data | {
+        "name": {"en": "Glass Road (ours)", "es": "Glass Road"},
+        "version": 2,
+    }
+
+    root = view_for(ctx, "/games/edit/road")
+    type_into(root, "game-reminder-3-text-es", "Empate: se comparte.")
+    click(root, "game-reminder-1-remove")
+    click(root, "game-add-reminder")
+    type_into(root, "game-reminder-3-text-en", "Sand is worth half.")
+    assert find(root, "game-reminder-3-text-es").error == (
+        "the label needs an English and a Spanish text"
+    )
+    click(root, "game-save")
+    assert routes == ["/games"]  # refused: the new reminder has no Spanish text
+    type_into(root, "game-reminder-3-text-es", "La arena vale medio.")
+    type_into(root, "game-description-en", "")
+    click(root, "game-save")
+    saved = history.store.template("road")
+    assert saved.reminders == (
+        data["reminders"][1],
+        {"en": data["reminders"][2]["en"], "es": "Empate: se comparte."},
+        {"en": "Sand is worth half.", "es": "La arena vale medio."},
+    )
+    # A description (like a hint) given in one language only serves both.
+    assert saved.description == {"en": data["description"]["es"], "es": data["description"]["es"]}
+    assert [ln.hint for ln in saved.lines] == [ln["hint"] for ln in data["lines"]]

@@ -18,7 +18,7 @@ SCREENS = [
     ("stats", "/stats?player=Ana", "stats-player-plays"),
     ("players", "/players", "players-list"),
     ("games", "/games", "games-new"),
-    ("game-editor", "/games/new?from=azul", "game-save"),
+    ("game-editor", "/games/new?from=azul-sintra", "game-id"),
     ("settings-history", "/settings", "export"),
 ]
 
@@ -51,7 +51,8 @@ def test_manage_screens_at_phone_and_desktop_size(app, history):
             app.resize(size)
             for name, route, ident in SCREENS:
                 app.go(route)
-                expect(app.node(ident)).to_be_attached()
+                # The game editor is a long screen: on a busy machine it takes seconds.
+                expect(app.node(ident)).to_be_attached(timeout=20_000)
                 app.page.wait_for_timeout(500)  # the previous screen fades out first
                 app.screenshot(f"{name}-{theme}-{lang}")
                 no_sideways_scroll(app)
@@ -69,3 +70,34 @@ def test_the_game_editor_marks_a_bad_value_on_its_field_and_keeps_it_across_layo
     app.expect_value("game-line-2-max", "-3")
     app.type("game-line-2-max", "5")
     expect(app.page.get_by_text("-3 cannot be below 0")).to_have_count(0)
+
+
+def scroll_to(app, ident: str) -> None:
+    """Wheel the screen until ``ident`` stands near its top: Flutter scrolls its own
+    canvas, and shows the semantics of what is on screen (or nearly) only."""
+    size = app.page.viewport_size
+    app.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    for _ in range(80):
+        box = app.node(ident).bounding_box() if app.node(ident).count() else None
+        if box is not None and 56 < box["y"] < 350:  # a window wider than one step
+            return
+        app.page.mouse.wheel(0, 250)
+        app.page.wait_for_timeout(80)
+    raise AssertionError(f"never scrolled to {ident}")
+
+
+def test_the_game_editor_shows_rates_and_factors_with_a_label_per_language(app):
+    """Glass Road's rates and Sintra's product line (its two factors), at both sizes."""
+    app.open("/")
+    for size in (PHONE, DESKTOP):
+        app.resize(size)
+        for name, game, ident in (
+            ("rates", "glass-road", "game-line-3-rate-1"),
+            ("factors", "azul-sintra", "game-line-9-factor-1-label-en"),
+        ):
+            app.go(f"/games/new?from={game}")
+            expect(app.node("game-id")).to_be_attached(timeout=20_000)
+            app.page.wait_for_timeout(500)  # the previous screen fades out first
+            scroll_to(app, ident)
+            app.screenshot(f"game-editor-{name}")
+            no_sideways_scroll(app)

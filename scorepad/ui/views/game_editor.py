@@ -2,18 +2,23 @@
 
 Fields keep exactly what was typed (``GameForm``); after every change the form is
 checked by the core and the complaint is shown under the field it concerns. Typing only
-updates errors and the preview; adding, removing or changing a line's kind rebuilds the
-lines (so a field being typed in never loses its focus).
+updates errors and the preview; adding, removing or moving an item (a variant, a line, a
+rate, a tie-breaker, a reminder) or changing a line's kind rebuilds that section, so a
+field being typed in never loses its focus.
+
+Every list of the game is edited the same way: one card per item with its fields, an
+up and a remove button, and an "Add" button under the list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
-from scorepad.core import GameTemplate, ScorepadError
-from scorepad.core.i18n import pick
+from scorepad.core import ScorepadError
+from scorepad.core.i18n import LANGS
 from scorepad.ui import manage_messages  # noqa: F401 - registers this screen's sentences
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import (
@@ -22,19 +27,34 @@ from scorepad.ui.game_form import (
     Checked,
     GameForm,
     LineForm,
+    RateForm,
+    ReminderForm,
     TiebreakForm,
-    problem_text,
+    VariantForm,
 )
-from scorepad.ui.views.common import heading, muted, players_range, screen, tid
+from scorepad.ui.game_problems import problem_text
+from scorepad.ui.views.common import heading, muted, screen, tid
+from scorepad.ui.views.game_preview import preview_rows
 
-EXTRA_FIELDS = ("min", "max", "per", "every", "rates", "values", "points", "factors")
+LISTS: dict[str, tuple[str, Callable[[], Any], str]] = {
+    "variant": ("variants", VariantForm, "add_variant"),
+    "line": ("lines", LineForm, "add_line"),
+    "tb": ("tiebreakers", TiebreakForm, "add_tiebreak"),
+    "reminder": ("reminders", ReminderForm, "add_reminder"),
+}
+"""Each list section of the editor (by its fields' prefix): the form's list it edits (also
+its heading's message), how a new item starts, and its Add button's message (also its
+test id, ``game-add-line``)."""
+NUMBERS = ("min", "max", "per", "every", "points")
+HALF = {"xs": 12, "md": 6}
+THIRD = {"xs": 12, "md": 4}
+QUARTER = {"xs": 6, "md": 3}
 
 
 def test_id(field: str) -> str:
-    """Form field → test id: ``line-0-per`` → ``game-line-1-per`` (lines count from 1)."""
-    parts = field.split("-")
-    if parts[0] in ("line", "tb") and len(parts) > 1 and parts[1].isdigit():
-        parts[1] = str(int(parts[1]) + 1)
+    """Form field → test id: ``line-0-rate-1-per`` → ``game-line-1-rate-2-per`` (items
+    count from 1 on screen)."""
+    parts = [str(int(p) + 1) if p.isdigit() else p for p in field.split("-")]
     return "game-" + "-".join(parts).replace("_", "-")
 
 
@@ -43,42 +63,136 @@ class GameEditorView:
         self.ctx = ctx
         self.form = form
         self.fields: dict[str, ft.TextField] = {}
-        self.lines = ft.Column(spacing=8)
-        self.tiebreakers = ft.Column(spacing=8)
+        self.sections = {name: ft.Column(spacing=8) for name in LISTS}
         self.problem = ft.Text("", color=ft.Colors.ERROR, size=14)
         self.preview = ft.Column(spacing=2)
         self.checked: Checked | None = None
 
-    # --- building -----------------------------------------------------------------------
-    def text(
+    # --- building blocks ----------------------------------------------------------------
+    def field(
         self,
-        field: str,
+        where: str,
+        item: object,
+        attr: str,
         label: str,
-        value: str,
-        setter: Callable[[str], None],
         *,
-        col: dict | None = None,
+        col: dict[str, int] = HALF,
         disabled: bool = False,
+        multiline: bool = False,
     ) -> ft.Control:
-        box = ft.TextField(label=label, value=value, dense=True, disabled=disabled)
+        """A text field editing ``item.attr``, named ``where`` + ``attr`` in the form."""
+        name = where + attr.replace("_", "-")
+        box = ft.TextField(
+            label=label,
+            value=str(getattr(item, attr)),
+            dense=True,
+            disabled=disabled,
+            multiline=multiline,
+        )
 
         def changed(e: ft.Event[ft.TextField]) -> None:
-            setter(str(e.control.value or ""))
+            setattr(item, attr, str(e.control.value or ""))
             self.recheck()
 
         box.on_change = changed
-        self.fields[field] = box
-        wrapped = tid(test_id(field), box)
-        return ft.Container(wrapped, col=col or {"xs": 12, "md": 6})
+        self.fields[name] = box
+        return ft.Container(tid(test_id(name), box), col=col)
 
+    def both(
+        self,
+        where: str,
+        item: object,
+        name: str,
+        *,
+        col: dict[str, int] = HALF,
+        multiline: bool = False,
+        label: str = "",
+        **fields: object,
+    ) -> list[ft.Control]:
+        """The English and the Spanish field of ``item``'s text ``name``, labelled by the
+        messages ``label_en`` and ``label_es`` (default: ``manage.<name>_en``…)."""
+        label = label or f"manage.{name}"
+        return [
+            self.field(
+                where,
+                item,
+                f"{name}_{lang}",
+                self.ctx.t(f"{label}_{lang}", **fields),
+                col=col,
+                multiline=multiline,
+            )
+            for lang in LANGS
+        ]
+
+    def card(
+        self, where: str, section: str, items: list[Any], i: int, title: str, body: list[ft.Control]
+    ) -> ft.Control:
+        """One item of a list: its title, up and remove buttons, then its fields."""
+        ident = test_id(where.rstrip("-"))
+        tools = ft.Row(
+            [
+                ft.Text(title, weight=ft.FontWeight.BOLD, expand=True),
+                tid(
+                    f"{ident}-up",
+                    ft.IconButton(
+                        ft.Icons.ARROW_UPWARD,
+                        tooltip=self.ctx.t("manage.move_up"),
+                        disabled=i == 0,
+                        on_click=lambda: self.move_up(section, items, i),
+                    ),
+                ),
+                tid(
+                    f"{ident}-remove",
+                    ft.IconButton(
+                        ft.Icons.DELETE_OUTLINE,
+                        tooltip=self.ctx.t("manage.remove"),
+                        on_click=lambda: self.remove(section, items, i),
+                    ),
+                ),
+            ]
+        )
+        return tid(
+            ident,
+            ft.Container(
+                ft.Column([tools, *body], spacing=6),
+                padding=8,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=8,
+            ),
+        )
+
+    def add_button(
+        self, ident: str, label: str, section: str, items: list[Any], make: Callable[[], Any]
+    ) -> ft.Control:
+        return tid(
+            ident,
+            ft.OutlinedButton(
+                label, icon=ft.Icons.ADD, on_click=lambda: self.add(section, items, make)
+            ),
+        )
+
+    def section(self, name: str) -> list[ft.Control]:
+        """A list of the game: heading, help, one card per item and the Add button."""
+        attr, make, add = LISTS[name]
+        self.fill(name)
+        t, items = self.ctx.t, getattr(self.form, attr)
+        return [
+            heading(t(f"manage.{attr}")),
+            muted(t(f"manage.{attr}_help")),
+            self.sections[name],
+            self.add_button(test_id(add), t(f"manage.{add}"), name, items, make),
+        ]
+
+    # --- the screen ---------------------------------------------------------------------
     def build(self) -> ft.View:
         ctx, form = self.ctx, self.form
+        t = ctx.t
         wins = ft.RadioGroup(
             value=form.wins,
             on_change=self.on_wins,
             content=ft.Row(
                 [
-                    tid(f"game-wins-{w}", ft.Radio(value=w, label=ctx.t(f"manage.wins_{w}")))
+                    tid(f"game-wins-{w}", ft.Radio(value=w, label=t(f"manage.wins_{w}")))
                     for w in ("highest", "lowest")
                 ],
                 wrap=True,
@@ -86,56 +200,18 @@ class GameEditorView:
         )
         head = ft.ResponsiveRow(
             [
-                self.text(
-                    "id", ctx.t("manage.game_id"), form.id, self._set("id"), disabled=form.editing
-                ),
-                self.text(
-                    "variants", ctx.t("manage.variants"), form.variants, self._set("variants")
-                ),
-                self.text("name-en", ctx.t("manage.name_en"), form.name_en, self._set("name_en")),
-                self.text("name-es", ctx.t("manage.name_es"), form.name_es, self._set("name_es")),
-                self.text(
-                    "min_players",
-                    ctx.t("manage.min_players"),
-                    form.min_players,
-                    self._set("min_players"),
-                    col={"xs": 6, "md": 3},
-                ),
-                self.text(
-                    "max_players",
-                    ctx.t("manage.max_players"),
-                    form.max_players,
-                    self._set("max_players"),
-                    col={"xs": 6, "md": 3},
-                ),
+                self.field("", form, "id", t("manage.game_id"), disabled=form.editing),
+                self.field("", form, "min_players", t("manage.min_players"), col=QUARTER),
+                self.field("", form, "max_players", t("manage.max_players"), col=QUARTER),
+                *self.both("", form, "name"),
+                *self.both("", form, "description", multiline=True),
             ]
         )
-        self.fill_lines()
-        self.fill_tiebreakers()
-        self.recheck()
-        title = ctx.t("manage.edit_game") if form.editing else ctx.t("manage.new_game")
         body: list[ft.Control] = [
             ft.Container(head, padding=ft.Padding.only(top=8)),
             tid("game-wins", wins),
-            heading(ctx.t("manage.lines")),
-            muted(ctx.t("manage.lines_help")),
-            self.lines,
-            tid(
-                "game-add-line",
-                ft.OutlinedButton(
-                    ctx.t("manage.add_line"), icon=ft.Icons.ADD, on_click=self.on_add_line
-                ),
-            ),
-            heading(ctx.t("manage.tiebreakers")),
-            muted(ctx.t("manage.tiebreakers_help")),
-            self.tiebreakers,
-            tid(
-                "game-add-tiebreak",
-                ft.OutlinedButton(
-                    ctx.t("manage.add_tiebreak"), icon=ft.Icons.ADD, on_click=self.on_add_tiebreak
-                ),
-            ),
-            heading(ctx.t("manage.preview")),
+            *(control for name in LISTS for control in self.section(name)),
+            heading(t("manage.preview")),
             tid(
                 "game-preview",
                 ft.Container(
@@ -148,41 +224,42 @@ class GameEditorView:
             tid("game-problem", self.problem),
             ft.Row(
                 [
-                    tid(
-                        "game-save",
-                        ft.FilledButton(ctx.t("manage.save_game"), on_click=self.on_save),
-                    ),
+                    tid("game-save", ft.FilledButton(t("manage.save_game"), on_click=self.on_save)),
                     tid(
                         "game-cancel",
-                        ft.TextButton(
-                            ctx.t("manage.cancel"), on_click=lambda: ctx.navigate("/games")
-                        ),
+                        ft.TextButton(t("manage.cancel"), on_click=lambda: ctx.navigate("/games")),
                     ),
                 ]
             ),
         ]
-        return screen(ctx, title, body)
+        self.recheck()
+        return screen(ctx, t("manage.edit_game") if form.editing else t("manage.new_game"), body)
 
-    def _set(self, name: str, target: object | None = None) -> Callable[[str], None]:
-        def setter(value: str) -> None:
-            setattr(target if target is not None else self.form, name, value)
-
-        return setter
-
-    def fill_lines(self) -> None:
-        for name in [f for f in self.fields if f.startswith("line-")]:
+    def fill(self, section: str) -> None:
+        """(Re)builds the cards of ``section`` from the form."""
+        for name in [f for f in self.fields if f.startswith(f"{section}-")]:
             del self.fields[name]
-        self.lines.controls = [self.line_card(i, line) for i, line in enumerate(self.form.lines)]
+        build: Callable[[int, Any], ft.Control] = getattr(self, f"{section}_card")
+        items = getattr(self.form, LISTS[section][0])
+        self.sections[section].controls = [build(i, item) for i, item in enumerate(items)]
+
+    def variant_card(self, i: int, variant: VariantForm) -> ft.Control:
+        where = f"variant-{i}-"
+        fields = [
+            self.field(where, variant, "id", self.ctx.t("manage.id"), col={"xs": 12, "md": 2}),
+            *self.both(where, variant, "label", col={"xs": 12, "md": 5}),
+        ]
+        title = self.ctx.t("manage.variant_n", n=i + 1)
+        return self.card(where, "variant", self.form.variants, i, title, [ft.ResponsiveRow(fields)])
 
     def line_card(self, i: int, line: LineForm) -> ft.Control:
-        ctx = self.ctx
-        n = i + 1
+        t, where = self.ctx.t, f"line-{i}-"
         kind = ft.Row(
             [
                 tid(
-                    f"game-line-{n}-kind-{k}",
+                    f"game-line-{i + 1}-kind-{k}",
                     ft.Chip(
-                        label=ft.Text(ctx.t(f"manage.kind_{k}")),
+                        label=ft.Text(t(f"manage.kind_{k}")),
                         selected=k == line.kind,
                         show_checkmark=False,
                         on_click=self._kind_setter(i, k),
@@ -195,218 +272,113 @@ class GameEditorView:
             run_spacing=4,
         )
         shown = FIELDS_BY_KIND.get(line.kind, ())
-        extras = [
-            self.text(
-                f"line-{i}-{name}",
-                ctx.t(f"manage.field_{name}"),
-                getattr(line, name),
-                self._set(name, line),
-                col={
-                    "xs": 6 if name not in ("rates", "values", "factors") else 12,
-                    "md": 3 if name not in ("rates", "values", "factors") else 6,
-                },
-            )
-            for name in EXTRA_FIELDS
+        if line.kind == "count" and line.rates:
+            shown = tuple(f for f in shown if f != "per")  # the rates say what an item is worth
+        settings = [
+            self.field(where, line, name, t(f"manage.field_{name}"), col=QUARTER)
+            for name in NUMBERS
             if name in shown
         ]
-        checks: list[ft.Control] = [
-            tid(
-                f"game-line-{n}-counts",
-                ft.Checkbox(
-                    label=ctx.t("manage.not_added"),
-                    value=not line.counts,
-                    on_change=lambda e: self.on_flag(line, "counts", not e.control.value),
-                ),
-            )
+        if "values" in shown:
+            settings.append(self.field(where, line, "values", t("manage.field_values")))
+        body: list[ft.Control] = [
+            ft.ResponsiveRow(
+                [
+                    self.field(where, line, "key", t("manage.key"), col=THIRD),
+                    *self.both(where, line, "label", col=THIRD),
+                ]
+            ),
+            tid(f"game-line-{i + 1}-kind", kind),
+            ft.ResponsiveRow(
+                [
+                    *settings,
+                    *self.both(where, line, "hint"),
+                    self.field(where, line, "variants", t("manage.line_variants"), col=QUARTER),
+                ]
+            ),
         ]
-        if "halves" in shown:
-            checks.append(
-                tid(
-                    f"game-line-{n}-halves",
-                    ft.Checkbox(
-                        label=ctx.t("manage.halves"),
-                        value=line.halves,
-                        on_change=lambda e: self.on_flag(line, "halves", bool(e.control.value)),
-                    ),
-                )
-            )
-        tools = ft.Row(
-            [
-                ft.Text(ctx.t("manage.line_n", n=n), weight=ft.FontWeight.BOLD, expand=True),
-                tid(
-                    f"game-line-{n}-up",
-                    ft.IconButton(
-                        ft.Icons.ARROW_UPWARD,
-                        tooltip=ctx.t("manage.move_up"),
-                        disabled=i == 0,
-                        on_click=lambda: self.on_move(i),
-                    ),
-                ),
-                tid(
-                    f"game-line-{n}-remove",
-                    ft.IconButton(
-                        ft.Icons.DELETE_OUTLINE,
-                        tooltip=ctx.t("manage.remove"),
-                        on_click=lambda: self.on_remove(i),
-                    ),
+        if "rates" in shown:
+            body += [
+                muted(t("manage.rates_help")),
+                *(self.rate_card(i, j, rate) for j, rate in enumerate(line.rates)),
+                self.add_button(
+                    test_id(f"{where}add-rate"), t("manage.add_rate"), "line", line.rates, RateForm
                 ),
             ]
-        )
-        return tid(
-            f"game-line-{n}",
-            ft.Container(
-                ft.Column(
-                    [
-                        tools,
-                        ft.ResponsiveRow(
-                            [
-                                self.text(
-                                    f"line-{i}-key",
-                                    ctx.t("manage.key"),
-                                    line.key,
-                                    self._set("key", line),
-                                    col={"xs": 12, "md": 4},
-                                ),
-                                self.text(
-                                    f"line-{i}-label-en",
-                                    ctx.t("manage.label_en"),
-                                    line.label_en,
-                                    self._set("label_en", line),
-                                    col={"xs": 12, "md": 4},
-                                ),
-                                self.text(
-                                    f"line-{i}-label-es",
-                                    ctx.t("manage.label_es"),
-                                    line.label_es,
-                                    self._set("label_es", line),
-                                    col={"xs": 12, "md": 4},
-                                ),
-                            ]
-                        ),
-                        tid(f"game-line-{n}-kind", kind),
-                        ft.ResponsiveRow(
-                            [
-                                *extras,
-                                self.text(
-                                    f"line-{i}-hint-en",
-                                    ctx.t("manage.hint_en"),
-                                    line.hint_en,
-                                    self._set("hint_en", line),
-                                ),
-                                self.text(
-                                    f"line-{i}-hint-es",
-                                    ctx.t("manage.hint_es"),
-                                    line.hint_es,
-                                    self._set("hint_es", line),
-                                ),
-                                self.text(
-                                    f"line-{i}-variants",
-                                    ctx.t("manage.line_variants"),
-                                    line.variants,
-                                    self._set("variants", line),
-                                    col={"xs": 6, "md": 3},
-                                ),
-                            ]
-                        ),
-                        ft.Row(checks, wrap=True),
-                    ],
-                    spacing=6,
+        if "factors" in shown:
+            factors: list[ft.Control] = []
+            for j, factor in enumerate(line.factors):
+                at, n = f"{where}factor-{j}-", j + 1
+                factors += self.both(
+                    at, factor, "label", label="manage.factor", col={"xs": 12, "md": 5}, n=n
+                )
+                max_label = t("manage.factor_max", n=n)
+                factors.append(self.field(at, factor, "max", max_label, col={"xs": 6, "md": 2}))
+            body.append(ft.ResponsiveRow(factors))
+        body.append(ft.Row(self.flags(i, line, shown), wrap=True))
+        title = t("manage.line_n", n=i + 1)
+        return self.card(where, "line", self.form.lines, i, title, body)
+
+    def flags(self, i: int, line: LineForm, shown: tuple[str, ...]) -> list[ft.Control]:
+        flags = [("counts", "manage.not_added", True)]
+        if "halves" in shown:
+            flags.append(("halves", "manage.halves", False))
+        return [
+            tid(
+                f"game-line-{i + 1}-{name}",
+                ft.Checkbox(
+                    label=self.ctx.t(label),
+                    value=getattr(line, name) != inverted,
+                    on_change=self._flag_setter(line, name, inverted),
                 ),
-                padding=8,
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=8,
-            ),
+            )
+            for name, label, inverted in flags
+        ]
+
+    def rate_card(self, i: int, j: int, rate: RateForm) -> ft.Control:
+        t, where = self.ctx.t, f"line-{i}-rate-{j}-"
+        fields = [
+            self.field(where, rate, "id", t("manage.id"), col={"xs": 6, "md": 2}),
+            self.field(where, rate, "per", t("manage.field_per"), col={"xs": 6, "md": 2}),
+            *self.both(where, rate, "label", col=THIRD),
+        ]
+        rates = self.form.lines[i].rates
+        return self.card(
+            where, "line", rates, j, t("manage.rate_n", n=j + 1), [ft.ResponsiveRow(fields)]
         )
 
-    def fill_tiebreakers(self) -> None:
-        ctx = self.ctx
-        for name in [f for f in self.fields if f.startswith("tb-")]:
-            del self.fields[name]
-        cards = []
-        for i, tb in enumerate(self.form.tiebreakers):
-            n = i + 1
-            prefer = ft.RadioGroup(
-                value=tb.prefer,
-                on_change=self._prefer_setter(tb),
-                content=ft.Row(
-                    [
-                        tid(
-                            f"game-tb-{n}-prefer-{p}",
-                            ft.Radio(value=p, label=ctx.t(f"manage.prefer_{p}")),
-                        )
-                        for p in ("more", "fewer")
-                    ],
-                    wrap=True,
-                ),
-            )
-            cards.append(
-                tid(
-                    f"game-tb-{n}",
-                    ft.Container(
-                        ft.Column(
-                            [
-                                ft.Row(
-                                    [
-                                        ft.Text(
-                                            ctx.t("manage.tiebreak_n", n=n),
-                                            weight=ft.FontWeight.BOLD,
-                                            expand=True,
-                                        ),
-                                        tid(
-                                            f"game-tb-{n}-up",
-                                            ft.IconButton(
-                                                ft.Icons.ARROW_UPWARD,
-                                                tooltip=ctx.t("manage.move_up"),
-                                                disabled=i == 0,
-                                                on_click=self._tb_action(self.on_move_tb, i),
-                                            ),
-                                        ),
-                                        tid(
-                                            f"game-tb-{n}-remove",
-                                            ft.IconButton(
-                                                ft.Icons.DELETE_OUTLINE,
-                                                tooltip=ctx.t("manage.remove"),
-                                                on_click=self._tb_action(self.on_remove_tb, i),
-                                            ),
-                                        ),
-                                    ]
-                                ),
-                                ft.ResponsiveRow(
-                                    [
-                                        self.text(
-                                            f"tb-{i}-label-en",
-                                            ctx.t("manage.label_en"),
-                                            tb.label_en,
-                                            self._set("label_en", tb),
-                                            col={"xs": 12, "md": 4},
-                                        ),
-                                        self.text(
-                                            f"tb-{i}-label-es",
-                                            ctx.t("manage.label_es"),
-                                            tb.label_es,
-                                            self._set("label_es", tb),
-                                            col={"xs": 12, "md": 4},
-                                        ),
-                                        self.text(
-                                            f"tb-{i}-terms",
-                                            ctx.t("manage.terms"),
-                                            tb.terms,
-                                            self._set("terms", tb),
-                                            col={"xs": 12, "md": 4},
-                                        ),
-                                    ]
-                                ),
-                                tid(f"game-tb-{n}-prefer", prefer),
-                            ],
-                            spacing=6,
-                        ),
-                        padding=8,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        border_radius=8,
-                    ),
-                )
-            )
-        self.tiebreakers.controls = cards
+    def tb_card(self, i: int, tb: TiebreakForm) -> ft.Control:
+        t, where = self.ctx.t, f"tb-{i}-"
+        prefer = ft.RadioGroup(
+            value=tb.prefer,
+            on_change=self._prefer_setter(tb),
+            content=ft.Row(
+                [
+                    tid(
+                        f"game-tb-{i + 1}-prefer-{p}",
+                        ft.Radio(value=p, label=t(f"manage.prefer_{p}")),
+                    )
+                    for p in ("more", "fewer")
+                ],
+                wrap=True,
+            ),
+        )
+        fields = [
+            *self.both(where, tb, "label", col=THIRD),
+            self.field(where, tb, "terms", t("manage.terms"), col=THIRD),
+        ]
+        body = [ft.ResponsiveRow(fields), tid(f"game-tb-{i + 1}-prefer", prefer)]
+        return self.card(
+            where, "tb", self.form.tiebreakers, i, t("manage.tiebreak_n", n=i + 1), body
+        )
+
+    def reminder_card(self, i: int, reminder: ReminderForm) -> ft.Control:
+        where = f"reminder-{i}-"
+        fields = self.both(where, reminder, "text", multiline=True)
+        title = self.ctx.t("manage.reminder_n", n=i + 1)
+        return self.card(
+            where, "reminder", self.form.reminders, i, title, [ft.ResponsiveRow(fields)]
+        )
 
     # --- checking and preview -----------------------------------------------------------
     def recheck(self) -> Checked:
@@ -423,45 +395,29 @@ class GameEditorView:
             )
         else:
             self.problem.value = ""
-        self.preview.controls = self.preview_rows(checked.template)
+        self.preview.controls = preview_rows(self.ctx, checked.template)
         return checked
 
-    def preview_rows(self, template: GameTemplate | None) -> list[ft.Control]:
-        ctx, lang = self.ctx, self.ctx.lang
-        if template is None:
-            return [muted(ctx.t("manage.preview_waiting"), size=14)]
-        rows: list[ft.Control] = [
-            ft.Text(pick(template.name, lang), weight=ft.FontWeight.BOLD, size=16),
-            muted(
-                players_range(ctx, template.min_players, template.max_players)
-                + " · "
-                + ctx.t(f"manage.wins_{template.wins}")
-            ),
-        ]
-        for line in template.lines:
-            label = pick(line.label, lang)
-            if line.variants:
-                label += " (" + ", ".join(line.variants) + ")"
-            rows.append(
-                ft.Row(
-                    [
-                        ft.Text(label, expand=True, size=14),
-                        muted(line.describe(lang)),
-                    ]
-                )
-            )
-        for tb in template.tiebreakers:
-            rows.append(muted(ctx.t("manage.preview_tiebreak", label=pick(tb.label, lang))))
-        return rows
-
     # --- handlers -----------------------------------------------------------------------
+    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
+        items.append(make())
+        self.refill(section)
+
+    def remove(self, section: str, items: list[Any], i: int) -> None:
+        del items[i]
+        self.refill(section)
+
+    def move_up(self, section: str, items: list[Any], i: int) -> None:
+        items[i - 1], items[i] = items[i], items[i - 1]
+        self.refill(section)
+
+    def refill(self, section: str) -> None:
+        self.fill(section)
+        self.recheck()
+
     def on_wins(self, e: ft.Event[ft.RadioGroup]) -> None:
         self.form.wins = str(e.control.value)
         self.recheck()
-
-    @staticmethod
-    def _tb_action(action: Callable[[int], None], i: int) -> Callable[[], None]:
-        return lambda: action(i)
 
     def _prefer_setter(self, tb: TiebreakForm) -> Callable[[ft.Event[ft.RadioGroup]], None]:
         return lambda e: self.on_prefer(tb, str(e.control.value))
@@ -469,10 +425,14 @@ class GameEditorView:
     def _kind_setter(self, i: int, kind: str) -> Callable[[], None]:
         return lambda: self.on_kind(i, kind)
 
+    def _flag_setter(
+        self, line: LineForm, name: str, inverted: bool
+    ) -> Callable[[ft.Event[ft.Checkbox]], None]:
+        return lambda e: self.on_flag(line, name, bool(e.control.value) != inverted)
+
     def on_kind(self, i: int, kind: str) -> None:
         self.form.lines[i].kind = kind
-        self.fill_lines()
-        self.recheck()
+        self.refill("line")
 
     def on_flag(self, line: LineForm, name: str, value: bool) -> None:
         setattr(line, name, value)
@@ -480,38 +440,6 @@ class GameEditorView:
 
     def on_prefer(self, tb: TiebreakForm, value: str) -> None:
         tb.prefer = value
-        self.recheck()
-
-    def on_add_line(self) -> None:
-        self.form.lines.append(LineForm())
-        self.fill_lines()
-        self.recheck()
-
-    def on_remove(self, i: int) -> None:
-        del self.form.lines[i]
-        self.fill_lines()
-        self.recheck()
-
-    def on_move(self, i: int) -> None:
-        lines = self.form.lines
-        lines[i - 1], lines[i] = lines[i], lines[i - 1]
-        self.fill_lines()
-        self.recheck()
-
-    def on_add_tiebreak(self) -> None:
-        self.form.tiebreakers.append(TiebreakForm())
-        self.fill_tiebreakers()
-        self.recheck()
-
-    def on_remove_tb(self, i: int) -> None:
-        del self.form.tiebreakers[i]
-        self.fill_tiebreakers()
-        self.recheck()
-
-    def on_move_tb(self, i: int) -> None:
-        tbs = self.form.tiebreakers
-        tbs[i - 1], tbs[i] = tbs[i], tbs[i - 1]
-        self.fill_tiebreakers()
         self.recheck()
 
     def on_save(self) -> None:

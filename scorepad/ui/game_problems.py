@@ -1,0 +1,113 @@
+"""Where a core complaint about a game goes in the editor: the field it concerns.
+
+The loader names a place in the game file (``lines.rows.rates[1].label``, ``players.max``);
+the editor shows the complaint under the field holding that value, so that a person sees
+what to fix where they typed it. Field names are those of ``game_form``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from scorepad.core import ScorepadError
+from scorepad.core.errors import TemplateError
+from scorepad.core.i18n import LANGS
+
+if TYPE_CHECKING:
+    from scorepad.ui.game_form import GameForm, LineForm, Problem
+
+LINE_FIELDS = ("key", "kind", "variants", "min", "max", "per", "every", "points", "values")
+"""A line's settings that are one field each (rates and factors have fields per item)."""
+
+
+def field_for(form: GameForm, problem: TemplateError) -> str:
+    """The editor field a core complaint is about ("form" when none fits better)."""
+    path = re.sub(r"\[(\d+)\]", r".\1", str(problem.fields.get("path", "")))
+    parts = path.split(".") if path else []
+    inner = problem.fields.get("problem")
+    key = inner.key if isinstance(inner, ScorepadError) else ""
+    value = str(inner.fields.get("value", "")) if isinstance(inner, ScorepadError) else ""
+    if not parts:
+        return "form"
+    head, rest = parts[0], parts[1:]
+    if head in ("name", "description"):
+        return _text_field("", form, head, parts)
+    if head in ("id", "wins"):
+        return head
+    if head == "players":
+        return "max-players" if parts[-1] == "max" else "min-players"
+    if head == "variants" and not rest:  # a variant that no line belongs to
+        ids = [f'"{v.id.strip()}"' for v in form.variants]
+        return f"variant-{ids.index(value)}-id" if value in ids else "form"
+    lists: dict[str, tuple[str, list[Any]]] = {
+        "variants": ("variant", form.variants),
+        "lines": ("line", form.lines),
+        "tiebreakers": ("tb", form.tiebreakers),
+        "reminders": ("reminder", form.reminders),
+    }
+    if head not in lists or not rest:
+        return "form"
+    prefix, items = lists[head]
+    index = _index(rest[0], [ln.key.strip() for ln in form.lines] if head == "lines" else [])
+    if index is None or index >= len(items):
+        return "form"
+    item, where, rest = items[index], f"{prefix}-{index}-", rest[1:]
+    if head == "lines":
+        return _line_field(where, item, rest, key, value)
+    if head == "reminders":
+        return _text_field(where, item, "text", ["text", *rest])
+    if head == "variants":
+        return _text_field(where, item, "label", rest, "id")
+    return _text_field(where, item, "label", rest, "prefer" if rest[:1] == ["prefer"] else "terms")
+
+
+def problem_text(problem: Problem, lang: str, tr: Callable[..., str]) -> str:
+    if isinstance(problem, TemplateError):
+        inner = problem.fields.get("problem")
+        if isinstance(inner, ScorepadError):
+            return inner.message(lang)
+        return problem.message(lang)
+    key, fields = problem
+    return tr(key, **fields)
+
+
+def _line_field(where: str, line: LineForm, rest: list[str], key: str, value: str) -> str:
+    """The field of ``line`` a complaint about ``rest`` (the path inside it) concerns."""
+    if not rest:  # the whole line: a missing field, its minimum above its maximum, its key
+        missing = value.strip('"') if key == "template.missing" else ""
+        if missing in LINE_FIELDS:
+            return where + missing
+        return where + ("min" if key == "template.bad_bounds" else "key")
+    name, rest = rest[0], rest[1:]
+    if name in ("label", "hint"):
+        return _text_field(where, line, name, [name, *rest])
+    items: list[Any] = line.rates if name == "rates" else line.factors
+    index = _index(rest[0], []) if name in ("rates", "factors") and rest else None
+    if index is not None and index < len(items):
+        sub, at = rest[1:], f"{where}{name[:-1]}-{index}-"
+        if name == "rates":
+            return _text_field(
+                at, items[index], "label", sub, sub[0] if sub[:1] in (["id"], ["per"]) else "id"
+            )
+        return _text_field(at, items[index], "label", sub, "max" if sub[:1] == ["max"] else "")
+    return where + (name if name in LINE_FIELDS else "key")
+
+
+def _text_field(where: str, item: Any, name: str, rest: list[str], other: str = "") -> str:
+    """The field a complaint about ``rest`` (a path inside ``item``) concerns: ``other``,
+    unless the path names the text ``name`` (or there is no ``other``); then the
+    language it names, else the first one left blank."""
+    if other and rest[:1] != [name]:
+        return where + other
+    langs = [p for p in rest[1:] if p in LANGS]
+    langs += [lang for lang in LANGS if not str(getattr(item, f"{name}_{lang}")).strip()]
+    return f"{where}{name}-{(langs or list(LANGS))[0]}"
+
+
+def _index(part: str, keys: list[str]) -> int | None:
+    if part in keys:
+        return keys.index(part)
+    digits = part.strip("[]#")
+    return int(digits) if digits.isdigit() else None

@@ -1,0 +1,47 @@
+"""The custom-game editor's preview: the sheet of the game being typed, as players will
+see it (lines and how each scores, what a rate or a product line asks for, tie-breakers,
+and the reminders printed under a paper sheet)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.core import GameTemplate
+from scorepad.core.i18n import pick
+from scorepad.ui.context import Context
+from scorepad.ui.views.common import muted, players_range
+
+
+def preview_rows(ctx: Context, template: GameTemplate | None) -> list[ft.Control]:
+    """The sheet as it will be: lines with how they score, the choices a rate or a
+    product line asks for, tie-breakers and the reminders printed under it."""
+    lang = ctx.lang
+    if template is None:
+        return [muted(ctx.t("manage.preview_waiting"), size=14)]
+    rows: list[ft.Control] = [
+        ft.Text(pick(template.name, lang), weight=ft.FontWeight.BOLD, size=16),
+        muted(
+            players_range(ctx, template.min_players, template.max_players)
+            + " · "
+            + ctx.t(f"manage.wins_{template.wins}")
+        ),
+    ]
+    if template.description is not None:
+        rows.append(muted(pick(template.description, lang)))
+    variants = {v.id: pick(v.label, lang) for v in template.variants}
+    for line in template.lines:
+        label = pick(line.label, lang)
+        if line.variants:
+            label += (
+                " (" + ", ".join(name for v, name in variants.items() if v in line.variants) + ")"
+            )
+        rows.append(ft.Row([ft.Text(label, expand=True, size=14), muted(line.describe(lang))]))
+        choices = [pick(r.label, lang) for r in getattr(line, "rates", ())]
+        choices += [pick(f.label, lang) for f in getattr(line, "factors", ())]
+        if choices:
+            joiner = " / " if line.kind == "count" else " × "
+            rows.append(ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16)))
+    for tb in template.tiebreakers:
+        rows.append(muted(ctx.t("manage.preview_tiebreak", label=pick(tb.label, lang))))
+    rows += [muted("• " + pick(text, lang)) for text in template.reminders]
+    return rows
