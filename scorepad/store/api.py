@@ -38,6 +38,7 @@ from scorepad.store.records import (
     PlayFilter,
     PlayRecord,
 )
+from scorepad.store.restoring import Restored
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of
 from scorepad.store.values import load, parse_when
 
@@ -293,8 +294,9 @@ class Store:
     def back_up(self) -> Path:
         return restoring.back_up(self.db)
 
-    def restore(self, backup: str | Path) -> Path | None:
-        """Put a backup back; the history it replaces is kept as a backup first."""
+    def restore(self, backup: str | Path) -> Restored:
+        """Put a backup back; the history it replaces is kept as a backup first (and when
+        it was damaged, the plays still readable in it that the backup lacks are added)."""
         return restoring.restore(self.db, backup)
 
     def back_up_daily(self) -> None:

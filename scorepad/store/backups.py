@@ -93,6 +93,11 @@ def list_backups(history: Path, *, count: bool = True) -> list[Backup]:
     return sorted(found, key=lambda b: b.taken_at, reverse=True)
 
 
+def kind_of(path: Path) -> str | None:
+    match = NAME.match(path.name)
+    return match["kind"] if match else None
+
+
 def latest(history: Path) -> Backup | None:
     """The newest copy that can be put back (a damaged file's copy cannot)."""
     for backup in list_backups(history, count=False):

@@ -8,6 +8,7 @@ when it is needed most.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from scorepad.store import backups
@@ -15,6 +16,7 @@ from scorepad.store.backups import Backup
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.messages import StoreError
 from scorepad.store.migrate import check_known, upgrade
+from scorepad.store.salvage import salvage
 
 
 def file_of(db: Database) -> Path:
@@ -35,9 +37,16 @@ def back_up(db: Database) -> Path:
     return backups.take(path, "manual")
 
 
-def restore(db: Database, backup: str | Path) -> Path | None:
-    """Put back one of the history's own backups; returns the copy kept of the history
-    it replaced (None when there was no file left to copy)."""
+@dataclass(frozen=True)
+class Restored:
+    kept: Path | None
+    """The copy made of the history that was replaced (None: there was no file left)."""
+    recovered: int = 0
+    """Plays added back from it, when it was damaged: those the backup did not hold."""
+
+
+def restore(db: Database, backup: str | Path) -> Restored:
+    """Put back one of the history's own backups."""
     path = file_of(db)
     chosen = Path(backup)
     if chosen not in {b.path for b in backups.list_backups(path, count=False)}:
@@ -48,10 +57,12 @@ def restore(db: Database, backup: str | Path) -> Path | None:
     kept = backups.restore(path, chosen, close=db.dispose)
     db.adopt()
     upgrade(db)  # a copy made before an upgrade comes back at the newest schema
-    return kept
+    if kept is not None and backups.kind_of(kept) == "damaged":
+        return Restored(kept, salvage(kept, db))
+    return Restored(kept)
 
 
-def restore_history(url: str | None, backup: str | Path) -> Path | None:
+def restore_history(url: str | None, backup: str | Path) -> Restored:
     """``restore`` for a history that is not open (it may be too damaged to open)."""
     db = Database(resolve_url(url))
     try:

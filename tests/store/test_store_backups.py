@@ -85,7 +85,7 @@ def test_restore_puts_a_copy_back_and_can_itself_be_undone(tmp_path):
         copy = store.back_up()
         second = azul(store, "2026-01-02", {"Ana": 5, "Ben": 4})
         other = open_store(str(path))  # a second program with the history open
-        kept = store.restore(copy)
+        kept = store.restore(copy).kept
         assert plays_in(store) == [first] == plays_in(other)
         assert kept is not None and b.list_backups(path)[0].kind == "restore"
         third = azul(other, "2026-01-03", {"Ana": 1, "Ben": 1})  # still writes fine
@@ -146,7 +146,7 @@ def test_a_history_too_damaged_to_open_is_restored_from_its_location(tmp_path):
     assert f"el archivo de historial {path} está dañado" in text
     assert "Ajustes → Copias de seguridad puedes recuperar la copia del" in text
     (copy,) = listing_for(str(path))
-    kept = restore_history(str(path), copy.path)
+    kept = restore_history(str(path), copy.path).kept
     with open_store(str(path)) as store:
         assert plays_in(store) == [play]
     assert kept is not None and kept.read_bytes() == garbage  # the damaged file, as it was
