@@ -229,7 +229,7 @@ def test_a_history_deleted_while_the_app_runs_is_rescued_and_put_back(tmp_path, 
             conn.close()
         assert not path.exists()
         settings = view_for(ctx, "/settings")
-        row = find(settings, "backup-1").value
+        row = find(settings, "backup-1").controls[0].value
         assert "rescued (the file had disappeared)" in row and row.endswith("4 plays")
         shown: list[ft.DialogControl] = []
         ctx.show = shown.append
@@ -287,7 +287,7 @@ def test_a_damaged_history_is_named_restored_and_its_later_plays_read_back(tmp_p
             assert find(settings, "backup-problem").value.startswith(
                 f"The last automatic copy failed: cannot back up {path}: the file is damaged ("
             )
-        row = find(settings, "backup-1").value
+        row = find(settings, "backup-1").controls[0].value
         assert "by hand" in row and row.endswith("120 plays")
         shown: list[ft.DialogControl] = []
         ctx.show = shown.append

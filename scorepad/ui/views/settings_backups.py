@@ -68,14 +68,13 @@ class BackupsSection:
 
     def _row(self, n: int, backup: Backup) -> ft.Control:
         ctx = self.ctx
-        text = tid(f"backup-{n}", ft.Text(self.describe(backup), size=14, expand=True))
-        parts: list[ft.Control] = [text]
+        parts: list[ft.Control] = [ft.Text(self.describe(backup), size=14, expand=True)]
         if backup.kind != "damaged":
             restore = ft.TextButton(
                 ctx.t("manage.backup_restore"), on_click=lambda: self.on_restore(backup)
             )
             parts.append(tid(f"backup-restore-{n}", restore))
-        return ft.Row(parts, wrap=True)
+        return tid(f"backup-{n}", ft.Row(parts))
 
     def describe(self, backup: Backup) -> str:
         ctx = self.ctx
@@ -136,6 +135,7 @@ class BackupsSection:
             done = self.history.restore(backup.path)
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
+            ctx.update(self.status)
             return
         self.refresh()
         when = when_text(backup)
@@ -146,6 +146,7 @@ class BackupsSection:
         if done.recovered:
             text += " " + ctx.t("manage.recovered", n=done.recovered)
         self.say(text)
+        ctx.update(self.rows, self.status)  # the click came from the dialog, not this screen
 
 
 def when_text(backup: Backup) -> str:
