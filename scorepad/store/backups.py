@@ -166,7 +166,7 @@ def keep_damaged(history: Path) -> Path:
     cannot be copied consistently is at least not thrown away."""
     target = _target(history, "damaged", None, None)
     try:
-        target.parent.mkdir(exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         for suffix in ("", "-wal"):
             part = Path(f"{history}{suffix}")
             if part.exists():

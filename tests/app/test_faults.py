@@ -50,6 +50,7 @@ def on_disk(path: Path | str) -> dict[int, tuple]:
         if store.db.is_sqlite:
             with store.db.engine.connect() as conn:
                 assert conn.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+                assert conn.exec_driver_sql("PRAGMA foreign_key_check").all() == []
         return plays(store)
 
 
