@@ -7,6 +7,7 @@ starts, so a sheet with a mistake is refused before anything is written.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
@@ -16,8 +17,9 @@ from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.numbers import json_number
+from scorepad.store import backups, queries, restoring, stats, writes
 from scorepad.store import games as g
-from scorepad.store import queries, stats, writes
+from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import Database, resolve_url
@@ -36,26 +38,36 @@ from scorepad.store.records import (
     PlayFilter,
     PlayRecord,
 )
+from scorepad.store.restoring import Restored
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of
 from scorepad.store.values import load, parse_when
+
+logger = logging.getLogger(__name__)
 
 
 def open_store(url: str | None = None) -> Store:
     """Open (creating or upgrading as needed) the history at ``url``, $SCOREPAD_DB or the
-    default file in the user's data directory."""
+    default file in the user's data directory; an SQLite file in use gets its daily copy."""
     db = Database(resolve_url(url))
+    used = db.path is not None and db.path.is_file() and db.path.stat().st_size > 0
     db.check_file()
     try:
         upgrade(db)
     except BaseException:
         db.dispose()
         raise
-    return Store(db)
+    store = Store(db)
+    if used:
+        store.back_up_daily()
+    return store
 
 
 class Store:
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.backup_problem: StoreError | None = None
+        """Why the last automatic copy failed (Settings shows it); None when it worked."""
+        self._copied_on: date | None = None
 
     @property
     def label(self) -> str:
@@ -273,6 +285,36 @@ class Store:
 
     def drop_draft(self, device: str) -> None:
         self.db.write(lambda c: writes.drop_draft(c, device))
+
+    # --- backups (SQLite files only) ---------------------------------------------------
+    def backups(self) -> list[Backup]:
+        """The copies of the history file, newest first."""
+        return restoring.listing(self.db)
+
+    def back_up(self) -> Path:
+        return restoring.back_up(self.db)
+
+    def restore(self, backup: str | Path) -> Restored:
+        """Put a backup back; the history it replaces is kept as a backup first (and when
+        it was damaged, the plays still readable in it that the backup lacks are added)."""
+        return restoring.restore(self.db, backup)
+
+    def back_up_daily(self) -> None:
+        """The day's copy, on the first use of each calendar day. A copy that fails (a
+        full disk) never stops the history from being used: it is noted, and logged."""
+        today = date.today()
+        if self.db.path is None or self._copied_on == today:
+            return
+        self._copied_on = today
+        try:
+            backups.daily(self.db.path)
+        except StoreError as problem:
+            self.backup_problem = problem
+            logger.warning("%s", problem)
+            if problem.key == "store.backup_damaged":  # the copy was checked, the file failed
+                self.db.damage = str(problem.fields["detail"])
+        else:
+            self.backup_problem = None
 
     # --- files --------------------------------------------------------------------------
     def export(self, out: TextIO, fmt: str = "json") -> int:

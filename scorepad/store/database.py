@@ -8,10 +8,14 @@ is retried when the database stays busy or PostgreSQL reports a serialization co
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import logging
 import os
 import random
 import sqlite3
 import stat
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +28,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 
+from scorepad.store import backups
 from scorepad.store.messages import StoreError
 
 DB_ENV = "SCOREPAD_DB"
@@ -34,6 +39,7 @@ CACHE_KIB = 32 * 1024
 """SQLite's page cache per connection; the 2 MB default thrashes on big imports."""
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 
 def default_path() -> Path:
@@ -62,6 +68,12 @@ class Database:
         if self.is_sqlite and url.database not in (None, "", ":memory:"):
             self.path = Path(url.database or "")
         self.label = str(self.path) if self.path else url.render_as_string(hide_password=True)
+        self.identity: tuple[int, int] | None = None
+        """The file opened (device, inode): writes go to it or nowhere."""
+        self.rescued: Path | None = None
+        """Where the contents of a file deleted while open were copied to."""
+        self.damage: str | None = None
+        """What SQLite found wrong in the file: nothing more is written into it."""
         self.engine = self._engine()
 
     def _engine(self) -> Engine:
@@ -70,9 +82,18 @@ class Database:
         engine = create_engine(
             self.url, connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
         )
+        if self.path is not None:
+            event.listen(engine, "do_connect", self._connect_existing)
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
+
+    def _connect_existing(self, _dialect: Any, _rec: Any, cargs: list[Any], cparams: Any) -> None:
+        """Connections open the file only if it is there: a history deleted while the app
+        runs must not come back as a new, empty one that plays are then saved into."""
+        assert self.path is not None
+        cargs[:] = [backups.uri(self.path, "rw")]
+        cparams["uri"] = True
 
     def check_file(self) -> None:
         """Refuse, before SQLite touches it, a file that is not a database or is read-only."""
@@ -81,8 +102,10 @@ class Database:
         if not self.path.exists():
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.touch()  # an empty file is an empty SQLite database
             except OSError as problem:
                 raise self.cannot_open(problem) from None
+            self.adopt()
             return
         try:
             info = self.path.stat()
@@ -91,11 +114,86 @@ class Database:
         except OSError as problem:
             raise self.cannot_open(problem) from None
         if not stat.S_ISREG(info.st_mode) or (header and header != SQLITE_HEADER):
-            raise StoreError("store.not_database", path=self.label)
+            raise self.not_ours()
         if not info.st_mode & 0o222 or not os.access(self.path, os.W_OK):
             raise StoreError("store.read_only", path=self.label)
         if header and not self._ours():
-            raise StoreError("store.not_database", path=self.label)
+            raise self.not_ours()
+        self.adopt()
+
+    def adopt(self) -> None:
+        """The file now at ``path`` is the history (opened, or just restored)."""
+        assert self.path is not None
+        info = self.path.stat()
+        self.identity = (info.st_dev, info.st_ino)
+        self.rescued = None
+        self.damage = None
+
+    def not_ours(self) -> StoreError:
+        """A file SQLite cannot read as a Scorepad history: damaged when copies of it were
+        made (it was one), else someone else's file, which stays untouched."""
+        if self.path is not None and backups.latest(self.path) is not None:
+            return self.damaged("file is not a database")
+        return StoreError("store.not_database", path=self.label)
+
+    def damaged(self, detail: str) -> StoreError:
+        if self.identity is not None:
+            self.damage = detail
+        return StoreError("store.damaged", path=self.label, detail=detail, remedy=self.remedy())
+
+    def remedy(self) -> StoreError:
+        """What the person can do about a lost or damaged file: restore a copy."""
+        if self.rescued is not None:
+            return StoreError("store.remedy_rescued", copy=str(self.rescued))
+        found = backups.latest(self.path) if self.path is not None else None
+        if found is None:
+            return StoreError("store.remedy_none")
+        when = found.taken_at.strftime("%Y-%m-%d %H:%M")
+        return StoreError("store.remedy_backup", when=when, copy=str(found.path))
+
+    def guard(self) -> None:
+        """Before a write to an SQLite file: it must still be the file opened, a database,
+        and writable, or nothing is written (SQLite itself would carry on writing to a
+        deleted file through its open handle, or into a file made read-only)."""
+        if self.path is None or self.identity is None:
+            return
+        if self.damage is not None:
+            raise self.damaged(self.damage)
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            self.rescue()
+            raise StoreError("store.gone", path=self.label, remedy=self.remedy()) from None
+        except OSError as problem:
+            raise self.cannot_open(problem) from None
+        if (info.st_dev, info.st_ino) != self.identity:
+            self.rescue()  # what the replaced file held, while a connection still reads it
+            if info.st_size == 0:  # not a history put back: an empty file made in its place
+                raise StoreError("store.gone", path=self.label, remedy=self.remedy())
+            self.dispose()  # its connections still hold the file that was there before
+            self.check_file()
+        if not info.st_mode & 0o222 or not os.access(self.path, os.W_OK):
+            raise StoreError("store.read_only", path=self.label)
+        folder = self.path.parent
+        if not os.stat(folder).st_mode & 0o222 or not os.access(folder, os.W_OK):
+            raise StoreError("store.read_only_folder", path=str(folder))
+        # The header is not read here: opening and closing the file in this process would
+        # drop the locks SQLite holds on it. SQLite reports a damaged page when it meets one.
+
+    def rescue(self) -> None:
+        """Copy a history deleted while open out of a connection that still reads it."""
+        if self.rescued is not None or self.path is None:
+            return
+        try:
+            raw = self.engine.raw_connection()  # a pooled one; a new one cannot open
+        except (DBAPIError, sqlite3.Error):
+            return
+        try:
+            self.rescued = backups.take(self.path, "rescued", source=raw.driver_connection)
+        except StoreError:
+            logger.warning("could not rescue the deleted history %s", self.path, exc_info=True)
+        finally:
+            raw.close()
 
     def _ours(self) -> bool:
         """Whether an existing SQLite file is a Scorepad history (or empty), read-only."""
@@ -122,26 +220,32 @@ class Database:
                 if snapshot:
                     conn.execution_options(scorepad_snapshot=True)
                 yield conn
-        except OperationalError as problem:
+        except DBAPIError as problem:
             raise self.translate(problem) from None
 
     @contextmanager
     def cursor(self) -> Iterator[Any]:
         """A raw DBAPI cursor from the pool, for the hot read paths (see ``Prepared``)."""
-        raw = self.engine.raw_connection()
+        try:
+            raw = self.engine.raw_connection()
+        except DBAPIError as problem:
+            raise self.translate(problem) from None
+        except self.engine.dialect.loaded_dbapi.Error as problem:  # raised by the pool as is
+            raise self.translate(DBAPIError(None, None, problem)) from None
         try:
             cursor = raw.cursor()
             try:
                 yield cursor
             finally:
                 cursor.close()
-        except self.engine.dialect.loaded_dbapi.OperationalError as problem:
-            raise self.translate(OperationalError(None, None, problem)) from None
+        except self.engine.dialect.loaded_dbapi.Error as problem:
+            raise self.translate(DBAPIError(None, None, problem)) from None
         finally:
             raw.close()
 
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in one write transaction: all of it happens, or none of it."""
+        self.guard()
         for attempt in range(RETRIES):
             try:
                 with self.engine.connect() as conn:
@@ -160,19 +264,62 @@ class Database:
         return "locked" in text or "busy" in text or code in ("40001", "40P01")
 
     def translate(self, problem: DBAPIError) -> StoreError | DBAPIError:
-        text = str(problem.orig).lower()
+        """The database's own error as a sentence for the person; other errors (a bug in
+        a query, a constraint) are returned as they are."""
+        orig = problem.orig or problem
+        text = str(orig).lower()
+        code = getattr(orig, "sqlstate", None)
+        detail = _first_line(orig)
+        if self.is_sqlite and self.path is not None and not self.path.exists():
+            return StoreError("store.gone", path=self.label, remedy=self.remedy())
         if "not a database" in text or "malformed" in text:
-            return StoreError("store.not_database", path=self.label)
+            return self.not_ours() if self.identity is None else self.damaged(detail)
+        if "database or disk is full" in text or code == "53100":
+            return StoreError("store.disk_full", path=self.label)
         if "readonly" in text or "read-only" in text:
             return StoreError("store.read_only", path=self.label)
         if "locked" in text or "busy" in text:
             return StoreError("store.busy", path=self.label)
-        if isinstance(problem, OperationalError):
-            return self.cannot_open(problem.orig or problem)
+        if "disk i/o error" in text:
+            if self.path is not None and _read_only_disk(self.path):
+                return StoreError("store.read_only_disk", path=self.label)
+            return StoreError("store.io_error", path=self.label, remedy=self.remedy())
+        if not self.is_sqlite and _unreachable(problem, orig):
+            return StoreError("store.unreachable", path=self.label, detail=detail)
+        if isinstance(problem, OperationalError) or _operational(orig):
+            return self.cannot_open(orig)
         return problem
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _first_line(problem: BaseException) -> str:
+    text = str(problem).strip()
+    return text.splitlines()[0] if text else type(problem).__name__
+
+
+def _operational(problem: BaseException) -> bool:
+    return type(problem).__name__ == "OperationalError"
+
+
+def _unreachable(problem: DBAPIError, orig: BaseException) -> bool:
+    """A server that went away or cannot be reached (psycopg's OperationalError, which is
+    also what a connection dropped by a server shutting down raises)."""
+    return problem.connection_invalidated or _operational(orig)
+
+
+def _read_only_disk(path: Path) -> bool:
+    """Whether the file system holding ``path`` is read-only now (turned so after an error:
+    Linux then may not even say so in the mount flags, so a file is tried too)."""
+    with contextlib.suppress(OSError, AttributeError):  # no statvfs on Windows
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            return True
+    try:
+        with tempfile.TemporaryFile(dir=path.parent):
+            return False
+    except OSError as problem:
+        return problem.errno == errno.EROFS
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -181,7 +328,9 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute("PRAGMA synchronous = NORMAL")
+    # FULL: every commit reaches the disk before Save says so. With NORMAL a play saved
+    # just before a disk error (or a power cut) was lost (tests/app/test_faults.py).
+    cursor.execute("PRAGMA synchronous = FULL")
     cursor.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
     cursor.close()
 

@@ -40,6 +40,87 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "el historial en {path} sigue ocupado (otro programa está escribiendo); "
         "inténtalo de nuevo",
     },
+    # --- faults of the disk or the server, each saying that nothing was saved --------
+    "store.disk_full": {
+        "en": "the disk holding {path} is full: nothing was saved; free some space, "
+        "then save again",
+        "es": "el disco donde está {path} está lleno: no se ha guardado nada; libera espacio "
+        "y vuelve a guardar",
+    },
+    "store.read_only_folder": {
+        "en": "the folder {path} is read-only: Scorepad cannot save the history in it; "
+        "nothing was changed",
+        "es": "la carpeta {path} es de solo lectura: Scorepad no puede guardar el historial "
+        "en ella; no se ha cambiado nada",
+    },
+    "store.read_only_disk": {
+        "en": "the disk holding {path} has turned read-only (the system found an error on "
+        "it): nothing was saved",
+        "es": "el disco donde está {path} ha pasado a solo lectura (el sistema encontró un "
+        "error en él): no se ha guardado nada",
+    },
+    "store.io_error": {
+        "en": "the disk holding {path} failed to read or write (disk I/O error): nothing "
+        "was saved; {remedy}",
+        "es": "el disco donde está {path} ha fallado al leer o escribir (error de E/S): "
+        "no se ha guardado nada; {remedy}",
+    },
+    "store.gone": {
+        "en": "the history file {path} has disappeared (deleted or moved while Scorepad was "
+        "running): Scorepad saves nothing until it is back; {remedy}",
+        "es": "el archivo de historial {path} ha desaparecido (borrado o movido mientras "
+        "Scorepad estaba abierto): Scorepad no guarda nada hasta que vuelva; {remedy}",
+    },
+    "store.damaged": {
+        "en": "the history file {path} is damaged ({detail}): Scorepad saves nothing into "
+        "it; {remedy}",
+        "es": "el archivo de historial {path} está dañado ({detail}): Scorepad no guarda "
+        "nada en él; {remedy}",
+    },
+    "store.unreachable": {
+        "en": "the history database {path} cannot be reached ({detail}): nothing was saved; "
+        "save again once it is back",
+        "es": "no se puede llegar a la base de datos del historial {path} ({detail}): no se "
+        "ha guardado nada; vuelve a guardar cuando esté de nuevo disponible",
+    },
+    "store.remedy_backup": {
+        "en": "Settings → Backups can put back the copy of {when} ({copy})",
+        "es": "en Ajustes → Copias de seguridad puedes recuperar la copia del {when} ({copy})",
+    },
+    "store.remedy_rescued": {
+        "en": "its last contents were copied to {copy}: Settings → Backups can put them back",
+        "es": "su último contenido se copió en {copy}: en Ajustes → Copias de seguridad "
+        "puedes recuperarlo",
+    },
+    "store.remedy_none": {
+        "en": "there is no backup of it to put back",
+        "es": "no hay ninguna copia de seguridad que recuperar",
+    },
+    # --- backups ----------------------------------------------------------------------
+    "store.backup_failed": {
+        "en": "cannot back up {path}: {detail}",
+        "es": "no se puede hacer la copia de seguridad de {path}: {detail}",
+    },
+    "store.backup_damaged": {
+        "en": "cannot back up {path}: the file is damaged ({detail})",
+        "es": "no se puede hacer la copia de seguridad de {path}: el archivo está dañado "
+        "({detail})",
+    },
+    "store.backup_unusable": {
+        "en": "{path} is not a backup Scorepad can put back ({detail}); nothing was changed",
+        "es": "{path} no es una copia que Scorepad pueda recuperar ({detail}); no se ha "
+        "cambiado nada",
+    },
+    "store.backup_unknown": {
+        "en": "there is no backup {path}; nothing was changed",
+        "es": "no existe la copia {path}; no se ha cambiado nada",
+    },
+    "store.backups_sqlite_only": {
+        "en": "backups are made for history files (SQLite); {path} is a database server: "
+        "back it up with the server's own tools (pg_dump)",
+        "es": "las copias de seguridad son para archivos de historial (SQLite); {path} es un "
+        "servidor de bases de datos: cópialo con sus propias herramientas (pg_dump)",
+    },
     "store.no_play": {
         "en": "there is no play {value} in the history",
         "es": "no hay ninguna partida {value} en el historial",

@@ -6,6 +6,7 @@ the app's data folder; the history store may later keep drafts in the database i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -67,14 +68,24 @@ class FileDraftStore:
             return None
 
     def save(self, draft: SheetDraft) -> None:
+        """Keep ``draft``; when the disk refuses (full, read-only) the previous draft stays
+        as it was, the sheet keeps its values on screen, and Save says what is wrong."""
         path = self._path(draft.game_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # A file of its own per write: two tabs on one game never interleave half-files.
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
-        ) as temporary:
-            temporary.write(json.dumps(draft.to_dict(), ensure_ascii=False))
-        os.replace(temporary.name, path)
+        temporary: str | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # A file of its own per write: two tabs on one game never interleave half-files.
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
+            ) as handle:
+                temporary = handle.name
+                handle.write(json.dumps(draft.to_dict(), ensure_ascii=False))
+            os.replace(temporary, path)
+        except OSError as problem:
+            logger.warning("could not keep the draft of %s: %s", draft.game_id, problem)
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
 
     def discard(self, game_id: str) -> None:
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet, ScorepadError, builtin_games
@@ -19,6 +20,8 @@ from scorepad.ui.plays import RecentPlay
 
 if TYPE_CHECKING:
     from scorepad.store import PlaySummary, Store
+    from scorepad.store.backups import Backup
+    from scorepad.store.restoring import Restored
 
 
 class StoreHistory:
@@ -48,7 +51,34 @@ class StoreHistory:
                 self._store = None
 
     def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
-        return str(self.store.save_scored(sheet, location=location or None))
+        store = self.store
+        play_id = str(store.save_scored(sheet, location=location or None))
+        store.back_up_daily()  # an app left running for days still copies once a day
+        return play_id
+
+    # --- backups: they work on a history too damaged to open --------------------------
+    def backups(self) -> list[Backup]:
+        """The history file's copies, newest first (StoreError for a server)."""
+        from scorepad.store.restoring import listing_for
+
+        return listing_for(self.url)
+
+    def back_up(self) -> Path:
+        return self.store.back_up()
+
+    def restore(self, backup: Path) -> Restored:
+        """Put a copy back (the history it replaces is kept as a copy first)."""
+        from scorepad.store.restoring import restore_history
+
+        with self._lock:
+            if self._store is not None:
+                return self._store.restore(backup)
+            return restore_history(self.url, backup)  # opened again on next use
+
+    @property
+    def backup_problem(self) -> ScorepadError | None:
+        """Why the last automatic copy failed, if it did."""
+        return self._store.backup_problem if self._store is not None else None
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]:
         page = self.store.list_plays(limit=limit)

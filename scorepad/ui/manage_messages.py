@@ -269,6 +269,64 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Imported from {path}: {added} new plays, {skipped} already there.",
         "es": "Importado de {path}: {added} partidas nuevas, {skipped} que ya estaban.",
     },
+    # --- settings: backups of the history file -----------------------------------------
+    "manage.backups": {"en": "Backups", "es": "Copias de seguridad"},
+    "manage.backups_help": {
+        "en": "Copies of the history file, made before every upgrade, once on each day "
+        "the history is used, and when you ask. Restoring one keeps the current history "
+        "as a copy first, so it can be undone.",
+        "es": "Copias del archivo de historial, hechas antes de cada actualización, una vez "
+        "cada día que se usa y cuando lo pides. Al recuperar una, el historial actual se "
+        "guarda antes como copia, así que se puede deshacer.",
+    },
+    "manage.backups_folder": {"en": "Kept in {folder}", "es": "Guardadas en {folder}"},
+    "manage.no_backups": {
+        "en": "No backups yet: the first one is made on the next day of use, or now.",
+        "es": "Aún no hay copias: la primera se hace el próximo día de uso, o ahora.",
+    },
+    "manage.backup_now": {"en": "Back up now", "es": "Hacer una copia ahora"},
+    "manage.backed_up": {"en": "Copy made: {path}", "es": "Copia hecha: {path}"},
+    "manage.backup_restore": {"en": "Restore", "es": "Recuperar"},
+    "manage.backup_row": {
+        "en": "{when} · {kind} · {size} · {plays}",
+        "es": "{when} · {kind} · {size} · {plays}",
+    },
+    "manage.backup_unreadable": {"en": "cannot be read", "es": "no se puede leer"},
+    "manage.backup_kind.daily": {"en": "daily", "es": "diaria"},
+    "manage.backup_kind.upgrade": {"en": "before an upgrade", "es": "antes de actualizar"},
+    "manage.backup_kind.manual": {"en": "by hand", "es": "manual"},
+    "manage.backup_kind.restore": {"en": "before a restore", "es": "antes de recuperar"},
+    "manage.backup_kind.rescued": {
+        "en": "rescued (the file had disappeared)",
+        "es": "rescatada (el archivo había desaparecido)",
+    },
+    "manage.backup_kind.damaged": {
+        "en": "damaged file, kept as it was",
+        "es": "archivo dañado, guardado tal cual",
+    },
+    "manage.restore_title": {"en": "Restore this copy?", "es": "¿Recuperar esta copia?"},
+    "manage.restore_question": {
+        "en": "The history will be replaced by the copy of {when} ({plays}). The history as "
+        "it is now is kept as a copy first, so this can be undone.",
+        "es": "El historial se sustituirá por la copia del {when} ({plays}). El historial "
+        "tal como está ahora se guarda antes como copia, así que se puede deshacer.",
+    },
+    "manage.restored": {
+        "en": "The copy of {when} is the history now; the one it replaced was kept as {kept}.",
+        "es": "La copia del {when} es ahora el historial; el que sustituyó se guardó como {kept}.",
+    },
+    "manage.restored_nothing_kept": {
+        "en": "The copy of {when} is the history now.",
+        "es": "La copia del {when} es ahora el historial.",
+    },
+    "manage.recovered": {
+        "en": "{n} plays saved after that copy were read back from the damaged file.",
+        "es": "Se han recuperado del archivo dañado {n} partidas guardadas después de esa copia.",
+    },
+    "manage.backup_problem": {
+        "en": "The last automatic copy failed: {problem}",
+        "es": "La última copia automática falló: {problem}",
+    },
 }
 
 register(MESSAGES)

@@ -5,8 +5,9 @@ session, see conftest) keeps its plays in its own temporary history file."""
 from __future__ import annotations
 
 import re
+import sqlite3
 
-from conftest import DESKTOP, PHONE
+from conftest import DESKTOP, PHONE, history_path
 from playwright.sync_api import expect
 
 
@@ -108,3 +109,25 @@ def test_history_screens_at_phone_and_desktop_size(app):
     for size in (DESKTOP, PHONE):
         app.resize(size)
         app.screenshot("play-dark")
+
+
+def test_back_up_now_then_restore_the_copy_after_confirming(app):
+    save_azul(app, ("Oto", "Pia"), ("41", "42"))
+    app.go("/settings")
+    app.click("backup-now")
+    expect(app.node("backup-message")).to_contain_text("Copy made:")
+    expect(app.node("backup-1")).to_have_accessible_name(
+        re.compile(r" · by hand · \d+ KB · \d+ plays?$")
+    )
+    save_azul(app, ("Xia", "Zed"), ("12", "13"))  # after the copy: the restore undoes it
+    app.go("/settings")
+    app.click("backup-restore-1")
+    expect(app.node("backup-confirm-question")).to_contain_text("The history will be replaced")
+    app.screenshot("settings-backups-restore")
+    app.click("backup-confirm")
+    expect(app.node("backup-message")).to_contain_text("The copy of ")
+    expect(app.node("backup-confirm")).to_have_count(0)  # the dialog closed
+    expect(app.node("backup-1")).to_have_accessible_name(re.compile(" · before a restore · "))
+    with sqlite3.connect(history_path(app.data_dir)) as db:  # what the app's file holds now
+        names = {row[0] for row in db.execute("SELECT name FROM player")}
+    assert {"Oto", "Pia"} <= names and not {"Xia", "Zed"} & names

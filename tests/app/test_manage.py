@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from decimal import Decimal
 
 import flet as ft
@@ -442,6 +443,56 @@ def test_settings_shows_the_history_and_exports_and_imports_it(tmp_path, history
         assert find(root2, "history-message").color == ft.Colors.ERROR
     finally:
         other.close()
+
+
+def test_settings_backs_up_now_and_restores_a_copy_after_asking(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history, lang="es")
+    first = save_azul(history, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
+    root = view_for(ctx, "/settings")
+    assert find(root, "backup-none").value.startswith("Aún no hay copias")
+    click(root, "backup-now")
+    made = find(root, "backup-message").value
+    assert made.startswith(f"Copia hecha: {tmp_path / 'backups' / 'history.db.'}")
+    assert made.endswith(".manual.sqlite3")
+    assert re.fullmatch(
+        r"\d{4}-\d\d-\d\d \d\d:\d\d · manual · \d+ KB · 1 partida",
+        find(root, "backup-1").controls[0].value,
+    )
+    second = save_azul(history, {"Ana": 61, "Ben": 51}, "2026-01-02 20:00")
+    shown: list[ft.DialogControl] = []
+    ctx.show = shown.append
+    click(root, "backup-restore-1")
+    assert "(1 partida)" in find(shown[0], "backup-confirm-question").value
+    click(shown[0], "backup-cancel")  # asked, and said no: nothing changes
+    assert [p.id for p in history.store.list_plays().plays] == [second, first]
+    click(root, "backup-restore-1")
+    click(shown[1], "backup-confirm")
+    assert find(root, "backup-message").value.startswith("La copia del ")
+    assert [p.id for p in history.store.list_plays().plays] == [first]
+    # the history it replaced was kept first: restoring that copy undoes the restore
+    assert " · antes de recuperar · " in find(root, "backup-1").controls[0].value
+    click(root, "backup-restore-1")
+    click(shown[2], "backup-confirm")
+    assert [p.id for p in history.store.list_plays().plays] == [second, first]
+    ctx.settings = ctx.settings.with_lang("en")
+    english = view_for(ctx, "/settings")
+    assert " · before a restore · " in find(english, "backup-1").controls[0].value
+    assert not has(english, "backup-problem")
+
+
+def test_settings_says_a_database_server_keeps_its_own_backups(tmp_path):
+    server = StoreHistory("postgresql://scorepad:secret@127.0.0.1:1/nowhere")  # no server
+    try:
+        ctx, _ = context(tmp_path, history=server)
+        root = view_for(ctx, "/settings")
+        text = find(root, "backup-sqlite-only").value
+        assert text.startswith("backups are made for history files (SQLite);")
+        assert "pg_dump" in text and "secret" not in text and not has(root, "backup-now")
+        where = find(root, "history-where").value
+        assert where.startswith("the history database postgresql+psycopg://scorepad:***@")
+        assert "cannot be reached" in where
+    finally:
+        server.close()
 
 
 def test_tiebreakers_are_added_ordered_and_removed_in_the_editor(tmp_path, history):

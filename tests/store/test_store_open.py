@@ -13,6 +13,7 @@ from store_sheets import azul, glass
 
 from scorepad.core import ExtraLine, PlayerSheet, find_game, score
 from scorepad.store import StoreError, open_store
+from scorepad.store.backups import list_backups
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import current, head, upgrade
 from scorepad.store.models import metadata
@@ -233,8 +234,8 @@ def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url,
         glass(store)  # the upgraded history takes new plays
     if url.startswith("postgresql"):
         return
-    backups = [p for p in tmp_path.iterdir() if ".backup-0001-" in p.name]
-    assert len(backups) == 1
-    with sqlite3.connect(backups[0]) as conn:
+    copies = [b for b in list_backups(tmp_path / "history.sqlite3") if b.kind == "upgrade"]
+    assert [(b.revision, b.plays) for b in copies] == [("0001", 12)]
+    with sqlite3.connect(copies[0].path) as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0001"
         assert conn.execute("SELECT count(*) FROM play").fetchone()[0] == 12

@@ -7,6 +7,7 @@ import flet as ft
 from scorepad.ui.context import Context
 from scorepad.ui.settings import THEMES
 from scorepad.ui.views.common import heading, muted, screen, tid
+from scorepad.ui.views.settings_backups import BackupsSection
 from scorepad.ui.views.settings_history import HistorySection
 
 LANGUAGES = (("es", "Español"), ("en", "English"))
@@ -53,8 +54,9 @@ class SettingsView:
         section = HistorySection(ctx) if ctx.services.history is not None else None
         body.append(muted(where, size=14) if section is None else section.where())
         body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
-        if section is not None:
+        if section is not None and ctx.services.history is not None:
             body += section.tools()
+            body += BackupsSection(ctx, ctx.services.history).controls()
         return screen(ctx, ctx.t("app.settings"), body)
 
     def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:

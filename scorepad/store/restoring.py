@@ -1,0 +1,80 @@
+"""The backups of one history as the app and the CLI see them: list, copy now, put back.
+
+``backups`` does the file work; this module ties it to a ``Database`` (its connections
+must let go of a file that is replaced, and a copy taken before an upgrade comes back at
+the newest schema). Restoring works on a history that cannot be opened at all, which is
+when it is needed most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorepad.store import backups
+from scorepad.store.backups import Backup
+from scorepad.store.database import Database, resolve_url
+from scorepad.store.messages import StoreError
+from scorepad.store.migrate import check_known, upgrade
+from scorepad.store.salvage import salvage
+
+
+def file_of(db: Database) -> Path:
+    """The SQLite file; StoreError for a server, whose backups are its own business."""
+    if db.path is None:
+        raise StoreError("store.backups_sqlite_only", path=db.label)
+    return db.path
+
+
+def listing(db: Database) -> list[Backup]:
+    return backups.list_backups(file_of(db))
+
+
+def back_up(db: Database) -> Path:
+    """A copy made now, by hand."""
+    path = file_of(db)
+    db.guard()  # a deleted or damaged file is reported, not copied
+    return backups.take(path, "manual")
+
+
+@dataclass(frozen=True)
+class Restored:
+    kept: Path | None
+    """The copy made of the history that was replaced (None: there was no file left)."""
+    recovered: int = 0
+    """Plays added back from it, when it was damaged: those the backup did not hold."""
+
+
+def restore(db: Database, backup: str | Path) -> Restored:
+    """Put back one of the history's own backups."""
+    path = file_of(db)
+    chosen = Path(backup)
+    if chosen not in {b.path for b in backups.list_backups(path, count=False)}:
+        raise StoreError("store.backup_unknown", path=str(chosen))
+    check_known(backups.check_backup(chosen), str(chosen))
+    if db.identity is not None and not path.exists():
+        db.rescue()  # a file deleted under us: keep what its connections still read
+    kept = backups.restore(path, chosen, close=db.dispose)
+    db.adopt()
+    upgrade(db)  # a copy made before an upgrade comes back at the newest schema
+    if kept is not None and backups.kind_of(kept) == "damaged":
+        return Restored(kept, salvage(kept, db))
+    return Restored(kept)
+
+
+def restore_history(url: str | None, backup: str | Path) -> Restored:
+    """``restore`` for a history that is not open (it may be too damaged to open)."""
+    db = Database(resolve_url(url))
+    try:
+        return restore(db, backup)
+    finally:
+        db.dispose()
+
+
+def listing_for(url: str | None) -> list[Backup]:
+    """The backups of the history at ``url``, whether or not it can be opened."""
+    db = Database(resolve_url(url))
+    try:
+        return listing(db)
+    finally:
+        db.dispose()
