@@ -26,6 +26,7 @@ from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import head, upgrade
 
 EXAMPLE = ROOT / "examples" / "azul.json"
+RIVE = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
 
 
 def run(program: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -147,6 +148,7 @@ def test_the_bundle_serves_the_flet_page_and_its_web_client(served, bundle):
     with urllib.request.urlopen(url + "/", timeout=30) as answer:
         page = answer.read().decode()
     assert "flutter_bootstrap.js" in page
+    assert "flet.noCdn=true;" in page and 'flet.canvasKitBaseUrl="/canvaskit/";' in page
     for asset in ("/flutter_bootstrap.js", "/main.dart.js", "/canvaskit/canvaskit.wasm"):
         with urllib.request.urlopen(url + asset, timeout=30) as answer:
             assert answer.status == 200 and len(answer.read()) > 1000, asset
@@ -167,11 +169,24 @@ def wait_for_text(path: Path) -> None:
 def test_the_bundle_shows_home_in_chromium(served, browser):
     url, _ = served
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    elsewhere: list[str] = []  # every request beyond the app is refused, as offline
+
+    def local_only(route) -> None:
+        if route.request.url.startswith(url):
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", local_only)
     try:
         app = AppPage(context.new_page(), url)
         app.open("/")
         expect(app.node("new-game")).to_be_attached(timeout=30_000)
         app.click("new-game")
         expect(app.node("game-azul")).to_be_attached()
+        # Flet's client always asks a CDN for Rive's runtime (the app shows no Rive
+        # animation): refused, nothing changes; nothing else is asked for.
+        assert all(u.startswith(RIVE) for u in elsewhere), elsewhere
     finally:
         context.close()
