@@ -22,6 +22,17 @@ TESTS = "test_bundle.py"
 BUILD_TIMEOUT = 1800
 
 
+def missing() -> str | None:
+    """What this machine lacks to build the bundle, or None."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        return "PyInstaller is not installed (pip install -e '.[test]')"
+    if sys.platform.startswith("linux") and not (
+        shutil.which("objdump") and shutil.which("objcopy")
+    ):
+        return "PyInstaller needs objdump and objcopy on Linux (apt-get install binutils)"
+    return None
+
+
 class BundleBuild:
     """One PyInstaller run of ``build.spec`` into a temporary folder."""
 
@@ -33,13 +44,13 @@ class BundleBuild:
 
     @classmethod
     def start(cls) -> BundleBuild | None:
-        """The build under way, or None when PyInstaller is not installed."""
+        """The build under way, or None when it cannot run here (``missing``)."""
         if os.environ.get("SCOREPAD_BUNDLE"):
             given = Path(os.environ["SCOREPAD_BUNDLE"]).resolve()
             build = cls(given.parent, None)
             build.program = given
             return build
-        if importlib.util.find_spec("PyInstaller") is None:
+        if missing() is not None:
             return None
         folder = Path(tempfile.mkdtemp(prefix="scorepad-bundle-"))
         command = [sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm"]

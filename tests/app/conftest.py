@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from bundle_build import TESTS as BUNDLE_TESTS
 from bundle_build import BundleBuild
+from bundle_build import missing as bundle_missing
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,7 +116,7 @@ def bundle(pytestconfig: pytest.Config) -> Path:
     """The program ``pyinstaller build.spec`` built for this session."""
     build = pytestconfig.stash.get(BUNDLE_BUILD, None)
     if build is None:
-        pytest.skip("PyInstaller is not installed (pip install -e '.[test]')")
+        pytest.skip(f"no bundle: {bundle_missing()}")
     return build.wait()
 
 
