@@ -1,7 +1,8 @@
 """The one-folder bundle that ``build.spec`` makes, run as a user would run it: the
 version, a sheet scored, a PDF printed, a history upgraded by the Alembic migrations inside
-it, and the app served (the page over HTTP, then Home in Chromium) with the default browser
-pointed at the served address. Every check runs the built program, from a folder outside
+it, and the app served (the page over HTTP, then Home in Chromium, with every request
+beyond the app refused), opened in the default browser and shared on the network behind
+its code (``--share``). Every check runs the built program, from a folder outside
 this checkout; the build itself (``bundle`` in conftest.py) runs once per session, in the
 background while the rest of the suite runs, and these tests run last.
 """
@@ -16,14 +17,18 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from conftest import ROOT, AppPage, free_port, stop, wait_for_port
 from playwright.sync_api import expect
+from test_launch import read_until
+from test_share import fetch
 
 from scorepad.cli import main
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import head, upgrade
+from scorepad.ui.share import lan_address
 
 EXAMPLE = ROOT / "examples" / "azul.json"
 RIVE = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
@@ -107,10 +112,22 @@ def test_the_bundle_upgrades_an_old_history_and_saves_a_play(bundle, tmp_path):
     assert [p.name for p in tmp_path.iterdir() if ".backup-0001-" in p.name]
 
 
+class Served(NamedTuple):
+    url: str
+    opened: Path
+    """What the bundle's default browser was asked to open."""
+    said: str
+    """The app's first lines in the terminal."""
+
+
+CODE = "MESA42"
+
+
 @pytest.fixture(scope="module")
-def served(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The bundle's app on a free port, its default browser a script that notes what it was
-    asked to open (and the library path it was started with)."""
+def served(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The bundle's app on a free port, shared on the network behind ``CODE``; its default
+    browser a script that notes what it was asked to open (and the library path it was
+    started with)."""
     home = tmp_path_factory.mktemp("bundle-app")
     opened = home / "opened.txt"
     browser = home / "browser.sh"
@@ -127,7 +144,7 @@ def served(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[t
     env.pop("DISPLAY", None)  # Python's webbrowser then takes $BROWSER alone
     env.pop("WAYLAND_DISPLAY", None)
     process = subprocess.Popen(
-        [str(bundle), "app", "--port", str(port)],
+        [str(bundle), "app", "--port", str(port), "--share", "--code", CODE],
         cwd=home,
         env=env,
         stdout=subprocess.PIPE,
@@ -136,15 +153,17 @@ def served(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[t
     )
     try:
         wait_for_port(port, process)
-        yield f"http://127.0.0.1:{port}", opened
+        said = read_until(process, rf"running at http://127\.0\.0\.1:{port}\b")
+        if lan_address() is not None:
+            said += read_until(process, r"^▀+$")  # the QR code's last line
+        yield Served(f"http://127.0.0.1:{port}", opened, said)
     finally:
         out = stop(process)
         assert "Traceback" not in out, out
-        assert f"running at http://127.0.0.1:{port}" in out, out
 
 
 def test_the_bundle_serves_the_flet_page_and_its_web_client(served, bundle):
-    url, opened = served
+    url, opened = served.url, served.opened
     with urllib.request.urlopen(url + "/", timeout=30) as answer:
         page = answer.read().decode()
     assert "flutter_bootstrap.js" in page
@@ -159,6 +178,18 @@ def test_the_bundle_serves_the_flet_page_and_its_web_client(served, bundle):
     assert str(bundle.parent) not in library_path
 
 
+def test_the_bundle_shares_the_app_behind_its_code(served):
+    host = lan_address()
+    if host is None:
+        pytest.skip("this machine has no local-network address")
+    port = served.url.rpartition(":")[2]
+    assert f"http://{host}:{port}/?code={CODE}" in served.said
+    assert "█" in served.said  # the QR code, drawn by segno inside the bundle
+    assert fetch(f"http://{host}:{port}/")[0] == 401
+    status, _, page = fetch(f"http://{host}:{port}/?code={CODE}")
+    assert status == 200 and "flutter_bootstrap.js" in page
+
+
 def wait_for_text(path: Path) -> None:
     deadline = time.monotonic() + 30
     while not (path.exists() and path.read_text().strip()):
@@ -167,7 +198,7 @@ def wait_for_text(path: Path) -> None:
 
 
 def test_the_bundle_shows_home_in_chromium(served, browser):
-    url, _ = served
+    url = served.url
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     elsewhere: list[str] = []  # every request beyond the app is refused, as offline
 
