@@ -18,6 +18,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from bundle_build import TESTS as BUNDLE_TESTS
+from bundle_build import BundleBuild
+from bundle_build import missing as bundle_missing
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,6 +90,34 @@ def stop(process: subprocess.Popen) -> str:
         process.kill()
         out, _ = process.communicate()
     return out
+
+
+BUNDLE_BUILD = pytest.StashKey["BundleBuild | None"]()
+
+
+@pytest.hookimpl(trylast=True)  # after -k and --deselect have dropped what will not run
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The bundle's tests run last, and its build starts now, in the background
+    (``bundle_build.py``): PyInstaller's minute overlaps the rest of the suite."""
+    bundle = [item for item in items if item.path.name == BUNDLE_TESTS]
+    if bundle and not config.option.collectonly:
+        items[:] = [item for item in items if item.path.name != BUNDLE_TESTS] + bundle
+        config.stash[BUNDLE_BUILD] = BundleBuild.start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    build = config.stash.get(BUNDLE_BUILD, None)
+    if build is not None:
+        build.close()
+
+
+@pytest.fixture(scope="session")
+def bundle(pytestconfig: pytest.Config) -> Path:
+    """The program ``pyinstaller build.spec`` built for this session."""
+    build = pytestconfig.stash.get(BUNDLE_BUILD, None)
+    if build is None:
+        pytest.skip(f"no bundle: {bundle_missing()}")
+    return build.wait()
 
 
 @pytest.fixture(scope="session")

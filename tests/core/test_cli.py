@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
 import json
 from pathlib import Path
@@ -105,3 +106,11 @@ def test_validate_accepts_a_good_file_and_refuses_a_broken_one(capsys, tmp_path)
         err
         == f'scorepad: {bad}: lines.strokes: unknown kind "pointz"; choose "points", "count", "table", "check", "product", "penalty"\n'
     )
+
+
+def test_version_is_the_installed_package_version(capsys):
+    try:
+        main(["--version"])
+    except SystemExit as done:
+        assert done.code == 0
+    assert capsys.readouterr().out == f"scorepad {importlib.metadata.version('scorepad')}\n"
