@@ -64,7 +64,13 @@ def test_every_screen_at_phone_and_desktop_size(app):
             expect(app.node("total-4")).to_be_attached()
             app.screenshot(name)
             no_sideways_scroll(app)
-            box = app.node("total-4").bounding_box()
+            # The previous sheet's total-4 may still be fading out: ask until this one's.
+            box = None
+            for _ in range(50):
+                box = app.node("total-4").bounding_box(timeout=5_000)
+                if box is not None:
+                    break
+                app.page.wait_for_timeout(100)
             assert box is not None and box["x"] + box["width"] <= size["width"]
 
     app.go("/settings")
