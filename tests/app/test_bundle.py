@@ -26,6 +26,7 @@ from test_launch import read_until
 from test_share import fetch
 
 from scorepad.cli import main
+from scorepad.store.backups import list_backups
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import head, upgrade
 from scorepad.ui.share import lan_address
@@ -109,7 +110,7 @@ def test_the_bundle_upgrades_an_old_history_and_saves_a_play(bundle, tmp_path):
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == head()
         assert conn.execute("SELECT count(*) FROM play").fetchone()[0] == 1
-    assert [p.name for p in tmp_path.iterdir() if ".backup-0001-" in p.name]
+    assert [b for b in list_backups(path) if b.kind == "upgrade"]  # copied before upgrading
 
 
 class Served(NamedTuple):
