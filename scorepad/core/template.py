@@ -8,7 +8,8 @@ stored, the measure tie-breakers weigh, and the points it adds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from scorepad.core.errors import EntryError, quote
 from scorepad.core.i18n import Text, pick, tr
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 Wins = Literal["highest", "lowest"]
 TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
 MEMO_SIZE = 256
+_IMMUTABLE = frozenset({int, bool, tuple, type(None)})
+"""Stored forms that a remembered reading may share: never a dict (a rated count)."""
 Prefer = Literal["more", "fewer"]
 
 
@@ -104,31 +107,40 @@ class Line:
         """False for a line that only feeds a tie-breaker (Sintra's broken-glass resets)."""
         self.variants = variants
         """The variants this line belongs to; None means every variant."""
-        self._memo: dict[int | None, Reading] = {}
-        """Readings of small whole entries, reused: a Reading is immutable and a sheet
-        mostly sees the same few counts, so this skips re-validating them."""
+        self._memo: dict[object, Reading] = {}
+        """Readings of entries seen before, reused (see ``reading``): a sheet mostly sees
+        the same few counts, so this skips re-validating them."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(key={self.key!r})"
 
     def reading(self, raw: object) -> Reading:
-        """``read`` with blanks (None) and already-seen whole numbers answered from memory."""
-        if type(raw) is int:  # not isinstance: True == 1 must not find 1's reading
-            memo = self._memo
-            found = memo.get(raw)
-            if found is None:
-                found = self.read(raw)
-                if len(memo) < MEMO_SIZE and type(found.value) is int:
-                    memo[raw] = found
-            return found
-        if raw is None:
-            found = self._memo.get(None)
-            if found is None:
-                found = self.empty()
-                if not isinstance(found.value, dict):  # a shared dict could be changed
-                    self._memo[None] = found
-            return found
-        return self.read(raw)
+        """``read`` with entries seen before answered from memory.
+
+        Only entries made of immutable parts are remembered (blanks, whole numbers, yes/no,
+        pairs of whole numbers), and only readings whose stored form is immutable too: a
+        remembered reading is shared by every sheet that meets the same entry. Entries
+        other than whole numbers and blanks are remembered under a key that names their
+        kind, so that True never finds 1's reading (True == 1 in Python).
+        """
+        kind = type(raw)
+        if kind is int or raw is None:
+            key: object = raw
+        elif kind is bool:
+            key = (bool, raw)
+        elif (kind is list or kind is tuple) and len(pair := cast(Sequence[object], raw)) == 2:
+            if type(pair[0]) is not int or type(pair[1]) is not int:
+                return self.read(raw)
+            key = (tuple, pair[0], pair[1])
+        else:
+            return self.read(raw)
+        memo = self._memo
+        found = memo.get(key)
+        if found is None:
+            found = self.empty() if raw is None else self.read(raw)
+            if len(memo) < MEMO_SIZE and type(found.value) in _IMMUTABLE:
+                memo[key] = found
+        return found
 
     def read(self, raw: object) -> Reading:
         raise NotImplementedError
@@ -194,7 +206,7 @@ class CountLine(Line):
     """A count of items, each worth ``per`` (or ``per`` for every ``every`` items)."""
 
     kind = "count"
-    __slots__ = ("every", "max", "per", "rates")
+    __slots__ = ("_rated", "every", "max", "per", "rates")
 
     def __init__(
         self,
@@ -210,12 +222,21 @@ class CountLine(Line):
         self.every = every
         self.max = max
         self.rates = rates
+        self._rated: dict[tuple[int, str], tuple[Number, Number, bool]] = {}
+        """(measure, points, counts) of each count and rate seen before. The reading
+        itself cannot be shared, as its stored form is a dict: each gets a new one."""
 
     def read(self, raw: object) -> Reading:
         if not self.rates:
             count = read_whole(raw, 0, self.max)
             return self.scored(count, count, self._worth(count, self.per))
         if isinstance(raw, dict):
+            if len(raw) == 2:
+                given, rate_id = raw.get("count"), raw.get("rate")
+                if type(given) is int and type(rate_id) is str:
+                    known = self._rated.get((given, rate_id))
+                    if known is not None:
+                        return Reading({"count": given, "rate": rate_id}, *known)
             if set(raw) - {"count", "rate"} or "count" not in raw:
                 raise EntryError("entry.not_rated", value=quote(raw), rate=self.rates[-1].id)
             count = read_whole(raw["count"], 0, self.max)
@@ -223,7 +244,10 @@ class CountLine(Line):
         else:
             count = read_whole(raw, 0, self.max)
             rate = self.rates[0]
-        return self.scored({"count": count, "rate": rate.id}, count, self._worth(count, rate.per))
+        found = self.scored({"count": count, "rate": rate.id}, count, self._worth(count, rate.per))
+        if len(self._rated) < MEMO_SIZE:
+            self._rated[(count, rate.id)] = found[1:]
+        return found
 
     def empty(self) -> Reading:
         if self.rates:
@@ -440,7 +464,7 @@ class GameTemplate:
         self.source = source if source is not None else {}
         self._by_variant: dict[str | None, tuple[Line, ...]] = {}
         self._keys_by_variant: dict[str | None, frozenset[str]] = {}
-        self._plans: dict[str | None, tuple[tuple[str, Line, dict[int | None, Reading]], ...]] = {}
+        self._plans: dict[str | None, tuple[tuple[str, Line, dict[object, Reading]], ...]] = {}
         self._tie_plans: dict[str | None, TiePlan] = {}
         variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
         for variant_id in variant_ids:
@@ -464,7 +488,7 @@ class GameTemplate:
         """The line keys of one variant, for checking what a sheet names."""
         return self._keys_by_variant[variant]
 
-    def plan(self, variant: str | None) -> tuple[tuple[str, Line, dict[int | None, Reading]], ...]:
+    def plan(self, variant: str | None) -> tuple[tuple[str, Line, dict[object, Reading]], ...]:
         """Each line of a variant with its key and its memory of readings, for scoring."""
         return self._plans[variant]
 

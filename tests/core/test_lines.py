@@ -140,6 +140,32 @@ def test_readings_are_remembered_but_never_confuse_true_with_1():
         check.reading(1)
 
 
+def test_remembered_readings_of_pairs_and_yes_no_are_shared_but_rated_counts_are_not():
+    check = line(kind="check", points=3)
+    assert check.reading(True) is check.reading(True)
+    assert check.reading(False).points == 0
+    product = line(kind="product", factors=[{"label": {"en": "a", "es": "a"}}] * 2)
+    assert product.reading([2, 3]) is product.reading((2, 3))
+    assert product.reading([2, 3]).value == (2, 3)
+    with pytest.raises(EntryError, match="true is not a number"):
+        product.reading([True, 3])  # True is not 1 here either
+    rates = [
+        {"id": "start", "per": 0.5, "label": {"en": "start", "es": "inicial"}},
+        {"id": "upgraded", "per": 1, "label": {"en": "upgraded", "es": "mejorado"}},
+    ]
+    rated = line(kind="count", max=9, rates=rates)
+    first = rated.reading({"count": 3, "rate": "start"})
+    first.value["count"] = 99  # a caller changing its copy changes nobody else's
+    again = rated.reading({"count": 3, "rate": "start"})
+    assert again.value == {"count": 3, "rate": "start"}
+    assert again.points == Decimal("1.5")
+    assert rated.reading({"count": 3, "rate": "upgraded"}).points == 3
+    with pytest.raises(EntryError, match="true is not a number"):
+        rated.reading({"count": True, "rate": "upgraded"})
+    with pytest.raises(EntryError, match="above the maximum, 9"):
+        rated.reading({"count": 10, "rate": "start"})
+
+
 def test_default_hints_come_from_the_data():
     assert line(kind="count", per=7).describe("en") == "× 7"
     assert line(kind="count", per=-1).describe("es") == "−1 cada uno"
