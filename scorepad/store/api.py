@@ -39,7 +39,7 @@ from scorepad.store.records import (
     PlayRecord,
 )
 from scorepad.store.restoring import Restored
-from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of
+from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, stamp_for
 from scorepad.store.values import load, parse_when
 
 logger = logging.getLogger(__name__)
@@ -160,8 +160,13 @@ class Store:
         when = parse_when(played_at) if played_at is not None else datetime.now()
         details = check_details(PlayDetails(when, location, duration, notes))
         now = datetime.now()
-        new = rows_of(sheet, details, new_uid(), now, now)
-        return self.db.write(lambda c: writes.insert_plays(c, [new])[0])
+        uid = new_uid()
+
+        def work(conn: Any) -> int:
+            new = rows_of(sheet, details, uid, now, now, stamp_for(conn.dialect.name))
+            return writes.insert_plays(conn, [(sheet.template, new)])[0]
+
+        return self.db.write(work)
 
     def get_play(self, play_id: int) -> PlayRecord:
         with self.db.reading(snapshot=True) as conn:

@@ -33,7 +33,14 @@ from scorepad.store import models as m
 from scorepad.store.games import all_templates, save_custom
 from scorepad.store.importing import read_document, record_error
 from scorepad.store.messages import StoreError
-from scorepad.store.rows import PlayDetails, PlayRows, check_details, field_error, rows_of
+from scorepad.store.rows import (
+    PlayDetails,
+    PlayRows,
+    check_details,
+    field_error,
+    rows_of,
+    stamp_for,
+)
 from scorepad.store.values import check_uid, from_halves, load, name_key, parse_when
 
 NAMESPACE = uuid.UUID("6f1c2a8e-6a55-4c1b-9f0e-5c0de9ad0001")
@@ -41,7 +48,7 @@ NAMESPACE = uuid.UUID("6f1c2a8e-6a55-4c1b-9f0e-5c0de9ad0001")
 
 def read_bgsplay(
     conn: Connection, text: str, source: str, *, whole: bool = True
-) -> Iterator[PlayRows]:
+) -> Iterator[tuple[GameTemplate, PlayRows]]:
     """Plays from a BG Stats file (read whole: its plays come before its other lists)."""
     head, plays, _ = read_document(text, source, "plays", whole=True)
     games = _by_id(head, "games", source)
@@ -82,7 +89,7 @@ def _play(
     places: dict[object, dict[str, Any]],
     known: dict[str, GameTemplate],
     chosen: dict[object, GameTemplate],
-) -> PlayRows:
+) -> tuple[GameTemplate, PlayRows]:
     if not isinstance(raw, dict):
         raise field_error("play", "an object")
     game = games.get(_ref(raw, "gameRefId"))
@@ -134,7 +141,9 @@ def _play(
         uid = "bgs-" + hashlib.sha256(text.encode()).hexdigest()[:32]
     entered = raw.get("entryDate")
     created = parse_when(entered) if isinstance(entered, str) and entered else datetime.now()
-    return rows_of(sheet, details, uid, created, created)
+    return sheet.template, rows_of(
+        sheet, details, uid, created, created, stamp_for(conn.dialect.name)
+    )
 
 
 def _score(raw: object) -> object:

@@ -1,6 +1,6 @@
 """Bulk import: plays from any file format enter through here, all in one transaction.
 
-A reader turns its file into ``(record, PlayRows)`` pairs, raising a ``StoreError`` that
+A reader turns its file into ``(template, PlayRows)`` pairs, raising a ``StoreError`` that
 names the record at the first problem; this module batches the plays, skips those whose
 uid the history already holds (importing a file twice adds nothing) and inserts the rest.
 Because the caller runs it inside ``Database.write``, an error anywhere rolls back all.
@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
+from scorepad.core import GameTemplate
 from scorepad.core.errors import ScorepadError
 from scorepad.store import models as m
 from scorepad.store.messages import StoreError
@@ -31,25 +32,27 @@ class Imported:
     skipped: int
 
 
-def import_plays(conn: Connection, plays: Iterable[PlayRows]) -> Imported:
+def import_plays(conn: Connection, plays: Iterable[tuple[GameTemplate, PlayRows]]) -> Imported:
+    """Plays, each with the template it was scored with, in batches (see module doc)."""
     seen: set[str] = set()
     added = skipped = 0
-    batch: list[PlayRows] = []
+    batch: list[tuple[GameTemplate, PlayRows]] = []
 
     def flush() -> int:
-        uids = [p.uid for p in batch]
+        uids = [p.uid for _, p in batch]
         known = set(conn.execute(select(m.play.c.uid).where(m.play.c.uid.in_(uids))).scalars())
-        fresh = [p for p in batch if p.uid not in known]
+        fresh = [pair for pair in batch if pair[1].uid not in known]
         insert_plays(conn, fresh)
         batch.clear()
         return len(fresh)
 
-    for new in plays:
-        if new.uid in seen:
+    for pair in plays:
+        uid = pair[1].uid
+        if uid in seen:
             skipped += 1
             continue
-        seen.add(new.uid)
-        batch.append(new)
+        seen.add(uid)
+        batch.append(pair)
         if len(batch) >= BATCH:
             added += flush()
     if batch:

@@ -26,7 +26,7 @@ from scorepad.store.games import save_custom
 from scorepad.store.importing import read_document, record_error
 from scorepad.store.messages import StoreError
 from scorepad.store.parallel import score_in_parallel, worth_sharing
-from scorepad.store.rows import PlayRows, field_error, play_from_json
+from scorepad.store.rows import PlayRows, Stamp, field_error, play_from_json, stamp_for
 from scorepad.store.values import dump, from_halves, iso, load, shown
 
 FORMAT = "scorepad-history"
@@ -141,7 +141,7 @@ def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[d
 
 def read_json(
     conn: Connection, text: str, source: str, *, whole: bool = False
-) -> Iterator[PlayRows]:
+) -> Iterator[tuple[GameTemplate, PlayRows]]:
     """Plays from a history file, each scored and checked before any is written."""
     needs = ("format", "version", "templates")
     head, plays, offset = read_document(text, source, "plays", whole=whole, needs=needs)
@@ -165,27 +165,29 @@ def read_json(
             detail = problem if isinstance(problem, ScorepadError) else field_error("id", "text")
             raise record_error(source, f"games[{i}]", detail) from None
     templates = _templates(head.get("templates"), source)
+    dialect = conn.dialect.name
     if offset is not None and worth_sharing(len(text)):
-        for ref, rows, failed in score_in_parallel(text, offset, head["templates"]):
+        for ref, rows, failed in score_in_parallel(text, offset, head["templates"], dialect):
             if failed is not None:  # score it here again, for the error in the reader's words
                 position, line = failed
-                read_play(load(line), position, templates, source)
-            yield rows._replace(template=templates[ref])
+                read_play(load(line), position, templates, source, stamp_for(dialect))
+            yield templates[ref], rows
         return
     for position, raw in enumerate(plays, 1):
-        yield read_play(raw, position, templates, source)
+        yield read_play(raw, position, templates, source, stamp_for(dialect))
 
 
 def read_play(
-    raw: object, position: int, templates: dict[str, GameTemplate], source: str
-) -> PlayRows:
+    raw: object, position: int, templates: dict[str, GameTemplate], source: str, stamp: Stamp
+) -> tuple[GameTemplate, PlayRows]:
     record = f"play {position}"
     try:
         if isinstance(raw, dict) and isinstance(raw.get("uid"), str):
             record = f"play {position} ({shown(raw['uid'])})"
-        return play_from_json(raw, templates)
+        rows = play_from_json(raw, templates, stamp)
     except ScorepadError as problem:
         raise record_error(source, record, problem) from None
+    return templates[raw["template"]], rows  # type: ignore[index]
 
 
 def _templates(raw: object, source: str) -> dict[str, GameTemplate]:

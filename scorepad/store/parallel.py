@@ -20,7 +20,7 @@ from typing import Any
 
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store.importing import Reordered
-from scorepad.store.rows import PlayRows, play_from_json
+from scorepad.store.rows import PlayRows, Stamp, play_from_json, stamp_for
 from scorepad.store.values import load
 
 MIN_BYTES = 2_000_000
@@ -32,6 +32,7 @@ Outcome = tuple[str, PlayRows, tuple[int, str] | None]
 """(template ref, rows, None), or for a play that fails (…, (its position, its text))."""
 
 _TEMPLATES: dict[str, GameTemplate] = {}
+_STAMP: list[Stamp] = []
 
 
 def worth_sharing(size: int) -> bool:
@@ -39,7 +40,9 @@ def worth_sharing(size: int) -> bool:
     return size >= MIN_BYTES and cores > 1 and "fork" in multiprocessing.get_all_start_methods()
 
 
-def score_in_parallel(text: str, offset: int, sources: dict[str, Any]) -> Iterator[Outcome]:
+def score_in_parallel(
+    text: str, offset: int, sources: dict[str, Any], dialect: str
+) -> Iterator[Outcome]:
     """Each play in file order; the first that fails is handed back as text, for the caller
     to score again and raise the error in the reader's language."""
     end = _before(text, _before(text, len(text), "}"), "]")
@@ -49,7 +52,7 @@ def score_in_parallel(text: str, offset: int, sources: dict[str, Any]) -> Iterat
     context = multiprocessing.get_context("fork")
     pending: deque[Future[list[Any]]] = deque()
     count = 0
-    helpers = ProcessPoolExecutor(workers, context, initializer=_start, initargs=(sources,))
+    helpers = ProcessPoolExecutor(workers, context, initializer=_start, initargs=(sources, dialect))
     with _frozen(), helpers as pool:
         try:
             for chunk in _chunks(text, offset, end):
@@ -105,7 +108,8 @@ def _chunks(text: str, start: int, end: int) -> Iterator[str]:
         start = stop
 
 
-def _start(sources: dict[str, Any]) -> None:
+def _start(sources: dict[str, Any], dialect: str) -> None:
+    _STAMP[:] = [stamp_for(dialect)]
     _TEMPLATES.clear()
     for ref, item in sources.items():
         _TEMPLATES[ref] = load_template(item["source"], ref)
@@ -115,6 +119,7 @@ def _score_lines(chunk: str) -> list[Any]:
     """Runs in a helper: each non-empty line must be one whole play, else the file is
     not laid out one play per line and the caller starts over the ordinary way."""
     done: list[Any] = []
+    stamp = _STAMP[0]
     for line in chunk.split("\n"):
         text = line.strip().strip(",").strip()
         if not text:
@@ -125,9 +130,9 @@ def _score_lines(chunk: str) -> list[Any]:
             raise Reordered from None
         ref = raw.get("template") if isinstance(raw, dict) else None
         try:
-            rows = play_from_json(raw, _TEMPLATES)
+            rows = play_from_json(raw, _TEMPLATES, stamp)
         except ScorepadError:
             done.append((ref, None, text))
             return done
-        done.append((ref, rows._replace(template=None), None))
+        done.append((ref, rows, None))
     return done

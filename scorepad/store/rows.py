@@ -7,13 +7,15 @@ hand back ``PlayRows`` cheaply; the database side only adds ids and inserts.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
-from scorepad.core.numbers import as_number
+from scorepad.core.numbers import Number, as_number
 from scorepad.core.plaintext import LINE_BREAKS, plain_problem
+from scorepad.core.template import Reading
 from scorepad.store.messages import StoreError
 from scorepad.store.values import check_uid, dump, parse_when, to_halves
 
@@ -27,33 +29,42 @@ class PlayDetails(NamedTuple):
     notes: str | None = None
 
 
-class SeatRows(NamedTuple):
-    name: str
-    total_halves: int
-    rank: int
-    winner: bool
-    tiebreak: str
-    entries: str
-    """JSON object of the entries in stored form; lines left blank are left out."""
-    extra: list[tuple[str, int]]
-    """(label, half-points) of each by-hand line."""
-
-
 class PlayRows(NamedTuple):
-    """Named tuples rather than dataclasses: import helpers send these between processes,
-    and a tuple pickles several times faster than a slotted dataclass."""
+    """A scored play as the rows the history stores, short of the ids the database hands out.
+
+    Every value is already in the form it is written in (points in halves, entries and
+    tie-breaks as JSON text, dates as ``stamp`` made them), so that writing a play is
+    only putting ids in front. Plain tuples inside: import helpers send these between
+    processes, and plain tuples of strings and numbers pickle several times faster than
+    dataclasses, named tuples or datetimes.
+    """
 
     uid: str
-    game: str
-    variant: str | None
-    details: PlayDetails
-    created_at: datetime
-    updated_at: datetime
-    decided_by: str
-    winning_halves: int | None
-    seats: list[SeatRows]
-    template: GameTemplate | None = None
-    """The template scored with; None while the rows travel between processes."""
+    play: tuple[object, ...]
+    """The play's columns after its ids (models.Play order, from ``variant`` to
+    ``deleted_at``)."""
+    names: tuple[str, ...]
+    """Each player's name as given, in seat order."""
+    seats: tuple[tuple[object, ...], ...]
+    """Per seat: total_halves, rank, winner, tiebreak, entries (models.PlayResult order)."""
+    extras: tuple[tuple[int, int, str, int], ...]
+    """By-hand lines: (seat, position, label, points in halves)."""
+
+
+Stamp = Callable[[datetime], object]
+"""How a datetime is written: SQLite keeps SQLAlchemy's text form, PostgreSQL datetimes."""
+
+
+def sqlite_stamp(value: datetime) -> object:
+    return value.isoformat(" ", "microseconds")  # SQLAlchemy's own form for DateTime
+
+
+def same_stamp(value: datetime) -> object:
+    return value
+
+
+def stamp_for(dialect: str) -> Stamp:
+    return sqlite_stamp if dialect == "sqlite" else same_stamp
 
 
 def new_uid() -> str:
@@ -104,50 +115,90 @@ def rows_of(
     uid: str,
     created_at: datetime,
     updated_at: datetime,
+    stamp: Stamp,
 ) -> PlayRows:
     blanks = _blanks(sheet.template)
+    names = []
     seats = []
+    extras: list[tuple[int, int, str, int]] = []
     winning: int | None = None
-    for p in sheet.players:
-        total = to_halves(p.total)
+    for seat, p in enumerate(sheet.players, 1):
+        total = p.total * 2 if type(p.total) is int else to_halves(p.total)
         if p.winner and winning is None:
             winning = total
+        names.append(p.name)
         seats.append(
-            SeatRows(
-                p.name,
-                total,
-                p.rank,
-                p.winner,
-                dump(list(p.tiebreak)) if p.tiebreak else "[]",
-                dump(
-                    {
-                        key: r.value
-                        for key, r in p.readings.items()
-                        if r.value != blanks[key] or type(r.value) is not type(blanks[key])
-                    }
-                ),
-                [(e.label, to_halves(e.points)) for e in p.extra],
-            )
+            (total, p.rank, p.winner, tiebreak_text(p.tiebreak), entries_text(p.readings, blanks))
         )
-    return PlayRows(
-        uid,
-        sheet.template.id,
+        if p.extra:
+            for n, e in enumerate(p.extra, 1):
+                extras.append((seat, n, e.label, to_halves(e.points)))
+    play = (
         sheet.variant,
-        details,
-        created_at,
-        updated_at,
+        stamp(details.played_at),
+        details.location,
+        details.duration,
+        details.notes,
+        len(seats),
         sheet.decided_by,
         winning,
-        seats,
-        sheet.template,
+        stamp(created_at),
+        stamp(updated_at),
+        None,  # deleted_at
     )
+    return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
+
+
+def tiebreak_text(values: tuple[Number, ...]) -> str:
+    """The tie-break list as ``dump`` writes it (whole numbers without the encoder)."""
+    if not values:
+        return "[]"
+    for value in values:
+        if type(value) is not int:
+            return dump(list(values))
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+def entries_text(readings: dict[str, Reading], blanks: dict[str, object]) -> str:
+    """The entries as ``dump`` writes the object of non-blank values, key by key in sheet
+    order. Line keys are plain (letters, digits, ``-`` and ``_``, see the loader), so
+    they are written as they are; the common values are written without the encoder."""
+    parts = []
+    for key, reading in readings.items():
+        value = reading.value
+        blank = blanks[key]
+        if value == blank and type(value) is type(blank):
+            continue
+        parts.append(f'"{key}":{value_text(value)}')
+    return "{" + ",".join(parts) + "}"
+
+
+def value_text(value: object) -> str:
+    """One entry value exactly as ``dump`` writes it: whole numbers, yes/no, pairs and
+    rated counts directly, anything else (halves) through the encoder. A rated count's
+    dict is the core's, {"count", "rate"} in that order, and its rate is a template's
+    rate id, as plain as a line key."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if isinstance(value, tuple) and len(value) == 2:
+        first, second = value
+        if type(first) is int and type(second) is int:
+            return f"[{first},{second}]"
+    elif isinstance(value, dict) and len(value) == 2:
+        count, rate = value.get("count"), value.get("rate")
+        if type(count) is int and type(rate) is str and next(iter(value)) == "count":
+            return f'{{"count":{count},"rate":"{rate}"}}'
+    return dump(value)
 
 
 def field_error(name: str, expected: str) -> StoreError:
     return StoreError("store.import_field", field=quote(name), expected=expected)
 
 
-def play_from_json(raw: object, templates: dict[str, GameTemplate]) -> PlayRows:
+def play_from_json(raw: object, templates: dict[str, GameTemplate], stamp: Stamp) -> PlayRows:
     """One play of a Scorepad history file, scored and checked (totals must agree)."""
     if not isinstance(raw, dict):
         raise field_error("play", "an object")
@@ -162,9 +213,9 @@ def play_from_json(raw: object, templates: dict[str, GameTemplate]) -> PlayRows:
         raise field_error("players", "a list of objects")
     sheets = [
         PlayerSheet(
-            p.get("name") if isinstance(p.get("name"), str) else "",
-            p.get("lines") if isinstance(p.get("lines"), dict) else {},
-            tuple(_extra(e) for e in p.get("extra") or []),
+            name if isinstance(name := p.get("name"), str) else "",
+            lines if isinstance(lines := p.get("lines"), dict) else {},
+            tuple([_extra(e) for e in extra]) if (extra := p.get("extra")) else (),
         )
         for p in people
     ]
@@ -187,7 +238,7 @@ def play_from_json(raw: object, templates: dict[str, GameTemplate]) -> PlayRows:
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
-    return rows_of(sheet, details, uid, created, updated)
+    return rows_of(sheet, details, uid, created, updated, stamp)
 
 
 def _extra(raw: object) -> ExtraLine:

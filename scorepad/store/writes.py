@@ -7,17 +7,18 @@ importing a hundred thousand both go through it, in batches with ``executemany``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from sqlalchemy import Connection, Table, and_, delete, func, select, update
 
-from scorepad.core import ScoredSheet
+from scorepad.core import GameTemplate, ScoredSheet
 from scorepad.core.errors import quote
 from scorepad.store import models as m
+from scorepad.store.database import as_datetime
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.messages import StoreError
-from scorepad.store.rows import PlayDetails, PlayRows, rows_of
+from scorepad.store.rows import PlayDetails, PlayRows, rows_of, stamp_for
 from scorepad.store.values import clean_name, name_key, to_halves
 
 
@@ -48,108 +49,69 @@ def _ids(conn: Connection, wanted: dict[str, str]) -> dict[str, int]:
     return found
 
 
-def insert_plays(conn: Connection, plays: Sequence[PlayRows]) -> list[int]:
-    """Insert whole plays (results with entries, by-hand lines), one statement per table."""
+def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]]) -> list[int]:
+    """Insert whole plays (results with entries, by-hand lines), one statement per table.
+    Each comes with the template it was scored with."""
     if not plays:
         return []
     games: dict[str, int] = {}
-    snapshots: dict[int, int] = {}
-    for new in plays:
-        template = new.template
-        assert template is not None
-        if template.id not in games:
-            games[template.id] = game_id(conn, template)
+    snapshots: dict[int, tuple[int, int]] = {}
+    """(game id, snapshot id) by id() of a template: a file's plays share a few."""
+    for template, _ in plays:
         if id(template) not in snapshots:
-            snapshots[id(template)] = snapshot_id(conn, games[template.id], template)
-    people = player_ids(conn, {seat.name for new in plays for seat in new.seats})
+            if template.id not in games:
+                games[template.id] = game_id(conn, template)
+            game = games[template.id]
+            snapshots[id(template)] = (game, snapshot_id(conn, game, template))
+    people = player_ids(conn, {name for _, new in plays for name in new.names})
+    keys = [(snapshots[id(template)], new) for template, new in plays]
     if conn.dialect.name == "sqlite":
         # The write lock is held (BEGIN IMMEDIATE), so the next ids are ours to hand out;
         # SQLite would otherwise insert with RETURNING one row at a time.
         last = int(conn.execute(select(func.coalesce(func.max(m.play.c.id), 0))).scalar_one())
         ids = list(range(last + 1, last + 1 + len(plays)))
-        when = stamp_for(conn)
-        rows = [
-            _play_values(i, new, games, snapshots, when) for i, new in zip(ids, plays, strict=True)
-        ]
+        rows = [(i, new.uid, *key, *new.play) for i, (key, new) in zip(ids, keys, strict=True)]
         insert_rows(conn, m.play, rows)
     else:
         named = [
-            dict(zip(PLAY_COLUMNS, _play_values(None, new, games, snapshots, _same), strict=True))
-            for new in plays
+            dict(zip(PLAY_COLUMNS[1:], (new.uid, *key, *new.play), strict=True))
+            for key, new in keys
         ]
         inserted = conn.execute(
-            m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True),
-            [{k: v for k, v in row.items() if k != "id"} for row in named],
+            m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True), named
         )
         ids = [int(i) for i in inserted.scalars()]
-    write_seats(conn, list(zip(ids, plays, strict=True)), people, games)
+    write_seats(conn, [(i, key[0], new) for i, (key, new) in zip(ids, keys, strict=True)], people)
     labels: dict[int, set[str]] = {}
-    for new in plays:
-        used = labels.setdefault(games[new.game], set())
-        for seat in new.seats:
-            used.update(label for label, _ in seat.extra)
-    when = max(new.details.played_at for new in plays)
-    for game, used in labels.items():
-        remember_labels(conn, game, used, when)
+    for (game, _), new in keys:
+        if new.extras:
+            labels.setdefault(game, set()).update(label for _, _, label, _ in new.extras)
+    if labels:
+        when = as_datetime(max(new.play[1] for _, new in plays))  # type: ignore[type-var]
+        for game, used in labels.items():
+            remember_labels(conn, game, used, when)
     return ids
 
 
 PLAY_COLUMNS = tuple(c.name for c in m.play.columns)
 
 
-def _same(value: datetime) -> object:
-    return value
-
-
-def _play_values(
-    play_id: int | None,
-    new: PlayRows,
-    games: dict[str, int],
-    snapshots: dict[int, int],
-    when: Callable[[datetime], object],
-) -> tuple[object, ...]:
-    """A play's row in the table's column order (see models.Play)."""
-    details = new.details
-    return (
-        play_id,
-        new.uid,
-        games[new.game],
-        snapshots[id(new.template)],
-        new.variant,
-        when(details.played_at),
-        details.location,
-        details.duration,
-        details.notes,
-        len(new.seats),
-        new.decided_by,
-        new.winning_halves,
-        when(new.created_at),
-        when(new.updated_at),
-        None,  # deleted_at
-    )
-
-
 def write_seats(
-    conn: Connection,
-    plays: Sequence[tuple[int, PlayRows]],
-    people: dict[str, int],
-    games: dict[str, int],
+    conn: Connection, plays: Sequence[tuple[int, int, PlayRows]], people: dict[str, int]
 ) -> None:
-    """Results (with entries) and by-hand lines of whole plays (``people``: player ids by
-    name as given), as plain ``executemany`` rows: they are the bulk of a history, so they
-    skip SQLAlchemy's per-row parameter processing; values are already in their stored form.
+    """Results (with entries) and by-hand lines of whole plays, given as (play id, game id,
+    rows), with ``people`` the player ids by name as given. Plain ``executemany`` rows:
+    they are the bulk of a history, so they skip SQLAlchemy's per-row parameter
+    processing; values are already in their stored form.
     """
     results: list[tuple[object, ...]] = []
     extras: list[tuple[object, ...]] = []
-    when = stamp_for(conn)
-    for play_id, new in plays:
-        game = games[new.game]
-        day = when(new.details.played_at)
-        for seat, p in enumerate(new.seats, 1):
-            scored = (p.total_halves, p.rank, p.winner, p.tiebreak, p.entries)
-            results.append((play_id, seat, people[p.name], *scored, game, day, True))
-            for n, (label, h) in enumerate(p.extra, 1):
-                extras.append((play_id, seat, n, label, h))
+    for play_id, game, new in plays:
+        tail = (game, new.play[1], True)  # game_id, played_at, live
+        for seat, (name, scored) in enumerate(zip(new.names, new.seats, strict=True), 1):
+            results.append((play_id, seat, people[name], *scored, *tail))
+        for extra in new.extras:
+            extras.append((play_id, *extra))
     insert_rows(conn, m.result, results)
     insert_rows(conn, m.extra, extras)
 
@@ -164,13 +126,6 @@ def insert_rows(conn: Connection, table: Table, rows: list[tuple[object, ...]]) 
     conn.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", rows)
 
 
-def stamp_for(conn: Connection) -> Callable[[datetime], object]:
-    """How a datetime is passed as a raw parameter: SQLite keeps SQLAlchemy's text form."""
-    if conn.dialect.name == "sqlite":
-        return lambda value: value.isoformat(" ", "microseconds")  # SQLAlchemy's own form
-    return lambda value: value
-
-
 def replace_sheet(conn: Connection, play_id: int, sheet: ScoredSheet, details: PlayDetails) -> None:
     """An edited play: new entries and results, same id, same template snapshot."""
     row = conn.execute(
@@ -180,9 +135,9 @@ def replace_sheet(conn: Connection, play_id: int, sheet: ScoredSheet, details: P
         raise StoreError("store.no_play", value=play_id)
     people = player_ids(conn, (p.name for p in sheet.players))
     conn.execute(delete(m.result).where(m.result.c.play_id == play_id))
-    games = {sheet.template.id: int(row.game_id)}
     now = datetime.now()
-    write_seats(conn, [(play_id, rows_of(sheet, details, "", now, now))], people, games)
+    new = rows_of(sheet, details, "", now, now, stamp_for(conn.dialect.name))
+    write_seats(conn, [(play_id, int(row.game_id), new)], people)
     winning = [p.total for p in sheet.players if p.winner]
     conn.execute(
         update(m.play)

@@ -185,3 +185,37 @@ def test_by_hand_labels_are_kept_per_game(store):
     assert store.labels("azul") == ["Snacks", "Late arrival"]
     assert store.labels("glass-road") == []
     assert GLASS.id not in [g.template.id for g in store.custom_games()]
+
+
+def test_entries_are_written_as_the_json_encoder_writes_them():
+    from scorepad.core import builtin_games, score
+    from scorepad.store.rows import entries_text, tiebreak_text, value_text
+    from scorepad.store.values import dump
+
+    values = [0, -3, 10**12, True, False, (4, 5), [4, 5], (True, 1), Decimal("1.5")]
+    values += [{"count": 3, "rate": "upgraded"}, {"rate": "start", "count": 3}, "x", None]
+    for value in values:
+        assert value_text(value) == dump(value), value
+    assert tiebreak_text(()) == "[]"
+    assert tiebreak_text((2, -1)) == dump([2, -1])
+    assert tiebreak_text((Decimal("2.5"), 1)) == dump([Decimal("2.5"), 1])
+    glass_road = builtin_games()["glass-road"]
+    sheet = score(
+        glass_road,
+        None,
+        [
+            PlayerSheet("Ana", {"buildings": 0, "sand_left": {"count": 3, "rate": "upgraded"}}),
+            PlayerSheet("Ben", {"glass_left": 2, "bricks_left": {"count": 0, "rate": "start"}}),
+        ],
+    )
+    blanks = {line.key: line.empty().value for line in glass_road.lines}
+    for player in sheet.players:
+        kept = {
+            k: r.value
+            for k, r in player.readings.items()
+            if r.value != blanks[k] or type(r.value) is not type(blanks[k])
+        }
+        assert entries_text(player.readings, blanks) == dump(kept)
+    assert entries_text(sheet.players[0].readings, blanks) == (
+        '{"sand_left":{"count":3,"rate":"upgraded"}}'
+    )
