@@ -37,8 +37,12 @@ def import_plays(conn: Connection, plays: Iterable[tuple[GameTemplate, PlayRows]
     seen: set[str] = set()
     added = skipped = 0
     batch: list[tuple[GameTemplate, PlayRows]] = []
+    aside: list[str] | None = None
 
     def flush() -> int:
+        nonlocal aside
+        if aside is None:
+            aside = set_indexes_aside(conn)
         uids = [p.uid for _, p in batch]
         known = set(conn.execute(select(m.play.c.uid).where(m.play.c.uid.in_(uids))).scalars())
         fresh = [pair for pair in batch if pair[1].uid not in known]
@@ -57,7 +61,33 @@ def import_plays(conn: Connection, plays: Iterable[tuple[GameTemplate, PlayRows]
             added += flush()
     if batch:
         added += flush()
+    for statement in aside or ():
+        conn.exec_driver_sql(statement)
     return Imported(added, len(seen) - added + skipped)
+
+
+INDEXED = ("play", "play_result", "play_extra")
+
+
+def set_indexes_aside(conn: Connection) -> list[str]:
+    """Drop the plays' secondary indexes when an SQLite history has no plays yet, and
+    return the statements that make them again once the import is written.
+
+    Building an index once from all its rows costs about half of keeping it up to date
+    row by row (an import into an empty history spent a third of its database time on
+    index upkeep). It is safe: SQLite's schema changes are part of the transaction, so
+    an import that fails, or a process killed half-way, leaves the indexes as they were.
+    """
+    if conn.dialect.name != "sqlite" or conn.execute(select(m.play.c.id).limit(1)).first():
+        return []
+    found = conn.exec_driver_sql(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+        f"AND tbl_name IN ({', '.join('?' * len(INDEXED))})",
+        INDEXED,
+    ).all()
+    for name, _ in found:
+        conn.exec_driver_sql(f'DROP INDEX "{name}"')
+    return [statement for _, statement in found]
 
 
 def record_error(source: str, record: str, problem: ScorepadError) -> StoreError:

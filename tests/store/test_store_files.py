@@ -256,6 +256,8 @@ def test_big_files_are_scored_by_helper_processes_with_the_same_result(
     store.export_file(source)
     lines = source.read_text(encoding="utf-8").splitlines()
     with open_store(str(tmp_path / "copy.sqlite3")) as other:
+        indexes = index_statements(other)
+        assert any("ix_result_player" in sql for sql in indexes)
         wrong = [
             line.replace('"Carla","lines":{"marker":15}', '"Carla","lines":{"marker":-4}', 1)
             if '"2024-02-20' in line
@@ -267,7 +269,9 @@ def test_big_files_are_scored_by_helper_processes_with_the_same_result(
         with pytest.raises(StoreError, match=r"play 20 \(.*Carla.*marker"):
             other.import_file(bad)
         assert other.list_plays().plays == ()
+        assert index_statements(other) == indexes, "a failed import keeps the indexes"
         assert other.import_file(source).plays == 29
+        assert index_statements(other) == indexes, "set aside while importing, then remade"
         again = tmp_path / "again.json"
         other.export_file(again)
         assert again.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
@@ -277,3 +281,9 @@ def test_big_files_are_scored_by_helper_processes_with_the_same_result(
     )
     with open_store(str(tmp_path / "pretty.sqlite3")) as other:
         assert other.import_file(pretty).plays == 29
+
+
+def index_statements(store) -> set[str]:
+    with store.db.engine.connect() as conn:
+        found = conn.exec_driver_sql("SELECT sql FROM sqlite_master WHERE type = 'index'")
+        return {sql for (sql,) in found if sql}
