@@ -162,15 +162,35 @@ def tiebreak_text(values: tuple[Number, ...]) -> str:
 def entries_text(readings: dict[str, Reading], blanks: dict[str, object]) -> str:
     """The entries as ``dump`` writes the object of non-blank values, key by key in sheet
     order. Line keys are plain (letters, digits, ``-`` and ``_``, see the loader), so
-    they are written as they are; the common values are written without the encoder."""
+    they are written as they are; the common values are written without the encoder.
+
+    The core hands the same reading object to every sheet with the same entry on a line
+    (see ``Line.reading``), so each reading's part of the text is remembered."""
     parts = []
+    known = _PARTS
     for key, reading in readings.items():
-        value = reading.value
-        blank = blanks[key]
-        if value == blank and type(value) is type(blank):
-            continue
-        parts.append(f'"{key}":{value_text(value)}')
+        found = known.get(id(reading))
+        if found is not None:
+            part = found[1]
+        else:
+            value = reading.value
+            blank = blanks[key]
+            if value == blank and type(value) is type(blank):
+                part = ""
+            else:
+                part = f'"{key}":{value_text(value)}'
+            if type(value) is not dict and len(known) < PARTS_SIZE:
+                known[id(reading)] = (reading, part)
+        if part:
+            parts.append(part)
     return "{" + ",".join(parts) + "}"
+
+
+_PARTS: dict[int, tuple[Reading, str]] = {}
+"""A reading's part of the entries text ("" when blank) by id(reading). The reading is
+kept alive with it, so no other object can take its id; a reading belongs to one line
+of one template, so its key and blank never change. Never a reading holding a dict."""
+PARTS_SIZE = 20_000
 
 
 def value_text(value: object) -> str:
