@@ -23,10 +23,11 @@ from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import Database, resolve_url
-from scorepad.store.importing import Imported, Reordered, import_plays
-from scorepad.store.jsonfile import read_json, write_json
+from scorepad.store.importing import Imported, Reordered, decodes, head_text, import_plays
+from scorepad.store.jsonfile import read_json, read_json_bytes, write_json
 from scorepad.store.messages import StoreError
 from scorepad.store.migrate import upgrade
+from scorepad.store.parallel import worth_sharing
 from scorepad.store.records import (
     CustomGame,
     GameStats,
@@ -357,12 +358,38 @@ class Store:
             return self.db.write(lambda c: work(c, True))
 
     def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
+        source = str(path)
+        try:
+            data = Path(path).read_bytes()
+        except OSError as problem:
+            raise _unreadable(source, problem) from None
+        done = self._import_big(data, source, fmt)
+        if done is not None:
+            return done
+        del data  # the text is read again below: never both in memory
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as problem:
-            detail = getattr(problem, "strerror", None) or str(problem)
-            raise StoreError("store.import_unreadable", source=str(path), detail=detail) from None
-        return self.import_text(text, str(path), fmt)
+            raise _unreadable(source, problem) from None
+        return self.import_text(text, source, fmt)
+
+    def _import_big(self, data: bytes, source: str, fmt: str | None) -> Imported | None:
+        """A big history file read from its bytes: as text it could take twice the memory
+        (see parallel.py). None when it is not one, or not laid out one play per line:
+        such files take the ordinary way, which also words any problem as usual."""
+        if not worth_sharing(len(data)):
+            return None
+        if (fmt or guess_format(source, head_text(data))) != "json" or not decodes(data):
+            return None
+        try:
+            return self.db.write(lambda c: import_plays(c, read_json_bytes(c, data, source)))
+        except Reordered:
+            return None
+
+
+def _unreadable(source: str, problem: OSError | UnicodeDecodeError) -> StoreError:
+    detail = getattr(problem, "strerror", None) or str(problem)
+    return StoreError("store.import_unreadable", source=source, detail=detail)
 
 
 def _draft_value(value: object) -> object:

@@ -9,6 +9,7 @@ Because the caller runs it inside ``Database.write``, an error anywhere rolls ba
 from __future__ import annotations
 
 import json
+from codecs import BOM_UTF8, getincrementaldecoder
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -174,6 +175,26 @@ def _not_list(stream: str) -> str:
 
 def _unreadable(source: str, problem: BaseException) -> StoreError:
     return StoreError("store.import_unreadable", source=source, detail=_detail(problem))
+
+
+def decodes(data: bytes, piece: int = 1 << 20) -> bool:
+    """Whether ``data`` is UTF-8 text, checked a piece at a time (no copy of it all)."""
+    decoder = getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    try:
+        for start in range(0, len(data), piece):
+            decoder.decode(view[start : start + piece])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def head_text(data: bytes, size: int = 400) -> str:
+    """The first ``size`` characters of UTF-8 ``data`` (a leading BOM left out)."""
+    start = len(BOM_UTF8) if data.startswith(BOM_UTF8) else 0
+    decoder = getincrementaldecoder("utf-8")(errors="replace")
+    return decoder.decode(data[start : start + 4 * size])[:size]
 
 
 class Reordered(Exception):

@@ -15,6 +15,7 @@ that ``export`` wrote and exporting again gives the same file: the round trip is
 from __future__ import annotations
 
 import json
+from codecs import BOM_UTF8, getincrementaldecoder
 from collections.abc import Iterator
 from typing import Any, TextIO
 
@@ -23,9 +24,9 @@ from sqlalchemy import Connection, select
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store import models as m
 from scorepad.store.games import save_custom
-from scorepad.store.importing import read_document, record_error
+from scorepad.store.importing import Reordered, read_document, record_error
 from scorepad.store.messages import StoreError
-from scorepad.store.parallel import score_in_parallel, worth_sharing
+from scorepad.store.parallel import Document, score_in_parallel, worth_sharing
 from scorepad.store.rows import PlayRows, Stamp, field_error, play_from_json, stamp_for
 from scorepad.store.values import dump, from_halves, iso, load, shown
 
@@ -139,12 +140,50 @@ def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[d
         }
 
 
+NEEDS = ("format", "version", "templates")
+"""What must come before the plays for them to be read one at a time."""
+
+
 def read_json(
     conn: Connection, text: str, source: str, *, whole: bool = False
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
     """Plays from a history file, each scored and checked before any is written."""
-    needs = ("format", "version", "templates")
-    head, plays, offset = read_document(text, source, "plays", whole=whole, needs=needs)
+    head, plays, offset = read_document(text, source, "plays", whole=whole, needs=NEEDS)
+    templates = _prepare(conn, head, source)
+    if offset is not None and worth_sharing(len(text)):
+        yield from _shared(conn, text, offset, head, templates, source)
+        return
+    stamp = stamp_for(conn.dialect.name)
+    for position, raw in enumerate(plays, 1):
+        yield read_play(raw, position, templates, source, stamp)
+
+
+def read_json_bytes(
+    conn: Connection, data: bytes, source: str
+) -> Iterator[tuple[GameTemplate, PlayRows]]:
+    """Plays from a big history file given as its bytes (checked to be UTF-8), scored by
+    helper processes straight from the bytes: only the part before the plays is decoded.
+    Anything out of the ordinary raises ``Reordered``, and the caller reads the file as
+    text the usual way (which also words any problem as usual)."""
+    start = len(BOM_UTF8) if data.startswith(BOM_UTF8) else 0
+    text = getincrementaldecoder("utf-8")().decode(data[start : start + HEAD_BYTES])
+    try:
+        head, _, offset = read_document(text, source, "plays", needs=NEEDS)
+    except StoreError:
+        raise Reordered from None
+    if offset is None:
+        raise Reordered
+    templates = _prepare(conn, head, source)
+    offset = start + len(text[:offset].encode("utf-8"))
+    yield from _shared(conn, data, offset, head, templates, source)
+
+
+HEAD_BYTES = 1 << 20
+"""How much of a big file is decoded to find where its plays start."""
+
+
+def _prepare(conn: Connection, head: dict[str, Any], source: str) -> dict[str, GameTemplate]:
+    """Check the file's head, add the user-defined games it brings, load its templates."""
     if head.get("format") != FORMAT or head.get("version") != VERSION:
         raise StoreError(
             "store.import_unreadable",
@@ -164,17 +203,23 @@ def read_json(
         except (ScorepadError, AttributeError) as problem:
             detail = problem if isinstance(problem, ScorepadError) else field_error("id", "text")
             raise record_error(source, f"games[{i}]", detail) from None
-    templates = _templates(head.get("templates"), source)
+    return _templates(head.get("templates"), source)
+
+
+def _shared(
+    conn: Connection,
+    document: Document,
+    offset: int,
+    head: dict[str, Any],
+    templates: dict[str, GameTemplate],
+    source: str,
+) -> Iterator[tuple[GameTemplate, PlayRows]]:
     dialect = conn.dialect.name
-    if offset is not None and worth_sharing(len(text)):
-        for ref, rows, failed in score_in_parallel(text, offset, head["templates"], dialect):
-            if failed is not None:  # score it here again, for the error in the reader's words
-                position, line = failed
-                read_play(load(line), position, templates, source, stamp_for(dialect))
-            yield templates[ref], rows
-        return
-    for position, raw in enumerate(plays, 1):
-        yield read_play(raw, position, templates, source, stamp_for(dialect))
+    for ref, rows, failed in score_in_parallel(document, offset, head["templates"], dialect):
+        if failed is not None:  # score it here again, for the error in the reader's words
+            position, line = failed
+            read_play(load(line), position, templates, source, stamp_for(dialect))
+        yield templates[ref], rows
 
 
 def read_play(

@@ -5,6 +5,11 @@ refused). For a big file written the way ``export`` writes it, one play per line
 processes score chunks of lines and send back ``PlayRows``; this process only assigns ids
 and inserts, in the same single transaction as ever. A file laid out any other way, or a
 machine with one core, takes the ordinary one-process path.
+
+The helpers are forked with the document already in memory, so each chunk is sent as
+two offsets, not as text. The document may be the file's text or its UTF-8 bytes: the
+bytes take half the memory of a text holding any character past U+00FF (a template's
+"−" is enough to make Python store every character of the text in two bytes).
 """
 
 from __future__ import annotations
@@ -31,8 +36,12 @@ IN_FLIGHT = 4
 Outcome = tuple[str, PlayRows, tuple[int, str] | None]
 """(template ref, rows, None), or for a play that fails (…, (its position, its text))."""
 
+Document = str | bytes
+"""A history file as text, or as UTF-8 bytes already checked to decode."""
+
 _TEMPLATES: dict[str, GameTemplate] = {}
 _STAMP: list[Stamp] = []
+_DOCUMENT: list[Document] = []
 
 
 def worth_sharing(size: int) -> bool:
@@ -41,22 +50,25 @@ def worth_sharing(size: int) -> bool:
 
 
 def score_in_parallel(
-    text: str, offset: int, sources: dict[str, Any], dialect: str
+    document: Document, offset: int, sources: dict[str, Any], dialect: str
 ) -> Iterator[Outcome]:
     """Each play in file order; the first that fails is handed back as text, for the caller
-    to score again and raise the error in the reader's language."""
-    end = _before(text, _before(text, len(text), "}"), "]")
+    to score again and raise the error in the reader's language. ``offset`` is where the
+    plays array's elements start, in the document's own units (characters or bytes)."""
+    end = _before(document, _before(document, len(document), "}"), "]")
     if end < offset:
         raise Reordered
     workers = min(os.cpu_count() or 1, 4)
     context = multiprocessing.get_context("fork")
     pending: deque[Future[list[Any]]] = deque()
     count = 0
-    helpers = ProcessPoolExecutor(workers, context, initializer=_start, initargs=(sources, dialect))
+    helpers = ProcessPoolExecutor(
+        workers, context, initializer=_start, initargs=(document, sources, dialect)
+    )  # forked: the helpers get the arguments without any copy
     with _frozen(), helpers as pool:
         try:
-            for chunk in _chunks(text, offset, end):
-                pending.append(pool.submit(_score_lines, chunk))
+            for start, stop in _chunks(document, offset, end):
+                pending.append(pool.submit(_score_lines, start, stop))
                 if len(pending) < IN_FLIGHT * workers:
                     continue
                 for ref, rows, failed in pending.popleft().result():
@@ -83,43 +95,54 @@ def _frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _before(text: str, stop: int, char: str) -> int:
+def _before(document: Document, stop: int, char: str) -> int:
     """Where ``char`` is, with only whitespace between it and ``stop`` (no copy of the
-    text: a history file can be tens of megabytes)."""
+    document: a history file can be tens of megabytes)."""
     position = stop - 1
-    while position >= 0 and text[position] in " \t\r\n":
+    while position >= 0 and _char(document, position) in " \t\r\n":
         position -= 1
-    if position < 0 or text[position] != char:
+    if position < 0 or _char(document, position) != char:
         raise Reordered
     return position
 
 
-def _chunks(text: str, start: int, end: int) -> Iterator[str]:
+def _char(document: Document, position: int) -> str:
+    if isinstance(document, bytes):
+        return chr(document[position])
+    return document[position]
+
+
+def _chunks(document: Document, start: int, end: int) -> Iterator[tuple[int, int]]:
     """Pieces of the plays array that end at a line break, about CHUNK_LINES lines each."""
+    newline = b"\n" if isinstance(document, bytes) else "\n"
     while start < end:
         stop = start
         for _ in range(CHUNK_LINES):
-            found = text.find("\n", stop + 1, end)
+            found = document.find(newline, stop + 1, end)  # type: ignore[arg-type]
             if found < 0:
                 stop = end
                 break
             stop = found
-        yield text[start:stop]
+        yield start, stop
         start = stop
 
 
-def _start(sources: dict[str, Any], dialect: str) -> None:
+def _start(document: Document, sources: dict[str, Any], dialect: str) -> None:
+    _DOCUMENT[:] = [document]
     _STAMP[:] = [stamp_for(dialect)]
     _TEMPLATES.clear()
     for ref, item in sources.items():
         _TEMPLATES[ref] = load_template(item["source"], ref)
 
 
-def _score_lines(chunk: str) -> list[Any]:
+def _score_lines(start: int, stop: int) -> list[Any]:
     """Runs in a helper: each non-empty line must be one whole play, else the file is
     not laid out one play per line and the caller starts over the ordinary way."""
     done: list[Any] = []
     stamp = _STAMP[0]
+    chunk = _DOCUMENT[0][start:stop]
+    if isinstance(chunk, bytes):
+        chunk = chunk.decode("utf-8")
     for line in chunk.split("\n"):
         text = line.strip().strip(",").strip()
         if not text:

@@ -12,6 +12,7 @@ from store_sheets import azul, glass
 from scorepad.core import PlayerSheet
 from scorepad.store import StoreError, open_store
 from scorepad.store.csvfile import safe
+from scorepad.store.jsonfile import read_json_bytes
 
 HOUSE = {
     "id": "house-game",
@@ -246,12 +247,21 @@ def test_a_bad_bgstats_record_is_named_and_nothing_is_imported(store, tmp_path):
 def test_big_files_are_scored_by_helper_processes_with_the_same_result(
     store, tmp_path, monkeypatch
 ):
-    from scorepad.store import parallel
+    from scorepad.store import api, parallel
 
     monkeypatch.setattr(parallel, "MIN_BYTES", 0)
+    from_bytes, finished = [], []
+
+    def spy(conn, data, source):
+        from_bytes.append(source)
+        yield from read_json_bytes(conn, data, source)
+        finished.append(source)
+
+    monkeypatch.setattr(api, "read_json_bytes", spy)
     for day in range(1, 29):
         azul(store, f"2024-02-{day:02d}", {"Ana": day, "Ben": 30 - day, "Carla": 15})
     glass(store)
+    azul(store, "2024-03-05", {"Zoë": 3, "Ψάρης": 4}, notes="ünïcödé → ½")
     source = tmp_path / "all.json"
     store.export_file(source)
     lines = source.read_text(encoding="utf-8").splitlines()
@@ -268,19 +278,34 @@ def test_big_files_are_scored_by_helper_processes_with_the_same_result(
         bad.write_text("\n".join(wrong), encoding="utf-8")
         with pytest.raises(StoreError, match=r"play 20 \(.*Carla.*marker"):
             other.import_file(bad)
+        assert from_bytes == [str(bad)], "a big file is read from its bytes"
         assert other.list_plays().plays == ()
         assert index_statements(other) == indexes, "a failed import keeps the indexes"
-        assert other.import_file(source).plays == 29
+        broken = source.read_bytes().replace("Zoë".encode(), b"Zo\xff")
+        bad.write_bytes(broken)
+        with pytest.raises(StoreError, match="codec can't decode byte 0xff in position"):
+            other.import_file(bad)
+        assert other.import_file(source).plays == 30
         assert index_statements(other) == indexes, "set aside while importing, then remade"
         again = tmp_path / "again.json"
         other.export_file(again)
         assert again.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
     pretty = tmp_path / "pretty.json"
     pretty.write_text(
         json.dumps(json.loads(source.read_text(encoding="utf-8")), indent=2), encoding="utf-8"
     )
-    with open_store(str(tmp_path / "pretty.sqlite3")) as other:
-        assert other.import_file(pretty).plays == 29
+    for given in (marked, pretty):
+        with open_store(str(tmp_path / f"{given.stem}.sqlite3")) as other:
+            assert other.import_file(given).plays == 30
+            other.export_file(again)
+            assert again.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+    assert finished == [str(source), str(marked)], "one play per line: read from the bytes"
+    with open_store(str(tmp_path / "text.sqlite3")) as other:
+        assert other.import_text(source.read_text(encoding="utf-8"), "pasted").plays == 30
+        other.export_file(again)
+        assert again.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
 
 
 def index_statements(store) -> set[str]:
