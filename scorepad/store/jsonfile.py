@@ -27,7 +27,7 @@ from scorepad.store.games import save_custom
 from scorepad.store.importing import Reordered, read_document, record_error
 from scorepad.store.messages import StoreError
 from scorepad.store.parallel import Document, score_in_parallel, worth_sharing
-from scorepad.store.rows import PlayRows, Stamp, field_error, play_from_json, stamp_for
+from scorepad.store.rows import Form, PlayRows, field_error, form_for, play_from_json
 from scorepad.store.values import dump, from_halves, iso, load, shown
 
 FORMAT = "scorepad-history"
@@ -153,9 +153,9 @@ def read_json(
     if offset is not None and worth_sharing(len(text)):
         yield from _shared(conn, text, offset, head, templates, source)
         return
-    stamp = stamp_for(conn.dialect.name)
+    form = form_for(conn.dialect.name)
     for position, raw in enumerate(plays, 1):
-        yield read_play(raw, position, templates, source, stamp)
+        yield read_play(raw, position, templates, source, form)
 
 
 def read_json_bytes(
@@ -218,18 +218,18 @@ def _shared(
     for ref, rows, failed in score_in_parallel(document, offset, head["templates"], dialect):
         if failed is not None:  # score it here again, for the error in the reader's words
             position, line = failed
-            read_play(load(line), position, templates, source, stamp_for(dialect))
+            read_play(load(line), position, templates, source, form_for(dialect))
         yield templates[ref], rows
 
 
 def read_play(
-    raw: object, position: int, templates: dict[str, GameTemplate], source: str, stamp: Stamp
+    raw: object, position: int, templates: dict[str, GameTemplate], source: str, form: Form
 ) -> tuple[GameTemplate, PlayRows]:
     record = f"play {position}"
     try:
         if isinstance(raw, dict) and isinstance(raw.get("uid"), str):
             record = f"play {position} ({shown(raw['uid'])})"
-        rows = play_from_json(raw, templates, stamp)
+        rows = play_from_json(raw, templates, form)
     except ScorepadError as problem:
         raise record_error(source, record, problem) from None
     return templates[raw["template"]], rows  # type: ignore[index]

@@ -25,7 +25,7 @@ from typing import Any
 
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store.importing import Reordered
-from scorepad.store.rows import PlayRows, Stamp, play_from_json, stamp_for
+from scorepad.store.rows import Form, PlayRows, form_for, play_from_json
 from scorepad.store.values import load
 
 MIN_BYTES = 2_000_000
@@ -40,7 +40,7 @@ Document = str | bytes
 """A history file as text, or as UTF-8 bytes already checked to decode."""
 
 _TEMPLATES: dict[str, GameTemplate] = {}
-_STAMP: list[Stamp] = []
+_FORM: list[Form] = []
 _DOCUMENT: list[Document] = []
 
 
@@ -129,7 +129,7 @@ def _chunks(document: Document, start: int, end: int) -> Iterator[tuple[int, int
 
 def _start(document: Document, sources: dict[str, Any], dialect: str) -> None:
     _DOCUMENT[:] = [document]
-    _STAMP[:] = [stamp_for(dialect)]
+    _FORM[:] = [form_for(dialect)]
     _TEMPLATES.clear()
     for ref, item in sources.items():
         _TEMPLATES[ref] = load_template(item["source"], ref)
@@ -139,7 +139,7 @@ def _score_lines(start: int, stop: int) -> list[Any]:
     """Runs in a helper: each non-empty line must be one whole play, else the file is
     not laid out one play per line and the caller starts over the ordinary way."""
     done: list[Any] = []
-    stamp = _STAMP[0]
+    form = _FORM[0]
     chunk = _DOCUMENT[0][start:stop]
     if isinstance(chunk, bytes):
         chunk = chunk.decode("utf-8")
@@ -153,7 +153,7 @@ def _score_lines(start: int, stop: int) -> list[Any]:
             raise Reordered from None
         ref = raw.get("template") if isinstance(raw, dict) else None
         try:
-            rows = play_from_json(raw, _TEMPLATES, stamp)
+            rows = play_from_json(raw, _TEMPLATES, form)
         except ScorepadError:
             done.append((ref, None, text))
             return done

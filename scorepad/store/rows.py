@@ -33,7 +33,7 @@ class PlayRows(NamedTuple):
     """A scored play as the rows the history stores, short of the ids the database hands out.
 
     Every value is already in the form it is written in (points in halves, entries and
-    tie-breaks as JSON text, dates as ``stamp`` made them), so that writing a play is
+    tie-breaks as JSON text, dates and yes/no in the database's ``Form``), so that writing a play is
     only putting ids in front. Plain tuples inside: import helpers send these between
     processes, and plain tuples of strings and numbers pickle several times faster than
     dataclasses, named tuples or datetimes.
@@ -51,20 +51,31 @@ class PlayRows(NamedTuple):
     """By-hand lines: (seat, position, label, points in halves)."""
 
 
-Stamp = Callable[[datetime], object]
-"""How a datetime is written: SQLite keeps SQLAlchemy's text form, PostgreSQL datetimes."""
-
-
-def sqlite_stamp(value: datetime) -> object:
+def _sqlite_stamp(value: datetime) -> object:
     return value.isoformat(" ", "microseconds")  # SQLAlchemy's own form for DateTime
 
 
-def same_stamp(value: datetime) -> object:
+def _same(value: datetime) -> object:
     return value
 
 
-def stamp_for(dialect: str) -> Stamp:
-    return sqlite_stamp if dialect == "sqlite" else same_stamp
+class Form(NamedTuple):
+    """How dates and yes/no values are passed to one kind of database, as SQLAlchemy
+    would pass them. SQLite gets dates as SQLAlchemy's text and yes/no as 1/0 (which is
+    what it stores for True/False: a bool parameter costs the sqlite3 module two failed
+    attribute lookups to adapt); PostgreSQL gets datetimes and bools."""
+
+    stamp: Callable[[datetime], object]
+    yes: object
+    no: object
+
+
+SQLITE = Form(_sqlite_stamp, 1, 0)
+OTHER = Form(_same, True, False)
+
+
+def form_for(dialect: str) -> Form:
+    return SQLITE if dialect == "sqlite" else OTHER
 
 
 def new_uid() -> str:
@@ -115,7 +126,7 @@ def rows_of(
     uid: str,
     created_at: datetime,
     updated_at: datetime,
-    stamp: Stamp,
+    form: Form,
 ) -> PlayRows:
     blanks = _blanks(sheet.template)
     names = []
@@ -128,11 +139,18 @@ def rows_of(
             winning = total
         names.append(p.name)
         seats.append(
-            (total, p.rank, p.winner, tiebreak_text(p.tiebreak), entries_text(p.readings, blanks))
+            (
+                total,
+                p.rank,
+                form.yes if p.winner else form.no,
+                tiebreak_text(p.tiebreak),
+                entries_text(p.readings, blanks),
+            )
         )
         if p.extra:
             for n, e in enumerate(p.extra, 1):
                 extras.append((seat, n, e.label, to_halves(e.points)))
+    stamp = form.stamp
     play = (
         sheet.variant,
         stamp(details.played_at),
@@ -218,7 +236,7 @@ def field_error(name: str, expected: str) -> StoreError:
     return StoreError("store.import_field", field=quote(name), expected=expected)
 
 
-def play_from_json(raw: object, templates: dict[str, GameTemplate], stamp: Stamp) -> PlayRows:
+def play_from_json(raw: object, templates: dict[str, GameTemplate], form: Form) -> PlayRows:
     """One play of a Scorepad history file, scored and checked (totals must agree)."""
     if not isinstance(raw, dict):
         raise field_error("play", "an object")
@@ -258,7 +276,7 @@ def play_from_json(raw: object, templates: dict[str, GameTemplate], stamp: Stamp
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
-    return rows_of(sheet, details, uid, created, updated, stamp)
+    return rows_of(sheet, details, uid, created, updated, form)
 
 
 def _extra(raw: object) -> ExtraLine:
