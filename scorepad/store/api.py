@@ -22,7 +22,7 @@ from scorepad.store import games as g
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
 from scorepad.store.csvfile import write_csv
-from scorepad.store.database import Database, resolve_url
+from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.importing import Imported, Reordered, import_plays
 from scorepad.store.jsonfile import read_json, write_json
 from scorepad.store.messages import StoreError
@@ -45,10 +45,12 @@ from scorepad.store.values import load, parse_when
 logger = logging.getLogger(__name__)
 
 
-def open_store(url: str | None = None) -> Store:
+def open_store(url: str | None = None, *, cache_kib: int = CACHE_KIB) -> Store:
     """Open (creating or upgrading as needed) the history at ``url``, $SCOREPAD_DB or the
-    default file in the user's data directory; an SQLite file in use gets its daily copy."""
-    db = Database(resolve_url(url))
+    default file in the user's data directory; an SQLite file in use gets its daily copy.
+    ``cache_kib``: SQLite's page cache per connection (imports always get the full
+    ``CACHE_KIB``)."""
+    db = Database(resolve_url(url), cache_kib)
     used = db.path is not None and db.path.is_file() and db.path.stat().st_size > 0
     db.check_file()
     try:
@@ -344,7 +346,8 @@ class Store:
         reader = read_json if fmt == "json" else read_bgsplay
 
         def work(conn: Any, whole: bool) -> Imported:
-            return import_plays(conn, reader(conn, text, source, whole=whole))
+            with self.db.bulk(conn):
+                return import_plays(conn, reader(conn, text, source, whole=whole))
 
         try:
             return self.db.write(lambda c: work(c, False))
