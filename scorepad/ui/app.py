@@ -9,6 +9,7 @@ straight to the sheet when players are given · ``/sheet/<game>`` the sheet in p
 
 from __future__ import annotations
 
+import threading
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
@@ -38,20 +39,39 @@ WIDE_FROM = MAX_WIDTH + 40
 """Window widths from this on centre the content at its maximum width."""
 
 
-def warm_up(services: Services) -> None:
-    """Build the main screens once, off-page, while the browser is still loading Flutter.
+WARM_ROUTES = ("/new", "/new/azul", "/settings", "/history", "/games")
+"""The screens built once after Home, off-page: where a visit goes next. Stats and Players
+are left out: over a long history they read all of it, work for whoever opens them rather
+than for every start (the Stats screen's code is loaded all the same)."""
 
-    Flet imports each control's module on first use and the built-in games load on first
-    call: a quarter of a second that would otherwise delay the first screen of the first
-    visitor. Nothing is written (the sheet is built from a throwaway draft, never saved).
+
+def warm_up(services: Services, first_visit: threading.Event | None = None) -> None:
+    """Prepare the first screen while the browser loads Flutter, then the next ones.
+
+    Home comes first: it opens the store (loading SQLAlchemy) and reads the latest plays,
+    and the theme (Flet loads its 75 theme classes on first use), so the first visitor's
+    Home is built from warm caches. The rest waits until ``first_visit`` is set (the
+    first visitor has their Home), so as not to slow the server down while it sends
+    Flutter to the browser: the screens of ``WARM_ROUTES`` (Flet imports each control's
+    module on first use and the built-in games load on first call), a sheet and the
+    Stats screen's code. Nothing is written (the sheet's draft is thrown away).
     """
     ctx = Context(services, Settings(), navigate=lambda route: None)
-    for route in ("/", "/new", "/new/azul", "/settings", "/history", "/stats", "/games"):
+    view_for(ctx, "/")
+    theme()
+    if first_visit is not None:
+        first_visit.wait()
+    for route in WARM_ROUTES:
         view_for(ctx, route)
     template = next(iter(services.games().values()))
     players = [f"{n}" for n in range(1, max(template.min_players, 2) + 1)]
     variant = template.variants[0].id if template.variants else None
     SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
+    import scorepad.ui.views.stats  # noqa: F401 - its charts' modules
+
+
+def theme() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
 
 
 def main(page: ft.Page, services: Services) -> None:
@@ -79,8 +99,8 @@ class Shell:
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
         page.on_close = lambda: self.ctx.leave()  # the session is over: stop following
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.theme = theme()
+        page.dark_theme = theme()
 
     def update(self, *controls: ft.Control) -> None:
         if controls:

@@ -122,11 +122,15 @@ def serve(
     from scorepad.ui.context import build_services
 
     services = build_services(config)
+    first_visit = threading.Event()
 
     def main(page: ft.Page) -> None:
         from scorepad.ui import app  # the screens load after the port opens, not before
 
-        app.main(page, services)
+        try:
+            app.main(page, services)
+        finally:
+            first_visit.set()
 
     lang = config.lang
     if window:
@@ -152,7 +156,7 @@ def serve(
                 webbrowser.open(url)
             from scorepad.ui.app import warm_up
 
-            warm_up(services)  # while the browser loads Flutter, not before listening
+            warm_up(services, first_visit)  # while the browser loads Flutter
 
     threading.Thread(target=announce, daemon=True).start()
     if config.share_url and code:
