@@ -5,11 +5,15 @@ Routes (``page.route`` includes the query string in Flet 1.0):
 straight to the sheet when players are given · ``/sheet/<game>`` the sheet in progress ·
 ``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
 ``/players``, ``/games``.
+
+Home's module loads with this one; every other screen's on its first visit (or in the
+warm-up, once the first visitor has Home), so that Home reaches the first visitor sooner.
 """
 
 from __future__ import annotations
 
 import threading
+from importlib import import_module
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
@@ -22,16 +26,8 @@ from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
-from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.home import home_view
-from scorepad.ui.views.manage import manage_view
-from scorepad.ui.views.newplay import NewPlayView
-from scorepad.ui.views.picker import PickerView
 from scorepad.ui.views.placeholder import message_view
-from scorepad.ui.views.play import play_view
-from scorepad.ui.views.play_edit import edit_view
-from scorepad.ui.views.settings import SettingsView
-from scorepad.ui.views.sheet import SheetView
 
 COMPACT_BELOW = 700
 """Window widths (logical pixels) under this get the phone layout."""
@@ -66,8 +62,11 @@ def warm_up(services: Services, first_visit: threading.Event | None = None) -> N
     template = next(iter(services.games().values()))
     players = [f"{n}" for n in range(1, max(template.min_players, 2) + 1)]
     variant = template.variants[0].id if template.variants else None
+    from scorepad.ui.views.sheet import SheetView
+
     SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
-    import scorepad.ui.views.stats  # noqa: F401 - its charts' modules
+    for screen in ("play_edit", "stats"):  # code only: a play needs an id, Stats reads all
+        import_module(f"scorepad.ui.views.{screen}")
 
 
 def theme() -> ft.Theme:
@@ -151,19 +150,31 @@ def view_for(ctx: Context, route: str) -> ft.View:
     if match.match("/"):
         return home_view(ctx)
     if match.match("/new"):
+        from scorepad.ui.views.picker import PickerView
+
         return PickerView(ctx).build()
     if match.match("/new/:game"):
         return new_play(ctx, match.game, query)
     if match.match("/sheet/:game"):
         return sheet(ctx, match.game)
     if match.match("/settings"):
+        from scorepad.ui.views.settings import SettingsView
+
         return SettingsView(ctx).build()
     if match.match("/history"):
+        from scorepad.ui.views.history import HistoryView
+
         return HistoryView(ctx).build()
     if match.match("/play/:id"):
+        from scorepad.ui.views.play import play_view
+
         return play_view(ctx, match.id)
     if match.match("/play/:id/edit"):
+        from scorepad.ui.views.play_edit import edit_view
+
         return edit_view(ctx, match.id)
+    from scorepad.ui.views.manage import manage_view
+
     managed = manage_view(ctx, path, query)
     if managed is not None:
         return managed
@@ -175,6 +186,9 @@ def _game(ctx: Context, game_id: str) -> GameTemplate | None:
 
 
 def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
+    from scorepad.ui.views.newplay import NewPlayView
+    from scorepad.ui.views.sheet import SheetView
+
     template = _game(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
@@ -211,6 +225,9 @@ def _blank(template: GameTemplate, draft: SheetDraft) -> bool:
 
 
 def sheet(ctx: Context, game_id: str) -> ft.View:
+    from scorepad.ui.views.newplay import NewPlayView
+    from scorepad.ui.views.sheet import SheetView
+
     template = _game(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
