@@ -12,7 +12,6 @@ import socket
 import sys
 import threading
 import time
-import webbrowser
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -153,6 +152,8 @@ def serve(
                 say(tr("share.serving", lang, url=config.share_url))
                 say(sharing.qr_text(config.share_url))
             if browser:
+                import webbrowser
+
                 webbrowser.open(url)
             from scorepad.ui.app import warm_up
 
