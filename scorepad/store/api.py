@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -22,7 +22,7 @@ from scorepad.store import games as g
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
 from scorepad.store.csvfile import write_csv
-from scorepad.store.database import Database, resolve_url
+from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.importing import Imported, Reordered, decodes, head_text, import_plays
 from scorepad.store.jsonfile import read_json, read_json_bytes, write_json
 from scorepad.store.messages import StoreError
@@ -46,10 +46,12 @@ from scorepad.store.values import load, parse_when
 logger = logging.getLogger(__name__)
 
 
-def open_store(url: str | None = None) -> Store:
+def open_store(url: str | None = None, *, cache_kib: int = CACHE_KIB) -> Store:
     """Open (creating or upgrading as needed) the history at ``url``, $SCOREPAD_DB or the
-    default file in the user's data directory; an SQLite file in use gets its daily copy."""
-    db = Database(resolve_url(url))
+    default file in the user's data directory; an SQLite file in use gets its daily copy.
+    ``cache_kib``: SQLite's page cache per connection (imports always get the full
+    ``CACHE_KIB``)."""
+    db = Database(resolve_url(url), cache_kib)
     used = db.path is not None and db.path.is_file() and db.path.stat().st_size > 0
     db.check_file()
     try:
@@ -349,13 +351,10 @@ class Store:
         fmt = fmt or guess_format(source, text)
         reader = read_json if fmt == "json" else read_bgsplay
 
-        def work(conn: Any, whole: bool) -> Imported:
-            return import_plays(conn, reader(conn, text, source, whole=whole))
-
         try:
-            return self.db.write(lambda c: work(c, False))
+            return self.db.write(lambda c: self._import(c, reader(c, text, source, whole=False)))
         except Reordered:
-            return self.db.write(lambda c: work(c, True))
+            return self.db.write(lambda c: self._import(c, reader(c, text, source, whole=True)))
 
     def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
         source = str(path)
@@ -382,9 +381,13 @@ class Store:
         if (fmt or guess_format(source, head_text(data))) != "json" or not decodes(data):
             return None
         try:
-            return self.db.write(lambda c: import_plays(c, read_json_bytes(c, data, source)))
+            return self.db.write(lambda c: self._import(c, read_json_bytes(c, data, source)))
         except Reordered:
             return None
+
+    def _import(self, conn: Any, plays: Iterable[tuple[GameTemplate, Any]]) -> Imported:
+        with self.db.bulk(conn):
+            return import_plays(conn, plays)
 
 
 def _unreadable(source: str, problem: OSError | UnicodeDecodeError) -> StoreError:

@@ -1,5 +1,8 @@
 """The history's commands: ``score --save``, ``history``, ``stats``, ``export``, ``import``,
 ``players`` and ``game`` (the user's own games). Each parses, calls the store, prints.
+
+Every ``scorepad`` command builds this parser, the app included: what only these
+commands use (the store's records and renderers) loads in their handlers.
 """
 
 from __future__ import annotations
@@ -11,18 +14,6 @@ from typing import TYPE_CHECKING, Any
 from scorepad.core.i18n import pick, tr
 from scorepad.core.sheetfile import read_sheet
 from scorepad.store.messages import StoreError
-from scorepad.store.records import PlayFilter
-from scorepad.store.render import (
-    game_stats_json,
-    h2h_json,
-    player_stats_json,
-    render_game_stats,
-    render_h2h,
-    render_history,
-    render_player_stats,
-    summary_json,
-)
-from scorepad.store.values import parse_when
 
 if TYPE_CHECKING:
     from scorepad.store.api import Store
@@ -147,6 +138,10 @@ def cmd_score_save(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from scorepad.store.records import PlayFilter
+    from scorepad.store.render import render_history, summary_json
+    from scorepad.store.values import parse_when
+
     filters = PlayFilter(
         game=args.game,
         player=args.player,
@@ -164,6 +159,15 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from scorepad.store.render import (
+        game_stats_json,
+        h2h_json,
+        player_stats_json,
+        render_game_stats,
+        render_h2h,
+        render_player_stats,
+    )
+
     with _open(args) as store:
         if args.player and args.versus:
             h2h = store.head_to_head(args.player, args.versus, args.game)

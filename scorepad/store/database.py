@@ -36,7 +36,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 30
 RETRIES = 8
 CACHE_KIB = 32 * 1024
-"""SQLite's page cache per connection; the 2 MB default thrashes on big imports."""
+"""SQLite's page cache per connection; the 2 MB default thrashes on big imports. A
+long-running program that reads a little at a time (the app) may ask for less."""
 
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
@@ -61,8 +62,9 @@ def resolve_url(url: str | None = None) -> URL:
 class Database:
     """An engine plus the rules for reading and writing through it."""
 
-    def __init__(self, url: URL) -> None:
+    def __init__(self, url: URL, cache_kib: int = CACHE_KIB) -> None:
         self.url = url
+        self.cache_kib = cache_kib
         self.is_sqlite = url.get_backend_name() == "sqlite"
         self.path: Path | None = None
         if self.is_sqlite and url.database not in (None, "", ":memory:"):
@@ -80,11 +82,13 @@ class Database:
         if not self.is_sqlite:
             return create_engine(self.url, pool_pre_ping=True)
         engine = create_engine(
-            self.url, connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
+            self.url,
+            connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
+            pool_use_lifo=True,  # the connection used last has the warm page cache
         )
         if self.path is not None:
             event.listen(engine, "do_connect", self._connect_existing)
-        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "connect", self._sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
 
@@ -290,8 +294,33 @@ class Database:
             return self.cannot_open(orig)
         return problem
 
+    @contextmanager
+    def bulk(self, conn: Connection) -> Iterator[None]:
+        """``conn`` (SQLite) gets the full ``CACHE_KIB`` page cache while a bulk write
+        runs in it, and its own size back afterwards."""
+        if not self.is_sqlite or self.cache_kib >= CACHE_KIB:
+            yield
+            return
+        conn.exec_driver_sql(f"PRAGMA cache_size = -{CACHE_KIB}")
+        try:
+            yield
+        finally:
+            conn.exec_driver_sql(f"PRAGMA cache_size = -{self.cache_kib}")
+
     def dispose(self) -> None:
         self.engine.dispose()
+
+    def _sqlite_connect(self, dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # transactions are begun by _sqlite_begin
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        # FULL: every commit reaches the disk before Save says so. With NORMAL a play saved
+        # just before a disk error (or a power cut) was lost (tests/app/test_faults.py).
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute(f"PRAGMA cache_size = -{self.cache_kib}")
+        cursor.close()
 
 
 def _first_line(problem: BaseException) -> str:
@@ -320,19 +349,6 @@ def _read_only_disk(path: Path) -> bool:
             return False
     except OSError as problem:
         return problem.errno == errno.EROFS
-
-
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    dbapi_connection.isolation_level = None  # transactions are begun by _sqlite_begin
-    cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.execute("PRAGMA journal_mode = WAL")
-    # FULL: every commit reaches the disk before Save says so. With NORMAL a play saved
-    # just before a disk error (or a power cut) was lost (tests/app/test_faults.py).
-    cursor.execute("PRAGMA synchronous = FULL")
-    cursor.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-    cursor.close()
 
 
 def _sqlite_begin(conn: Connection) -> None:

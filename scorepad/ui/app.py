@@ -5,10 +5,15 @@ Routes (``page.route`` includes the query string in Flet 1.0):
 straight to the sheet when players are given · ``/sheet/<game>`` the sheet in progress ·
 ``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
 ``/players``, ``/games``.
+
+Home's module loads with this one; every other screen's on its first visit (or in the
+warm-up, once the first visitor has Home), so that Home reaches the first visitor sooner.
 """
 
 from __future__ import annotations
 
+import threading
+from importlib import import_module
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
@@ -21,16 +26,8 @@ from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
-from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.home import home_view
-from scorepad.ui.views.manage import manage_view
-from scorepad.ui.views.newplay import NewPlayView
-from scorepad.ui.views.picker import PickerView
 from scorepad.ui.views.placeholder import message_view
-from scorepad.ui.views.play import play_view
-from scorepad.ui.views.play_edit import edit_view
-from scorepad.ui.views.settings import SettingsView
-from scorepad.ui.views.sheet import SheetView
 
 COMPACT_BELOW = 700
 """Window widths (logical pixels) under this get the phone layout."""
@@ -38,20 +35,42 @@ WIDE_FROM = MAX_WIDTH + 40
 """Window widths from this on centre the content at its maximum width."""
 
 
-def warm_up(services: Services) -> None:
-    """Build the main screens once, off-page, while the browser is still loading Flutter.
+WARM_ROUTES = ("/new", "/new/azul", "/settings", "/history", "/games")
+"""The screens built once after Home, off-page: where a visit goes next. Stats and Players
+are left out: over a long history they read all of it, work for whoever opens them rather
+than for every start (the Stats screen's code is loaded all the same)."""
 
-    Flet imports each control's module on first use and the built-in games load on first
-    call: a quarter of a second that would otherwise delay the first screen of the first
-    visitor. Nothing is written (the sheet is built from a throwaway draft, never saved).
+
+def warm_up(services: Services, first_visit: threading.Event | None = None) -> None:
+    """Prepare the first screen while the browser loads Flutter, then the next ones.
+
+    Home comes first: it opens the store (loading SQLAlchemy) and reads the latest plays,
+    and the theme (Flet loads its 75 theme classes on first use), so the first visitor's
+    Home is built from warm caches. The rest waits until ``first_visit`` is set (the
+    first visitor has their Home), so as not to slow the server down while it sends
+    Flutter to the browser: the screens of ``WARM_ROUTES`` (Flet imports each control's
+    module on first use and the built-in games load on first call), a sheet and the
+    Stats screen's code. Nothing is written (the sheet's draft is thrown away).
     """
     ctx = Context(services, Settings(), navigate=lambda route: None)
-    for route in ("/", "/new", "/new/azul", "/settings", "/history", "/stats", "/games"):
+    view_for(ctx, "/")
+    theme()
+    if first_visit is not None:
+        first_visit.wait()
+    for route in WARM_ROUTES:
         view_for(ctx, route)
     template = next(iter(services.games().values()))
     players = [f"{n}" for n in range(1, max(template.min_players, 2) + 1)]
     variant = template.variants[0].id if template.variants else None
+    from scorepad.ui.views.sheet import SheetView
+
     SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
+    for screen in ("play_edit", "stats"):  # code only: a play needs an id, Stats reads all
+        import_module(f"scorepad.ui.views.{screen}")
+
+
+def theme() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
 
 
 def main(page: ft.Page, services: Services) -> None:
@@ -79,8 +98,8 @@ class Shell:
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
         page.on_close = lambda: self.ctx.leave()  # the session is over: stop following
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.theme = theme()
+        page.dark_theme = theme()
 
     def update(self, *controls: ft.Control) -> None:
         if controls:
@@ -131,19 +150,31 @@ def view_for(ctx: Context, route: str) -> ft.View:
     if match.match("/"):
         return home_view(ctx)
     if match.match("/new"):
+        from scorepad.ui.views.picker import PickerView
+
         return PickerView(ctx).build()
     if match.match("/new/:game"):
         return new_play(ctx, match.game, query)
     if match.match("/sheet/:game"):
         return sheet(ctx, match.game)
     if match.match("/settings"):
+        from scorepad.ui.views.settings import SettingsView
+
         return SettingsView(ctx).build()
     if match.match("/history"):
+        from scorepad.ui.views.history import HistoryView
+
         return HistoryView(ctx).build()
     if match.match("/play/:id"):
+        from scorepad.ui.views.play import play_view
+
         return play_view(ctx, match.id)
     if match.match("/play/:id/edit"):
+        from scorepad.ui.views.play_edit import edit_view
+
         return edit_view(ctx, match.id)
+    from scorepad.ui.views.manage import manage_view
+
     managed = manage_view(ctx, path, query)
     if managed is not None:
         return managed
@@ -155,6 +186,9 @@ def _game(ctx: Context, game_id: str) -> GameTemplate | None:
 
 
 def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
+    from scorepad.ui.views.newplay import NewPlayView
+    from scorepad.ui.views.sheet import SheetView
+
     template = _game(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
@@ -191,6 +225,9 @@ def _blank(template: GameTemplate, draft: SheetDraft) -> bool:
 
 
 def sheet(ctx: Context, game_id: str) -> ft.View:
+    from scorepad.ui.views.newplay import NewPlayView
+    from scorepad.ui.views.sheet import SheetView
+
     template = _game(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from scorepad.store.backups import Backup
     from scorepad.store.restoring import Restored
 
+CACHE_KIB = 8 * 1024
+"""SQLite's page cache per connection in the app, which runs for hours and reads a page
+of plays at a time: the file stays in the system's cache anyway, and the store's own
+default (32 MB, for the command line's bulk work) would be held for good once a Stats
+screen over a long history has filled it. Imports still get the full cache."""
+
 
 class StoreHistory:
     """The app's plays, players and labels, kept by ``scorepad.store``."""
@@ -41,7 +47,7 @@ class StoreHistory:
             if self._store is None:
                 from scorepad.store import open_store
 
-                self._store = open_store(self.url)
+                self._store = open_store(self.url, cache_kib=CACHE_KIB)
             return self._store
 
     def close(self) -> None:

@@ -12,7 +12,6 @@ import socket
 import sys
 import threading
 import time
-import webbrowser
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -122,11 +121,15 @@ def serve(
     from scorepad.ui.context import build_services
 
     services = build_services(config)
+    first_visit = threading.Event()
 
     def main(page: ft.Page) -> None:
         from scorepad.ui import app  # the screens load after the port opens, not before
 
-        app.main(page, services)
+        try:
+            app.main(page, services)
+        finally:
+            first_visit.set()
 
     lang = config.lang
     if window:
@@ -149,10 +152,12 @@ def serve(
                 say(tr("share.serving", lang, url=config.share_url))
                 say(sharing.qr_text(config.share_url))
             if browser:
+                import webbrowser
+
                 webbrowser.open(url)
             from scorepad.ui.app import warm_up
 
-            warm_up(services)  # while the browser loads Flutter, not before listening
+            warm_up(services, first_visit)  # while the browser loads Flutter
 
     threading.Thread(target=announce, daemon=True).start()
     if config.share_url and code:

@@ -7,11 +7,13 @@ import json
 from decimal import Decimal
 
 import pytest
+from sqlalchemy import event
 from store_sheets import azul, glass
 
 from scorepad.core import PlayerSheet
 from scorepad.store import StoreError, open_store
 from scorepad.store.csvfile import safe
+from scorepad.store.database import CACHE_KIB
 from scorepad.store.jsonfile import read_json_bytes
 
 HOUSE = {
@@ -56,6 +58,28 @@ def test_json_round_trip_is_exact_and_import_is_idempotent(filled, tmp_path, pg_
         assert [p.total for p in record.summary.players] == [Decimal("21.5"), 22]
         assert record.summary.notes == "close"
         assert "house-game" in other.games()
+
+
+def test_a_store_with_a_small_page_cache_imports_with_the_full_one(tmp_path):
+    exported = tmp_path / "plays.json"
+    with open_store(str(tmp_path / "source.sqlite3")) as source:
+        for day in ("2024-05-01", "2024-05-02", "2024-05-03"):
+            azul(source, day, {"Ana": 10, "Ben": 12})
+        source.export_file(exported)
+    with open_store(str(tmp_path / "small.sqlite3"), cache_kib=1024) as small:
+        pragmas: list[str] = []
+
+        def seen(conn, cursor, statement, *_):
+            if "cache_size" in statement:
+                pragmas.append(statement)
+
+        event.listen(small.db.engine, "before_cursor_execute", seen)
+        assert small.import_file(exported).plays == 3
+        assert pragmas == [f"PRAGMA cache_size = -{CACHE_KIB}", "PRAGMA cache_size = -1024"]
+        with small.db.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA cache_size").scalar() == -1024
+    with open_store(str(tmp_path / "full.sqlite3")) as full, full.db.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA cache_size").scalar() == -CACHE_KIB
 
 
 def test_a_broken_or_partly_wrong_file_imports_nothing(filled, tmp_path):

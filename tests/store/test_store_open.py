@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -15,9 +18,11 @@ from scorepad.core import ExtraLine, PlayerSheet, find_game, score
 from scorepad.store import StoreError, open_store
 from scorepad.store.backups import list_backups
 from scorepad.store.database import Database, resolve_url
-from scorepad.store.migrate import current, head, upgrade
+from scorepad.store.migrate import HEAD, current, head, upgrade
 from scorepad.store.models import metadata
 from scorepad.store.values import canonical, digest, dump, to_halves
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_default_history_is_a_file_in_the_user_data_directory(tmp_path, monkeypatch):
@@ -84,9 +89,24 @@ def test_a_history_from_a_newer_scorepad_is_refused(tmp_path):
 
 
 def test_the_migrations_build_exactly_the_tables_of_the_models(store):
+    assert head() == HEAD  # a new migration script moves HEAD too
     with store.db.engine.connect() as conn:
         assert current(conn) == head()
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+
+
+def test_a_history_already_upgraded_opens_without_loading_alembic(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    open_store(str(path)).close()
+    check = (
+        "import sys; from scorepad.store import open_store; "
+        f"open_store({str(path)!r}).list_plays(); print(sorted({{m.split('.')[0] for m in sys.modules}}))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    assert "'sqlalchemy'" in loaded
+    assert "'alembic'" not in loaded
 
 
 def _first_revision_play(conn, number, when, template, players, extra_label=None):

@@ -13,7 +13,6 @@ from scorepad.ui.views.game_editor import GameEditorView
 from scorepad.ui.views.games import GamesView
 from scorepad.ui.views.placeholder import coming_view, message_view
 from scorepad.ui.views.players import PlayersView
-from scorepad.ui.views.stats import StatsView
 
 TITLES = {"/stats": "app.stats", "/players": "app.players", "/games": "app.games"}
 
@@ -28,6 +27,10 @@ def manage_view(ctx: Context, path: str, query: dict[str, str]) -> ft.View | Non
         return coming_view(ctx, TITLES.get(path, "app.games"))
     try:
         if match.match("/stats"):
+            # Its charts (flet_charts: a third of a second to import) load with the first
+            # Stats screen, not with the app.
+            from scorepad.ui.views.stats import StatsView
+
             return StatsView(ctx, query.get("player")).build()
         if match.match("/players"):
             return PlayersView(ctx).build()
