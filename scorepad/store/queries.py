@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, select, true
+from sqlalchemy import Connection, bindparam, case, func, select, true
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
 from scorepad.core.errors import quote
@@ -222,19 +222,30 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
 
 
 def players(conn: Connection) -> list[PlayerInfo]:
-    """Every player with the number of plays they are in, by name."""
+    """Every player with the number of plays they are in and won, by name (one pass over
+    the results: the Stats screen's share of wins needs everyone's at once)."""
+    won = case((m.result.c.winner == true(), 1), else_=0)
     plays = (
-        select(m.result.c.player_id, func.count().label("plays"))
+        select(
+            m.result.c.player_id,
+            func.count().label("plays"),
+            func.sum(won).label("wins"),
+        )
         .where(m.result.c.live == true())
         .group_by(m.result.c.player_id)
         .subquery()
     )
     query = (
-        select(m.player.c.id, m.player.c.name, func.coalesce(plays.c.plays, 0))
+        select(
+            m.player.c.id,
+            m.player.c.name,
+            func.coalesce(plays.c.plays, 0),
+            func.coalesce(plays.c.wins, 0),
+        )
         .outerjoin(plays, plays.c.player_id == m.player.c.id)
         .order_by(m.player.c.name_key)
     )
-    return [PlayerInfo(int(i), n, int(c)) for i, n, c in conn.execute(query)]
+    return [PlayerInfo(int(i), n, int(c), int(w)) for i, n, c, w in conn.execute(query)]
 
 
 def deleted_plays(conn: Connection) -> list[int]:

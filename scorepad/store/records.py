@@ -92,6 +92,7 @@ class PlayerInfo:
     id: int
     name: str
     plays: int
+    wins: int = 0
 
 
 @dataclass(frozen=True, slots=True)

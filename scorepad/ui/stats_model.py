@@ -59,8 +59,7 @@ def gather(store: Store, player: str | None = None) -> StatsData:
         for seat in p.players
         if seat.name == chosen
     ]
-    wins = [(n, store.player_stats(n).wins) for n in names]
-    wins = sorted((w for w in wins if w[1]), key=lambda w: (-w[1], w[0]))
+    wins = sorted(((p.name, p.wins) for p in infos if p.wins), key=lambda w: (-w[1], w[0]))
     games = [store.game_stats(g) for g in store.games()]
     return StatsData(names, stats, totals, wins, [g for g in games if g.plays])
 

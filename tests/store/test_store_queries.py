@@ -124,3 +124,17 @@ def test_head_to_head(history):
     assert (tie.plays, tie.level, tie.a_wins, tie.b_wins) == (2, 1, 1, 1)
     nobody = history.head_to_head("Ben", "Ana", "azul-sintra")
     assert (nobody.plays, nobody.a_average, nobody.last_played) == (0, None, None)
+
+
+def test_players_carry_their_plays_and_wins(history):
+    """One query gives everyone's plays and wins (the Stats screen's share of wins); they
+    agree with each player's own stats, and a deleted play counts for nobody."""
+    history.add_player("Dora")
+    counted = {p.name: (p.plays, p.wins) for p in history.players()}
+    assert counted == {"Ana": (4, 2), "Ben": (4, 3), "Carla": (3, 1), "Dora": (0, 0)}
+    for name, (plays, wins) in counted.items():
+        stats = history.player_stats(name)
+        assert (stats.plays, stats.wins) == (plays, wins), name
+    latest = history.list_plays(limit=1).plays[0]
+    history.delete_play(latest.id)
+    assert {p.name: (p.plays, p.wins) for p in history.players()}["Ana"] == (3, 1)
