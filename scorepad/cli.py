@@ -42,7 +42,7 @@ COMMAND_GROUPS: tuple[Callable[..., None], ...] = (
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
-    args = parser.parse_args(argv or [DEFAULT_COMMAND])
+    args = parser.parse_args(with_command(argv))
     args.lang = choose_lang(getattr(args, "lang", None))
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
@@ -54,6 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail(error.message(args.lang))
     except BrokenPipeError:  # `scorepad history | head`: the reader left, nothing to say
         return 0
+
+
+def with_command(argv: Sequence[str]) -> list[str]:
+    """``scorepad`` alone, or with only the app's options (``scorepad --port 9000``), runs
+    the app; ``--help`` and ``--version`` still answer for the whole command."""
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        return [DEFAULT_COMMAND, *argv]
+    return list(argv)
 
 
 def fail(message: str) -> NoReturn:

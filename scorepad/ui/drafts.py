@@ -19,7 +19,8 @@ from scorepad.ui.sheet_model import SheetDraft
 
 logger = logging.getLogger(__name__)
 
-SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A game id fit for a file name (always fullmatch: ``$`` lets a trailing newline in)."""
 
 
 class DraftStore(Protocol):
@@ -45,7 +46,7 @@ class FileDraftStore:
         self.folder = folder
 
     def _path(self, game_id: str) -> Path:
-        if not SAFE_ID.match(game_id):
+        if not SAFE_ID.fullmatch(game_id):
             raise ValueError(f"not a game id: {game_id!r}")
         return self.folder / f"{game_id}.json"
 

@@ -129,6 +129,27 @@ def test_a_bad_port_is_one_clear_line(capsys):
     assert capsys.readouterr().err == ("scorepad: --port must be between 1 and 65535, not 70000\n")
 
 
+def test_the_apps_options_alone_start_the_app(capsys):
+    """`scorepad --port N …` is `scorepad app --port N …`, as the README's table shows."""
+    from scorepad.cli import main, with_command
+
+    assert with_command([]) == ["app"]
+    assert with_command(["--no-browser", "--port", "9000"]) == [
+        "app",
+        "--no-browser",
+        "--port",
+        "9000",
+    ]
+    assert with_command(["--version"]) == ["--version"]
+    assert with_command(["score", "x.json"]) == ["score", "x.json"]
+    args = build_parser().parse_args(with_command(["--port", "9000", "--share"]))
+    assert (args.port, args.share, args.handler.__name__) == (9000, True, "cmd_app")
+    with pytest.raises(SystemExit) as stopped:
+        main(["--port", "70000", "--no-browser"])
+    assert stopped.value.code == 2
+    assert "--port must be between 1 and 65535" in capsys.readouterr().err
+
+
 def test_db_url_and_data_dir_reach_the_app(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREPAD_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("SCOREPAD_DB", raising=False)

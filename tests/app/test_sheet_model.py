@@ -135,6 +135,20 @@ def test_a_broken_draft_file_is_ignored_not_fatal(tmp_path):
     assert store.all() == []
 
 
+def test_a_draft_is_kept_only_under_a_plain_game_id(tmp_path):
+    """A game id with a trailing newline (which `$` in a pattern lets through) names no file."""
+    import dataclasses
+
+    store = FileDraftStore(tmp_path)
+    draft = sheet("azul", ["Ana", "Ben"]).draft
+    for bad in ("azul\n", "../azul", "", "-azul", "a" * 65):
+        with pytest.raises(ValueError, match="not a game id"):
+            store.save(dataclasses.replace(draft, game_id=bad))
+    assert list(tmp_path.iterdir()) == []
+    store.save(draft)
+    assert [p.name for p in tmp_path.iterdir()] == ["azul.json"]
+
+
 def test_draft_json_is_plain_data():
     model = sheet("azul", ["Ana", "Ben"])
     model.set_text("marker", 0, "12")
