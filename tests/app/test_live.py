@@ -7,7 +7,7 @@ the sheet through the real router, as the served app does.
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click, context, find, type_into
+from ui_helpers import click, context, find, fire, type_into
 
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
@@ -90,6 +90,66 @@ def test_steppers_checks_and_by_hand_lines_travel_too(table):
     assert ana.value("extra-1-1") == "5" and ana.value("total-1") == "9"
     type_into(ana.root, "extra-label-1", "Bonus tiles")
     assert ben.value("extra-label-1") == "Bonus tiles"
+
+
+def sent_to_browser(control) -> list:
+    """What Flet's diff would send the browser for ``control`` now (and marks it sent)."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    patch, _, _ = ObjectPatch.from_diff(control, control, control_cls=BaseControl)
+    return [(op[2], op[3]) for op in patch.to_message()[1:]]
+
+
+def browser_types(device: Device, ident: str, value: object) -> None:
+    """As a browser reports a change: the value lands without marking it to send back."""
+    from flet.utils.object_model import patch_dataclass
+
+    control = find(device.root, ident)
+    patch_dataclass(control, {"value": value})
+    fire(control, "change")
+
+
+@pytest.mark.parametrize(
+    ("ident", "first", "second"),
+    [
+        ("line-marker-1", "41", "42"),
+        ("line-star_red-1", True, False),
+        ("line-windows-1-a", "3", "4"),
+        ("extra-1-1", "5", "6"),
+        ("extra-label-1", "Tiles", "Bonus tiles"),
+    ],
+)
+def test_a_value_that_crossed_another_on_the_way_is_set_straight(
+    tmp_path, history, ident, first, second
+):
+    """Ben types while Ana's value for the same cell is on its way to him: his browser
+    shows hers, the server holds his. His value is sent back to his own field, so every
+    screen ends with the last value (his), as the server and the draft have it."""
+    game = (
+        "azul-sintra?variant=B&"
+        if "windows" in ident
+        else ("azul-summer-pavilion?" if "star" in ident else "azul?")
+    )
+    ctx, _ = context(tmp_path, plays=history, history=history)
+    ana = Device(ctx)
+    ben = Device(Context(ctx.services, Settings(), navigate=lambda r: None))
+    ana.open(f"/new/{game}players=Ana,Ben")
+    gid = game.split("?")[0]
+    if ident.startswith("extra"):
+        type_into(ana.root, "new-line-label", "Bonus")
+        click(ana.root, "add-line")
+    ben.open(f"/sheet/{gid}")
+    for device in (ana, ben):
+        sent_to_browser(device.root)  # the screens as first shown
+    browser_types(ana, ident, first)
+    assert ("value", first) in sent_to_browser(find(ben.root, ident))  # on its way to Ben
+    browser_types(ben, ident, second)  # typed before Ana's value reached his browser
+    assert ("value", second) in sent_to_browser(find(ben.root, ident))  # set straight
+    assert ("value", second) in sent_to_browser(find(ana.root, ident))
+    browser_types(ben, ident, first)  # nothing crossed this time: nothing sent back
+    assert sent_to_browser(find(ben.root, ident)) == []
+    assert ana.value(ident) == ben.value(ident) == first
 
 
 def test_saving_from_one_device_saves_once_and_takes_the_others_to_the_play(table, history):

@@ -15,7 +15,7 @@ from scorepad.core.i18n import pick
 from scorepad.core.template import CountLine, Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import STEPPED_KINDS, SheetModel, SheetState
-from scorepad.ui.views.common import tid
+from scorepad.ui.views.common import Crossings, tid
 
 Changed = Callable[..., None]
 """Called after every change, with the controls the cell itself changed on screen."""
@@ -50,6 +50,9 @@ def mark(field: ft.TextField, problem: object, ctx: Context) -> list[ft.Control]
 class Cell:
     control: ft.Control
 
+    def __init__(self) -> None:
+        self.crossed = Crossings()
+
     def show(self, state: SheetState) -> list[ft.Control]:
         """Mark or clear this cell after a change anywhere on the sheet; returns what
         changed on screen."""
@@ -61,19 +64,13 @@ class Cell:
         return []
 
 
-def _show_value(control: ft.Control, value: object) -> list[ft.Control]:
-    if getattr(control, "value") == value:  # noqa: B009 - fields and boxes alike
-        return []
-    setattr(control, "value", value)  # noqa: B010
-    return [control]
-
-
 class TextCell(Cell):
     """Points, counts, tables and penalties: typed text, with − / + for whole counts."""
 
     def __init__(
         self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
     ) -> None:
+        super().__init__()
         self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
         self.changed = changed
         n = player + 1
@@ -104,7 +101,7 @@ class TextCell(Cell):
 
     def on_change(self, e: ft.Event[ft.TextField]) -> None:
         self.model.set_text(self.key, self.player, e.control.value)
-        self.changed()
+        self.changed(*self.crossed.typed(e.control))
 
     def on_step(self, delta: int) -> None:
         self.model.step(self.key, self.player, delta)
@@ -115,7 +112,7 @@ class TextCell(Cell):
         return mark(self.field, state.problem(self.key, self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
-        return _show_value(self.field, self.model.draft.texts[self.key][self.player])
+        return self.crossed.show(self.field, self.model.draft.texts[self.key][self.player])
 
 
 class RateCell(TextCell):
@@ -160,6 +157,7 @@ class CheckCell(Cell):
     def __init__(
         self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
     ) -> None:
+        super().__init__()
         self.model, self.key, self.player, self.changed = model, line.key, player, changed
         self.box = ft.Checkbox(
             value=model.draft.checks[line.key][player],
@@ -173,10 +171,10 @@ class CheckCell(Cell):
 
     def on_change(self, e: ft.Event[ft.Checkbox]) -> None:
         self.model.set_check(self.key, self.player, bool(e.control.value))
-        self.changed()
+        self.changed(*self.crossed.typed(e.control))
 
     def sync(self) -> list[ft.Control]:
-        return _show_value(self.box, self.model.draft.checks[self.key][self.player])
+        return self.crossed.show(self.box, self.model.draft.checks[self.key][self.player])
 
 
 class ProductCell(Cell):
@@ -185,6 +183,7 @@ class ProductCell(Cell):
     def __init__(
         self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
     ) -> None:
+        super().__init__()
         self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
         self.changed = changed
         a, b = model.draft.pairs[line.key][player]
@@ -206,7 +205,7 @@ class ProductCell(Cell):
     def _on_change(self, part: str) -> Callable[[ft.Event[ft.TextField]], None]:
         def changed(e: ft.Event[ft.TextField]) -> None:
             self.model.set_pair(self.key, self.player, part, e.control.value)
-            self.changed()
+            self.changed(*self.crossed.typed(e.control))
 
         return changed
 
@@ -219,7 +218,9 @@ class ProductCell(Cell):
 
     def sync(self) -> list[ft.Control]:
         pair = self.model.draft.pairs[self.key][self.player]
-        return _show_value(self.fields["a"], pair[0]) + _show_value(self.fields["b"], pair[1])
+        return self.crossed.show(self.fields["a"], pair[0]) + self.crossed.show(
+            self.fields["b"], pair[1]
+        )
 
 
 class ExtraCell(Cell):
@@ -228,6 +229,7 @@ class ExtraCell(Cell):
     def __init__(
         self, ctx: Context, model: SheetModel, row: int, player: int, changed: Changed
     ) -> None:
+        super().__init__()
         self.ctx, self.model, self.row, self.player = ctx, model, row, player
         self.changed = changed
         self.field = number_field(model.draft.extra[row].points[player], ctx, self.on_change)
@@ -235,13 +237,13 @@ class ExtraCell(Cell):
 
     def on_change(self, e: ft.Event[ft.TextField]) -> None:
         self.model.set_extra_points(self.row, self.player, e.control.value)
-        self.changed()
+        self.changed(*self.crossed.typed(e.control))
 
     def show(self, state: SheetState) -> list[ft.Control]:
         return mark(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
-        return _show_value(self.field, self.model.draft.extra[self.row].points[self.player])
+        return self.crossed.show(self.field, self.model.draft.extra[self.row].points[self.player])
 
 
 def make_cell(ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed) -> Cell:

@@ -10,6 +10,46 @@ MAX_WIDTH = 1100
 """Wider windows centre the content instead of stretching rows across the screen."""
 
 
+class Crossings:
+    """Fields of a live sheet that showed another device's value since this device last
+    changed them.
+
+    Flet sends a browser only what changed on the server, and a field's value there is
+    what the browser last reported. When another device's value is sent to a field while
+    someone is typing in it, the two cross on the way: the browser shows the other value,
+    the server holds what was typed, and nothing would ever be sent to set them straight.
+    So the field's next own change is sent back to it once.
+    """
+
+    def __init__(self) -> None:
+        self.fields: set[ft.Control] = set()
+
+    def show(self, control: ft.Control, value: object) -> list[ft.Control]:
+        """Show another device's ``value`` in ``control``; returns it if that changed it."""
+        if getattr(control, "value") == value:  # noqa: B009 - fields and boxes alike
+            return []
+        setattr(control, "value", value)  # noqa: B010
+        self.fields.add(control)
+        return [control]
+
+    def typed(self, control: ft.Control) -> list[ft.Control]:
+        """``control`` was changed on this device: returns it, to be sent back, when
+        another device's value was shown in it meanwhile."""
+        if control not in self.fields:
+            return []
+        self.fields.discard(control)
+        resend(control, "value")
+        return [control]
+
+
+def resend(control: ft.Control, name: str) -> None:
+    """Have the next update send ``control.name`` though the server's value did not change:
+    Flet sends a property that was set since the last update, so it is set twice."""
+    value = getattr(control, name)
+    setattr(control, name, (not value) if isinstance(value, bool) else f"{value} ")
+    setattr(control, name, value)
+
+
 def tid(identifier: str, control: ft.Control) -> ft.Semantics:
     """``control`` with a stable id that reaches the browser's DOM (and screen readers).
 

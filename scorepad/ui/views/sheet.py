@@ -21,7 +21,7 @@ from scorepad.ui.drafts import DraftStore
 from scorepad.ui.history import store_of
 from scorepad.ui.sheet_model import LABEL, Change, SheetModel, SheetState
 from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
-from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.common import Crossings, muted, screen, tid
 
 LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
@@ -49,6 +49,7 @@ class SheetView:
         self.drafts = drafts or ctx.services.drafts
         self.note = note
         self.known_labels = _known_labels(ctx, model.template.id)
+        self.crossed = Crossings()
         self.label_chips = ft.Row(wrap=True, spacing=4, run_spacing=4)
         self.cells: list[Cell] = []
         self.problem_boxes: dict[str, ft.Column] = {}
@@ -212,7 +213,7 @@ class SheetView:
             dense=True,
             expand=True,
             label=self.ctx.t("app.line_label"),
-            on_change=lambda e: self._on_extra_label(index, e.control.value),
+            on_change=lambda e: self._on_extra_label(index, e.control),
         )
         self.extra_labels.append(field)
         remove = tid(
@@ -254,7 +255,7 @@ class SheetView:
             for cell in self.cells:
                 touched += cell.sync()
             for field, row in zip(self.extra_labels, self.model.draft.extra, strict=False):
-                _set(field, "value", row.label, touched)
+                touched += self.crossed.show(field, row.label)
         self.ctx.update(*dict.fromkeys([*touched, *self.refresh(save=False)]))
 
     # --- changes ---------------------------------------------------------------------------
@@ -321,9 +322,9 @@ class SheetView:
             changed.append(box)
         return changed
 
-    def _on_extra_label(self, index: int, label: str) -> None:
-        self.model.set_extra_label(index, label)
-        self.changed()
+    def _on_extra_label(self, index: int, field: ft.TextField) -> None:
+        self.model.set_extra_label(index, field.value or "")
+        self.changed(*self.crossed.typed(field))
 
     def on_add_line(self) -> None:
         label = (self.new_label.value or "").strip()
