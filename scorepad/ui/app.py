@@ -13,6 +13,7 @@ warm-up, once the first visitor has Home), so that Home reaches the first visito
 from __future__ import annotations
 
 import threading
+import time
 from importlib import import_module
 from urllib.parse import parse_qsl, urlsplit
 
@@ -35,6 +36,10 @@ WIDE_FROM = MAX_WIDTH + 40
 """Window widths from this on centre the content at its maximum width."""
 
 
+SETTLE_S = 2.0
+"""After the first visitor's Home is sent, the browser still lays it out and draws it:
+the rest of the warm-up waits this long so as not to take the CPU it draws with."""
+
 WARM_ROUTES = ("/new", "/new/azul", "/settings", "/history", "/games")
 """The screens built once after Home, off-page: where a visit goes next. Stats and Players
 are left out: over a long history they read all of it, work for whoever opens them rather
@@ -47,16 +52,18 @@ def warm_up(services: Services, first_visit: threading.Event | None = None) -> N
     Home comes first: it opens the store (loading SQLAlchemy) and reads the latest plays,
     and the theme (Flet loads its 75 theme classes on first use), so the first visitor's
     Home is built from warm caches. The rest waits until ``first_visit`` is set (the
-    first visitor has their Home), so as not to slow the server down while it sends
-    Flutter to the browser: the screens of ``WARM_ROUTES`` (Flet imports each control's
-    module on first use and the built-in games load on first call), a sheet and the
-    Stats screen's code. Nothing is written (the sheet's draft is thrown away).
+    first visitor has their Home) and the browser has drawn it (``SETTLE_S``), so as not
+    to slow the server down while it sends Flutter, nor the browser while it draws:
+    the screens of ``WARM_ROUTES`` (Flet imports each control's module on first use and
+    the built-in games load on first call), a sheet and the Stats screen's code. Nothing
+    is written (the sheet's draft is thrown away).
     """
     ctx = Context(services, Settings(), navigate=lambda route: None)
     view_for(ctx, "/")
     theme()
     if first_visit is not None:
         first_visit.wait()
+        time.sleep(SETTLE_S)
     for route in WARM_ROUTES:
         view_for(ctx, route)
     template = next(iter(services.games().values()))
