@@ -27,6 +27,7 @@ The last line is a JSON object with every figure.
 from __future__ import annotations
 
 import argparse
+import compileall
 import hashlib
 import json
 import os
@@ -108,6 +109,7 @@ def start(kind: str, data_dir: Path, db: Path) -> tuple[subprocess.Popen, int, f
         command = [sys.executable, "-m", "scorepad.cli", "app", "--no-browser"]
         command += ["--port", str(port), "--db", str(db)]
     env = {**os.environ, "SCOREPAD_DATA_DIR": str(data_dir), "SCOREPAD_LANG": "en"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # both run from bytecode, as installed apps do
     env["SCOREPAD_DB"] = str(db)  # never the user's history
     began = time.perf_counter()
     process = subprocess.Popen(
@@ -202,6 +204,12 @@ def typing_to_total(browser: Any, url: str, double: bool = False) -> list[float]
     return [t / 1000 for t in timings]
 
 
+def cpu_s(pid: int) -> float:
+    """Processor time the process has used so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def memory_mb(pid: int) -> tuple[float, float]:
     """The process's resident memory now and at its peak (VmRSS, VmHWM), in MB."""
     fields = dict(
@@ -217,6 +225,7 @@ def measure(browser: Any, history: Path, starts: int) -> dict[str, dict[str, Any
     listening: dict[str, list[float]] = {kind: [] for kind in APPS}
     renders: dict[str, list[float]] = {kind: [] for kind in APPS}
     memory: dict[str, list[tuple[float, float]]] = {kind: [] for kind in APPS}
+    cpu: dict[str, list[float]] = {kind: [] for kind in APPS}
     typing: list[float] = []
     visited = (0.0, 0.0)
     with tempfile.TemporaryDirectory() as folder:
@@ -231,6 +240,7 @@ def measure(browser: Any, history: Path, starts: int) -> dict[str, dict[str, Any
                     listening[kind].append(took)
                     render, context, page = first_render(browser, base + "/", ident)
                     renders[kind].append(render)
+                    cpu[kind].append(cpu_s(process.pid))
                     memory[kind].append(memory_mb(process.pid))
                     if kind == "scorepad" and run == 0:  # the history open as a user opens it
                         go(page, "/history", "history-row-1")
@@ -246,6 +256,8 @@ def measure(browser: Any, history: Path, starts: int) -> dict[str, dict[str, Any
         results[kind] = {
             "listening_s": round(statistics.median(listening[kind]), 3),
             "first_render_s": round(statistics.median(renders[kind]), 3),
+            "first_renders_s": [round(r, 3) for r in renders[kind]],
+            "server_cpu_at_first_render_s": round(statistics.median(cpu[kind]), 2),
             "first_screen_rss_mb": round(statistics.median(m for m, _ in memory[kind]), 1),
             "server_rss_mb": round(max(m for m, _ in memory[kind]), 1),
             "server_peak_mb": round(max(p for _, p in memory[kind]), 1),
@@ -272,6 +284,9 @@ def main() -> None:
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
     history = history_file()
+    # An installed Scorepad runs from bytecode (pip compiles it; an editable install
+    # writes it on first run); compiled here once, so no start pays for compiling.
+    compileall.compile_dir(ROOT / "scorepad", quiet=1)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         results = measure(browser, history, args.starts)
