@@ -2,9 +2,9 @@
 
 Starts ``scorepad app`` on loopback with a fresh SQLite history, opens 20 Chromium pages
 (Playwright, one browser, a context each) and lets every page play table after table for
-a minute: open a sheet for its own game, type both players' scores, press Save, wait for the saved
-play's screen, then Rematch for the next one. Each of the 20 tables has a game of its own (a copy of
-Azul; the app keeps one sheet in progress per game, as one table would).
+a minute: open a sheet of Azul for its own two players, type both players' scores, press
+Save, wait for the saved play's screen, then Rematch for the next one. All 20 tables play
+the same game at once, as at a club night: each sheet in progress is a draft of its own.
 
 Afterwards every play a page saw saved is looked up in the history: each must be there
 exactly once with the totals that were typed, and no other play may exist. Figures: plays
@@ -45,14 +45,6 @@ ATTACHED = """(e) => new Promise(done => {
 })"""
 
 
-def game_for(n: int) -> dict:
-    """Table ``n``'s game: Azul under an id of its own."""
-    data = json.loads((ROOT / "scorepad" / "games" / "azul.json").read_text(encoding="utf-8"))
-    data["id"] = f"load-{n:02d}"
-    data["name"] = {"en": f"Table {n:02d}", "es": f"Mesa {n:02d}"}
-    return data
-
-
 def node(page, ident: str):
     return page.locator(f'[flt-semantics-identifier="{ident}"]')
 
@@ -74,7 +66,7 @@ async def type_into(page, ident: str, text: str) -> None:
 async def table(browser, base: str, n: int, until: float, saved: list, latencies: list) -> None:
     context = await browser.new_context(viewport={"width": 390, "height": 844})
     page = await context.new_page()
-    game = f"load-{n:02d}"
+    game = "azul"
     round_ = 0
     a, b = f"T{n:02d}a", f"T{n:02d}b"
     try:
@@ -155,10 +147,7 @@ def main() -> int:
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="scorepad-load-"))
     db = str(folder / "history.db")
-    store = open_store(db)
-    for n in range(1, options.sessions + 1):
-        store.create_game(game_for(n))
-    store.close()
+    open_store(db).close()
     port = free_port(8700)
     env = {**os.environ, "SCOREPAD_DATA_DIR": str(folder), "SCOREPAD_LANG": "en"}
     command = ["scorepad.cli", "app", "--no-browser", "--port", str(port), "--db", db]

@@ -2,7 +2,7 @@
 
 Routes (``page.route`` includes the query string in Flet 1.0):
 ``/`` Home · ``/new`` game picker · ``/new/<game>[?variant=A&players=Ana,Ben]`` New play,
-straight to the sheet when players are given · ``/sheet/<game>`` the sheet in progress ·
+straight to the sheet when players are given · ``/sheet/<sheet id>`` a sheet in progress ·
 ``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
 ``/players``, ``/games``.
 
@@ -23,6 +23,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
 from scorepad.ui.context import Context, Services
+from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
@@ -162,8 +163,8 @@ def view_for(ctx: Context, route: str) -> ft.View:
         return PickerView(ctx).build()
     if match.match("/new/:game"):
         return new_play(ctx, match.game, query)
-    if match.match("/sheet/:game"):
-        return sheet(ctx, match.game)
+    if match.match("/sheet/:id"):
+        return sheet(ctx, match.id)
     if match.match("/settings"):
         from scorepad.ui.views.settings import SettingsView
 
@@ -193,6 +194,9 @@ def _game(ctx: Context, game_id: str) -> GameTemplate | None:
 
 
 def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
+    """New play's form, or, when the link names the players (``?players=Ana,Ben``), the
+    sheet for them: the one in progress for the same players and side if there is one
+    (a reload, or a phone joining its table), else a new one."""
     from scorepad.ui.views.newplay import NewPlayView
     from scorepad.ui.views.sheet import SheetView
 
@@ -206,45 +210,48 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
     if given and fits and variant_ok and not model.problems():
         drafts = ctx.services.drafts
-        waiting = drafts.load(template.id)
-        same = waiting is not None and (waiting.players, waiting.variant) == (
-            model.players(),
-            model.variant,
-        )
-        if same or waiting is None or _blank(template, waiting):
-            draft = (
-                waiting
-                if same and waiting is not None
-                else new_draft(template, model.variant, model.players())
-            )
-            if not same:
-                draft.location = model.location.strip()
-                drafts.save(draft)
-            return SheetView(ctx, SheetModel(template, draft)).build()
+        wanted = (model.players(), model.variant)
+        for waiting in of_game(drafts, template.id):
+            if (waiting.players, waiting.variant) == wanted:
+                view = _sheet_view(ctx, template, waiting)
+                if view is not None:
+                    return view
+        draft = new_draft(template, model.variant, model.players())
+        draft.location = model.location.strip()
+        drafts.save(draft)
+        return SheetView(ctx, SheetModel(template, draft)).build()
     return NewPlayView(ctx, model).build()
 
 
-def _blank(template: GameTemplate, draft: SheetDraft) -> bool:
-    try:
-        return SheetModel(template, draft).state.empty
-    except ScorepadError:
-        return True
-
-
-def sheet(ctx: Context, game_id: str) -> ft.View:
+def sheet(ctx: Context, sheet_id: str) -> ft.View:
+    """The sheet in progress ``sheet_id``; a game id opens that game's latest one (links
+    from before sheets had ids of their own), else New play for it."""
     from scorepad.ui.views.newplay import NewPlayView
+
+    draft = ctx.services.drafts.load(sheet_id)
+    games = ctx.services.games()
+    if draft is not None and draft.game_id in games:
+        view = _sheet_view(ctx, games[draft.game_id], draft)
+        if view is not None:
+            return view
+    template = games.get(draft.game_id if draft is not None else sheet_id)
+    if template is None:
+        return message_view(ctx, ctx.t("app.title"), ctx.t("app.no_sheet", value=quote(sheet_id)))
+    for waiting in of_game(ctx.services.drafts, template.id) if draft is None else []:
+        view = _sheet_view(ctx, template, waiting)
+        if view is not None:
+            return view
+    return NewPlayView(ctx, NewPlayModel(template)).build()
+
+
+def _sheet_view(ctx: Context, template: GameTemplate, draft: SheetDraft) -> ft.View | None:
+    """The sheet on ``draft``, or None for a draft that no longer fits its game."""
     from scorepad.ui.views.sheet import SheetView
 
-    template = _game(ctx, game_id)
-    if template is None:
-        return _unknown_game(ctx, game_id)
-    draft = ctx.services.drafts.load(template.id)
-    if draft is not None:
-        try:
-            return SheetView(ctx, SheetModel(template, draft)).build()
-        except ScorepadError:
-            pass  # a draft that no longer fits the game: start again from the form
-    return NewPlayView(ctx, NewPlayModel(template)).build()
+    try:
+        return SheetView(ctx, SheetModel(template, draft)).build()
+    except ScorepadError:
+        return None
 
 
 def _unknown_game(ctx: Context, game_id: str) -> ft.View:

@@ -1,7 +1,9 @@
-"""Autosaved sheets in progress, one per game, so a reload or a restart loses nothing.
+"""Autosaved sheets in progress, one per sheet, so a reload or a restart loses nothing.
 
-``DraftStore`` is the seam: the file-backed store below keeps one JSON file per game in
-the app's data folder; the history store may later keep drafts in the database instead.
+Every sheet started is a draft of its own, named by its sheet id: two tables playing the
+same game at one club night each keep their sheet, and starting a new one never touches
+another. ``DraftStore`` is the seam: the file-backed store below keeps one JSON file per
+sheet in the app's data folder.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import logging
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Protocol
 
@@ -20,67 +23,89 @@ from scorepad.ui.sheet_model import SheetDraft
 logger = logging.getLogger(__name__)
 
 SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-"""A game id fit for a file name (always fullmatch: ``$`` lets a trailing newline in)."""
+"""A sheet id fit for a file name (always fullmatch: ``$`` lets a trailing newline in)."""
 
 
 class DraftStore(Protocol):
     """Where sheets in progress are kept between changes."""
 
-    def load(self, game_id: str) -> SheetDraft | None:
-        """The draft for ``game_id``, or None (none yet, or unreadable)."""
+    def load(self, sheet_id: str) -> SheetDraft | None:
+        """The draft of sheet ``sheet_id``, or None (none, or unreadable)."""
         ...
 
     def save(self, draft: SheetDraft) -> None: ...
 
-    def discard(self, game_id: str) -> None: ...
+    def discard(self, sheet_id: str) -> None: ...
 
     def all(self) -> list[SheetDraft]:
         """Every draft, most recently changed first (Home offers to continue them)."""
         ...
 
 
+def of_game(drafts: DraftStore, game_id: str) -> list[SheetDraft]:
+    """The sheets in progress of one game, most recently changed first."""
+    return [d for d in drafts.all() if d.game_id == game_id]
+
+
 class FileDraftStore:
-    """One ``<game id>.json`` per draft in ``folder``, replaced atomically on every save."""
+    """One ``<sheet id>.json`` per draft in ``folder``, replaced atomically on every save.
+
+    Drafts written by Scorepad before sheets had files of their own are named after their
+    game (``azul.json``); ``all`` renames each to its sheet id the first time it meets it.
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def _path(self, game_id: str) -> Path:
-        if not SAFE_ID.fullmatch(game_id):
-            raise ValueError(f"not a game id: {game_id!r}")
-        return self.folder / f"{game_id}.json"
+    def _path(self, sheet_id: str) -> Path:
+        if not SAFE_ID.fullmatch(sheet_id):
+            raise ValueError(f"not a sheet id: {sheet_id!r}")
+        return self.folder / f"{sheet_id}.json"
 
-    def load(self, game_id: str) -> SheetDraft | None:
+    def load(self, sheet_id: str) -> SheetDraft | None:
         try:
-            path = self._path(game_id)
+            path = self._path(sheet_id)
         except ValueError:
             return None
-        return self._read(path)
+        draft = self._read(path)
+        if draft is None and not path.exists():  # perhaps one still under its game's name
+            draft = next((d for d in self.all() if d.sheet_id == sheet_id), None)
+        return draft
 
     def _read(self, path: Path) -> SheetDraft | None:
+        return self._read_changed(path)[1]
+
+    def _read_changed(self, path: Path) -> tuple[int, SheetDraft | None]:
+        """The draft in ``path`` and when it was saved (nanoseconds; the file's time for
+        drafts written before that was noted: file times are too coarse to order saves
+        made a moment apart)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            return SheetDraft.from_dict(data)
+            changed = data.get("changed")
+            if not isinstance(changed, int):
+                changed = path.stat().st_mtime_ns
+            return changed, SheetDraft.from_dict(data)
         except FileNotFoundError:
-            return None
-        except (OSError, ValueError, TypeError, KeyError) as problem:
+            return 0, None
+        except (OSError, ValueError, TypeError, KeyError, AttributeError) as problem:
             # Keep the file for a person to look at; the app goes on without it.
             logger.warning("ignoring unreadable draft %s: %s", path, problem)
-            return None
+            return 0, None
 
     def save(self, draft: SheetDraft) -> None:
         """Keep ``draft``; when the disk refuses (full, read-only) the previous draft stays
         as it was, the sheet keeps its values on screen, and Save says what is wrong."""
-        path = self._path(draft.game_id)
+        path = self._path(draft.sheet_id)
         temporary: str | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # A file of its own per write: two tabs on one game never interleave half-files.
+            # A file of its own per write: two devices on one sheet never interleave.
             with tempfile.NamedTemporaryFile(
                 "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
             ) as handle:
                 temporary = handle.name
-                handle.write(json.dumps(draft.to_dict(), ensure_ascii=False))
+                kept = {**draft.to_dict(), "changed": time.time_ns()}
+                handle.write(json.dumps(kept, ensure_ascii=False))
             os.replace(temporary, path)
         except OSError as problem:
             logger.warning("could not keep the draft of %s: %s", draft.game_id, problem)
@@ -88,15 +113,25 @@ class FileDraftStore:
                 with contextlib.suppress(OSError):
                     os.unlink(temporary)
 
-    def discard(self, game_id: str) -> None:
+    def discard(self, sheet_id: str) -> None:
         try:
-            self._path(game_id).unlink(missing_ok=True)
+            self._path(sheet_id).unlink(missing_ok=True)
         except ValueError:
             return
+        except OSError as problem:
+            logger.warning("could not remove the draft %s: %s", sheet_id, problem)
 
     def all(self) -> list[SheetDraft]:
         if not self.folder.is_dir():
             return []
-        paths = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        drafts = [self._read(p) for p in paths]
-        return [d for d in drafts if d is not None]
+        found: list[tuple[int, SheetDraft]] = []
+        for path in self.folder.glob("*.json"):
+            changed, draft = self._read_changed(path)
+            if draft is None:
+                continue
+            found.append((changed, draft))
+            if path.stem != draft.sheet_id and SAFE_ID.fullmatch(draft.sheet_id):
+                with contextlib.suppress(OSError):  # an older Scorepad's name: renamed once
+                    path.replace(self._path(draft.sheet_id))
+        found.sort(key=lambda item: item[0], reverse=True)
+        return [draft for _, draft in found]

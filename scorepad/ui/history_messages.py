@@ -41,10 +41,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "app.rematch_of": {"en": "Rematch: {title}", "es": "Revancha: {title}"},
     "app.print_play": {"en": "Print (PDF)", "es": "Imprimir (PDF)"},
     "app.sheet_gone": {
-        "en": "This sheet was saved, or another one started, on another device: "
-        "changes here are no longer kept. Open it from Home or History.",
-        "es": "Esta hoja se guardó, o se empezó otra, en otro dispositivo: lo que cambies "
-        "aquí ya no se guarda. Ábrela desde Inicio o el Historial.",
+        "en": "This sheet was saved or thrown away on another device: changes here are "
+        "no longer kept. A saved play is in History.",
+        "es": "Esta hoja se guardó o se descartó en otro dispositivo: lo que cambies aquí "
+        "ya no se guarda. Una partida guardada está en el Historial.",
     },
     "app.print_blank": {"en": "Blank sheet (PDF)", "es": "Hoja en blanco (PDF)"},
     "app.pdf_ready": {"en": "{name} is ready.", "es": "{name} está listo."},

@@ -7,6 +7,9 @@ it. Flet runs every session's event handlers on one event loop, so changes are m
 at a time, in the order they arrive: changes to different cells never touch each other,
 and the later of two changes to one cell is the one every device ends with.
 
+Each sheet has a draft of its own (``drafts.py``), so the sheets of several tables are
+live at once, even of one game; a device follows the sheet it opened.
+
 Saving goes through ``save_once``: the first device to press Save stores the play; every
 other device showing that sheet is taken to the saved play, and a Save pressed there
 opens that same play instead of storing it twice.
@@ -26,7 +29,8 @@ from scorepad.ui.sheet_model import Change, SheetDraft, apply_change, fill_missi
 logger = logging.getLogger(__name__)
 
 Listener = Callable[[Change], None]
-"""Receives a change made on another device (``("saved", play id)`` once it is saved)."""
+"""Receives a change made on another device (``("saved", play id)`` once it is saved,
+``("discarded",)`` once it is thrown away)."""
 
 
 @dataclass
@@ -45,6 +49,8 @@ class LiveSheets:
         self.seats: dict[object, Seat] = {}
         self.saved: dict[str, str] = {}
         """Sheet id → the id of the play it was saved as."""
+        self.discarded: set[str] = set()
+        """Sheets thrown away while this app runs."""
 
     def join(self, token: object, sheet_id: str, listener: Listener) -> None:
         """``token`` (one per view) shows sheet ``sheet_id``."""
@@ -63,23 +69,36 @@ class LiveSheets:
         ours: SheetDraft,
         change: Change,
     ) -> bool:
-        """``change``, already made to ``ours``, made to the autosaved draft too (``ours``
-        becomes it when there is none) and passed on. False when another sheet of the
-        game is in progress there, or this one was saved: then nothing is written."""
+        """``change``, already made to ``ours``, made to the sheet's autosaved draft too
+        (``ours`` becomes it when there is none) and passed on. False when the sheet was
+        saved or thrown away: then nothing is written."""
         with self.lock:
-            if ours.sheet_id in self.saved:
+            if ours.sheet_id in self.saved or ours.sheet_id in self.discarded:
                 return False
-            draft = drafts.load(template.id)
+            draft = drafts.load(ours.sheet_id)
             if draft is None:
                 draft = ours
-            elif draft.sheet_id != ours.sheet_id:
-                return False
             else:
                 fill_missing(template, draft)
                 apply_change(draft, change)
             drafts.save(draft)
             self._tell(token, ours.sheet_id, change)
         return True
+
+    def discard(self, token: object, drafts: DraftStore, sheet_id: str) -> None:
+        """Throw sheet ``sheet_id`` away (Home's Discard); a device still showing it is
+        told, and keeps nothing it changes there."""
+        with self.lock:
+            self.discarded.add(sheet_id)
+            drafts.discard(sheet_id)
+            self._tell(token, sheet_id, ("discarded",))
+
+    def restore(self, drafts: DraftStore, draft: SheetDraft) -> None:
+        """A sheet thrown away is back in progress (Undo); devices that were told it was
+        thrown away open it again from Home."""
+        with self.lock:
+            self.discarded.discard(draft.sheet_id)
+            drafts.save(draft)
 
     def save_once(self, token: object, sheet_id: str, save: Callable[[], str]) -> str:
         """The play ``sheet_id`` was saved as: stored now by ``save`` unless another

@@ -87,6 +87,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is no screen at {route}.",
         "es": "No hay ninguna pantalla en {route}.",
     },
+    "app.no_sheet": {
+        "en": "There is no sheet in progress called {value}: it was saved or thrown away.",
+        "es": "No hay ninguna hoja a medias llamada {value}: se guardó o se descartó.",
+    },
     "app.unknown_game": {
         "en": "There is no game called {value}.",
         "es": "No hay ningún juego llamado {value}.",
@@ -95,6 +99,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "app.new_game": {"en": "New game", "es": "Nueva partida"},
     "app.in_progress": {"en": "Sheets in progress", "es": "Hojas a medias"},
     "app.continue": {"en": "Continue", "es": "Seguir"},
+    "app.discard_sheet": {"en": "Throw this sheet away", "es": "Descartar esta hoja"},
+    "app.sheet_discarded": {
+        "en": "The sheet of {players} was thrown away.",
+        "es": "Se descartó la hoja de {players}.",
+    },
     "app.recent": {"en": "Recent plays", "es": "Partidas recientes"},
     "app.recent_empty": {"en": "No saved plays yet.", "es": "Aún no hay partidas guardadas."},
     "app.recent_coming": {
@@ -123,12 +132,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "{value} ya está jugando",
     },
     "app.draft_waiting": {
-        "en": "A sheet of this game is in progress ({players}).",
-        "es": "Hay una hoja de este juego a medias ({players}).",
+        "en": "A sheet of this game is in progress:",
+        "es": "Hay una hoja de este juego a medias:",
     },
-    "app.start_over": {
-        "en": "Starting will replace it.",
-        "es": "Si empiezas, se sustituirá.",
+    "app.drafts_waiting": {
+        "en": "{count} sheets of this game are in progress:",
+        "es": "Hay {count} hojas de este juego a medias:",
+    },
+    "app.continue_with": {"en": "Continue ({players})", "es": "Seguir ({players})"},
+    "app.start_beside": {
+        "en": "Starting makes a new sheet; these stay as they are.",
+        "es": "Si empiezas, se crea una hoja nueva; estas siguen como están.",
     },
     # --- the sheet ----------------------------------------------------------------------
     "app.line": {"en": "Line", "es": "Línea"},

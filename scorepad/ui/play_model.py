@@ -110,7 +110,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         players=players,
         location=record.summary.location or "",
         # The same for every device that opens this version of the play to edit it.
-        sheet_id=f"edit-{record.id}-{record.updated_at.isoformat()}",
+        sheet_id=f"edit-{record.id}-{record.updated_at:%Y%m%d%H%M%S%f}",
     )
     for line in sheet.template.lines_for(sheet.variant):
         values = [p.entries.get(line.key) for p in sheet.players]

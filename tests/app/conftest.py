@@ -223,12 +223,16 @@ class AppPage:
         return False
 
     def draft(self, game: str) -> dict:
-        """The sheet in progress for ``game`` as the app autosaved it ({} if none yet)."""
-        path = self.data_dir / "drafts" / f"{game}.json"
-        try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except (FileNotFoundError, ValueError):
-            return {}  # not written yet, or caught half-replaced
+        """The latest sheet in progress of ``game`` as the app autosaved it ({} if none
+        yet): each sheet is a ``drafts/<sheet id>.json`` of its own."""
+        found = []
+        for path in (self.data_dir / "drafts").glob("*.json"):
+            try:
+                found.append(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError):
+                continue  # caught half-replaced, or saved meanwhile
+        ours = sorted((d for d in found if d.get("game") == game), key=lambda d: d["changed"])
+        return ours[-1] if ours else {}
 
     def enter(self, game: str, ident: str, text: str) -> None:
         """Type into a sheet cell (``line-KEY-n``, ``line-KEY-n-a``, ``extra-I-n``) and

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, run_async, type_into, walk
+from ui_helpers import click, context, find, has, latest, run_async, type_into, walk
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.scoring import ExtraLine
@@ -56,7 +56,7 @@ def test_saving_from_the_sheet_stores_the_play_and_opens_it(tmp_path, history):
     record = history.store.get_play(play_id)
     assert [p.total for p in record.sheet.players] == [40, 45]
     assert record.summary.location == "Casa"
-    assert ctx.services.drafts.load("azul") is None
+    assert latest(ctx.services.drafts, "azul") is None
     recent = history.recent_plays(5, "en")
     assert [(r.id, r.title, r.winners) for r in recent] == [(str(play_id), "Azul", ("Ben",))]
 
@@ -205,7 +205,7 @@ def test_editing_a_play_saves_it_back_rescored(tmp_path, history):
     assert find(root, "line-marker-1").value == "62"
     type_into(root, "line-marker-2", "70")
     assert find(root, "total-2").value == "70"
-    assert ctx.services.drafts.load("azul") is None  # a new sheet of Azul is not touched
+    assert latest(ctx.services.drafts, "azul") is None  # a new sheet of Azul is not touched
     ctx.leave()  # the page is reloaded: the first view is gone
     root = edit_view(ctx, str(play))  # a reload keeps the change
     assert find(root, "line-marker-2").value == "70"
@@ -232,7 +232,7 @@ def test_rematch_starts_a_sheet_with_the_same_game_variant_and_players(tmp_path,
 
     sheet = view_for(ctx, routes[0])
     assert has(sheet, "line-windows-2-a")
-    assert ctx.services.drafts.load(sintra.id).players == ["Pilar", "Tomás"]
+    assert latest(ctx.services.drafts, sintra.id).players == ["Pilar", "Tomás"]
 
 
 def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):

@@ -7,10 +7,11 @@ the sheet through the real router, as the served app does.
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click, context, find, fire, type_into
+from ui_helpers import click, context, find, fire, latest, type_into
 
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
+from scorepad.ui.drafts import of_game
 from scorepad.ui.settings import Settings
 
 
@@ -60,7 +61,7 @@ def test_a_value_typed_on_one_device_shows_on_every_other(table):
         assert device.value("total-1") == "61"
         assert device.value("result") == "Ana wins with 61 points."
         assert find(device.root, "line-marker-1") in device.sent  # sent to that browser
-    assert ana.ctx.services.drafts.load("azul").texts["marker"] == ["61", "", ""]
+    assert latest(ana.ctx.services.drafts, "azul").texts["marker"] == ["61", "", ""]
 
 
 def test_different_cells_at_once_keep_both_and_one_cell_ends_with_the_last(table):
@@ -75,7 +76,7 @@ def test_different_cells_at_once_keep_both_and_one_cell_ends_with_the_last(table
         assert shown == ["61", "58", "2"]
         assert device.value("line-colours-2") == "2"
         assert device.value("total-2") == "78"
-    draft = ana.ctx.services.drafts.load("azul")
+    draft = latest(ana.ctx.services.drafts, "azul")
     assert draft.texts["colours"] == ["", "2", ""] and draft.texts["marker"][:2] == ["61", "58"]
 
 
@@ -175,12 +176,34 @@ def test_a_device_that_left_the_sheet_hears_nothing_more(table):
     assert ben.value("line-marker-1") == "40"
 
 
-def test_an_old_sheet_on_a_device_cannot_overwrite_the_new_one(table):
+def test_two_tables_playing_one_game_each_keep_their_sheet(table, tmp_path):
+    """A second table starts Azul on its own devices: the first table's sheet is not
+    touched, each device hears only its own table, and both save a play of their own."""
+    ana, ben, carla = table
+    ctx = ana.ctx
+    dan, eva = (Device(Context(ctx.services, Settings(), navigate=lambda r: None)) for _ in "de")
+    dan.open("/new/azul?players=Dan,Eva")
+    eva.open("/new/azul?players=Dan,Eva")  # the same link on the other phone: that sheet
+    type_into(dan.root, "line-marker-1", "70")
+    type_into(ana.root, "line-marker-1", "61")
+    assert eva.value("line-marker-1") == "70" and eva.value("total-1") == "70"
+    assert ben.value("line-marker-1") == "61" and carla.value("total-1") == "61"
+    assert find(ben.root, "save").disabled is False
+    click(eva.root, "save")
+    click(carla.root, "save")
+    plays = ctx.services.history.store.list_plays().plays
+    assert sorted((p.players[0].name, p.players[0].total) for p in plays) == [
+        ("Ana", 61),
+        ("Dan", 70),
+    ]
+    assert of_game(ctx.services.drafts, "azul") == []
+
+
+def test_a_sheet_thrown_away_on_one_device_is_let_go_on_the_others(table):
     ana, ben, _ = table
-    ana.ctx.services.drafts.discard("azul")
-    ben.open("/new/azul?players=Dan,Eva")  # a new sheet of Azul on Ben's device
-    type_into(ana.root, "line-marker-1", "99")  # Ana still shows the old one
-    assert "saved, or another one started, on another device" in ana.value("save-message")
-    assert find(ana.root, "save").disabled
-    assert ana.ctx.services.drafts.load("azul").players == ["Dan", "Eva"]
-    assert ana.ctx.services.drafts.load("azul").texts.get("marker", ["", ""]) == ["", ""]
+    sheet_id = latest(ana.ctx.services.drafts, "azul").sheet_id
+    ana.ctx.services.live.discard(object(), ana.ctx.services.drafts, sheet_id)
+    assert "thrown away on another device" in ben.value("save-message")
+    type_into(ben.root, "line-marker-1", "99")  # Ben still shows it: nothing is kept
+    assert find(ben.root, "save").disabled
+    assert latest(ana.ctx.services.drafts, "azul") is None

@@ -56,3 +56,27 @@ def test_two_devices_typing_in_one_cell_at_once_end_with_the_same_value(app, pho
     for device in (app, phone):
         device.expect_value("line-marker-1", last)
         expect(device.node("total-1")).to_have_text(last)
+
+
+def test_two_tables_play_azul_at_once_each_on_its_own_sheet(app, phone):
+    """A club night: the computer's table and the phone's table both start Azul. Neither
+    sheet touches the other; each saves its own play."""
+    app.open("/new/azul?players=Olga,Pere")
+    phone.open("/new/azul?players=Quim,Rut")
+    app.type("line-marker-1", "44")
+    phone.type("line-marker-1", "38")
+    expect(app.node("total-1")).to_have_text("44")
+    expect(phone.node("total-1")).to_have_text("38")
+    app.page.wait_for_timeout(500)  # anything one table typed would have reached the other
+    app.expect_value("line-marker-1", "44")
+    phone.expect_value("line-marker-1", "38")
+    phone.click("save")
+    expect(phone.node("play-edit")).to_be_attached()
+    expect(app.node("total-1")).to_have_text("44")  # the computer's table plays on
+    expect(app.node("save")).to_be_enabled()
+    app.click("save")
+    expect(app.node("play-edit")).to_be_attached()
+    assert app.page.url != phone.page.url
+    app.go("/history")
+    expect(app.node("history-row-1")).to_contain_text("Olga 44")
+    expect(app.node("history-row-2")).to_contain_text("Quim 38")

@@ -118,11 +118,11 @@ def test_drafts_round_trip_through_files(tmp_path):
     model.next_rate("glass_left", 1)
     model.add_extra("Bonus")
     store.save(model.draft)
-    again = store.load("glass-road")
+    again = store.load(model.draft.sheet_id)
     assert again == model.draft
     assert [d.game_id for d in store.all()] == ["glass-road"]
-    store.discard("glass-road")
-    assert store.load("glass-road") is None
+    store.discard(model.draft.sheet_id)
+    assert store.load(model.draft.sheet_id) is None
 
 
 def test_a_broken_draft_file_is_ignored_not_fatal(tmp_path):
@@ -135,18 +135,29 @@ def test_a_broken_draft_file_is_ignored_not_fatal(tmp_path):
     assert store.all() == []
 
 
-def test_a_draft_is_kept_only_under_a_plain_game_id(tmp_path):
-    """A game id with a trailing newline (which `$` in a pattern lets through) names no file."""
+def test_a_draft_is_kept_only_under_a_plain_sheet_id(tmp_path):
+    """A sheet id with a trailing newline (which `$` in a pattern lets through) names no file."""
     import dataclasses
 
     store = FileDraftStore(tmp_path)
     draft = sheet("azul", ["Ana", "Ben"]).draft
     for bad in ("azul\n", "../azul", "", "-azul", "a" * 65):
-        with pytest.raises(ValueError, match="not a game id"):
-            store.save(dataclasses.replace(draft, game_id=bad))
+        with pytest.raises(ValueError, match="not a sheet id"):
+            store.save(dataclasses.replace(draft, sheet_id=bad))
     assert list(tmp_path.iterdir()) == []
     store.save(draft)
-    assert [p.name for p in tmp_path.iterdir()] == ["azul.json"]
+    assert [p.name for p in tmp_path.iterdir()] == [f"{draft.sheet_id}.json"]
+
+
+def test_a_draft_from_before_sheet_ids_is_found_and_renamed(tmp_path):
+    """Scorepad used to name a draft after its game (``azul.json``): it still opens."""
+    draft = sheet("azul", ["Ana", "Ben"]).draft
+    draft.texts["marker"] = ["12", ""]
+    (tmp_path / "azul.json").write_text(json.dumps(draft.to_dict()), encoding="utf-8")
+    store = FileDraftStore(tmp_path)
+    assert store.load(draft.sheet_id) == draft
+    assert [p.name for p in tmp_path.iterdir()] == [f"{draft.sheet_id}.json"]
+    assert store.all() == [draft]
 
 
 def test_draft_json_is_plain_data():

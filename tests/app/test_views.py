@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, latest, type_into, walk
 
 from scorepad.core import ScoredSheet, find_game
 from scorepad.ui.app import view_for
+from scorepad.ui.drafts import of_game
 from scorepad.ui.errors import AppError
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetModel, new_draft
@@ -56,7 +57,7 @@ def test_typing_updates_totals_ranks_leader_and_result(tmp_path):
     assert [find(root, f"rank-{n}").value for n in (1, 2)] == ["#2", "#1"]
     assert view.trophies[1].visible and not view.trophies[0].visible
     assert find(root, "result").value == "Ben wins with 42 points."
-    draft = ctx.services.drafts.load("azul")
+    draft = latest(ctx.services.drafts, "azul")
     assert draft is not None and draft.texts["rows"] == ["", "2"]
 
 
@@ -82,7 +83,7 @@ def test_saving_without_a_history_keeps_the_sheet(tmp_path):
     click(root, "save")
     assert "history is not available yet" in find(root, "save-message").value
     assert routes == []
-    assert ctx.services.drafts.load("azul") is not None
+    assert latest(ctx.services.drafts, "azul") is not None
 
 
 def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
@@ -100,7 +101,7 @@ def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
     assert sheet.players[0].entries["sand_left"] == {"count": 3, "rate": "start"}
     assert sheet.players[1].entries["glass_left"]["rate"] == "upgraded"
     assert routes == ["/play/7"]
-    assert ctx.services.drafts.load("glass-road") is None
+    assert latest(ctx.services.drafts, "glass-road") is None
 
 
 def test_a_store_error_is_shown_and_the_sheet_kept(tmp_path):
@@ -113,7 +114,7 @@ def test_a_store_error_is_shown_and_the_sheet_kept(tmp_path):
     type_into(root, "line-marker-1", "40")
     click(root, "save")
     assert find(root, "save-message").value.startswith("El historial aún no está disponible")
-    assert routes == [] and ctx.services.drafts.load("azul") is not None
+    assert routes == [] and latest(ctx.services.drafts, "azul") is not None
 
 
 def test_add_a_line_by_hand(tmp_path):
@@ -168,8 +169,8 @@ def test_new_play_checks_names_and_starts_a_sheet(tmp_path):
     radios.on_change(ft.Event(name="change", control=radios, data=None))
     type_into(root, "location", "Casa")
     click(root, "start")
-    assert routes == ["/sheet/azul-sintra"]
-    draft = ctx.services.drafts.load("azul-sintra")
+    draft = latest(ctx.services.drafts, "azul-sintra")
+    assert routes == [f"/sheet/{draft.sheet_id}"]
     assert (draft.players, draft.variant, draft.location) == (["Ana", "Carla", "Ben"], "B", "Casa")
 
 
@@ -233,24 +234,64 @@ def test_routes_open_their_screen(tmp_path, route, ident):
 
 
 def test_a_direct_link_never_replaces_a_sheet_in_progress(tmp_path):
+    """The same link finds its sheet again (a reload, a phone of that table); a link with
+    other players starts a sheet of their own beside it, as a second table would."""
     ctx, _ = context(tmp_path)
     root = view_for(ctx, "/new/azul?players=Ana,Ben")
     type_into(root, "line-marker-1", "33")
     again = view_for(ctx, "/new/azul?players=Ana,Ben")
     assert find(again, "line-marker-1").value == "33"
     other = view_for(ctx, "/new/azul?players=Carla,Dan")
-    assert has(other, "draft-waiting") and not has(other, "line-marker-1")
-    assert [find(other, f"player-{n}").value for n in (1, 2)] == ["Carla", "Dan"]
-    assert ctx.services.drafts.load("azul").players == ["Ana", "Ben"]
+    assert find(other, "line-marker-1").value == ""
+    type_into(other, "line-marker-1", "41")
+    sheets = of_game(ctx.services.drafts, "azul")
+    assert [(d.players, d.texts["marker"][0]) for d in sheets] == [
+        (["Carla", "Dan"], "41"),
+        (["Ana", "Ben"], "33"),
+    ]
+    form = view_for(ctx, "/new/azul")  # New play lists both, to continue either
+    assert has(form, "draft-waiting") and has(form, "continue-1") and has(form, "continue-2")
 
 
-def test_home_offers_the_sheet_in_progress_and_an_empty_history(tmp_path):
+def test_home_offers_the_sheets_in_progress_and_an_empty_history(tmp_path):
     ctx, routes = context(tmp_path)
     view_for(ctx, "/new/glass-road?players=Ana,Ben")
+    view_for(ctx, "/new/glass-road?players=Carla,Dan")
+    _newest, older = of_game(ctx.services.drafts, "glass-road")
     root = view_for(ctx, "/")
-    find(root, "continue-glass-road").on_click()
-    assert routes == ["/sheet/glass-road"]
+    find(root, "continue-2").on_click()
+    assert routes == [f"/sheet/{older.sheet_id}"]
+    shown = [getattr(c, "value", None) for c in walk(view_for(ctx, routes[-1]))]
+    assert "Ana" in shown and "Carla" not in shown
     assert "history is available" in find(root, "recent").value
+
+
+def test_a_sheet_thrown_away_from_home_comes_back_with_undo(tmp_path):
+    ctx, _ = context(tmp_path)
+    shown: list = []
+    ctx.show = shown.append
+    ctx.hide = lambda: None
+    view_for(ctx, "/new/azul?players=Ana,Ben")
+    table = view_for(ctx, "/new/azul?players=Carla,Dan")
+    type_into(table, "line-marker-1", "12")
+    root = view_for(ctx, "/")
+    find(root, "discard-1").on_click()  # the newest: Carla and Dan's
+    assert [d.players for d in of_game(ctx.services.drafts, "azul")] == [["Ana", "Ben"]]
+    assert "Carla and Dan" in shown[-1].content.controls[0].value
+    find(shown[-1], "undo").on_click()
+    back = [d for d in of_game(ctx.services.drafts, "azul") if d.players == ["Carla", "Dan"]]
+    assert back and back[0].texts["marker"][0] == "12"
+
+
+def test_an_old_link_to_a_games_sheet_opens_its_latest(tmp_path):
+    """``/sheet/<game id>``, the link of earlier versions, opens that game's latest sheet;
+    an unknown sheet id says so."""
+    ctx, _ = context(tmp_path)
+    root = view_for(ctx, "/new/azul?players=Ana,Ben")
+    type_into(root, "line-marker-1", "7")
+    assert find(view_for(ctx, "/sheet/azul"), "line-marker-1").value == "7"
+    gone = view_for(ctx, "/sheet/0123456789abcdef")
+    assert "no sheet in progress" in find(gone, "message").value
 
 
 def test_phone_layout_puts_labels_above_the_cells(tmp_path):

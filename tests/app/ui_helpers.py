@@ -14,10 +14,11 @@ import flet as ft
 
 from scorepad.ui.config import AppConfig
 from scorepad.ui.context import Context, Services
-from scorepad.ui.drafts import FileDraftStore
+from scorepad.ui.drafts import DraftStore, FileDraftStore, of_game
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.plays import NoHistory, PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
+from scorepad.ui.sheet_model import SheetDraft
 
 T = TypeVar("T")
 
@@ -95,6 +96,12 @@ def context(
     )
     ctx = Context(services, Settings(), navigate=routes.append, compact=compact)
     return ctx, routes
+
+
+def latest(drafts: DraftStore, game: str) -> SheetDraft | None:
+    """The most recently changed sheet in progress of ``game``, or None."""
+    found = of_game(drafts, game)
+    return found[0] if found else None
 
 
 def run_async(make: Callable[[], Awaitable[T]]) -> T:

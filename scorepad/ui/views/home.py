@@ -9,8 +9,9 @@ import flet as ft
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
 from scorepad.ui.context import Context
+from scorepad.ui.sheet_model import SheetDraft
 from scorepad.ui.views.common import heading, muted, screen, tid
-from scorepad.ui.views.play import rematch
+from scorepad.ui.views.play import rematch, undo_bar
 from scorepad.ui.views.share_card import share_card
 
 SECTIONS = (
@@ -35,27 +36,13 @@ def home_view(ctx: Context) -> ft.View:
     shared = share_card(ctx)
     if shared is not None:
         body.append(shared)
-    drafts = ctx.services.drafts.all()
     games = ctx.services.games()
-    waiting = [d for d in drafts if d.game_id in games]
+    waiting = [d for d in ctx.services.drafts.all() if d.game_id in games]
     if waiting:
         body.append(heading(ctx.t("app.in_progress")))
-        for draft in waiting:
-            title = games[draft.game_id].title(ctx.lang, draft.variant)
+        for n, draft in enumerate(waiting, 1):
             body.append(
-                ft.Card(
-                    content=ft.ListTile(
-                        title=ft.Text(title),
-                        subtitle=ft.Text(join_words(draft.players, ctx.lang)),
-                        trailing=tid(
-                            f"continue-{draft.game_id}",
-                            ft.TextButton(
-                                ctx.t("app.continue"),
-                                on_click=_go(ctx, f"/sheet/{draft.game_id}"),
-                            ),
-                        ),
-                    )
-                )
+                _draft_card(ctx, n, draft, games[draft.game_id].title(ctx.lang, draft.variant))
             )
     body.append(heading(ctx.t("app.recent")))
     body.append(tid("recent", recent[0]))
@@ -72,6 +59,47 @@ def home_view(ctx: Context) -> ft.View:
         )
     )
     return screen(ctx, ctx.t("app.title"), body, home=False)
+
+
+def _draft_card(ctx: Context, n: int, draft: SheetDraft, title: str) -> ft.Control:
+    """A sheet in progress: continue it, or throw it away (with Undo)."""
+    open_it = _go(ctx, f"/sheet/{draft.sheet_id}")
+    return ft.Card(
+        content=ft.ListTile(
+            title=ft.Text(title),
+            subtitle=ft.Text(join_words(draft.players, ctx.lang)),
+            on_click=open_it,
+            trailing=ft.Row(
+                [
+                    tid(f"continue-{n}", ft.TextButton(ctx.t("app.continue"), on_click=open_it)),
+                    tid(
+                        f"discard-{n}",
+                        ft.IconButton(
+                            ft.Icons.DELETE_OUTLINE,
+                            tooltip=ctx.t("app.discard_sheet"),
+                            on_click=lambda: _discard(ctx, draft),
+                        ),
+                    ),
+                ],
+                tight=True,
+                spacing=0,
+            ),
+        )
+    )
+
+
+def _discard(ctx: Context, draft: SheetDraft) -> None:
+    live, drafts = ctx.services.live, ctx.services.drafts
+    live.discard(object(), drafts, draft.sheet_id)
+
+    def undo() -> None:
+        live.restore(drafts, draft)
+        ctx.hide()
+        ctx.relabel()  # Home again, with the sheet back
+
+    players = join_words(draft.players, ctx.lang)
+    ctx.show(undo_bar(ctx, ctx.t("app.sheet_discarded", players=players), undo))
+    ctx.relabel()
 
 
 def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:

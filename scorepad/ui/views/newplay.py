@@ -10,6 +10,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import join_words, pick
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
+from scorepad.ui.drafts import of_game
 from scorepad.ui.history import store_of
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetDraft, new_draft
@@ -22,7 +23,7 @@ class NewPlayView:
         self.ctx = ctx
         self.model = model
         self.template: GameTemplate = model.template
-        self.waiting: SheetDraft | None = ctx.services.drafts.load(self.template.id)
+        self.waiting: list[SheetDraft] = of_game(ctx.services.drafts, self.template.id)
         self.fields: list[ft.TextField] = []
         self.rows = ft.Column(spacing=6)
         self.add_button = tid(
@@ -60,7 +61,7 @@ class NewPlayView:
         body: list[ft.Control] = [
             muted(players_range(ctx, self.template.min_players, self.template.max_players), size=14)
         ]
-        if self.waiting is not None:
+        if self.waiting:
             body.append(self._waiting_banner(self.waiting))
         body += [self.rows, self.add_button, self.profiles]
         if self.template.variants:
@@ -73,33 +74,42 @@ class NewPlayView:
         ]
         return screen(ctx, pick(self.template.name, ctx.lang), body)
 
-    def _waiting_banner(self, draft: SheetDraft) -> ft.Control:
+    def _waiting_banner(self, drafts: list[SheetDraft]) -> ft.Control:
+        """The sheets of this game already in progress (another table's, or one left
+        half done): each can be continued; starting makes a new one beside them."""
         ctx = self.ctx
-        players = join_words(draft.players, ctx.lang)
+        many = len(drafts) > 1
+        heading = (
+            ctx.t("app.drafts_waiting", count=len(drafts)) if many else ctx.t("app.draft_waiting")
+        )
+        rows: list[ft.Control] = [ft.Text(heading)]
+        for n, draft in enumerate(drafts, 1):
+            rows.append(
+                ft.Row(
+                    [
+                        tid(
+                            f"continue-{n}",
+                            ft.FilledTonalButton(
+                                ctx.t(
+                                    "app.continue_with", players=join_words(draft.players, ctx.lang)
+                                ),
+                                on_click=lambda _e=None, d=draft: ctx.navigate(
+                                    f"/sheet/{d.sheet_id}"
+                                ),
+                            ),
+                        )
+                    ],
+                    wrap=True,
+                )
+            )
+        rows.append(muted(ctx.t("app.start_beside")))
         return tid(
             "draft-waiting",
             ft.Container(
                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
                 border_radius=8,
                 padding=12,
-                content=ft.Column(
-                    [
-                        ft.Text(ctx.t("app.draft_waiting", players=players)),
-                        ft.Row(
-                            [
-                                tid(
-                                    "continue",
-                                    ft.FilledTonalButton(
-                                        ctx.t("app.continue"),
-                                        on_click=lambda: ctx.navigate(f"/sheet/{self.template.id}"),
-                                    ),
-                                ),
-                                muted(ctx.t("app.start_over")),
-                            ],
-                            wrap=True,
-                        ),
-                    ]
-                ),
+                content=ft.Column(rows, spacing=6),
             ),
         )
 
@@ -260,9 +270,10 @@ def _saved_players(ctx: Context) -> list[str]:
 
 
 def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:
-    """A fresh draft for the form's players (replacing any earlier one), then the sheet."""
+    """A new sheet for the form's players (every other sheet in progress is kept), then
+    the sheet."""
     draft = new_draft(model.template, model.variant, model.players())
     draft.location = model.location.strip()
     ctx.services.drafts.save(draft)
-    ctx.navigate(f"/sheet/{model.template.id}")
+    ctx.navigate(f"/sheet/{draft.sheet_id}")
     return draft

@@ -1,7 +1,7 @@
 """Editing a saved play: the sheet editor on the play's entries, saved back in place.
 
-The sheet in progress is kept in a draft of its own per play (``edits/<id>/``), so a
-reload keeps the changes and a new play of the same game in progress is never touched.
+The sheet in progress is kept in a folder of its own per play (``edits/<id>/``), so a
+reload keeps the changes and no sheet in progress is ever touched.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         return message_view(ctx, ctx.t("app.play"), problem.message(ctx.lang))
     drafts = edit_drafts(ctx, number)
     template = record.sheet.template
-    draft = drafts.load(template.id)
+    draft = next(iter(drafts.all()), None)  # the folder holds this play's edit only
     model = None
     if draft is not None:
         try:
@@ -53,7 +53,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     ).build()
 
     def back() -> None:
-        drafts.discard(template.id)
+        drafts.discard(model.draft.sheet_id)
         ctx.navigate(f"/play/{number}")
 
     view.controls[0].content.controls.append(

@@ -246,6 +246,10 @@ class SheetView:
             self.gone = True
             self.ctx.navigate(f"/play/{change[1]}")
             return
+        if change[0] == "discarded":
+            self.gone = True
+            self.ctx.update(*self.refresh(save=False))
+            return
         self.model.apply(change, announce=False)
         touched: list[ft.Control] = []
         if change[0] == "extra":
@@ -356,7 +360,7 @@ class SheetView:
                 play_id = self.saver(state.scored, location)
             else:
                 play_id = self.ctx.services.plays.save_play(state.scored, location=location)
-            self.drafts.discard(self.model.template.id)
+            self.drafts.discard(self.model.draft.sheet_id)
             return play_id
 
         try:
