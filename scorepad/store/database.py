@@ -34,6 +34,9 @@ from scorepad.store.messages import StoreError
 DB_ENV = "SCOREPAD_DB"
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 30
+CONNECT_TIMEOUT_S = 5
+"""A server that does not answer (a host gone from the network, a hung server) is
+"cannot be reached" after this long, instead of the system's two minutes, or never."""
 RETRIES = 8
 CACHE_KIB = 32 * 1024
 """SQLite's page cache per connection; the 2 MB default thrashes on big imports. A
@@ -80,7 +83,9 @@ class Database:
 
     def _engine(self) -> Engine:
         if not self.is_sqlite:
-            return create_engine(self.url, pool_pre_ping=True)
+            return create_engine(
+                self.url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
+            )
         engine = create_engine(
             self.url,
             connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
@@ -329,7 +334,8 @@ def _first_line(problem: BaseException) -> str:
 
 
 def _operational(problem: BaseException) -> bool:
-    return type(problem).__name__ == "OperationalError"
+    """The driver's OperationalError or one of its kinds (psycopg's ConnectionTimeout)."""
+    return any(kind.__name__ == "OperationalError" for kind in type(problem).__mro__)
 
 
 def _unreachable(problem: DBAPIError, orig: BaseException) -> bool:

@@ -80,12 +80,17 @@ def upgrade(db: Database, target: str | None = None) -> None:
 
 
 def _stamped(db: Database) -> str | None:
-    """The revision written in the database, read without Alembic (None: none yet)."""
+    """The revision written in the database, read without Alembic (None: none yet). A
+    database that cannot be reached is said so now, not asked again through Alembic."""
     try:
-        with db.engine.connect() as conn:
+        conn = db.engine.connect()
+    except DBAPIError as problem:
+        raise db.translate(problem) from None
+    with conn:
+        try:
             return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
-    except DBAPIError:
-        return None  # no such table (a new database), or one Alembic will explain
+        except DBAPIError:
+            return None  # no such table (a new database), or one Alembic will explain
 
 
 def _revision(db: Database, conn: Connection) -> str | None:

@@ -12,9 +12,13 @@ warm-up, once the first visitor has Home), so that Home reaches the first visito
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import threading
 import time
+from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
@@ -30,6 +34,8 @@ from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.placeholder import message_view
+
+logger = logging.getLogger(__name__)
 
 COMPACT_BELOW = 700
 """Window widths (logical pixels) under this get the phone layout."""
@@ -50,20 +56,24 @@ than for every start (the Stats screen's code is loaded all the same)."""
 def warm_up(services: Services, first_visit: threading.Event | None = None) -> None:
     """Prepare the first screen while the browser loads Flutter, then the next ones.
 
-    Home comes first: it opens the store (loading SQLAlchemy) and reads the latest plays,
-    and the theme (Flet loads its 75 theme classes on first use), so the first visitor's
-    Home is built from warm caches. The rest waits until ``first_visit`` is set (the
-    first visitor has their Home) and the browser has drawn it (``SETTLE_S``), so as not
-    to slow the server down while it sends Flutter, nor the browser while it draws:
-    the screens of ``WARM_ROUTES`` (Flet imports each control's module on first use and
-    the built-in games load on first call), a sheet and the Stats screen's code. Nothing
-    is written (the sheet's draft is thrown away).
+    Before the first visitor comes, only what Home shows at once: its controls and the
+    theme (Flet loads its 75 theme classes on first use). The history waits: opening it
+    loads SQLAlchemy and SQLModel, about a second of processor time on a small machine,
+    which the browser loading Flutter on the same machine needs more; Home shows the
+    history's part once it has answered (``home_view``). Once ``first_visit`` is set (the
+    first visitor has Home) the history is opened, and once the browser has drawn Home
+    (``SETTLE_S``) the rest: the screens of ``WARM_ROUTES`` (Flet imports each control's
+    module on first use and the built-in games load on first call), a sheet and the
+    Stats screen's code. Nothing is written (the sheet's draft is thrown away).
     """
-    ctx = Context(services, Settings(), navigate=lambda route: None)
-    view_for(ctx, "/")
+    shell = Context(services, Settings(), navigate=lambda route: None, later=_never)
+    view_for(shell, "/")
     theme()
     if first_visit is not None:
         first_visit.wait()
+    ctx = Context(services, Settings(), navigate=lambda route: None)
+    view_for(ctx, "/")  # the history opens here, unless the first visitor's Home did
+    if first_visit is not None:
         time.sleep(SETTLE_S)
     for route in WARM_ROUTES:
         view_for(ctx, route)
@@ -75,6 +85,10 @@ def warm_up(services: Services, first_visit: threading.Event | None = None) -> N
     SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
     for screen in ("play_edit", "stats"):  # code only: a play needs an id, Stats reads all
         import_module(f"scorepad.ui.views.{screen}")
+
+
+def _never(load: Callable[[], Any], show: Callable[[Any], None]) -> None:
+    """Home's history part is not loaded in the warm-up before the first visit."""
 
 
 def theme() -> ft.Theme:
@@ -100,6 +114,7 @@ class Shell:
             show=page.show_dialog,
             hide=self.hide,
             download=self.download,
+            later=self.later,
         )
         self.picker: ft.FilePicker | None = None
         self.fit(page.width)
@@ -122,6 +137,19 @@ class Shell:
         if self.picker is None:
             self.picker = ft.FilePicker()
         await self.picker.save_file(file_name=name, src_bytes=data)
+
+    def later(self, load: Callable[[], Any], show: Callable[[Any], None]) -> None:
+        """``load`` in a worker thread, then ``show`` on the page's event loop."""
+
+        async def run() -> None:
+            try:
+                found = await asyncio.to_thread(load)
+            except Exception:  # a screen part that cannot load must not end the session
+                logger.exception("a part of the screen could not be loaded")
+                return
+            show(found)
+
+        self.page.run_task(run)
 
     def fit(self, width: float | None) -> bool:
         """Choose the layout for a window ``width`` wide; True when it changed."""

@@ -46,6 +46,10 @@ async def _no_download(name: str, data: bytes) -> None:
     """Without a page (tests, warm-up) there is nowhere to hand a file to."""
 
 
+def _at_once(load: Callable[[], Any], show: Callable[[Any], None]) -> None:
+    show(load())
+
+
 @dataclass
 class Context:
     services: Services
@@ -61,6 +65,9 @@ class Context:
     """Close the snack bar or dialog on top."""
     download: Callable[[str, bytes], Awaitable[None]] = _no_download
     """Hand a file (name, bytes) to the browser to save or open."""
+    later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
+    """``later(load, show)``: ``load`` off the page's event loop (it may wait for the
+    history), then ``show`` its result on the page. Without a page, both at once."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False

@@ -8,6 +8,7 @@ screen that needed it, as a ``StoreError`` in the page's language, while the she
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from scorepad.store.backups import Backup
     from scorepad.store.restoring import Restored
 
+RETRY_AFTER_S = 3.0
+"""How long a history that failed to open is taken as still failing without asking."""
 CACHE_KIB = 8 * 1024
 """SQLite's page cache per connection in the app, which runs for hours and reads a page
 of plays at a time: the file stays in the system's cache anyway, and the store's own
@@ -39,15 +42,32 @@ class StoreHistory:
         self.url = url
         self._store: Store | None = None
         self._lock = threading.Lock()
+        self._failed: tuple[float, ScorepadError] | None = None
+        """When the history last failed to open, and why."""
+
+    @property
+    def ready(self) -> bool:
+        return self._store is not None
 
     @property
     def store(self) -> Store:
-        """The open store (opened now if needed); raises StoreError when it cannot open."""
+        """The open store (opened now if needed); raises StoreError when it cannot open.
+        A server that cannot be reached is given as such again at once for
+        ``RETRY_AFTER_S``: one screen asks the history several things, and a server that
+        does not answer would otherwise keep it waiting its timeout for each."""
         with self._lock:
             if self._store is None:
                 from scorepad.store import open_store
 
-                self._store = open_store(self.url, cache_kib=CACHE_KIB)
+                if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER_S:
+                    raise self._failed[1]
+                try:
+                    self._store = open_store(self.url, cache_kib=CACHE_KIB)
+                except ScorepadError as problem:
+                    if getattr(problem, "key", None) == "store.unreachable":
+                        self._failed = (time.monotonic(), problem)
+                    raise
+                self._failed = None
             return self._store
 
     def close(self) -> None:
@@ -77,6 +97,7 @@ class StoreHistory:
         from scorepad.store.restoring import restore_history
 
         with self._lock:
+            self._failed = None
             if self._store is not None:
                 return self._store.restore(backup)
             return restore_history(self.url, backup)  # opened again on next use

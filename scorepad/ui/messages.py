@@ -105,6 +105,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Se descartó la hoja de {players}.",
     },
     "app.recent": {"en": "Recent plays", "es": "Partidas recientes"},
+    "app.recent_loading": {
+        "en": "Opening the history…",
+        "es": "Abriendo el historial…",
+    },
     "app.recent_empty": {"en": "No saved plays yet.", "es": "Aún no hay partidas guardadas."},
     "app.recent_coming": {
         "en": "Saved plays will be listed here once the history is available.",

@@ -40,11 +40,17 @@ class PlayRepository(Protocol):
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
 
+    @property
+    def ready(self) -> bool:
+        """Whether the history is open, so that asking it cannot keep a screen waiting."""
+        ...
+
 
 class NoHistory:
     """The stand-in until the history store is connected."""
 
     available = False
+    ready = True
 
     def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
         raise AppError("app.history_unavailable")

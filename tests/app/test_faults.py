@@ -335,3 +335,65 @@ def test_postgres_stopped_and_started_again_while_the_app_runs(tmp_path):
             history.close()
         assert {k: v for k, v in after.items() if k != new} == before
         assert on_disk(server.url) == after
+
+
+# --- (g) a server that never answers -----------------------------------------------------
+@pytest.fixture
+def silent_server():
+    """A "PostgreSQL server" that takes connections and never says a word (a hung server,
+    or a host whose port still answers while the database is gone)."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    taken: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                taken.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"postgresql+psycopg://scorepad:x@127.0.0.1:{listener.getsockname()[1]}/postgres"
+    finally:
+        stop.set()
+        thread.join()
+        for conn in taken:
+            conn.close()
+        listener.close()
+
+
+def test_a_server_that_never_answers_keeps_no_screen_waiting(tmp_path, silent_server):
+    """Home is there at once and says why the history is missing once the server has had
+    its few seconds; Save says the same and keeps the sheet. Nothing waits for good."""
+    import time
+
+    history = StoreHistory(silent_server)
+    try:
+        ctx, routes = context(tmp_path, plays=history, history=history)
+        waiting: list = []
+        ctx.later = lambda load, show: waiting.append((load, show))
+        began = time.monotonic()
+        home = view_for(ctx, "/")
+        assert time.monotonic() - began < 1
+        assert find(home, "new-game") is not None
+        assert find(home, "recent").value == "Opening the history…"
+        ((load, show),) = waiting
+        began = time.monotonic()
+        show(load())
+        assert time.monotonic() - began < 15
+        assert "cannot be reached" in find(home, "recent").value
+        root = sheet(ctx)
+        began = time.monotonic()
+        click(root, "save")
+        assert time.monotonic() - began < 15
+        assert "cannot be reached" in find(root, "save-message").value
+        assert routes == [] and kept(root) == ["40", "45", "40", "45"]
+    finally:
+        history.close()

@@ -23,6 +23,10 @@ SECTIONS = (
 
 
 def home_view(ctx: Context) -> ft.View:
+    """Home is on screen at once; what comes from the history (sheets in progress of
+    your own games, the latest plays, the quick rematch) joins it as soon as the
+    history has answered, which on a first start, a big file or a distant server can
+    take a moment, or never come: Home never waits for it."""
     new_game = tid(
         "new-game",
         ft.FilledButton(
@@ -31,21 +35,13 @@ def home_view(ctx: Context) -> ft.View:
             on_click=lambda: ctx.navigate("/new"),
         ),
     )
-    recent = _recent(ctx)
-    body: list[ft.Control] = [ft.Row([new_game, *recent[1]], wrap=True, run_spacing=8)]
+    actions = ft.Row([new_game], wrap=True, run_spacing=8)
+    body: list[ft.Control] = [actions]
     shared = share_card(ctx)
     if shared is not None:
         body.append(shared)
-    games = ctx.services.games()
-    waiting = [d for d in ctx.services.drafts.all() if d.game_id in games]
-    if waiting:
-        body.append(heading(ctx.t("app.in_progress")))
-        for n, draft in enumerate(waiting, 1):
-            body.append(
-                _draft_card(ctx, n, draft, games[draft.game_id].title(ctx.lang, draft.variant))
-            )
-    body.append(heading(ctx.t("app.recent")))
-    body.append(tid("recent", recent[0]))
+    parts = ft.Column(spacing=8)
+    body.append(parts)
     body.append(
         ft.Row(
             [
@@ -58,7 +54,41 @@ def home_view(ctx: Context) -> ft.View:
             wrap=True,
         )
     )
+    token = object()  # this Home: one built again since then fills in its own
+    ctx.keep("home", token)
+
+    def show(found: tuple[list[ft.Control], list[ft.Control]]) -> None:
+        if ctx.screen.get("home") is not token:
+            return  # another screen, or this one built again, by then
+        sections, buttons = found
+        parts.controls = sections
+        actions.controls = [new_game, *buttons]
+        ctx.update(parts, actions)
+
+    if getattr(ctx.services.plays, "ready", True):
+        show(_from_history(ctx))
+    else:
+        parts.controls = [
+            heading(ctx.t("app.recent")),
+            tid("recent", muted(ctx.t("app.recent_loading"), size=14)),
+        ]
+        ctx.later(lambda: _from_history(ctx), show)
     return screen(ctx, ctx.t("app.title"), body, home=False)
+
+
+def _from_history(ctx: Context) -> tuple[list[ft.Control], list[ft.Control]]:
+    """Home's sections that come from the history, and the buttons beside New game."""
+    sections: list[ft.Control] = []
+    games = ctx.services.games()
+    waiting = [d for d in ctx.services.drafts.all() if d.game_id in games]
+    if waiting:
+        sections.append(heading(ctx.t("app.in_progress")))
+        for n, draft in enumerate(waiting, 1):
+            title = games[draft.game_id].title(ctx.lang, draft.variant)
+            sections.append(_draft_card(ctx, n, draft, title))
+    recent, buttons = _recent(ctx)
+    sections += [heading(ctx.t("app.recent")), tid("recent", recent)]
+    return sections, buttons
 
 
 def _draft_card(ctx: Context, n: int, draft: SheetDraft, title: str) -> ft.Control:
