@@ -13,6 +13,7 @@ warm-up, once the first visitor has Home), so that Home reaches the first visito
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import threading
 import time
@@ -91,8 +92,16 @@ def _never(load: Callable[[], Any], show: Callable[[Any], None]) -> None:
     """Home's history part is not loaded in the warm-up before the first visit."""
 
 
+FALLBACK_FONT = "DejaVu Sans"
+"""Flet's font, Roboto, has no arrows (a hint such as "4 → 10 · 3 → 6") and offline the
+browser cannot fetch one: every text falls back to DejaVu Sans, the font the package
+ships for printing, for the characters Roboto lacks."""
+
+
 def theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    fallback = ft.TextStyle(font_family="Roboto", font_family_fallback=[FALLBACK_FONT])
+    styles = {style.name: fallback for style in dataclasses.fields(ft.TextTheme)}
+    return ft.Theme(color_scheme_seed=ft.Colors.INDIGO, text_theme=ft.TextTheme(**styles))
 
 
 def main(page: ft.Page, services: Services) -> None:
@@ -121,6 +130,7 @@ class Shell:
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
         page.on_close = lambda: self.ctx.leave()  # the session is over: stop following
+        page.fonts = {FALLBACK_FONT: "/DejaVuSans.ttf"}
         page.theme = theme()
         page.dark_theme = theme()
 

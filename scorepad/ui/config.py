@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DATA_DIR_ENV = "SCOREPAD_DATA_DIR"
+FONT_FILES = Path(__file__).resolve().parents[1] / "printing" / "fonts"
+"""The fonts the package ships for printing, also served as the app's assets (its
+fallback font, ``/DejaVuSans.ttf``: see ``app.FALLBACK_FONT``)."""
 
 
 def data_dir() -> Path:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from scorepad.core.i18n import tr
 from scorepad.ui import share as sharing
-from scorepad.ui.config import AppConfig
+from scorepad.ui.config import FONT_FILES, AppConfig
 from scorepad.ui.errors import AppError
 
 HOST = "127.0.0.1"
@@ -173,6 +173,7 @@ def serve(
         host=HOST,
         port=chosen,
         no_cdn=True,
+        assets_dir=str(FONT_FILES),
     )
     say(tr("app.stopped", lang))
     return 0

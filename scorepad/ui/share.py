@@ -237,8 +237,10 @@ def run_gated(main: Callable[..., Any], port: int, gate: Callable[[ASGIApp], ASG
     import uvicorn
     from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
 
+    from scorepad.ui.config import FONT_FILES
+
     app = get_fastapi_web_app(
-        main, None, page_name="", assets_dir=None, upload_dir=None, no_cdn=True
+        main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
     )
     config = uvicorn.Config(
         gate(app), host="0.0.0.0", port=port, log_level="warning", ws="websockets-sansio"
