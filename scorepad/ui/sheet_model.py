@@ -70,7 +70,7 @@ class SheetDraft:
     extra: list[ExtraRow] = field(default_factory=list)
     sheet_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This sheet among every sheet ever started: a device still showing a sheet that was
-    saved or replaced elsewhere can tell."""
+    saved or thrown away elsewhere can tell; names its draft file."""
 
     def to_dict(self) -> dict[str, object]:
         return {
