@@ -266,17 +266,13 @@ def sheet(ctx: Context, sheet_id: str) -> ft.View:
     from before sheets had ids of their own), else New play for it."""
     from scorepad.ui.views.newplay import NewPlayView
 
-    draft = ctx.services.drafts.load(sheet_id)
-    games = ctx.services.games()
-    if draft is not None and draft.game_id in games:
-        view = _sheet_view(ctx, games[draft.game_id], draft)
-        if view is not None:
-            return view
-    template = games.get(draft.game_id if draft is not None else sheet_id)
+    drafts = ctx.services.drafts
+    draft = drafts.load(sheet_id)
+    template = ctx.services.games().get(draft.game_id if draft is not None else sheet_id)
     if template is None:
         return message_view(ctx, ctx.t("app.title"), ctx.t("app.no_sheet", value=quote(sheet_id)))
-    for waiting in of_game(ctx.services.drafts, template.id) if draft is None else []:
-        view = _sheet_view(ctx, template, waiting)
+    for candidate in [draft] if draft is not None else of_game(drafts, template.id):
+        view = _sheet_view(ctx, template, candidate)
         if view is not None:
             return view
     return NewPlayView(ctx, NewPlayModel(template)).build()

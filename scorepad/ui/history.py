@@ -64,7 +64,7 @@ class StoreHistory:
                 try:
                     self._store = open_store(self.url, cache_kib=CACHE_KIB)
                 except ScorepadError as problem:
-                    if getattr(problem, "key", None) == "store.unreachable":
+                    if problem.key == "store.unreachable":
                         self._failed = (time.monotonic(), problem)
                     raise
                 self._failed = None

@@ -65,7 +65,7 @@ def home_view(ctx: Context) -> ft.View:
         actions.controls = [new_game, *buttons]
         ctx.update(parts, actions)
 
-    if getattr(ctx.services.plays, "ready", True):
+    if ctx.services.plays.ready:
         show(_from_history(ctx))
     else:
         parts.controls = [
