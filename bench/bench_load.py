@@ -76,20 +76,20 @@ class Start:
         self.until = 0.0
 
     async def arrive(self) -> float:
-        self.waiting -= 1
-        if self.waiting == 0:
-            self.until = time.monotonic() + self.seconds
-            self.ready.set()
+        self._one_less()
         await self.ready.wait()
         return self.until
 
     def leave(self) -> None:
         """A table that failed before its sheet came up does not hold the others back."""
         if not self.ready.is_set():
-            self.waiting -= 1
-            if self.waiting == 0:
-                self.until = time.monotonic() + self.seconds
-                self.ready.set()
+            self._one_less()
+
+    def _one_less(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.until = time.monotonic() + self.seconds
+            self.ready.set()
 
 
 async def table(
