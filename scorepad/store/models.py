@@ -178,6 +178,36 @@ class Draft(SQLModel, table=True):
     updated_at: datetime = Field(sa_type=DateTime())
 
 
+class GameTally(SQLModel, table=True):
+    """A game's live plays counted as they are saved (revision 0003): how many, and the sum
+    and count of their winning totals. Kept by triggers on ``play`` in the database itself,
+    so every way a play changes (saved, edited, deleted, restored, purged) keeps it true;
+    a game's stats then read one row instead of a pass over all its plays."""
+
+    __tablename__ = "game_tally"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    )
+    plays: int
+    winning_sum_halves: int = Field(sa_type=BigInteger)
+    winning_count: int
+
+
+class TotalTally(SQLModel, table=True):
+    """How many live results of a game have each total (revision 0003), kept by triggers on
+    ``play_result`` like ``GameTally``: the game's distribution of totals without reading
+    each result. A total nobody holds any more has no row."""
+
+    __tablename__ = "total_tally"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    )
+    total_halves: int = Field(sa_type=BigInteger, primary_key=True)
+    results: int
+
+
 player = Player.__table__
 game = Game.__table__
 snapshot = TemplateSnapshot.__table__
@@ -186,3 +216,5 @@ result = PlayResult.__table__
 extra = PlayExtra.__table__
 game_label = GameLabel.__table__
 draft = Draft.__table__
+game_tally = GameTally.__table__
+total_tally = TotalTally.__table__

@@ -1,9 +1,10 @@
 """Numbers about players and games, answered from the per-player result rows.
 
-Each statistic is one to three indexed aggregate queries (per player: ``ix_result_player``;
-per game: ``ix_result_game`` and ``ix_play_game``). The statements are built once, with
-bound parameters, so each call costs only their execution. Sums are taken in half-points
-and divided exactly, never through floats.
+Each player statistic is one indexed aggregate query (``ix_result_player``). A game's
+counts come from the tallies the database keeps (``game_tally``, ``total_tally``: one row,
+and one row per total held), and only its record holders from ``ix_result_game``. The
+statements are built once, with bound parameters, so each call costs only their
+execution. Sums are taken in half-points and divided exactly, never through floats.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from scorepad.store.messages import StoreError
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded
 
-r, p, pl = m.result, m.play, m.player
+r, pl = m.result, m.player
 WINS = func.sum(case((r.c.winner == true(), 1), else_=0))
 
 
@@ -48,14 +49,14 @@ def _player_query(by_game: bool) -> object:
 
 PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
 GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
-GAME_PLAYS = select(
-    func.count(), func.sum(p.c.winning_total_halves), func.count(p.c.winning_total_halves)
-).where(p.c.game_id == bindparam("game"), p.c.deleted_at.is_(None))
+gt, tt = m.game_tally, m.total_tally
+GAME_PLAYS = select(gt.c.plays, gt.c.winning_sum_halves, gt.c.winning_count).where(
+    gt.c.game_id == bindparam("game")
+)
 DISTRIBUTION = (
-    select(r.c.total_halves, func.count())
-    .where(r.c.game_id == bindparam("game"), r.c.live == true())
-    .group_by(r.c.total_halves)
-    .order_by(r.c.total_halves)
+    select(tt.c.total_halves, tt.c.results)
+    .where(tt.c.game_id == bindparam("game"))
+    .order_by(tt.c.total_halves)
 )
 HOLDERS = (
     select(pl.c.name, r.c.play_id, r.c.played_at)
@@ -142,7 +143,8 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
 def game_stats(db: Database, key: str) -> GameStats:
     with db.cursor() as cursor:
         game, name, lowest = _game(db, cursor, key)
-        plays, winning_sum, winning_count = GAME_PLAYS.run(db, cursor, {"game": game})[0]
+        tally = GAME_PLAYS.run(db, cursor, {"game": game})
+        plays, winning_sum, winning_count = tally[0] if tally else (0, None, 0)
         distribution = DISTRIBUTION.run(db, cursor, {"game": game})
         best: int | None = None
         holders: tuple[Holder, ...] = ()

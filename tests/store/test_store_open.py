@@ -251,7 +251,15 @@ def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url,
         assert len(store.list_plays(limit=100).plays) == 12
         assert store.labels("glass-road") == ["Bonus"]
         assert store.player_stats("Ana").plays == 12
+        # revision 0003 counts the plays already there into the games' tallies
+        azul_stats, glass_stats = store.game_stats("azul"), store.game_stats("glass-road")
+        assert (azul_stats.plays, glass_stats.plays) == (4, 8)
+        assert sum(n for _, n in azul_stats.distribution) == 12  # three players each
+        assert sum(n for _, n in glass_stats.distribution) == 16
+        azul_totals = [p[3] for i, _, ps in expected.values() if i % 3 == 0 for p in ps]
+        assert azul_stats.best_total == max(azul_totals) == 56
         glass(store)  # the upgraded history takes new plays
+        assert store.game_stats("glass-road").plays == 9
     if url.startswith("postgresql"):
         return
     copies = [b for b in list_backups(tmp_path / "history.sqlite3") if b.kind == "upgrade"]

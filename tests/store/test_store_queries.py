@@ -6,10 +6,12 @@ from datetime import datetime
 from decimal import Decimal
 
 import pytest
+from sqlalchemy import text
 from store_sheets import azul, glass
 
 from scorepad.core import PlayerSheet
-from scorepad.store import PlayFilter, StoreError
+from scorepad.store import PlayFilter, StoreError, open_store
+from scorepad.store.importing import RECOUNT
 
 LOWEST = {
     "id": "golf",
@@ -138,3 +140,66 @@ def test_players_carry_their_plays_and_wins(history):
     latest = history.list_plays(limit=1).plays[0]
     history.delete_play(latest.id)
     assert {p.name: (p.plays, p.wins) for p in history.players()}["Ana"] == (3, 1)
+
+
+def tallies(store):
+    """The per-game tallies as the triggers kept them, and as counted afresh."""
+    kept_plays = "SELECT * FROM game_tally WHERE plays <> 0 OR winning_count <> 0"
+    every_total = "SELECT * FROM total_tally"
+    with store.db.engine.connect() as conn, conn.begin() as recount:
+        kept = (set(conn.execute(text(kept_plays))), set(conn.execute(text(every_total))))
+        for statement in RECOUNT:
+            conn.execute(text(statement))
+        counted = (
+            set(conn.execute(text("SELECT * FROM game_tally"))),
+            set(conn.execute(text(every_total))),
+        )
+        recount.rollback()
+    return kept, counted
+
+
+def counts(stats):
+    return stats.plays, stats.best_total, stats.average_winning_total, stats.distribution
+
+
+def test_the_tallies_follow_every_change_to_the_plays(history, tmp_path, pg_or_file):
+    """Saved, edited, deleted, restored, purged, merged, imported: the counts a game's
+    stats read stay what counting every play afresh gives, on SQLite and PostgreSQL."""
+    kept, counted = tallies(history)
+    assert kept == counted and len(counted[1]) == 9  # Azul's 7 totals, Glass Road's 2
+    jan, feb, mar = (p.id for p in history.list_plays(PlayFilter(game="azul")).plays[:0:-1])
+    history.update_play(
+        jan, [PlayerSheet("Ana", {"marker": 61}), PlayerSheet("Ben", {"marker": 50})]
+    )
+    history.delete_play(feb)
+    kept, counted = tallies(history)
+    assert kept == counted
+    assert history.game_stats("azul").plays == 3
+    history.restore_play(feb)
+    history.delete_play(mar)
+    history.purge_play(mar)  # a deleted play
+    history.purge_play(history.list_plays(PlayFilter(game="glass-road")).plays[0].id)  # a live one
+    history.merge_players("Carla", "Ben")
+    kept, counted = tallies(history)
+    assert kept == counted
+    stats = history.game_stats("azul")
+    assert stats.plays == 3 and stats.average_winning_total == Decimal("70.33")  # 61, 70, 80
+    assert stats.distribution == ((30, 1), (45, 1), (50, 1), (61, 1), (70, 1), (80, 1))
+    assert history.game_stats("glass-road").distribution == ()
+
+    shared = tmp_path / "shared.json"
+    history.export_file(shared)
+    with open_store(pg_or_file) as other:
+        other.import_file(shared)  # into an empty history: on SQLite, the triggers set aside
+        kept, counted = tallies(other)
+        assert kept == counted
+        assert counts(other.game_stats("azul")) == counts(history.game_stats("azul"))
+        azul(other, "2024-06-01T20:00", {"Ana": 30, "Dora": 99})  # the triggers are back
+        kept, counted = tallies(other)
+        assert kept == counted
+        assert (other.game_stats("azul").plays, other.game_stats("azul").best_total) == (4, 99)
+        other.export_file(shared)
+    assert history.import_file(shared).plays == 1  # one new play among three known
+    kept, counted = tallies(history)
+    assert kept == counted
+    assert history.game_stats("azul").distribution[0] == (30, 2)
