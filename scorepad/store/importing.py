@@ -44,9 +44,12 @@ def import_plays(conn: Connection, plays: Iterable[tuple[GameTemplate, PlayRows]
         nonlocal aside
         if aside is None:
             aside = set_indexes_aside(conn)
-        uids = [p.uid for _, p in batch]
-        known = set(conn.execute(select(m.play.c.uid).where(m.play.c.uid.in_(uids))).scalars())
-        fresh = [pair for pair in batch if pair[1].uid not in known]
+        fresh = batch  # set aside: the history has no plays, and the write lock keeps it so
+        if not aside:
+            uids = [p.uid for _, p in batch]
+            query = select(m.play.c.uid).where(m.play.c.uid.in_(uids))
+            known = set(conn.execute(query).scalars())
+            fresh = [pair for pair in batch if pair[1].uid not in known]
         insert_plays(conn, fresh)
         batch.clear()
         return len(fresh)

@@ -84,6 +84,13 @@ class Play(SQLModel, table=True):
             sqlite_where=text("deleted_at IS NULL"),
             postgresql_where=text("deleted_at IS NULL"),
         ),
+        Index(
+            "ix_play_best",
+            "game_id",
+            "winning_total_halves",
+            sqlite_where=text("deleted_at IS NULL"),
+            postgresql_where=text("deleted_at IS NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -119,7 +126,6 @@ class PlayResult(SQLModel, table=True):
     __tablename__ = "play_result"
     __table_args__ = (
         Index("ix_result_player", "player_id", "live", "played_at", "play_id"),
-        Index("ix_result_game", "game_id", "live", "total_halves"),
         {"sqlite_with_rowid": False},
     )
 

@@ -2,7 +2,7 @@
 
 Each player statistic is one indexed aggregate query (``ix_result_player``). A game's
 counts come from the tallies the database keeps (``game_tally``, ``total_tally``: one row,
-and one row per total held), and only its record holders from ``ix_result_game``. The
+and one row per total held), and its record holders through ``ix_play_best``. The
 statements are built once, with bound parameters, so each call costs only their
 execution. Sums are taken in half-points and divided exactly, never through floats.
 """
@@ -23,7 +23,7 @@ from scorepad.store.messages import StoreError
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded
 
-r, pl = m.result, m.player
+r, p, pl = m.result, m.play, m.player
 WINS = func.sum(case((r.c.winner == true(), 1), else_=0))
 
 
@@ -60,14 +60,20 @@ DISTRIBUTION = (
 )
 HOLDERS = (
     select(pl.c.name, r.c.play_id, r.c.played_at)
+    .select_from(p)
+    .join(r, r.c.play_id == p.c.id)
     .join(pl, pl.c.id == r.c.player_id)
     .where(
-        r.c.game_id == bindparam("game"),
-        r.c.live == true(),
+        p.c.game_id == bindparam("game"),
+        p.c.deleted_at.is_(None),
+        p.c.winning_total_halves == bindparam("best"),
         r.c.total_halves == bindparam("best"),
     )
     .order_by(r.c.played_at, r.c.play_id, r.c.seat)
 )
+"""A game's best total is the winning total of every play it was made in (nobody there
+can have more; a tie-breaker only chooses among equal totals), so only the plays with
+that winning total are read."""
 PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
     pl.c.name_key.in_([bindparam("a"), bindparam("b")])
 )

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 from sqlalchemy import text
-from store_sheets import azul, glass
+from store_sheets import AZUL, azul, glass
 
 from scorepad.core import PlayerSheet
 from scorepad.store import PlayFilter, StoreError, open_store
@@ -114,6 +114,19 @@ def test_a_lowest_total_wins_game_has_the_lowest_best(store):
     assert stats.best_total == 66 and [h.name for h in stats.holders] == ["Ben"]
     assert stats.average_winning_total == Decimal("68.00")
     assert store.player_stats("Ana", "golf").best_total == 68
+
+
+def test_everyone_on_the_best_total_holds_it_tie_breaker_or_not(store):
+    """Ana and Ben both reach 90 and Ana wins on rows: the record is theirs, both."""
+    players = [PlayerSheet("Ana", {"marker": 88, "rows": 1}), PlayerSheet("Ben", {"marker": 90})]
+    play = store.save_play(AZUL, None, players, "2024-06-01")
+    azul(store, "2024-06-02", {"Carla": 89, "Dora": 50})
+    assert store.get_play(play).summary.winners == ("Ana",)
+    stats = store.game_stats("azul")
+    assert stats.best_total == 90
+    assert [(h.name, h.play_id) for h in stats.holders] == [("Ana", play), ("Ben", play)]
+    store.delete_play(play)
+    assert [h.name for h in store.game_stats("azul").holders] == ["Carla"]
 
 
 def test_head_to_head(history):
