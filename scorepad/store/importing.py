@@ -51,8 +51,9 @@ def import_plays(conn: Connection, plays: Iterable[tuple[GameTemplate, PlayRows]
             known = set(conn.execute(query).scalars())
             fresh = [pair for pair in batch if pair[1].uid not in known]
         insert_plays(conn, fresh)
+        count = len(fresh)
         batch.clear()
-        return len(fresh)
+        return count
 
     for pair in plays:
         uid = pair[1].uid
