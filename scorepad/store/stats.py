@@ -1,4 +1,5 @@
-"""Numbers about players and games, answered from the per-player result rows.
+"""Numbers about players and games, answered from the per-player result rows and the
+tallies the database keeps per game.
 
 Each player statistic is one indexed aggregate query (``ix_result_player``). A game's
 counts come from the tallies the database keeps (``game_tally``, ``total_tally``: one row,
