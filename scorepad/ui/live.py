@@ -30,7 +30,7 @@ logger = logging.getLogger(__name__)
 
 Listener = Callable[[Change], None]
 """Receives a change made on another device (``("saved", play id)`` once it is saved,
-``("discarded",)`` once it is thrown away)."""
+``("discarded",)`` once it is thrown away, ``("restored",)`` once Undo brings it back)."""
 
 
 @dataclass
@@ -94,11 +94,12 @@ class LiveSheets:
             self._tell(token, sheet_id, ("discarded",))
 
     def restore(self, drafts: DraftStore, draft: SheetDraft) -> None:
-        """A sheet thrown away is back in progress (Undo); devices that were told it was
-        thrown away open it again from Home."""
+        """A sheet thrown away is back in progress (Undo); the devices that were told it
+        was thrown away, and still show it, are told it is back."""
         with self.lock:
             self.discarded.discard(draft.sheet_id)
             drafts.save(draft)
+            self._tell(None, draft.sheet_id, ("restored",))
 
     def save_once(self, token: object, sheet_id: str, save: Callable[[], str]) -> str:
         """The play ``sheet_id`` was saved as: stored now by ``save`` unless another

@@ -207,3 +207,28 @@ def test_a_sheet_thrown_away_on_one_device_is_let_go_on_the_others(table):
     type_into(ben.root, "line-marker-1", "99")  # Ben still shows it: nothing is kept
     assert find(ben.root, "save").disabled
     assert latest(ana.ctx.services.drafts, "azul") is None
+
+
+def test_a_sheet_brought_back_by_undo_is_followed_again_on_the_others(table):
+    """Home's Undo after a bin tapped by mistake: every device that was told the sheet
+    was thrown away shows it again as it was, and shares changes again."""
+    ana, ben, carla = table
+    drafts, live = ana.ctx.services.drafts, ana.ctx.services.live
+    type_into(ana.root, "line-marker-1", "61")
+    draft = latest(drafts, "azul")
+    route = f"/sheet/{draft.sheet_id}"
+    carla.open(route)
+    shown_again: list[str] = []
+    carla.ctx.relabel = lambda: shown_again.append(carla.ctx.route)
+    live.discard(object(), drafts, draft.sheet_id)
+    type_into(ben.root, "line-marker-1", "99")  # not kept: the sheet is gone
+    live.restore(drafts, draft)
+    assert ana.routes[-1] == ben.routes[-1] == route  # each opens the sheet again
+    assert shown_again == [route]  # Carla already shows it: her screen is rebuilt
+    for device in table:
+        device.open(route)
+        assert device.value("line-marker-1") == "61"
+        assert device.value("save-message") == ""
+        assert not find(device.root, "save").disabled
+    type_into(ben.root, "line-marker-2", "58")
+    assert ana.value("line-marker-2") == carla.value("line-marker-2") == "58"

@@ -80,3 +80,25 @@ def test_two_tables_play_azul_at_once_each_on_its_own_sheet(app, phone):
     app.go("/history")
     expect(app.node("history-row-1")).to_contain_text("Olga 44")
     expect(app.node("history-row-2")).to_contain_text("Quim 38")
+
+
+def test_a_sheet_thrown_away_by_mistake_comes_back_on_the_other_device(app, phone):
+    """The bin on Home tapped by mistake while a phone shows the sheet: Undo brings the
+    sheet back on the phone too, as it was, and what the phone types is kept again."""
+    app.open("/new/azul?players=Ana,Ben")
+    app.enter("azul", "line-marker-1", "61")
+    sheet_id = app.draft("azul")["id"]
+    phone.open("/sheet/azul")
+    phone.expect_value("line-marker-1", "61")
+    app.go("/")
+    app.click("discard-1")
+    expect(phone.node("save-message")).to_contain_text("thrown away on another device")
+    save = phone.node("save").get_by_role("button")
+    expect(save).to_be_disabled()
+    app.click("undo")
+    expect(save).to_be_enabled()
+    assert phone.page.url.endswith(f"/sheet/{sheet_id}")
+    phone.expect_value("line-marker-1", "61")
+    phone.enter("azul", "line-marker-2", "58")  # waits for the app to have kept it
+    app.go(f"/sheet/{sheet_id}")
+    app.expect_value("line-marker-2", "58")

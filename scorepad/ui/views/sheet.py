@@ -250,6 +250,13 @@ class SheetView:
             self.gone = True
             self.ctx.update(*self.refresh(save=False))
             return
+        if change[0] == "restored":  # the sheet as Undo brought it back, followed again
+            route = f"/sheet/{self.model.draft.sheet_id}"
+            if self.ctx.route == route:
+                self.ctx.relabel()
+            else:
+                self.ctx.navigate(route)
+            return
         self.model.apply(change, announce=False)
         touched: list[ft.Control] = []
         if change[0] == "extra":
