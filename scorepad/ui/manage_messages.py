@@ -269,6 +269,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Imported from {path}: {added} new plays, {skipped} already there.",
         "es": "Importado de {path}: {added} partidas nuevas, {skipped} que ya estaban.",
     },
+    "manage.exporting": {
+        "en": "Exporting to {path}…",
+        "es": "Exportando a {path}…",
+    },
+    "manage.importing": {
+        "en": "Importing {path}… (a big history takes a few seconds; the sheets on other "
+        "devices go on meanwhile)",
+        "es": "Importando {path}… (un historial grande tarda unos segundos; las hojas de "
+        "otros dispositivos siguen mientras tanto)",
+    },
+    "manage.history_failed": {
+        "en": "That did not work, and nothing was changed: {detail}",
+        "es": "No ha funcionado y no se ha cambiado nada: {detail}",
+    },
     # --- settings: backups of the history file -----------------------------------------
     "manage.backups": {"en": "Backups", "es": "Copias de seguridad"},
     "manage.backups_help": {

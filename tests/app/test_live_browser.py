@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
-from conftest import ATTACHED, DESKTOP, PHONE, AppPage
+from conftest import ATTACHED, DESKTOP, PHONE, AppPage, start_app, stop, wait_for_port
 from playwright.sync_api import expect
+
+from scorepad.core import builtin_games
+from scorepad.store.values import canonical, digest
 
 
 @pytest.fixture
@@ -102,3 +108,60 @@ def test_a_sheet_thrown_away_by_mistake_comes_back_on_the_other_device(app, phon
     phone.enter("azul", "line-marker-2", "58")  # waits for the app to have kept it
     app.go(f"/sheet/{sheet_id}")
     app.expect_value("line-marker-2", "58")
+
+
+def club_history(path: Path, plays: int) -> None:
+    """A Scorepad history file of ``plays`` two-player Azul plays, as ``export`` writes it."""
+    azul = builtin_games()["azul"]
+    source = canonical(azul.source)
+    ref = digest(source)[:16]
+    rows = ",\n".join(
+        json.dumps(
+            {
+                "uid": f"club-{n}",
+                "game": "azul",
+                "template": ref,
+                "variant": None,
+                "played_at": f"2020-{1 + n % 12:02d}-01T20:00:00",
+                "players": [
+                    {"name": "Ivo", "lines": {"marker": n % 90}},
+                    {"name": "Jan", "lines": {"marker": n * 7 % 90}},
+                ],
+            }
+        )
+        for n in range(plays)
+    )
+    templates = {ref: {"game": "azul", "version": azul.version, "source": "SOURCE"}}
+    head = json.dumps({"format": "scorepad-history", "version": 1, "games": []})[:-1]
+    head += ', "templates": ' + json.dumps(templates).replace('"SOURCE"', source)
+    path.write_text(f'{head}, "plays": [\n{rows}\n]}}\n', encoding="utf-8")
+
+
+def test_an_import_on_one_device_leaves_the_sheets_on_the_others_going(browser, tmp_path):
+    """A club brings its old history in from Settings while a table plays on: the phone's
+    sheet keeps answering during the import (every device shares one event loop)."""
+    plays = 60_000
+    club_history(tmp_path / "club.json", plays)
+    data = tmp_path / "data"
+    data.mkdir()
+    process, port = start_app(data, "--no-browser")
+    contexts = [browser.new_context(viewport=DESKTOP), browser.new_context(viewport=PHONE)]
+    try:
+        wait_for_port(port, process)
+        desk, phone = (AppPage(c.new_page(), f"http://127.0.0.1:{port}", data) for c in contexts)
+        phone.open("/new/azul?players=Ana,Ben")
+        expect(phone.node("total-1")).to_have_text("0")
+        desk.open("/settings")
+        desk.type("import-path", str(tmp_path / "club.json"))
+        desk.click("import")
+        expect(desk.node("history-message")).to_contain_text("Importing")
+        phone.type("line-marker-1", "61")
+        expect(phone.node("total-1")).to_have_text("61")
+        assert "Importing" in desk.text("history-message")  # answered while it imported
+        done = f"{plays} new plays, 0 already there."
+        expect(desk.node("history-message")).to_contain_text(done, timeout=120_000)
+    finally:
+        for context in contexts:
+            context.close()
+        out = stop(process)
+    assert "Traceback" not in out, out

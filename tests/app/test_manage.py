@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import flet as ft
@@ -443,6 +444,51 @@ def test_settings_shows_the_history_and_exports_and_imports_it(tmp_path, history
         assert find(root2, "history-message").color == ft.Colors.ERROR
     finally:
         other.close()
+
+
+def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, history):
+    """Every device on the app shares one event loop: the import waits in a worker, the
+    section says what it is doing, and takes no second click until it is done."""
+    save_azul(history, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
+    out = tmp_path / "plays.json"
+    history.store.export_file(out)
+    other = StoreHistory(str(tmp_path / "other.db"))
+    try:
+        (tmp_path / "two").mkdir()
+        ctx, _ = context(tmp_path / "two", history=other)
+        jobs: list[tuple[object, object]] = []
+        ctx.later = lambda load, show: jobs.append((load, show))
+        sent: list[object] = []
+        ctx.update = lambda *controls: sent.extend(controls)
+        root = view_for(ctx, "/settings")
+        type_into(root, "import-path", str(out))
+        click(root, "import")
+        assert find(root, "history-message").value.startswith(f"Importing {out}…")
+        assert find(root, "import").disabled and find(root, "export").disabled
+        assert find(root, "history-message") in sent  # shown at once, not after the import
+        click(root, "import")
+        assert len(jobs) == 1 and other.store.list_plays().plays == ()  # nothing yet
+        load, show = jobs.pop()
+        outcome = threading_result(load)
+        show(outcome)
+        assert find(root, "history-message").value.endswith("1 new plays, 0 already there.")
+        assert not find(root, "import").disabled and not find(root, "export").disabled
+        assert len(other.store.list_plays().plays) == 1
+        type_into(root, "import-path", str(tmp_path / "nope.json"))
+        click(root, "import")
+        load, show = jobs.pop()
+        show(threading_result(load))
+        assert find(root, "history-message").color == ft.Colors.ERROR
+        assert "nope.json" in find(root, "history-message").value
+        assert not find(root, "import").disabled
+    finally:
+        other.close()
+
+
+def threading_result(load):
+    """``load()`` run in another thread, as the served app runs it."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(load).result()
 
 
 def test_settings_backs_up_now_and_restores_a_copy_after_asking(tmp_path, history):

@@ -1,11 +1,16 @@
 """Settings' history part: where it lives, export it, import a file into it.
 
 Paths are on the machine running the app (it serves only this computer); the export
-defaults to the exports folder beside the app's other files.
+defaults to the exports folder beside the app's other files. Exporting and importing run
+off the page's event loop (``Context.later``): every device on this app shares that loop,
+and a history of thousands of plays takes seconds, which the sheets at the other tables
+must not wait for. Meanwhile the section says what it is doing and takes no second click.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +27,11 @@ SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
 if TYPE_CHECKING:
     from scorepad.store import Store
 
+logger = logging.getLogger(__name__)
+
+Outcome = tuple[str, bool]
+"""What to say once a job is done, and whether it is a problem."""
+
 
 class HistorySection:
     def __init__(self, ctx: Context) -> None:
@@ -35,6 +45,9 @@ class HistorySection:
             expand=True,
         )
         self.import_path = ft.TextField(label=ctx.t("manage.import_path"), dense=True, expand=True)
+        self.export_button = ft.OutlinedButton(ctx.t("manage.export"), on_click=self.on_export)
+        self.import_button = ft.OutlinedButton(ctx.t("manage.import"), on_click=self.on_import)
+        self.busy = False
 
     @property
     def store(self) -> Store:
@@ -72,9 +85,7 @@ class HistorySection:
             ft.Row(
                 [
                     tid("export-path", self.export_path),
-                    tid(
-                        "export", ft.OutlinedButton(ctx.t("manage.export"), on_click=self.on_export)
-                    ),
+                    tid("export", self.export_button),
                 ]
             ),
             heading(ctx.t("manage.import_history")),
@@ -82,9 +93,7 @@ class HistorySection:
             ft.Row(
                 [
                     tid("import-path", self.import_path),
-                    tid(
-                        "import", ft.OutlinedButton(ctx.t("manage.import"), on_click=self.on_import)
-                    ),
+                    tid("import", self.import_button),
                 ]
             ),
             tid("history-message", self.status),
@@ -101,19 +110,18 @@ class HistorySection:
             self.export_path.value = str(self.default_path())
 
     def on_export(self) -> None:
-        ctx = self.ctx
         path = Path((self.export_path.value or "").strip() or self.default_path()).expanduser()
+        self.run(self.ctx.t("manage.exporting", path=str(path)), lambda: self.export(path))
+
+    def export(self, path: Path) -> Outcome:
+        ctx = self.ctx
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             count = self.store.export_file(path, self.fmt)
         except OSError as problem:
             detail = problem.strerror or str(problem)
-            self.say(ctx.t("manage.cannot_write", path=str(path), detail=detail), error=True)
-            return
-        except ScorepadError as problem:
-            self.say(problem.message(ctx.lang), error=True)
-            return
-        self.say(ctx.t("manage.exported", n=count, path=str(path)))
+            return ctx.t("manage.cannot_write", path=str(path), detail=detail), True
+        return ctx.t("manage.exported", n=count, path=str(path)), False
 
     def on_import(self) -> None:
         ctx = self.ctx
@@ -122,9 +130,39 @@ class HistorySection:
             self.say(ctx.t("manage.import_needed"), error=True)
             return
         path = Path(given).expanduser()
-        try:
-            done = self.store.import_file(path)
-        except ScorepadError as problem:
-            self.say(problem.message(ctx.lang), error=True)
+        self.run(ctx.t("manage.importing", path=str(path)), lambda: self.import_(path))
+
+    def import_(self, path: Path) -> Outcome:
+        done = self.store.import_file(path)
+        text = self.ctx.t("manage.imported", path=str(path), added=done.plays, skipped=done.skipped)
+        return text, False
+
+    def run(self, doing: str, job: Callable[[], Outcome]) -> None:
+        """``job`` in a worker thread, saying ``doing`` until it is done (see module doc)."""
+        if self.busy:
             return
-        self.say(ctx.t("manage.imported", path=str(path), added=done.plays, skipped=done.skipped))
+        ctx = self.ctx
+
+        def attempt() -> Outcome:
+            try:
+                return job()
+            except ScorepadError as problem:
+                return problem.message(ctx.lang), True
+            except Exception as problem:  # a bug: said, logged, and the section usable again
+                logger.exception("exporting or importing the history failed")
+                return ctx.t("manage.history_failed", detail=str(problem)), True
+
+        def finished(outcome: Outcome) -> None:
+            text, error = outcome
+            self.working(False)
+            self.say(text, error=error)
+            ctx.update(self.status, self.export_button, self.import_button)
+
+        self.working(True)
+        self.say(doing)
+        ctx.update(self.status, self.export_button, self.import_button)
+        ctx.later(attempt, finished)
+
+    def working(self, busy: bool) -> None:
+        self.busy = busy
+        self.export_button.disabled = self.import_button.disabled = busy
