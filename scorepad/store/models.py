@@ -125,7 +125,15 @@ class PlayResult(SQLModel, table=True):
 
     __tablename__ = "play_result"
     __table_args__ = (
-        Index("ix_result_player", "player_id", "live", "played_at", "play_id"),
+        Index(
+            "ix_result_player",
+            "player_id",
+            "live",
+            "played_at",
+            "play_id",
+            "winner",
+            "total_halves",
+        ),
         {"sqlite_with_rowid": False},
     )
 

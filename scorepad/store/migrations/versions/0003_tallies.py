@@ -10,6 +10,11 @@ The best total's holders were the one other use of ``ix_result_game`` (a fifth o
 import's index building); they are found through the plays whose winning total it is
 (``ix_play_best``), a quarter of the entries.
 
+``ix_result_player`` also carries each result's winner and total, so that counting every
+player's plays and wins (the Stats screen) and a player's stats read the index alone: at
+100,000 plays the first went from 2.2 s, a look-up in the table for every result, to a
+twentieth of a second.
+
 The statements are this revision's own copy: a migration describes the schema as it was
 made, whatever the code does later. (``scorepad.store.importing`` recounts with the same
 two queries after a bulk import, which sets the triggers aside.)
@@ -29,6 +34,8 @@ branch_labels = None
 depends_on = None
 
 LIVE = sa.text("deleted_at IS NULL")
+PLAYER_INDEX = ["player_id", "live", "played_at", "play_id"]
+"""``ix_result_player`` as revision 0001 made it."""
 
 PLAY_ADD = """
 INSERT INTO game_tally (game_id, plays, winning_sum_halves, winning_count)
@@ -94,6 +101,8 @@ def upgrade() -> None:
         sa.Column("results", sa.Integer(), nullable=False),
     )
     op.drop_index("ix_result_game", table_name="play_result")
+    op.drop_index("ix_result_player", table_name="play_result")
+    op.create_index("ix_result_player", "play_result", [*PLAYER_INDEX, "winner", "total_halves"])
     op.create_index(
         "ix_play_best",
         "play",
@@ -139,3 +148,5 @@ def downgrade() -> None:
     op.drop_table("game_tally")
     op.drop_index("ix_play_best", table_name="play")
     op.create_index("ix_result_game", "play_result", ["game_id", "live", "total_halves"])
+    op.drop_index("ix_result_player", table_name="play_result")
+    op.create_index("ix_result_player", "play_result", PLAYER_INDEX)
