@@ -481,6 +481,13 @@ def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, histo
         assert find(root, "history-message").color == ft.Colors.ERROR
         assert "nope.json" in find(root, "history-message").value
         assert not find(root, "import").disabled
+        click(root, "import")  # and off to Home before it is done
+        view_for(ctx, "/")
+        shown: list[object] = []
+        ctx.show = shown.append
+        load, show = jobs.pop(0)  # the import's (Home may have asked for its own since)
+        show(threading_result(load))
+        assert "nope.json" in shown[0].content.value  # said over Home
     finally:
         other.close()
 

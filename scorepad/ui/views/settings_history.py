@@ -4,7 +4,8 @@ Paths are on the machine running the app (it serves only this computer); the exp
 defaults to the exports folder beside the app's other files. Exporting and importing run
 off the page's event loop (``Context.later``): every device on this app shares that loop,
 and a history of thousands of plays takes seconds, which the sheets at the other tables
-must not wait for. Meanwhile the section says what it is doing and takes no second click.
+must not wait for. Meanwhile the section says what it is doing and takes no second click;
+when the person has moved on to another screen by then, the outcome is said over it.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class HistorySection:
         self.export_button = ft.OutlinedButton(ctx.t("manage.export"), on_click=self.on_export)
         self.import_button = ft.OutlinedButton(ctx.t("manage.import"), on_click=self.on_import)
         self.busy = False
+        self.token = object()
+        ctx.keep("history-section", self.token)  # a rebuilt Settings has a section of its own
 
     @property
     def store(self) -> Store:
@@ -155,6 +158,9 @@ class HistorySection:
         def finished(outcome: Outcome) -> None:
             text, error = outcome
             self.working(False)
+            if ctx.screen.get("history-section") is not self.token:
+                ctx.show(ft.SnackBar(ft.Text(text)))  # said over whatever screen is shown now
+                return
             self.say(text, error=error)
             ctx.update(self.status, self.export_button, self.import_button)
 
