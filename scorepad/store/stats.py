@@ -166,7 +166,7 @@ def game_stats(db: Database, key: str) -> GameStats:
         best_total=from_halves(best) if best is not None else None,
         holders=holders,
         average_winning_total=average(winning_sum, int(winning_count)),
-        distribution=tuple((from_halves(int(t)), int(c)) for t, c in distribution),
+        distribution=tuple([(from_halves(t), c) for t, c in distribution]),
     )
 
 
