@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, func, select, true
+from sqlalchemy import and_, bindparam, case, func, literal_column, select, true
 
 from scorepad.core import builtin_games
 from scorepad.core.errors import quote
@@ -25,30 +25,25 @@ from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded
 
 r, p, pl = m.result, m.play, m.player
-WINS = func.sum(case((r.c.winner == true(), 1), else_=0))
+WINS = func.sum(case((r.c.winner == true(), literal_column("1")), else_=literal_column("0")))
 
 
 def _player_query(by_game: bool) -> object:
-    joined = and_(r.c.player_id == pl.c.id, r.c.live == true())
-    if by_game:
-        joined = and_(joined, r.c.game_id == bindparam("game"))
-    return (
-        select(
-            pl.c.name,
-            func.count(r.c.play_id),
-            WINS,
-            func.sum(r.c.total_halves),
-            func.max(r.c.total_halves),
-            func.min(r.c.total_halves),
-            func.max(r.c.played_at),
-        )
-        .select_from(pl.outerjoin(r, joined))
-        .where(pl.c.name_key == bindparam("key"))
-        .group_by(pl.c.id, pl.c.name)
-    )
+    """A player's results in one pass over their part of ``ix_result_player``, which
+    holds every column asked for (with a game: the rows are read for its id)."""
+    query = select(
+        func.count(),
+        WINS,
+        func.sum(r.c.total_halves),
+        func.max(r.c.total_halves),
+        func.min(r.c.total_halves),
+        func.max(r.c.played_at),
+    ).where(r.c.player_id == bindparam("player"), r.c.live == true())
+    return query.where(r.c.game_id == bindparam("game")) if by_game else query
 
 
 PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
+PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 gt, tt = m.game_tally, m.total_tally
 GAME_PLAYS = select(gt.c.plays, gt.c.winning_sum_halves, gt.c.winning_count).where(
@@ -125,14 +120,15 @@ def _game(db: Database, cursor: Any, key: str) -> tuple[int, dict[str, str], boo
 
 def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStats:
     lowest = False
-    params: dict[str, object] = {"key": name_key(name)}
+    params: dict[str, object] = {}
     with db.cursor() as cursor:
         if game is not None:
             params["game"], _, lowest = _game(db, cursor, game)
-        rows = PLAYER[game is not None].run(db, cursor, params)
-    if not rows:
-        raise StoreError("store.no_player", value=quote(name))
-    shown, plays, wins, total, high, low, last = rows[0]
+        found = PERSON.run(db, cursor, {"key": name_key(name)})
+        if not found:
+            raise StoreError("store.no_player", value=quote(name))
+        params["player"], shown = found[0]
+        plays, wins, total, high, low, last = PLAYER[game is not None].run(db, cursor, params)[0]
     plays, wins = int(plays), int(wins or 0)
     best = low if lowest else high
     return PlayerStats(
