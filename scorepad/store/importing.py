@@ -72,6 +72,11 @@ def import_plays(conn: Connection, plays: Iterable[tuple[GameTemplate, PlayRows]
     return Imported(added, len(seen) - added + skipped)
 
 
+BULK_SETTING = "scorepad.bulk"
+"""Read by the PostgreSQL tally triggers (revision 0003): 'on' for this transaction only
+makes them do nothing."""
+
+
 INDEXED = ("play", "play_result", "play_extra")
 RECOUNT = (
     "DELETE FROM game_tally",
@@ -89,17 +94,30 @@ RECOUNT = (
 def set_indexes_aside(conn: Connection) -> list[str]:
     """Drop the plays' secondary indexes and the triggers that keep the tallies when an
     SQLite history has no plays yet, and return the statements that make them again once
-    the import is written (the caller then runs ``RECOUNT``).
+    the import is written (the caller then runs ``RECOUNT``). On PostgreSQL only the
+    triggers are set aside, by ``BULK_SETTING``.
 
     Building an index once from all its rows costs about half of keeping it up to date
     row by row (an import into an empty history spent a third of its database time on
     index upkeep), and counting the tallies once (half a second for 100,000 plays) costs
-    less than a trigger run for every row. It is safe: SQLite's schema changes are part of
-    the transaction, so an import that fails, or a process killed half-way, leaves the
-    indexes and triggers as they were.
+    less than a trigger run for every row (on PostgreSQL the triggers made such an import
+    take 80% longer). It is safe: SQLite's schema changes are part of the transaction,
+    so an import that fails, or a process killed half-way, leaves the indexes and
+    triggers as they were; a PostgreSQL setting made with SET LOCAL ends with the
+    transaction.
     """
-    if conn.dialect.name != "sqlite" or conn.execute(select(m.play.c.id).limit(1)).first():
+    empty = select(m.play.c.id).limit(1)
+    if conn.execute(empty).first():
         return []
+    if conn.dialect.name != "sqlite":
+        # Other programs' writes wait until this import commits (reads go on), so that
+        # counting afresh at the end counts everything; the check is made again once
+        # nobody else can write.
+        conn.exec_driver_sql("LOCK TABLE play, play_result IN SHARE ROW EXCLUSIVE MODE")
+        if conn.execute(empty).first():
+            return []
+        conn.exec_driver_sql(f"SET LOCAL {BULK_SETTING} = 'on'")
+        return [f"SET LOCAL {BULK_SETTING} = 'off'"]
     found = conn.exec_driver_sql(
         "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') "
         f"AND sql IS NOT NULL AND tbl_name IN ({', '.join('?' * len(INDEXED))})",

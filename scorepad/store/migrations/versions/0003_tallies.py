@@ -15,6 +15,10 @@ player's plays and wins (the Stats screen) and a player's stats read the index a
 100,000 plays the first went from 2.2 s, a look-up in the table for every result, to a
 twentieth of a second.
 
+A bulk import into an empty history writes without the triggers and counts once at the
+end: on SQLite it drops and remakes them, on PostgreSQL it sets ``scorepad.bulk`` for its
+own transaction, which the trigger functions read.
+
 The statements are this revision's own copy: a migration describes the schema as it was
 made, whatever the code does later. (``scorepad.store.importing`` recounts with the same
 two queries after a bulk import, which sets the triggers aside.)
@@ -70,6 +74,9 @@ WATCHED = {
     "play": ("game_id, winning_total_halves, deleted_at", PLAY_ADD, PLAY_SUB),
     "play_result": ("game_id, total_halves, live", RESULT_ADD, RESULT_SUB),
 }
+BULK = "scorepad.bulk"
+"""On PostgreSQL, a transaction that sets this to 'on' (``SET LOCAL``) writes without the
+triggers and counts afresh before it commits (a bulk import into an empty history)."""
 RECOUNT = (
     "DELETE FROM game_tally",
     "DELETE FROM total_tally",
@@ -123,6 +130,7 @@ def upgrade() -> None:
         else:
             op.execute(
                 f"CREATE FUNCTION tally_{table}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                f"IF current_setting('{BULK}', true) = 'on' THEN RETURN NULL; END IF; "
                 f"IF TG_OP <> 'INSERT' THEN {sub} END IF; "
                 f"IF TG_OP <> 'DELETE' THEN {add} END IF; "
                 "RETURN NULL; END $$"
