@@ -43,7 +43,7 @@ def import_plays(conn: Connection, plays: Iterable[tuple[GameTemplate, PlayRows]
     def flush() -> int:
         nonlocal aside
         if aside is None:
-            aside = set_indexes_aside(conn)
+            aside = set_upkeep_aside(conn)
         fresh = batch  # set aside: the history has no plays, and the write lock keeps it so
         if not aside:
             uids = [p.uid for _, p in batch]
@@ -91,7 +91,7 @@ RECOUNT = (
 """The tallies (``models.GameTally``, ``TotalTally``) counted afresh from the plays."""
 
 
-def set_indexes_aside(conn: Connection) -> list[str]:
+def set_upkeep_aside(conn: Connection) -> list[str]:
     """Drop the plays' secondary indexes and the triggers that keep the tallies when an
     SQLite history has no plays yet, and return the statements that make them again once
     the import is written (the caller then runs ``RECOUNT``). On PostgreSQL only the

@@ -1,11 +1,12 @@
 """Numbers about players and games, answered from the per-player result rows and the
 tallies the database keeps per game.
 
-Each player statistic is one indexed aggregate query (``ix_result_player``). A game's
-counts come from the tallies the database keeps (``game_tally``, ``total_tally``: one row,
-and one row per total held), and its record holders through ``ix_play_best``. The
-statements are built once, with bound parameters, so each call costs only their
-execution. Sums are taken in half-points and divided exactly, never through floats.
+A player's statistics are the player's row, then one aggregate over their part of
+``ix_result_player``, which holds every column they need. A game's counts come from the
+tallies the database keeps (``game_tally``, ``total_tally``: one row, and one row per
+total held), and its record holders through ``ix_play_best``. The statements are built
+once, with bound parameters, so each call costs only their execution. Sums are taken in
+half-points and divided exactly, never through floats.
 """
 
 from __future__ import annotations
