@@ -13,6 +13,7 @@ from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import of_game
 from scorepad.ui.settings import Settings
+from scorepad.ui.views.common import Crossings
 
 
 class Device:
@@ -108,7 +109,7 @@ def browser_types(device: Device, ident: str, value: object) -> None:
 
     control = find(device.root, ident)
     patch_dataclass(control, {"value": value})
-    fire(control, "change")
+    fire(control, "change", value)
 
 
 @pytest.mark.parametrize(
@@ -122,7 +123,7 @@ def browser_types(device: Device, ident: str, value: object) -> None:
     ],
 )
 def test_a_value_that_crossed_another_on_the_way_is_set_straight(
-    tmp_path, history, ident, first, second
+    tmp_path, history, monkeypatch, ident, first, second
 ):
     """Ben types while Ana's value for the same cell is on its way to him: his browser
     shows hers, the server holds his. His value is sent back to his own field, so every
@@ -148,8 +149,12 @@ def test_a_value_that_crossed_another_on_the_way_is_set_straight(
     browser_types(ben, ident, second)  # typed before Ana's value reached his browser
     assert ("value", second) in sent_to_browser(find(ben.root, ident))  # set straight
     assert ("value", second) in sent_to_browser(find(ana.root, ident))
-    browser_types(ben, ident, first)  # nothing crossed this time: nothing sent back
+    browser_types(ben, ident, first)  # typed at once: it may have crossed the one sent back
+    assert ("value", first) in sent_to_browser(find(ben.root, ident))
+    monkeypatch.setattr(Crossings, "ECHO_WINDOW_S", -1.0)  # long after anything was sent
+    browser_types(ben, ident, second)  # nothing can have crossed it: nothing sent back
     assert sent_to_browser(find(ben.root, ident)) == []
+    browser_types(ben, ident, first)
     assert ana.value(ident) == ben.value(ident) == first
 
 

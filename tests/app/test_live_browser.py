@@ -64,6 +64,52 @@ def test_two_devices_typing_in_one_cell_at_once_end_with_the_same_value(app, pho
         expect(device.node("total-1")).to_have_text(last)
 
 
+TYPE_EVERY_20_MS = """box => {
+    let n = 0;
+    window.typing = setInterval(() => {
+        n = (n + 1) % 50;
+        box.value = String(n);
+        box.dispatchEvent(new Event("input", {bubbles: true}));
+    }, 20);
+}"""
+"""The phone's player types a new value into their own cell every 20 ms, as fast as the
+browser sends them (each one a value and a change event, like any typing)."""
+
+
+def test_a_value_typed_while_another_device_types_every_20_ms_is_never_lost(app, phone):
+    """Ana types 30 values into her cell while Ben's phone changes his every 20 ms: each
+    of hers stays on her screen and reaches the app, and at the end every screen and the
+    draft hold her last one and his last one."""
+    app.open("/new/azul?players=Ana,Ben")
+    phone.open("/sheet/azul")
+    expect(phone.node("total-1")).to_have_text("0")
+    his = phone.node("line-marker-2").locator("input")
+    his.click()
+    assert his.evaluate(ATTACHED, 3000)
+    his.evaluate(TYPE_EVERY_20_MS)
+    app.type("line-marker-1", "1")
+    box = app.node("line-marker-1").locator("input")
+    lost = []
+    for n in range(30):
+        value = str(60 + n)
+        box.fill(value)
+        app.page.wait_for_timeout(150)
+        if box.input_value() != value:
+            lost.append((value, box.input_value()))
+    phone.page.evaluate("() => clearInterval(window.typing)")
+    assert lost == []
+    app.page.wait_for_timeout(1000)
+    draft = app.draft("azul")["texts"]["marker"]
+    assert draft[0] == "89"
+    expect(app.node("total-1")).to_have_text("89")
+    expect(phone.node("total-1")).to_have_text("89")
+    app.expect_value("line-marker-1", "89")
+    his_last = his.input_value()
+    expect(app.node("total-2")).to_have_text(his_last)
+    assert draft[1] == his_last
+    phone.expect_value("line-marker-1", "89")
+
+
 def test_two_tables_play_azul_at_once_each_on_its_own_sheet(app, phone):
     """A club night: the computer's table and the phone's table both start Azul. Neither
     sheet touches the other; each saves its own play."""

@@ -54,20 +54,23 @@ def has(root: object, ident: str) -> bool:
     return True
 
 
-def fire(control: ft.Control, event: str = "change") -> None:
-    """Call the control's ``on_<event>`` handler the way Flet would."""
+def fire(control: ft.Control, event: str = "change", data: object = None) -> None:
+    """Call the control's ``on_<event>`` handler the way Flet would: a change event
+    carries the new value (a text field's text, a box's state) as its data."""
     handler = getattr(control, f"on_{event}")
     if len(inspect.signature(handler).parameters) == 0:
         handler()
     else:
-        handler(ft.Event(name=event, control=control, data=None))
+        handler(ft.Event(name=event, control=control, data=data))
 
 
-def type_into(root: object, ident: str, text: str) -> None:
+def type_into(root: object, ident: str, text: object) -> None:
+    """Type ``text`` into a field (or set a box to True/False) as a browser reports it:
+    the value first, then the change event carrying it."""
     field = find(root, ident)
     field.value = text
     if field.on_change is not None:  # a field read only when a button is pressed
-        fire(field, "change")
+        fire(field, "change", text)
 
 
 def click(root: object, ident: str) -> None:

@@ -2,7 +2,8 @@
 
 A cell writes what is typed into the ``SheetModel`` and calls ``changed`` so the sheet
 can re-add; ``show`` marks the cell when the core refused its value. Cells never compute
-points: the model and the core do.
+points: the model and the core do. A change is read from the value its event carries
+(``Crossings`` says why).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from scorepad.core.i18n import pick
 from scorepad.core.template import CountLine, Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import STEPPED_KINDS, SheetModel, SheetState
-from scorepad.ui.views.common import Crossings, tid
+from scorepad.ui.views.common import Crossings, tid, typed_text
 
 Changed = Callable[..., None]
 """Called after every change, with the controls the cell itself changed on screen."""
@@ -75,6 +76,7 @@ class TextCell(Cell):
         self.changed = changed
         n = player + 1
         self.field = number_field(model.draft.texts[line.key][player], ctx, self.on_change)
+        self.crossed.follow(self.field)
         parts: list[ft.Control] = [tid(f"line-{line.key}-{n}", self.field)]
         if line.kind in STEPPED_KINDS:
             parts = [
@@ -100,19 +102,19 @@ class TextCell(Cell):
         )
 
     def on_change(self, e: ft.Event[ft.TextField]) -> None:
-        self.model.set_text(self.key, self.player, e.control.value)
-        self.changed(*self.crossed.typed(e.control))
+        text = typed_text(e)
+        self.model.set_text(self.key, self.player, text)
+        self.changed(*self.crossed.typed(self.field, text))
 
     def on_step(self, delta: int) -> None:
         self.model.step(self.key, self.player, delta)
-        self.field.value = self.model.draft.texts[self.key][self.player]
-        self.changed(self.field)
+        self.changed(*self.sync())
 
     def show(self, state: SheetState) -> list[ft.Control]:
         return mark(self.field, state.problem(self.key, self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
-        return self.crossed.show(self.field, self.model.draft.texts[self.key][self.player])
+        return self.crossed.put(self.field, self.model.draft.texts[self.key][self.player])
 
 
 class RateCell(TextCell):
@@ -164,17 +166,19 @@ class CheckCell(Cell):
             on_change=self.on_change,
             semantics_label=f"{pick(line.label, ctx.lang)}: {model.players[player]}",
         )
+        self.crossed.follow(self.box)
         self.control = ft.Row(
             [tid(f"line-{line.key}-{player + 1}", self.box)],
             alignment=ft.MainAxisAlignment.CENTER,
         )
 
     def on_change(self, e: ft.Event[ft.Checkbox]) -> None:
-        self.model.set_check(self.key, self.player, bool(e.control.value))
-        self.changed(*self.crossed.typed(e.control))
+        ticked = e.data is True  # the box's new state, as the event carries it
+        self.model.set_check(self.key, self.player, ticked)
+        self.changed(*self.crossed.typed(self.box, ticked))
 
     def sync(self) -> list[ft.Control]:
-        return self.crossed.show(self.box, self.model.draft.checks[self.key][self.player])
+        return self.crossed.put(self.box, self.model.draft.checks[self.key][self.player])
 
 
 class ProductCell(Cell):
@@ -191,6 +195,8 @@ class ProductCell(Cell):
             "a": number_field(a, ctx, self._on_change("a")),
             "b": number_field(b, ctx, self._on_change("b")),
         }
+        for field in self.fields.values():
+            self.crossed.follow(field)
         n = player + 1
         self.control = ft.Row(
             [
@@ -204,8 +210,9 @@ class ProductCell(Cell):
 
     def _on_change(self, part: str) -> Callable[[ft.Event[ft.TextField]], None]:
         def changed(e: ft.Event[ft.TextField]) -> None:
-            self.model.set_pair(self.key, self.player, part, e.control.value)
-            self.changed(*self.crossed.typed(e.control))
+            text = typed_text(e)
+            self.model.set_pair(self.key, self.player, part, text)
+            self.changed(*self.crossed.typed(self.fields[part], text))
 
         return changed
 
@@ -218,7 +225,7 @@ class ProductCell(Cell):
 
     def sync(self) -> list[ft.Control]:
         pair = self.model.draft.pairs[self.key][self.player]
-        return self.crossed.show(self.fields["a"], pair[0]) + self.crossed.show(
+        return self.crossed.put(self.fields["a"], pair[0]) + self.crossed.put(
             self.fields["b"], pair[1]
         )
 
@@ -233,17 +240,19 @@ class ExtraCell(Cell):
         self.ctx, self.model, self.row, self.player = ctx, model, row, player
         self.changed = changed
         self.field = number_field(model.draft.extra[row].points[player], ctx, self.on_change)
+        self.crossed.follow(self.field)
         self.control = tid(f"extra-{row + 1}-{player + 1}", self.field)
 
     def on_change(self, e: ft.Event[ft.TextField]) -> None:
-        self.model.set_extra_points(self.row, self.player, e.control.value)
-        self.changed(*self.crossed.typed(e.control))
+        text = typed_text(e)
+        self.model.set_extra_points(self.row, self.player, text)
+        self.changed(*self.crossed.typed(self.field, text))
 
     def show(self, state: SheetState) -> list[ft.Control]:
         return mark(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
-        return self.crossed.show(self.field, self.model.draft.extra[self.row].points[self.player])
+        return self.crossed.put(self.field, self.model.draft.extra[self.row].points[self.player])
 
 
 def make_cell(ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed) -> Cell:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import flet as ft
 
 from scorepad.ui.context import Context
@@ -11,35 +13,83 @@ MAX_WIDTH = 1100
 
 
 class Crossings:
-    """Fields of a live sheet that showed another device's value since this device last
-    changed them.
+    """What the server knows each field of a live sheet shows in its browser, so that a
+    value typed on this device and another device's value never undo each other.
 
-    Flet sends a browser only what changed on the server, and a field's value there is
-    what the browser last reported. When another device's value is sent to a field while
-    someone is typing in it, the two cross on the way: the browser shows the other value,
-    the server holds what was typed, and nothing would ever be sent to set them straight.
-    So the field's next own change is sent back to it once.
+    Typing reaches the server as two messages: the field's new value, which Flet applies
+    to the control at once, then the change event, which Flet runs later in a task of its
+    own. Another device's change can run in between. So:
+
+    - a change is read from the text its event carries (``typed``), never from the
+      control, whose value another device's change may have rewritten meanwhile;
+    - another device's value is not put into a field whose own change is still on its
+      way (the field's value is not the one last confirmed): that change comes later and
+      wins everywhere;
+    - a value sent to a field can cross what is typed there on its way: the browser then
+      shows the value sent while the server holds what was typed. So an own change that
+      comes soon after a value was sent to its field is sent back to it (and that is a
+      value sent too: while someone keeps typing, each change is sent back, and the last
+      one is what every screen ends with).
     """
 
-    def __init__(self) -> None:
-        self.fields: set[ft.Control] = set()
+    ECHO_WINDOW_S = 2.0
+    """How long after a value was sent to a field a change typed there may have been
+    typed before that value arrived (a home network's round trip is milliseconds)."""
 
-    def show(self, control: ft.Control, value: object) -> list[ft.Control]:
-        """Show another device's ``value`` in ``control``; returns it if that changed it."""
-        if getattr(control, "value") == value:  # noqa: B009 - fields and boxes alike
+    def __init__(self) -> None:
+        self.confirmed: dict[ft.Control, object] = {}
+        """Each followed field's value as last confirmed by a change event or set here."""
+        self.sent: dict[ft.Control, float] = {}
+        """When a value was last sent to a field (monotonic seconds)."""
+
+    def follow(self, control: ft.Control) -> ft.Control:
+        """Follow ``control``, as built (with the value the sheet holds)."""
+        self.confirmed[control] = _value(control)
+        return control
+
+    def pending(self, control: ft.Control) -> bool:
+        """The browser reported a value for ``control`` whose change event has not run."""
+        return _value(control) != self.confirmed.get(control, _value(control))
+
+    def put(self, control: ft.Control, value: object) -> list[ft.Control]:
+        """Show ``value`` (another device's, or one a button made) in ``control``; returns
+        the control if that changed it."""
+        if self.pending(control) or _value(control) == value:
             return []
-        setattr(control, "value", value)  # noqa: B010
-        self.fields.add(control)
+        setattr(control, "value", value)  # noqa: B010 - fields and boxes alike
+        self.confirmed[control] = value
+        self.sent[control] = time.monotonic()
         return [control]
 
-    def typed(self, control: ft.Control) -> list[ft.Control]:
-        """``control`` was changed on this device: returns it, to be sent back, when
-        another device's value was shown in it meanwhile."""
-        if control not in self.fields:
+    def typed(self, control: ft.Control, value: object) -> list[ft.Control]:
+        """``value`` was typed into ``control`` on this device (its change event ran):
+        returns the control, to be sent back, when a value sent to it may have crossed
+        it on the way."""
+        self.confirmed[control] = value
+        sent = self.sent.get(control)
+        if sent is None:
             return []
-        self.fields.discard(control)
+        now = time.monotonic()
+        if now - sent > self.ECHO_WINDOW_S:
+            del self.sent[control]
+            return []
+        # Sent back even when a later value of this device is on its way (its own change
+        # comes next and is sent back in turn): the field may show a value sent to it
+        # since, and whether it does cannot be told from its value (typed "5", then "",
+        # then "5" again).
+        setattr(control, "value", value)  # noqa: B010
+        self.sent[control] = now
         resend(control, "value")
         return [control]
+
+
+def _value(control: ft.Control) -> object:
+    return getattr(control, "value")  # noqa: B009 - fields and boxes alike
+
+
+def typed_text(e: ft.Event[ft.TextField]) -> str:
+    """The text a change event carries: what was typed, whatever the field holds now."""
+    return e.data if isinstance(e.data, str) else ""
 
 
 def resend(control: ft.Control, name: str) -> None:

@@ -21,7 +21,7 @@ from scorepad.ui.drafts import DraftStore
 from scorepad.ui.history import store_of
 from scorepad.ui.sheet_model import LABEL, Change, SheetModel, SheetState
 from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
-from scorepad.ui.views.common import Crossings, muted, screen, tid
+from scorepad.ui.views.common import Crossings, muted, screen, tid, typed_text
 
 LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
@@ -213,8 +213,9 @@ class SheetView:
             dense=True,
             expand=True,
             label=self.ctx.t("app.line_label"),
-            on_change=lambda e: self._on_extra_label(index, e.control),
+            on_change=lambda e: self._on_extra_label(index, field, typed_text(e)),
         )
+        self.crossed.follow(field)
         self.extra_labels.append(field)
         remove = tid(
             f"extra-remove-{index + 1}",
@@ -263,17 +264,24 @@ class SheetView:
             self.build_rows()
             touched.append(self.rows)
         else:
-            for cell in self.cells:
-                touched += cell.sync()
-            for field, row in zip(self.extra_labels, self.model.draft.extra, strict=False):
-                touched += self.crossed.show(field, row.label)
+            touched += self.sync()
         self.ctx.update(*dict.fromkeys([*touched, *self.refresh(save=False)]))
+
+    def sync(self) -> list[ft.Control]:
+        """Show what the sheet holds in every field, but for a field whose own change is
+        still on its way; returns the fields that changed."""
+        touched = [control for cell in self.cells for control in cell.sync()]
+        for field, row in zip(self.extra_labels, self.model.draft.extra, strict=False):
+            touched += self.crossed.put(field, row.label)
+        return touched
 
     # --- changes ---------------------------------------------------------------------------
     def changed(self, *touched: ft.Control) -> None:
         """After a value changed: re-add, then send only what changed to the browser (a
-        whole-page diff per keystroke would cost more than the scoring)."""
-        self.ctx.update(*dict.fromkeys([*touched, *self.refresh()]))
+        whole-page diff per keystroke would cost more than the scoring). The fields are
+        synced too: a change whose field was rebuilt meanwhile (a by-hand line added on
+        another device) shows in the field that replaced it."""
+        self.ctx.update(*dict.fromkeys([*touched, *self.sync(), *self.refresh()]))
 
     def refresh(self, save: bool = True) -> list[ft.Control]:
         """Show the model's latest state; returns the controls whose look changed."""
@@ -333,9 +341,9 @@ class SheetView:
             changed.append(box)
         return changed
 
-    def _on_extra_label(self, index: int, field: ft.TextField) -> None:
-        self.model.set_extra_label(index, field.value or "")
-        self.changed(*self.crossed.typed(field))
+    def _on_extra_label(self, index: int, field: ft.TextField, label: str) -> None:
+        self.model.set_extra_label(index, label)
+        self.changed(*self.crossed.typed(field, label))
 
     def on_add_line(self) -> None:
         label = (self.new_label.value or "").strip()
