@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from scorepad.cli import main
+from scorepad.cli import build_parser, main
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
+README = ROOT / "README.md"
 GOLF = {
     "id": "golf",
     "name": {"en": "Golf", "es": "Golf"},
@@ -171,3 +174,33 @@ def test_version_is_the_installed_package_version(capsys):
     except SystemExit as done:
         assert done.code == 0
     assert capsys.readouterr().out == f"scorepad {importlib.metadata.version('scorepad')}\n"
+
+
+def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    return next(
+        (a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {}
+    )
+
+
+def test_the_readme_tables_name_only_commands_and_options_that_exist():
+    """Every `scorepad …` in the README's command tables walks the real parser: each word
+    a command or action, each --option one that command takes; every command is listed."""
+    top = build_parser()
+    listed = set()
+    rows = [
+        line for line in README.read_text("utf-8").splitlines() if line.startswith("| `scorepad")
+    ]
+    assert len(rows) > 10
+    for row in rows:
+        cell = row[2 : row.index("` | ") + 1]
+        for usage in re.findall(r"`([^`]+)`", cell):
+            parser, words = top, usage.replace("[", " ").replace("]", " ").split()
+            for word in words[1:] if words[0] == "scorepad" else words:
+                if word in subcommands(parser):
+                    if parser is top:
+                        listed.add(word)
+                    parser = subcommands(parser)[word]
+                elif word.startswith("-"):
+                    assert word in parser._option_string_actions, f"{usage}: {word}"
+            assert parser is not top, usage
+    assert listed == set(subcommands(top))
