@@ -43,15 +43,15 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     games.set_defaults(handler=cmd_list)
     actions = games.add_subparsers(title="games commands", metavar="ACTION")
     listing = actions.add_parser("list", help="the games (the default action)")
-    options(listing, json=True, db=True)
+    options(listing, json=True, db=True, action=True)
     listing.set_defaults(handler=cmd_list)
     show = actions.add_parser("show", help="a game's lines and how each scores (= template)")
-    _template_arguments(show)
+    _template_arguments(show, action=True)
     validate = actions.add_parser(
         "validate", help="check a game file / comprueba un archivo de juego"
     )
     validate.add_argument("file", help="a game file (.json)")
-    options(validate, json=True)
+    options(validate, json=True, action=True)
     validate.set_defaults(handler=cmd_validate)
     for name, action in OWN_GAME_ACTIONS.items():
         _own_game_action(actions, name, *action)
@@ -72,10 +72,10 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         _own_game_action(old, old_name, handler, takes, f"{helptext} (= games {name})")
 
 
-def _template_arguments(parser: argparse.ArgumentParser) -> None:
+def _template_arguments(parser: argparse.ArgumentParser, *, action: bool = False) -> None:
     parser.add_argument("game", help="game id (built-in, or yours with --db), or a game file")
     parser.add_argument("--variant", help="variant, e.g. A or B for azul-sintra")
-    options(parser, json=True, db=True)
+    options(parser, json=True, db=True, action=action)
     parser.set_defaults(handler=cmd_template)
 
 
@@ -90,7 +90,7 @@ def _own_game_action(
     for argument in takes:
         dest, settings = ARGUMENTS[argument]
         action.add_argument(dest, **settings)
-    options(action, json=True, db=True)
+    options(action, json=True, db=True, action=True)
     action.set_defaults(handler=handler)
 
 

@@ -57,12 +57,12 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     rename = actions.add_parser("rename", help="rename a player / renombra")
     rename.add_argument("old")
     rename.add_argument("new")
-    options(rename, json=True, db=True)
+    options(rename, json=True, db=True, action=True)
     rename.set_defaults(handler=cmd_rename)
     merge = actions.add_parser("merge", help="merge two profiles of one person / fusiona")
     merge.add_argument("source", help="the profile that goes away")
     merge.add_argument("target", help="the profile that keeps every play")
-    options(merge, json=True, db=True)
+    options(merge, json=True, db=True, action=True)
     merge.set_defaults(handler=cmd_merge)
 
 

@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorepad.core import ScorepadError
 from scorepad.core.errors import SheetError
@@ -24,14 +24,25 @@ DB_ENV = "SCOREPAD_DB"
 """The history every command and the app use when no ``--db`` is given."""
 
 
-def options(parser: argparse.ArgumentParser, *, json: bool = False, db: bool = False) -> None:
-    """``--lang`` (every command), and ``--json`` and ``--db`` for the commands that have them."""
+def options(
+    parser: argparse.ArgumentParser, *, json: bool = False, db: bool = False, action: bool = False
+) -> None:
+    """``--lang`` (every command), and ``--json`` and ``--db`` for the commands that have them.
+
+    ``action``: ``parser`` is an action under a command with the same options
+    (``scorepad games list``), so that ``games --db X list`` and ``games list --db X`` both
+    count: an option left out here keeps the command's value instead of resetting it.
+    """
+    keep: dict[str, Any] = {"default": argparse.SUPPRESS} if action else {}
     if json:
-        parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--lang", choices=LANGS, help="language / idioma")
+        parser.add_argument("--json", action="store_true", help="print JSON", **keep)
+    parser.add_argument("--lang", choices=LANGS, help="language / idioma", **keep)
     if db:
         parser.add_argument(
-            "--db", metavar="URL", help=f"history file or SQLAlchemy URL (default: ${DB_ENV})"
+            "--db",
+            metavar="URL",
+            help=f"history file or SQLAlchemy URL (default: ${DB_ENV})",
+            **keep,
         )
 
 

@@ -61,6 +61,10 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
 def test_games_list_is_games_and_games_show_is_template(capsys):
     assert run(capsys, "games", "list", "--lang", "en") == run(capsys, "games", "--lang", "en")
     assert run(capsys, "games", "list", "--json") == run(capsys, "games", "--json")
+    assert run(capsys, "games", "--json", "list") == run(capsys, "games", "--json")
+    assert run(capsys, "games", "--lang", "es", "show", "azul") == run(
+        capsys, "template", "azul", "--lang", "es"
+    )
     for args in (["azul-sintra", "--variant", "B", "--lang", "en"], ["azul", "--json"]):
         assert run(capsys, "games", "show", *args) == run(capsys, "template", *args)
 

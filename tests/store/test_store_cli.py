@@ -95,9 +95,13 @@ def test_score_save_then_history_stats_export_import(capsys, url, tmp_path):
     assert json.loads(out) == {"imported": 0, "skipped": 2}
 
 
-def test_players_and_own_games_commands(capsys, url, tmp_path):
+def test_players_and_own_games_commands(capsys, url, tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREPAD_DB", str(tmp_path / "not-this-one.sqlite3"))
     run(capsys, "score", SHEET, "--save", "--db", url)
     run(capsys, "players", "rename", "Ben", "Benito", "--db", url)
+    run(capsys, "players", "--db", url, "rename", "Carla", "Carlota")  # --db before the action
+    run(capsys, "players", "--db", url, "rename", "Carlota", "Carla")
+    assert not (tmp_path / "not-this-one.sqlite3").exists()
     _code, out, _ = run(capsys, "players", "--json", "--db", url)
     assert [p["name"] for p in json.loads(out)] == ["Ana", "Benito", "Carla", "Hugo"]
     game = tmp_path / "house.json"
@@ -188,7 +192,7 @@ def test_your_games_work_in_every_command_that_takes_a_game(capsys, url, tmp_pat
     assert run(capsys, "games", "new", game, "--db", url)[0] == 0
     _, out, _ = run(capsys, "games", "--json")
     assert [g["id"] for g in json.loads(out)] == BUILT_IN  # no history named: none read
-    for listing in (["games"], ["games", "list"]):
+    for listing in (["games"], ["games", "list"], ["games", "--db", url, "list"]):
         _, out, _ = run(capsys, *listing, "--json", "--db", url)
         data = json.loads(out)
         assert [g["id"] for g in data] == [*BUILT_IN, "house"]
