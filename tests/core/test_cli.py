@@ -208,3 +208,20 @@ def test_the_readme_tables_name_only_commands_and_options_that_exist():
                     assert word in parser._option_string_actions, f"{usage}: {word}"
             assert parser is not top, usage
     assert listed == set(subcommands(top))
+
+
+def test_python_dash_m_runs_the_same_command():
+    env = {k: v for k, v in os.environ.items() if k != "SCOREPAD_DB"}
+    outs = [
+        subprocess.run(
+            [sys.executable, "-m", module, "games", "--json"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for module in ("scorepad", "scorepad.cli")
+    ]
+    assert outs[0] == outs[1]
+    assert json.loads(outs[0])[0]["id"] == "azul"
