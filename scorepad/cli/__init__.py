@@ -3,9 +3,10 @@
 This package is the only place that knows argparse. Each group of commands is a module
 with an ``add_commands(subparsers)``: ``games`` (games and templates), ``scoring``
 (``score``), ``history`` (history, stats, export, import, players), ``printing``
-(``sheet``) and ``app``; ``io`` holds what they share, ``render`` and ``as_json`` what they
-print. Domain errors become one clear line on stderr and exit status 2; nothing here
-scores, stores or draws by itself.
+(``sheet``) and ``app``. What they share: ``io`` (input, JSON output, the common options),
+``lookup`` (finding the game a command names), ``render`` and ``as_json`` (what they print).
+Domain errors become one clear line on stderr and exit status 2; nothing here scores,
+stores or draws by itself.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from scorepad.core import builtin_games, load_template
 from scorepad.core.errors import SheetError
 from scorepad.core.i18n import pick, tr
 from scorepad.core.scoring import resolve_variant
+from scorepad.store import StoreError  # the store's errors and sentences, not its engine
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -184,8 +185,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def write_game_file(path: Path, text: str) -> None:
-    from scorepad.store import StoreError
-
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as problem:
