@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT, start_app, stop, wait_for_port
 
 from scorepad.cli import build_parser
-from scorepad.ui.commands import config_from_args
+from scorepad.cli.app import config_from_args
 from scorepad.ui.launch import free_port
 
 

@@ -2,14 +2,43 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
 import io
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
-from scorepad.cli import main
+import pytest
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
+from scorepad.cli import build_parser, main
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "examples"
+README = ROOT / "README.md"
+GOLF = {
+    "id": "golf",
+    "name": {"en": "Golf", "es": "Golf"},
+    "players": {"min": 1, "max": 4},
+    "wins": "lowest",
+    "lines": [
+        {
+            "key": "strokes",
+            "kind": "points",
+            "min": 0,
+            "label": {"en": "Strokes", "es": "Golpes"},
+        }
+    ],
+}
+
+
+@pytest.fixture(autouse=True)
+def no_history_named(monkeypatch):
+    """These commands read no history unless one is named: none is, here."""
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
 
 
 def run(capsys, *args: str) -> str:
@@ -27,6 +56,59 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
     assert [v["id"] for v in sintra["variants"]] == ["A", "B"]
     assert sintra["name"]["es"] == "Azul: Los vitrales de Sintra"
     assert "Pabellón de verano" in run(capsys, "games", "--lang", "es")
+
+
+def test_games_list_is_games_and_games_show_is_template(capsys):
+    assert run(capsys, "games", "list", "--lang", "en") == run(capsys, "games", "--lang", "en")
+    assert run(capsys, "games", "list", "--json") == run(capsys, "games", "--json")
+    assert run(capsys, "games", "--json", "list") == run(capsys, "games", "--json")
+    assert run(capsys, "games", "--lang", "es", "show", "azul") == run(
+        capsys, "template", "azul", "--lang", "es"
+    )
+    for args in (["azul-sintra", "--variant", "B", "--lang", "en"], ["azul", "--json"]):
+        assert run(capsys, "games", "show", *args) == run(capsys, "template", *args)
+
+
+def test_template_takes_a_game_file_too(capsys, tmp_path):
+    golf = tmp_path / "golf.json"
+    golf.write_text(json.dumps(GOLF), "utf-8")
+    out = run(capsys, "template", str(golf), "--lang", "es")
+    assert "Golf · 1–4 jugadores" in out and "strokes" in out and "Golpes" in out
+    data = json.loads(run(capsys, "games", "show", str(golf), "--json"))
+    assert (data["id"], data["builtin"], data["wins"]) == ("golf", False, "lowest")
+
+
+def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["template", "golf", "--lang", "en"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        'scorepad: unknown game "golf"; choose one of "azul", "azul-sintra", '
+        '"azul-summer-pavilion", "glass-road"\n'
+    )
+
+
+def test_built_in_games_open_no_history_even_when_one_is_named(tmp_path):
+    """`games`, `template`, `score` and `sheet` of a built-in game touch no database when
+    none is named, and a named one is read only for a game that is not built in."""
+    never = tmp_path / "never.sqlite3"
+    code = (
+        "import sys\n"
+        "from scorepad.cli import main\n"
+        "main(['games'])\n"
+        "main(['template', 'azul'])\n"
+        f"main(['template', 'azul', '--db', {str(never)!r}])\n"
+        f"main(['score', 'examples/azul.json', '--db', {str(never)!r}])\n"
+        f"main(['sheet', 'azul', '--db', {str(never)!r}, '-o', {str(tmp_path / 'a.pdf')!r}])\n"
+        "assert 'sqlalchemy' not in sys.modules\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SCOREPAD_DB"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert not never.exists()
+    assert (tmp_path / "a.pdf").is_file()
 
 
 def test_template_shows_lines_and_how_each_scores(capsys):
@@ -71,25 +153,7 @@ def test_score_reads_standard_input_and_prints_halves_exactly(capsys, monkeypatc
 
 def test_validate_accepts_a_good_file_and_refuses_a_broken_one(capsys, tmp_path):
     good = tmp_path / "golf.json"
-    good.write_text(
-        json.dumps(
-            {
-                "id": "golf",
-                "name": {"en": "Golf", "es": "Golf"},
-                "players": {"min": 1, "max": 4},
-                "wins": "lowest",
-                "lines": [
-                    {
-                        "key": "strokes",
-                        "kind": "points",
-                        "min": 0,
-                        "label": {"en": "Strokes", "es": "Golpes"},
-                    }
-                ],
-            }
-        ),
-        "utf-8",
-    )
+    good.write_text(json.dumps(GOLF), "utf-8")
     assert "a valid game, Golf (lines: 1)" in run(
         capsys, "games", "validate", str(good), "--lang", "en"
     )
@@ -114,3 +178,50 @@ def test_version_is_the_installed_package_version(capsys):
     except SystemExit as done:
         assert done.code == 0
     assert capsys.readouterr().out == f"scorepad {importlib.metadata.version('scorepad')}\n"
+
+
+def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    return next(
+        (a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {}
+    )
+
+
+def test_the_readme_tables_name_only_commands_and_options_that_exist():
+    """Every `scorepad …` in the README's command tables walks the real parser: each word
+    a command or action, each --option one that command takes; every command is listed."""
+    top = build_parser()
+    listed = set()
+    rows = [
+        line for line in README.read_text("utf-8").splitlines() if line.startswith("| `scorepad")
+    ]
+    assert len(rows) > 10
+    for row in rows:
+        cell = row[2 : row.index("` | ") + 1]
+        for usage in re.findall(r"`([^`]+)`", cell):
+            parser, words = top, usage.replace("[", " ").replace("]", " ").split()
+            for word in words[1:] if words[0] == "scorepad" else words:
+                if word in subcommands(parser):
+                    if parser is top:
+                        listed.add(word)
+                    parser = subcommands(parser)[word]
+                elif word.startswith("-"):
+                    assert word in parser._option_string_actions, f"{usage}: {word}"
+            assert parser is not top, usage
+    assert listed == set(subcommands(top))
+
+
+def test_python_dash_m_runs_the_same_command():
+    env = {k: v for k, v in os.environ.items() if k != "SCOREPAD_DB"}
+    outs = [
+        subprocess.run(
+            [sys.executable, "-m", module, "games", "--json"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for module in ("scorepad", "scorepad.cli")
+    ]
+    assert outs[0] == outs[1]
+    assert json.loads(outs[0])[0]["id"] == "azul"

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from scorepad.cli import template_json
+from scorepad.cli.as_json import template_json
+from scorepad.cli.render import describe_template
 from scorepad.core import GameTemplate, PlayerSheet, load_template, score
 from scorepad.core.catalogue import GAMES_FOLDER
 from scorepad.printing.document import sheet_pdf
 from scorepad.store import Store, open_store
 from scorepad.store.values import canonical
-from scorepad.textsheet import describe_template
 from tests.hardening.fuzzing import (
     FUZZ,
     assert_cli_outcome,

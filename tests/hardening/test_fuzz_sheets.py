@@ -18,9 +18,9 @@ from pathlib import Path
 from hypothesis import event, given
 from hypothesis import strategies as st
 
+from scorepad.cli.render import render_scored
 from scorepad.core import ScoredSheet, builtin_games, load_template
 from scorepad.core.sheetfile import score_sheet_text
-from scorepad.textsheet import render_scored
 from tests.hardening.fuzzing import (
     FUZZ,
     assert_cli_outcome,

@@ -70,7 +70,7 @@ def test_cjk_names_print_and_extract(cli, in_tmp):
 
 def test_reportlab_is_not_imported_at_start_up():
     code = (
-        "import sys, scorepad.cli, scorepad.core, scorepad.printing.commands;"
+        "import sys, scorepad.cli, scorepad.core, scorepad.cli.printing;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab'))"
     )
     loaded = subprocess.run(

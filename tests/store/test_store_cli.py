@@ -9,6 +9,22 @@ import pytest
 from scorepad.cli import main
 
 SHEET = "examples/azul.json"
+BUILT_IN = ["azul", "azul-sintra", "azul-summer-pavilion", "glass-road"]
+HOUSE = {
+    "id": "house",
+    "name": {"en": "House", "es": "Casa"},
+    "players": {"min": 2, "max": 4},
+    "lines": [{"key": "gold", "kind": "count", "per": 3, "label": {"en": "Gold", "es": "Oro"}}],
+}
+HOUSE_SHEET = {
+    "game": "house",
+    "players": [{"name": "Ana", "lines": {"gold": 2}}, {"name": "Ben", "lines": {"gold": 1}}],
+}
+
+
+def write(path, data):
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
 
 
 def run(capsys, *args):
@@ -79,9 +95,13 @@ def test_score_save_then_history_stats_export_import(capsys, url, tmp_path):
     assert json.loads(out) == {"imported": 0, "skipped": 2}
 
 
-def test_players_and_own_games_commands(capsys, url, tmp_path):
+def test_players_and_own_games_commands(capsys, url, tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREPAD_DB", str(tmp_path / "not-this-one.sqlite3"))
     run(capsys, "score", SHEET, "--save", "--db", url)
     run(capsys, "players", "rename", "Ben", "Benito", "--db", url)
+    run(capsys, "players", "--db", url, "rename", "Carla", "Carlota")  # --db before the action
+    run(capsys, "players", "--db", url, "rename", "Carlota", "Carla")
+    assert not (tmp_path / "not-this-one.sqlite3").exists()
     _code, out, _ = run(capsys, "players", "--json", "--db", url)
     assert [p["name"] for p in json.loads(out)] == ["Ana", "Benito", "Carla", "Hugo"]
     game = tmp_path / "house.json"
@@ -163,3 +183,100 @@ def test_the_public_names_resolve_and_the_cli_starts_without_sqlalchemy():
     code = "import sys, scorepad.cli; print('sqlalchemy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_your_games_work_in_every_command_that_takes_a_game(capsys, url, tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    game = write(tmp_path / "house.json", HOUSE)
+    sheet = write(tmp_path / "sheet.json", HOUSE_SHEET)
+    assert run(capsys, "games", "new", game, "--db", url)[0] == 0
+    _, out, _ = run(capsys, "games", "--json")
+    assert [g["id"] for g in json.loads(out)] == BUILT_IN  # no history named: none read
+    for listing in (["games"], ["games", "list"], ["games", "--db", url, "list"]):
+        _, out, _ = run(capsys, *listing, "--json", "--db", url)
+        data = json.loads(out)
+        assert [g["id"] for g in data] == [*BUILT_IN, "house"]
+        assert [g["builtin"] for g in data] == [True] * 4 + [False]
+        assert data[-1]["name"] == {"en": "House", "es": "Casa"}
+    _, out, _ = run(capsys, "games", "--db", url, "--lang", "es")
+    assert out.splitlines()[-1].split() == ["house", "Casa", "2–4", "—"]
+
+    _, shown, _ = run(capsys, "template", "house", "--db", url, "--lang", "en")
+    assert shown.startswith("House · 2–4 players") and "gold" in shown and "Gold" in shown
+    assert run(capsys, "games", "show", "house", "--db", url, "--lang", "en")[1] == shown
+    _, out, _ = run(capsys, "games", "show", "house", "--json", "--db", url)
+    assert [line["key"] for line in json.loads(out)["lines"]] == ["gold"]
+
+    _, out, _ = run(capsys, "score", sheet, "--json", "--db", url)
+    scored = json.loads(out)
+    assert scored["winners"] == ["Ana"] and scored["players"][0]["total"] == 6
+    assert "play" not in scored  # scored, not saved
+    _, out, _ = run(capsys, "history", "--json", "--db", url)
+    assert json.loads(out) == []
+
+    pdf = tmp_path / "house.pdf"
+    _, out, _ = run(capsys, "sheet", "house", "--db", url, "-o", str(pdf), "--lang", "es")
+    assert out.strip() == str(pdf) and pdf.read_bytes().startswith(b"%PDF")
+
+    monkeypatch.setenv("SCOREPAD_DB", url)  # the same history, named by the environment
+    assert "Gold" in run(capsys, "template", "house", "--lang", "en")[1]
+    assert json.loads(run(capsys, "score", sheet, "--json")[1])["players"][0]["total"] == 6
+    assert "house" in run(capsys, "games", "--lang", "en")[1]
+    monkeypatch.delenv("SCOREPAD_DB")
+
+    err = fails(capsys, "template", "chess", "--db", url, "--lang", "en")
+    assert err.startswith('scorepad: unknown game "chess"; choose one of "azul"')
+    assert '"glass-road", "house"' in err
+    err = fails(capsys, "sheet", "chess", "--db", url, "--lang", "en")
+    assert '"glass-road", "house", or give a game file (.json)' in err
+    assert 'unknown game "house"' in fails(capsys, "score", sheet, "--lang", "en")
+    assert 'unknown game "house"' in fails(capsys, "template", "house", "--lang", "en")
+
+
+def test_games_actions_and_their_older_spellings(capsys, url, tmp_path):
+    game = write(tmp_path / "house.json", HOUSE)
+    bigger = write(tmp_path / "bigger.json", {**HOUSE, "name": {"en": "Mansion", "es": "Mansión"}})
+    other = write(tmp_path / "barn.json", {**HOUSE, "id": "barn", "name": {"en": "B", "es": "G"}})
+
+    def names():
+        _, out, _ = run(capsys, "games", "--json", "--db", url, "--lang", "en")
+        return {g["id"]: g["name"]["en"] for g in json.loads(out) if not g["builtin"]}
+
+    assert run(capsys, "games", "new", game, "--db", url)[0] == 0
+    assert "already exists" in fails(capsys, "games", "new", game, "--db", url, "--lang", "en")
+    assert "built-in game" in fails(
+        capsys,
+        "games",
+        "new",
+        write(tmp_path / "azul.json", {**HOUSE, "id": "azul"}),
+        "--db",
+        url,
+        "--lang",
+        "en",
+    )
+    run(capsys, "games", "import", bigger, "--db", url)
+    assert names() == {"house": "Mansion"}
+    run(capsys, "game", "edit", game, "--db", url)  # the older spelling of `games import`
+    assert names() == {"house": "House"}
+    run(capsys, "game", "add", other, "--db", url)  # ... of `games new`
+    assert names() == {"barn": "B", "house": "House"}
+
+    _, out, _ = run(capsys, "games", "export", "house", "--db", url)
+    exported = json.loads(out)
+    assert (exported["id"], exported["lines"]) == ("house", HOUSE["lines"])
+    target = tmp_path / "shared.json"
+    run(capsys, "games", "export", "house", str(target), "--db", url)
+    assert target.read_text(encoding="utf-8") == out
+    assert run(capsys, "game", "export", "house", "--db", url)[1] == out
+
+    run(capsys, "games", "delete", "house", "--db", url)
+    assert names() == {"barn": "B"}
+    run(capsys, "games", "restore", "house", "--db", url)
+    assert names() == {"barn": "B", "house": "House"}
+    run(capsys, "game", "remove", "barn", "--db", url)
+    _, out, _ = run(capsys, "game", "--db", url, "--lang", "es")
+    assert out == "house\tCasa\n"
+    run(capsys, "game", "restore", "barn", "--db", url)
+    _, out, _ = run(capsys, "game", "--json", "--db", url)
+    assert [g["id"] for g in json.loads(out)] == ["barn", "house"]
+    assert json.loads(run(capsys, "template", "barn", "--json", "--db", url)[1])["id"] == "barn"

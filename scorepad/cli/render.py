@@ -1,13 +1,20 @@
-"""Plain-text tables for the terminal: games, a template's lines, a scored sheet."""
+"""What the commands print for people: games, a template's lines, a scored sheet, the
+history and its statistics, as plain text for the terminal (JSON is ``as_json``'s)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet
-from scorepad.core.i18n import pick, tr
+from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.scoring import show
 from scorepad.core.template import signed
+
+if TYPE_CHECKING:
+    from scorepad.store import GameStats, PlayerStats, PlaySummary
 
 
 def table(rows: Sequence[Sequence[str]], right: set[int] = frozenset()) -> str:  # type: ignore[assignment]
@@ -106,3 +113,67 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
     right = set(range(1, len(players) + 1))
     title = template.title(lang, sheet.variant)
     return f"{title}\n\n{table(rows, right)}\n\n{sheet.explanation(lang)}"
+
+
+def render_history(plays: Sequence[PlaySummary], lang: str) -> str:
+    if not plays:
+        return tr("store.no_plays", lang)
+    lines = []
+    for play in plays:
+        people = ", ".join(
+            f"{p.name} {show(p.total, lang)}{' ★' if p.winner else ''}" for p in play.players
+        )
+        title = pick(play.game_name, lang) + (f" ({play.variant})" if play.variant else "")
+        when = play.played_at.strftime("%Y-%m-%d %H:%M")
+        lines.append(f"#{play.id:<6} {when}  {title}: {people}")
+    return "\n".join(lines)
+
+
+def render_player_stats(everyone: Sequence[PlayerStats], lang: str) -> str:
+    if not everyone:
+        return tr("store.no_plays", lang)
+    return "\n".join(
+        tr(
+            "store.stats.player",
+            lang,
+            name=s.name,
+            plays=s.plays,
+            wins=s.wins,
+            rate=f"{int((s.win_rate or 0) * 100)}%",
+            average=_dec(s.average_total, lang),
+            best=show(s.best_total, lang) if s.best_total is not None else "–",
+            last=_minutes(s.last_played),
+        )
+        for s in everyone
+    )
+
+
+def render_game_stats(stats: GameStats, lang: str) -> str:
+    head = tr(
+        "store.stats.game",
+        lang,
+        name=pick(stats.name, lang),
+        plays=stats.plays,
+        best=show(stats.best_total, lang) if stats.best_total is not None else "–",
+        holders=join_words(sorted({h.name for h in stats.holders}), lang) or "–",
+        average=_dec(stats.average_winning_total, lang),
+    )
+    if not stats.distribution:
+        return head
+    widest = max(c for _, c in stats.distribution)
+    bars = [
+        f"{show(total, lang):>7} {'█' * max(1, round(40 * count / widest))} {count}"
+        for total, count in stats.distribution
+    ]
+    return "\n".join([head, tr("store.stats.distribution", lang) + ":", *bars])
+
+
+def _dec(value: Decimal | None, lang: str) -> str:
+    if value is None:
+        return "–"
+    text = format(value, "f")
+    return text.replace(".", ",") if lang == "es" else text
+
+
+def _minutes(value: datetime | None) -> str:
+    return value.isoformat(timespec="minutes") if value is not None else "–"

@@ -1,7 +1,8 @@
 """``scorepad sheet``: printable A4 sheets from the command line.
 
 Only argument handling lives here; reportlab is imported inside the handler, so that
-registering the command costs the CLI's start-up nothing.
+registering the command costs the CLI's start-up nothing. ``GAME`` is a built-in id, a
+game file, or (with ``--db`` or $SCOREPAD_DB) one of the user's own games.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from scorepad.core import GameTemplate, builtin_games, load_template, resolve_variant
+from scorepad.cli.io import named_history, open_history, options
+from scorepad.cli.lookup import find_template
+from scorepad.core import GameTemplate, resolve_variant
 from scorepad.core.errors import SheetError, quote
 from scorepad.printing.messages import PrintError
 
@@ -23,11 +26,12 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         help="printable A4 score sheet (PDF) / hoja de puntuación imprimible (PDF)",
         description="Writes an A4 PDF with two copies of a game's score sheet.",
     )
-    sheet.add_argument("game", nargs="?", help="game id (e.g. azul) or a game file (.json)")
+    sheet.add_argument(
+        "game", nargs="?", help="game id (e.g. azul; yours with --db) or a game file (.json)"
+    )
     sheet.add_argument("--variant", help="variant, e.g. A or B for azul-sintra")
     sheet.add_argument("--players", help="number of player columns (default: the game's most)")
     sheet.add_argument("--names", help='player names, comma-separated: "Ana,Ben,Carla"')
-    sheet.add_argument("--lang", choices=["es", "en"], help="language / idioma")
     sheet.add_argument(
         "-o",
         "--output",
@@ -45,9 +49,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="ID",
         help="a saved play filled in (id from `scorepad history`) / una partida guardada",
     )
-    sheet.add_argument(
-        "--db", metavar="URL", help="history file or SQLAlchemy URL (default: $SCOREPAD_DB)"
-    )
+    options(sheet, db=True)
     sheet.set_defaults(handler=cmd_sheet)
 
 
@@ -68,7 +70,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         return print_play(args)
     if args.game is None:
         raise PrintError("print.need_game")
-    template = find_template(args.game)
+    template = find_template(args.game, named_history(args), _unknown_game)
     variant = resolve_variant(template, args.variant)
     names = split_names(args.names)
     players = player_count(args.players, template)
@@ -81,9 +83,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def print_play(args: argparse.Namespace) -> int:
     """A saved play filled in, as it was scored (from the template snapshot it was saved with)."""
     from scorepad.printing import document
-    from scorepad.store.api import open_store
 
-    with open_store(args.db) as store:
+    with open_history(args.db) as store:
         record = store.get_play(args.play)
     summary = record.summary
     data = document.played_sheet_pdf(
@@ -100,17 +101,8 @@ def output_path(output: str | None, default: str) -> Path:
     return path / default if path.is_dir() else path
 
 
-def find_template(game: str) -> GameTemplate:
-    """A built-in game by id, or a user-made game from its file."""
-    games = builtin_games()
-    if game in games:
-        return games[game]
-    if game.endswith(".json") and Path(game).is_file():
-        from scorepad.cli import read_text
-
-        return load_template(read_text(game), game)
-    choices = ", ".join(quote(g) for g in games)
-    raise PrintError("print.unknown_game", value=quote(game), choices=choices)
+def _unknown_game(value: str, choices: str) -> PrintError:
+    return PrintError("print.unknown_game", value=value, choices=choices)
 
 
 def split_names(text: str | None) -> list[str]:

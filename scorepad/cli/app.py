@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
+from scorepad.cli.io import DB_ENV, options
 from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
 from scorepad.ui.config import AppConfig, data_dir
 from scorepad.ui.launch import DEFAULT_PORT
 
-DB_ENV = "SCOREPAD_DB"
 
-
-def add_commands(subparsers: argparse._SubParsersAction) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[Any]) -> None:
     app = subparsers.add_parser(
         "app", help="start the app in the browser / abre la app en el navegador"
     )
@@ -43,8 +43,7 @@ def add_app_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--code", help="with --share: the access code to use (default: a new random one)"
     )
-    parser.add_argument("--db", metavar="URL", help="history database URL (or SCOREPAD_DB)")
-    parser.add_argument("--lang", choices=["es", "en"], help="language / idioma")
+    options(parser, db=True)
 
 
 def config_from_args(args: argparse.Namespace) -> AppConfig:

@@ -1,0 +1,79 @@
+"""The ``scorepad`` command: parses arguments, calls the layers below, prints.
+
+This package is the only place that knows argparse. Each group of commands is a module
+with an ``add_commands(subparsers)``: ``games`` (games and templates), ``scoring``
+(``score``), ``history`` (history, stats, export, import, players), ``printing``
+(``sheet``) and ``app``. What they share: ``io`` (input, JSON output, the common options),
+``lookup`` (finding the game a command names), ``render`` and ``as_json`` (what they print).
+Domain errors become one clear line on stderr and exit status 2; nothing here scores,
+stores or draws by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from scorepad import __version__
+from scorepad.cli import app, games, history, printing, scoring
+from scorepad.core import ScorepadError
+from scorepad.core.i18n import choose_lang
+
+EXIT_BAD_INPUT = 2
+DEFAULT_COMMAND = "app"
+"""What a bare ``scorepad`` runs: the app, served in the browser."""
+
+Handler = Callable[[argparse.Namespace], int]
+
+COMMAND_GROUPS: tuple[Callable[[argparse._SubParsersAction[Any]], None], ...] = (
+    games.add_commands,
+    scoring.add_commands,
+    printing.add_commands,
+    history.add_commands,
+    app.add_commands,
+)
+"""Every command, group by group, in the order ``scorepad --help`` lists them."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(with_command(argv))
+    args.lang = choose_lang(getattr(args, "lang", None))
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    try:
+        return handler(args)
+    except ScorepadError as error:
+        fail(error.message(args.lang))
+    except BrokenPipeError:  # `scorepad history | head`: the reader left, nothing to say
+        return 0
+
+
+def with_command(argv: Sequence[str]) -> list[str]:
+    """``scorepad`` alone, or with only the app's options (``scorepad --port 9000``), runs
+    the app; ``--help`` and ``--version`` still answer for the whole command."""
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        return [DEFAULT_COMMAND, *argv]
+    return list(argv)
+
+
+def fail(message: str) -> NoReturn:
+    print(f"scorepad: {message}", file=sys.stderr)
+    raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorepad",
+        description="Score sheets for board games / Hojas de puntuación para juegos de mesa.",
+    )
+    parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for add_commands in COMMAND_GROUPS:
+        add_commands(commands)
+    return parser

@@ -1,0 +1,132 @@
+"""What the commands print with ``--json``: plain dicts, numbers as JSON numbers.
+
+Whole numbers print without a decimal point and halves as .5 (``json_number``); averages
+are not scores and print as floats.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from scorepad.core import GameTemplate
+from scorepad.core.i18n import pick
+from scorepad.core.numbers import Number, json_number
+
+if TYPE_CHECKING:
+    from scorepad.store import GameStats, HeadToHead, PlayerStats, PlaySummary
+
+
+def game_summary(game: GameTemplate) -> dict[str, object]:
+    return {
+        "id": game.id,
+        "name": dict(game.name),
+        "variants": [{"id": v.id, "name": dict(v.label)} for v in game.variants],
+        "players": {"min": game.min_players, "max": game.max_players},
+        "wins": game.wins,
+        "builtin": game.builtin,
+    }
+
+
+def template_json(template: GameTemplate, variant: str | None, lang: str) -> dict[str, object]:
+    variants = [variant] if variant or not template.variants else [v.id for v in template.variants]
+    return {
+        **game_summary(template),
+        "lines": [
+            {
+                "key": line.key,
+                "kind": line.kind,
+                "label": pick(line.label, lang),
+                "scores": line.describe(lang),
+                "counts": line.counts,
+                "variants": sorted(line.variants) if line.variants else None,
+            }
+            for line in template.lines
+            if any(line in template.lines_for(v) for v in variants)
+        ],
+        "tiebreakers": [
+            {
+                "label": pick(tb.label, lang),
+                "prefer": tb.prefer,
+                "terms": {k: json_number(w) for k, w in tb.terms},
+            }
+            for tb in template.tiebreakers
+        ],
+        "reminders": [pick(r, lang) for r in template.reminders],
+    }
+
+
+def play_json(play: PlaySummary) -> dict[str, object]:
+    return {
+        "id": play.id,
+        "uid": play.uid,
+        "game": play.game,
+        "variant": play.variant,
+        "played_at": _when(play.played_at),
+        "location": play.location,
+        "duration": play.duration,
+        "notes": play.notes,
+        "players": [
+            {"name": p.name, "total": json_number(p.total), "rank": p.rank, "winner": p.winner}
+            for p in play.players
+        ],
+        "winners": list(play.winners),
+    }
+
+
+def player_stats_json(stats: PlayerStats) -> dict[str, object]:
+    return {
+        "player": stats.name,
+        "game": stats.game,
+        "plays": stats.plays,
+        "wins": stats.wins,
+        "win_rate": _mean(stats.win_rate),
+        "average_total": _mean(stats.average_total),
+        "best_total": _num(stats.best_total),
+        "last_played": _when(stats.last_played),
+    }
+
+
+def game_stats_json(stats: GameStats) -> dict[str, object]:
+    return {
+        "game": stats.game,
+        "name": dict(stats.name),
+        "plays": stats.plays,
+        "best_total": _num(stats.best_total),
+        "best_by": [
+            {"name": h.name, "play": h.play_id, "played_at": _when(h.played_at)}
+            for h in stats.holders
+        ],
+        "average_winning_total": _mean(stats.average_winning_total),
+        "distribution": [{"total": json_number(t), "count": c} for t, c in stats.distribution],
+    }
+
+
+def h2h_json(h2h: HeadToHead) -> dict[str, object]:
+    return {
+        "a": h2h.a,
+        "b": h2h.b,
+        "plays": h2h.plays,
+        "a_ahead": h2h.a_ahead,
+        "b_ahead": h2h.b_ahead,
+        "level": h2h.level,
+        "a_wins": h2h.a_wins,
+        "b_wins": h2h.b_wins,
+        "a_average": _mean(h2h.a_average),
+        "b_average": _mean(h2h.b_average),
+        "last_played": _when(h2h.last_played),
+    }
+
+
+def _when(value: datetime | None) -> str | None:
+    return value.isoformat(timespec="minutes") if value is not None else None
+
+
+def _num(value: Number | None) -> int | float | None:
+    return json_number(value) if value is not None else None
+
+
+def _mean(value: Decimal | None) -> float | None:
+    """Averages are shown with two decimals; they are not scores and are not stored."""
+    return float(value) if value is not None else None

@@ -1,0 +1,159 @@
+"""The history's commands: ``history``, ``stats``, ``export``, ``import`` and ``players``.
+
+Each opens the history that ``--db`` or $SCOREPAD_DB names (the default file otherwise),
+asks the store, and prints. The store's records load in the handlers, so that building
+the parser (every ``scorepad`` command does) loads no SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from scorepad.cli.as_json import game_stats_json, h2h_json, play_json, player_stats_json
+from scorepad.cli.io import open_history, options, print_json
+from scorepad.cli.render import render_game_stats, render_history, render_player_stats
+from scorepad.core.i18n import tr
+
+EXPORT_FORMATS = ("json", "csv", "bgsplay")
+IMPORT_FORMATS = ("json", "bgsplay")
+
+
+def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    history = commands.add_parser("history", help="saved plays, newest first / partidas guardadas")
+    history.add_argument("--game", help="only this game (id)")
+    history.add_argument("--player", help="only plays with this player")
+    history.add_argument("--since", help="from this date (YYYY-MM-DD)")
+    history.add_argument("--until", help="before this date (YYYY-MM-DD)")
+    history.add_argument("--text", help="text found in the notes")
+    history.add_argument("--limit", type=int, default=50, help="plays per page (50)")
+    history.add_argument("--offset", type=int, default=0, help="skip this many plays")
+    options(history, json=True, db=True)
+    history.set_defaults(handler=cmd_history)
+
+    stats = commands.add_parser("stats", help="player and game statistics / estadísticas")
+    stats.add_argument("--game", help="a game's statistics (or a player's in that game)")
+    stats.add_argument("--player", help="a player's statistics")
+    stats.add_argument("--versus", help="with --player: head-to-head against this player")
+    options(stats, json=True, db=True)
+    stats.set_defaults(handler=cmd_stats)
+
+    export = commands.add_parser("export", help="write the history to a file / exporta")
+    export.add_argument("file", help="the file to write")
+    export.add_argument("--format", choices=EXPORT_FORMATS, default="json")
+    options(export, json=True, db=True)
+    export.set_defaults(handler=cmd_export)
+
+    imp = commands.add_parser("import", help="read plays from a file / importa partidas")
+    imp.add_argument("file", help="a Scorepad history (.json) or BG Stats (.bgsplay) file")
+    imp.add_argument("--format", choices=IMPORT_FORMATS, help="default: from the file")
+    options(imp, json=True, db=True)
+    imp.set_defaults(handler=cmd_import)
+
+    players = commands.add_parser("players", help="the players in the history / jugadores")
+    options(players, json=True, db=True)
+    players.set_defaults(handler=cmd_players)
+    actions = players.add_subparsers(title="players commands", metavar="ACTION")
+    rename = actions.add_parser("rename", help="rename a player / renombra")
+    rename.add_argument("old")
+    rename.add_argument("new")
+    options(rename, json=True, db=True, action=True)
+    rename.set_defaults(handler=cmd_rename)
+    merge = actions.add_parser("merge", help="merge two profiles of one person / fusiona")
+    merge.add_argument("source", help="the profile that goes away")
+    merge.add_argument("target", help="the profile that keeps every play")
+    options(merge, json=True, db=True, action=True)
+    merge.set_defaults(handler=cmd_merge)
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from scorepad.store import PlayFilter
+    from scorepad.store.values import parse_when
+
+    filters = PlayFilter(
+        game=args.game,
+        player=args.player,
+        since=parse_when(args.since) if args.since else None,
+        until=parse_when(args.until) if args.until else None,
+        text=args.text,
+    )
+    with open_history(args.db) as store:
+        page = store.list_plays(filters, max(1, args.limit), max(0, args.offset))
+    if args.json:
+        print_json([play_json(p) for p in page.plays])
+    else:
+        print(render_history(page.plays, args.lang))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from scorepad.store.render import render_h2h
+
+    with open_history(args.db) as store:
+        if args.player and args.versus:
+            h2h = store.head_to_head(args.player, args.versus, args.game)
+            data: Any = h2h_json(h2h)
+            text = render_h2h(h2h, args.lang)
+        elif args.player:
+            stats = store.player_stats(args.player, args.game)
+            data, text = player_stats_json(stats), render_player_stats([stats], args.lang)
+        elif args.game:
+            game = store.game_stats(args.game)
+            data, text = game_stats_json(game), render_game_stats(game, args.lang)
+        else:
+            everyone = [store.player_stats(p.name) for p in store.players()]
+            data = [player_stats_json(s) for s in everyone]
+            text = render_player_stats(everyone, args.lang)
+    if args.json:
+        print_json(data)
+    else:
+        print(text)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    with open_history(args.db) as store:
+        count = store.export_file(args.file, args.format)
+    print(tr("store.exported", args.lang, plays=count, path=args.file))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    with open_history(args.db) as store:
+        done = store.import_file(args.file, args.format)
+    if args.json:
+        print_json({"imported": done.plays, "skipped": done.skipped})
+    else:
+        print(
+            tr(
+                "store.imported",
+                args.lang,
+                plays=done.plays,
+                skipped=done.skipped,
+                source=args.file,
+            )
+        )
+    return 0
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    with open_history(args.db) as store:
+        people = store.players()
+    if args.json:
+        print_json([{"id": p.id, "name": p.name, "plays": p.plays} for p in people])
+    else:
+        for person in people:
+            print(f"{person.name}\t{person.plays}")
+    return 0
+
+
+def cmd_rename(args: argparse.Namespace) -> int:
+    with open_history(args.db) as store:
+        store.rename_player(args.old, args.new)
+    return 0
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    with open_history(args.db) as store:
+        store.merge_players(args.source, args.target)
+    return 0

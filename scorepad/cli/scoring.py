@@ -1,0 +1,53 @@
+"""``scorepad score FILE``: a sheet file scored, printed, and with ``--save`` kept.
+
+A sheet may name a built-in game or one of the user's own: those are read from the
+history that ``--db`` or $SCOREPAD_DB names (only when the game is not a built-in one),
+or, with ``--save``, from the history the play goes into.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from scorepad.cli.io import named_history, open_history, options, print_json, read_text
+from scorepad.cli.lookup import known_games
+from scorepad.cli.render import render_scored
+from scorepad.core.i18n import tr
+from scorepad.core.sheetfile import read_sheet
+
+
+def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    score = commands.add_parser("score", help="score a sheet file / puntúa un archivo de hoja")
+    score.add_argument("file", help="a sheet file (.json), or - for standard input")
+    options(score, json=True, db=True)
+    score.add_argument("--save", action="store_true", help="save the play in the history")
+    score.add_argument("--played-at", help="with --save: when (YYYY-MM-DDTHH:MM; default: now)")
+    score.add_argument("--location", help="with --save: where")
+    score.add_argument("--duration", type=int, help="with --save: minutes")
+    score.add_argument("--notes", help="with --save: notes")
+    score.set_defaults(handler=cmd_score)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    text = read_text(args.file)
+    if args.save:
+        return cmd_score_save(args, text)
+    sheet = read_sheet(text, args.file, known_games(named_history(args))).score()
+    if args.json:
+        print_json(sheet.to_json(args.lang))
+    else:
+        print(render_scored(sheet, args.lang))
+    return 0
+
+
+def cmd_score_save(args: argparse.Namespace, text: str) -> int:
+    with open_history(args.db) as store:
+        sheet = read_sheet(text, args.file, store.games()).score()
+        play = store.save_scored(sheet, args.played_at, args.location, args.duration, args.notes)
+        if args.json:
+            print_json({**sheet.to_json(args.lang), "play": play})
+        else:
+            print(render_scored(sheet, args.lang))
+            print(tr("store.saved", args.lang, play=play, path=store.label))
+    return 0
