@@ -80,7 +80,8 @@ class ScoredSheet(NamedTuple):
         return explain(self, lang)
 
     def to_json(self, lang: str = "en") -> dict[str, object]:
-        """The ``scorepad score --json`` shape of DESIGN.md (numbers exact: ints or halves)."""
+        """The ``scorepad score --json`` shape of docs/sheet-files.md (numbers exact: ints or
+        halves)."""
         return {
             "game": self.template.id,
             "variant": self.variant,

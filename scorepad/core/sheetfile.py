@@ -1,4 +1,4 @@
-"""Sheet files (DESIGN.md): a game, a variant and what each player entered, as JSON.
+"""Sheet files (docs/sheet-files.md): a game, a variant and what each player entered, as JSON.
 
 ``read_sheet`` checks the file's shape and turns it into arguments for
 ``scoring.score``; the values themselves are checked there, line by line.

@@ -146,7 +146,8 @@ class Line:
         raise NotImplementedError
 
     def empty(self) -> Reading:
-        """A line left blank counts as 0 (DESIGN.md), even where 0 could not be entered."""
+        """A line left blank counts as 0 (docs/sheet-files.md), even where 0 could not be
+        entered."""
         return self.scored(0, 0, 0)
 
     def scored(self, value: object, measure: Number, points: Number) -> Reading:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
 
 
 def enter(app, game: str, values: dict[str, list[str]]) -> None:

@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from scorepad.core import PlayerSheet, find_game
 from scorepad.store import Store, open_store
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture
 def store(data_dir) -> Iterator[Store]:

@@ -31,6 +31,8 @@ from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import head, upgrade
 from scorepad.ui.share import lan_address
 
+pytestmark = pytest.mark.slow
+
 EXAMPLE = ROOT / "examples" / "azul.json"
 RIVE = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
 

@@ -28,6 +28,8 @@ from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetModel, new_draft
 from scorepad.ui.views.sheet import SheetView
 
+pytestmark = pytest.mark.slow
+
 AZUL = find_game("azul")
 
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 import sqlite3
 
+import pytest
 from conftest import DESKTOP, PHONE, history_path
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
 
 
 def save_azul(app, players: tuple[str, str], markers: tuple[str, str]) -> str:

@@ -12,6 +12,8 @@ from playwright.sync_api import expect
 from scorepad.core import builtin_games
 from scorepad.store.values import canonical, digest
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture
 def phone(app, browser):

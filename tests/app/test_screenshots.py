@@ -7,8 +7,11 @@ One page visits every screen through the app's own routing, so Flutter loads onl
 
 from __future__ import annotations
 
+import pytest
 from conftest import DESKTOP, PHONE
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
 
 SCREENS = [
     ("home", "/", "new-game"),

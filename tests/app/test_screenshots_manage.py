@@ -14,6 +14,8 @@ from test_screenshots import no_sideways_scroll
 from scorepad.core import PlayerSheet, find_game
 from scorepad.store import open_store
 
+pytestmark = pytest.mark.browser
+
 SCREENS = [
     ("stats", "/stats?player=Ana", "stats-player-plays"),
     ("players", "/players", "players-list"),

@@ -1,12 +1,27 @@
 from __future__ import annotations
 
+import importlib
 import json
 from decimal import Decimal
 from pathlib import Path
 
+import scorepad
 from scorepad.core import ScoredSheet, builtin_games, load_template, score_sheet_text
 
 SHEETS = Path(__file__).parent / "sheets"
+
+
+def register_every_catalogue() -> None:
+    """Import every module that registers messages (``*messages.py``), so that the parity
+    test of test_i18n_and_layers.py checks every catalogue in any subset run: ``pytest
+    tests/core`` alone would otherwise see only the messages the core registers."""
+    package = Path(scorepad.__file__).parent
+    for path in sorted(package.rglob("*messages.py")):
+        parts = path.relative_to(package).with_suffix("").parts
+        importlib.import_module(".".join(("scorepad", *parts)))
+
+
+register_every_catalogue()
 
 
 def load_case(path: Path) -> dict:

@@ -1,7 +1,7 @@
 """Every sheet in tests/core/sheets/ scored against the totals, ranks and winners it expects.
 
-Each file is a sheet (the format of DESIGN.md) with what a person checked by hand; a new
-case is a new file. Custom games used by a case travel inside it under "template".
+Each file is a sheet (the format of docs/sheet-files.md) with what a person checked by
+hand; a new case is a new file. Custom games used by a case travel inside it under "template".
 """
 
 from __future__ import annotations

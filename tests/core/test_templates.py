@@ -1,5 +1,5 @@
-"""Game files: the built-in catalogue matches DESIGN.md and RULES.md; broken files are
-refused with a message naming the file, the place in it and the problem."""
+"""Game files: the built-in catalogue matches docs/design.md and docs/rules.md; broken files
+are refused with a message naming the file, the place in it and the problem."""
 
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ def pg_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a test's history lives: an SQLite file, or a PostgreSQL database."""
     if request.param == "sqlite":

@@ -10,12 +10,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from scorepad.core import ScorepadError
 from scorepad.store import models as m
 from scorepad.store import open_store
 from scorepad.store.values import load
+
+pytestmark = pytest.mark.slow
 
 WORKER = Path(__file__).with_name("store_worker.py")
 KILLS = 12
