@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -17,17 +17,16 @@ from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.numbers import json_number
-from scorepad.store import backups, queries, restoring, stats, writes
+from scorepad.store import backups, importing, queries, restoring, stats, writes
 from scorepad.store import games as g
 from scorepad.store.backups import Backup
-from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
+from scorepad.store.bgsplay import write_bgsplay
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
-from scorepad.store.importing import Imported, Reordered, decodes, head_text, import_plays
-from scorepad.store.jsonfile import read_json, read_json_bytes, write_json
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import BackupDamaged, StoreError
+from scorepad.store.importing import Imported
+from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
-from scorepad.store.parallel import worth_sharing
 from scorepad.store.records import (
     CustomGame,
     GameStats,
@@ -316,11 +315,13 @@ class Store:
         self._copied_on = today
         try:
             backups.daily(self.db.path)
+        except BackupDamaged as problem:  # the copy was checked, and the file failed
+            self.backup_problem = problem
+            logger.warning("%s", problem)
+            self.db.damage = str(problem.fields["detail"])
         except StoreError as problem:
             self.backup_problem = problem
             logger.warning("%s", problem)
-            if problem.key == "store.backup_damaged":  # the copy was checked, the file failed
-                self.db.damage = str(problem.fields["detail"])
         else:
             self.backup_problem = None
 
@@ -348,51 +349,10 @@ class Store:
 
     def import_text(self, text: str, source: str, fmt: str | None = None) -> Imported:
         """Import a history file or a BG Stats file: every play or, on any problem, none."""
-        fmt = fmt or guess_format(source, text)
-        reader = read_json if fmt == "json" else read_bgsplay
-
-        try:
-            return self.db.write(lambda c: self._import(c, reader(c, text, source, whole=False)))
-        except Reordered:
-            return self.db.write(lambda c: self._import(c, reader(c, text, source, whole=True)))
+        return importing.import_text(self.db, text, source, fmt)
 
     def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
-        source = str(path)
-        try:
-            data = Path(path).read_bytes()
-        except OSError as problem:
-            raise _unreadable(source, problem) from None
-        done = self._import_big(data, source, fmt)
-        if done is not None:
-            return done
-        del data  # the text is read again below: never both in memory
-        try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as problem:
-            raise _unreadable(source, problem) from None
-        return self.import_text(text, source, fmt)
-
-    def _import_big(self, data: bytes, source: str, fmt: str | None) -> Imported | None:
-        """A big history file read from its bytes: as text it could take twice the memory
-        (see parallel.py). None when it is not one, or not laid out one play per line:
-        such files take the ordinary way, which also words any problem as usual."""
-        if not worth_sharing(len(data)):
-            return None
-        if (fmt or guess_format(source, head_text(data))) != "json" or not decodes(data):
-            return None
-        try:
-            return self.db.write(lambda c: self._import(c, read_json_bytes(c, data, source)))
-        except Reordered:
-            return None
-
-    def _import(self, conn: Any, plays: Iterable[tuple[GameTemplate, Any]]) -> Imported:
-        with self.db.bulk(conn):
-            return import_plays(conn, plays)
-
-
-def _unreadable(source: str, problem: OSError | UnicodeDecodeError) -> StoreError:
-    detail = getattr(problem, "strerror", None) or str(problem)
-    return StoreError("store.import_unreadable", source=source, detail=detail)
+        return importing.import_file(self.db, path, fmt)
 
 
 def _draft_value(value: object) -> object:
@@ -402,10 +362,3 @@ def _draft_value(value: object) -> object:
     if isinstance(value, date):
         return value.isoformat()
     raise TypeError(f"{value!r} cannot be kept in a draft")
-
-
-def guess_format(source: str, text: str) -> str:
-    """ "json" for Scorepad's own history files, "bgsplay" for BG Stats files."""
-    if source.lower().endswith(".bgsplay"):
-        return "bgsplay"
-    return "json" if '"scorepad-history"' in text[:400] else "bgsplay"

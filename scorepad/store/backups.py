@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import BackupDamaged, StoreError
 
 FOLDER = "backups"
 KEEP = {"daily": 7, "upgrade": 3, "manual": 5, "restore": 5, "rescued": 3, "damaged": 3}
@@ -152,7 +152,7 @@ def take(
     except sqlite3.DatabaseError as problem:
         _remove(partial)
         if _corrupt(problem):
-            raise _failed("store.backup_damaged", history, problem) from None
+            raise BackupDamaged(path=str(history), detail=_detail(problem)) from None
         raise _failed("store.backup_failed", history, problem) from None
     except OSError as problem:
         _remove(partial)
@@ -247,9 +247,7 @@ def keep_current(history: Path) -> Path | None:
         return None
     try:
         return take(history, "restore")
-    except StoreError as problem:
-        if problem.key != "store.backup_damaged":
-            raise
+    except BackupDamaged:
         return keep_damaged(history)
 
 
@@ -312,6 +310,9 @@ def _corrupt(problem: sqlite3.Error) -> bool:
 
 
 def _failed(key: str, path: Path, problem: BaseException) -> StoreError:
+    return StoreError(key, path=str(path), detail=_detail(problem))
+
+
+def _detail(problem: BaseException) -> str:
     text = getattr(problem, "strerror", None) or str(problem)
-    detail = text.splitlines()[0] if text else type(problem).__name__
-    return StoreError(key, path=str(path), detail=detail)
+    return text.splitlines()[0] if text else type(problem).__name__

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.core.i18n import pick, tr
 from scorepad.core.sheetfile import read_sheet
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError
 
 if TYPE_CHECKING:
     from scorepad.store.api import Store

@@ -29,7 +29,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from scorepad.store import backups
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError, Unreachable
 
 DB_ENV = "SCOREPAD_DB"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -294,23 +294,10 @@ class Database:
                 return StoreError("store.read_only_disk", path=self.label)
             return StoreError("store.io_error", path=self.label, remedy=self.remedy())
         if not self.is_sqlite and _unreachable(problem, orig):
-            return StoreError("store.unreachable", path=self.label, detail=detail)
+            return Unreachable(path=self.label, detail=detail)
         if isinstance(problem, OperationalError) or _operational(orig):
             return self.cannot_open(orig)
         return problem
-
-    @contextmanager
-    def bulk(self, conn: Connection) -> Iterator[None]:
-        """``conn`` (SQLite) gets the full ``CACHE_KIB`` page cache while a bulk write
-        runs in it, and its own size back afterwards."""
-        if not self.is_sqlite or self.cache_kib >= CACHE_KIB:
-            yield
-            return
-        conn.exec_driver_sql(f"PRAGMA cache_size = -{CACHE_KIB}")
-        try:
-            yield
-        finally:
-            conn.exec_driver_sql(f"PRAGMA cache_size = -{self.cache_kib}")
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 
 from scorepad.store import backups
 from scorepad.store.database import Database
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError
 
 if TYPE_CHECKING:
     from alembic.config import Config
