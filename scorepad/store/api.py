@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
@@ -17,6 +16,7 @@ from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.numbers import json_number
+from scorepad.files import replacing
 from scorepad.store import backups, importing, queries, restoring, stats, writes
 from scorepad.store import games as g
 from scorepad.store.backups import Backup
@@ -336,13 +336,10 @@ class Store:
     def export_file(self, path: str | Path, fmt: str = "json") -> int:
         """Export to a file, replacing it only once the new one is complete."""
         target = Path(path)
-        partial = target.with_name(target.name + ".partial")
         try:
-            with partial.open("w", encoding="utf-8", newline="") as out:
+            with replacing(target, "w", newline="") as out:
                 count = self.export(out, fmt)
-            os.replace(partial, target)
         except OSError as problem:
-            partial.unlink(missing_ok=True)
             detail = problem.strerror or str(problem)
             raise StoreError("store.cannot_write", path=str(target), detail=detail) from None
         return count
