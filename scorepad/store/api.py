@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.numbers import json_number
 from scorepad.files import replacing
-from scorepad.store import backups, importing, queries, restoring, stats, writes
+from scorepad.store import backups, importing, legacy_drafts, queries, restoring, stats, writes
 from scorepad.store import games as g
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import write_bgsplay
@@ -40,7 +40,7 @@ from scorepad.store.records import (
 )
 from scorepad.store.restoring import Restored
 from scorepad.store.rows import PlayDetails, check_details, form_for, new_uid, rows_of
-from scorepad.store.values import load, parse_when
+from scorepad.store.values import parse_when
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class Store:
     def export_game(self, game: str) -> str:
         """The game as a template file (the built-in files' format), to share."""
         template = self.template(game)
-        text = json.dumps(template.source, ensure_ascii=False, indent=2, default=_draft_value)
+        text = json.dumps(template.source, ensure_ascii=False, indent=2, default=_json_value)
         return text + "\n"
 
     def delete_game(self, game: str) -> None:
@@ -217,16 +217,13 @@ class Store:
         with self.db.reading() as conn:
             return queries.deleted_plays(conn)
 
-    def rematch(self, play_id: int, device: str | None = None) -> NewSheet:
-        """A fresh sheet with the same game, variant and players (kept as the device's
-        draft when ``device`` is given); saving it makes the new play."""
+    def rematch(self, play_id: int) -> NewSheet:
+        """A fresh sheet with the same game, variant and players; saving it makes the new
+        play."""
         old = self.get_play(play_id)
-        sheet = NewSheet(
+        return NewSheet(
             old.summary.game, old.sheet.variant, tuple(p.name for p in old.sheet.players)
         )
-        if device is not None:
-            self.save_draft(device, sheet)
-        return sheet
 
     def list_plays(
         self, filters: PlayFilter | None = None, limit: int = queries.PAGE_SIZE, offset: int = 0
@@ -258,40 +255,14 @@ class Store:
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         return stats.head_to_head(self.db, a, b, game)
 
-    # --- drafts -------------------------------------------------------------------------
-    def save_draft(self, device: str, sheet: NewSheet) -> None:
-        data = {
-            "game": sheet.game,
-            "variant": sheet.variant,
-            "players": list(sheet.players),
-            "entries": sheet.entries,
-            "extra": sheet.extra,
-            "details": sheet.details,
-        }
-        text = json.dumps(data, ensure_ascii=False, default=_draft_value)
-        self.db.write(lambda c: writes.save_draft(c, device, text))
+    # --- sheets in progress the store kept before revision 0004 ----------------------
+    def legacy_drafts(self) -> list[NewSheet]:
+        """Sheets in progress from the store's former drafts table (see ``legacy_drafts``),
+        for the app to take in as drafts of its own, then ``forget_legacy_drafts``."""
+        return legacy_drafts.read(self.db.url)
 
-    def draft(self, device: str) -> NewSheet | None:
-        from sqlalchemy import select
-
-        from scorepad.store.models import draft
-
-        with self.db.reading() as conn:
-            text = conn.execute(select(draft.c.sheet).where(draft.c.device == device)).scalar()
-        if text is None:
-            return None
-        data = load(text)
-        return NewSheet(
-            data["game"],
-            data["variant"],
-            tuple(data["players"]),
-            data.get("entries", {}),
-            data.get("extra", {}),
-            data.get("details", {}),
-        )
-
-    def drop_draft(self, device: str) -> None:
-        self.db.write(lambda c: writes.drop_draft(c, device))
+    def forget_legacy_drafts(self) -> None:
+        legacy_drafts.forget(self.db.url)
 
     # --- backups (SQLite files only) ---------------------------------------------------
     def backups(self) -> list[Backup]:
@@ -352,10 +323,10 @@ class Store:
         return importing.import_file(self.db, path, fmt)
 
 
-def _draft_value(value: object) -> object:
+def _json_value(value: object) -> object:
     """Values as JSON: exact halves stay numbers, dates become ISO text."""
     if isinstance(value, Decimal):
         return json_number(value)
     if isinstance(value, date):
         return value.isoformat()
-    raise TypeError(f"{value!r} cannot be kept in a draft")
+    raise TypeError(f"{value!r} cannot be written as JSON")

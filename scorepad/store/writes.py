@@ -215,12 +215,3 @@ def merge_players(conn: Connection, source: str, target: str) -> None:
         raise StoreError("store.merge_same_play", a=quote(source), b=quote(target), play=shared)
     conn.execute(update(m.result).where(m.result.c.player_id == gone).values(player_id=kept))
     conn.execute(delete(m.player).where(m.player.c.id == gone))
-
-
-def save_draft(conn: Connection, device: str, sheet: str) -> None:
-    conn.execute(delete(m.draft).where(m.draft.c.device == device))
-    conn.execute(m.draft.insert().values(device=device, sheet=sheet, updated_at=datetime.now()))
-
-
-def drop_draft(conn: Connection, device: str) -> None:
-    conn.execute(delete(m.draft).where(m.draft.c.device == device))
