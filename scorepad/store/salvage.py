@@ -26,9 +26,10 @@ from sqlalchemy.exc import DBAPIError
 
 from scorepad.core import ScorepadError
 from scorepad.store import models as m
-from scorepad.store.database import SQLITE_HEADER, Database
+from scorepad.store.database import Database
 from scorepad.store.importing import import_records
 from scorepad.store.jsonfile import plays_by_id
+from scorepad.store.sqlitefile import SQLITE_HEADER
 from scorepad.store.values import load
 
 logger = logging.getLogger(__name__)

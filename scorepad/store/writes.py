@@ -15,9 +15,9 @@ from sqlalchemy import Connection, Table, and_, delete, func, select, update
 from scorepad.core import GameTemplate, ScoredSheet
 from scorepad.core.errors import quote
 from scorepad.store import models as m
-from scorepad.store.database import as_datetime
 from scorepad.store.errors import StoreError
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
+from scorepad.store.prepared import as_datetime
 from scorepad.store.rows import PlayDetails, PlayRows, form_for, rows_of
 from scorepad.store.values import clean_name, name_key, to_halves
 
