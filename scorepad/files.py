@@ -13,9 +13,9 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 PERMISSIONS = 0o644
 """What a file opened for writing gets under the usual umask (a temporary file: 0o600)."""
@@ -42,14 +42,44 @@ def staged(path: str | os.PathLike[str]) -> Iterator[Path]:
         raise
 
 
-@contextmanager
+@overload
 def replacing(
-    path: str | os.PathLike[str], mode: str = "w", *, encoding: str = "utf-8", newline: Any = None
-) -> Iterator[IO[Any]]:
+    path: str | os.PathLike[str],
+    mode: Literal["w"] = "w",
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+) -> AbstractContextManager[TextIO]: ...
+
+
+@overload
+def replacing(
+    path: str | os.PathLike[str],
+    mode: Literal["wb"],
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+) -> AbstractContextManager[BinaryIO]: ...
+
+
+def replacing(
+    path: str | os.PathLike[str],
+    mode: str = "w",
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+) -> AbstractContextManager[IO[Any]]:
     """An open file (``mode`` "w" or "wb") whose contents replace ``path`` once the block
     ends normally; nothing changes when it raises. Raises OSError as ``open`` would."""
     if mode not in ("w", "wb"):
         raise ValueError(f"mode must be 'w' or 'wb', not {mode!r}")
+    return _replacing(path, mode, encoding, newline)
+
+
+@contextmanager
+def _replacing(
+    path: str | os.PathLike[str], mode: str, encoding: str, newline: str | None
+) -> Iterator[IO[Any]]:
     with staged(path) as partial:
         if mode == "wb":
             with partial.open("wb") as out:
@@ -63,6 +93,10 @@ def write_atomic(
     path: str | os.PathLike[str], data: str | bytes, *, encoding: str = "utf-8"
 ) -> Path:
     """Write ``data`` (text or bytes) to ``path`` whole or not at all; returns the path."""
-    with replacing(path, "wb" if isinstance(data, bytes) else "w", encoding=encoding) as out:
-        out.write(data)
+    if isinstance(data, bytes):
+        with replacing(path, "wb") as binary:
+            binary.write(data)
+    else:
+        with replacing(path, encoding=encoding) as text:
+            text.write(data)
     return Path(path)

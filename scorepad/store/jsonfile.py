@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from codecs import BOM_UTF8, getincrementaldecoder
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from sqlalchemy import Connection, select
@@ -87,7 +87,9 @@ def iter_plays(conn: Connection, refs: dict[int, str]) -> Iterator[dict[str, Any
         yield from plays_by_id(conn, ids, refs)
 
 
-def plays_by_id(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[dict[str, Any]]:
+def plays_by_id(
+    conn: Connection, ids: Sequence[int], refs: dict[int, str]
+) -> Iterator[dict[str, Any]]:
     """The plays ``ids`` in the file's shape, in that order; ``refs``: each template
     snapshot's id and its reference in the file."""
     p, r = m.play, m.result
