@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.numbers import json_number
-from scorepad.files import replacing
+from scorepad.files import replacing, write_atomic
 from scorepad.store import backups, importing, legacy_drafts, queries, restoring, stats, writes
 from scorepad.store import games as g
 from scorepad.store.backups import Backup
@@ -124,6 +124,15 @@ class Store:
         template = self.template(game)
         text = json.dumps(template.source, ensure_ascii=False, indent=2, default=_json_value)
         return text + "\n"
+
+    def export_game_file(self, game: str, path: str | Path) -> Path:
+        """``export_game`` into a file, replaced only once the new one is complete."""
+        text = self.export_game(game)
+        try:
+            return write_atomic(path, text)
+        except OSError as problem:
+            detail = problem.strerror or str(problem)
+            raise StoreError("store.cannot_write", path=str(path), detail=detail) from None
 
     def delete_game(self, game: str) -> None:
         self.db.write(lambda c: g.set_deleted(c, game, True))

@@ -162,6 +162,19 @@ def test_a_game_file_exports_and_imports_in_the_built_in_format(store, tmp_path)
     assert sand["per"] == 0.5
 
 
+def test_a_game_file_is_written_whole_or_not_at_all(store, tmp_path):
+    store.create_game(HOUSE)
+    target = tmp_path / "house-game.json"
+    assert store.export_game_file("house-game", target) == target
+    assert target.read_text(encoding="utf-8") == store.export_game("house-game")
+    with pytest.raises(StoreError, match=r"cannot write .*missing"):
+        store.export_game_file("house-game", tmp_path / "missing" / "house-game.json")
+    with pytest.raises(StoreError, match="no game"):
+        store.export_game_file("no-such-game", target)
+    assert target.read_text(encoding="utf-8") == store.export_game("house-game")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
 def test_by_hand_labels_are_kept_per_game(store):
     players = [
         PlayerSheet("Ana", {"marker": 5}, [ExtraLine("Late arrival", -2)]),
