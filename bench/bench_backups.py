@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_history import write_history
 
-import scorepad.store.database as database
 from scorepad.core import PlayerSheet, find_game, score
 from scorepad.store import backups, open_store
+from scorepad.store.database import Database
 
 SHEET = score(
     find_game("azul"), None, [PlayerSheet("Ana", {"marker": 3}), PlayerSheet("Ben", {"marker": 4})]
@@ -51,24 +51,24 @@ def timed(work: Callable[[], object], runs: int) -> list[float]:
 
 def synced(mode: str) -> Callable[..., None]:
     """The store's connection setup, with ``mode`` for synchronous."""
-    setup = database._sqlite_connect
+    setup = Database._sqlite_connect
 
-    def connect(dbapi_connection: object, record: object) -> None:
-        setup(dbapi_connection, record)
+    def connect(self: Database, dbapi_connection: object, record: object) -> None:
+        setup(self, dbapi_connection, record)
         dbapi_connection.execute(f"PRAGMA synchronous = {mode}")  # type: ignore[attr-defined]
 
     return connect
 
 
 def save_times(path: Path, mode: str, saves: int) -> list[float]:
-    original = database._sqlite_connect
-    database._sqlite_connect = synced(mode)  # read when the engine is made
+    original = Database._sqlite_connect
+    Database._sqlite_connect = synced(mode)  # type: ignore[method-assign]  # read when the engine is made
     try:
         with open_store(str(path)) as store:
             store.save_scored(SHEET)  # the connection is made and set up before timing
             return timed(lambda: store.save_scored(SHEET), saves)
     finally:
-        database._sqlite_connect = original
+        Database._sqlite_connect = original  # type: ignore[method-assign]
 
 
 def main() -> int:

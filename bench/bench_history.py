@@ -42,7 +42,7 @@ from typing import Any
 
 from scorepad.core import PlayerSheet, builtin_games, score
 from scorepad.store import PlayFilter, open_store
-from scorepad.store.importing import RECOUNT
+from scorepad.store.bulk import RECOUNT
 from scorepad.store.values import canonical, digest, from_halves
 
 GAMES = ("azul", "azul-sintra", "azul-summer-pavilion", "glass-road")

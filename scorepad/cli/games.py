@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from scorepad.cli.as_json import game_summary, template_json
@@ -31,7 +30,6 @@ from scorepad.core import builtin_games, load_template
 from scorepad.core.errors import SheetError
 from scorepad.core.i18n import pick, tr
 from scorepad.core.scoring import resolve_variant
-from scorepad.store import StoreError  # the store's errors and sentences, not its engine
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -176,20 +174,12 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     with open_history(args.db) as store:
+        if args.file != "-":
+            store.export_game_file(args.game, args.file)  # whole, or not at all
+            return 0
         text = store.export_game(args.game)
-    if args.file == "-":
-        print(text, end="")
-        return 0
-    write_game_file(Path(args.file), text)
+    print(text, end="")
     return 0
-
-
-def write_game_file(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as problem:
-        detail = problem.strerror or str(problem)
-        raise StoreError("store.cannot_write", path=str(path), detail=detail) from None
 
 
 ARGUMENTS: dict[str, tuple[str, dict[str, Any]]] = {

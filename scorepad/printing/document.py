@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, ScoredSheet, builtin_games
 from scorepad.core.i18n import LANGS, tr
+from scorepad.files import write_atomic
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
 from scorepad.printing.fonts import REGULAR, register_fonts
 from scorepad.printing.messages import PrintError
@@ -117,18 +116,9 @@ def all_pages() -> list[Page]:
 def write_pdf(path: Path, data: bytes) -> Path:
     """Writes ``data`` to ``path`` whole or not at all; a PrintError names the path."""
     path = Path(path)
-    temp_name = None
     try:
-        handle, temp_name = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path(".")
-        )
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temp_name, 0o644)
-        os.replace(temp_name, path)
+        write_atomic(path, data)
     except OSError as problem:
-        if temp_name is not None and os.path.exists(temp_name):
-            os.unlink(temp_name)
         detail = problem.strerror or str(problem)
         raise PrintError("print.unwritable", path=str(path), detail=detail) from None
     return path

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scorepad.store.api import Store, open_store
-    from scorepad.store.messages import StoreError
+    from scorepad.store.errors import BackupDamaged, StoreError, Unreachable
     from scorepad.store.records import (
         CustomGame,
         GameStats,
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "BackupDamaged",
     "CustomGame",
     "GameStats",
     "HeadToHead",
@@ -43,11 +44,18 @@ __all__ = [
     "SeatResult",
     "Store",
     "StoreError",
+    "Unreachable",
     "open_store",
 ]
 
 
-_HOMES = {"Store": "api", "open_store": "api", "StoreError": "messages"}
+_HOMES = {
+    "Store": "api",
+    "open_store": "api",
+    "StoreError": "errors",
+    "BackupDamaged": "errors",
+    "Unreachable": "errors",
+}
 """Where each public name lives; every other one is a record (``records``)."""
 
 

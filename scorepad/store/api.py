@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -17,17 +16,17 @@ from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.numbers import json_number
-from scorepad.store import backups, queries, restoring, stats, writes
+from scorepad.files import replacing, write_atomic
+from scorepad.store import backups, importing, legacy_drafts, queries, restoring, stats, writes
 from scorepad.store import games as g
 from scorepad.store.backups import Backup
-from scorepad.store.bgsplay import read_bgsplay, write_bgsplay
+from scorepad.store.bgsplay import write_bgsplay
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
-from scorepad.store.importing import Imported, Reordered, decodes, head_text, import_plays
-from scorepad.store.jsonfile import read_json, read_json_bytes, write_json
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import BackupDamaged, StoreError
+from scorepad.store.importing import Imported
+from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
-from scorepad.store.parallel import worth_sharing
 from scorepad.store.records import (
     CustomGame,
     GameStats,
@@ -41,7 +40,7 @@ from scorepad.store.records import (
 )
 from scorepad.store.restoring import Restored
 from scorepad.store.rows import PlayDetails, check_details, form_for, new_uid, rows_of
-from scorepad.store.values import load, parse_when
+from scorepad.store.values import parse_when
 
 logger = logging.getLogger(__name__)
 
@@ -123,8 +122,17 @@ class Store:
     def export_game(self, game: str) -> str:
         """The game as a template file (the built-in files' format), to share."""
         template = self.template(game)
-        text = json.dumps(template.source, ensure_ascii=False, indent=2, default=_draft_value)
+        text = json.dumps(template.source, ensure_ascii=False, indent=2, default=_json_value)
         return text + "\n"
+
+    def export_game_file(self, game: str, path: str | Path) -> Path:
+        """``export_game`` into a file, replaced only once the new one is complete."""
+        text = self.export_game(game)
+        try:
+            return write_atomic(path, text)
+        except OSError as problem:
+            detail = problem.strerror or str(problem)
+            raise StoreError("store.cannot_write", path=str(path), detail=detail) from None
 
     def delete_game(self, game: str) -> None:
         self.db.write(lambda c: g.set_deleted(c, game, True))
@@ -218,16 +226,13 @@ class Store:
         with self.db.reading() as conn:
             return queries.deleted_plays(conn)
 
-    def rematch(self, play_id: int, device: str | None = None) -> NewSheet:
-        """A fresh sheet with the same game, variant and players (kept as the device's
-        draft when ``device`` is given); saving it makes the new play."""
+    def rematch(self, play_id: int) -> NewSheet:
+        """A fresh sheet with the same game, variant and players; saving it makes the new
+        play."""
         old = self.get_play(play_id)
-        sheet = NewSheet(
+        return NewSheet(
             old.summary.game, old.sheet.variant, tuple(p.name for p in old.sheet.players)
         )
-        if device is not None:
-            self.save_draft(device, sheet)
-        return sheet
 
     def list_plays(
         self, filters: PlayFilter | None = None, limit: int = queries.PAGE_SIZE, offset: int = 0
@@ -259,40 +264,14 @@ class Store:
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         return stats.head_to_head(self.db, a, b, game)
 
-    # --- drafts -------------------------------------------------------------------------
-    def save_draft(self, device: str, sheet: NewSheet) -> None:
-        data = {
-            "game": sheet.game,
-            "variant": sheet.variant,
-            "players": list(sheet.players),
-            "entries": sheet.entries,
-            "extra": sheet.extra,
-            "details": sheet.details,
-        }
-        text = json.dumps(data, ensure_ascii=False, default=_draft_value)
-        self.db.write(lambda c: writes.save_draft(c, device, text))
+    # --- sheets in progress the store kept before revision 0004 ----------------------
+    def legacy_drafts(self) -> list[NewSheet]:
+        """Sheets in progress from the store's former drafts table (see ``legacy_drafts``),
+        for the app to take in as drafts of its own, then ``forget_legacy_drafts``."""
+        return legacy_drafts.read(self.db.url)
 
-    def draft(self, device: str) -> NewSheet | None:
-        from sqlalchemy import select
-
-        from scorepad.store.models import draft
-
-        with self.db.reading() as conn:
-            text = conn.execute(select(draft.c.sheet).where(draft.c.device == device)).scalar()
-        if text is None:
-            return None
-        data = load(text)
-        return NewSheet(
-            data["game"],
-            data["variant"],
-            tuple(data["players"]),
-            data.get("entries", {}),
-            data.get("extra", {}),
-            data.get("details", {}),
-        )
-
-    def drop_draft(self, device: str) -> None:
-        self.db.write(lambda c: writes.drop_draft(c, device))
+    def forget_legacy_drafts(self) -> None:
+        legacy_drafts.forget(self.db.url)
 
     # --- backups (SQLite files only) ---------------------------------------------------
     def backups(self) -> list[Backup]:
@@ -316,11 +295,13 @@ class Store:
         self._copied_on = today
         try:
             backups.daily(self.db.path)
+        except BackupDamaged as problem:  # the copy was checked, and the file failed
+            self.backup_problem = problem
+            logger.warning("%s", problem)
+            self.db.damage = str(problem.fields["detail"])
         except StoreError as problem:
             self.backup_problem = problem
             logger.warning("%s", problem)
-            if problem.key == "store.backup_damaged":  # the copy was checked, the file failed
-                self.db.damage = str(problem.fields["detail"])
         else:
             self.backup_problem = None
 
@@ -335,77 +316,26 @@ class Store:
     def export_file(self, path: str | Path, fmt: str = "json") -> int:
         """Export to a file, replacing it only once the new one is complete."""
         target = Path(path)
-        partial = target.with_name(target.name + ".partial")
         try:
-            with partial.open("w", encoding="utf-8", newline="") as out:
+            with replacing(target, "w", newline="") as out:
                 count = self.export(out, fmt)
-            os.replace(partial, target)
         except OSError as problem:
-            partial.unlink(missing_ok=True)
             detail = problem.strerror or str(problem)
             raise StoreError("store.cannot_write", path=str(target), detail=detail) from None
         return count
 
     def import_text(self, text: str, source: str, fmt: str | None = None) -> Imported:
         """Import a history file or a BG Stats file: every play or, on any problem, none."""
-        fmt = fmt or guess_format(source, text)
-        reader = read_json if fmt == "json" else read_bgsplay
-
-        try:
-            return self.db.write(lambda c: self._import(c, reader(c, text, source, whole=False)))
-        except Reordered:
-            return self.db.write(lambda c: self._import(c, reader(c, text, source, whole=True)))
+        return importing.import_text(self.db, text, source, fmt)
 
     def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
-        source = str(path)
-        try:
-            data = Path(path).read_bytes()
-        except OSError as problem:
-            raise _unreadable(source, problem) from None
-        done = self._import_big(data, source, fmt)
-        if done is not None:
-            return done
-        del data  # the text is read again below: never both in memory
-        try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as problem:
-            raise _unreadable(source, problem) from None
-        return self.import_text(text, source, fmt)
-
-    def _import_big(self, data: bytes, source: str, fmt: str | None) -> Imported | None:
-        """A big history file read from its bytes: as text it could take twice the memory
-        (see parallel.py). None when it is not one, or not laid out one play per line:
-        such files take the ordinary way, which also words any problem as usual."""
-        if not worth_sharing(len(data)):
-            return None
-        if (fmt or guess_format(source, head_text(data))) != "json" or not decodes(data):
-            return None
-        try:
-            return self.db.write(lambda c: self._import(c, read_json_bytes(c, data, source)))
-        except Reordered:
-            return None
-
-    def _import(self, conn: Any, plays: Iterable[tuple[GameTemplate, Any]]) -> Imported:
-        with self.db.bulk(conn):
-            return import_plays(conn, plays)
+        return importing.import_file(self.db, path, fmt)
 
 
-def _unreadable(source: str, problem: OSError | UnicodeDecodeError) -> StoreError:
-    detail = getattr(problem, "strerror", None) or str(problem)
-    return StoreError("store.import_unreadable", source=source, detail=detail)
-
-
-def _draft_value(value: object) -> object:
+def _json_value(value: object) -> object:
     """Values as JSON: exact halves stay numbers, dates become ISO text."""
     if isinstance(value, Decimal):
         return json_number(value)
     if isinstance(value, date):
         return value.isoformat()
-    raise TypeError(f"{value!r} cannot be kept in a draft")
-
-
-def guess_format(source: str, text: str) -> str:
-    """ "json" for Scorepad's own history files, "bgsplay" for BG Stats files."""
-    if source.lower().endswith(".bgsplay"):
-        return "bgsplay"
-    return "json" if '"scorepad-history"' in text[:400] else "bgsplay"
+    raise TypeError(f"{value!r} cannot be written as JSON")

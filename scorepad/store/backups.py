@@ -6,8 +6,8 @@ file, named ``<file>.<YYYYMMDD-HHMMSS-micro>.<kind>.sqlite3``. Copies are made b
 every schema upgrade, on the first use of the history on each calendar day, by hand from
 Settings, of the current history just before a restore (so a restore can be undone), and
 of a history that vanished while the app still had it open. Each kind keeps its newest
-few (``KEEP``). A copy is written under a temporary name and renamed once complete: a
-full disk leaves no half copy behind.
+few (``KEEP``). A copy is written through ``scorepad.files.staged`` (a temporary name,
+renamed once complete): a full disk leaves no half copy behind.
 
 Only SQLite files are copied: a PostgreSQL server has its own tools (``pg_dump``).
 This module knows files and ``sqlite3`` only; ``restoring`` ties it to an open store.
@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from scorepad.store.messages import StoreError
+from scorepad.files import staged
+from scorepad.store.errors import BackupDamaged, StoreError
 
 FOLDER = "backups"
 KEEP = {"daily": 7, "upgrade": 3, "manual": 5, "restore": 5, "rescued": 3, "damaged": 3}
@@ -130,32 +131,29 @@ def take(
     """A consistent copy of ``history`` (or of the open ``source`` connection to it) as a
     new backup of ``kind``; the oldest ones of that kind beyond ``KEEP`` are removed."""
     target = _target(history, kind, revision, now)
-    partial = target.with_name(target.name + ".partial")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        conn = source or sqlite3.connect(uri(history), uri=True)
-        try:
-            copy = sqlite3.connect(partial)
+        with staged(target) as partial:
+            conn = source or sqlite3.connect(uri(history), uri=True)
             try:
-                conn.backup(copy)
-                # a copy stands alone: one file, no -wal or -shm beside it
-                copy.execute("PRAGMA journal_mode = DELETE")
-                check = copy.execute("PRAGMA quick_check").fetchone()[0]
+                copy = sqlite3.connect(partial)
+                try:
+                    conn.backup(copy)
+                    # a copy stands alone: one file, no -wal or -shm beside it
+                    copy.execute("PRAGMA journal_mode = DELETE")
+                    check = copy.execute("PRAGMA quick_check").fetchone()[0]
+                finally:
+                    copy.close()
             finally:
-                copy.close()
-        finally:
-            if source is None:
-                conn.close()
-        if check != "ok":  # a copy of a damaged file would push a good one out
-            raise sqlite3.DatabaseError(f"database disk image is malformed: {check}")
-        os.replace(partial, target)
+                if source is None:
+                    conn.close()
+            if check != "ok":  # a copy of a damaged file would push a good one out
+                raise sqlite3.DatabaseError(f"database disk image is malformed: {check}")
     except sqlite3.DatabaseError as problem:
-        _remove(partial)
         if _corrupt(problem):
-            raise _failed("store.backup_damaged", history, problem) from None
+            raise BackupDamaged(path=str(history), detail=_detail(problem)) from None
         raise _failed("store.backup_failed", history, problem) from None
     except OSError as problem:
-        _remove(partial)
         raise _failed("store.backup_failed", history, problem) from None
     prune(history, kind)
     return target
@@ -165,18 +163,15 @@ def keep_damaged(history: Path) -> Path:
     """A byte-for-byte copy of a history SQLite cannot read (with its WAL, if any): what
     cannot be copied consistently is at least not thrown away."""
     target = _target(history, "damaged", None, None)
+    wal = Path(f"{history}-wal")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        for suffix in ("", "-wal"):
-            part = Path(f"{history}{suffix}")
-            if part.exists():
-                shutil.copyfile(part, f"{target}{suffix}.partial")
-        if Path(f"{target}-wal.partial").exists():
-            os.replace(f"{target}-wal.partial", f"{target}-wal")
-        os.replace(f"{target}.partial", target)
+        with staged(target) as partial:
+            shutil.copyfile(history, partial)
+            if wal.exists():  # in place before the file it belongs to
+                with staged(f"{target}-wal") as partial_wal:
+                    shutil.copyfile(wal, partial_wal)
     except OSError as problem:
-        for suffix in ("", "-wal"):
-            _remove(Path(f"{target}{suffix}.partial"))
         _remove(Path(f"{target}-wal"))
         raise _failed("store.backup_failed", history, problem) from None
     prune(history, "damaged")
@@ -247,9 +242,7 @@ def keep_current(history: Path) -> Path | None:
         return None
     try:
         return take(history, "restore")
-    except StoreError as problem:
-        if problem.key != "store.backup_damaged":
-            raise
+    except BackupDamaged:
         return keep_damaged(history)
 
 
@@ -266,22 +259,20 @@ def _copy_into(backup: Path, history: Path) -> None:
 
 
 def _replace_file(history: Path, backup: Path) -> None:
-    partial = history.with_name(f".{history.name}.restoring")
     try:
-        source = sqlite3.connect(uri(backup) + "&immutable=1", uri=True)
-        try:
-            copy = sqlite3.connect(partial)
+        with staged(history) as partial:
+            source = sqlite3.connect(uri(backup) + "&immutable=1", uri=True)
             try:
-                source.backup(copy)
+                copy = sqlite3.connect(partial)
+                try:
+                    source.backup(copy)
+                finally:
+                    copy.close()
             finally:
-                copy.close()
-        finally:
-            source.close()
-        for suffix in SIDE_FILES:  # stale, and would be replayed into the new file
-            _remove(Path(f"{history}{suffix}"))
-        os.replace(partial, history)
+                source.close()
+            for suffix in SIDE_FILES:  # stale, and would be replayed into the new file
+                _remove(Path(f"{history}{suffix}"))
     except (OSError, sqlite3.Error) as problem:
-        _remove(partial)
         raise _failed("store.cannot_write", history, problem) from None
 
 
@@ -312,6 +303,9 @@ def _corrupt(problem: sqlite3.Error) -> bool:
 
 
 def _failed(key: str, path: Path, problem: BaseException) -> StoreError:
+    return StoreError(key, path=str(path), detail=_detail(problem))
+
+
+def _detail(problem: BaseException) -> str:
     text = getattr(problem, "strerror", None) or str(problem)
-    detail = text.splitlines()[0] if text else type(problem).__name__
-    return StoreError(key, path=str(path), detail=detail)
+    return text.splitlines()[0] if text else type(problem).__name__

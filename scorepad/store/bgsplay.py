@@ -30,9 +30,9 @@ from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.numbers import as_number, format_points, parse_number
 from scorepad.store import models as m
+from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
-from scorepad.store.importing import read_document, record_error
-from scorepad.store.messages import StoreError
+from scorepad.store.jsonstream import read_document
 from scorepad.store.rows import (
     PlayDetails,
     PlayRows,

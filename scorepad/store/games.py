@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Insert, Table, select, update
 from scorepad.core import GameTemplate, builtin_games, load_template
 from scorepad.core.errors import quote
 from scorepad.store import models as m
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError
 from scorepad.store.values import canonical, digest, dump, load
 
 LABEL_LENGTH = 200

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import json
 from codecs import BOM_UTF8, getincrementaldecoder
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from sqlalchemy import Connection, select
 
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store import models as m
+from scorepad.store.bulk import Document, score_in_parallel, worth_sharing
+from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import save_custom
-from scorepad.store.importing import Reordered, read_document, record_error
-from scorepad.store.messages import StoreError
-from scorepad.store.parallel import Document, score_in_parallel, worth_sharing
+from scorepad.store.jsonstream import Reordered, read_document
 from scorepad.store.rows import Form, PlayRows, field_error, form_for, play_from_json
 from scorepad.store.values import dump, from_halves, iso, load, shown
 
@@ -84,10 +84,14 @@ def iter_plays(conn: Connection, refs: dict[int, str]) -> Iterator[dict[str, Any
     )
     for start in range(0, len(order), CHUNK):
         ids = order[start : start + CHUNK]
-        yield from _chunk(conn, ids, refs)
+        yield from plays_by_id(conn, ids, refs)
 
 
-def _chunk(conn: Connection, ids: list[int], refs: dict[int, str]) -> Iterator[dict[str, Any]]:
+def plays_by_id(
+    conn: Connection, ids: Sequence[int], refs: dict[int, str]
+) -> Iterator[dict[str, Any]]:
+    """The plays ``ids`` in the file's shape, in that order; ``refs``: each template
+    snapshot's id and its reference in the file."""
     p, r = m.play, m.result
     seats: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
     by_seat: dict[tuple[int, int], dict[str, Any]] = {}
@@ -149,6 +153,7 @@ def read_json(
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
     """Plays from a history file, each scored and checked before any is written."""
     head, plays, offset = read_document(text, source, "plays", whole=whole, needs=NEEDS)
+    _check_format(head, source)
     templates = _prepare(conn, head, source)
     if offset is not None and worth_sharing(len(text)):
         yield from _shared(conn, text, offset, head, templates, source)
@@ -173,6 +178,7 @@ def read_json_bytes(
         raise Reordered from None
     if offset is None:
         raise Reordered
+    _check_format(head, source)
     templates = _prepare(conn, head, source)
     offset = start + len(text[:offset].encode("utf-8"))
     yield from _shared(conn, data, offset, head, templates, source)
@@ -182,14 +188,28 @@ HEAD_BYTES = 1 << 20
 """How much of a big file is decoded to find where its plays start."""
 
 
-def _prepare(conn: Connection, head: dict[str, Any], source: str) -> dict[str, GameTemplate]:
-    """Check the file's head, add the user-defined games it brings, load its templates."""
+def read_records(
+    conn: Connection, head: Mapping[str, Any], plays: Iterable[Any], source: str
+) -> Iterator[tuple[GameTemplate, PlayRows]]:
+    """Plays already decoded, in the file's shape, with the ``games`` and ``templates``
+    of ``head`` (the user's games are added first), each scored and checked."""
+    templates = _prepare(conn, head, source)
+    form = form_for(conn.dialect.name)
+    for position, raw in enumerate(plays, 1):
+        yield read_play(raw, position, templates, source, form)
+
+
+def _check_format(head: Mapping[str, Any], source: str) -> None:
     if head.get("format") != FORMAT or head.get("version") != VERSION:
         raise StoreError(
             "store.import_unreadable",
             source=source,
             detail=f"not a {FORMAT} file, version {VERSION}",
         )
+
+
+def _prepare(conn: Connection, head: Mapping[str, Any], source: str) -> dict[str, GameTemplate]:
+    """Add the user-defined games the file brings, and load its templates."""
     games = head.get("games") or []
     if not isinstance(games, list):
         raise record_error(source, "games", field_error("games", "a list"))

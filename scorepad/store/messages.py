@@ -1,18 +1,12 @@
-"""The store's sentences (English and Spanish) and its error type.
+"""The store's sentences (English and Spanish).
 
-Registered with the core's catalogue on import, so a ``StoreError`` renders in whichever
-language the CLI or the app asks for.
+Registered with the core's catalogue on import (``errors`` imports this module), so a
+``StoreError`` renders in whichever language the CLI or the app asks for.
 """
 
 from __future__ import annotations
 
-from scorepad.core.errors import ScorepadError
 from scorepad.core.i18n import register
-
-
-class StoreError(ScorepadError):
-    """A history that cannot be opened, read or changed as asked, or a bad import record."""
-
 
 MESSAGES: dict[str, dict[str, str]] = {
     "store.not_database": {

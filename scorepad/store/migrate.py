@@ -19,12 +19,12 @@ from sqlalchemy.exc import DBAPIError
 
 from scorepad.store import backups
 from scorepad.store.database import Database
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEAD = "0003"
+HEAD = "0004"
 """The newest revision in ``migrations/versions`` (a test checks it against the scripts)."""
 SCRIPTS = "scorepad.store:migrations"
 ADVISORY_LOCK = 0x5C0DE9AD

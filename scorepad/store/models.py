@@ -182,16 +182,6 @@ class GameLabel(SQLModel, table=True):
     used_at: datetime = Field(sa_type=DateTime())
 
 
-class Draft(SQLModel, table=True):
-    """A sheet being filled in on one device, kept so a closed tab loses nothing (0002)."""
-
-    __tablename__ = "draft"
-
-    device: str = Field(sa_type=String(64), primary_key=True)
-    sheet: str = Field(sa_type=Text)
-    updated_at: datetime = Field(sa_type=DateTime())
-
-
 class GameTally(SQLModel, table=True):
     """A game's live plays counted as they are saved (revision 0003): how many, and the sum
     and count of their winning totals. Kept by triggers on ``play`` in the database itself,
@@ -229,6 +219,5 @@ play = Play.__table__
 result = PlayResult.__table__
 extra = PlayExtra.__table__
 game_label = GameLabel.__table__
-draft = Draft.__table__
 game_tally = GameTally.__table__
 total_tally = TotalTally.__table__

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from scorepad.core import GameTemplate, ScorepadError, load_template
-from scorepad.store.importing import Reordered
+from scorepad.store.jsonstream import Reordered
 from scorepad.store.rows import Form, PlayRows, form_for, play_from_json
 from scorepad.store.values import load
 

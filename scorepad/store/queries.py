@@ -16,8 +16,9 @@ from sqlalchemy import Connection, bindparam, case, func, select, true
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
 from scorepad.core.errors import quote
 from scorepad.store import models as m
-from scorepad.store.database import Database, Prepared, as_datetime
-from scorepad.store.messages import StoreError
+from scorepad.store.database import Database
+from scorepad.store.errors import StoreError
+from scorepad.store.prepared import Prepared, as_datetime
 from scorepad.store.records import (
     Page,
     PlayerInfo,

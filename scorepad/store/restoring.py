@@ -14,7 +14,7 @@ from pathlib import Path
 from scorepad.store import backups
 from scorepad.store.backups import Backup
 from scorepad.store.database import Database, resolve_url
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError
 from scorepad.store.migrate import check_known, upgrade
 from scorepad.store.salvage import salvage
 

@@ -16,7 +16,7 @@ from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, as_number
 from scorepad.core.plaintext import LINE_BREAKS, plain_problem
 from scorepad.core.template import Reading
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, parse_when, to_halves
 
 

@@ -4,7 +4,8 @@ A backup holds the plays up to the moment it was taken; the damaged file may hol
 ones in pages that are still sound. This reads that file (a copy of it, in a folder of
 its own, with a header rebuilt if the damage reached it) play by play, skipping what
 cannot be read, and adds back through the ordinary import every play whose uid the
-restored history does not hold. It is best effort by nature: a play whose pages were
+restored history does not hold (decoded rows handed to the import as they are, no
+JSON text in between). It is best effort by nature: a play whose pages were
 overwritten is gone, and an edit made to an old play after the backup is not merged.
 """
 
@@ -25,9 +26,11 @@ from sqlalchemy.exc import DBAPIError
 
 from scorepad.core import ScorepadError
 from scorepad.store import models as m
-from scorepad.store.database import SQLITE_HEADER, Database
-from scorepad.store.jsonfile import FORMAT, VERSION, _chunk
-from scorepad.store.values import dump, load
+from scorepad.store.database import Database
+from scorepad.store.importing import import_records
+from scorepad.store.jsonfile import plays_by_id
+from scorepad.store.sqlitefile import SQLITE_HEADER
+from scorepad.store.values import load
 
 logger = logging.getLogger(__name__)
 
@@ -37,8 +40,6 @@ READ_ERRORS = (DBAPIError, sqlite3.Error, ScorepadError, ValueError, KeyError, T
 
 def salvage(damaged: Path, db: Database) -> int:
     """Add back the plays of ``damaged`` that ``db`` lacks; returns how many were added."""
-    from scorepad.store.api import Store
-
     with db.reading() as conn:
         have = set(conn.execute(select(m.play.c.uid)).scalars())
         page_size = int(conn.exec_driver_sql("PRAGMA page_size").scalar() or 4096)
@@ -57,18 +58,11 @@ def salvage(damaged: Path, db: Database) -> int:
             return 0
         finally:
             engine.dispose()
-    store = Store(db)
 
     def add(some: list[dict[str, Any]]) -> int:
         refs = {play["template"] for play in some}
-        document = {
-            "format": FORMAT,
-            "version": VERSION,
-            "games": games,
-            "templates": {ref: templates[ref] for ref in sorted(refs)},
-            "plays": some,
-        }
-        return store.import_text(dump(document), str(damaged), "json").plays
+        head = {"games": games, "templates": {ref: templates[ref] for ref in sorted(refs)}}
+        return import_records(db, head, some, str(damaged)).plays
 
     try:
         return add(plays) if plays else 0
@@ -109,7 +103,7 @@ def _readable(
                 ).one()
                 refs[snapshot_id] = digest[:16]
                 templates[digest[:16]] = {"game": key, "version": version, "source": load(source)}
-            plays.extend(_chunk(conn, [play_id], refs))
+            plays.extend(plays_by_id(conn, [play_id], refs))
         except READ_ERRORS:
             continue
     return games, templates, plays

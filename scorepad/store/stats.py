@@ -19,9 +19,10 @@ from sqlalchemy import and_, bindparam, case, func, literal_column, select, true
 from scorepad.core import builtin_games
 from scorepad.core.errors import quote
 from scorepad.store import models as m
-from scorepad.store.database import Database, Prepared, as_datetime
+from scorepad.store.database import Database
+from scorepad.store.errors import StoreError
 from scorepad.store.games import all_templates
-from scorepad.store.messages import StoreError
+from scorepad.store.prepared import Prepared, as_datetime
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded
 

@@ -16,7 +16,7 @@ from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, json_number, normalize
 from scorepad.core.plaintext import blank, name_problem, unfit_char
-from scorepad.store.messages import StoreError
+from scorepad.store.errors import StoreError
 
 
 def to_halves(value: Number) -> int:

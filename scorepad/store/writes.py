@@ -15,9 +15,9 @@ from sqlalchemy import Connection, Table, and_, delete, func, select, update
 from scorepad.core import GameTemplate, ScoredSheet
 from scorepad.core.errors import quote
 from scorepad.store import models as m
-from scorepad.store.database import as_datetime
+from scorepad.store.errors import StoreError
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
-from scorepad.store.messages import StoreError
+from scorepad.store.prepared import as_datetime
 from scorepad.store.rows import PlayDetails, PlayRows, form_for, rows_of
 from scorepad.store.values import clean_name, name_key, to_halves
 
@@ -215,12 +215,3 @@ def merge_players(conn: Connection, source: str, target: str) -> None:
         raise StoreError("store.merge_same_play", a=quote(source), b=quote(target), play=shared)
     conn.execute(update(m.result).where(m.result.c.player_id == gone).values(player_id=kept))
     conn.execute(delete(m.player).where(m.player.c.id == gone))
-
-
-def save_draft(conn: Connection, device: str, sheet: str) -> None:
-    conn.execute(delete(m.draft).where(m.draft.c.device == device))
-    conn.execute(m.draft.insert().values(device=device, sheet=sheet, updated_at=datetime.now()))
-
-
-def drop_draft(conn: Connection, device: str) -> None:
-    conn.execute(delete(m.draft).where(m.draft.c.device == device))

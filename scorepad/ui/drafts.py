@@ -11,13 +11,12 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import re
-import tempfile
 import time
 from pathlib import Path
 from typing import Protocol
 
+from scorepad.files import write_atomic
 from scorepad.ui.sheet_model import SheetDraft
 
 logger = logging.getLogger(__name__)
@@ -96,22 +95,13 @@ class FileDraftStore:
         """Keep ``draft``; when the disk refuses (full, read-only) the previous draft stays
         as it was, the sheet keeps its values on screen, and Save says what is wrong."""
         path = self._path(draft.sheet_id)
-        temporary: str | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # A file of its own per write: two devices on one sheet never interleave.
-            with tempfile.NamedTemporaryFile(
-                "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
-            ) as handle:
-                temporary = handle.name
-                kept = {**draft.to_dict(), "changed": time.time_ns()}
-                handle.write(json.dumps(kept, ensure_ascii=False))
-            os.replace(temporary, path)
+            kept = {**draft.to_dict(), "changed": time.time_ns()}
+            write_atomic(path, json.dumps(kept, ensure_ascii=False))
         except OSError as problem:
             logger.warning("could not keep the draft of %s: %s", draft.game_id, problem)
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
 
     def discard(self, sheet_id: str) -> None:
         try:

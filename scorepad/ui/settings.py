@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from scorepad.core.i18n import LANGS
+from scorepad.files import write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +53,4 @@ class SettingsFile:
 
     def save(self, settings: Settings) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(asdict(settings)), encoding="utf-8")
-        os.replace(temporary, self.path)
+        write_atomic(self.path, json.dumps(asdict(settings)))

@@ -271,7 +271,7 @@ def test_a_bad_bgstats_record_is_named_and_nothing_is_imported(store, tmp_path):
 def test_big_files_are_scored_by_helper_processes_with_the_same_result(
     store, tmp_path, monkeypatch
 ):
-    from scorepad.store import api, parallel
+    from scorepad.store import importing, parallel
 
     monkeypatch.setattr(parallel, "MIN_BYTES", 0)
     from_bytes, finished = [], []
@@ -281,7 +281,7 @@ def test_big_files_are_scored_by_helper_processes_with_the_same_result(
         yield from read_json_bytes(conn, data, source)
         finished.append(source)
 
-    monkeypatch.setattr(api, "read_json_bytes", spy)
+    monkeypatch.setattr(importing, "read_json_bytes", spy)
     for day in range(1, 29):
         azul(store, f"2024-02-{day:02d}", {"Ana": day, "Ben": 30 - day, "Carla": 15})
     glass(store)

@@ -6,16 +6,17 @@ import sqlite3
 import subprocess
 import sys
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from store_sheets import azul, glass
 
 from scorepad.core import ExtraLine, PlayerSheet, find_game, score
-from scorepad.store import StoreError, open_store
+from scorepad.store import NewSheet, StoreError, legacy_drafts, open_store
 from scorepad.store.backups import list_backups
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import HEAD, current, head, upgrade
@@ -267,3 +268,72 @@ def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url,
     with sqlite3.connect(copies[0].path) as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0001"
         assert conn.execute("SELECT count(*) FROM play").fetchone()[0] == 12
+
+
+def test_sheets_in_the_dropped_drafts_table_are_kept_for_the_app(url, tmp_path, monkeypatch):
+    """Revision 0004 drops the store's own drafts table; its rows reappear as sheets the
+    app can take in, from a file of the store's own (never the app's drafts folder)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a server's file goes here
+    db = Database(resolve_url(url))
+    db.check_file()
+    upgrade(db, "0003")
+    typed = (
+        '{"game": "glass-road", "variant": null, "players": ["Ana", "Ben"], '
+        '"entries": {"Ana": {"sand_left": {"count": 3, "rate": "start"}, "buildings": 7.5}}, '
+        '"extra": {"Ben": [{"label": "Bonus", "points": 2}]}, "details": {"location": "Club"}}'
+    )
+    rematch = '{"game": "azul-sintra", "variant": "B", "players": ["Ana", "Ben"]}'
+    with db.engine.begin() as conn:
+        for device, sheet, day in (("tablet", typed, 2), ("phone", rematch, 1)):
+            conn.execute(
+                text("INSERT INTO draft (device, sheet, updated_at) VALUES (:d, :s, :t)"),
+                {"d": device, "s": sheet, "t": datetime(2024, 5, day, 20, 30)},
+            )
+    db.dispose()
+    with open_store(url) as store:
+        with store.db.engine.connect() as conn:
+            assert current(conn) == head()
+            assert "draft" not in set(inspect(conn).get_table_names())
+        kept = store.legacy_drafts()
+        assert kept == [
+            NewSheet("azul-sintra", "B", ("Ana", "Ben")),
+            NewSheet(
+                "glass-road",
+                None,
+                ("Ana", "Ben"),
+                {"Ana": {"sand_left": {"count": 3, "rate": "start"}, "buildings": Decimal("7.5")}},
+                {"Ben": [{"label": "Bonus", "points": 2}]},
+                {"location": "Club"},
+            ),
+        ]
+        where = legacy_drafts.location(store.db.url)
+        assert where is not None and where.is_file()
+        if url.startswith("postgresql"):
+            assert where.parent == tmp_path / "data" / "scorepad"
+        else:
+            assert where == tmp_path / "history.sqlite3.drafts.json"
+        assert store.legacy_drafts() == kept  # read again until the app has them
+        store.forget_legacy_drafts()
+        assert store.legacy_drafts() == []
+        assert not where.exists()
+
+
+def test_a_history_without_drafts_leaves_no_drafts_file(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    db = Database(resolve_url(str(path)))
+    db.check_file()
+    upgrade(db, "0003")
+    db.dispose()
+    with open_store(str(path)) as store:
+        assert store.legacy_drafts() == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "history.sqlite3"]
+
+
+def test_kept_drafts_are_not_doubled_when_the_upgrade_runs_again(tmp_path):
+    """A failure after the file was written rolls the drop back; the next upgrade writes
+    the same rows again, and they are kept once."""
+    url = resolve_url(str(tmp_path / "history.sqlite3"))
+    row = ("tablet", '{"game": "azul", "variant": null, "players": ["Ana"]}', "2024-05-01")
+    legacy_drafts.keep(url, [row])
+    legacy_drafts.keep(url, [row])
+    assert legacy_drafts.read(url) == [NewSheet("azul", None, ("Ana",))]

@@ -99,25 +99,13 @@ def test_delete_hides_a_play_and_restore_brings_it_back(store):
 def test_rematch_starts_a_sheet_with_the_same_game_variant_and_players(store):
     players = [PlayerSheet("Ana", {"marker": 50}), PlayerSheet("Ben", {"marker": 40})]
     play = store.save_play(SINTRA, "B", players, "2024-01-01")
-    sheet = store.rematch(play, device="tablet")
+    sheet = store.rematch(play)
     assert sheet == NewSheet("azul-sintra", "B", ("Ana", "Ben"))
-    assert store.draft("tablet") == sheet
     again = store.save_play(
         store.template(sheet.game), sheet.variant, [PlayerSheet(n) for n in sheet.players]
     )
     assert store.get_play(again).sheet.variant == "B"
     assert len(store.list_plays().plays) == 2
-    typed = NewSheet(
-        "glass-road",
-        None,
-        ("Ana",),
-        {"Ana": {"sand_left": {"count": 3, "rate": "start"}, "buildings": Decimal("7")}},
-        details={"location": "Club"},
-    )
-    store.save_draft("tablet", typed)
-    assert store.draft("tablet") == typed
-    store.drop_draft("tablet")
-    assert store.draft("tablet") is None
 
 
 def test_rename_and_merge_players_keep_every_play(store):
@@ -172,6 +160,19 @@ def test_a_game_file_exports_and_imports_in_the_built_in_format(store, tmp_path)
     assert json.loads(store.export_game("azul"))["id"] == "azul"
     sand = json.loads(store.export_game("glass-road"))["lines"][4]["rates"][0]
     assert sand["per"] == 0.5
+
+
+def test_a_game_file_is_written_whole_or_not_at_all(store, tmp_path):
+    store.create_game(HOUSE)
+    target = tmp_path / "house-game.json"
+    assert store.export_game_file("house-game", target) == target
+    assert target.read_text(encoding="utf-8") == store.export_game("house-game")
+    with pytest.raises(StoreError, match=r"cannot write .*missing"):
+        store.export_game_file("house-game", tmp_path / "missing" / "house-game.json")
+    with pytest.raises(StoreError, match="no game"):
+        store.export_game_file("no-such-game", target)
+    assert target.read_text(encoding="utf-8") == store.export_game("house-game")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
 def test_by_hand_labels_are_kept_per_game(store):

@@ -11,7 +11,7 @@ from store_sheets import AZUL, azul, glass
 
 from scorepad.core import PlayerSheet
 from scorepad.store import PlayFilter, StoreError, open_store
-from scorepad.store.importing import RECOUNT
+from scorepad.store.bulk import RECOUNT
 
 LOWEST = {
     "id": "golf",

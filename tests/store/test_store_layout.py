@@ -1,0 +1,151 @@
+"""The package's import graph, read from the source with ``ast``: no circles in the store,
+and the store imports nothing from the layers above it.
+
+Every import counts, also one inside a function (it still ties the modules together),
+except those under ``if TYPE_CHECKING:``, which never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "scorepad"
+
+
+def module_names() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST, module: str, is_package: bool) -> list[str]:
+    """The names imported, as written (relative ones made absolute)."""
+    names: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = module.split(".")
+                anchor = anchor if is_package else anchor[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            names.extend(f"{base}.{alias.name}" for alias in node.names)
+            names.append(base)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return names
+
+
+@cache
+def import_graph() -> dict[str, set[str]]:
+    """Each scorepad module and the scorepad modules it imports."""
+    modules = module_names()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        targets = set()
+        for imported in _imports(tree, name, path.name == "__init__.py"):
+            while imported and imported not in modules:  # a name inside a module
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name and imported.startswith("scorepad"):
+                targets.add(imported)
+        graph[name] = targets
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return groups
+
+
+def test_the_graph_sees_imports_inside_functions_and_leaves_out_type_checking_ones():
+    tree = ast.parse(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from scorepad.store.api import Store\n"
+        "def f():\n    from scorepad.store import importing\n"
+        "from . import models\n"
+    )
+    found = _imports(tree, "scorepad.store.salvage", False)
+    assert "scorepad.store.importing" in found and "scorepad.store.models" in found
+    assert "scorepad.store.api.Store" not in found
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_circle_inside_the_store():
+    graph = import_graph()
+    store = {
+        name: {t for t in targets if t.startswith("scorepad.store")}
+        for name, targets in graph.items()
+        if name.startswith("scorepad.store")
+    }
+    assert cycles(store) == []
+
+
+def test_the_store_imports_nothing_from_the_cli_or_the_ui():
+    above = ("scorepad.cli", "scorepad.ui", "scorepad.printing")
+    wrong = {
+        name: sorted(t for t in targets if t.startswith(above))
+        for name, targets in import_graph().items()
+        if name.startswith("scorepad.store")
+    }
+    assert {name: targets for name, targets in wrong.items() if targets} == {}
+
+
+def test_the_atomic_file_helper_imports_nothing_of_scorepad():
+    assert import_graph()["scorepad.files"] == set()
+
+
+def test_no_circle_anywhere_in_the_package():
+    assert cycles(import_graph()) == []
