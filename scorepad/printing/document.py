@@ -138,7 +138,7 @@ def _pdf(
         pagesize=(PAGE_WIDTH, PAGE_HEIGHT),
         invariant=1,
         pageCompression=1,
-        initialFontName=REGULAR,
+        initialFontName=REGULAR,  # type: ignore[arg-type]  # a font name; the stub says float
     )
     canvas.setTitle(title)
     canvas.setAuthor("Scorepad")

@@ -329,7 +329,9 @@ def _ink(canvas: Canvas, gray: float) -> None:
         canvas.setFillGray(gray)
 
 
-def _fill(canvas: Canvas, x0: float, y0: float, x1: float, y1: float, shade: object) -> None:
+def _fill(
+    canvas: Canvas, x0: float, y0: float, x1: float, y1: float, shade: float | tuple[float, ...]
+) -> None:
     if isinstance(shade, tuple):
         canvas.setFillColorRGB(*shade)
     else:

@@ -28,7 +28,7 @@ from sqlalchemy import Connection, select, true
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, score
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
-from scorepad.core.numbers import as_number, format_points, parse_number
+from scorepad.core.numbers import Number, as_number, format_points, parse_number
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
@@ -109,10 +109,11 @@ def _play(
         winners.append(item.get("winner") is True)
     template = known.get(name_key(str(game.get("name", ""))))
     fits = template is not None and template.min_players <= len(names) <= template.max_players
-    if template is not None and fits and None not in points:
+    scored = [p for p in points if p is not None]
+    if template is not None and fits and len(scored) == len(points):
         label = tr("store.bgstats_score", "en")
         sheets = [
-            PlayerSheet(n, {}, (ExtraLine(label, p),)) for n, p in zip(names, points, strict=True)
+            PlayerSheet(n, {}, (ExtraLine(label, p),)) for n, p in zip(names, scored, strict=True)
         ]
         variant = template.variants[0].id if template.variants else None
         sheet = score(template, variant, sheets)
@@ -146,7 +147,7 @@ def _play(
     )
 
 
-def _score(raw: object) -> object:
+def _score(raw: object) -> Number | None:
     """A BG Stats score ("77", 77, "" for none) as an exact number, or None."""
     if raw is None or raw == "":
         return None

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Table,
     Text,
     text,
 )
@@ -212,12 +213,19 @@ class TotalTally(SQLModel, table=True):
     results: int
 
 
-player = Player.__table__
-game = Game.__table__
-snapshot = TemplateSnapshot.__table__
-play = Play.__table__
-result = PlayResult.__table__
-extra = PlayExtra.__table__
-game_label = GameLabel.__table__
-game_tally = GameTally.__table__
-total_tally = TotalTally.__table__
+def _table(model: type[SQLModel]) -> Table:
+    """The SQLAlchemy table SQLModel made for ``model`` (its ``__table__``, untyped there)."""
+    table = getattr(model, "__table__")  # noqa: B009
+    assert isinstance(table, Table)
+    return table
+
+
+player = _table(Player)
+game = _table(Game)
+snapshot = _table(TemplateSnapshot)
+play = _table(Play)
+result = _table(PlayResult)
+extra = _table(PlayExtra)
+game_label = _table(GameLabel)
+game_tally = _table(GameTally)
+total_tally = _table(TotalTally)

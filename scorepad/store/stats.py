@@ -46,17 +46,17 @@ def _player_query(by_game: bool) -> object:
 
 PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
-GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
+_GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 gt, tt = m.game_tally, m.total_tally
-GAME_PLAYS = select(gt.c.plays, gt.c.winning_sum_halves, gt.c.winning_count).where(
+_GAME_PLAYS = select(gt.c.plays, gt.c.winning_sum_halves, gt.c.winning_count).where(
     gt.c.game_id == bindparam("game")
 )
-DISTRIBUTION = (
+_DISTRIBUTION = (
     select(tt.c.total_halves, tt.c.results)
     .where(tt.c.game_id == bindparam("game"))
     .order_by(tt.c.total_halves)
 )
-HOLDERS = (
+_HOLDERS = (
     select(pl.c.name, r.c.play_id, r.c.played_at)
     .select_from(p)
     .join(r, r.c.play_id == p.c.id)
@@ -72,11 +72,11 @@ HOLDERS = (
 """A game's best total is the winning total of every play it was made in (nobody there
 can have more; a tie-breaker only chooses among equal totals), so only the plays with
 that winning total are read."""
-PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
+_PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
     pl.c.name_key.in_([bindparam("a"), bindparam("b")])
 )
 GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE = (
-    Prepared(q) for q in (GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE)
+    Prepared(q) for q in (_GAME, _GAME_PLAYS, _DISTRIBUTION, _HOLDERS, _PEOPLE)
 )
 
 
