@@ -34,6 +34,8 @@ from scorepad.ui.app import main as app_main
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.views.common import Crossings
 
+pytestmark = pytest.mark.slow  # thousands of changes through real sessions: about a minute
+
 
 def controls_under(value: object) -> list[ft.BaseControl]:
     items = value if isinstance(value, list) else [value]
