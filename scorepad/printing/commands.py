@@ -12,7 +12,7 @@ from typing import Any
 
 from scorepad.core import GameTemplate, builtin_games, load_template, resolve_variant
 from scorepad.core.errors import SheetError, quote
-from scorepad.printing.messages import PrintError
+from scorepad.printing.errors import PrintError
 
 PRINTABLES = Path("printables")
 

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from scorepad.core.errors import ScorepadError
 from scorepad.core.i18n import register
-
-
-class PrintError(ScorepadError):
-    """A sheet that cannot be printed as asked: a bad player count, names, or output path."""
-
 
 MESSAGES: dict[str, dict[str, str]] = {
     "print.booklet": {"en": "Scorepad: every score sheet", "es": "Scorepad: todas las hojas"},

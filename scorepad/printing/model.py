@@ -19,7 +19,7 @@ from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import check_player_count, show
 from scorepad.core.template import CheckLine, CountLine, PenaltyLine, PointsLine, ProductLine
-from scorepad.printing.messages import PrintError
+from scorepad.printing.errors import PrintError
 
 RowKind = Literal["line", "by_hand", "total", "caption", "tiebreak", "rank"]
 

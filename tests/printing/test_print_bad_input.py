@@ -9,7 +9,7 @@ import pytest
 
 from scorepad.core import builtin_games
 from scorepad.printing import document
-from scorepad.printing.messages import PrintError
+from scorepad.printing.errors import PrintError
 
 
 @pytest.mark.parametrize(
