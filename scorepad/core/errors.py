@@ -1,7 +1,7 @@
 """Errors that speak the player's language.
 
 Each error holds a message id and its fields rather than a finished sentence, so the same
-error reads in Spanish or English wherever it surfaces (CLI, app, import). ``str(error)``
+error reads in the reader's language wherever it surfaces (CLI, app, import). ``str(error)``
 is the English sentence, handy in logs and tests.
 """
 

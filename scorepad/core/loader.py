@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from scorepad.core.errors import ScorepadError, TemplateError, parse_json, quote
-from scorepad.core.i18n import LANGS, Text
+from scorepad.core.i18n import DEFAULT_LANG, Text
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
 from scorepad.core.plaintext import blank, plain_problem
 from scorepad.core.template import (
@@ -106,8 +106,10 @@ class _Reader:
         return raw
 
     def text(self, raw: object, path: str) -> Text:
-        if not isinstance(raw, dict) or not all(
-            isinstance(raw.get(lang), str) and not blank(raw[lang]) for lang in LANGS
+        # English is required; any other language is optional and reads English without it
+        # (a game saved before a language existed stays valid).
+        if not isinstance(raw, dict) or not (
+            isinstance(raw.get(DEFAULT_LANG), str) and not blank(raw[DEFAULT_LANG])
         ):
             raise self.fail(path, "template.no_label")
         for name, value in raw.items():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from scorepad.core.errors import ScorepadError
-from scorepad.printing import messages  # noqa: F401 - registers the sentences they speak
 
 
 class PrintError(ScorepadError):

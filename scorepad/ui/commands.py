@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 
-from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
 from scorepad.ui.config import AppConfig, data_dir
 from scorepad.ui.launch import DEFAULT_PORT
 
