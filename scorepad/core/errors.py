@@ -39,6 +39,23 @@ class TemplateError(ScorepadError):
     """A game file that cannot be a game: names the file, the place in it and the problem."""
 
 
+class MissingField(ScorepadError):
+    """A field a game file must hold and leaves out; ``name`` is the field, so that the
+    game editor can put the complaint under it."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("template.missing", value=quote(name))
+        self.name = name
+
+
+class BadBounds(ScorepadError):
+    """A minimum above its maximum (a line's, or the players'): the editor marks the
+    minimum."""
+
+    def __init__(self, low: object, high: object) -> None:
+        super().__init__("template.bad_bounds", low=low, high=high)
+
+
 class EntryError(ScorepadError):
     """A value that a line cannot take; the sheet wraps it with the player and the line."""
 
