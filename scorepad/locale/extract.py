@@ -35,7 +35,7 @@ def extract_english(
     keywords: Mapping[str, Any],
     comment_tags: Collection[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+) -> Iterator[tuple[int, str, str | tuple[str, ...], list[str]]]:
     """Every message of the English catalogue ``fileobj``, with its English text."""
     from babel.messages.pofile import read_po
 
@@ -47,4 +47,4 @@ def extract_english(
         if message.pluralizable:
             yield line, "ngettext", tuple(message.id), english_comments(message)
         else:
-            yield line, "gettext", message.id, english_comments(message)
+            yield line, "gettext", str(message.id), english_comments(message)
