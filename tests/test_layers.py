@@ -18,15 +18,19 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorepad"
 BELOW: dict[str, set[str]] = {
     "core": set(),
     "files": set(),
+    "locale": set(),
+    "l10n": {"core"},
     "store": {"core", "files"},
-    "printing": {"core", "files"},
-    "ui": {"core", "files", "store", "printing"},
-    "cli": {"core", "files", "store", "printing", "ui", "scorepad"},
+    "printing": {"core", "files", "l10n"},
+    "ui": {"core", "files", "l10n", "store", "printing"},
+    "cli": {"core", "files", "l10n", "store", "printing", "ui", "scorepad"},
     "__main__": {"cli"},
     "scorepad": set(),
 }
 """What each part of the package may import besides itself: ``scorepad.files`` is a
-standard-library helper every layer writes files through; ``scorepad`` is the package's
+standard-library helper every layer writes files through; ``scorepad.l10n`` formats dates
+and numbers with Babel for the layers that show them; ``scorepad.locale`` holds the message
+catalogues and the extractor ``pybabel`` runs; ``scorepad`` is the package's
 own ``__init__`` (its version)."""
 
 

@@ -7,7 +7,6 @@ import os
 from typing import Any
 
 from scorepad.cli.io import DB_ENV, options
-from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
 from scorepad.ui.config import AppConfig, data_dir
 from scorepad.ui.launch import DEFAULT_PORT
 

@@ -15,7 +15,7 @@ from scorepad.cli.io import named_history, open_history, options
 from scorepad.cli.lookup import find_template
 from scorepad.core import GameTemplate, resolve_variant
 from scorepad.core.errors import SheetError, quote
-from scorepad.printing.messages import PrintError
+from scorepad.printing.errors import PrintError
 
 PRINTABLES = Path("printables")
 
@@ -40,7 +40,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     sheet.add_argument(
         "--all",
         action="store_true",
-        help="every built-in game and variant in Spanish and English, plus a booklet "
+        help="every built-in game and variant in every language, plus a booklet "
         "per language, into the -o folder (default printables/)",
     )
     sheet.add_argument(

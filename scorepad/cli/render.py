@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet
-from scorepad.core.i18n import join_words, pick, tr
+from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.scoring import show
 from scorepad.core.template import signed
 
@@ -171,8 +171,7 @@ def render_game_stats(stats: GameStats, lang: str) -> str:
 def _dec(value: Decimal | None, lang: str) -> str:
     if value is None:
         return "–"
-    text = format(value, "f")
-    return text.replace(".", ",") if lang == "es" else text
+    return format(value, "f").replace(".", decimal_mark(lang))
 
 
 def _minutes(value: datetime | None) -> str:

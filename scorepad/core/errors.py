@@ -1,7 +1,7 @@
 """Errors that speak the player's language.
 
 Each error holds a message id and its fields rather than a finished sentence, so the same
-error reads in Spanish or English wherever it surfaces (CLI, app, import). ``str(error)``
+error reads in the reader's language wherever it surfaces (CLI, app, import). ``str(error)``
 is the English sentence, handy in logs and tests.
 """
 
@@ -37,6 +37,23 @@ def _render(value: object, lang: str) -> object:
 
 class TemplateError(ScorepadError):
     """A game file that cannot be a game: names the file, the place in it and the problem."""
+
+
+class MissingField(ScorepadError):
+    """A field a game file must hold and leaves out; ``name`` is the field, so that the
+    game editor can put the complaint under it."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("template.missing", value=quote(name))
+        self.name = name
+
+
+class BadBounds(ScorepadError):
+    """A minimum above its maximum (a line's, or the players'): the editor marks the
+    minimum."""
+
+    def __init__(self, low: object, high: object) -> None:
+        super().__init__("template.bad_bounds", low=low, high=high)
 
 
 class EntryError(ScorepadError):

@@ -12,8 +12,15 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from scorepad.core.errors import ScorepadError, TemplateError, parse_json, quote
-from scorepad.core.i18n import LANGS, Text
+from scorepad.core.errors import (
+    BadBounds,
+    MissingField,
+    ScorepadError,
+    TemplateError,
+    parse_json,
+    quote,
+)
+from scorepad.core.i18n import DEFAULT_LANG, Text
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
 from scorepad.core.plaintext import blank, plain_problem
 from scorepad.core.template import (
@@ -82,7 +89,10 @@ class _Reader:
         self.source = source
 
     def fail(self, path: str, key: str, **fields: object) -> TemplateError:
-        problem = ScorepadError(key, **fields)
+        return self.at(path, ScorepadError(key, **fields))
+
+    def at(self, path: str, problem: ScorepadError) -> TemplateError:
+        """``problem`` placed in the file: its source and the path to the value."""
         return TemplateError("template.where", source=self.source, path=path, problem=problem)
 
     # --- shapes -------------------------------------------------------------------------------
@@ -95,7 +105,7 @@ class _Reader:
                 raise self.fail(path, "template.unknown_field", value=quote(name), choices=choices)
         for name, required in fields.items():
             if required and name not in raw:
-                raise self.fail(path, "template.missing", value=quote(name))
+                raise self.at(path, MissingField(name))
         return raw
 
     def items(self, raw: object, path: str, *, allow_empty: bool = True) -> list[Any]:
@@ -106,8 +116,10 @@ class _Reader:
         return raw
 
     def text(self, raw: object, path: str) -> Text:
-        if not isinstance(raw, dict) or not all(
-            isinstance(raw.get(lang), str) and not blank(raw[lang]) for lang in LANGS
+        # English is required; any other language is optional and reads English without it
+        # (a game saved before a language existed stays valid).
+        if not isinstance(raw, dict) or not (
+            isinstance(raw.get(DEFAULT_LANG), str) and not blank(raw[DEFAULT_LANG])
         ):
             raise self.fail(path, "template.no_label")
         for name, value in raw.items():
@@ -166,7 +178,7 @@ class _Reader:
         low = self.whole(players["min"], "players.min", low=1)
         high = self.whole(players["max"], "players.max", low=1)
         if low > high:
-            raise self.fail("players", "template.bad_bounds", low=low, high=high)
+            raise self.at("players", BadBounds(low, high))
         if high > 20:
             raise self.fail("players.max", "entry.above_max", value=high, limit=20)
         variants = self.variants(data.get("variants", []))
@@ -264,7 +276,7 @@ class _Reader:
         low = read(data["min"], f"{path}.min") if "min" in data else None
         high = read(data["max"], f"{path}.max") if "max" in data else None
         if low is not None and high is not None and low > high:
-            raise self.fail(path, "template.bad_bounds", low=low, high=high)
+            raise self.at(path, BadBounds(low, high))
         return low, high
 
     def line_points(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:

@@ -15,7 +15,6 @@ import re
 import unicodedata
 
 from scorepad.core.errors import EntryError, quote
-from scorepad.core.i18n import register
 
 MAX_NAME = 60
 """Longest player name, in characters: a column on a printed sheet has room for about a
@@ -57,25 +56,3 @@ def name_problem(name: str, limit: int = MAX_NAME) -> EntryError | None:
     """Why a name or label, as given (before trimming), cannot be used; None when it can.
     A blank one is left to the caller, which knows how to say where it is missing."""
     return plain_problem(name) or plain_problem(name.strip(), limit)
-
-
-MESSAGES: dict[str, dict[str, str]] = {
-    "plain.control": {
-        "en": "{value} contains a control character ({char}); write it as plain text",
-        "es": "{value} contiene un carácter de control ({char}); escríbelo como texto normal",
-    },
-    "plain.not_unicode": {
-        "en": "{value} is not valid text: it holds half of a character ({char})",
-        "es": "{value} no es texto válido: contiene medio carácter ({char})",
-    },
-    "plain.too_long": {
-        "en": "{value} has {length} characters; at most {limit} are allowed",
-        "es": "{value} tiene {length} caracteres; se admiten como mucho {limit}",
-    },
-    "sheet.player_problem": {
-        "en": "player {position}: the name {problem}",
-        "es": "jugador {position}: el nombre {problem}",
-    },
-}
-
-register(MESSAGES)

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from scorepad.core.errors import EntryError, SheetError, quote
-from scorepad.core.i18n import join_words, pick, tr
+from scorepad.core.i18n import decimal_mark, join_words, ntr, pick, tr
 from scorepad.core.numbers import (
     TOTAL_LIMIT,
     Number,
@@ -351,12 +351,10 @@ def _tied_on(sheet: ScoredSheet, upto: int, lang: str) -> str:
 
 
 def _points(value: Number, lang: str) -> str:
-    if value == 1:
-        return tr("result.point", lang)
-    return tr("result.points", lang, points=show(value, lang))
+    whole = value == int(value)
+    return ntr("result.points", int(value) if whole else 2, lang, points=show(value, lang))
 
 
 def show(value: Number, lang: str) -> str:
-    """Points for people: "76", "76.5" in English, "76,5" in Spanish."""
-    text = format_points(value)
-    return text.replace(".", ",") if lang == "es" else text
+    """Points for people: "76", "76.5" in English, "76,5" in Spanish, French and German."""
+    return format_points(value).replace(".", decimal_mark(lang))

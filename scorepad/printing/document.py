@@ -18,8 +18,8 @@ from scorepad.core import GameTemplate, ScoredSheet, builtin_games
 from scorepad.core.i18n import LANGS, tr
 from scorepad.files import write_atomic
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
+from scorepad.printing.errors import PrintError
 from scorepad.printing.fonts import REGULAR, register_fonts
-from scorepad.printing.messages import PrintError
 from scorepad.printing.model import SheetModel, blank_sheet, played_sheet
 
 Page = tuple[GameTemplate, str | None]

@@ -19,7 +19,8 @@ from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import check_player_count, show
 from scorepad.core.template import CheckLine, CountLine, PenaltyLine, PointsLine, ProductLine
-from scorepad.printing.messages import PrintError
+from scorepad.l10n import date_text
+from scorepad.printing.errors import PrintError
 
 RowKind = Literal["line", "by_hand", "total", "caption", "tiebreak", "rank"]
 
@@ -156,7 +157,7 @@ def played_sheet(
 
 
 def number(value: Number, lang: str) -> str:
-    """Points as printed: "76,5" in Spanish, and a true minus sign."""
+    """Points as printed: "76,5" in Spanish, French and German, and a true minus sign."""
     text = show(value, lang)
     return "\u2212" + text[1:] if text.startswith("-") else text
 
@@ -273,4 +274,4 @@ def _date(value: dt.date | str | None, lang: str) -> str:
         return value
     if isinstance(value, dt.datetime):
         value = value.date()
-    return value.strftime("%d/%m/%Y") if lang == "es" else value.isoformat()
+    return date_text(value, lang)

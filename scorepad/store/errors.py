@@ -2,13 +2,11 @@
 wherever code decides what to do by the kind of problem.
 
 Each error carries a message id and its fields (see ``scorepad.core.errors``) and renders
-late, in the reader's language; the store's sentences are registered on import of this
-module, so an error never meets a catalogue without them.
+late, in the reader's language, from the message catalogues (``scorepad/locale``).
 """
 
 from __future__ import annotations
 
-import scorepad.store.messages  # noqa: F401  (registers the store's sentences)
 from scorepad.core.errors import ScorepadError
 
 

@@ -26,7 +26,6 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
-from scorepad.ui import messages  # noqa: F401 - registers the app's sentences
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel

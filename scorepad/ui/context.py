@@ -13,8 +13,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from scorepad.core import GameTemplate, builtin_games
-from scorepad.core.i18n import tr
-from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Context.t``
+from scorepad.core.i18n import ntr, tr
 from scorepad.ui.config import AppConfig
 from scorepad.ui.drafts import DraftStore, FileDraftStore
 from scorepad.ui.history import StoreHistory, open_history
@@ -110,6 +109,10 @@ class Context:
 
     def t(self, key: str, /, **fields: object) -> str:
         return tr(key, self.lang, **fields)
+
+    def tn(self, key: str, count: int, /, **fields: object) -> str:
+        """The plural message ``key`` in the form for ``count`` things."""
+        return ntr(key, count, self.lang, **fields)
 
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings

@@ -6,9 +6,10 @@ complaint (``TemplateError``: a path such as ``lines.rows.per`` and a problem) i
 attached to the field it concerns (``field_for``), or to the form as a whole.
 
 The form holds everything a game file can say (description, variants, rates, factors,
-reminders, every text in English and Spanish), so a game read from a file and saved
-again is the same game. Texts in further languages, which the app never shows, are kept
-in each item's ``others`` and written back unchanged.
+reminders, every text in each language the app speaks: English required, the others
+optional), so a game read from a file and saved again is the same game. Texts in further
+languages, which the app does not speak, are kept in each item's ``others`` and written
+back unchanged.
 
 Field names: ``name-en``, ``min-players``, ``line-0-per``, ``line-0-rate-1-label-es``,
 ``variant-0-id``, ``tb-0-terms``, ``reminder-0-text-es``: a list's prefix and index,
@@ -24,7 +25,7 @@ from typing import Any, TypeVar
 
 from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import TemplateError
-from scorepad.core.i18n import LANGS
+from scorepad.core.i18n import DEFAULT_LANG, LANGS
 from scorepad.core.numbers import format_points, parse_number
 from scorepad.ui.game_problems import field_for
 
@@ -42,14 +43,16 @@ REQUIRED = {"check": ("points",)}
 """Number fields a kind cannot do without: left blank, they are marked as needed."""
 SPLIT = re.compile(r"[;\s]+")
 Others = dict[str, dict[str, str]]
-"""A text's name → its texts in languages other than English and Spanish."""
+"""A text's name → its texts in languages the app does not speak."""
 Problem = tuple[str, dict[str, object]] | TemplateError
 T = TypeVar("T", bound="Item")
 
 
 @dataclass
 class Item:
-    """A part of the form with texts of its own (``name_en``, ``label_es``…)."""
+    """A part of the form with texts of its own (``name_en``, ``label_es``…), one
+    attribute per language the app speaks (those beyond English and Spanish last, so
+    that positional use stays as it was)."""
 
     others: Others = field(default_factory=dict, repr=False, kw_only=True)
     """Its texts in languages the app does not show, kept to be written back."""
@@ -61,6 +64,8 @@ class RateForm(Item):
     per: str = ""
     label_en: str = ""
     label_es: str = ""
+    label_fr: str = ""
+    label_de: str = ""
 
 
 @dataclass
@@ -68,6 +73,8 @@ class FactorForm(Item):
     label_en: str = ""
     label_es: str = ""
     max: str = ""
+    label_fr: str = ""
+    label_de: str = ""
 
 
 @dataclass
@@ -75,12 +82,16 @@ class VariantForm(Item):
     id: str = ""
     label_en: str = ""
     label_es: str = ""
+    label_fr: str = ""
+    label_de: str = ""
 
 
 @dataclass
 class ReminderForm(Item):
     text_en: str = ""
     text_es: str = ""
+    text_fr: str = ""
+    text_de: str = ""
 
 
 @dataclass
@@ -102,6 +113,10 @@ class LineForm(Item):
     variants: str = ""
     rates: list[RateForm] = field(default_factory=list)
     factors: list[FactorForm] = field(default_factory=lambda: [FactorForm(), FactorForm()])
+    label_fr: str = ""
+    label_de: str = ""
+    hint_fr: str = ""
+    hint_de: str = ""
 
 
 @dataclass
@@ -110,6 +125,8 @@ class TiebreakForm(Item):
     label_es: str = ""
     prefer: str = "more"
     terms: str = ""
+    label_fr: str = ""
+    label_de: str = ""
 
 
 @dataclass
@@ -129,6 +146,10 @@ class GameForm(Item):
     version: int = 1
     editing: bool = False
     """An existing user-defined game (its id is fixed) rather than a new one."""
+    name_fr: str = ""
+    name_de: str = ""
+    description_fr: str = ""
+    description_de: str = ""
 
     # --- to a template ------------------------------------------------------------------
     def definition(self) -> tuple[dict[str, Any], dict[str, Problem]]:
@@ -263,22 +284,28 @@ class Checked:
     """Field → a message key and its fields, or the core's error (rendered per language)."""
 
 
-# --- texts in both languages ------------------------------------------------------------
+# --- texts in every language -------------------------------------------------------------
 def words(item: Any, name: str, *, optional: bool = False) -> dict[str, str] | None:
-    """``item``'s text ``name`` as a file holds it: ``{"en": …, "es": …}`` and any other
-    languages it was read with. An optional text (a hint, the description) typed in one
-    language only serves both; left blank in both, it is None."""
-    texts = {lang: str(getattr(item, f"{name}_{lang}")).strip() for lang in LANGS}
-    if optional:
-        if not any(texts.values()):
-            return None
-        given = next(t for t in texts.values() if t)
-        texts = {lang: text or given for lang, text in texts.items()}
+    """``item``'s text ``name`` as a file holds it: ``{"en": …}``, each other language
+    typed in (one left blank reads the English) and any languages it was read with that
+    the app does not speak. English is required (left blank, the core says so under its
+    field); an optional text (a hint, the description) typed in other languages only takes
+    the first of them as its English, and left blank in all of them it is None."""
+    typed = {lang: str(getattr(item, f"{name}_{lang}")).strip() for lang in LANGS}
+    if optional and not any(typed.values()):
+        return None
+    english = typed[DEFAULT_LANG]
+    if optional and not english:
+        english = next(text for text in typed.values() if text)
+    texts = {DEFAULT_LANG: english} | {
+        lang: text for lang, text in typed.items() if text and lang != DEFAULT_LANG
+    }
     return {**item.others.get(name, {}), **texts}
 
 
 def read_words(item: T, name: str, texts: object) -> T:
-    """Sets ``item``'s text ``name`` from a file's ``{"en": …, "es": …}``; returns ``item``."""
+    """Sets ``item``'s text ``name`` from a file's ``{"en": …, "es": …}`` (a language
+    missing is left blank); returns ``item``."""
     if not isinstance(texts, Mapping):
         texts = {}
     for lang in LANGS:

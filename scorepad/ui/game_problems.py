@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorepad.core import ScorepadError
-from scorepad.core.errors import TemplateError
+from scorepad.core.errors import BadBounds, MissingField, TemplateError
 from scorepad.core.i18n import LANGS
 
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
     path = re.sub(r"\[(\d+)\]", r".\1", str(problem.fields.get("path", "")))
     parts = path.split(".") if path else []
     inner = problem.fields.get("problem")
-    key = inner.key if isinstance(inner, ScorepadError) else ""
     value = str(inner.fields.get("value", "")) if isinstance(inner, ScorepadError) else ""
     if not parts:
         return "form"
@@ -55,7 +54,7 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
         return "form"
     item, where, rest = items[index], f"{prefix}-{index}-", rest[1:]
     if head == "lines":
-        return _line_field(where, item, rest, key, value)
+        return _line_field(where, item, rest, inner)
     if head == "reminders":
         return _text_field(where, item, "text", ["text", *rest])
     if head == "variants":
@@ -73,13 +72,13 @@ def problem_text(problem: Problem, lang: str, tr: Callable[..., str]) -> str:
     return tr(key, **fields)
 
 
-def _line_field(where: str, line: LineForm, rest: list[str], key: str, value: str) -> str:
-    """The field of ``line`` a complaint about ``rest`` (the path inside it) concerns."""
+def _line_field(where: str, line: LineForm, rest: list[str], problem: object) -> str:
+    """The field of ``line`` a complaint (``problem``) about ``rest`` (the path inside it)
+    concerns."""
     if not rest:  # the whole line: a missing field, its minimum above its maximum, its key
-        missing = value.strip('"') if key == "template.missing" else ""
-        if missing in LINE_FIELDS:
-            return where + missing
-        return where + ("min" if key == "template.bad_bounds" else "key")
+        if isinstance(problem, MissingField) and problem.name in LINE_FIELDS:
+            return where + problem.name
+        return where + ("min" if isinstance(problem, BadBounds) else "key")
     name, rest = rest[0], rest[1:]
     if name in ("label", "hint"):
         return _text_field(where, line, name, [name, *rest])

@@ -209,7 +209,8 @@ def _setting_cookie(send: Send, code: str) -> Send:
 
 
 def _ask_page(lang: str, tried: bool) -> str:
-    """A small page in both languages that asks for the code (never echoes what was sent)."""
+    """A small page that asks for the code in the app's language and in English (in
+    Spanish when that is English); it never echoes what was sent."""
     first, second = (lang, "es" if lang == "en" else "en")
     lines = []
     for each in (first, second):

@@ -14,7 +14,7 @@ import pytest
 from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import PlayerSheet, builtin_games, find_game, load_template
-from scorepad.core.i18n import tr
+from scorepad.core.i18n import pick, tr
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import (
     FactorForm,
@@ -69,7 +69,7 @@ def two_lines() -> GameForm:
 # --- the game form ---------------------------------------------------------------------
 def test_every_builtin_game_survives_the_form_unchanged():
     """Everything a game file says (description, variants, rates and factors with their
-    labels, hints, tie-breakers, reminders, every text in both languages) comes back."""
+    labels, hints, tie-breakers, reminders, every text in every language) comes back."""
     for template in builtin_games().values():
         checked = GameForm.from_template(template, editing=False).check()
         assert checked.problems == {}, template.id
@@ -98,8 +98,11 @@ def test_core_complaints_land_on_their_field_in_the_current_language():
     assert errors(form, "es") == {"line-1-max": "-3 no puede ser menor que 0"}
     form.lines[1].max = "3"
     form.lines[0].label_es = ""
-    assert list(errors(form)) == ["line-0-label-es"]
-    form.lines[0].label_es = "Cartas"
+    assert errors(form) == {}  # a language but English left blank reads the English
+    form.lines[0].label_en = ""
+    assert list(errors(form)) == ["line-0-label-en"]
+    assert errors(form, "es") == {"line-0-label-en": "el nombre necesita un texto en inglés"}
+    form.lines[0].label_en, form.lines[0].label_es = "Cards", "Cartas"
     form.lines[1].per = "cinco"
     assert errors(form) == {"line-1-per": '"cinco" is not a number'}
     form.lines[1].per = "5"
@@ -223,7 +226,7 @@ def only_in_a_then_add_b(form: GameForm) -> None:
             '"x" is not a number',
         ),
         (lambda f: setattr(f.lines[0].rates[1], "id", "start"), "line-0-rate-1-id", None),
-        (lambda f: setattr(f.lines[0].rates[0], "label_es", " "), "line-0-rate-0-label-es", None),
+        (lambda f: setattr(f.lines[0].rates[0], "label_en", " "), "line-0-rate-0-label-en", None),
         (
             lambda f: setattr(f.lines[1].factors[1], "label_en", ""),
             "line-1-factor-1-label-en",
@@ -235,10 +238,10 @@ def only_in_a_then_add_b(form: GameForm) -> None:
             "-1 cannot be below 0",
         ),
         (lambda f: setattr(f.variants[0], "id", "a b"), "variant-0-id", None),
-        (lambda f: setattr(f.variants[0], "label_es", ""), "variant-0-label-es", None),
+        (lambda f: setattr(f.variants[0], "label_en", ""), "variant-0-label-en", None),
         (lambda f: f.variants.append(VariantForm("A", "again", "otra")), "variant-1-id", None),
         (only_in_a_then_add_b, "variant-1-id", 'the variant "B" has no lines'),
-        (lambda f: setattr(f.reminders[0], "text_es", ""), "reminder-0-text-es", None),
+        (lambda f: setattr(f.reminders[0], "text_en", ""), "reminder-0-text-en", None),
         (lambda f: setattr(f, "name_en", ""), "name-en", None),
     ],
 )
@@ -253,20 +256,50 @@ def test_a_problem_in_a_rate_factor_variant_or_reminder_lands_on_its_field(chang
 
 def test_texts_in_other_languages_are_carried_through_the_form():
     data = copy.deepcopy(find_game("glass-road").source)
-    data["name"]["fr"] = "La Route du verre"
-    data["lines"][2]["rates"][1]["label"]["fr"] = "amélioré"
-    data["reminders"][0]["de"] = "Wähle den Satz jedes Spielers."
+    data["name"]["it"] = "La strada del vetro"
+    data["lines"][2]["rates"][1]["label"]["it"] = "migliorato"
+    data["reminders"][0]["nl"] = "Kies het tarief van elke speler."
     template = load_template(data, "glass-road.json")
     form = GameForm.from_template(template, editing=False)
     form.lines[2].rates[1].label_es = "mejorada"
     out = form.check().data
-    assert out["name"] == {"en": "Glass Road", "es": "Glass Road", "fr": "La Route du verre"}
+    assert out["name"] == {
+        "en": "Glass Road",
+        "es": "Glass Road",
+        "fr": "Glass Road",
+        "de": "Glass Road",
+        "it": "La strada del vetro",
+    }
     assert out["lines"][2]["rates"][1]["label"] == {
         "en": "upgraded",
         "es": "mejorada",
         "fr": "amélioré",
+        "de": "ausgebaut",
+        "it": "migliorato",
     }
-    assert out["reminders"][0]["de"] == "Wähle den Satz jedes Spielers."
+    assert out["reminders"][0]["nl"] == "Kies het tarief van elke speler."
+
+
+def test_only_english_is_required_and_a_blank_language_is_left_out():
+    """A game written in English only is a game; a text left blank in a language is not
+    written, and reads the English there (a game saved before a language existed, or
+    shared by someone who speaks only some of them, stays valid)."""
+    form = two_lines()
+    form.name_es = form.lines[0].label_es = form.lines[1].label_es = ""
+    form.lines[1].label_de = "Sätze"
+    checked = form.check()
+    assert checked.problems == {}
+    assert checked.data["name"] == {"en": "Pairs"}
+    assert [line["label"] for line in checked.data["lines"]] == [
+        {"en": "Cards"},
+        {"en": "Sets", "de": "Sätze"},
+    ]
+    template = checked.template
+    assert pick(template.lines[1].label, "de") == "Sätze"
+    assert pick(template.lines[1].label, "fr") == "Sets"
+    again = GameForm.from_template(template, editing=False)
+    assert (again.lines[1].label_de, again.lines[1].label_fr) == ("Sätze", "")
+    assert again.check().data == checked.data
 
 
 # --- the editor screen and the custom games list ---------------------------------------
@@ -641,9 +674,10 @@ def test_rates_factors_and_variants_get_a_label_in_each_language_in_the_editor(t
     type_into(root, "game-line-1-rate-2-per", "0,5")
     type_into(root, "game-line-1-rate-2-label-en", "salted")
     type_into(root, "game-line-1-rate-2-label-es", "salado")
-    assert find(root, "game-line-1-rate-1-label-es").error == (
-        "the label needs an English and a Spanish text"
-    )
+    assert find(root, "game-line-1-rate-1-label-es").error is None  # only English is needed
+    type_into(root, "game-line-1-rate-1-label-en", "")
+    assert find(root, "game-line-1-rate-1-label-en").error == "the label needs an English text"
+    type_into(root, "game-line-1-rate-1-label-en", "fresh")
     type_into(root, "game-line-1-rate-1-label-es", "fresco")
     click(root, "game-line-1-rate-2-up")  # salted first: the rate a sheet starts on
     click(root, "game-add-line")
@@ -694,7 +728,7 @@ def test_editing_a_game_keeps_its_description_hints_and_reminders_and_edits_them
     click(root, "game-save")
     assert routes == ["/games"]
     assert history.store.template("road").source == data | {
-        "name": {"en": "Glass Road (ours)", "es": "Glass Road"},
+        "name": data["name"] | {"en": "Glass Road (ours)"},
         "version": 2,
     }
 
@@ -702,21 +736,20 @@ def test_editing_a_game_keeps_its_description_hints_and_reminders_and_edits_them
     type_into(root, "game-reminder-3-text-es", "Empate: se comparte.")
     click(root, "game-reminder-1-remove")
     click(root, "game-add-reminder")
-    type_into(root, "game-reminder-3-text-en", "Sand is worth half.")
-    assert find(root, "game-reminder-3-text-es").error == (
-        "the label needs an English and a Spanish text"
-    )
-    click(root, "game-save")
-    assert routes == ["/games"]  # refused: the new reminder has no Spanish text
     type_into(root, "game-reminder-3-text-es", "La arena vale medio.")
+    assert find(root, "game-reminder-3-text-en").error == "the label needs an English text"
+    click(root, "game-save")
+    assert routes == ["/games"]  # refused: the new reminder has no English text
+    type_into(root, "game-reminder-3-text-en", "Sand is worth half.")
     type_into(root, "game-description-en", "")
     click(root, "game-save")
     saved = history.store.template("road")
     assert saved.reminders == (
         data["reminders"][1],
-        {"en": data["reminders"][2]["en"], "es": "Empate: se comparte."},
+        data["reminders"][2] | {"es": "Empate: se comparte."},
         {"en": "Sand is worth half.", "es": "La arena vale medio."},
     )
-    # A description (like a hint) given in one language only serves both.
-    assert saved.description == {"en": data["description"]["es"], "es": data["description"]["es"]}
+    # A description (like a hint) left blank in English takes the first other language
+    # given as its English.
+    assert saved.description == data["description"] | {"en": data["description"]["es"]}
     assert [ln.hint for ln in saved.lines] == [ln["hint"] for ln in data["lines"]]

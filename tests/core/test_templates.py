@@ -11,6 +11,7 @@ import pytest
 
 from scorepad.core import TemplateError, builtin_games, load_template
 from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.errors import BadBounds, MissingField
 from scorepad.core.i18n import LANGS
 
 DESIGN_KEYS = {
@@ -110,7 +111,7 @@ def test_catalogue_values_follow_the_rules():
     assert road.tiebreakers == ()
 
 
-def test_every_label_hint_and_reminder_is_in_spanish_and_english():
+def test_every_label_hint_and_reminder_is_in_every_language():
     for game in builtin_games().values():
         texts = [
             game.name,
@@ -196,9 +197,9 @@ BROKEN = [
         '"counts", "variants", "per", "every", "max", "rates"',
     ),
     (
-        "label without Spanish",
-        lambda d: d["lines"][1].update(label={"en": "Rows"}),
-        "my.json: lines.rows.label: the label needs an English and a Spanish text",
+        "label without English",
+        lambda d: d["lines"][1].update(label={"es": "Filas"}),
+        "my.json: lines.rows.label: the label needs an English text",
     ),
     (
         "text where a number goes",
@@ -247,6 +248,21 @@ def test_broken_game_files_are_refused_with_file_place_and_problem(change, messa
     with pytest.raises(TemplateError) as error:
         load_template(json.dumps(broken(change)), "my.json")
     assert error.value.message("en") == message
+
+
+def test_a_missing_field_and_bounds_the_wrong_way_round_are_errors_of_their_own():
+    """The game editor places these on a field by their class, not by their message."""
+    with pytest.raises(TemplateError) as error:
+        load_template(json.dumps(broken(lambda d: d["lines"][1].pop("label"))), "my.json")
+    assert isinstance(error.value.fields["problem"], MissingField)
+    assert error.value.fields["problem"].name == "label"
+    assert error.value.message("en") == 'my.json: lines.rows: missing "label"'
+    with pytest.raises(TemplateError) as error:
+        load_template(json.dumps(broken(lambda d: d["lines"][0].update(min=4, max=2))), "my.json")
+    assert isinstance(error.value.fields["problem"], BadBounds)
+    assert error.value.message("fr") == (
+        "my.json\u00a0: lines.marker\u00a0: le minimum 4 est supérieur au maximum 2"
+    )
 
 
 def test_template_errors_read_in_spanish_too():

@@ -9,7 +9,7 @@ import pytest
 
 from scorepad.core import builtin_games
 from scorepad.printing import document
-from scorepad.printing.messages import PrintError
+from scorepad.printing.errors import PrintError
 
 
 @pytest.mark.parametrize(
@@ -85,17 +85,3 @@ def test_output_into_a_folder_uses_the_default_name(cli, in_tmp):
     assert status == 0
     assert Path(out.strip()) == Path("out/azul-sintra-B.es.pdf")
     assert (in_tmp / "out" / "azul-sintra-B.es.pdf").read_bytes().startswith(b"%PDF-")
-
-
-def test_every_printing_message_has_the_same_fields_in_each_language():
-    import string
-
-    from scorepad.printing.messages import MESSAGES
-
-    for key, texts in MESSAGES.items():
-        fields = {
-            lang: {name for _, name, _, _ in string.Formatter().parse(text) if name}
-            for lang, text in texts.items()
-        }
-        assert set(texts) == {"en", "es"}, key
-        assert fields["en"] == fields["es"], key

@@ -26,7 +26,7 @@ def test_committed_printables_match_the_generator(tmp_path):
         assert page_texts(COMMITTED / path.name) == page_texts(path), f"{path.name}: {REGENERATE}"
 
 
-def test_every_game_and_variant_in_both_languages_and_a_booklet():
+def test_every_game_and_variant_in_every_language_and_a_booklet():
     expected = {page_name(t, v, lang) for t, v in all_pages() for lang in LANGS}
     expected |= {f"all-games.{lang}.pdf" for lang in LANGS}
     assert {p.name for p in COMMITTED.glob("*.pdf")} == expected
@@ -36,7 +36,8 @@ def test_every_game_and_variant_in_both_languages_and_a_booklet():
         assert [item.title for item in booklet.outline] == titles
         assert len(booklet.pages) == len(titles)
         for page, title in zip(booklet.pages, titles, strict=True):
-            assert page.extract_text().count(title) == 2
+            # text read back from a PDF has plain spaces where French writes no-break ones
+            assert page.extract_text().count(title.replace("\xa0", " ")) == 2
 
 
 def test_generation_is_byte_for_byte_repeatable(tmp_path):

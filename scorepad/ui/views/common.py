@@ -169,5 +169,5 @@ def muted(text: str, *, size: float = 12) -> ft.Text:
 
 def players_range(ctx: Context, low: int, high: int) -> str:
     if low == high:
-        return ctx.t("app.players_one") if low == 1 else ctx.t("app.players_n", n=low)
+        return ctx.tn("app.player_count", low, n=low)
     return ctx.t("app.players_range", low=low, high=high)

@@ -19,7 +19,6 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import LANGS
-from scorepad.ui import manage_messages  # noqa: F401 - registers this screen's sentences
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import (
     FIELDS_BY_KIND,
@@ -98,7 +97,7 @@ class GameEditorView:
         self.fields[name] = box
         return ft.Container(tid(test_id(name), box), col=col)
 
-    def both(
+    def in_each_language(
         self,
         where: str,
         item: object,
@@ -109,8 +108,9 @@ class GameEditorView:
         label: str = "",
         **fields: object,
     ) -> list[ft.Control]:
-        """The English and the Spanish field of ``item``'s text ``name``, labelled by the
-        messages ``label_en`` and ``label_es`` (default: ``manage.<name>_en``…)."""
+        """A field per language for ``item``'s text ``name`` (English first and required,
+        the others optional), labelled by the messages ``<label>_en``, ``<label>_es``…
+        (default: ``manage.<name>_en``…)."""
         label = label or f"manage.{name}"
         return [
             self.field(
@@ -203,8 +203,8 @@ class GameEditorView:
                 self.field("", form, "id", t("manage.game_id"), disabled=form.editing),
                 self.field("", form, "min_players", t("manage.min_players"), col=QUARTER),
                 self.field("", form, "max_players", t("manage.max_players"), col=QUARTER),
-                *self.both("", form, "name"),
-                *self.both("", form, "description", multiline=True),
+                *self.in_each_language("", form, "name"),
+                *self.in_each_language("", form, "description", multiline=True),
             ]
         )
         body: list[ft.Control] = [
@@ -247,7 +247,7 @@ class GameEditorView:
         where = f"variant-{i}-"
         fields = [
             self.field(where, variant, "id", self.ctx.t("manage.id"), col={"xs": 12, "md": 2}),
-            *self.both(where, variant, "label", col={"xs": 12, "md": 5}),
+            *self.in_each_language(where, variant, "label", col={"xs": 12, "md": 5}),
         ]
         title = self.ctx.t("manage.variant_n", n=i + 1)
         return self.card(where, "variant", self.form.variants, i, title, [ft.ResponsiveRow(fields)])
@@ -285,14 +285,14 @@ class GameEditorView:
             ft.ResponsiveRow(
                 [
                     self.field(where, line, "key", t("manage.key"), col=THIRD),
-                    *self.both(where, line, "label", col=THIRD),
+                    *self.in_each_language(where, line, "label", col=THIRD),
                 ]
             ),
             tid(f"game-line-{i + 1}-kind", kind),
             ft.ResponsiveRow(
                 [
                     *settings,
-                    *self.both(where, line, "hint"),
+                    *self.in_each_language(where, line, "hint"),
                     self.field(where, line, "variants", t("manage.line_variants"), col=QUARTER),
                 ]
             ),
@@ -309,7 +309,7 @@ class GameEditorView:
             factors: list[ft.Control] = []
             for j, factor in enumerate(line.factors):
                 at, n = f"{where}factor-{j}-", j + 1
-                factors += self.both(
+                factors += self.in_each_language(
                     at, factor, "label", label="manage.factor", col={"xs": 12, "md": 5}, n=n
                 )
                 max_label = t("manage.factor_max", n=n)
@@ -340,7 +340,7 @@ class GameEditorView:
         fields = [
             self.field(where, rate, "id", t("manage.id"), col={"xs": 6, "md": 2}),
             self.field(where, rate, "per", t("manage.field_per"), col={"xs": 6, "md": 2}),
-            *self.both(where, rate, "label", col=THIRD),
+            *self.in_each_language(where, rate, "label", col=THIRD),
         ]
         rates = self.form.lines[i].rates
         return self.card(
@@ -364,7 +364,7 @@ class GameEditorView:
             ),
         )
         fields = [
-            *self.both(where, tb, "label", col=THIRD),
+            *self.in_each_language(where, tb, "label", col=THIRD),
             self.field(where, tb, "terms", t("manage.terms"), col=THIRD),
         ]
         body = [ft.ResponsiveRow(fields), tid(f"game-tb-{i + 1}-prefer", prefer)]
@@ -374,7 +374,7 @@ class GameEditorView:
 
     def reminder_card(self, i: int, reminder: ReminderForm) -> ft.Control:
         where = f"reminder-{i}-"
-        fields = self.both(where, reminder, "text", multiline=True)
+        fields = self.in_each_language(where, reminder, "text", multiline=True)
         title = self.ctx.t("manage.reminder_n", n=i + 1)
         return self.card(
             where, "reminder", self.form.reminders, i, title, [ft.ResponsiveRow(fields)]

@@ -15,7 +15,6 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import pick
-from scorepad.ui import manage_messages  # noqa: F401 - registers this screen's sentences
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, players_range, screen, tid
 
@@ -148,7 +147,7 @@ class GamesView:
                 )
             )
         details = players_range(ctx, game.min_players, game.max_players)
-        details += " · " + ctx.t("manage.lines_n", n=len(game.lines))
+        details += " · " + ctx.tn("manage.lines_n", len(game.lines), n=len(game.lines))
         return tid(
             f"games-row-{gid}",
             ft.Row(

@@ -7,7 +7,6 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
-from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.history import store_of
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row

@@ -8,7 +8,6 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import join_words, pick
-from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import of_game
 from scorepad.ui.history import store_of
@@ -78,10 +77,7 @@ class NewPlayView:
         """The sheets of this game already in progress (another table's, or one left
         half done): each can be continued; starting makes a new one beside them."""
         ctx = self.ctx
-        many = len(drafts) > 1
-        heading = (
-            ctx.t("app.drafts_waiting", count=len(drafts)) if many else ctx.t("app.draft_waiting")
-        )
+        heading = ctx.tn("app.drafts_waiting", len(drafts), count=len(drafts))
         rows: list[ft.Control] = [ft.Text(heading)]
         for n, draft in enumerate(drafts, 1):
             rows.append(

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
-from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import tid
 

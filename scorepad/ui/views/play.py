@@ -15,7 +15,6 @@ import flet as ft
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
 from scorepad.printing.model import played_sheet
-from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.history import store_of
 from scorepad.ui.views.common import muted, screen, tid
@@ -141,7 +140,8 @@ class PlayView:
 
     def _rank(self, rank: int, winner: bool, n: int) -> ft.Control:
         text = tid(
-            f"rank-{n}", ft.Text(self.ctx.t("app.rank_n", rank=rank), weight=ft.FontWeight.BOLD)
+            f"rank-{n}",
+            ft.Text(self.ctx.tn("app.rank_n", rank, rank=rank), weight=ft.FontWeight.BOLD),
         )
         if not winner:
             return text

@@ -9,7 +9,6 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.core import ScoredSheet, ScorepadError
-from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.history import store_of

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.ui import manage_messages  # noqa: F401 - registers this screen's sentences
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, screen, tid
 
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def plays_text(ctx: Context, n: int) -> str:
-    return ctx.t("manage.plays_one") if n == 1 else ctx.t("manage.plays_n", n=n)
+    return ctx.tn("manage.play_count", n, n=n)
 
 
 class PlayersView:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorepad.core.i18n import LANGS, tr
 from scorepad.ui.context import Context
 from scorepad.ui.settings import THEMES
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.settings_backups import BackupsSection
 from scorepad.ui.views.settings_history import HistorySection
 
-LANGUAGES = (("es", "Español"), ("en", "English"))
-"""Each language named in itself, so anyone can find their own."""
+LANGUAGES = tuple((code, tr("language.name", code)) for code in LANGS)
+"""Each language named in itself (its catalogue's ``language.name``), so anyone can find
+their own."""
 
 
 class SettingsView:

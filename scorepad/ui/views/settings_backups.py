@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.ui import manage_messages  # noqa: F401 - registers these sentences
+from scorepad.l10n import decimal_text
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, tid
 from scorepad.ui.views.players import plays_text
@@ -157,5 +157,4 @@ def size_text(size: int, lang: str) -> str:
     """Bytes as people read them: "12 KB", "1.4 MB" ("1,4 MB" in Spanish)."""
     if size < 1024 * 1024:
         return f"{max(1, round(size / 1024))} KB"
-    text = f"{size / (1024 * 1024):.1f}"
-    return f"{text.replace('.', ',') if lang == 'es' else text} MB"
+    return f"{decimal_text(size / (1024 * 1024), lang)} MB"

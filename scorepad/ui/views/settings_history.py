@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.ui import manage_messages  # noqa: F401 - registers these sentences
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, tid
 

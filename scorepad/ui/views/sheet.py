@@ -15,7 +15,6 @@ from scorepad.core import ScoredSheet, ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
-from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.history import store_of
@@ -295,7 +294,7 @@ class SheetView:
         for i, player in enumerate(scored.players):
             leads = player.winner and not state.empty
             _set(self.totals[i], "value", show(player.total, ctx.lang), out)
-            _set(self.ranks[i], "value", ctx.t("app.rank_n", rank=player.rank), out)
+            _set(self.ranks[i], "value", ctx.tn("app.rank_n", player.rank, rank=player.rank), out)
             _set(self.trophies[i], "visible", leads, out)
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)

@@ -13,7 +13,6 @@ import flet as ft
 import flet_charts as fc
 
 from scorepad.core import ScorepadError
-from scorepad.ui import manage_messages  # noqa: F401 - registers this screen's sentences
 from scorepad.ui.context import Context
 from scorepad.ui.stats_model import (
     StatsData,
