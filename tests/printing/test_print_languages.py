@@ -34,7 +34,7 @@ def pdf_text(path) -> str:
         (
             "de",
             "30.11.2026",
-            "Ben gewinnt mit 22,5 Punkte.",
+            "Ben gewinnt: 22,5 Punkte.",
             ["Buildings", "Glass left", "wins with", "Total", "Tie"],
         ),
     ],
