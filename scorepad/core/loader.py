@@ -64,14 +64,7 @@ COMMON_LINE_FIELDS = {
     "counts": False,
     "variants": False,
 }
-KIND_FIELDS: dict[str, dict[str, bool]] = {
-    "points": {"min": False, "max": False, "halves": False},
-    "count": {"per": False, "every": False, "max": False, "rates": False},
-    "table": {"values": True},
-    "check": {"points": True},
-    "product": {"factors": True, "per": False},
-    "penalty": {"max": False},
-}
+KIND_FIELDS: dict[str, Mapping[str, bool]] = {kind: cls.fields for kind, cls in LINE_KINDS.items()}
 
 
 def load_template(
@@ -241,7 +234,7 @@ class _Reader:
             if isinstance(item, dict) and (not isinstance(kind, str) or kind not in KIND_FIELDS):
                 choices = ", ".join([quote(k) for k in KIND_FIELDS])
                 raise self.fail(path, "template.unknown_kind", value=quote(kind), choices=choices)
-            data = self.obj(item, path, COMMON_LINE_FIELDS | KIND_FIELDS.get(str(kind), {}))
+            data = self.obj(item, path, {**COMMON_LINE_FIELDS, **KIND_FIELDS.get(str(kind), {})})
             line = self.line(data, path, variant_ids)
             if line.key in seen:
                 raise self.fail(path, "template.duplicate_key", value=quote(line.key))

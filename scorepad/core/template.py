@@ -8,8 +8,9 @@ stored, the measure tie-breakers weigh, and the points it adds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeGuard, cast
 
 from scorepad.core.errors import EntryError, quote
 from scorepad.core.i18n import Text, pick, tr
@@ -89,6 +90,10 @@ class Line:
     """
 
     kind: ClassVar[str]
+    fields: ClassVar[Mapping[str, bool]]
+    """The game file's fields of this kind beyond every line's own (name → required),
+    in the order the Custom games editor asks for them: the one statement of the schema,
+    read by the loader and the editor."""
     __slots__ = ("_memo", "counts", "hint", "key", "label", "variants")
 
     def __init__(
@@ -168,6 +173,7 @@ class PointsLine(Line):
     """Points typed in as read off a track or a board."""
 
     kind = "points"
+    fields = MappingProxyType({"min": False, "max": False, "halves": False})
     __slots__ = ("halves", "max", "min")
 
     def __init__(
@@ -207,6 +213,7 @@ class CountLine(Line):
     """A count of items, each worth ``per`` (or ``per`` for every ``every`` items)."""
 
     kind = "count"
+    fields = MappingProxyType({"per": False, "every": False, "max": False, "rates": False})
     __slots__ = ("_rated", "every", "max", "per", "rates")
 
     def __init__(
@@ -291,6 +298,7 @@ class TableLine(Line):
     """A whole number 0..n looked up in a list of points (Sintra's ornaments)."""
 
     kind = "table"
+    fields = MappingProxyType({"values": True})
     __slots__ = ("values",)
 
     def __init__(self, *, values: tuple[Number, ...], **common: Any) -> None:
@@ -310,6 +318,7 @@ class CheckLine(Line):
     """Yes or no, worth fixed points when yes (Summer Pavilion's stars)."""
 
     kind = "check"
+    fields = MappingProxyType({"points": True})
     __slots__ = ("points",)
 
     def __init__(self, *, points: Number, **common: Any) -> None:
@@ -341,6 +350,7 @@ class ProductLine(Line):
     """Two whole numbers whose product (times ``per``) is the line's points (Sintra B)."""
 
     kind = "product"
+    fields = MappingProxyType({"per": False, "factors": True})
     __slots__ = ("factors", "per")
 
     def __init__(self, *, factors: tuple[Factor, Factor], per: Number = 1, **common: Any) -> None:
@@ -374,6 +384,7 @@ class PenaltyLine(Line):
     """An amount of at least 0 that is subtracted (Sintra's broken glass)."""
 
     kind = "penalty"
+    fields = MappingProxyType({"max": False})
     __slots__ = ("max",)
 
     def __init__(self, *, max: int | None = None, **common: Any) -> None:
@@ -386,6 +397,12 @@ class PenaltyLine(Line):
 
     def _default_hint(self, lang: str) -> str:
         return tr("hint.penalty", lang)
+
+
+def is_rated(line: Line) -> TypeGuard[CountLine]:
+    """A count whose items' worth each player chooses from the line's rates (Glass Road):
+    its entry is a count with a rate, not a bare number."""
+    return isinstance(line, CountLine) and bool(line.rates)
 
 
 LINE_KINDS: dict[str, type[Line]] = {

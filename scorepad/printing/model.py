@@ -18,7 +18,13 @@ from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import check_player_count, show
-from scorepad.core.template import CheckLine, CountLine, PenaltyLine, PointsLine, ProductLine
+from scorepad.core.template import (
+    CheckLine,
+    PenaltyLine,
+    PointsLine,
+    ProductLine,
+    is_rated,
+)
 from scorepad.l10n import date_text
 from scorepad.printing.errors import PrintError
 
@@ -184,7 +190,7 @@ def _rate_mark(per: Number) -> str:
 def _blank_cell(line: Line) -> Cell:
     if isinstance(line, CheckLine):
         return Cell(marks=(Mark(),))
-    if isinstance(line, CountLine) and line.rates:
+    if is_rated(line):
         return Cell(marks=tuple(Mark(_rate_mark(r.per)) for r in line.rates))
     if isinstance(line, ProductLine):
         return Cell(product=True)
@@ -200,7 +206,7 @@ def _filled_cell(line: Line, reading: Reading, lang: str) -> Cell:
     points = number(reading.points, lang)
     if isinstance(line, CheckLine):
         return Cell(value=points, marks=(Mark(ticked=value is True),))
-    if isinstance(line, CountLine) and line.rates and isinstance(value, dict):
+    if is_rated(line) and isinstance(value, dict):
         marks = tuple(Mark(_rate_mark(r.per), r.id == value.get("rate")) for r in line.rates)
         return Cell(value=points, note=number(reading.measure, lang), marks=marks)
     if isinstance(line, ProductLine) and isinstance(value, list | tuple):

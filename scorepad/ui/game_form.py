@@ -27,19 +27,16 @@ from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import TemplateError
 from scorepad.core.i18n import DEFAULT_LANG, LANGS
 from scorepad.core.numbers import format_points, parse_number
+from scorepad.core.template import LINE_KINDS
 from scorepad.ui.game_problems import field_for
 
-KINDS = ("points", "count", "table", "check", "product", "penalty")
-FIELDS_BY_KIND = {
-    "points": ("min", "max", "halves"),
-    "count": ("per", "every", "max", "rates"),
-    "table": ("values",),
-    "check": ("points",),
-    "product": ("per", "factors"),
-    "penalty": ("max",),
-}
+KINDS = tuple(LINE_KINDS)
+FIELDS_BY_KIND = {kind: tuple(cls.fields) for kind, cls in LINE_KINDS.items()}
 NUMBER_FIELDS = ("min", "max", "per", "every", "points")
-REQUIRED = {"check": ("points",)}
+REQUIRED = {
+    kind: tuple(name for name, needed in cls.fields.items() if needed and name in NUMBER_FIELDS)
+    for kind, cls in LINE_KINDS.items()
+}
 """Number fields a kind cannot do without: left blank, they are marked as needed."""
 SPLIT = re.compile(r"[;\s]+")
 Others = dict[str, dict[str, str]]
