@@ -267,7 +267,7 @@ def test_texts_in_other_languages_are_carried_through_the_form():
         "en": "Glass Road",
         "es": "Glass Road",
         "fr": "Glass Road",
-        "de": "Glass Road",
+        "de": "Die Glasstraße",
         "it": "La strada del vetro",
     }
     assert out["lines"][2]["rates"][1]["label"] == {
