@@ -63,7 +63,7 @@ def sheet(ctx) -> ft.Control:
     for seat, value in ((1, "40"), (2, "45")):
         field = find(root, f"line-marker-{seat}")
         field.value = value
-        field.on_change(ft.Event(name="change", control=field, data=None))
+        field.on_change(ft.Event(name="change", control=field, data=value))
     return root
 
 
@@ -111,7 +111,7 @@ def test_a_full_disk_saves_nothing_says_so_and_keeps_the_sheet(tmp_path):
             filler = fill(disk)
             field = find(root, "line-marker-2")  # no draft can be kept now: the screen has it
             field.value = "45"
-            field.on_change(ft.Event(name="change", control=field, data=None))
+            field.on_change(ft.Event(name="change", control=field, data="45"))
             save_fails(
                 ctx,
                 root,
