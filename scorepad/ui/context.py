@@ -6,35 +6,30 @@ screen with a context whose ``navigate`` just records the route.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import flet as ft
 
-from scorepad.core import GameTemplate, builtin_games
 from scorepad.core.i18n import tr
 from scorepad.ui import messages  # noqa: F401 - the app's sentences, for ``Context.t``
 from scorepad.ui.config import AppConfig
 from scorepad.ui.drafts import DraftStore, FileDraftStore
-from scorepad.ui.history import StoreHistory, open_history
+from scorepad.ui.history import History, StoreHistory
 from scorepad.ui.live import LiveSheets
-from scorepad.ui.plays import PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
 
 @dataclass
 class Services:
-    """The app's parts that outlive a session; the history store plugs in here."""
+    """The app's parts that outlive a session."""
 
     config: AppConfig
     drafts: DraftStore
-    plays: PlayRepository
+    history: History
+    """Saved plays, players, stats, the games the picker offers, backups: all of it."""
     settings_file: SettingsFile
-    games: Callable[[], Mapping[str, GameTemplate]] = builtin_games
-    """Every game the picker offers: built-ins now, user-defined games with the store."""
-    history: StoreHistory | None = None
-    """The store behind Stats, Players, Custom games and Settings' export and import."""
     live: LiveSheets = field(default_factory=LiveSheets)
     """Sheets open on several devices at once (``--share``): each change on all of them."""
 
@@ -118,13 +113,11 @@ class Context:
 
 
 def build_services(config: AppConfig) -> Services:
-    """The app's parts. The history store replaces ``plays`` (and ``games``) here."""
-    history = open_history(config)
+    """The app's parts; the history at ``config.db_url`` (None: $SCOREPAD_DB or the
+    default SQLite file), opened on first use."""
     return Services(
         config=config,
         drafts=FileDraftStore(config.data_dir / "drafts"),
-        plays=history,
+        history=StoreHistory(config.db_url),
         settings_file=SettingsFile(config.data_dir / "settings.json"),
-        games=history.games,
-        history=history,
     )

@@ -1,4 +1,5 @@
-"""The history store behind the app: ``StoreHistory`` is the ``PlayRepository`` it uses.
+"""The app's one history service: ``Services.history``, a ``History``; ``StoreHistory``
+is the one the app runs on, over ``scorepad.store``.
 
 The store opens on first use, not at start-up, so the server listens as fast as before
 and a history that cannot be opened (locked, unreachable, read-only) is reported on the
@@ -10,14 +11,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, ScoredSheet, ScorepadError, builtin_games
 from scorepad.core.i18n import pick
-from scorepad.ui.config import AppConfig
-from scorepad.ui.errors import AppError
-from scorepad.ui.plays import RecentPlay
 
 if TYPE_CHECKING:
     from scorepad.store import PlaySummary, Store
@@ -33,10 +33,63 @@ default (32 MB, for the command line's bulk work) would be held for good once a 
 screen over a long history has filled it. Imports still get the full cache."""
 
 
-class StoreHistory:
-    """The app's plays, players and labels, kept by ``scorepad.store``."""
+@dataclass(frozen=True)
+class RecentPlay:
+    """One line of Home's recent plays."""
 
-    available = True
+    id: str
+    game_id: str
+    title: str
+    """The game's name, with the variant's (already in the app's language)."""
+    played_at: datetime
+    winners: tuple[str, ...]
+    players: tuple[str, ...]
+
+
+class History(Protocol):
+    """What the app's screens ask of the history. Failures raise a ScorepadError (the
+    database locked, unreachable, read-only, damaged): the screen shows its message and
+    keeps what was typed."""
+
+    @property
+    def ready(self) -> bool:
+        """Whether the history is open, so that asking it cannot keep a screen waiting."""
+        ...
+
+    @property
+    def store(self) -> Store:
+        """The open store, for everything past the calls below (plays, players, stats,
+        custom games, labels, import and export)."""
+        ...
+
+    def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
+        """Store a scored play (its entries and the template it was scored with) and
+        return its id, used in ``/play/<id>``."""
+        ...
+
+    def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
+
+    def games(self) -> Mapping[str, GameTemplate]:
+        """Every game the picker offers: built-in and user-defined."""
+        ...
+
+    def backups(self) -> list[Backup]:
+        """The history file's copies, newest first; they work on a history too damaged
+        to open (StoreError for a database server)."""
+        ...
+
+    def back_up(self) -> Path: ...
+
+    def restore(self, backup: Path) -> Restored: ...
+
+    @property
+    def backup_problem(self) -> ScorepadError | None:
+        """Why the last automatic copy failed, if it did."""
+        ...
+
+
+class StoreHistory:
+    """The app's plays, players, games and labels, kept by ``scorepad.store``."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url
@@ -121,13 +174,6 @@ class StoreHistory:
             return builtin_games()
 
 
-def store_of(plays: object) -> Store:
-    """The store behind the app's history; AppError when the app runs without one."""
-    if not hasattr(type(plays), "store") and "store" not in getattr(plays, "__dict__", {}):
-        raise AppError("app.history_unavailable")
-    return plays.store  # type: ignore[attr-defined]
-
-
 def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> str:
     """The game's name with its variant's, as the sheet titles it."""
     template = games.get(summary.game)
@@ -150,8 +196,3 @@ def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -
         winners=summary.winners,
         players=tuple(p.name for p in summary.players),
     )
-
-
-def open_history(config: AppConfig) -> StoreHistory:
-    """The history at ``config.db_url`` (None: $SCOREPAD_DB or the default SQLite file)."""
-    return StoreHistory(config.db_url)

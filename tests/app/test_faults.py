@@ -106,7 +106,7 @@ def test_a_full_disk_saves_nothing_says_so_and_keeps_the_sheet(tmp_path):
             for n in range(3):
                 save(history, n)
             before = plays(history.store)
-            ctx, routes = context(disk, plays=history)  # drafts on the full disk too
+            ctx, routes = context(disk, history=history)  # drafts on the full disk too
             root = sheet(ctx)
             filler = fill(disk)
             field = find(root, "line-marker-2")  # no draft can be kept now: the screen has it
@@ -139,7 +139,7 @@ def test_a_file_or_folder_made_read_only_while_the_app_runs(tmp_path):
     try:
         save(history, 1)
         before = plays(history.store)
-        ctx, routes = context(tmp_path, plays=history)
+        ctx, routes = context(tmp_path, history=history)
         root = sheet(ctx)
         path.chmod(0o444)  # SQLite's open handle could still write: the store must not
         save_fails(
@@ -177,7 +177,7 @@ def test_a_disk_turning_read_only_after_an_error_while_the_app_runs(tmp_path):
             for n in range(3):
                 save(history, n)
             before = plays(history.store)
-            ctx, routes = context(tmp_path, plays=history)
+            ctx, routes = context(tmp_path, history=history)
             root = sheet(ctx)
             disk.fail()  # the kernel turns the file system read-only under the open files
             save_fails(
@@ -205,7 +205,7 @@ def test_a_history_deleted_while_the_app_runs_is_rescued_and_put_back(tmp_path, 
         for n in range(4):
             save(history, n)
         before = plays(history.store)
-        ctx, routes = context(tmp_path, plays=history, history=history)
+        ctx, routes = context(tmp_path, history=history)
         root = sheet(ctx)
         for name in [path.name] + (["history.sqlite3-wal", "history.sqlite3-shm"] * side_files):
             os.remove(tmp_path / name)
@@ -271,7 +271,7 @@ def test_a_damaged_history_is_named_restored_and_its_later_plays_read_back(tmp_p
     damaged_bytes = path.read_bytes()
     history = StoreHistory(str(path))  # the app starts again
     try:
-        ctx, routes = context(tmp_path, plays=history, history=history)
+        ctx, routes = context(tmp_path, history=history)
         root = sheet(ctx)
         save_fails(
             ctx,
@@ -316,7 +316,7 @@ def test_postgres_stopped_and_started_again_while_the_app_runs(tmp_path):
             for n in range(3):
                 save(history, n)
             before = plays(history.store)
-            ctx, routes = context(tmp_path, plays=history)
+            ctx, routes = context(tmp_path, history=history)
             root = sheet(ctx)
             server.stop()
             label = f"postgresql+psycopg://scorepad@127.0.0.1:{server.port}/postgres"
@@ -378,7 +378,7 @@ def test_a_server_that_never_answers_keeps_no_screen_waiting(tmp_path, silent_se
 
     history = StoreHistory(silent_server)
     try:
-        ctx, routes = context(tmp_path, plays=history, history=history)
+        ctx, routes = context(tmp_path, history=history)
         waiting: list = []
         ctx.later = lambda load, show: waiting.append((load, show))
         began = time.monotonic()

@@ -12,8 +12,7 @@ from ui_helpers import click, context, find, has, latest, run_async, type_into, 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.scoring import ExtraLine
 from scorepad.store import PlayFilter
-from scorepad.ui.errors import AppError
-from scorepad.ui.history import StoreHistory, store_of
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.play_model import HistoryQuery, draft_from_play, history_row
 from scorepad.ui.sheet_model import SheetModel, new_draft
@@ -42,7 +41,7 @@ def save(history, game="azul", players=None, variant=None, when=None, **extra):
 
 
 def test_saving_from_the_sheet_stores_the_play_and_opens_it(tmp_path, history):
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     template = find_game("azul")
     draft = new_draft(template, None, ["Ana", "Ben"])
     draft.location = "Casa"
@@ -64,7 +63,7 @@ def test_saving_from_the_sheet_stores_the_play_and_opens_it(tmp_path, history):
 def test_a_history_that_cannot_open_is_reported_and_the_sheet_kept(tmp_path):
     broken = tmp_path / "not-a-db.db"
     broken.write_text("these are my notes, not a database\n")
-    ctx, routes = context(tmp_path, plays=StoreHistory(str(broken)), lang="es")
+    ctx, routes = context(tmp_path, history=StoreHistory(str(broken)), lang="es")
     view = SheetView(
         ctx, SheetModel(find_game("azul"), new_draft(find_game("azul"), None, ["A", "B"]))
     )
@@ -75,14 +74,7 @@ def test_a_history_that_cannot_open_is_reported_and_the_sheet_kept(tmp_path):
     assert "no es un archivo de historial" in find(root, "save-message").value
     assert find(root, "line-marker-1").value == "12"
     assert broken.read_text() == "these are my notes, not a database\n"
-    assert ctx.services.games()["azul"].id == "azul"  # the picker still has the built-ins
-
-
-def test_store_of_says_when_there_is_no_history(tmp_path):
-    ctx, _ = context(tmp_path)
-    with pytest.raises(AppError) as caught:
-        store_of(ctx.services.plays)
-    assert "not available yet" in caught.value.message("en")
+    assert ctx.services.history.games()["azul"].id == "azul"  # the picker still has the built-ins
 
 
 def test_a_saved_play_comes_back_as_the_same_sheet(history):
@@ -139,12 +131,14 @@ def test_history_lists_newest_first_filters_and_loads_more(tmp_path, history):
         when=datetime(2026, 2, 1, 18, 0),
         notes="rainy evening",
     )
-    ctx, routes = context(tmp_path, plays=history, lang="es")
+    ctx, routes = context(tmp_path, history=history, lang="es")
     view = HistoryView(ctx)
     root = view.build()
     assert find(root, "history-row-1") is not None and has(root, "history-row-20")
     assert not has(root, "history-row-21") and view.more.visible
-    row = history_row(history.store.list_plays(limit=1).plays[0], "es", ctx.services.games())
+    row = history_row(
+        history.store.list_plays(limit=1).plays[0], "es", ctx.services.history.games()
+    )
     assert (row.when, row.title, row.scores, row.winners) == (
         "2026-03-23 20:00",
         "Azul",
@@ -179,7 +173,7 @@ def test_history_lists_newest_first_filters_and_loads_more(tmp_path, history):
 
 def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history):
     play = save(history, location="Club")
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     shown: list[ft.DialogControl] = []
     ctx.show = shown.append
     root = play_view(ctx, str(play))
@@ -199,7 +193,7 @@ def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history
 
 def test_editing_a_play_saves_it_back_rescored(tmp_path, history):
     play = save(history)
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     ctx.route = f"/play/{play}/edit"
     root = edit_view(ctx, str(play))
     assert find(root, "line-marker-1").value == "62"
@@ -222,7 +216,7 @@ def test_rematch_starts_a_sheet_with_the_same_game_variant_and_players(tmp_path,
     save(history)
     sintra = find_game("azul-sintra")
     save(history, "azul-sintra", [PlayerSheet("Pilar", {}), PlayerSheet("Tomás", {})], "B")
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     home = home_view(ctx)
     assert has(home, "recent-2")
     click(home, "rematch")
@@ -240,7 +234,7 @@ def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
         history,
         players=[PlayerSheet("Ana", {}, [ExtraLine("House rule", 3)]), PlayerSheet("Ben", {})],
     )
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     template = find_game("azul")
     view = SheetView(ctx, SheetModel(template, new_draft(template, None, ["Ana", "Ben"])))
     root = view.build()
@@ -258,7 +252,7 @@ def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
 def test_new_play_seats_saved_players(tmp_path, history):
     save(history)
     save(history, players=[PlayerSheet("Carla", {}), PlayerSheet("Ben", {})])
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     view = NewPlayView(ctx, NewPlayModel(find_game("azul")))
     root = view.build()
     names = [find(root, f"saved-player-{n}").content for n in (1, 2, 3)]
@@ -273,7 +267,7 @@ def test_new_play_seats_saved_players(tmp_path, history):
 
 def test_print_hands_pdfs_to_the_browser(tmp_path, history):
     play = save(history)
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     files: list[tuple[str, bytes]] = []
 
     async def download(name: str, data: bytes) -> None:
@@ -295,7 +289,7 @@ def test_new_play_prints_a_blank_sheet_for_the_table_as_set(tmp_path, history):
 
     import pypdf
 
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     files: list[tuple[str, bytes]] = []
 
     async def download(name: str, data: bytes) -> None:

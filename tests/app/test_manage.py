@@ -299,7 +299,7 @@ def test_create_a_game_in_the_editor_and_it_is_offered_and_playable(tmp_path, hi
     assert "Sets" in texts(find(root, "game-preview"))
     click(root, "game-save")
     assert routes == ["/games"]
-    assert "pairs" in ctx.services.games()
+    assert "pairs" in ctx.services.history.games()
     listing = view_for(ctx, "/games")
     assert has(listing, "games-edit-pairs") and not has(listing, "games-edit-azul")
     assert has(view_for(ctx, "/new"), "game-pairs")
@@ -326,15 +326,15 @@ def test_edit_export_delete_undo_and_import_a_game(tmp_path, history):
     assert json.loads(exported.read_text())["name"]["en"] == "Pairs!"
     assert find(listing, "games-message").value == f"Game saved to {exported}"
     click(listing, "games-delete-pairs")
-    assert "pairs" not in ctx.services.games()
+    assert "pairs" not in ctx.services.history.games()
     assert find(listing, "games-message").value == "Pairs! deleted."
     click(listing, "games-undo")
-    assert "pairs" in ctx.services.games()
+    assert "pairs" in ctx.services.history.games()
     store.delete_game("pairs")
     type_into(listing, "games-import-source", str(exported))
     click(listing, "games-import")
     assert find(listing, "games-message").value == "Pairs! imported."
-    assert "pairs" in ctx.services.games()
+    assert "pairs" in ctx.services.history.games()
     type_into(listing, "games-import-source", '{"id": "bad"}')
     click(listing, "games-import")
     message = find(listing, "games-message")
@@ -572,7 +572,7 @@ def test_an_unreadable_history_keeps_the_built_in_games_and_says_why(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     broken = StoreHistory(str(tmp_path / "a-file" / "history.db"))
     ctx, _ = context(tmp_path, history=broken)
-    assert set(ctx.services.games()) == set(builtin_games())
+    assert set(ctx.services.history.games()) == set(builtin_games())
     assert has(view_for(ctx, "/new"), "game-azul")
     message = "cannot open the history at"
     assert any(message in t for t in texts(view_for(ctx, "/stats")))

@@ -9,7 +9,6 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
-from scorepad.ui.history import store_of
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
 from scorepad.ui.views.common import muted, screen, tid
 from scorepad.ui.views.play import winners_text
@@ -32,7 +31,7 @@ class HistoryView:
                 ctx.t("app.load_more"), icon=ft.Icons.EXPAND_MORE, on_click=self.on_more
             ),
         )
-        games = ctx.services.games()
+        games = ctx.services.history.games()
         self.games = games
         self.game = ft.Dropdown(
             label=ctx.t("app.game"),
@@ -103,7 +102,7 @@ class HistoryView:
             self.list.controls = []
         try:
             filters = self.query.to_filter()
-            store = store_of(ctx.services.plays)
+            store = ctx.services.history.store
             page = store.list_plays(filters, limit=PAGE_SIZE, offset=self.offset)
         except ScorepadError as problem:
             self.status.value = problem.message(ctx.lang)

@@ -65,7 +65,7 @@ def home_view(ctx: Context) -> ft.View:
         actions.controls = [new_game, *buttons]
         ctx.update(parts, actions)
 
-    if ctx.services.plays.ready:
+    if ctx.services.history.ready:
         show(_from_history(ctx))
     else:
         parts.controls = [
@@ -79,7 +79,7 @@ def home_view(ctx: Context) -> ft.View:
 def _from_history(ctx: Context) -> tuple[list[ft.Control], list[ft.Control]]:
     """Home's sections that come from the history, and the buttons beside New game."""
     sections: list[ft.Control] = []
-    games = ctx.services.games()
+    games = ctx.services.history.games()
     waiting = [d for d in ctx.services.drafts.all() if d.game_id in games]
     if waiting:
         sections.append(heading(ctx.t("app.in_progress")))
@@ -135,14 +135,11 @@ def _discard(ctx: Context, draft: SheetDraft) -> None:
 def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:
     """The latest plays, and the quick rematch of the very latest (shown beside New game)."""
     try:
-        plays = ctx.services.plays.recent_plays(5, ctx.lang)
+        plays = ctx.services.history.recent_plays(5, ctx.lang)
     except ScorepadError as problem:
         return ft.Text(problem.message(ctx.lang), color=ft.Colors.ERROR), []
     if not plays:
-        lines = [ctx.t("app.recent_empty")]
-        if not getattr(ctx.services.plays, "available", True):
-            lines.append(ctx.t("app.recent_coming"))
-        return muted(" ".join(lines), size=14), []
+        return muted(ctx.t("app.recent_empty"), size=14), []
     latest = plays[0]
     rows: list[ft.Control] = [
         tid(

@@ -11,7 +11,6 @@ from scorepad.core.i18n import join_words, pick
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import of_game
-from scorepad.ui.history import store_of
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetDraft, new_draft
 from scorepad.ui.views.common import muted, players_range, screen, tid
@@ -261,9 +260,9 @@ class NewPlayView:
 
 
 def _saved_players(ctx: Context) -> list[str]:
-    """Profiles from the history, most played first (none without a history)."""
+    """Profiles from the history, most played first (none when it cannot be read)."""
     try:
-        players = store_of(ctx.services.plays).players()
+        players = ctx.services.history.store.players()
     except ScorepadError:
         return []
     return [p.name for p in sorted(players, key=lambda p: (-p.plays, p.name.casefold()))]

@@ -20,7 +20,7 @@ def matches(template: GameTemplate, words: str) -> bool:
 class PickerView:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.games = list(ctx.services.games().values())
+        self.games = list(ctx.services.history.games().values())
         self.search = ft.TextField(
             label=ctx.t("app.search"),
             prefix_icon=ft.Icons.SEARCH,

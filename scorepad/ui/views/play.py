@@ -17,10 +17,9 @@ from scorepad.core.i18n import join_words
 from scorepad.printing.model import played_sheet
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
-from scorepad.ui.history import store_of
 from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
-from scorepad.ui.views.placeholder import message_view
 
 if TYPE_CHECKING:
     from scorepad.store import PlayRecord
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
 
 def play_view(ctx: Context, play_id: str) -> ft.View:
     try:
-        record = store_of(ctx.services.plays).get_play(int(play_id))
+        record = ctx.services.history.store.get_play(int(play_id))
     except ValueError:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
     except ScorepadError as problem:
@@ -47,7 +46,7 @@ def rematch_route(game: str, variant: str | None, players: tuple[str, ...]) -> s
 def rematch(ctx: Context, play_id: int) -> None:
     """Start a new sheet like the play ``play_id`` (or say why not)."""
     try:
-        sheet = store_of(ctx.services.plays).rematch(play_id)
+        sheet = ctx.services.history.store.rematch(play_id)
     except ScorepadError as problem:
         ctx.show(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
         return
@@ -191,7 +190,7 @@ class PlayView:
     def on_delete(self) -> None:
         ctx = self.ctx
         play_id = self.record.id
-        store = store_of(ctx.services.plays)
+        store = ctx.services.history.store
         try:
             store.delete_play(play_id)
         except ScorepadError as problem:

@@ -12,10 +12,9 @@ from scorepad.core import ScoredSheet, ScorepadError
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.history import store_of
 from scorepad.ui.play_model import draft_from_play, player_sheets
 from scorepad.ui.sheet_model import SheetModel
-from scorepad.ui.views.placeholder import message_view
+from scorepad.ui.views.message import message_view
 from scorepad.ui.views.sheet import SheetView
 
 
@@ -26,7 +25,7 @@ def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
 def edit_view(ctx: Context, play_id: str) -> ft.View:
     try:
         number = int(play_id)
-        store = store_of(ctx.services.plays)
+        store = ctx.services.history.store
         record = store.get_play(number)
     except ValueError:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))

@@ -19,11 +19,11 @@ from scorepad.ui.views.players import plays_text
 
 if TYPE_CHECKING:
     from scorepad.store.backups import Backup
-    from scorepad.ui.history import StoreHistory
+    from scorepad.ui.history import History
 
 
 class BackupsSection:
-    def __init__(self, ctx: Context, history: StoreHistory) -> None:
+    def __init__(self, ctx: Context, history: History) -> None:
         self.ctx = ctx
         self.history = history
         self.rows = ft.Column(spacing=4)

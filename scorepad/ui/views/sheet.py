@@ -18,7 +18,6 @@ from scorepad.core.template import Line
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.history import store_of
 from scorepad.ui.sheet_model import LABEL, Change, SheetModel, SheetState
 from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
 from scorepad.ui.views.common import Crossings, muted, screen, tid, typed_text
@@ -374,7 +373,7 @@ class SheetView:
             if self.saver is not None:
                 play_id = self.saver(state.scored, location)
             else:
-                play_id = self.ctx.services.plays.save_play(state.scored, location=location)
+                play_id = self.ctx.services.history.save_play(state.scored, location=location)
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
 
@@ -390,10 +389,10 @@ class SheetView:
 
 
 def _known_labels(ctx: Context, game_id: str) -> list[str]:
-    """By-hand labels kept from earlier plays of the game (none without a history)."""
+    """By-hand labels kept from earlier plays of the game (none when the history cannot
+    be read)."""
     try:
-        store = store_of(ctx.services.plays)
-        return list(store.labels(game_id))
+        return list(ctx.services.history.store.labels(game_id))
     except ScorepadError:
         return []
 
