@@ -8,7 +8,6 @@ sheet in the app's data folder.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import re
@@ -47,11 +46,7 @@ def of_game(drafts: DraftStore, game_id: str) -> list[SheetDraft]:
 
 
 class FileDraftStore:
-    """One ``<sheet id>.json`` per draft in ``folder``, replaced atomically on every save.
-
-    Drafts written by Scorepad before sheets had files of their own are named after their
-    game (``azul.json``); ``all`` renames each to its sheet id the first time it meets it.
-    """
+    """One ``<sheet id>.json`` per draft in ``folder``, replaced atomically on every save."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -66,23 +61,16 @@ class FileDraftStore:
             path = self._path(sheet_id)
         except ValueError:
             return None
-        draft = self._read(path)
-        if draft is None and not path.exists():  # perhaps one still under its game's name
-            draft = next((d for d in self.all() if d.sheet_id == sheet_id), None)
-        return draft
-
-    def _read(self, path: Path) -> SheetDraft | None:
         return self._read_changed(path)[1]
 
     def _read_changed(self, path: Path) -> tuple[int, SheetDraft | None]:
-        """The draft in ``path`` and when it was saved (nanoseconds; the file's time for
-        drafts written before that was noted: file times are too coarse to order saves
-        made a moment apart)."""
+        """The draft in ``path`` and when it was saved (nanoseconds, noted in the file:
+        file times are too coarse to order saves made a moment apart)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            changed = data.get("changed")
+            changed = data["changed"]
             if not isinstance(changed, int):
-                changed = path.stat().st_mtime_ns
+                raise TypeError("the time of the last change is not a whole number")
             return changed, SheetDraft.from_dict(data)
         except FileNotFoundError:
             return 0, None
@@ -117,11 +105,8 @@ class FileDraftStore:
         found: list[tuple[int, SheetDraft]] = []
         for path in self.folder.glob("*.json"):
             changed, draft = self._read_changed(path)
-            if draft is None:
-                continue
+            if draft is None or path.stem != draft.sheet_id:
+                continue  # not a draft this store wrote: ``load`` would not find it
             found.append((changed, draft))
-            if path.stem != draft.sheet_id and SAFE_ID.fullmatch(draft.sheet_id):
-                with contextlib.suppress(OSError):  # an older Scorepad's name: renamed once
-                    path.replace(self._path(draft.sheet_id))
         found.sort(key=lambda item: item[0], reverse=True)
         return [draft for _, draft in found]

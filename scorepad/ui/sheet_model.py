@@ -117,7 +117,7 @@ class SheetDraft:
             },
             rates={str(k): per_player(v, str) for k, v in _dict(data.get("rates")).items()},
             extra=extra,
-            sheet_id=str(data.get("id") or uuid.uuid4().hex),
+            sheet_id=str(data["id"]),
         )
 
 

@@ -149,15 +149,18 @@ def test_a_draft_is_kept_only_under_a_plain_sheet_id(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == [f"{draft.sheet_id}.json"]
 
 
-def test_a_draft_from_before_sheet_ids_is_found_and_renamed(tmp_path):
-    """Scorepad used to name a draft after its game (``azul.json``): it still opens."""
+def test_only_a_draft_named_after_its_sheet_id_is_listed(tmp_path):
+    """A file not named ``<its sheet id>.json`` is not one this store wrote: ``load`` and
+    ``discard`` would never find it, so Home does not offer it either; it stays on disk."""
     draft = sheet("azul", ["Ana", "Ben"]).draft
-    draft.texts["marker"] = ["12", ""]
-    (tmp_path / "azul.json").write_text(json.dumps(draft.to_dict()), encoding="utf-8")
     store = FileDraftStore(tmp_path)
-    assert store.load(draft.sheet_id) == draft
-    assert [p.name for p in tmp_path.iterdir()] == [f"{draft.sheet_id}.json"]
+    store.save(draft)
+    text = (tmp_path / f"{draft.sheet_id}.json").read_text(encoding="utf-8")
+    (tmp_path / "azul.json").write_text(text, encoding="utf-8")
     assert store.all() == [draft]
+    store.discard(draft.sheet_id)
+    assert store.all() == [] and store.load(draft.sheet_id) is None
+    assert [p.name for p in tmp_path.iterdir()] == ["azul.json"]
 
 
 def test_draft_json_is_plain_data():
