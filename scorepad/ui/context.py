@@ -114,10 +114,12 @@ class Context:
 
 def build_services(config: AppConfig) -> Services:
     """The app's parts; the history at ``config.db_url`` (None: $SCOREPAD_DB or the
-    default SQLite file), opened on first use."""
+    default SQLite file), opened on first use, when the sheets in progress an older
+    history kept join the app's drafts."""
+    drafts = FileDraftStore(config.data_dir / "drafts")
     return Services(
         config=config,
-        drafts=FileDraftStore(config.data_dir / "drafts"),
-        history=StoreHistory(config.db_url),
+        drafts=drafts,
+        history=StoreHistory(config.db_url, drafts),
         settings_file=SettingsFile(config.data_dir / "settings.json"),
     )

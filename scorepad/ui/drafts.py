@@ -12,11 +12,17 @@ import json
 import logging
 import re
 import time
+from decimal import Decimal
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from scorepad.core import ScorepadError
+from scorepad.core.numbers import format_points
 from scorepad.files import write_atomic
-from scorepad.ui.sheet_model import SheetDraft
+from scorepad.ui.sheet_model import ExtraRow, SheetDraft
+
+if TYPE_CHECKING:
+    from scorepad.store import NewSheet, Store
 
 logger = logging.getLogger(__name__)
 
@@ -110,3 +116,81 @@ class FileDraftStore:
             found.append((changed, draft))
         found.sort(key=lambda item: item[0], reverse=True)
         return [draft for _, draft in found]
+
+
+def draft_from_sheet(sheet: NewSheet) -> SheetDraft:
+    """A sheet in progress the store kept in its former drafts table (``Store.
+    legacy_drafts``), as a draft of the app's, with what was typed as the text it shows.
+
+    Its values are a sheet file's (a number, ``true``, a pair, ``{"count", "rate"}``), so
+    each says what kind of line it fills, and no template is needed."""
+    players = list(sheet.players)
+    n = len(players)
+    draft = SheetDraft(
+        game_id=sheet.game,
+        variant=sheet.variant,
+        players=players,
+        location=str(sheet.details.get("location") or ""),
+    )
+    rates: dict[str, list[str | None]] = {}
+    for index, name in enumerate(players):
+        for key, value in sheet.entries.get(name, {}).items():
+            if isinstance(value, bool):
+                draft.checks.setdefault(key, [False] * n)[index] = value
+            elif isinstance(value, list | tuple) and len(value) == 2:
+                pair = draft.pairs.setdefault(key, [["", ""] for _ in range(n)])
+                pair[index] = [_as_typed(value[0]), _as_typed(value[1])]
+            elif isinstance(value, dict):
+                draft.texts.setdefault(key, [""] * n)[index] = _as_typed(value.get("count"))
+                rate = value.get("rate")
+                rates.setdefault(key, [None] * n)[index] = None if rate is None else str(rate)
+            else:
+                draft.texts.setdefault(key, [""] * n)[index] = _as_typed(value)
+    for key, chosen in rates.items():  # a player without a choice has the first one seen
+        first = next(r for r in chosen if r is not None) if any(chosen) else ""
+        if first:
+            draft.rates[key] = [r or first for r in chosen]
+    labels: list[str] = []
+    for name in players:
+        labels += [str(e.get("label")) for e in sheet.extra.get(name, []) if e.get("label")]
+    for label in dict.fromkeys(labels):
+        points = []
+        for name in players:
+            found = [e.get("points") for e in sheet.extra.get(name, []) if e.get("label") == label]
+            points.append(_as_typed(found[0]) if found else "")
+        draft.extra.append(ExtraRow(label, points))
+    return draft
+
+
+def _as_typed(value: object) -> str:
+    if value is None or isinstance(value, bool):
+        return ""
+    if isinstance(value, int | Decimal):
+        return format_points(value)
+    return str(value)
+
+
+def take_in_legacy_drafts(store: Store, drafts: DraftStore) -> None:
+    """Save the sheets in progress ``store`` kept from its former drafts table as drafts
+    of the app's, then have the store forget them, so it happens once. When one cannot be
+    kept (a full disk) the store keeps them all for the next time; a problem here never
+    keeps the history from opening."""
+    try:
+        sheets = store.legacy_drafts()
+        if not sheets:
+            return
+        kept = []
+        for sheet in sheets:
+            draft = draft_from_sheet(sheet)
+            drafts.save(draft)
+            kept.append(draft.sheet_id)
+        if any(drafts.load(sheet_id) is None for sheet_id in kept):
+            for sheet_id in kept:  # none twice next time
+                drafts.discard(sheet_id)
+            logger.warning(
+                "could not keep the sheets in progress of %s: kept for later", store.label
+            )
+            return
+        store.forget_legacy_drafts()
+    except (OSError, ScorepadError) as problem:
+        logger.warning("could not take in the sheets in progress of an older history: %s", problem)

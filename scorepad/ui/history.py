@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, ScoredSheet, ScorepadError, builtin_games
 from scorepad.core.i18n import pick
+from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
     from scorepad.store import PlaySummary, Store
@@ -91,8 +92,10 @@ class History(Protocol):
 class StoreHistory:
     """The app's plays, players, games and labels, kept by ``scorepad.store``."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, drafts: DraftStore | None = None) -> None:
         self.url = url
+        self.drafts = drafts
+        """Where the sheets in progress that an older history kept go when it opens."""
         self._store: Store | None = None
         self._lock = threading.Lock()
         self._failed: tuple[float, ScorepadError] | None = None
@@ -115,13 +118,21 @@ class StoreHistory:
                 if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER_S:
                     raise self._failed[1]
                 try:
-                    self._store = open_store(self.url, cache_kib=CACHE_KIB)
+                    store = open_store(self.url, cache_kib=CACHE_KIB)
                 except ScorepadError as problem:
                     if problem.key == "store.unreachable":
                         self._failed = (time.monotonic(), problem)
                     raise
                 self._failed = None
+                self._take_in_drafts(store)
+                self._store = store
             return self._store
+
+    def _take_in_drafts(self, store: Store) -> None:
+        """The sheets in progress the store kept from its former drafts table become
+        drafts of the app's (the first time a history that had some opens)."""
+        if self.drafts is not None:
+            take_in_legacy_drafts(store, self.drafts)
 
     def close(self) -> None:
         with self._lock:
@@ -152,7 +163,9 @@ class StoreHistory:
         with self._lock:
             self._failed = None
             if self._store is not None:
-                return self._store.restore(backup)
+                restored = self._store.restore(backup)
+                self._take_in_drafts(self._store)  # a copy from before they were dropped
+                return restored
             return restore_history(self.url, backup)  # opened again on next use
 
     @property

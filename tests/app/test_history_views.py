@@ -12,6 +12,7 @@ from ui_helpers import click, context, find, has, latest, run_async, type_into, 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.scoring import ExtraLine
 from scorepad.store import PlayFilter
+from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.play_model import HistoryQuery, draft_from_play, history_row
@@ -308,3 +309,56 @@ def test_new_play_prints_a_blank_sheet_for_the_table_as_set(tmp_path, history):
     assert named.count("Ana") == 2 and named.count("Carla") == 2  # both copies on the page
     assert "Ana" not in blank
     assert find(root, "newplay-message").value == "azul-sintra-B-en.pdf is ready."
+
+
+def test_sheets_in_progress_an_older_history_kept_join_home(tmp_path):
+    """A history from before revision 0004 kept sheets in progress in its own table: the
+    first time the app opens it they become sheets in progress of the app's, once."""
+    from sqlalchemy import text
+
+    from scorepad.store.database import Database, resolve_url
+    from scorepad.store.migrate import upgrade
+
+    path = tmp_path / "history.db"
+    db = Database(resolve_url(str(path)))
+    db.check_file()
+    upgrade(db, "0003")
+    typed = (
+        '{"game": "glass-road", "variant": null, "players": ["Ana", "Ben"], '
+        '"entries": {"Ana": {"sand_left": {"count": 3, "rate": "upgraded"}, "buildings": 7.5},'
+        ' "Ben": {"glass_left": 2}}, '
+        '"extra": {"Ben": [{"label": "Bonus", "points": 2}]}, "details": {"location": "Club"}}'
+    )
+    sintra = '{"game": "azul-sintra", "variant": "B", "players": ["Carla", "Dan"], ' + (
+        '"entries": {"Dan": {"windows": [2, 3]}}}'
+    )
+    with db.engine.begin() as conn:
+        for device, sheet in (("tablet", typed), ("phone", sintra)):
+            conn.execute(
+                text("INSERT INTO draft (device, sheet, updated_at) VALUES (:d, :s, :t)"),
+                {"d": device, "s": sheet, "t": "2024-05-01 20:30:00"},
+            )
+    db.dispose()
+
+    ctx, _ = context(tmp_path)
+    home = view_for(ctx, "/")
+    assert "Sheets in progress" in texts(home)
+    assert "Glass Road" in texts(home) and any("Sintra" in t for t in texts(home))
+    assert has(home, "continue-1") and has(home, "continue-2") and not has(home, "continue-3")
+    glass = latest(ctx.services.drafts, "glass-road")
+    assert glass is not None and glass.location == "Club"
+    assert glass.texts["sand_left"] == ["3", ""] and glass.texts["buildings"] == ["7.5", ""]
+    assert glass.rates["sand_left"] == ["upgraded", "upgraded"]
+    assert [(row.label, row.points) for row in glass.extra] == [("Bonus", ["", "2"])]
+    sheet = view_for(ctx, f"/sheet/{glass.sheet_id}")
+    assert find(sheet, "line-sand_left-1").value == "3"
+    assert find(sheet, "extra-1-2").value == "2"
+    windows = latest(ctx.services.drafts, "azul-sintra")
+    assert windows is not None and windows.pairs["windows"] == [["", ""], ["2", "3"]]
+    assert not (tmp_path / "history.db.drafts.json").exists()
+    ctx.services.history.close()
+
+    again, _ = context(tmp_path)  # the app starts again: nothing taken in twice
+    view_for(again, "/")
+    assert len(again.services.drafts.all()) == 2
+    again.services.history.close()

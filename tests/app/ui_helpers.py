@@ -87,10 +87,11 @@ def context(
     """A context over real files in ``tmp_path`` (the history too, ``history.db``, unless
     one is given; it opens on first use); the list collects navigated routes."""
     routes: list[str] = []
+    drafts = FileDraftStore(tmp_path / "drafts")
     services = Services(
         config=AppConfig(data_dir=tmp_path, db_url=db_url, lang=lang),
-        drafts=FileDraftStore(tmp_path / "drafts"),
-        history=history or StoreHistory(str(tmp_path / "history.db")),
+        drafts=drafts,
+        history=history or StoreHistory(str(tmp_path / "history.db"), drafts),
         settings_file=SettingsFile(tmp_path / "settings.json"),
     )
     ctx = Context(services, Settings(), navigate=routes.append, compact=compact)
