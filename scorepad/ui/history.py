@@ -113,14 +113,14 @@ class StoreHistory:
         does not answer would otherwise keep it waiting its timeout for each."""
         with self._lock:
             if self._store is None:
-                from scorepad.store import open_store
+                from scorepad.store import Unreachable, open_store
 
                 if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER_S:
                     raise self._failed[1]
                 try:
                     store = open_store(self.url, cache_kib=CACHE_KIB)
                 except ScorepadError as problem:
-                    if problem.key == "store.unreachable":
+                    if isinstance(problem, Unreachable):
                         self._failed = (time.monotonic(), problem)
                     raise
                 self._failed = None
