@@ -31,7 +31,7 @@ from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
-from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.message import message_view
@@ -83,12 +83,12 @@ def warm_up(services: Services, first_visit: threading.Event | None = None) -> N
     variant = template.variants[0].id if template.variants else None
     from scorepad.ui.views.sheet import SheetView
 
-    SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
+    SheetView(ctx, SheetInProgress(template, new_draft(template, variant, players))).build()
     for screen in ("play_edit", "stats"):  # code only: a play needs an id, Stats reads all
         import_module(f"scorepad.ui.views.{screen}")
 
 
-def _never(load: Callable[[], Any], show: Callable[[Any], None]) -> None:
+def _never(load: Callable[[], Any], then: Callable[[Any], None]) -> None:
     """Home's history part is not loaded in the warm-up before the first visit."""
 
 
@@ -118,10 +118,10 @@ class Shell:
             services=services,
             settings=services.settings_file.load(),
             navigate=page.navigate,
-            relabel=self.render,
+            rebuild=self.render,
             update=self.update,
-            show=page.show_dialog,
-            hide=self.hide,
+            show_dialog=page.show_dialog,
+            close_dialog=self.close_dialog,
             download=self.download,
             later=self.later,
         )
@@ -138,7 +138,7 @@ class Shell:
         if controls:
             self.page.update(*controls)
 
-    def hide(self) -> None:
+    def close_dialog(self) -> None:
         self.page.pop_dialog()
 
     async def download(self, name: str, data: bytes) -> None:
@@ -148,8 +148,9 @@ class Shell:
             self.picker = ft.FilePicker()
         await self.picker.save_file(file_name=name, src_bytes=data)
 
-    def later(self, load: Callable[[], Any], show: Callable[[Any], None]) -> None:
-        """``load`` in a worker thread, then ``show`` on the page's event loop."""
+    def later(self, load: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        """``load`` in a worker thread, then ``then`` with its result on the page's event
+        loop."""
 
         async def run() -> None:
             try:
@@ -157,7 +158,7 @@ class Shell:
             except Exception:  # a screen part that cannot load must not end the session
                 logger.exception("a part of the screen could not be loaded")
                 return
-            show(found)
+            then(found)
 
         self.page.run_task(run)
 
@@ -327,7 +328,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
         draft = new_draft(template, model.variant, model.players())
         draft.location = model.location.strip()
         drafts.save(draft)
-        return SheetView(ctx, SheetModel(template, draft)).build()
+        return SheetView(ctx, SheetInProgress(template, draft)).build()
     return NewPlayView(ctx, model).build()
 
 
@@ -353,7 +354,7 @@ def _sheet_view(ctx: Context, template: GameTemplate, draft: SheetDraft) -> ft.V
     from scorepad.ui.views.sheet import SheetView
 
     try:
-        return SheetView(ctx, SheetModel(template, draft)).build()
+        return SheetView(ctx, SheetInProgress(template, draft)).build()
     except ScorepadError:
         return None
 

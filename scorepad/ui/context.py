@@ -41,8 +41,8 @@ async def _no_download(name: str, data: bytes) -> None:
     """Without a page (tests, warm-up) there is nowhere to hand a file to."""
 
 
-def _at_once(load: Callable[[], Any], show: Callable[[Any], None]) -> None:
-    show(load())
+def _at_once(load: Callable[[], Any], then: Callable[[Any], None]) -> None:
+    then(load())
 
 
 @dataclass
@@ -50,19 +50,20 @@ class Context:
     services: Services
     settings: Settings
     navigate: Callable[[str], None]
-    relabel: Callable[[], None] = lambda: None
-    """Rebuild the screen after a change of language or theme."""
+    rebuild: Callable[[], None] = lambda: None
+    """Build the screen shown again (after a change of language or theme, or of what it
+    lists)."""
     update: Callable[..., None] = lambda *controls: None
     """Send these controls' changes to the browser now (instead of diffing the page)."""
-    show: Callable[[ft.DialogControl], None] = lambda dialog: None
+    show_dialog: Callable[[ft.DialogControl], None] = lambda dialog: None
     """Show a snack bar or a dialog over the screen (it outlives a change of screen)."""
-    hide: Callable[[], None] = lambda: None
+    close_dialog: Callable[[], None] = lambda: None
     """Close the snack bar or dialog on top."""
     download: Callable[[str, bytes], Awaitable[None]] = _no_download
     """Hand a file (name, bytes) to the browser to save or open."""
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
-    """``later(load, show)``: ``load`` off the page's event loop (it may wait for the
-    history), then ``show`` its result on the page. Without a page, both at once."""
+    """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
+    history), then ``then`` with its result on the page. Without a page, both at once."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False
@@ -109,7 +110,7 @@ class Context:
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings
         self.services.settings_file.save(settings)
-        self.relabel()
+        self.rebuild()
 
 
 def build_services(config: AppConfig) -> Services:

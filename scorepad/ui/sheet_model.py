@@ -27,7 +27,7 @@ from scorepad.core.template import (
     read_whole,
 )
 
-Cell = tuple[str, int, str]
+CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
 
 LABEL = -1
@@ -147,7 +147,7 @@ class SheetState:
 
     scored: ScoredSheet
     """The sheet scored from every allowed value (problems left out)."""
-    problems: dict[Cell, ScorepadError]
+    problems: dict[CellKey, ScorepadError]
     empty: bool
     """Nothing entered yet: the result sentence would only state the obvious."""
 
@@ -159,7 +159,7 @@ class SheetState:
         return self.problems.get((key, player, part))
 
 
-class SheetModel:
+class SheetInProgress:
     """One sheet in progress: setters change the draft, ``state`` says what it adds up to."""
 
     def __init__(self, template: GameTemplate, draft: SheetDraft) -> None:
@@ -254,7 +254,7 @@ class SheetModel:
 
     # --- reading -----------------------------------------------------------------------
     def evaluate(self) -> SheetState:
-        problems: dict[Cell, ScorepadError] = {}
+        problems: dict[CellKey, ScorepadError] = {}
         entered = False
         sheets = []
         for index, name in enumerate(self.players):
@@ -278,7 +278,7 @@ class SheetModel:
         return SheetState(scored, problems, not entered)
 
     def _raw(
-        self, line: Line, player: int, problems: dict[Cell, ScorepadError]
+        self, line: Line, player: int, problems: dict[CellKey, ScorepadError]
     ) -> tuple[object | None, bool]:
         """The line value for the core (None when blank or refused) and whether anything
         was entered in the cell."""
@@ -314,7 +314,7 @@ class SheetModel:
         return raw, True
 
     def _extra_points(
-        self, row_index: int, row: ExtraRow, player: int, problems: dict[Cell, ScorepadError]
+        self, row_index: int, row: ExtraRow, player: int, problems: dict[CellKey, ScorepadError]
     ) -> Number | None:
         text = row.points[player]
         if not text.strip():

@@ -25,7 +25,7 @@ from scorepad.store.backups import list_backups
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.settings import Settings
-from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
 
 pytestmark = pytest.mark.slow
@@ -58,7 +58,7 @@ def on_disk(path: Path | str) -> dict[int, tuple]:
 
 def sheet(ctx) -> ft.Control:
     """A filled-in Azul sheet, as New play opens it: Ana 40, Ben 45."""
-    view = SheetView(ctx, SheetModel(AZUL, new_draft(AZUL, None, ["Ana", "Ben"])))
+    view = SheetView(ctx, SheetInProgress(AZUL, new_draft(AZUL, None, ["Ana", "Ben"])))
     root = view.build()
     for seat, value in ((1, "40"), (2, "45")):
         field = find(root, f"line-marker-{seat}")
@@ -235,7 +235,7 @@ def test_a_history_deleted_while_the_app_runs_is_rescued_and_put_back(tmp_path, 
         row = find(settings, "backup-1").controls[0].value
         assert "rescued (the file had disappeared)" in row and row.endswith("4 plays")
         shown: list[ft.DialogControl] = []
-        ctx.show = shown.append
+        ctx.show_dialog = shown.append
         click(settings, "backup-restore-1")
         (dialog,) = shown
         assert "4 plays" in find(dialog, "backup-confirm-question").value
@@ -293,7 +293,7 @@ def test_a_damaged_history_is_named_restored_and_its_later_plays_read_back(tmp_p
         row = find(settings, "backup-1").controls[0].value
         assert "by hand" in row and row.endswith("120 plays")
         shown: list[ft.DialogControl] = []
-        ctx.show = shown.append
+        ctx.show_dialog = shown.append
         click(settings, "backup-restore-1")
         click(shown[0], "backup-confirm")
         assert find(settings, "backup-message").value.endswith(

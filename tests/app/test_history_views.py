@@ -16,7 +16,7 @@ from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.play_model import HistoryQuery, draft_from_play, history_row
-from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.newplay import NewPlayView
@@ -47,7 +47,7 @@ def test_saving_from_the_sheet_stores_the_play_and_opens_it(tmp_path, history):
     draft = new_draft(template, None, ["Ana", "Ben"])
     draft.location = "Casa"
     ctx.services.drafts.save(draft)
-    root = SheetView(ctx, SheetModel(template, draft)).build()
+    root = SheetView(ctx, SheetInProgress(template, draft)).build()
     type_into(root, "line-marker-1", "40")
     type_into(root, "line-marker-2", "45")
     click(root, "save")
@@ -66,7 +66,7 @@ def test_a_history_that_cannot_open_is_reported_and_the_sheet_kept(tmp_path):
     broken.write_text("these are my notes, not a database\n")
     ctx, routes = context(tmp_path, history=StoreHistory(str(broken)), lang="es")
     view = SheetView(
-        ctx, SheetModel(find_game("azul"), new_draft(find_game("azul"), None, ["A", "B"]))
+        ctx, SheetInProgress(find_game("azul"), new_draft(find_game("azul"), None, ["A", "B"]))
     )
     root = view.build()
     type_into(root, "line-marker-1", "12")
@@ -94,7 +94,7 @@ def test_a_saved_play_comes_back_as_the_same_sheet(history):
     for play_id in (play, other):
         record = history.store.get_play(play_id)
         draft = draft_from_play(record)
-        again = SheetModel(record.sheet.template, draft).state
+        again = SheetInProgress(record.sheet.template, draft).state
         assert not again.problems
         assert [p.total for p in again.scored.players] == [p.total for p in record.sheet.players]
     draft = draft_from_play(history.store.get_play(play))
@@ -176,7 +176,7 @@ def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history
     play = save(history, location="Club")
     ctx, routes = context(tmp_path, history=history)
     shown: list[ft.DialogControl] = []
-    ctx.show = shown.append
+    ctx.show_dialog = shown.append
     root = play_view(ctx, str(play))
     assert find(root, "result").value == "Ana wins with 62 points."
     assert [find(root, f"total-{n}").value for n in (1, 2)] == ["62", "60"]
@@ -237,7 +237,7 @@ def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
     )
     ctx, _ = context(tmp_path, history=history)
     template = find_game("azul")
-    view = SheetView(ctx, SheetModel(template, new_draft(template, None, ["Ana", "Ben"])))
+    view = SheetView(ctx, SheetInProgress(template, new_draft(template, None, ["Ana", "Ben"])))
     root = view.build()
     assert find(root, "used-label-1").content == "House rule"
     click(root, "used-label-1")
@@ -245,7 +245,9 @@ def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
     assert not view.label_chips.visible  # already on the sheet
     other = SheetView(
         ctx,
-        SheetModel(find_game("glass-road"), new_draft(find_game("glass-road"), None, ["A", "B"])),
+        SheetInProgress(
+            find_game("glass-road"), new_draft(find_game("glass-road"), None, ["A", "B"])
+        ),
     )
     assert not has(other.build(), "used-label-1")
 

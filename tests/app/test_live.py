@@ -224,7 +224,7 @@ def test_a_sheet_brought_back_by_undo_is_followed_again_on_the_others(table):
     route = f"/sheet/{draft.sheet_id}"
     carla.open(route)
     shown_again: list[str] = []
-    carla.ctx.relabel = lambda: shown_again.append(carla.ctx.route)
+    carla.ctx.rebuild = lambda: shown_again.append(carla.ctx.route)
     live.discard(object(), drafts, draft.sheet_id)
     type_into(ben.root, "line-marker-1", "99")  # not kept: the sheet is gone
     live.restore(drafts, draft)

@@ -484,7 +484,7 @@ def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, histo
         click(root, "import")  # and off to Home before it is done
         view_for(ctx, "/")
         shown: list[object] = []
-        ctx.show = shown.append
+        ctx.show_dialog = shown.append
         load, show = jobs.pop(0)  # the import's (Home may have asked for its own since)
         show(threading_result(load))
         assert "nope.json" in shown[0].content.value  # said over Home
@@ -513,7 +513,7 @@ def test_settings_backs_up_now_and_restores_a_copy_after_asking(tmp_path, histor
     )
     second = save_azul(history, {"Ana": 61, "Ben": 51}, "2026-01-02 20:00")
     shown: list[ft.DialogControl] = []
-    ctx.show = shown.append
+    ctx.show_dialog = shown.append
     click(root, "backup-restore-1")
     assert "(1 partida)" in find(shown[0], "backup-confirm-question").value
     click(shown[0], "backup-cancel")  # asked, and said no: nothing changes

@@ -9,12 +9,12 @@ import pytest
 
 from scorepad.core import find_game
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.sheet_model import LABEL, SheetDraft, SheetModel, new_draft
+from scorepad.ui.sheet_model import LABEL, SheetDraft, SheetInProgress, new_draft
 
 
-def sheet(game: str, players: list[str], variant: str | None = None) -> SheetModel:
+def sheet(game: str, players: list[str], variant: str | None = None) -> SheetInProgress:
     template = find_game(game)
-    return SheetModel(template, new_draft(template, variant, players))
+    return SheetInProgress(template, new_draft(template, variant, players))
 
 
 def test_typed_values_score_through_the_core():

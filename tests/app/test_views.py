@@ -14,7 +14,7 @@ from scorepad.ui.app import view_for
 from scorepad.ui.drafts import of_game
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.newplay import NewPlayView
 from scorepad.ui.views.picker import PickerView
 from scorepad.ui.views.settings import SettingsView
@@ -27,7 +27,7 @@ def texts(root: object) -> list[str]:
 
 def sheet_view(ctx, game="azul", players=("Ana", "Ben"), variant=None) -> SheetView:
     template = find_game(game)
-    return SheetView(ctx, SheetModel(template, new_draft(template, variant, list(players))))
+    return SheetView(ctx, SheetInProgress(template, new_draft(template, variant, list(players))))
 
 
 class Recorder(StoreHistory):
@@ -95,7 +95,7 @@ def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
     template = find_game("glass-road")
     draft = new_draft(template, None, ["Ana", "Ben"])
     draft.location = "Club"
-    root = SheetView(ctx, SheetModel(template, draft)).build()
+    root = SheetView(ctx, SheetInProgress(template, draft)).build()
     type_into(root, "line-sand_left-1", "3")
     click(root, "rate-glass_left-2")
     click(root, "save")
@@ -192,8 +192,8 @@ def test_picker_search_filters_games(tmp_path):
 
 def test_settings_switch_language_and_theme(tmp_path):
     ctx, _ = context(tmp_path)
-    relabelled = []
-    ctx.relabel = lambda: relabelled.append(ctx.lang)
+    rebuilt = []
+    ctx.rebuild = lambda: rebuilt.append(ctx.lang)
     root = SettingsView(ctx).build()
     assert f"History: {tmp_path / 'history.db'}" in texts(root)
     group = find(root, "language")
@@ -202,7 +202,7 @@ def test_settings_switch_language_and_theme(tmp_path):
     theme = find(root, "theme")
     theme.value = "dark"
     theme.on_change(ft.Event(name="change", control=theme, data=None))
-    assert relabelled == ["es", "es"]
+    assert rebuilt == ["es", "es"]
     saved = ctx.services.settings_file.load()
     assert (saved.lang, saved.theme) == ("es", "dark")
 
@@ -278,8 +278,8 @@ def test_home_offers_the_sheets_in_progress_and_an_empty_history(tmp_path):
 def test_a_sheet_thrown_away_from_home_comes_back_with_undo(tmp_path):
     ctx, _ = context(tmp_path)
     shown: list = []
-    ctx.show = shown.append
-    ctx.hide = lambda: None
+    ctx.show_dialog = shown.append
+    ctx.close_dialog = lambda: None
     view_for(ctx, "/new/azul?players=Ana,Ben")
     table = view_for(ctx, "/new/azul?players=Carla,Dan")
     type_into(table, "line-marker-1", "12")

@@ -57,7 +57,7 @@ def home_view(ctx: Context) -> ft.View:
     token = object()  # this Home: one built again since then fills in its own
     ctx.keep("home", token)
 
-    def show(found: tuple[list[ft.Control], list[ft.Control]]) -> None:
+    def fill_in(found: tuple[list[ft.Control], list[ft.Control]]) -> None:
         if ctx.screen.get("home") is not token:
             return  # another screen, or this one built again, by then
         sections, buttons = found
@@ -66,13 +66,13 @@ def home_view(ctx: Context) -> ft.View:
         ctx.update(parts, actions)
 
     if ctx.services.history.ready:
-        show(_from_history(ctx))
+        fill_in(_from_history(ctx))
     else:
         parts.controls = [
             heading(ctx.t("app.recent")),
             tid("recent", muted(ctx.t("app.recent_loading"), size=14)),
         ]
-        ctx.later(lambda: _from_history(ctx), show)
+        ctx.later(lambda: _from_history(ctx), fill_in)
     return screen(ctx, ctx.t("app.title"), body, home=False)
 
 
@@ -124,12 +124,12 @@ def _discard(ctx: Context, draft: SheetDraft) -> None:
 
     def undo() -> None:
         live.restore(drafts, draft)
-        ctx.hide()
-        ctx.relabel()  # Home again, with the sheet back
+        ctx.close_dialog()
+        ctx.rebuild()  # Home again, with the sheet back
 
     players = join_words(draft.players, ctx.lang)
-    ctx.show(undo_bar(ctx, ctx.t("app.sheet_discarded", players=players), undo))
-    ctx.relabel()
+    ctx.show_dialog(undo_bar(ctx, ctx.t("app.sheet_discarded", players=players), undo))
+    ctx.rebuild()
 
 
 def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:

@@ -48,7 +48,7 @@ def rematch(ctx: Context, play_id: int) -> None:
     try:
         sheet = ctx.services.history.store.rematch(play_id)
     except ScorepadError as problem:
-        ctx.show(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
+        ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
         return
     ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players))
 
@@ -201,12 +201,12 @@ class PlayView:
             try:
                 store.restore_play(play_id)
             except ScorepadError as problem:
-                ctx.show(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
+                ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
                 return
-            ctx.hide()
+            ctx.close_dialog()
             ctx.navigate(f"/play/{play_id}")
 
-        ctx.show(undo_bar(ctx, ctx.t("app.deleted", id=play_id), undo))
+        ctx.show_dialog(undo_bar(ctx, ctx.t("app.deleted", id=play_id), undo))
         ctx.navigate("/history")
 
     async def on_print(self) -> None:

@@ -13,7 +13,7 @@ from scorepad.ui import history_messages  # noqa: F401 - registers the sentences
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.play_model import draft_from_play, player_sheets
-from scorepad.ui.sheet_model import SheetModel
+from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.sheet import SheetView
 
@@ -37,11 +37,11 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     model = None
     if draft is not None:
         try:
-            model = SheetModel(template, draft)
+            model = SheetInProgress(template, draft)
         except ScorepadError:
             model = None  # an edit that no longer fits the play: start from the play again
     if model is None:
-        model = SheetModel(template, draft_from_play(record))
+        model = SheetInProgress(template, draft_from_play(record))
 
     def save(scored: ScoredSheet, location: str | None) -> str:
         store.update_play(number, player_sheets(scored), location=location or "")

@@ -122,15 +122,15 @@ class BackupsSection:
                 ),
                 tid(
                     "backup-cancel",
-                    ft.TextButton(ctx.t("manage.cancel"), on_click=lambda: ctx.hide()),
+                    ft.TextButton(ctx.t("manage.cancel"), on_click=lambda: ctx.close_dialog()),
                 ),
             ],
         )
-        ctx.show(dialog)
+        ctx.show_dialog(dialog)
 
     def on_restore_confirmed(self, backup: Backup) -> None:
         ctx = self.ctx
-        ctx.hide()
+        ctx.close_dialog()
         try:
             done = self.history.restore(backup.path)
         except ScorepadError as problem:

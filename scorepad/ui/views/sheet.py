@@ -18,8 +18,8 @@ from scorepad.core.template import Line
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.sheet_model import LABEL, Change, SheetModel, SheetState
-from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
+from scorepad.ui.sheet_model import LABEL, Change, SheetInProgress, SheetState
+from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import Crossings, muted, screen, tid, typed_text
 
 LABEL_FLEX = 2
@@ -34,7 +34,7 @@ class SheetView:
     def __init__(
         self,
         ctx: Context,
-        model: SheetModel,
+        model: SheetInProgress,
         *,
         saver: Saver | None = None,
         drafts: DraftStore | None = None,
@@ -50,7 +50,7 @@ class SheetView:
         self.known_labels = _known_labels(ctx, model.template.id)
         self.crossed = Crossings()
         self.label_chips = ft.Row(wrap=True, spacing=4, run_spacing=4)
-        self.cells: list[Cell] = []
+        self.cells: list[SheetCell] = []
         self.problem_boxes: dict[str, ft.Column] = {}
         self.problem_texts: dict[str, list[tuple[str, str]]] = {}
         self.names = [
@@ -83,7 +83,7 @@ class SheetView:
         self.gone = False
         """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
         self.build_rows()
-        self.refresh(save=False)
+        self.refresh(clear_message=False)
         self.follow()
 
     # --- layout ----------------------------------------------------------------------------
@@ -191,7 +191,7 @@ class SheetView:
         self.label_chips.controls = chips
         self.label_chips.visible = bool(chips)
 
-    def _line_row(self, key: str, label: ft.Control, cells: list[Cell]) -> ft.Control:
+    def _line_row(self, key: str, label: ft.Control, cells: list[SheetCell]) -> ft.Control:
         problems = ft.Column(spacing=0)
         self.problem_boxes[key] = problems
         return ft.Column([self._row(label, [c.control for c in cells]), problems], spacing=0)
@@ -248,12 +248,12 @@ class SheetView:
             return
         if change[0] == "discarded":
             self.gone = True
-            self.ctx.update(*self.refresh(save=False))
+            self.ctx.update(*self.refresh(clear_message=False))
             return
         if change[0] == "restored":  # the sheet as Undo brought it back, followed again
             route = f"/sheet/{self.model.draft.sheet_id}"
             if self.ctx.route == route:
-                self.ctx.relabel()
+                self.ctx.rebuild()
             else:
                 self.ctx.navigate(route)
             return
@@ -264,7 +264,7 @@ class SheetView:
             touched.append(self.rows)
         else:
             touched += self.sync()
-        self.ctx.update(*dict.fromkeys([*touched, *self.refresh(save=False)]))
+        self.ctx.update(*dict.fromkeys([*touched, *self.refresh(clear_message=False)]))
 
     def sync(self) -> list[ft.Control]:
         """Show what the sheet holds in every field, but for a field whose own change is
@@ -282,13 +282,15 @@ class SheetView:
         another device) shows in the field that replaced it."""
         self.ctx.update(*dict.fromkeys([*touched, *self.sync(), *self.refresh()]))
 
-    def refresh(self, save: bool = True) -> list[ft.Control]:
-        """Show the model's latest state; returns the controls whose look changed."""
+    def refresh(self, clear_message: bool = True) -> list[ft.Control]:
+        """Show the sheet's latest state, and clear the message of the last Save unless
+        ``clear_message`` is False (the change came from another device, or none did);
+        returns the controls whose look changed."""
         state = self.model.state
         ctx = self.ctx
         out: list[ft.Control] = []
         for cell in self.cells:
-            out += cell.show(state)
+            out += cell.mark(state)
         out += self._show_problems(state)
         scored = state.scored
         for i, player in enumerate(scored.players):
@@ -304,7 +306,7 @@ class SheetView:
         if self.gone:
             _set(self.save_message, "value", ctx.t("app.sheet_gone"), out)
             _set(self.save_message, "color", ft.Colors.ERROR, out)
-        elif save:
+        elif clear_message:
             _set(self.save_message, "value", "", out)
         return out
 
