@@ -9,7 +9,20 @@ import pytest
 
 from scorepad.core import find_game
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.sheet_model import LABEL, SheetDraft, SheetInProgress, new_draft
+from scorepad.ui.sheet_model import (
+    LABEL,
+    CheckEdit,
+    Edit,
+    ExtraLabelEdit,
+    ExtraLinesEdit,
+    ExtraPointsEdit,
+    PairEdit,
+    RateEdit,
+    SheetDraft,
+    SheetInProgress,
+    TextEdit,
+    new_draft,
+)
 
 
 def sheet(game: str, players: list[str], variant: str | None = None) -> SheetInProgress:
@@ -168,3 +181,44 @@ def test_draft_json_is_plain_data():
     model.set_text("marker", 0, "12")
     data = json.loads(json.dumps(model.draft.to_dict()))
     assert SheetDraft.from_dict(data) == model.draft
+
+
+def test_every_change_is_a_typed_edit_that_makes_the_same_change_to_a_copy():
+    """What the live sheet sends to the other devices: made to a copy of the draft as it
+    was, each edit gives the same draft."""
+    model = sheet("glass-road", ["Ana", "Ben"])
+    twin = SheetDraft.from_dict(json.loads(json.dumps(model.draft.to_dict())))
+    edits: list[Edit] = []
+    model.on_change = edits.append
+    model.set_text("buildings", 0, "7")
+    model.next_rate("glass_left", 1)
+    model.add_extra("Bonus")
+    model.set_extra_label(0, "Bonus!")
+    model.set_extra_points(0, 1, "2")
+    model.remove_extra(0)
+    sintra = sheet("azul-sintra", ["Ana", "Ben"], variant="B")
+    sintra_twin = SheetDraft.from_dict(json.loads(json.dumps(sintra.draft.to_dict())))
+    sintra.on_change = edits.append
+    sintra.set_pair("windows", 1, "b", "4")
+    summer = sheet("azul-summer-pavilion", ["Ana", "Ben"])
+    summer_twin = SheetDraft.from_dict(json.loads(json.dumps(summer.draft.to_dict())))
+    summer.on_change = edits.append
+    summer.set_check("star_red", 0, True)
+    assert [type(e) for e in edits] == [
+        TextEdit,
+        RateEdit,
+        ExtraLinesEdit,
+        ExtraLabelEdit,
+        ExtraPointsEdit,
+        ExtraLinesEdit,
+        PairEdit,
+        CheckEdit,
+    ]
+    assert edits[1] == RateEdit("glass_left", 1, "upgraded")
+    for edit in edits[:6]:
+        edit.apply_to(twin)
+    edits[6].apply_to(sintra_twin)
+    edits[7].apply_to(summer_twin)
+    assert (twin, sintra_twin, summer_twin) == (model.draft, sintra.draft, summer.draft)
+    assert sintra.draft.pairs["windows"][1] == ["", "4"]
+    assert summer.draft.checks["star_red"] == [True, False]

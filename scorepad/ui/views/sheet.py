@@ -18,7 +18,8 @@ from scorepad.core.template import Line
 from scorepad.ui import history_messages  # noqa: F401 - registers the sentences used here
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.sheet_model import LABEL, Change, SheetInProgress, SheetState
+from scorepad.ui.live import Discarded, Notice, Restored, Saved
+from scorepad.ui.sheet_model import LABEL, Edit, ExtraLinesEdit, SheetInProgress, SheetState
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import Crossings, muted, screen, tid, typed_text
 
@@ -234,23 +235,24 @@ class SheetView:
         self.ctx.leaving.append(lambda: live.leave(self))
         self.model.on_change = self.on_local
 
-    def on_local(self, change: Change) -> None:
-        """A change made here: into the autosaved draft, and on to the other devices."""
+    def on_local(self, edit: Edit) -> None:
+        """An edit made here: into the autosaved draft, and on to the other devices."""
         live = self.ctx.services.live
-        if not live.change(self, self.drafts, self.model.template, self.model.draft, change):
+        if not live.change(self, self.drafts, self.model.template, self.model.draft, edit):
             self.gone = True
 
-    def on_remote(self, change: Change) -> None:
-        """A change made on another device: the same here, then shown."""
-        if change[0] == "saved":
+    def on_remote(self, change: Edit | Notice) -> None:
+        """What another device did: the same edit here, then shown, or what became of
+        the sheet."""
+        if isinstance(change, Saved):
             self.gone = True
-            self.ctx.navigate(f"/play/{change[1]}")
+            self.ctx.navigate(f"/play/{change.play_id}")
             return
-        if change[0] == "discarded":
+        if isinstance(change, Discarded):
             self.gone = True
             self.ctx.update(*self.refresh(clear_message=False))
             return
-        if change[0] == "restored":  # the sheet as Undo brought it back, followed again
+        if isinstance(change, Restored):  # the sheet as Undo brought it back, followed again
             route = f"/sheet/{self.model.draft.sheet_id}"
             if self.ctx.route == route:
                 self.ctx.rebuild()
@@ -259,7 +261,7 @@ class SheetView:
             return
         self.model.apply(change, announce=False)
         touched: list[ft.Control] = []
-        if change[0] == "extra":
+        if isinstance(change, ExtraLinesEdit):
             self.build_rows()
             touched.append(self.rows)
         else:
