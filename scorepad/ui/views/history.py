@@ -61,7 +61,7 @@ class HistoryView:
 
     def build(self) -> ft.View:
         ctx = self.ctx
-        fields = [
+        fields: list[ft.Control] = [
             tid("filter-game", self.game),
             tid("filter-player", self.player),
             tid("filter-since", self.since),

@@ -25,10 +25,10 @@ class NewPlayView:
         self.waiting: list[SheetDraft] = of_game(ctx.services.drafts, self.template.id)
         self.fields: list[ft.TextField] = []
         self.rows = ft.Column(spacing=6)
-        self.add_button = tid(
-            "add-player",
-            ft.TextButton(ctx.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=self.on_add),
+        self.add_button = ft.TextButton(
+            ctx.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=self.on_add
         )
+        self.add_player = tid("add-player", self.add_button)
         self.variant = ft.RadioGroup(
             value=model.variant,
             on_change=self.on_variant,
@@ -62,7 +62,7 @@ class NewPlayView:
         ]
         if self.waiting:
             body.append(self._waiting_banner(self.waiting))
-        body += [self.rows, self.add_button, self.profiles]
+        body += [self.rows, self.add_player, self.profiles]
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
@@ -166,7 +166,7 @@ class NewPlayView:
                 )
             )
         self.rows.controls = rows
-        self.add_button.content.disabled = not model.can_add
+        self.add_button.disabled = not model.can_add
         self._show_profiles()
 
     def _show_profiles(self) -> None:

@@ -32,7 +32,7 @@ class PickerView:
         self.list_games("")
 
     def build(self) -> ft.View:
-        body = [ft.Row([tid("search", self.search)]), self.results]
+        body: list[ft.Control] = [ft.Row([tid("search", self.search)]), self.results]
         return screen(self.ctx, self.ctx.t("app.pick_game"), body)
 
     def on_search(self, e: ft.Event[ft.TextField]) -> None:

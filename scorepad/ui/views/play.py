@@ -86,6 +86,7 @@ class PlayView:
             return ft.Container(text, expand=1, alignment=ft.Alignment.CENTER_RIGHT)
 
         def row(label: ft.Control, cells: list[ft.Control], ident: str = "") -> ft.Control:
+            line: ft.Control
             if compact:
                 line = ft.Column([label, ft.Row(cells, spacing=4)], spacing=2)
             else:

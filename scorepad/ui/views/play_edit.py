@@ -55,7 +55,9 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         drafts.discard(model.draft.sheet_id)
         ctx.navigate(f"/play/{number}")
 
-    view.controls[0].content.controls.append(
+    frame = view.controls[0]  # the screen's centred column (``common.screen``)
+    assert isinstance(frame, ft.Container) and isinstance(frame.content, ft.Column)
+    frame.content.controls.append(
         ft.Semantics(
             identifier="cancel-edit",
             content=ft.TextButton(

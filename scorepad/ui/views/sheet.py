@@ -137,7 +137,9 @@ class SheetView:
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone."""
-        boxes = [ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER) for c in cells]
+        boxes: list[ft.Control] = [
+            ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER) for c in cells
+        ]
         if self.ctx.compact:
             return ft.Column([label, ft.Row(boxes, spacing=4)], spacing=2)
         return ft.Row(
@@ -208,7 +210,7 @@ class SheetView:
         )
 
     def _extra_label(self, index: int, label: str) -> ft.Control:
-        field = ft.TextField(
+        field: ft.TextField = ft.TextField(
             value=label,
             dense=True,
             expand=True,
