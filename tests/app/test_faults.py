@@ -380,15 +380,15 @@ def test_a_server_that_never_answers_keeps_no_screen_waiting(tmp_path, silent_se
     try:
         ctx, routes = context(tmp_path, history=history)
         waiting: list = []
-        ctx.later = lambda load, show: waiting.append((load, show))
+        ctx.later = lambda load, then: waiting.append((load, then))
         began = time.monotonic()
         home = view_for(ctx, "/")
         assert time.monotonic() - began < 1
         assert find(home, "new-game") is not None
         assert find(home, "recent").value == "Opening the history…"
-        ((load, show),) = waiting
+        ((load, then),) = waiting
         began = time.monotonic()
-        show(load())
+        then(load())
         assert time.monotonic() - began < 15
         assert "cannot be reached" in find(home, "recent").value
         root = sheet(ctx)

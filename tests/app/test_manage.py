@@ -457,7 +457,7 @@ def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, histo
         (tmp_path / "two").mkdir()
         ctx, _ = context(tmp_path / "two", history=other)
         jobs: list[tuple[object, object]] = []
-        ctx.later = lambda load, show: jobs.append((load, show))
+        ctx.later = lambda load, then: jobs.append((load, then))
         sent: list[object] = []
         ctx.update = lambda *controls: sent.extend(controls)
         root = view_for(ctx, "/settings")
@@ -468,16 +468,16 @@ def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, histo
         assert find(root, "history-message") in sent  # shown at once, not after the import
         click(root, "import")
         assert len(jobs) == 1 and other.store.list_plays().plays == ()  # nothing yet
-        load, show = jobs.pop()
+        load, then = jobs.pop()
         outcome = threading_result(load)
-        show(outcome)
+        then(outcome)
         assert find(root, "history-message").value.endswith("1 new plays, 0 already there.")
         assert not find(root, "import").disabled and not find(root, "export").disabled
         assert len(other.store.list_plays().plays) == 1
         type_into(root, "import-path", str(tmp_path / "nope.json"))
         click(root, "import")
-        load, show = jobs.pop()
-        show(threading_result(load))
+        load, then = jobs.pop()
+        then(threading_result(load))
         assert find(root, "history-message").color == ft.Colors.ERROR
         assert "nope.json" in find(root, "history-message").value
         assert not find(root, "import").disabled
@@ -485,8 +485,8 @@ def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, histo
         view_for(ctx, "/")
         shown: list[object] = []
         ctx.show_dialog = shown.append
-        load, show = jobs.pop(0)  # the import's (Home may have asked for its own since)
-        show(threading_result(load))
+        load, then = jobs.pop(0)  # the import's (Home may have asked for its own since)
+        then(threading_result(load))
         assert "nope.json" in shown[0].content.value  # said over Home
     finally:
         other.close()
