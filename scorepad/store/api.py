@@ -39,7 +39,7 @@ from scorepad.store.records import (
     PlayRecord,
 )
 from scorepad.store.restoring import Restored
-from scorepad.store.rows import PlayDetails, check_details, form_for, new_uid, rows_of
+from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.values import parse_when
 
 logger = logging.getLogger(__name__)
@@ -174,7 +174,7 @@ class Store:
         uid = new_uid()
 
         def work(conn: Any) -> int:
-            new = rows_of(sheet, details, uid, now, now, form_for(conn.dialect.name))
+            new = rows_of(sheet, details, uid, now, now, values_for(conn.dialect.name))
             return writes.insert_plays(conn, [(sheet.template, new)])[0]
 
         return self.db.write(work)

@@ -38,8 +38,8 @@ from scorepad.store.rows import (
     PlayRows,
     check_details,
     field_error,
-    form_for,
     rows_of,
+    values_for,
 )
 from scorepad.store.values import check_uid, from_halves, load, name_key, parse_when
 
@@ -143,7 +143,7 @@ def _play(
     entered = raw.get("entryDate")
     created = parse_when(entered) if isinstance(entered, str) and entered else datetime.now()
     return sheet.template, rows_of(
-        sheet, details, uid, created, created, form_for(conn.dialect.name)
+        sheet, details, uid, created, created, values_for(conn.dialect.name)
     )
 
 

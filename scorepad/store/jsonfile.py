@@ -27,7 +27,7 @@ from scorepad.store.bulk import Document, score_in_parallel, worth_sharing
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import save_custom
 from scorepad.store.jsonstream import Reordered, read_document
-from scorepad.store.rows import Form, PlayRows, field_error, form_for, play_from_json
+from scorepad.store.rows import DialectValues, PlayRows, field_error, play_from_json, values_for
 from scorepad.store.values import dump, from_halves, iso, load, shown
 
 FORMAT = "scorepad-history"
@@ -158,7 +158,7 @@ def read_json(
     if offset is not None and worth_sharing(len(text)):
         yield from _shared(conn, text, offset, head, templates, source)
         return
-    form = form_for(conn.dialect.name)
+    form = values_for(conn.dialect.name)
     for position, raw in enumerate(plays, 1):
         yield read_play(raw, position, templates, source, form)
 
@@ -194,7 +194,7 @@ def read_records(
     """Plays already decoded, in the file's shape, with the ``games`` and ``templates``
     of ``head`` (the user's games are added first), each scored and checked."""
     templates = _prepare(conn, head, source)
-    form = form_for(conn.dialect.name)
+    form = values_for(conn.dialect.name)
     for position, raw in enumerate(plays, 1):
         yield read_play(raw, position, templates, source, form)
 
@@ -238,12 +238,12 @@ def _shared(
     for ref, rows, failed in score_in_parallel(document, offset, head["templates"], dialect):
         if failed is not None:  # score it here again, for the error in the reader's words
             position, line = failed
-            read_play(load(line), position, templates, source, form_for(dialect))
+            read_play(load(line), position, templates, source, values_for(dialect))
         yield templates[ref], rows
 
 
 def read_play(
-    raw: object, position: int, templates: dict[str, GameTemplate], source: str, form: Form
+    raw: object, position: int, templates: dict[str, GameTemplate], source: str, form: DialectValues
 ) -> tuple[GameTemplate, PlayRows]:
     record = f"play {position}"
     try:

@@ -25,7 +25,7 @@ from typing import Any
 
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store.jsonstream import Reordered
-from scorepad.store.rows import Form, PlayRows, form_for, play_from_json
+from scorepad.store.rows import DialectValues, PlayRows, play_from_json, values_for
 from scorepad.store.values import load
 
 MIN_BYTES = 2_000_000
@@ -40,7 +40,7 @@ Document = str | bytes
 """A history file as text, or as UTF-8 bytes already checked to decode."""
 
 _TEMPLATES: dict[str, GameTemplate] = {}
-_FORM: list[Form] = []
+_FORM: list[DialectValues] = []
 _DOCUMENT: list[Document] = []
 
 
@@ -129,7 +129,7 @@ def _chunks(document: Document, start: int, end: int) -> Iterator[tuple[int, int
 
 def _start(document: Document, sources: dict[str, Any], dialect: str) -> None:
     _DOCUMENT[:] = [document]
-    _FORM[:] = [form_for(dialect)]
+    _FORM[:] = [values_for(dialect)]
     _TEMPLATES.clear()
     for ref, item in sources.items():
         _TEMPLATES[ref] = load_template(item["source"], ref)

@@ -33,10 +33,10 @@ class PlayRows(NamedTuple):
     """A scored play as the rows the history stores, short of the ids the database hands out.
 
     Every value is already in the form it is written in (points in halves, entries and
-    tie-breaks as JSON text, dates and yes/no in the database's ``Form``), so that writing a play is
-    only putting ids in front. Plain tuples inside: import helpers send these between
-    processes, and plain tuples of strings and numbers pickle several times faster than
-    dataclasses, named tuples or datetimes.
+    tie-breaks as JSON text, dates and yes/no as the database's ``DialectValues``), so
+    that writing a play is only putting ids in front. Plain tuples inside: import helpers
+    send these between processes, and plain tuples of strings and numbers pickle several
+    times faster than dataclasses, named tuples or datetimes.
     """
 
     uid: str
@@ -59,7 +59,7 @@ def _same(value: datetime) -> object:
     return value
 
 
-class Form(NamedTuple):
+class DialectValues(NamedTuple):
     """How dates and yes/no values are passed to one kind of database, as SQLAlchemy
     would pass them. SQLite gets dates as SQLAlchemy's text and yes/no as 1/0 (which is
     what it stores for True/False: a bool parameter costs the sqlite3 module two failed
@@ -70,11 +70,11 @@ class Form(NamedTuple):
     no: object
 
 
-SQLITE = Form(_sqlite_stamp, 1, 0)
-OTHER = Form(_same, True, False)
+SQLITE = DialectValues(_sqlite_stamp, 1, 0)
+OTHER = DialectValues(_same, True, False)
 
 
-def form_for(dialect: str) -> Form:
+def values_for(dialect: str) -> DialectValues:
     return SQLITE if dialect == "sqlite" else OTHER
 
 
@@ -126,7 +126,7 @@ def rows_of(
     uid: str,
     created_at: datetime,
     updated_at: datetime,
-    form: Form,
+    form: DialectValues,
 ) -> PlayRows:
     blanks = _blanks(sheet.template)
     names = []
@@ -236,7 +236,9 @@ def field_error(name: str, expected: str) -> StoreError:
     return StoreError("store.import_field", field=quote(name), expected=expected)
 
 
-def play_from_json(raw: object, templates: dict[str, GameTemplate], form: Form) -> PlayRows:
+def play_from_json(
+    raw: object, templates: dict[str, GameTemplate], form: DialectValues
+) -> PlayRows:
     """One play of a Scorepad history file, scored and checked (totals must agree)."""
     if not isinstance(raw, dict):
         raise field_error("play", "an object")

@@ -18,7 +18,7 @@ from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.prepared import as_datetime
-from scorepad.store.rows import PlayDetails, PlayRows, form_for, rows_of
+from scorepad.store.rows import PlayDetails, PlayRows, rows_of, values_for
 from scorepad.store.values import clean_name, name_key, to_halves
 
 
@@ -106,7 +106,7 @@ def write_seats(
     """
     results: list[tuple[object, ...]] = []
     extras: list[tuple[object, ...]] = []
-    live = form_for(conn.dialect.name).yes
+    live = values_for(conn.dialect.name).yes
     for play_id, game, new in plays:
         tail = (game, new.play[1], live)  # game_id, played_at, live
         for seat, (name, scored) in enumerate(zip(new.names, new.seats, strict=True), 1):
@@ -137,7 +137,7 @@ def replace_sheet(conn: Connection, play_id: int, sheet: ScoredSheet, details: P
     people = player_ids(conn, (p.name for p in sheet.players))
     conn.execute(delete(m.result).where(m.result.c.play_id == play_id))
     now = datetime.now()
-    new = rows_of(sheet, details, "", now, now, form_for(conn.dialect.name))
+    new = rows_of(sheet, details, "", now, now, values_for(conn.dialect.name))
     write_seats(conn, [(play_id, int(row.game_id), new)], people)
     winning = [p.total for p in sheet.players if p.winner]
     conn.execute(

@@ -30,10 +30,10 @@ from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
-from scorepad.ui.sheet_model import SheetDraft, SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view
-from scorepad.ui.views.placeholder import message_view
+from scorepad.ui.views.message import message_view
 
 logger = logging.getLogger(__name__)
 
@@ -77,17 +77,17 @@ def warm_up(services: Services, first_visit: threading.Event | None = None) -> N
         time.sleep(SETTLE_S)
     for route in WARM_ROUTES:
         view_for(ctx, route)
-    template = next(iter(services.games().values()))
+    template = next(iter(services.history.games().values()))
     players = [f"{n}" for n in range(1, max(template.min_players, 2) + 1)]
     variant = template.variants[0].id if template.variants else None
     from scorepad.ui.views.sheet import SheetView
 
-    SheetView(ctx, SheetModel(template, new_draft(template, variant, players))).build()
+    SheetView(ctx, SheetInProgress(template, new_draft(template, variant, players))).build()
     for screen in ("play_edit", "stats"):  # code only: a play needs an id, Stats reads all
         import_module(f"scorepad.ui.views.{screen}")
 
 
-def _never(load: Callable[[], Any], show: Callable[[Any], None]) -> None:
+def _never(load: Callable[[], Any], then: Callable[[Any], None]) -> None:
     """Home's history part is not loaded in the warm-up before the first visit."""
 
 
@@ -117,10 +117,10 @@ class Shell:
             services=services,
             settings=services.settings_file.load(),
             navigate=page.navigate,
-            relabel=self.render,
+            rebuild=self.render,
             update=self.update,
-            show=page.show_dialog,
-            hide=self.hide,
+            show_dialog=page.show_dialog,
+            close_dialog=self.close_dialog,
             download=self.download,
             later=self.later,
         )
@@ -137,7 +137,7 @@ class Shell:
         if controls:
             self.page.update(*controls)
 
-    def hide(self) -> None:
+    def close_dialog(self) -> None:
         self.page.pop_dialog()
 
     async def download(self, name: str, data: bytes) -> None:
@@ -147,8 +147,9 @@ class Shell:
             self.picker = ft.FilePicker()
         await self.picker.save_file(file_name=name, src_bytes=data)
 
-    def later(self, load: Callable[[], Any], show: Callable[[Any], None]) -> None:
-        """``load`` in a worker thread, then ``show`` on the page's event loop."""
+    def later(self, load: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        """``load`` in a worker thread, then ``then`` with its result on the page's event
+        loop."""
 
         async def run() -> None:
             try:
@@ -156,7 +157,7 @@ class Shell:
             except Exception:  # a screen part that cannot load must not end the session
                 logger.exception("a part of the screen could not be loaded")
                 return
-            show(found)
+            then(found)
 
         self.page.run_task(run)
 
@@ -184,6 +185,108 @@ def is_compact(width: float | None) -> bool:
     return width is not None and 0 < width < COMPACT_BELOW
 
 
+Params = dict[str, str]
+Screen = Callable[[Context, Params, Params], ft.View]
+"""Builds a screen from the route's parameters (``:id`` in its pattern) and its query."""
+
+
+def _home(ctx: Context, params: Params, query: Params) -> ft.View:
+    return home_view(ctx)
+
+
+def _picker(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.picker import PickerView
+
+    return PickerView(ctx).build()
+
+
+def _settings(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.settings import SettingsView
+
+    return SettingsView(ctx).build()
+
+
+def _history(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.history import HistoryView
+
+    return HistoryView(ctx).build()
+
+
+def _play(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.play import play_view
+
+    return play_view(ctx, params["id"])
+
+
+def _play_edit(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.play_edit import edit_view
+
+    return edit_view(ctx, params["id"])
+
+
+def _stats(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.manage import stats_view
+
+    return stats_view(ctx, query.get("player"))
+
+
+def _players(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.manage import players_view
+
+    return players_view(ctx)
+
+
+def _games(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.manage import games_view
+
+    return games_view(ctx)
+
+
+def _new_game(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.manage import new_game_view
+
+    return new_game_view(ctx, query.get("from"))
+
+
+def _edit_game(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.manage import edit_game_view
+
+    return edit_game_view(ctx, params["game"])
+
+
+ROUTES: tuple[tuple[str, Screen], ...] = (
+    ("/", _home),
+    ("/new", _picker),
+    ("/new/:game", lambda ctx, params, query: new_play(ctx, params["game"], query)),
+    ("/sheet/:id", lambda ctx, params, query: sheet(ctx, params["id"])),
+    ("/settings", _settings),
+    ("/history", _history),
+    ("/play/:id", _play),
+    ("/play/:id/edit", _play_edit),
+    ("/stats", _stats),
+    ("/players", _players),
+    ("/games", _games),
+    ("/games/new", _new_game),
+    ("/games/edit/:game", _edit_game),
+)
+"""Every screen of the app, by route pattern; a screen's module loads on its first visit."""
+
+
+def route_params(pattern: str, path: str) -> Params | None:
+    """The parameters of ``path`` when it fits ``pattern`` (``:name`` takes one non-empty
+    part of the path), else None."""
+    wanted, given = pattern.strip("/").split("/"), path.strip("/").split("/")
+    if len(wanted) != len(given):
+        return None
+    params: Params = {}
+    for part, value in zip(wanted, given, strict=True):
+        if part.startswith(":") and value:
+            params[part[1:]] = value
+        elif part != value:
+            return None
+    return params
+
+
 def view_for(ctx: Context, route: str) -> ft.View:
     """The screen for ``route`` (path and query), built from the stores and from what
     the screen already held if it is the one shown (``Context.screen``)."""
@@ -191,43 +294,11 @@ def view_for(ctx: Context, route: str) -> ft.View:
     parts = urlsplit(route)
     path = parts.path.rstrip("/") or "/"
     query = dict(parse_qsl(parts.query))
-    match = ft.TemplateRoute(path)
-    if match.match("/"):
-        return home_view(ctx)
-    if match.match("/new"):
-        from scorepad.ui.views.picker import PickerView
-
-        return PickerView(ctx).build()
-    if match.match("/new/:game"):
-        return new_play(ctx, match.game, query)
-    if match.match("/sheet/:id"):
-        return sheet(ctx, match.id)
-    if match.match("/settings"):
-        from scorepad.ui.views.settings import SettingsView
-
-        return SettingsView(ctx).build()
-    if match.match("/history"):
-        from scorepad.ui.views.history import HistoryView
-
-        return HistoryView(ctx).build()
-    if match.match("/play/:id"):
-        from scorepad.ui.views.play import play_view
-
-        return play_view(ctx, match.id)
-    if match.match("/play/:id/edit"):
-        from scorepad.ui.views.play_edit import edit_view
-
-        return edit_view(ctx, match.id)
-    from scorepad.ui.views.manage import manage_view
-
-    managed = manage_view(ctx, path, query)
-    if managed is not None:
-        return managed
+    for pattern, build in ROUTES:
+        params = route_params(pattern, path)
+        if params is not None:
+            return build(ctx, params, query)
     return message_view(ctx, ctx.t("app.title"), ctx.t("app.not_found", route=quote(path)))
-
-
-def _game(ctx: Context, game_id: str) -> GameTemplate | None:
-    return ctx.services.games().get(game_id)
 
 
 def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
@@ -237,7 +308,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     from scorepad.ui.views.newplay import NewPlayView
     from scorepad.ui.views.sheet import SheetView
 
-    template = _game(ctx, game_id)
+    template = ctx.services.history.games().get(game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
     model = ctx.kept("new-play", lambda: NewPlayModel.from_query(template, query))
@@ -256,7 +327,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
         draft = new_draft(template, model.variant, model.players())
         draft.location = model.location.strip()
         drafts.save(draft)
-        return SheetView(ctx, SheetModel(template, draft)).build()
+        return SheetView(ctx, SheetInProgress(template, draft)).build()
     return NewPlayView(ctx, model).build()
 
 
@@ -267,7 +338,7 @@ def sheet(ctx: Context, sheet_id: str) -> ft.View:
 
     drafts = ctx.services.drafts
     draft = drafts.load(sheet_id)
-    template = ctx.services.games().get(draft.game_id if draft is not None else sheet_id)
+    template = ctx.services.history.games().get(draft.game_id if draft is not None else sheet_id)
     if template is None:
         return message_view(ctx, ctx.t("app.title"), ctx.t("app.no_sheet", value=quote(sheet_id)))
     for candidate in [draft] if draft is not None else of_game(drafts, template.id):
@@ -282,7 +353,7 @@ def _sheet_view(ctx: Context, template: GameTemplate, draft: SheetDraft) -> ft.V
     from scorepad.ui.views.sheet import SheetView
 
     try:
-        return SheetView(ctx, SheetModel(template, draft)).build()
+        return SheetView(ctx, SheetInProgress(template, draft)).build()
     except ScorepadError:
         return None
 

@@ -6,34 +6,29 @@ screen with a context whose ``navigate`` just records the route.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import flet as ft
 
-from scorepad.core import GameTemplate, builtin_games
 from scorepad.core.i18n import ntr, tr
 from scorepad.ui.config import AppConfig
 from scorepad.ui.drafts import DraftStore, FileDraftStore
-from scorepad.ui.history import StoreHistory, open_history
+from scorepad.ui.history import History, StoreHistory
 from scorepad.ui.live import LiveSheets
-from scorepad.ui.plays import PlayRepository
 from scorepad.ui.settings import Settings, SettingsFile
 
 
 @dataclass
 class Services:
-    """The app's parts that outlive a session; the history store plugs in here."""
+    """The app's parts that outlive a session."""
 
     config: AppConfig
     drafts: DraftStore
-    plays: PlayRepository
+    history: History
+    """Saved plays, players, stats, the games the picker offers, backups: all of it."""
     settings_file: SettingsFile
-    games: Callable[[], Mapping[str, GameTemplate]] = builtin_games
-    """Every game the picker offers: built-ins now, user-defined games with the store."""
-    history: StoreHistory | None = None
-    """The store behind Stats, Players, Custom games and Settings' export and import."""
     live: LiveSheets = field(default_factory=LiveSheets)
     """Sheets open on several devices at once (``--share``): each change on all of them."""
 
@@ -45,8 +40,8 @@ async def _no_download(name: str, data: bytes) -> None:
     """Without a page (tests, warm-up) there is nowhere to hand a file to."""
 
 
-def _at_once(load: Callable[[], Any], show: Callable[[Any], None]) -> None:
-    show(load())
+def _at_once(load: Callable[[], Any], then: Callable[[Any], None]) -> None:
+    then(load())
 
 
 @dataclass
@@ -54,19 +49,20 @@ class Context:
     services: Services
     settings: Settings
     navigate: Callable[[str], None]
-    relabel: Callable[[], None] = lambda: None
-    """Rebuild the screen after a change of language or theme."""
+    rebuild: Callable[[], None] = lambda: None
+    """Build the screen shown again (after a change of language or theme, or of what it
+    lists)."""
     update: Callable[..., None] = lambda *controls: None
     """Send these controls' changes to the browser now (instead of diffing the page)."""
-    show: Callable[[ft.DialogControl], None] = lambda dialog: None
+    show_dialog: Callable[[ft.DialogControl], None] = lambda dialog: None
     """Show a snack bar or a dialog over the screen (it outlives a change of screen)."""
-    hide: Callable[[], None] = lambda: None
+    close_dialog: Callable[[], None] = lambda: None
     """Close the snack bar or dialog on top."""
     download: Callable[[str, bytes], Awaitable[None]] = _no_download
     """Hand a file (name, bytes) to the browser to save or open."""
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
-    """``later(load, show)``: ``load`` off the page's event loop (it may wait for the
-    history), then ``show`` its result on the page. Without a page, both at once."""
+    """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
+    history), then ``then`` with its result on the page. Without a page, both at once."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False
@@ -117,17 +113,17 @@ class Context:
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings
         self.services.settings_file.save(settings)
-        self.relabel()
+        self.rebuild()
 
 
 def build_services(config: AppConfig) -> Services:
-    """The app's parts. The history store replaces ``plays`` (and ``games``) here."""
-    history = open_history(config)
+    """The app's parts; the history at ``config.db_url`` (None: $SCOREPAD_DB or the
+    default SQLite file), opened on first use, when the sheets in progress an older
+    history kept join the app's drafts."""
+    drafts = FileDraftStore(config.data_dir / "drafts")
     return Services(
         config=config,
-        drafts=FileDraftStore(config.data_dir / "drafts"),
-        plays=history,
+        drafts=drafts,
+        history=StoreHistory(config.db_url, drafts),
         settings_file=SettingsFile(config.data_dir / "settings.json"),
-        games=history.games,
-        history=history,
     )

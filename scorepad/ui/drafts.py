@@ -8,16 +8,21 @@ sheet in the app's data folder.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import re
 import time
+from decimal import Decimal
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from scorepad.core import ScorepadError
+from scorepad.core.numbers import format_points
 from scorepad.files import write_atomic
-from scorepad.ui.sheet_model import SheetDraft
+from scorepad.ui.sheet_model import ExtraRow, SheetDraft
+
+if TYPE_CHECKING:
+    from scorepad.store import NewSheet, Store
 
 logger = logging.getLogger(__name__)
 
@@ -47,11 +52,7 @@ def of_game(drafts: DraftStore, game_id: str) -> list[SheetDraft]:
 
 
 class FileDraftStore:
-    """One ``<sheet id>.json`` per draft in ``folder``, replaced atomically on every save.
-
-    Drafts written by Scorepad before sheets had files of their own are named after their
-    game (``azul.json``); ``all`` renames each to its sheet id the first time it meets it.
-    """
+    """One ``<sheet id>.json`` per draft in ``folder``, replaced atomically on every save."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -66,23 +67,16 @@ class FileDraftStore:
             path = self._path(sheet_id)
         except ValueError:
             return None
-        draft = self._read(path)
-        if draft is None and not path.exists():  # perhaps one still under its game's name
-            draft = next((d for d in self.all() if d.sheet_id == sheet_id), None)
-        return draft
-
-    def _read(self, path: Path) -> SheetDraft | None:
         return self._read_changed(path)[1]
 
     def _read_changed(self, path: Path) -> tuple[int, SheetDraft | None]:
-        """The draft in ``path`` and when it was saved (nanoseconds; the file's time for
-        drafts written before that was noted: file times are too coarse to order saves
-        made a moment apart)."""
+        """The draft in ``path`` and when it was saved (nanoseconds, noted in the file:
+        file times are too coarse to order saves made a moment apart)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            changed = data.get("changed")
+            changed = data["changed"]
             if not isinstance(changed, int):
-                changed = path.stat().st_mtime_ns
+                raise TypeError("the time of the last change is not a whole number")
             return changed, SheetDraft.from_dict(data)
         except FileNotFoundError:
             return 0, None
@@ -117,11 +111,86 @@ class FileDraftStore:
         found: list[tuple[int, SheetDraft]] = []
         for path in self.folder.glob("*.json"):
             changed, draft = self._read_changed(path)
-            if draft is None:
-                continue
+            if draft is None or path.stem != draft.sheet_id:
+                continue  # not a draft this store wrote: ``load`` would not find it
             found.append((changed, draft))
-            if path.stem != draft.sheet_id and SAFE_ID.fullmatch(draft.sheet_id):
-                with contextlib.suppress(OSError):  # an older Scorepad's name: renamed once
-                    path.replace(self._path(draft.sheet_id))
         found.sort(key=lambda item: item[0], reverse=True)
         return [draft for _, draft in found]
+
+
+def draft_from_sheet(sheet: NewSheet) -> SheetDraft:
+    """A sheet in progress the store kept in its former drafts table (``Store.
+    legacy_drafts``), as a draft of the app's, with what was typed as the text it shows.
+
+    Its values are a sheet file's (a number, ``true``, a pair, ``{"count", "rate"}``), so
+    each says what kind of line it fills, and no template is needed."""
+    players = list(sheet.players)
+    n = len(players)
+    draft = SheetDraft(
+        game_id=sheet.game,
+        variant=sheet.variant,
+        players=players,
+        location=str(sheet.details.get("location") or ""),
+    )
+    rates: dict[str, list[str | None]] = {}
+    for index, name in enumerate(players):
+        for key, value in sheet.entries.get(name, {}).items():
+            if isinstance(value, bool):
+                draft.checks.setdefault(key, [False] * n)[index] = value
+            elif isinstance(value, list | tuple) and len(value) == 2:
+                pair = draft.pairs.setdefault(key, [["", ""] for _ in range(n)])
+                pair[index] = [_as_typed(value[0]), _as_typed(value[1])]
+            elif isinstance(value, dict):
+                draft.texts.setdefault(key, [""] * n)[index] = _as_typed(value.get("count"))
+                rate = value.get("rate")
+                rates.setdefault(key, [None] * n)[index] = None if rate is None else str(rate)
+            else:
+                draft.texts.setdefault(key, [""] * n)[index] = _as_typed(value)
+    for key, chosen in rates.items():  # a player without a choice has the first one seen
+        first = next(r for r in chosen if r is not None) if any(chosen) else ""
+        if first:
+            draft.rates[key] = [r or first for r in chosen]
+    labels: list[str] = []
+    for name in players:
+        labels += [str(e.get("label")) for e in sheet.extra.get(name, []) if e.get("label")]
+    for label in dict.fromkeys(labels):
+        points = []
+        for name in players:
+            found = [e.get("points") for e in sheet.extra.get(name, []) if e.get("label") == label]
+            points.append(_as_typed(found[0]) if found else "")
+        draft.extra.append(ExtraRow(label, points))
+    return draft
+
+
+def _as_typed(value: object) -> str:
+    if value is None or isinstance(value, bool):
+        return ""
+    if isinstance(value, int | Decimal):
+        return format_points(value)
+    return str(value)
+
+
+def take_in_legacy_drafts(store: Store, drafts: DraftStore) -> None:
+    """Save the sheets in progress ``store`` kept from its former drafts table as drafts
+    of the app's, then have the store forget them, so it happens once. When one cannot be
+    kept (a full disk) the store keeps them all for the next time; a problem here never
+    keeps the history from opening."""
+    try:
+        sheets = store.legacy_drafts()
+        if not sheets:
+            return
+        kept = []
+        for sheet in sheets:
+            draft = draft_from_sheet(sheet)
+            drafts.save(draft)
+            kept.append(draft.sheet_id)
+        if any(drafts.load(sheet_id) is None for sheet_id in kept):
+            for sheet_id in kept:  # none twice next time
+                drafts.discard(sheet_id)
+            logger.warning(
+                "could not keep the sheets in progress of %s: kept for later", store.label
+            )
+            return
+        store.forget_legacy_drafts()
+    except (OSError, ScorepadError) as problem:
+        logger.warning("could not take in the sheets in progress of an older history: %s", problem)

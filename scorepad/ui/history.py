@@ -1,4 +1,5 @@
-"""The history store behind the app: ``StoreHistory`` is the ``PlayRepository`` it uses.
+"""The app's one history service: ``Services.history``, a ``History``; ``StoreHistory``
+is the one the app runs on, over ``scorepad.store``.
 
 The store opens on first use, not at start-up, so the server listens as fast as before
 and a history that cannot be opened (locked, unreachable, read-only) is reported on the
@@ -10,14 +11,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, ScoredSheet, ScorepadError, builtin_games
 from scorepad.core.i18n import pick
-from scorepad.ui.config import AppConfig
-from scorepad.ui.errors import AppError
-from scorepad.ui.plays import RecentPlay
+from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
     from scorepad.store import PlaySummary, Store
@@ -33,13 +34,68 @@ default (32 MB, for the command line's bulk work) would be held for good once a 
 screen over a long history has filled it. Imports still get the full cache."""
 
 
+@dataclass(frozen=True)
+class RecentPlay:
+    """One line of Home's recent plays."""
+
+    id: str
+    game_id: str
+    title: str
+    """The game's name, with the variant's (already in the app's language)."""
+    played_at: datetime
+    winners: tuple[str, ...]
+    players: tuple[str, ...]
+
+
+class History(Protocol):
+    """What the app's screens ask of the history. Failures raise a ScorepadError (the
+    database locked, unreachable, read-only, damaged): the screen shows its message and
+    keeps what was typed."""
+
+    @property
+    def ready(self) -> bool:
+        """Whether the history is open, so that asking it cannot keep a screen waiting."""
+        ...
+
+    @property
+    def store(self) -> Store:
+        """The open store, for everything past the calls below (plays, players, stats,
+        custom games, labels, import and export)."""
+        ...
+
+    def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
+        """Store a scored play (its entries and the template it was scored with) and
+        return its id, used in ``/play/<id>``."""
+        ...
+
+    def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
+
+    def games(self) -> Mapping[str, GameTemplate]:
+        """Every game the picker offers: built-in and user-defined."""
+        ...
+
+    def backups(self) -> list[Backup]:
+        """The history file's copies, newest first; they work on a history too damaged
+        to open (StoreError for a database server)."""
+        ...
+
+    def back_up(self) -> Path: ...
+
+    def restore(self, backup: Path) -> Restored: ...
+
+    @property
+    def backup_problem(self) -> ScorepadError | None:
+        """Why the last automatic copy failed, if it did."""
+        ...
+
+
 class StoreHistory:
-    """The app's plays, players and labels, kept by ``scorepad.store``."""
+    """The app's plays, players, games and labels, kept by ``scorepad.store``."""
 
-    available = True
-
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, drafts: DraftStore | None = None) -> None:
         self.url = url
+        self.drafts = drafts
+        """Where the sheets in progress that an older history kept go when it opens."""
         self._store: Store | None = None
         self._lock = threading.Lock()
         self._failed: tuple[float, ScorepadError] | None = None
@@ -57,18 +113,26 @@ class StoreHistory:
         does not answer would otherwise keep it waiting its timeout for each."""
         with self._lock:
             if self._store is None:
-                from scorepad.store import open_store
+                from scorepad.store import Unreachable, open_store
 
                 if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER_S:
                     raise self._failed[1]
                 try:
-                    self._store = open_store(self.url, cache_kib=CACHE_KIB)
+                    store = open_store(self.url, cache_kib=CACHE_KIB)
                 except ScorepadError as problem:
-                    if problem.key == "store.unreachable":
+                    if isinstance(problem, Unreachable):
                         self._failed = (time.monotonic(), problem)
                     raise
                 self._failed = None
+                self._take_in_drafts(store)
+                self._store = store
             return self._store
+
+    def _take_in_drafts(self, store: Store) -> None:
+        """The sheets in progress the store kept from its former drafts table become
+        drafts of the app's (the first time a history that had some opens)."""
+        if self.drafts is not None:
+            take_in_legacy_drafts(store, self.drafts)
 
     def close(self) -> None:
         with self._lock:
@@ -99,7 +163,9 @@ class StoreHistory:
         with self._lock:
             self._failed = None
             if self._store is not None:
-                return self._store.restore(backup)
+                restored = self._store.restore(backup)
+                self._take_in_drafts(self._store)  # a copy from before they were dropped
+                return restored
             return restore_history(self.url, backup)  # opened again on next use
 
     @property
@@ -119,13 +185,6 @@ class StoreHistory:
             return self.store.games()
         except ScorepadError:
             return builtin_games()
-
-
-def store_of(plays: object) -> Store:
-    """The store behind the app's history; AppError when the app runs without one."""
-    if not hasattr(type(plays), "store") and "store" not in getattr(plays, "__dict__", {}):
-        raise AppError("app.history_unavailable")
-    return plays.store  # type: ignore[attr-defined]
 
 
 def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> str:
@@ -150,8 +209,3 @@ def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -
         winners=summary.winners,
         players=tuple(p.name for p in summary.players),
     )
-
-
-def open_history(config: AppConfig) -> StoreHistory:
-    """The history at ``config.db_url`` (None: $SCOREPAD_DB or the default SQLite file)."""
-    return StoreHistory(config.db_url)

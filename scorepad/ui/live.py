@@ -24,13 +24,33 @@ from dataclasses import dataclass
 
 from scorepad.core import GameTemplate
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.sheet_model import Change, SheetDraft, apply_change, fill_missing
+from scorepad.ui.sheet_model import Edit, SheetDraft, fill_missing
 
 logger = logging.getLogger(__name__)
 
-Listener = Callable[[Change], None]
-"""Receives a change made on another device (``("saved", play id)`` once it is saved,
-``("discarded",)`` once it is thrown away, ``("restored",)`` once Undo brings it back)."""
+
+@dataclass(frozen=True)
+class Saved:
+    """The sheet was saved (on another device) as play ``play_id``."""
+
+    play_id: str
+
+
+@dataclass(frozen=True)
+class Discarded:
+    """The sheet was thrown away (Home's Discard)."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    """The sheet thrown away is back in progress (Undo)."""
+
+
+Notice = Saved | Discarded | Restored
+"""What happened to a whole sheet, as opposed to an ``Edit`` of what it holds."""
+
+Listener = Callable[[Edit | Notice], None]
+"""Receives what another device did to the sheet: an edit, or a notice."""
 
 
 @dataclass
@@ -67,9 +87,9 @@ class LiveSheets:
         drafts: DraftStore,
         template: GameTemplate,
         ours: SheetDraft,
-        change: Change,
+        edit: Edit,
     ) -> bool:
-        """``change``, already made to ``ours``, made to the sheet's autosaved draft too
+        """``edit``, already made to ``ours``, made to the sheet's autosaved draft too
         (``ours`` becomes it when there is none) and passed on. False when the sheet was
         saved or thrown away: then nothing is written."""
         with self.lock:
@@ -80,9 +100,9 @@ class LiveSheets:
                 draft = ours
             else:
                 fill_missing(template, draft)
-                apply_change(draft, change)
+                edit.apply_to(draft)
             drafts.save(draft)
-            self._tell(token, ours.sheet_id, change)
+            self._tell(token, ours.sheet_id, edit)
         return True
 
     def discard(self, token: object, drafts: DraftStore, sheet_id: str) -> None:
@@ -91,7 +111,7 @@ class LiveSheets:
         with self.lock:
             self.discarded.add(sheet_id)
             drafts.discard(sheet_id)
-            self._tell(token, sheet_id, ("discarded",))
+            self._tell(token, sheet_id, Discarded())
 
     def restore(self, drafts: DraftStore, draft: SheetDraft) -> None:
         """A sheet thrown away is back in progress (Undo); the devices that were told it
@@ -99,7 +119,7 @@ class LiveSheets:
         with self.lock:
             self.discarded.discard(draft.sheet_id)
             drafts.save(draft)
-            self._tell(None, draft.sheet_id, ("restored",))
+            self._tell(None, draft.sheet_id, Restored())
 
     def save_once(self, token: object, sheet_id: str, save: Callable[[], str]) -> str:
         """The play ``sheet_id`` was saved as: stored now by ``save`` unless another
@@ -109,10 +129,10 @@ class LiveSheets:
             if play_id is None:
                 play_id = save()
                 self.saved[sheet_id] = play_id
-            self._tell(token, sheet_id, ("saved", play_id))
+            self._tell(token, sheet_id, Saved(play_id))
             return play_id
 
-    def _tell(self, token: object, sheet_id: str, change: Change) -> None:
+    def _tell(self, token: object, sheet_id: str, change: Edit | Notice) -> None:
         for other, seat in list(self.seats.items()):
             if other is token or seat.sheet_id != sheet_id:
                 continue

@@ -27,18 +27,11 @@ from scorepad.core.template import (
     read_whole,
 )
 
-Cell = tuple[str, int, str]
+CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
 
 LABEL = -1
 """The player index used for a by-hand line's own label."""
-
-Change = tuple[object, ...]
-"""One change to a sheet, as plain data (it travels to the other devices showing it):
-``("text", key, player, text)``, ``("check", key, player, bool)``, ``("pair", key,
-player, "a"|"b", text)``, ``("rate", key, player, rate id)``, ``("extra_label", row,
-label)``, ``("extra_points", row, player, text)``, ``("extra", [{"label", "points"}…])``
-(by-hand lines added or removed: all of them)."""
 
 STEPPED_KINDS = frozenset({"count", "table", "penalty"})
 """Line kinds whose entry is a whole count ≥ 0: they get − / + steppers."""
@@ -50,6 +43,95 @@ class ExtraRow:
 
     label: str
     points: list[str]
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """Text typed in a cell of a points, count, table or penalty line."""
+
+    key: str
+    player: int
+    text: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.texts[self.key][self.player] = self.text
+
+
+@dataclass(frozen=True)
+class CheckEdit:
+    """A check line's box ticked or cleared."""
+
+    key: str
+    player: int
+    ticked: bool
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.checks[self.key][self.player] = self.ticked
+
+
+@dataclass(frozen=True)
+class PairEdit:
+    """One of a product line's two numbers typed: ``part`` "a" or "b"."""
+
+    key: str
+    player: int
+    part: str
+    text: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.pairs[self.key][self.player]["ab".index(self.part)] = self.text
+
+
+@dataclass(frozen=True)
+class RateEdit:
+    """The rate chosen for a player on a rated count line."""
+
+    key: str
+    player: int
+    rate: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.rates[self.key][self.player] = self.rate
+
+
+@dataclass(frozen=True)
+class ExtraLabelEdit:
+    """A by-hand line's label typed."""
+
+    row: int
+    label: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.extra[self.row].label = self.label
+
+
+@dataclass(frozen=True)
+class ExtraPointsEdit:
+    """Points typed for a player on a by-hand line."""
+
+    row: int
+    player: int
+    text: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.extra[self.row].points[self.player] = self.text
+
+
+@dataclass(frozen=True)
+class ExtraLinesEdit:
+    """By-hand lines added or removed: all of them, as (label, points per player)."""
+
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.extra = [ExtraRow(label, list(points)) for label, points in self.rows]
+
+
+Edit = (
+    TextEdit | CheckEdit | PairEdit | RateEdit | ExtraLabelEdit | ExtraPointsEdit | ExtraLinesEdit
+)
+"""One change to what a sheet holds. Plain, immutable data: the same edit is made to the
+autosaved draft and travels to every other device showing the sheet (``live.py``)."""
 
 
 @dataclass
@@ -117,7 +199,7 @@ class SheetDraft:
             },
             rates={str(k): per_player(v, str) for k, v in _dict(data.get("rates")).items()},
             extra=extra,
-            sheet_id=str(data.get("id") or uuid.uuid4().hex),
+            sheet_id=str(data["id"]),
         )
 
 
@@ -147,7 +229,7 @@ class SheetState:
 
     scored: ScoredSheet
     """The sheet scored from every allowed value (problems left out)."""
-    problems: dict[Cell, ScorepadError]
+    problems: dict[CellKey, ScorepadError]
     empty: bool
     """Nothing entered yet: the result sentence would only state the obvious."""
 
@@ -159,14 +241,14 @@ class SheetState:
         return self.problems.get((key, player, part))
 
 
-class SheetModel:
+class SheetInProgress:
     """One sheet in progress: setters change the draft, ``state`` says what it adds up to."""
 
     def __init__(self, template: GameTemplate, draft: SheetDraft) -> None:
         self.template = template
         self.draft = draft
         self.lines: tuple[Line, ...] = template.lines_for(draft.variant)
-        self.on_change: Callable[[Change], None] | None = None
+        self.on_change: Callable[[Edit], None] | None = None
         """Told of every change made here (not of those received from elsewhere)."""
         fill_missing(template, draft)
         self.state = self.evaluate()
@@ -176,22 +258,22 @@ class SheetModel:
         return self.draft.players
 
     # --- changes -----------------------------------------------------------------------
-    # Every change is a ``Change`` (see ``apply``): the sheet open on other devices
-    # receives the same tuple and applies it to its own copy.
+    # Every change is an ``Edit`` (see ``apply``): the sheet open on other devices
+    # receives the same edit and makes it to its own copy.
     def set_text(self, key: str, player: int, text: str) -> SheetState:
-        return self.apply(("text", key, player, text))
+        return self.apply(TextEdit(key, player, text))
 
     def set_check(self, key: str, player: int, value: bool) -> SheetState:
-        return self.apply(("check", key, player, bool(value)))
+        return self.apply(CheckEdit(key, player, bool(value)))
 
     def set_pair(self, key: str, player: int, part: str, text: str) -> SheetState:
-        return self.apply(("pair", key, player, part, text))
+        return self.apply(PairEdit(key, player, part, text))
 
     def set_rate(self, key: str, player: int, rate_id: str) -> SheetState:
         line = self.template.line(key)
         assert isinstance(line, CountLine)
         line.rate(rate_id)  # refuses an id the line does not have
-        return self.apply(("rate", key, player, rate_id))
+        return self.apply(RateEdit(key, player, rate_id))
 
     def next_rate(self, key: str, player: int) -> SheetState:
         """The rate after the current one (the sheet's rate button cycles through them)."""
@@ -222,31 +304,30 @@ class SheetModel:
         return self.set_text(key, player, format_points(wanted))
 
     def add_extra(self, label: str) -> SheetState:
-        rows = self._rows()
-        rows.append({"label": label.strip(), "points": [""] * len(self.players)})
-        return self.apply(("extra", rows))
+        rows = [*self._rows(), (label.strip(), ("",) * len(self.players))]
+        return self.apply(ExtraLinesEdit(tuple(rows)))
 
     def set_extra_label(self, index: int, label: str) -> SheetState:
-        return self.apply(("extra_label", index, label))
+        return self.apply(ExtraLabelEdit(index, label))
 
     def set_extra_points(self, index: int, player: int, text: str) -> SheetState:
-        return self.apply(("extra_points", index, player, text))
+        return self.apply(ExtraPointsEdit(index, player, text))
 
     def remove_extra(self, index: int) -> SheetState:
         rows = self._rows()
         del rows[index]
-        return self.apply(("extra", rows))
+        return self.apply(ExtraLinesEdit(tuple(rows)))
 
-    def _rows(self) -> list[dict[str, object]]:
-        return [{"label": r.label, "points": list(r.points)} for r in self.draft.extra]
+    def _rows(self) -> list[tuple[str, tuple[str, ...]]]:
+        return [(r.label, tuple(r.points)) for r in self.draft.extra]
 
-    def apply(self, change: Change, *, announce: bool = True) -> SheetState:
-        """Make ``change`` to the draft and re-add; ``announce`` tells ``on_change``
-        (the live sheet), which a change received from another device does not."""
-        apply_change(self.draft, change)
+    def apply(self, edit: Edit, *, announce: bool = True) -> SheetState:
+        """Make ``edit`` to the draft and re-add; ``announce`` tells ``on_change``
+        (the live sheet), which an edit received from another device does not."""
+        edit.apply_to(self.draft)
         self.state = self.evaluate()
         if announce and self.on_change is not None:
-            self.on_change(change)
+            self.on_change(edit)
         return self.state
 
     def set_location(self, location: str) -> None:
@@ -254,7 +335,7 @@ class SheetModel:
 
     # --- reading -----------------------------------------------------------------------
     def evaluate(self) -> SheetState:
-        problems: dict[Cell, ScorepadError] = {}
+        problems: dict[CellKey, ScorepadError] = {}
         entered = False
         sheets = []
         for index, name in enumerate(self.players):
@@ -278,7 +359,7 @@ class SheetModel:
         return SheetState(scored, problems, not entered)
 
     def _raw(
-        self, line: Line, player: int, problems: dict[Cell, ScorepadError]
+        self, line: Line, player: int, problems: dict[CellKey, ScorepadError]
     ) -> tuple[object | None, bool]:
         """The line value for the core (None when blank or refused) and whether anything
         was entered in the cell."""
@@ -314,7 +395,7 @@ class SheetModel:
         return raw, True
 
     def _extra_points(
-        self, row_index: int, row: ExtraRow, player: int, problems: dict[Cell, ScorepadError]
+        self, row_index: int, row: ExtraRow, player: int, problems: dict[CellKey, ScorepadError]
     ) -> Number | None:
         text = row.points[player]
         if not text.strip():
@@ -355,45 +436,3 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
             draft.texts.setdefault(line.key, [""] * n)
             if isinstance(line, CountLine) and line.rates:
                 draft.rates.setdefault(line.key, [line.rates[0].id] * n)
-
-
-def apply_change(draft: SheetDraft, change: Change) -> None:
-    """Make one ``Change`` to ``draft`` (whose lines have a slot per player)."""
-    kind, *args = change
-    if kind == "text":
-        key, player, text = args
-        draft.texts[str(key)][int(player)] = str(text)  # type: ignore[call-overload]
-    elif kind == "check":
-        key, player, value = args
-        draft.checks[str(key)][int(player)] = bool(value)  # type: ignore[call-overload]
-    elif kind == "pair":
-        key, player, part, text = args
-        pair = draft.pairs[str(key)][int(player)]  # type: ignore[call-overload]
-        pair["ab".index(str(part))] = str(text)
-    elif kind == "rate":
-        key, player, rate = args
-        draft.rates[str(key)][int(player)] = str(rate)  # type: ignore[call-overload]
-    elif kind == "extra_label":
-        row, label = args
-        draft.extra[int(row)].label = str(label)  # type: ignore[call-overload]
-    elif kind == "extra_points":
-        row, player, text = args
-        draft.extra[int(row)].points[int(player)] = str(text)  # type: ignore[call-overload]
-    elif kind == "extra":
-        (rows,) = args
-        draft.extra = [
-            ExtraRow(str(r["label"]), [str(p) for p in r["points"]])  # type: ignore[index]
-            for r in rows  # type: ignore[attr-defined]
-        ]
-    else:
-        raise ValueError(f"not a sheet change: {change!r}")
-
-
-def change_cell(change: Change) -> tuple[object, ...]:
-    """Which cell a change writes (changes to one cell replace each other)."""
-    kind = change[0]
-    if kind == "extra":
-        return ("extra",)
-    if kind == "extra_label":
-        return change[:2]
-    return change[:-1]

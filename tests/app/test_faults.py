@@ -25,7 +25,7 @@ from scorepad.store.backups import list_backups
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.settings import Settings
-from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
 
 pytestmark = pytest.mark.slow
@@ -58,12 +58,12 @@ def on_disk(path: Path | str) -> dict[int, tuple]:
 
 def sheet(ctx) -> ft.Control:
     """A filled-in Azul sheet, as New play opens it: Ana 40, Ben 45."""
-    view = SheetView(ctx, SheetModel(AZUL, new_draft(AZUL, None, ["Ana", "Ben"])))
+    view = SheetView(ctx, SheetInProgress(AZUL, new_draft(AZUL, None, ["Ana", "Ben"])))
     root = view.build()
     for seat, value in ((1, "40"), (2, "45")):
         field = find(root, f"line-marker-{seat}")
         field.value = value
-        field.on_change(ft.Event(name="change", control=field, data=None))
+        field.on_change(ft.Event(name="change", control=field, data=value))
     return root
 
 
@@ -106,12 +106,12 @@ def test_a_full_disk_saves_nothing_says_so_and_keeps_the_sheet(tmp_path):
             for n in range(3):
                 save(history, n)
             before = plays(history.store)
-            ctx, routes = context(disk, plays=history)  # drafts on the full disk too
+            ctx, routes = context(disk, history=history)  # drafts on the full disk too
             root = sheet(ctx)
             filler = fill(disk)
             field = find(root, "line-marker-2")  # no draft can be kept now: the screen has it
             field.value = "45"
-            field.on_change(ft.Event(name="change", control=field, data=None))
+            field.on_change(ft.Event(name="change", control=field, data="45"))
             save_fails(
                 ctx,
                 root,
@@ -139,7 +139,7 @@ def test_a_file_or_folder_made_read_only_while_the_app_runs(tmp_path):
     try:
         save(history, 1)
         before = plays(history.store)
-        ctx, routes = context(tmp_path, plays=history)
+        ctx, routes = context(tmp_path, history=history)
         root = sheet(ctx)
         path.chmod(0o444)  # SQLite's open handle could still write: the store must not
         save_fails(
@@ -177,7 +177,7 @@ def test_a_disk_turning_read_only_after_an_error_while_the_app_runs(tmp_path):
             for n in range(3):
                 save(history, n)
             before = plays(history.store)
-            ctx, routes = context(tmp_path, plays=history)
+            ctx, routes = context(tmp_path, history=history)
             root = sheet(ctx)
             disk.fail()  # the kernel turns the file system read-only under the open files
             save_fails(
@@ -205,7 +205,7 @@ def test_a_history_deleted_while_the_app_runs_is_rescued_and_put_back(tmp_path, 
         for n in range(4):
             save(history, n)
         before = plays(history.store)
-        ctx, routes = context(tmp_path, plays=history, history=history)
+        ctx, routes = context(tmp_path, history=history)
         root = sheet(ctx)
         for name in [path.name] + (["history.sqlite3-wal", "history.sqlite3-shm"] * side_files):
             os.remove(tmp_path / name)
@@ -235,7 +235,7 @@ def test_a_history_deleted_while_the_app_runs_is_rescued_and_put_back(tmp_path, 
         row = find(settings, "backup-1").controls[0].value
         assert "rescued (the file had disappeared)" in row and row.endswith("4 plays")
         shown: list[ft.DialogControl] = []
-        ctx.show = shown.append
+        ctx.show_dialog = shown.append
         click(settings, "backup-restore-1")
         (dialog,) = shown
         assert "4 plays" in find(dialog, "backup-confirm-question").value
@@ -271,7 +271,7 @@ def test_a_damaged_history_is_named_restored_and_its_later_plays_read_back(tmp_p
     damaged_bytes = path.read_bytes()
     history = StoreHistory(str(path))  # the app starts again
     try:
-        ctx, routes = context(tmp_path, plays=history, history=history)
+        ctx, routes = context(tmp_path, history=history)
         root = sheet(ctx)
         save_fails(
             ctx,
@@ -293,7 +293,7 @@ def test_a_damaged_history_is_named_restored_and_its_later_plays_read_back(tmp_p
         row = find(settings, "backup-1").controls[0].value
         assert "by hand" in row and row.endswith("120 plays")
         shown: list[ft.DialogControl] = []
-        ctx.show = shown.append
+        ctx.show_dialog = shown.append
         click(settings, "backup-restore-1")
         click(shown[0], "backup-confirm")
         assert find(settings, "backup-message").value.endswith(
@@ -316,7 +316,7 @@ def test_postgres_stopped_and_started_again_while_the_app_runs(tmp_path):
             for n in range(3):
                 save(history, n)
             before = plays(history.store)
-            ctx, routes = context(tmp_path, plays=history)
+            ctx, routes = context(tmp_path, history=history)
             root = sheet(ctx)
             server.stop()
             label = f"postgresql+psycopg://scorepad@127.0.0.1:{server.port}/postgres"
@@ -378,17 +378,17 @@ def test_a_server_that_never_answers_keeps_no_screen_waiting(tmp_path, silent_se
 
     history = StoreHistory(silent_server)
     try:
-        ctx, routes = context(tmp_path, plays=history, history=history)
+        ctx, routes = context(tmp_path, history=history)
         waiting: list = []
-        ctx.later = lambda load, show: waiting.append((load, show))
+        ctx.later = lambda load, then: waiting.append((load, then))
         began = time.monotonic()
         home = view_for(ctx, "/")
         assert time.monotonic() - began < 1
         assert find(home, "new-game") is not None
         assert find(home, "recent").value == "Opening the history…"
-        ((load, show),) = waiting
+        ((load, then),) = waiting
         began = time.monotonic()
-        show(load())
+        then(load())
         assert time.monotonic() - began < 15
         assert "cannot be reached" in find(home, "recent").value
         root = sheet(ctx)

@@ -12,11 +12,11 @@ from ui_helpers import click, context, find, has, latest, run_async, type_into, 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.scoring import ExtraLine
 from scorepad.store import PlayFilter
-from scorepad.ui.errors import AppError
-from scorepad.ui.history import StoreHistory, store_of
+from scorepad.ui.app import view_for
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.play_model import HistoryQuery, draft_from_play, history_row
-from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.newplay import NewPlayView
@@ -42,12 +42,12 @@ def save(history, game="azul", players=None, variant=None, when=None, **extra):
 
 
 def test_saving_from_the_sheet_stores_the_play_and_opens_it(tmp_path, history):
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     template = find_game("azul")
     draft = new_draft(template, None, ["Ana", "Ben"])
     draft.location = "Casa"
     ctx.services.drafts.save(draft)
-    root = SheetView(ctx, SheetModel(template, draft)).build()
+    root = SheetView(ctx, SheetInProgress(template, draft)).build()
     type_into(root, "line-marker-1", "40")
     type_into(root, "line-marker-2", "45")
     click(root, "save")
@@ -64,9 +64,9 @@ def test_saving_from_the_sheet_stores_the_play_and_opens_it(tmp_path, history):
 def test_a_history_that_cannot_open_is_reported_and_the_sheet_kept(tmp_path):
     broken = tmp_path / "not-a-db.db"
     broken.write_text("these are my notes, not a database\n")
-    ctx, routes = context(tmp_path, plays=StoreHistory(str(broken)), lang="es")
+    ctx, routes = context(tmp_path, history=StoreHistory(str(broken)), lang="es")
     view = SheetView(
-        ctx, SheetModel(find_game("azul"), new_draft(find_game("azul"), None, ["A", "B"]))
+        ctx, SheetInProgress(find_game("azul"), new_draft(find_game("azul"), None, ["A", "B"]))
     )
     root = view.build()
     type_into(root, "line-marker-1", "12")
@@ -75,14 +75,7 @@ def test_a_history_that_cannot_open_is_reported_and_the_sheet_kept(tmp_path):
     assert "no es un archivo de historial" in find(root, "save-message").value
     assert find(root, "line-marker-1").value == "12"
     assert broken.read_text() == "these are my notes, not a database\n"
-    assert ctx.services.games()["azul"].id == "azul"  # the picker still has the built-ins
-
-
-def test_store_of_says_when_there_is_no_history(tmp_path):
-    ctx, _ = context(tmp_path)
-    with pytest.raises(AppError) as caught:
-        store_of(ctx.services.plays)
-    assert "not available yet" in caught.value.message("en")
+    assert ctx.services.history.games()["azul"].id == "azul"  # the picker still has the built-ins
 
 
 def test_a_saved_play_comes_back_as_the_same_sheet(history):
@@ -101,7 +94,7 @@ def test_a_saved_play_comes_back_as_the_same_sheet(history):
     for play_id in (play, other):
         record = history.store.get_play(play_id)
         draft = draft_from_play(record)
-        again = SheetModel(record.sheet.template, draft).state
+        again = SheetInProgress(record.sheet.template, draft).state
         assert not again.problems
         assert [p.total for p in again.scored.players] == [p.total for p in record.sheet.players]
     draft = draft_from_play(history.store.get_play(play))
@@ -139,12 +132,14 @@ def test_history_lists_newest_first_filters_and_loads_more(tmp_path, history):
         when=datetime(2026, 2, 1, 18, 0),
         notes="rainy evening",
     )
-    ctx, routes = context(tmp_path, plays=history, lang="es")
+    ctx, routes = context(tmp_path, history=history, lang="es")
     view = HistoryView(ctx)
     root = view.build()
     assert find(root, "history-row-1") is not None and has(root, "history-row-20")
     assert not has(root, "history-row-21") and view.more.visible
-    row = history_row(history.store.list_plays(limit=1).plays[0], "es", ctx.services.games())
+    row = history_row(
+        history.store.list_plays(limit=1).plays[0], "es", ctx.services.history.games()
+    )
     assert (row.when, row.title, row.scores, row.winners) == (
         "2026-03-23 20:00",
         "Azul",
@@ -179,9 +174,9 @@ def test_history_lists_newest_first_filters_and_loads_more(tmp_path, history):
 
 def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history):
     play = save(history, location="Club")
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     shown: list[ft.DialogControl] = []
-    ctx.show = shown.append
+    ctx.show_dialog = shown.append
     root = play_view(ctx, str(play))
     assert find(root, "result").value == "Ana wins with 62 points."
     assert [find(root, f"total-{n}").value for n in (1, 2)] == ["62", "60"]
@@ -199,7 +194,7 @@ def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history
 
 def test_editing_a_play_saves_it_back_rescored(tmp_path, history):
     play = save(history)
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     ctx.route = f"/play/{play}/edit"
     root = edit_view(ctx, str(play))
     assert find(root, "line-marker-1").value == "62"
@@ -222,7 +217,7 @@ def test_rematch_starts_a_sheet_with_the_same_game_variant_and_players(tmp_path,
     save(history)
     sintra = find_game("azul-sintra")
     save(history, "azul-sintra", [PlayerSheet("Pilar", {}), PlayerSheet("Tomás", {})], "B")
-    ctx, routes = context(tmp_path, plays=history)
+    ctx, routes = context(tmp_path, history=history)
     home = home_view(ctx)
     assert has(home, "recent-2")
     click(home, "rematch")
@@ -240,9 +235,9 @@ def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
         history,
         players=[PlayerSheet("Ana", {}, [ExtraLine("House rule", 3)]), PlayerSheet("Ben", {})],
     )
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     template = find_game("azul")
-    view = SheetView(ctx, SheetModel(template, new_draft(template, None, ["Ana", "Ben"])))
+    view = SheetView(ctx, SheetInProgress(template, new_draft(template, None, ["Ana", "Ben"])))
     root = view.build()
     assert find(root, "used-label-1").content == "House rule"
     click(root, "used-label-1")
@@ -250,7 +245,9 @@ def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
     assert not view.label_chips.visible  # already on the sheet
     other = SheetView(
         ctx,
-        SheetModel(find_game("glass-road"), new_draft(find_game("glass-road"), None, ["A", "B"])),
+        SheetInProgress(
+            find_game("glass-road"), new_draft(find_game("glass-road"), None, ["A", "B"])
+        ),
     )
     assert not has(other.build(), "used-label-1")
 
@@ -258,7 +255,7 @@ def test_by_hand_labels_are_offered_again_for_the_same_game(tmp_path, history):
 def test_new_play_seats_saved_players(tmp_path, history):
     save(history)
     save(history, players=[PlayerSheet("Carla", {}), PlayerSheet("Ben", {})])
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     view = NewPlayView(ctx, NewPlayModel(find_game("azul")))
     root = view.build()
     names = [find(root, f"saved-player-{n}").content for n in (1, 2, 3)]
@@ -273,7 +270,7 @@ def test_new_play_seats_saved_players(tmp_path, history):
 
 def test_print_hands_pdfs_to_the_browser(tmp_path, history):
     play = save(history)
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     files: list[tuple[str, bytes]] = []
 
     async def download(name: str, data: bytes) -> None:
@@ -295,7 +292,7 @@ def test_new_play_prints_a_blank_sheet_for_the_table_as_set(tmp_path, history):
 
     import pypdf
 
-    ctx, _ = context(tmp_path, plays=history)
+    ctx, _ = context(tmp_path, history=history)
     files: list[tuple[str, bytes]] = []
 
     async def download(name: str, data: bytes) -> None:
@@ -314,3 +311,56 @@ def test_new_play_prints_a_blank_sheet_for_the_table_as_set(tmp_path, history):
     assert named.count("Ana") == 2 and named.count("Carla") == 2  # both copies on the page
     assert "Ana" not in blank
     assert find(root, "newplay-message").value == "azul-sintra-B-en.pdf is ready."
+
+
+def test_sheets_in_progress_an_older_history_kept_join_home(tmp_path):
+    """A history from before revision 0004 kept sheets in progress in its own table: the
+    first time the app opens it they become sheets in progress of the app's, once."""
+    from sqlalchemy import text
+
+    from scorepad.store.database import Database, resolve_url
+    from scorepad.store.migrate import upgrade
+
+    path = tmp_path / "history.db"
+    db = Database(resolve_url(str(path)))
+    db.check_file()
+    upgrade(db, "0003")
+    typed = (
+        '{"game": "glass-road", "variant": null, "players": ["Ana", "Ben"], '
+        '"entries": {"Ana": {"sand_left": {"count": 3, "rate": "upgraded"}, "buildings": 7.5},'
+        ' "Ben": {"glass_left": 2}}, '
+        '"extra": {"Ben": [{"label": "Bonus", "points": 2}]}, "details": {"location": "Club"}}'
+    )
+    sintra = '{"game": "azul-sintra", "variant": "B", "players": ["Carla", "Dan"], ' + (
+        '"entries": {"Dan": {"windows": [2, 3]}}}'
+    )
+    with db.engine.begin() as conn:
+        for device, sheet in (("tablet", typed), ("phone", sintra)):
+            conn.execute(
+                text("INSERT INTO draft (device, sheet, updated_at) VALUES (:d, :s, :t)"),
+                {"d": device, "s": sheet, "t": "2024-05-01 20:30:00"},
+            )
+    db.dispose()
+
+    ctx, _ = context(tmp_path)
+    home = view_for(ctx, "/")
+    assert "Sheets in progress" in texts(home)
+    assert "Glass Road" in texts(home) and any("Sintra" in t for t in texts(home))
+    assert has(home, "continue-1") and has(home, "continue-2") and not has(home, "continue-3")
+    glass = latest(ctx.services.drafts, "glass-road")
+    assert glass is not None and glass.location == "Club"
+    assert glass.texts["sand_left"] == ["3", ""] and glass.texts["buildings"] == ["7.5", ""]
+    assert glass.rates["sand_left"] == ["upgraded", "upgraded"]
+    assert [(row.label, row.points) for row in glass.extra] == [("Bonus", ["", "2"])]
+    sheet = view_for(ctx, f"/sheet/{glass.sheet_id}")
+    assert find(sheet, "line-sand_left-1").value == "3"
+    assert find(sheet, "extra-1-2").value == "2"
+    windows = latest(ctx.services.drafts, "azul-sintra")
+    assert windows is not None and windows.pairs["windows"] == [["", ""], ["2", "3"]]
+    assert not (tmp_path / "history.db.drafts.json").exists()
+    ctx.services.history.close()
+
+    again, _ = context(tmp_path)  # the app starts again: nothing taken in twice
+    view_for(again, "/")
+    assert len(again.services.drafts.all()) == 2
+    again.services.history.close()

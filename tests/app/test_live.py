@@ -35,7 +35,7 @@ class Device:
 @pytest.fixture
 def table(tmp_path, history):
     """Three devices on one app; the first started an Azul sheet for Ana, Ben and Carla."""
-    ctx, _ = context(tmp_path, plays=history, history=history)
+    ctx, _ = context(tmp_path, history=history)
     devices = [Device(ctx)] + [
         Device(Context(ctx.services, Settings(), navigate=lambda r: None)) for _ in range(2)
     ]
@@ -133,7 +133,7 @@ def test_a_value_that_crossed_another_on_the_way_is_set_straight(
         if "windows" in ident
         else ("azul-summer-pavilion?" if "star" in ident else "azul?")
     )
-    ctx, _ = context(tmp_path, plays=history, history=history)
+    ctx, _ = context(tmp_path, history=history)
     ana = Device(ctx)
     ben = Device(Context(ctx.services, Settings(), navigate=lambda r: None))
     ana.open(f"/new/{game}players=Ana,Ben")
@@ -224,7 +224,7 @@ def test_a_sheet_brought_back_by_undo_is_followed_again_on_the_others(table):
     route = f"/sheet/{draft.sheet_id}"
     carla.open(route)
     shown_again: list[str] = []
-    carla.ctx.relabel = lambda: shown_again.append(carla.ctx.route)
+    carla.ctx.rebuild = lambda: shown_again.append(carla.ctx.route)
     live.discard(object(), drafts, draft.sheet_id)
     type_into(ben.root, "line-marker-1", "99")  # not kept: the sheet is gone
     live.restore(drafts, draft)

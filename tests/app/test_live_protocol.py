@@ -137,7 +137,7 @@ class Table:
 
 
 async def open_table(tmp_path, history: StoreHistory, route: str, devices: int) -> Table:
-    ctx, _ = context(tmp_path, plays=history, history=history)
+    ctx, _ = context(tmp_path, history=history)
     hub = PubSubHub()
     browsers = []
     for _ in range(devices):

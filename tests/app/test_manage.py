@@ -332,7 +332,7 @@ def test_create_a_game_in_the_editor_and_it_is_offered_and_playable(tmp_path, hi
     assert "Sets" in texts(find(root, "game-preview"))
     click(root, "game-save")
     assert routes == ["/games"]
-    assert "pairs" in ctx.services.games()
+    assert "pairs" in ctx.services.history.games()
     listing = view_for(ctx, "/games")
     assert has(listing, "games-edit-pairs") and not has(listing, "games-edit-azul")
     assert has(view_for(ctx, "/new"), "game-pairs")
@@ -359,15 +359,15 @@ def test_edit_export_delete_undo_and_import_a_game(tmp_path, history):
     assert json.loads(exported.read_text())["name"]["en"] == "Pairs!"
     assert find(listing, "games-message").value == f"Game saved to {exported}"
     click(listing, "games-delete-pairs")
-    assert "pairs" not in ctx.services.games()
+    assert "pairs" not in ctx.services.history.games()
     assert find(listing, "games-message").value == "Pairs! deleted."
     click(listing, "games-undo")
-    assert "pairs" in ctx.services.games()
+    assert "pairs" in ctx.services.history.games()
     store.delete_game("pairs")
     type_into(listing, "games-import-source", str(exported))
     click(listing, "games-import")
     assert find(listing, "games-message").value == "Pairs! imported."
-    assert "pairs" in ctx.services.games()
+    assert "pairs" in ctx.services.history.games()
     type_into(listing, "games-import-source", '{"id": "bad"}')
     click(listing, "games-import")
     message = find(listing, "games-message")
@@ -490,7 +490,7 @@ def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, histo
         (tmp_path / "two").mkdir()
         ctx, _ = context(tmp_path / "two", history=other)
         jobs: list[tuple[object, object]] = []
-        ctx.later = lambda load, show: jobs.append((load, show))
+        ctx.later = lambda load, then: jobs.append((load, then))
         sent: list[object] = []
         ctx.update = lambda *controls: sent.extend(controls)
         root = view_for(ctx, "/settings")
@@ -501,25 +501,25 @@ def test_an_import_runs_off_the_event_loop_and_says_so_meanwhile(tmp_path, histo
         assert find(root, "history-message") in sent  # shown at once, not after the import
         click(root, "import")
         assert len(jobs) == 1 and other.store.list_plays().plays == ()  # nothing yet
-        load, show = jobs.pop()
+        load, then = jobs.pop()
         outcome = threading_result(load)
-        show(outcome)
+        then(outcome)
         assert find(root, "history-message").value.endswith("1 new plays, 0 already there.")
         assert not find(root, "import").disabled and not find(root, "export").disabled
         assert len(other.store.list_plays().plays) == 1
         type_into(root, "import-path", str(tmp_path / "nope.json"))
         click(root, "import")
-        load, show = jobs.pop()
-        show(threading_result(load))
+        load, then = jobs.pop()
+        then(threading_result(load))
         assert find(root, "history-message").color == ft.Colors.ERROR
         assert "nope.json" in find(root, "history-message").value
         assert not find(root, "import").disabled
         click(root, "import")  # and off to Home before it is done
         view_for(ctx, "/")
         shown: list[object] = []
-        ctx.show = shown.append
-        load, show = jobs.pop(0)  # the import's (Home may have asked for its own since)
-        show(threading_result(load))
+        ctx.show_dialog = shown.append
+        load, then = jobs.pop(0)  # the import's (Home may have asked for its own since)
+        then(threading_result(load))
         assert "nope.json" in shown[0].content.value  # said over Home
     finally:
         other.close()
@@ -546,7 +546,7 @@ def test_settings_backs_up_now_and_restores_a_copy_after_asking(tmp_path, histor
     )
     second = save_azul(history, {"Ana": 61, "Ben": 51}, "2026-01-02 20:00")
     shown: list[ft.DialogControl] = []
-    ctx.show = shown.append
+    ctx.show_dialog = shown.append
     click(root, "backup-restore-1")
     assert "(1 partida)" in find(shown[0], "backup-confirm-question").value
     click(shown[0], "backup-cancel")  # asked, and said no: nothing changes
@@ -605,7 +605,7 @@ def test_an_unreadable_history_keeps_the_built_in_games_and_says_why(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     broken = StoreHistory(str(tmp_path / "a-file" / "history.db"))
     ctx, _ = context(tmp_path, history=broken)
-    assert set(ctx.services.games()) == set(builtin_games())
+    assert set(ctx.services.history.games()) == set(builtin_games())
     assert has(view_for(ctx, "/new"), "game-azul")
     message = "cannot open the history at"
     assert any(message in t for t in texts(view_for(ctx, "/stats")))

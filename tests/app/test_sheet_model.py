@@ -9,12 +9,25 @@ import pytest
 
 from scorepad.core import find_game
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.sheet_model import LABEL, SheetDraft, SheetModel, new_draft
+from scorepad.ui.sheet_model import (
+    LABEL,
+    CheckEdit,
+    Edit,
+    ExtraLabelEdit,
+    ExtraLinesEdit,
+    ExtraPointsEdit,
+    PairEdit,
+    RateEdit,
+    SheetDraft,
+    SheetInProgress,
+    TextEdit,
+    new_draft,
+)
 
 
-def sheet(game: str, players: list[str], variant: str | None = None) -> SheetModel:
+def sheet(game: str, players: list[str], variant: str | None = None) -> SheetInProgress:
     template = find_game(game)
-    return SheetModel(template, new_draft(template, variant, players))
+    return SheetInProgress(template, new_draft(template, variant, players))
 
 
 def test_typed_values_score_through_the_core():
@@ -149,15 +162,18 @@ def test_a_draft_is_kept_only_under_a_plain_sheet_id(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == [f"{draft.sheet_id}.json"]
 
 
-def test_a_draft_from_before_sheet_ids_is_found_and_renamed(tmp_path):
-    """Scorepad used to name a draft after its game (``azul.json``): it still opens."""
+def test_only_a_draft_named_after_its_sheet_id_is_listed(tmp_path):
+    """A file not named ``<its sheet id>.json`` is not one this store wrote: ``load`` and
+    ``discard`` would never find it, so Home does not offer it either; it stays on disk."""
     draft = sheet("azul", ["Ana", "Ben"]).draft
-    draft.texts["marker"] = ["12", ""]
-    (tmp_path / "azul.json").write_text(json.dumps(draft.to_dict()), encoding="utf-8")
     store = FileDraftStore(tmp_path)
-    assert store.load(draft.sheet_id) == draft
-    assert [p.name for p in tmp_path.iterdir()] == [f"{draft.sheet_id}.json"]
+    store.save(draft)
+    text = (tmp_path / f"{draft.sheet_id}.json").read_text(encoding="utf-8")
+    (tmp_path / "azul.json").write_text(text, encoding="utf-8")
     assert store.all() == [draft]
+    store.discard(draft.sheet_id)
+    assert store.all() == [] and store.load(draft.sheet_id) is None
+    assert [p.name for p in tmp_path.iterdir()] == ["azul.json"]
 
 
 def test_draft_json_is_plain_data():
@@ -165,3 +181,44 @@ def test_draft_json_is_plain_data():
     model.set_text("marker", 0, "12")
     data = json.loads(json.dumps(model.draft.to_dict()))
     assert SheetDraft.from_dict(data) == model.draft
+
+
+def test_every_change_is_a_typed_edit_that_makes_the_same_change_to_a_copy():
+    """What the live sheet sends to the other devices: made to a copy of the draft as it
+    was, each edit gives the same draft."""
+    model = sheet("glass-road", ["Ana", "Ben"])
+    twin = SheetDraft.from_dict(json.loads(json.dumps(model.draft.to_dict())))
+    edits: list[Edit] = []
+    model.on_change = edits.append
+    model.set_text("buildings", 0, "7")
+    model.next_rate("glass_left", 1)
+    model.add_extra("Bonus")
+    model.set_extra_label(0, "Bonus!")
+    model.set_extra_points(0, 1, "2")
+    model.remove_extra(0)
+    sintra = sheet("azul-sintra", ["Ana", "Ben"], variant="B")
+    sintra_twin = SheetDraft.from_dict(json.loads(json.dumps(sintra.draft.to_dict())))
+    sintra.on_change = edits.append
+    sintra.set_pair("windows", 1, "b", "4")
+    summer = sheet("azul-summer-pavilion", ["Ana", "Ben"])
+    summer_twin = SheetDraft.from_dict(json.loads(json.dumps(summer.draft.to_dict())))
+    summer.on_change = edits.append
+    summer.set_check("star_red", 0, True)
+    assert [type(e) for e in edits] == [
+        TextEdit,
+        RateEdit,
+        ExtraLinesEdit,
+        ExtraLabelEdit,
+        ExtraPointsEdit,
+        ExtraLinesEdit,
+        PairEdit,
+        CheckEdit,
+    ]
+    assert edits[1] == RateEdit("glass_left", 1, "upgraded")
+    for edit in edits[:6]:
+        edit.apply_to(twin)
+    edits[6].apply_to(sintra_twin)
+    edits[7].apply_to(summer_twin)
+    assert (twin, sintra_twin, summer_twin) == (model.draft, sintra.draft, summer.draft)
+    assert sintra.draft.pairs["windows"][1] == ["", "4"]
+    assert summer.draft.checks["star_red"] == [True, False]

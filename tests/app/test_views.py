@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import flet as ft
 import pytest
 from ui_helpers import click, context, find, has, latest, type_into, walk
 
 from scorepad.core import ScoredSheet, find_game
+from scorepad.store import StoreError
 from scorepad.ui.app import view_for
 from scorepad.ui.drafts import of_game
-from scorepad.ui.errors import AppError
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetModel, new_draft
+from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.newplay import NewPlayView
 from scorepad.ui.views.picker import PickerView
 from scorepad.ui.views.settings import SettingsView
@@ -24,25 +27,19 @@ def texts(root: object) -> list[str]:
 
 def sheet_view(ctx, game="azul", players=("Ana", "Ben"), variant=None) -> SheetView:
     template = find_game(game)
-    return SheetView(ctx, SheetModel(template, new_draft(template, variant, list(players))))
+    return SheetView(ctx, SheetInProgress(template, new_draft(template, variant, list(players))))
 
 
-class Recorder:
+class Recorder(StoreHistory):
     """A history that keeps what it is given, to check what the sheet hands over."""
 
-    available = True
-
-    def __init__(self) -> None:
+    def __init__(self, path: Path) -> None:
+        super().__init__(str(path))
         self.saved: list[tuple[ScoredSheet, str | None]] = []
 
     def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
         self.saved.append((sheet, location))
         return "7"
-
-    ready = True
-
-    def recent_plays(self, limit, lang):
-        return ()
 
 
 def test_typing_updates_totals_ranks_leader_and_result(tmp_path):
@@ -78,23 +75,27 @@ def test_a_refused_value_is_marked_and_disables_save(tmp_path):
     assert find(root, "total-1").value == "47"
 
 
-def test_saving_without_a_history_keeps_the_sheet(tmp_path):
-    ctx, routes = context(tmp_path)
+def test_saving_when_the_history_is_busy_keeps_the_sheet(tmp_path):
+    class Busy(Recorder):
+        def save_play(self, sheet, *, location=None):
+            raise StoreError("store.busy", path="history.db")
+
+    ctx, routes = context(tmp_path, history=Busy(tmp_path / "history.db"))
     root = sheet_view(ctx).build()
     type_into(root, "line-marker-1", "40")
     click(root, "save")
-    assert "history is not available yet" in find(root, "save-message").value
+    assert "stayed busy (another program is writing)" in find(root, "save-message").value
     assert routes == []
     assert latest(ctx.services.drafts, "azul") is not None
 
 
 def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
-    history = Recorder()
-    ctx, routes = context(tmp_path, plays=history)
+    history = Recorder(tmp_path / "history.db")
+    ctx, routes = context(tmp_path, history=history)
     template = find_game("glass-road")
     draft = new_draft(template, None, ["Ana", "Ben"])
     draft.location = "Club"
-    root = SheetView(ctx, SheetModel(template, draft)).build()
+    root = SheetView(ctx, SheetInProgress(template, draft)).build()
     type_into(root, "line-sand_left-1", "3")
     click(root, "rate-glass_left-2")
     click(root, "save")
@@ -109,13 +110,13 @@ def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
 def test_a_store_error_is_shown_and_the_sheet_kept(tmp_path):
     class Locked(Recorder):
         def save_play(self, sheet, *, location=None):
-            raise AppError("app.history_unavailable")
+            raise StoreError("store.read_only", path="history.db")
 
-    ctx, routes = context(tmp_path, plays=Locked(), lang="es")
+    ctx, routes = context(tmp_path, history=Locked(tmp_path / "history.db"), lang="es")
     root = sheet_view(ctx).build()
     type_into(root, "line-marker-1", "40")
     click(root, "save")
-    assert find(root, "save-message").value.startswith("El historial aún no está disponible")
+    assert find(root, "save-message").value.startswith("history.db es de solo lectura")
     assert routes == [] and latest(ctx.services.drafts, "azul") is not None
 
 
@@ -190,18 +191,18 @@ def test_picker_search_filters_games(tmp_path):
 
 
 def test_settings_switch_language_and_theme(tmp_path):
-    ctx, _ = context(tmp_path, db_url="postgresql://club/scores")
-    relabelled = []
-    ctx.relabel = lambda: relabelled.append(ctx.lang)
+    ctx, _ = context(tmp_path)
+    rebuilt = []
+    ctx.rebuild = lambda: rebuilt.append(ctx.lang)
     root = SettingsView(ctx).build()
-    assert "Database: postgresql://club/scores" in texts(root)
+    assert f"History: {tmp_path / 'history.db'}" in texts(root)
     group = find(root, "language")
     group.value = "es"
     group.on_change(ft.Event(name="change", control=group, data=None))
     theme = find(root, "theme")
     theme.value = "dark"
     theme.on_change(ft.Event(name="change", control=theme, data=None))
-    assert relabelled == ["es", "es"]
+    assert rebuilt == ["es", "es"]
     saved = ctx.services.settings_file.load()
     assert (saved.lang, saved.theme) == ("es", "dark")
 
@@ -219,12 +220,18 @@ def test_settings_switch_language_and_theme(tmp_path):
         ("/new/azul?variant=A&players=Ana,Ben", "player-2"),  # Azul has no variants
         ("/sheet/azul", "player-1"),  # no sheet in progress: the form
         ("/settings", "language"),
-        ("/history", "history-status"),  # without a history: says so
-        ("/play/12", "message"),
+        ("/history", "history-status"),  # an empty history: says so
+        ("/play/12", "message"),  # no such play
         ("/play/12/edit", "message"),
-        ("/stats", "coming"),
-        ("/players", "coming"),
-        ("/games", "coming"),
+        ("/play/twelve", "message"),
+        ("/stats", "stats-empty"),
+        ("/stats?player=Ana", "stats-empty"),
+        ("/players", "players-empty"),
+        ("/games", "games-none"),
+        ("/games/new", "game-save"),
+        ("/games/new?from=azul", "game-save"),
+        ("/games/edit/azul", "message"),  # a built-in game is not edited
+        ("/play", "message"),  # an unknown route
         ("/nowhere", "message"),
         ("/new/chess", "message"),
     ],
@@ -265,14 +272,14 @@ def test_home_offers_the_sheets_in_progress_and_an_empty_history(tmp_path):
     assert routes == [f"/sheet/{older.sheet_id}"]
     shown = [getattr(c, "value", None) for c in walk(view_for(ctx, routes[-1]))]
     assert "Ana" in shown and "Carla" not in shown
-    assert "history is available" in find(root, "recent").value
+    assert find(root, "recent").value == "No saved plays yet."
 
 
 def test_a_sheet_thrown_away_from_home_comes_back_with_undo(tmp_path):
     ctx, _ = context(tmp_path)
     shown: list = []
-    ctx.show = shown.append
-    ctx.hide = lambda: None
+    ctx.show_dialog = shown.append
+    ctx.close_dialog = lambda: None
     view_for(ctx, "/new/azul?players=Ana,Ben")
     table = view_for(ctx, "/new/azul?players=Carla,Dan")
     type_into(table, "line-marker-1", "12")
@@ -306,6 +313,8 @@ def test_phone_layout_puts_labels_above_the_cells(tmp_path):
 def test_warming_up_writes_nothing(tmp_path):
     from scorepad.ui.app import warm_up
 
-    ctx, _ = context(tmp_path)
+    app = tmp_path / "app"  # the app's folder; the history (opened) is beside it
+    app.mkdir()
+    ctx, _ = context(app, history=StoreHistory(str(tmp_path / "history.db")))
     warm_up(ctx.services)
-    assert list(tmp_path.iterdir()) == []
+    assert list(app.iterdir()) == []

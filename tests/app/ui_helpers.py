@@ -15,8 +15,7 @@ import flet as ft
 from scorepad.ui.config import AppConfig
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import DraftStore, FileDraftStore, of_game
-from scorepad.ui.history import StoreHistory
-from scorepad.ui.plays import NoHistory, PlayRepository
+from scorepad.ui.history import History, StoreHistory
 from scorepad.ui.settings import Settings, SettingsFile
 from scorepad.ui.sheet_model import SheetDraft
 
@@ -80,22 +79,20 @@ def click(root: object, ident: str) -> None:
 def context(
     tmp_path: Path,
     *,
-    plays: PlayRepository | None = None,
+    history: History | None = None,
     lang: str = "en",
     compact: bool = False,
     db_url: str | None = None,
-    history: StoreHistory | None = None,
 ) -> tuple[Context, list[str]]:
-    """A context over real files in ``tmp_path``; the list collects navigated routes."""
+    """A context over real files in ``tmp_path`` (the history too, ``history.db``, unless
+    one is given; it opens on first use); the list collects navigated routes."""
     routes: list[str] = []
-    games = {} if history is None else {"games": history.games}
+    drafts = FileDraftStore(tmp_path / "drafts")
     services = Services(
         config=AppConfig(data_dir=tmp_path, db_url=db_url, lang=lang),
-        drafts=FileDraftStore(tmp_path / "drafts"),
-        plays=plays or NoHistory(),
+        drafts=drafts,
+        history=history or StoreHistory(str(tmp_path / "history.db"), drafts),
         settings_file=SettingsFile(tmp_path / "settings.json"),
-        history=history,
-        **games,
     )
     ctx = Context(services, Settings(), navigate=routes.append, compact=compact)
     return ctx, routes

@@ -1,7 +1,7 @@
 """One player's box on one line of the sheet, for each kind of line.
 
-A cell writes what is typed into the ``SheetModel`` and calls ``changed`` so the sheet
-can re-add; ``show`` marks the cell when the core refused its value. Cells never compute
+A cell writes what is typed into the ``SheetInProgress`` and calls ``changed`` so the sheet
+can re-add; ``mark`` marks the cell when the core refused its value. Cells never compute
 points: the model and the core do. A change is read from the value its event carries
 (``Crossings`` says why).
 """
@@ -15,7 +15,7 @@ import flet as ft
 from scorepad.core.i18n import pick
 from scorepad.core.template import CountLine, Line
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import STEPPED_KINDS, SheetModel, SheetState
+from scorepad.ui.sheet_model import STEPPED_KINDS, SheetInProgress, SheetState
 from scorepad.ui.views.common import Crossings, tid, typed_text
 
 Changed = Callable[..., None]
@@ -36,7 +36,7 @@ def number_field(value: str, ctx: Context, on_change: Callable[..., None]) -> ft
     )
 
 
-def mark(field: ft.TextField, problem: object, ctx: Context) -> list[ft.Control]:
+def mark_field(field: ft.TextField, problem: object, ctx: Context) -> list[ft.Control]:
     """A short word under a refused value; the sheet spells the problem out below the line.
 
     Returns the field when its mark changed, for the sheet to send to the browser.
@@ -48,13 +48,13 @@ def mark(field: ft.TextField, problem: object, ctx: Context) -> list[ft.Control]
     return [field]
 
 
-class Cell:
+class SheetCell:
     control: ft.Control
 
     def __init__(self) -> None:
         self.crossed = Crossings()
 
-    def show(self, state: SheetState) -> list[ft.Control]:
+    def mark(self, state: SheetState) -> list[ft.Control]:
         """Mark or clear this cell after a change anywhere on the sheet; returns what
         changed on screen."""
         return []
@@ -65,11 +65,11 @@ class Cell:
         return []
 
 
-class TextCell(Cell):
+class TextCell(SheetCell):
     """Points, counts, tables and penalties: typed text, with − / + for whole counts."""
 
     def __init__(
-        self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
+        self, ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
     ) -> None:
         super().__init__()
         self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
@@ -110,8 +110,8 @@ class TextCell(Cell):
         self.model.step(self.key, self.player, delta)
         self.changed(*self.sync())
 
-    def show(self, state: SheetState) -> list[ft.Control]:
-        return mark(self.field, state.problem(self.key, self.player), self.ctx)
+    def mark(self, state: SheetState) -> list[ft.Control]:
+        return mark_field(self.field, state.problem(self.key, self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
         return self.crossed.put(self.field, self.model.draft.texts[self.key][self.player])
@@ -122,7 +122,7 @@ class RateCell(TextCell):
     that cycles through the line's rates (Glass Road: start building / upgraded)."""
 
     def __init__(
-        self, ctx: Context, model: SheetModel, line: CountLine, player: int, changed: Changed
+        self, ctx: Context, model: SheetInProgress, line: CountLine, player: int, changed: Changed
     ) -> None:
         super().__init__(ctx, model, line, player, changed)
         self.line = line
@@ -155,9 +155,9 @@ class RateCell(TextCell):
         return super().sync() + moved
 
 
-class CheckCell(Cell):
+class CheckCell(SheetCell):
     def __init__(
-        self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
+        self, ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
     ) -> None:
         super().__init__()
         self.model, self.key, self.player, self.changed = model, line.key, player, changed
@@ -181,11 +181,11 @@ class CheckCell(Cell):
         return self.crossed.put(self.box, self.model.draft.checks[self.key][self.player])
 
 
-class ProductCell(Cell):
+class ProductCell(SheetCell):
     """Both numbers of a product line side by side: "a × b"."""
 
     def __init__(
-        self, ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed
+        self, ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
     ) -> None:
         super().__init__()
         self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
@@ -216,11 +216,11 @@ class ProductCell(Cell):
 
         return changed
 
-    def show(self, state: SheetState) -> list[ft.Control]:
+    def mark(self, state: SheetState) -> list[ft.Control]:
         return [
             control
             for part, field in self.fields.items()
-            for control in mark(field, state.problem(self.key, self.player, part), self.ctx)
+            for control in mark_field(field, state.problem(self.key, self.player, part), self.ctx)
         ]
 
     def sync(self) -> list[ft.Control]:
@@ -230,11 +230,11 @@ class ProductCell(Cell):
         )
 
 
-class ExtraCell(Cell):
+class ExtraCell(SheetCell):
     """Points typed by hand on a line the players added."""
 
     def __init__(
-        self, ctx: Context, model: SheetModel, row: int, player: int, changed: Changed
+        self, ctx: Context, model: SheetInProgress, row: int, player: int, changed: Changed
     ) -> None:
         super().__init__()
         self.ctx, self.model, self.row, self.player = ctx, model, row, player
@@ -248,14 +248,16 @@ class ExtraCell(Cell):
         self.model.set_extra_points(self.row, self.player, text)
         self.changed(*self.crossed.typed(self.field, text))
 
-    def show(self, state: SheetState) -> list[ft.Control]:
-        return mark(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
+    def mark(self, state: SheetState) -> list[ft.Control]:
+        return mark_field(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
         return self.crossed.put(self.field, self.model.draft.extra[self.row].points[self.player])
 
 
-def make_cell(ctx: Context, model: SheetModel, line: Line, player: int, changed: Changed) -> Cell:
+def make_cell(
+    ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
+) -> SheetCell:
     if line.kind == "check":
         return CheckCell(ctx, model, line, player, changed)
     if line.kind == "product":

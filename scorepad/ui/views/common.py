@@ -119,7 +119,7 @@ def app_bar(ctx: Context, title: str, *, home: bool = True) -> ft.AppBar:
                 on_click=lambda: ctx.navigate("/"),
             ),
         )
-    actions = []
+    actions: list[ft.Control] = []
     if ctx.route != "/settings":
         actions.append(
             tid(

@@ -15,6 +15,7 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import pick
+from scorepad.files import write_atomic
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, players_range, screen, tid
 
@@ -175,7 +176,7 @@ class GamesView:
         try:
             text = self.store.export_game(gid)
             folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)  # a file to share: whole, or the one before stays
         except ScorepadError as problem:
             self.say(problem.message(self.ctx.lang), error=True)
             return

@@ -8,7 +8,6 @@ import flet as ft
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
-from scorepad.ui.history import store_of
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
 from scorepad.ui.views.common import muted, screen, tid
 from scorepad.ui.views.play import winners_text
@@ -31,7 +30,7 @@ class HistoryView:
                 ctx.t("app.load_more"), icon=ft.Icons.EXPAND_MORE, on_click=self.on_more
             ),
         )
-        games = ctx.services.games()
+        games = ctx.services.history.games()
         self.games = games
         self.game = ft.Dropdown(
             label=ctx.t("app.game"),
@@ -61,7 +60,7 @@ class HistoryView:
 
     def build(self) -> ft.View:
         ctx = self.ctx
-        fields = [
+        fields: list[ft.Control] = [
             tid("filter-game", self.game),
             tid("filter-player", self.player),
             tid("filter-since", self.since),
@@ -102,7 +101,7 @@ class HistoryView:
             self.list.controls = []
         try:
             filters = self.query.to_filter()
-            store = store_of(ctx.services.plays)
+            store = ctx.services.history.store
             page = store.list_plays(filters, limit=PAGE_SIZE, offset=self.offset)
         except ScorepadError as problem:
             self.status.value = problem.message(ctx.lang)

@@ -57,7 +57,7 @@ def home_view(ctx: Context) -> ft.View:
     token = object()  # this Home: one built again since then fills in its own
     ctx.keep("home", token)
 
-    def show(found: tuple[list[ft.Control], list[ft.Control]]) -> None:
+    def fill_in(found: tuple[list[ft.Control], list[ft.Control]]) -> None:
         if ctx.screen.get("home") is not token:
             return  # another screen, or this one built again, by then
         sections, buttons = found
@@ -65,21 +65,21 @@ def home_view(ctx: Context) -> ft.View:
         actions.controls = [new_game, *buttons]
         ctx.update(parts, actions)
 
-    if ctx.services.plays.ready:
-        show(_from_history(ctx))
+    if ctx.services.history.ready:
+        fill_in(_from_history(ctx))
     else:
         parts.controls = [
             heading(ctx.t("app.recent")),
             tid("recent", muted(ctx.t("app.recent_loading"), size=14)),
         ]
-        ctx.later(lambda: _from_history(ctx), show)
+        ctx.later(lambda: _from_history(ctx), fill_in)
     return screen(ctx, ctx.t("app.title"), body, home=False)
 
 
 def _from_history(ctx: Context) -> tuple[list[ft.Control], list[ft.Control]]:
     """Home's sections that come from the history, and the buttons beside New game."""
     sections: list[ft.Control] = []
-    games = ctx.services.games()
+    games = ctx.services.history.games()
     waiting = [d for d in ctx.services.drafts.all() if d.game_id in games]
     if waiting:
         sections.append(heading(ctx.t("app.in_progress")))
@@ -124,25 +124,22 @@ def _discard(ctx: Context, draft: SheetDraft) -> None:
 
     def undo() -> None:
         live.restore(drafts, draft)
-        ctx.hide()
-        ctx.relabel()  # Home again, with the sheet back
+        ctx.close_dialog()
+        ctx.rebuild()  # Home again, with the sheet back
 
     players = join_words(draft.players, ctx.lang)
-    ctx.show(undo_bar(ctx, ctx.t("app.sheet_discarded", players=players), undo))
-    ctx.relabel()
+    ctx.show_dialog(undo_bar(ctx, ctx.t("app.sheet_discarded", players=players), undo))
+    ctx.rebuild()
 
 
 def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:
     """The latest plays, and the quick rematch of the very latest (shown beside New game)."""
     try:
-        plays = ctx.services.plays.recent_plays(5, ctx.lang)
+        plays = ctx.services.history.recent_plays(5, ctx.lang)
     except ScorepadError as problem:
         return ft.Text(problem.message(ctx.lang), color=ft.Colors.ERROR), []
     if not plays:
-        lines = [ctx.t("app.recent_empty")]
-        if not getattr(ctx.services.plays, "available", True):
-            lines.append(ctx.t("app.recent_coming"))
-        return muted(" ".join(lines), size=14), []
+        return muted(ctx.t("app.recent_empty"), size=14), []
     latest = plays[0]
     rows: list[ft.Control] = [
         tid(

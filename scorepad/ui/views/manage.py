@@ -1,7 +1,9 @@
-"""Routes of the screens that manage the history: ``/stats[?player=Ana]``, ``/players``,
-``/games``, ``/games/new[?from=<game id>]``, ``/games/edit/<game id>``."""
+"""The screens that manage the history: ``/stats[?player=Ana]``, ``/players``, ``/games``,
+``/games/new[?from=<game id>]``, ``/games/edit/<game id>`` (routed by ``ui/app.py``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import flet as ft
 
@@ -11,54 +13,60 @@ from scorepad.ui.context import Context
 from scorepad.ui.game_form import GameForm
 from scorepad.ui.views.game_editor import GameEditorView
 from scorepad.ui.views.games import GamesView
-from scorepad.ui.views.placeholder import coming_view, message_view
+from scorepad.ui.views.message import message_view
 from scorepad.ui.views.players import PlayersView
 
-TITLES = {"/stats": "app.stats", "/players": "app.players", "/games": "app.games"}
 
-
-def manage_view(ctx: Context, path: str, query: dict[str, str]) -> ft.View | None:
-    """The screen for ``path`` when it is one of these, else None."""
-    match = ft.TemplateRoute(path)
-    is_games = path == "/games" or path.startswith("/games/")
-    if path not in TITLES and not is_games:
-        return None
-    if ctx.services.history is None:
-        return coming_view(ctx, TITLES.get(path, "app.games"))
+def _reported(ctx: Context, title_key: str, build: Callable[[], ft.View]) -> ft.View:
+    """The screen ``build`` makes, or what kept the history from giving it."""
     try:
-        if match.match("/stats"):
-            # Its charts (flet_charts: a third of a second to import) load with the first
-            # Stats screen, not with the app.
-            from scorepad.ui.views.stats import StatsView
-
-            return StatsView(ctx, query.get("player")).build()
-        if match.match("/players"):
-            return PlayersView(ctx).build()
-        if match.match("/games"):
-            return GamesView(ctx).build()
-        if match.match("/games/new"):
-            form = ctx.kept("game-form", lambda: new_form(ctx, query.get("from")))
-            return GameEditorView(ctx, form).build()
-        if match.match("/games/edit/:game"):
-            store = ctx.services.history.store
-            if match.game not in {c.template.id for c in store.custom_games()}:
-                return _unknown(ctx, match.game)
-            form = ctx.kept("game-form", lambda: GameForm.from_template(store.template(match.game)))
-            return GameEditorView(ctx, form).build()
+        return build()
     except ScorepadError as problem:
-        return message_view(ctx, ctx.t("app.games"), problem.message(ctx.lang))
-    return None
+        return message_view(ctx, ctx.t(title_key), problem.message(ctx.lang))
+
+
+def stats_view(ctx: Context, player: str | None) -> ft.View:
+    # Its charts (flet_charts: a third of a second to import) load with the first Stats
+    # screen, not with the app.
+    from scorepad.ui.views.stats import StatsView
+
+    return _reported(ctx, "app.stats", lambda: StatsView(ctx, player).build())
+
+
+def players_view(ctx: Context) -> ft.View:
+    return _reported(ctx, "app.players", lambda: PlayersView(ctx).build())
+
+
+def games_view(ctx: Context) -> ft.View:
+    return _reported(ctx, "app.games", lambda: GamesView(ctx).build())
+
+
+def new_game_view(ctx: Context, base: str | None) -> ft.View:
+    def build() -> ft.View:
+        form = ctx.kept("game-form", lambda: new_form(ctx, base))
+        return GameEditorView(ctx, form).build()
+
+    return _reported(ctx, "app.games", build)
+
+
+def edit_game_view(ctx: Context, game: str) -> ft.View:
+    def build() -> ft.View:
+        store = ctx.services.history.store
+        if game not in {c.template.id for c in store.custom_games()}:
+            return message_view(
+                ctx, ctx.t("app.games"), ctx.t("app.unknown_game", value=quote(game))
+            )
+        form = ctx.kept("game-form", lambda: GameForm.from_template(store.template(game)))
+        return GameEditorView(ctx, form).build()
+
+    return _reported(ctx, "app.games", build)
 
 
 def new_form(ctx: Context, base: str | None) -> GameForm:
     """A blank game, or a copy of ``base`` to change (with a new id to choose)."""
-    template = ctx.services.games().get(base) if base else None
+    template = ctx.services.history.games().get(base) if base else None
     if template is None:
         return GameForm()
     form = GameForm.from_template(template, editing=False)
     form.id, form.version = f"{template.id}-mine", 1
     return form
-
-
-def _unknown(ctx: Context, game: str) -> ft.View:
-    return message_view(ctx, ctx.t("app.games"), ctx.t("app.unknown_game", value=quote(game)))

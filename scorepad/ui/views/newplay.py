@@ -10,7 +10,6 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import join_words, pick
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import of_game
-from scorepad.ui.history import store_of
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetDraft, new_draft
 from scorepad.ui.views.common import muted, players_range, screen, tid
@@ -25,10 +24,10 @@ class NewPlayView:
         self.waiting: list[SheetDraft] = of_game(ctx.services.drafts, self.template.id)
         self.fields: list[ft.TextField] = []
         self.rows = ft.Column(spacing=6)
-        self.add_button = tid(
-            "add-player",
-            ft.TextButton(ctx.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=self.on_add),
+        self.add_button = ft.TextButton(
+            ctx.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=self.on_add
         )
+        self.add_player = tid("add-player", self.add_button)
         self.variant = ft.RadioGroup(
             value=model.variant,
             on_change=self.on_variant,
@@ -62,7 +61,7 @@ class NewPlayView:
         ]
         if self.waiting:
             body.append(self._waiting_banner(self.waiting))
-        body += [self.rows, self.add_button, self.profiles]
+        body += [self.rows, self.add_player, self.profiles]
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
@@ -163,7 +162,7 @@ class NewPlayView:
                 )
             )
         self.rows.controls = rows
-        self.add_button.content.disabled = not model.can_add
+        self.add_button.disabled = not model.can_add
         self._show_profiles()
 
     def _show_profiles(self) -> None:
@@ -257,9 +256,9 @@ class NewPlayView:
 
 
 def _saved_players(ctx: Context) -> list[str]:
-    """Profiles from the history, most played first (none without a history)."""
+    """Profiles from the history, most played first (none when it cannot be read)."""
     try:
-        players = store_of(ctx.services.plays).players()
+        players = ctx.services.history.store.players()
     except ScorepadError:
         return []
     return [p.name for p in sorted(players, key=lambda p: (-p.plays, p.name.casefold()))]

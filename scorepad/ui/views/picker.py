@@ -20,7 +20,7 @@ def matches(template: GameTemplate, words: str) -> bool:
 class PickerView:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.games = list(ctx.services.games().values())
+        self.games = list(ctx.services.history.games().values())
         self.search = ft.TextField(
             label=ctx.t("app.search"),
             prefix_icon=ft.Icons.SEARCH,
@@ -29,16 +29,16 @@ class PickerView:
             expand=True,
         )
         self.results = ft.Column(spacing=4)
-        self.show("")
+        self.list_games("")
 
     def build(self) -> ft.View:
-        body = [ft.Row([tid("search", self.search)]), self.results]
+        body: list[ft.Control] = [ft.Row([tid("search", self.search)]), self.results]
         return screen(self.ctx, self.ctx.t("app.pick_game"), body)
 
     def on_search(self, e: ft.Event[ft.TextField]) -> None:
-        self.show(self.search.value)
+        self.list_games(self.search.value)
 
-    def show(self, words: str) -> None:
+    def list_games(self, words: str) -> None:
         found = [g for g in self.games if matches(g, words)]
         if not found:
             self.results.controls = [muted(self.ctx.t("app.no_match", value=quote(words)), size=14)]

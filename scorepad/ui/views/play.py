@@ -16,10 +16,9 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
-from scorepad.ui.history import store_of
 from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
-from scorepad.ui.views.placeholder import message_view
 
 if TYPE_CHECKING:
     from scorepad.store import PlayRecord
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
 
 def play_view(ctx: Context, play_id: str) -> ft.View:
     try:
-        record = store_of(ctx.services.plays).get_play(int(play_id))
+        record = ctx.services.history.store.get_play(int(play_id))
     except ValueError:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
     except ScorepadError as problem:
@@ -46,9 +45,9 @@ def rematch_route(game: str, variant: str | None, players: tuple[str, ...]) -> s
 def rematch(ctx: Context, play_id: int) -> None:
     """Start a new sheet like the play ``play_id`` (or say why not)."""
     try:
-        sheet = store_of(ctx.services.plays).rematch(play_id)
+        sheet = ctx.services.history.store.rematch(play_id)
     except ScorepadError as problem:
-        ctx.show(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
+        ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
         return
     ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players))
 
@@ -86,6 +85,7 @@ class PlayView:
             return ft.Container(text, expand=1, alignment=ft.Alignment.CENTER_RIGHT)
 
         def row(label: ft.Control, cells: list[ft.Control], ident: str = "") -> ft.Control:
+            line: ft.Control
             if compact:
                 line = ft.Column([label, ft.Row(cells, spacing=4)], spacing=2)
             else:
@@ -191,7 +191,7 @@ class PlayView:
     def on_delete(self) -> None:
         ctx = self.ctx
         play_id = self.record.id
-        store = store_of(ctx.services.plays)
+        store = ctx.services.history.store
         try:
             store.delete_play(play_id)
         except ScorepadError as problem:
@@ -202,12 +202,12 @@ class PlayView:
             try:
                 store.restore_play(play_id)
             except ScorepadError as problem:
-                ctx.show(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
+                ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
                 return
-            ctx.hide()
+            ctx.close_dialog()
             ctx.navigate(f"/play/{play_id}")
 
-        ctx.show(undo_bar(ctx, ctx.t("app.deleted", id=play_id), undo))
+        ctx.show_dialog(undo_bar(ctx, ctx.t("app.deleted", id=play_id), undo))
         ctx.navigate("/history")
 
     async def on_print(self) -> None:

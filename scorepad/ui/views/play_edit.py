@@ -11,10 +11,9 @@ import flet as ft
 from scorepad.core import ScoredSheet, ScorepadError
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.history import store_of
 from scorepad.ui.play_model import draft_from_play, player_sheets
-from scorepad.ui.sheet_model import SheetModel
-from scorepad.ui.views.placeholder import message_view
+from scorepad.ui.sheet_model import SheetInProgress
+from scorepad.ui.views.message import message_view
 from scorepad.ui.views.sheet import SheetView
 
 
@@ -25,7 +24,7 @@ def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
 def edit_view(ctx: Context, play_id: str) -> ft.View:
     try:
         number = int(play_id)
-        store = store_of(ctx.services.plays)
+        store = ctx.services.history.store
         record = store.get_play(number)
     except ValueError:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
@@ -37,11 +36,11 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     model = None
     if draft is not None:
         try:
-            model = SheetModel(template, draft)
+            model = SheetInProgress(template, draft)
         except ScorepadError:
             model = None  # an edit that no longer fits the play: start from the play again
     if model is None:
-        model = SheetModel(template, draft_from_play(record))
+        model = SheetInProgress(template, draft_from_play(record))
 
     def save(scored: ScoredSheet, location: str | None) -> str:
         store.update_play(number, player_sheets(scored), location=location or "")
@@ -55,7 +54,9 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         drafts.discard(model.draft.sheet_id)
         ctx.navigate(f"/play/{number}")
 
-    view.controls[0].content.controls.append(
+    frame = view.controls[0]  # the screen's centred column (``common.screen``)
+    assert isinstance(frame, ft.Container) and isinstance(frame.content, ft.Column)
+    frame.content.controls.append(
         ft.Semantics(
             identifier="cancel-edit",
             content=ft.TextButton(

@@ -42,10 +42,7 @@ class SettingsView:
             ),
         )
         config = ctx.services.config
-        if config.db_url:
-            where = ctx.t("app.history_db", url=config.db_url)
-        else:
-            where = ctx.t("app.history_default")
+        section = HistorySection(ctx)
         body: list[ft.Control] = [
             heading(ctx.t("app.language")),
             tid("language", lang),
@@ -53,12 +50,10 @@ class SettingsView:
             tid("theme", theme),
             heading(ctx.t("app.history_where")),
         ]
-        section = HistorySection(ctx) if ctx.services.history is not None else None
-        body.append(muted(where, size=14) if section is None else section.where())
+        body.append(section.where())
         body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
-        if section is not None and ctx.services.history is not None:
-            body += section.tools()
-            body += BackupsSection(ctx, ctx.services.history).controls()
+        body += section.tools()
+        body += BackupsSection(ctx, ctx.services.history).controls()
         return screen(ctx, ctx.t("app.settings"), body)
 
     def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:

@@ -19,11 +19,11 @@ from scorepad.ui.views.players import plays_text
 
 if TYPE_CHECKING:
     from scorepad.store.backups import Backup
-    from scorepad.ui.history import StoreHistory
+    from scorepad.ui.history import History
 
 
 class BackupsSection:
-    def __init__(self, ctx: Context, history: StoreHistory) -> None:
+    def __init__(self, ctx: Context, history: History) -> None:
         self.ctx = ctx
         self.history = history
         self.rows = ft.Column(spacing=4)
@@ -122,15 +122,15 @@ class BackupsSection:
                 ),
                 tid(
                     "backup-cancel",
-                    ft.TextButton(ctx.t("manage.cancel"), on_click=lambda: ctx.hide()),
+                    ft.TextButton(ctx.t("manage.cancel"), on_click=lambda: ctx.close_dialog()),
                 ),
             ],
         )
-        ctx.show(dialog)
+        ctx.show_dialog(dialog)
 
     def on_restore_confirmed(self, backup: Backup) -> None:
         ctx = self.ctx
-        ctx.hide()
+        ctx.close_dialog()
         try:
             done = self.history.restore(backup.path)
         except ScorepadError as problem:

@@ -158,7 +158,9 @@ class HistorySection:
             text, error = outcome
             self.working(False)
             if ctx.screen.get("history-section") is not self.token:
-                ctx.show(ft.SnackBar(ft.Text(text)))  # said over whatever screen is shown now
+                ctx.show_dialog(
+                    ft.SnackBar(ft.Text(text))
+                )  # said over whatever screen is shown now
                 return
             self.say(text, error=error)
             ctx.update(self.status, self.export_button, self.import_button)

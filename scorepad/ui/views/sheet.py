@@ -17,9 +17,9 @@ from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.history import store_of
-from scorepad.ui.sheet_model import LABEL, Change, SheetModel, SheetState
-from scorepad.ui.views.cells import Cell, ExtraCell, make_cell
+from scorepad.ui.live import Discarded, Notice, Restored, Saved
+from scorepad.ui.sheet_model import LABEL, Edit, ExtraLinesEdit, SheetInProgress, SheetState
+from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import Crossings, muted, screen, tid, typed_text
 
 LABEL_FLEX = 2
@@ -34,7 +34,7 @@ class SheetView:
     def __init__(
         self,
         ctx: Context,
-        model: SheetModel,
+        model: SheetInProgress,
         *,
         saver: Saver | None = None,
         drafts: DraftStore | None = None,
@@ -50,7 +50,7 @@ class SheetView:
         self.known_labels = _known_labels(ctx, model.template.id)
         self.crossed = Crossings()
         self.label_chips = ft.Row(wrap=True, spacing=4, run_spacing=4)
-        self.cells: list[Cell] = []
+        self.cells: list[SheetCell] = []
         self.problem_boxes: dict[str, ft.Column] = {}
         self.problem_texts: dict[str, list[tuple[str, str]]] = {}
         self.names = [
@@ -83,7 +83,7 @@ class SheetView:
         self.gone = False
         """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
         self.build_rows()
-        self.refresh(save=False)
+        self.refresh(clear_message=False)
         self.follow()
 
     # --- layout ----------------------------------------------------------------------------
@@ -136,7 +136,9 @@ class SheetView:
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone."""
-        boxes = [ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER) for c in cells]
+        boxes: list[ft.Control] = [
+            ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER) for c in cells
+        ]
         if self.ctx.compact:
             return ft.Column([label, ft.Row(boxes, spacing=4)], spacing=2)
         return ft.Row(
@@ -191,7 +193,7 @@ class SheetView:
         self.label_chips.controls = chips
         self.label_chips.visible = bool(chips)
 
-    def _line_row(self, key: str, label: ft.Control, cells: list[Cell]) -> ft.Control:
+    def _line_row(self, key: str, label: ft.Control, cells: list[SheetCell]) -> ft.Control:
         problems = ft.Column(spacing=0)
         self.problem_boxes[key] = problems
         return ft.Column([self._row(label, [c.control for c in cells]), problems], spacing=0)
@@ -207,7 +209,7 @@ class SheetView:
         )
 
     def _extra_label(self, index: int, label: str) -> ft.Control:
-        field = ft.TextField(
+        field: ft.TextField = ft.TextField(
             value=label,
             dense=True,
             expand=True,
@@ -234,37 +236,38 @@ class SheetView:
         self.ctx.leaving.append(lambda: live.leave(self))
         self.model.on_change = self.on_local
 
-    def on_local(self, change: Change) -> None:
-        """A change made here: into the autosaved draft, and on to the other devices."""
+    def on_local(self, edit: Edit) -> None:
+        """An edit made here: into the autosaved draft, and on to the other devices."""
         live = self.ctx.services.live
-        if not live.change(self, self.drafts, self.model.template, self.model.draft, change):
+        if not live.change(self, self.drafts, self.model.template, self.model.draft, edit):
             self.gone = True
 
-    def on_remote(self, change: Change) -> None:
-        """A change made on another device: the same here, then shown."""
-        if change[0] == "saved":
+    def on_remote(self, change: Edit | Notice) -> None:
+        """What another device did: the same edit here, then shown, or what became of
+        the sheet."""
+        if isinstance(change, Saved):
             self.gone = True
-            self.ctx.navigate(f"/play/{change[1]}")
+            self.ctx.navigate(f"/play/{change.play_id}")
             return
-        if change[0] == "discarded":
+        if isinstance(change, Discarded):
             self.gone = True
-            self.ctx.update(*self.refresh(save=False))
+            self.ctx.update(*self.refresh(clear_message=False))
             return
-        if change[0] == "restored":  # the sheet as Undo brought it back, followed again
+        if isinstance(change, Restored):  # the sheet as Undo brought it back, followed again
             route = f"/sheet/{self.model.draft.sheet_id}"
             if self.ctx.route == route:
-                self.ctx.relabel()
+                self.ctx.rebuild()
             else:
                 self.ctx.navigate(route)
             return
         self.model.apply(change, announce=False)
         touched: list[ft.Control] = []
-        if change[0] == "extra":
+        if isinstance(change, ExtraLinesEdit):
             self.build_rows()
             touched.append(self.rows)
         else:
             touched += self.sync()
-        self.ctx.update(*dict.fromkeys([*touched, *self.refresh(save=False)]))
+        self.ctx.update(*dict.fromkeys([*touched, *self.refresh(clear_message=False)]))
 
     def sync(self) -> list[ft.Control]:
         """Show what the sheet holds in every field, but for a field whose own change is
@@ -282,13 +285,15 @@ class SheetView:
         another device) shows in the field that replaced it."""
         self.ctx.update(*dict.fromkeys([*touched, *self.sync(), *self.refresh()]))
 
-    def refresh(self, save: bool = True) -> list[ft.Control]:
-        """Show the model's latest state; returns the controls whose look changed."""
+    def refresh(self, clear_message: bool = True) -> list[ft.Control]:
+        """Show the sheet's latest state, and clear the message of the last Save unless
+        ``clear_message`` is False (the change came from another device, or none did);
+        returns the controls whose look changed."""
         state = self.model.state
         ctx = self.ctx
         out: list[ft.Control] = []
         for cell in self.cells:
-            out += cell.show(state)
+            out += cell.mark(state)
         out += self._show_problems(state)
         scored = state.scored
         for i, player in enumerate(scored.players):
@@ -304,7 +309,7 @@ class SheetView:
         if self.gone:
             _set(self.save_message, "value", ctx.t("app.sheet_gone"), out)
             _set(self.save_message, "color", ft.Colors.ERROR, out)
-        elif save:
+        elif clear_message:
             _set(self.save_message, "value", "", out)
         return out
 
@@ -373,7 +378,7 @@ class SheetView:
             if self.saver is not None:
                 play_id = self.saver(state.scored, location)
             else:
-                play_id = self.ctx.services.plays.save_play(state.scored, location=location)
+                play_id = self.ctx.services.history.save_play(state.scored, location=location)
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
 
@@ -389,10 +394,10 @@ class SheetView:
 
 
 def _known_labels(ctx: Context, game_id: str) -> list[str]:
-    """By-hand labels kept from earlier plays of the game (none without a history)."""
+    """By-hand labels kept from earlier plays of the game (none when the history cannot
+    be read)."""
     try:
-        store = store_of(ctx.services.plays)
-        return list(store.labels(game_id))
+        return list(ctx.services.history.store.labels(game_id))
     except ScorepadError:
         return []
 

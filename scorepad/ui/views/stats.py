@@ -117,7 +117,7 @@ class StatsView:
             ("last", ctx.t("manage.last_played"), when(stats.last_played)),
         ]
         size = 16 if ctx.compact else 20
-        tiles = [
+        tiles: list[ft.Control] = [
             ft.Container(
                 ft.Column(
                     [muted(label), tid(f"stats-player-{key}", ft.Text(value, size=size))],
