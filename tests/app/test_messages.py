@@ -165,7 +165,7 @@ def test_every_screen_reads_in_its_language(tmp_path, history, lang):
     english_games = game_leaks(lang)
     problems = []
     for route in ROUTES:
-        ctx, _ = context(tmp_path, plays=history, history=history, lang=lang)
+        ctx, _ = context(tmp_path, history=history, lang=lang)
         ctx.route = route
         texts = shown_texts(view_for(ctx, route))
         assert texts, route
@@ -182,16 +182,16 @@ def test_every_screen_reads_in_its_language(tmp_path, history, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_screens_show_their_language_words_and_numbers(tmp_path, history, lang):
-    ctx, _ = context(tmp_path, plays=history, history=history, lang=lang)
+    ctx, _ = context(tmp_path, history=history, lang=lang)
     play = shown_texts(view_for(ctx, "/play/1"))
     assert tr("app.rematch", lang) in play
     assert any(pick(find_game("glass-road").name, lang) in text for text in play)
     half = "13.5" if lang == "en" else "13,5"  # Ana: 12 + 3 × ½
     assert any(half in text for text in play), play
-    ctx, _ = context(tmp_path, plays=history, history=history, lang=lang)
+    ctx, _ = context(tmp_path, history=history, lang=lang)
     settings = shown_texts(view_for(ctx, "/settings"))
     assert {"English", "Español", "Français", "Deutsch"} <= set(settings)
-    ctx, _ = context(tmp_path, plays=history, history=history, lang=lang)
+    ctx, _ = context(tmp_path, history=history, lang=lang)
     editor = shown_texts(view_for(ctx, "/games/edit/mine"))
     for code in LANGS:
         assert tr(f"manage.name_{code}", lang) in editor
@@ -200,7 +200,7 @@ def test_the_screens_show_their_language_words_and_numbers(tmp_path, history, la
 
 def test_a_view_names_no_missing_message(tmp_path, history):
     """A key missing from the catalogues is an error, never shown as the key itself."""
-    ctx, _ = context(tmp_path, plays=history, history=history, lang="de")
+    ctx, _ = context(tmp_path, history=history, lang="de")
     with pytest.raises(KeyError):
         ctx.t("app.no_such_message")
     assert isinstance(view_for(ctx, "/"), ft.View)
