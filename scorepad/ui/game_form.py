@@ -115,6 +115,11 @@ class LineForm(Item):
     hint_fr: str = ""
     hint_de: str = ""
 
+    @property
+    def rated(self) -> bool:
+        """A count whose worth each player chooses from its rates (``core.is_rated``)."""
+        return self.kind == "count" and bool(self.rates)
+
 
 @dataclass
 class TiebreakForm(Item):
@@ -218,7 +223,7 @@ class GameForm(Item):
             elif name == "values":
                 values = [v for v in SPLIT.split(line.values.strip()) if v]
                 out["values"] = [number(f"{where}-values", v) for v in values]
-            elif name == "per" and line.kind == "count" and line.rates:
+            elif name == "per" and line.rated:
                 continue  # the rates say what an item is worth
             elif getattr(line, name).strip() or name in REQUIRED.get(line.kind, ()):
                 out[name] = number(f"{where}-{name}", getattr(line, name))
@@ -236,7 +241,7 @@ class GameForm(Item):
     # --- from a template ----------------------------------------------------------------
     @classmethod
     def from_template(cls, template: GameTemplate, *, editing: bool = True) -> GameForm:
-        src = template.source
+        src: dict[str, Any] = template.source  # the game file, as the loader validated it
         players = src.get("players", {})
         form = cls(
             id=template.id,

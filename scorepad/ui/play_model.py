@@ -15,7 +15,7 @@ from scorepad.core import GameTemplate, ScoredSheet
 from scorepad.core.errors import quote
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import PlayerSheet, show
-from scorepad.core.template import CheckLine, CountLine, ProductLine
+from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_title
 from scorepad.ui.sheet_model import ExtraRow, SheetDraft
@@ -118,7 +118,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
             draft.checks[line.key] = [bool(v) for v in values]
         elif isinstance(line, ProductLine):
             draft.pairs[line.key] = [[_typed(a), _typed(b)] for a, b in (_pair(v) for v in values)]
-        elif isinstance(line, CountLine) and line.rates:
+        elif is_rated(line):
             counts = [v if isinstance(v, dict) else {"count": v} for v in values]
             draft.texts[line.key] = [_typed(c.get("count")) for c in counts]
             first = line.rates[0].id

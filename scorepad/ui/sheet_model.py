@@ -24,6 +24,7 @@ from scorepad.core.template import (
     PointsLine,
     ProductLine,
     TableLine,
+    is_rated,
     read_whole,
 )
 
@@ -379,14 +380,14 @@ class SheetInProgress:
             return (pair if len(pair) == 2 and entered else None), entered
         text = self.draft.texts[key][player]
         if not text.strip():
-            if isinstance(line, CountLine) and line.rates:
+            if is_rated(line):
                 rate = self.draft.rates[key][player]
                 if rate != line.rates[0].id:  # keep the choice even with nothing counted
                     return {"count": 0, "rate": rate}, False
             return None, False
         try:
             raw: object = _typed(text)
-            if isinstance(line, CountLine) and line.rates:
+            if is_rated(line):
                 raw = {"count": raw, "rate": self.draft.rates[key][player]}
             line.read(raw)
         except EntryError as problem:
@@ -434,5 +435,5 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
             draft.pairs.setdefault(line.key, [["", ""] for _ in range(n)])
         else:
             draft.texts.setdefault(line.key, [""] * n)
-            if isinstance(line, CountLine) and line.rates:
+            if is_rated(line):
                 draft.rates.setdefault(line.key, [line.rates[0].id] * n)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core.i18n import pick
-from scorepad.core.template import CountLine, Line
+from scorepad.core.template import CountLine, Line, is_rated
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import STEPPED_KINDS, SheetInProgress, SheetState
 from scorepad.ui.views.common import Crossings, tid, typed_text
@@ -262,6 +262,6 @@ def make_cell(
         return CheckCell(ctx, model, line, player, changed)
     if line.kind == "product":
         return ProductCell(ctx, model, line, player, changed)
-    if isinstance(line, CountLine) and line.rates:
+    if is_rated(line):
         return RateCell(ctx, model, line, player, changed)
     return TextCell(ctx, model, line, player, changed)

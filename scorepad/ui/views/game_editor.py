@@ -45,9 +45,11 @@ LISTS: dict[str, tuple[str, Callable[[], Any], str]] = {
 its heading's message), how a new item starts, and its Add button's message (also its
 test id, ``game-add-line``)."""
 NUMBERS = ("min", "max", "per", "every", "points")
-HALF = {"xs": 12, "md": 6}
-THIRD = {"xs": 12, "md": 4}
-QUARTER = {"xs": 6, "md": 3}
+Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
+"""How many of a responsive row's 12 columns a field takes, by screen size."""
+HALF: Columns = {"xs": 12, "md": 6}
+THIRD: Columns = {"xs": 12, "md": 4}
+QUARTER: Columns = {"xs": 6, "md": 3}
 
 
 def test_id(field: str) -> str:
@@ -75,7 +77,7 @@ class GameEditorView:
         attr: str,
         label: str,
         *,
-        col: dict[str, int] = HALF,
+        col: Columns = HALF,
         disabled: bool = False,
         multiline: bool = False,
     ) -> ft.Control:
@@ -103,7 +105,7 @@ class GameEditorView:
         item: object,
         name: str,
         *,
-        col: dict[str, int] = HALF,
+        col: Columns = HALF,
         multiline: bool = False,
         label: str = "",
         **fields: object,
@@ -272,7 +274,7 @@ class GameEditorView:
             run_spacing=4,
         )
         shown = FIELDS_BY_KIND.get(line.kind, ())
-        if line.kind == "count" and line.rates:
+        if line.rated:
             shown = tuple(f for f in shown if f != "per")  # the rates say what an item is worth
         settings = [
             self.field(where, line, name, t(f"manage.field_{name}"), col=QUARTER)
