@@ -28,7 +28,7 @@ from flet.messaging.connection import Connection
 from flet.messaging.protocol import Message, MessageAction
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
-from ui_helpers import context, find, latest, walk
+from ui_helpers import context, find, latest, run_async, walk
 
 from scorepad.ui.app import main as app_main
 from scorepad.ui.history import StoreHistory
@@ -262,7 +262,7 @@ def test_no_typed_value_is_lost_however_the_messages_interleave(
                 last[owner[control_id]] = value
         return table, last
 
-    table, last = asyncio.run(play())
+    table, last = run_async(play)
     assert set(last) == set(idents)  # every cell was typed in and handled
     for n, device in enumerate(table.devices):
         for ident in idents:
@@ -280,7 +280,7 @@ def test_no_typed_value_is_lost_however_the_messages_interleave(
             find(page.views[-1], "save")._i, "click", None
         )
 
-    asyncio.run(save())
+    run_async(save)
     (play,) = history.store.list_plays().plays
     saved = history.store.get_play(play.id).player_sheets()
     for ident, value in last.items():
