@@ -21,6 +21,7 @@ from scorepad.core.numbers import (
     format_points,
     is_half_multiple,
     normalize,
+    read_expression,
 )
 
 if TYPE_CHECKING:
@@ -57,8 +58,9 @@ def read_whole(raw: object, low: Number | None, high: Number | None) -> int:
 
 
 def read_number(raw: object) -> Number:
-    """An exact number of a sensible size, or an ``EntryError``."""
-    value = as_number(raw)
+    """An exact number of a sensible size, or an ``EntryError``. Text is read as a typed
+    number or a sum ("50+8", "(30+6)*2", "7×7": ``read_expression``)."""
+    value = read_expression(raw) if isinstance(raw, str) else as_number(raw)
     if value is None:
         raise EntryError("entry.not_number", value=quote(raw))
     if not -LIMIT <= value <= LIMIT:
