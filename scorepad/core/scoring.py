@@ -23,6 +23,7 @@ from scorepad.core.numbers import (
     normalize,
 )
 from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
+from scorepad.core.rounds import Ended, how_it_ended, play_rounds, round_count, round_note
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared"]
@@ -53,11 +54,19 @@ class PlayerResult(NamedTuple):
     """One value per tie-breaker of the game, in order."""
     rank: int
     winner: bool
+    computed: Mapping[str, Number] = MappingProxyType({})
+    """Points worked out from several lines rather than entered on one: a round game's
+    bid rule (its key, e.g. "score"), over every round."""
+    rounds: tuple[Number, ...] = ()
+    """A round game: the running total after each round."""
 
     @property
     def lines(self) -> dict[str, Number]:
-        """Points of every line that is added to the total."""
-        return {key: r.points for key, r in self.readings.items() if r.counts}
+        """Points of every line that is added to the total (and of the bid rule)."""
+        found = {key: r.points for key, r in self.readings.items() if r.counts}
+        if self.computed:
+            found.update(self.computed)
+        return found
 
     @property
     def entries(self) -> dict[str, object]:
@@ -74,10 +83,28 @@ class ScoredSheet(NamedTuple):
     decided_by: DecidedBy
     deciding: int | None = None
     """Which tie-breaker settled first place, when ``decided_by`` is "tiebreak"."""
+    ended: Ended | None = None
+    """A round game: whether the rounds played finish it, and who ended it in which round."""
 
     def explanation(self, lang: str) -> str:
         """One sentence saying who wins and how, e.g. "Tie on 76: Hugo wins on rows, 2 to 1"."""
         return explain(self, lang)
+
+    @property
+    def played_rounds(self) -> int:
+        return len(self.players[0].rounds) if self.players else 0
+
+    @property
+    def finished(self) -> bool:
+        """False for a round game with rounds still to play (or a target no one reached)."""
+        return self.ended is None or self.ended.finished
+
+    def round_note(self, lang: str) -> str | None:
+        """ "Ana reached 500 in round 9.", or "Unfinished: 7 of 10 rounds played."; None for
+        a game without rounds, or one that ended after its last round."""
+        if self.ended is None:
+            return None
+        return round_note(self.template, self.played_rounds, self.ended, lang)
 
     def to_json(self, lang: str = "en") -> dict[str, object]:
         """The ``scorepad score --json`` shape of docs/sheet-files.md (numbers exact: ints or
@@ -101,6 +128,23 @@ class ScoredSheet(NamedTuple):
             "winners": list(self.winners),
             "decided_by": self.decided_by,
             "explanation": self.explanation(lang),
+            **self._rounds_json(lang),
+        }
+
+    def _rounds_json(self, lang: str) -> dict[str, object]:
+        """A round game's additions: the running totals after each round (one list per
+        round, one total per player in seat order), whether it is finished, and who ended
+        it in which round."""
+        if self.ended is None:
+            return {}
+        return {
+            "rounds": [
+                [json_number(p.rounds[r]) for p in self.players] for r in range(self.played_rounds)
+            ],
+            "finished": self.ended.finished,
+            "ended_round": self.ended.ended_round,
+            "ended_by": list(self.ended.ended_by),
+            "round_note": self.round_note(lang),
         }
 
 
@@ -140,6 +184,8 @@ def score(
     """Score one play. Raises SheetError naming the player and line of the first problem."""
     variant = resolve_variant(template, variant)
     names = _names(template, players)
+    if template.rounds is not None:
+        return _score_rounds(template, variant, names, players)
     plan = template.plan(variant)
     line_keys = template.keys_for(variant)
     tie_plan = template.tie_plan(variant)
@@ -185,6 +231,74 @@ def score(
             order.append(better * value)
         rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
     return _rank(template, variant, rows)
+
+
+def _score_rounds(
+    template: GameTemplate, variant: str | None, names: list[str], players: Sequence[PlayerSheet]
+) -> ScoredSheet:
+    """A round game: each player's per-round lists read round by round, running totals
+    kept, end-of-game lines and by-hand lines added to the last one."""
+    line_keys = template.keys_for(variant)
+    given = [p.lines for p in players]
+    for name, lines in zip(names, given, strict=True):
+        if not line_keys.issuperset(lines):
+            _unknown_line(template, variant, name, lines, line_keys)
+    played = round_count(template, variant, names, given)
+    per_round = [line for line in template.lines_for(variant) if line.per_round]
+    rule = template.bids
+    tie_plan = template.tie_plan(variant)
+    sign = 1 if template.wins == "highest" else -1
+    rows: list[_Row] = []
+    running: list[tuple[Number, ...]] = []
+    computed: list[Mapping[str, Number]] = []
+    for name, player in zip(names, players, strict=True):
+        rounds = play_rounds(template, per_round, name, player.lines, played)
+        readings: dict[str, Reading] = {}
+        total: Number = 0
+        for line in template.lines_for(variant):
+            if line.per_round:
+                readings[line.key] = rounds.readings[line.key]
+                continue
+            try:
+                reading = line.reading(player.lines.get(line.key))
+            except EntryError as problem:
+                raise _located(name, line, problem) from None
+            readings[line.key] = reading
+            total += reading.points
+        so_far: Number = 0
+        after: list[Number] = []
+        for points in rounds.round_points:
+            so_far += points
+            after.append(so_far)
+        running.append(tuple(after))
+        total = normalize(total + so_far)
+        extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+        for item in extra:
+            total = normalize(total + item.points)
+        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT or any(
+            not -TOTAL_LIMIT <= t <= TOTAL_LIMIT for t in after
+        ):
+            raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+        computed.append(MappingProxyType({rule.key: rounds.bids}) if rule is not None else {})
+        order: list[Number] = [sign * total]
+        measured: list[Number] = []
+        for better, terms in tie_plan:
+            value: Number = normalize(sum((readings[k].measure * w for k, w in terms), start=0))
+            if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
+                raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+            measured.append(value)
+            order.append(better * value)
+        rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
+    ranked = _rank(template, variant, rows)
+    by_round = [tuple(totals[r] for totals in running) for r in range(played)]
+    ended = how_it_ended(template, names, by_round)
+    return ranked._replace(
+        players=tuple(
+            p._replace(computed=c, rounds=r)
+            for p, c, r in zip(ranked.players, computed, running, strict=True)
+        ),
+        ended=ended,
+    )
 
 
 _Row = tuple[

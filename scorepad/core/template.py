@@ -27,6 +27,8 @@ from scorepad.core.numbers import (
 if TYPE_CHECKING:
     from typing import ClassVar
 
+    from scorepad.core.rounds import BidRule, Rounds
+
 Wins = Literal["highest", "lowest"]
 TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
 MEMO_SIZE = 256
@@ -96,7 +98,7 @@ class Line:
     """The game file's fields of this kind beyond every line's own (name → required),
     in the order the Custom games editor asks for them: the one statement of the schema,
     read by the loader and the editor."""
-    __slots__ = ("_memo", "counts", "hint", "key", "label", "variants")
+    __slots__ = ("_memo", "counts", "hint", "key", "label", "per_round", "variants")
 
     def __init__(
         self,
@@ -106,8 +108,11 @@ class Line:
         hint: Text | None = None,
         counts: bool = True,
         variants: frozenset[str] | None = None,
+        per_round: bool = False,
     ) -> None:
         self.key = key
+        self.per_round = per_round
+        """True for a line filled once per round of a round game: its entry is a list."""
         self.label = label
         self.hint = hint
         self.counts = counts
@@ -437,6 +442,7 @@ class GameTemplate:
         "_keys_by_variant",
         "_plans",
         "_tie_plans",
+        "bids",
         "builtin",
         "description",
         "id",
@@ -445,6 +451,7 @@ class GameTemplate:
         "min_players",
         "name",
         "reminders",
+        "rounds",
         "source",
         "tiebreakers",
         "variants",
@@ -468,8 +475,14 @@ class GameTemplate:
         description: Text | None = None,
         builtin: bool = False,
         source: dict[str, object] | None = None,
+        rounds: Rounds | None = None,
+        bids: BidRule | None = None,
     ) -> None:
         self.id = id
+        self.rounds = rounds
+        """How a round game's rounds go; None for a game filled in once, at the end."""
+        self.bids = bids
+        """A round game's bid rule (Skull King, Wizard), if it has one."""
         self.version = version
         self.name = name
         self.min_players = min_players

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from scorepad.core import TemplateError, builtin_games, load_template
-from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.catalogue import GAMES_FOLDER, round_games
 from scorepad.core.errors import BadBounds, MissingField
 from scorepad.core.i18n import LANGS
 
@@ -136,8 +136,35 @@ def test_azul_reminders_carry_the_floor_line_and_placement_rules():
 
 
 def test_built_in_files_are_one_json_file_per_game():
-    files = {p.name for p in GAMES_FOLDER.glob("*")}
+    files = {p.name for p in GAMES_FOLDER.glob("*") if not p.is_dir()}
     assert files == {f"{g}.json" for g in DESIGN_KEYS}
+    assert {p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()} == {"rounds"}
+    round_files = {p.name for p in (GAMES_FOLDER / "rounds").glob("*")}
+    assert round_files == {f"{g}.json" for g in ROUND_KEYS}
+
+
+ROUND_KEYS = {
+    "skull-king": ["bid", "tricks", "bonus"],
+    "wizard": ["bid", "tricks"],
+    "flip-7": ["points"],
+    "uno": ["points"],
+}
+"""The round games and their per-round line keys, as docs/design.md's contract gives them."""
+
+
+def test_round_games_keep_the_contract_ids_and_keys():
+    games = round_games()
+    assert set(games) == set(ROUND_KEYS)
+    for game_id, keys in ROUND_KEYS.items():
+        template = games[game_id]
+        assert [line.key for line in template.lines] == keys
+        assert all(line.per_round for line in template.lines)
+        assert template.rounds is not None
+        assert isinstance(template.source["bgg_id"], int) and template.source["source"]
+    assert games["skull-king"].rounds.limit(5) == 10
+    assert [games["wizard"].rounds.limit(n) for n in (3, 4, 5, 6)] == [20, 15, 12, 10]
+    assert games["flip-7"].rounds.target == 200 and games["uno"].rounds.target == 500
+    assert not set(games) & set(builtin_games())
 
 
 # --- broken game files -------------------------------------------------------------------
@@ -194,7 +221,7 @@ BROKEN = [
         "typo in a field",
         lambda d: d["lines"][1].update(pre=2),
         'my.json: lines.rows: unknown field "pre"; allowed here: "key", "kind", "label", "hint", '
-        '"counts", "variants", "per", "every", "max", "rates"',
+        '"counts", "variants", "per_round", "per", "every", "max", "rates"',
     ),
     (
         "label without English",
