@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
@@ -27,6 +28,7 @@ from scorepad.core.rounds import Ended, how_it_ended, play_rounds, round_count, 
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared"]
+NONE: Mapping[str, Number] = MappingProxyType({})
 
 
 class ExtraLine(NamedTuple):
@@ -265,21 +267,22 @@ def _score_rounds(
                 raise _located(name, line, problem) from None
             readings[line.key] = reading
             total += reading.points
-        so_far: Number = 0
-        after: list[Number] = []
-        for points in rounds.round_points:
-            so_far += points
-            after.append(so_far)
-        running.append(tuple(after))
-        total = normalize(total + so_far)
-        extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
-        for item in extra:
-            total = normalize(total + item.points)
-        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT or any(
-            not -TOTAL_LIMIT <= t <= TOTAL_LIMIT for t in after
+        after = tuple(accumulate(rounds.round_points))
+        running.append(after)
+        if after:
+            total += after[-1]
+            if type(total) is not int:
+                total = normalize(total)
+        extra: tuple[ExtraLine, ...] = ()
+        if player.extra:
+            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+            for item in extra:
+                total = normalize(total + item.points)
+        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT or (
+            after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
         ):
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-        computed.append(MappingProxyType({rule.key: rounds.bids}) if rule is not None else {})
+        computed.append(MappingProxyType({rule.key: rounds.bids}) if rule is not None else NONE)
         order: list[Number] = [sign * total]
         measured: list[Number] = []
         for better, terms in tie_plan:
@@ -289,16 +292,8 @@ def _score_rounds(
             measured.append(value)
             order.append(better * value)
         rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
-    ranked = _rank(template, variant, rows)
-    by_round = [tuple(totals[r] for totals in running) for r in range(played)]
-    ended = how_it_ended(template, names, by_round)
-    return ranked._replace(
-        players=tuple(
-            p._replace(computed=c, rounds=r)
-            for p, c, r in zip(ranked.players, computed, running, strict=True)
-        ),
-        ended=ended,
-    )
+    ended = how_it_ended(template, names, running)
+    return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
 
 
 _Row = tuple[
@@ -307,18 +302,35 @@ _Row = tuple[
 """A scored player before ranking: (order key, name, readings, extra, total, tiebreak)."""
 
 
-def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> ScoredSheet:
+def _rank(
+    template: GameTemplate,
+    variant: str | None,
+    rows: list[_Row],
+    rounds: Sequence[tuple[Mapping[str, Number], tuple[Number, ...]]] = (),
+    ended: Ended | None = None,
+) -> ScoredSheet:
     """Competition ranks from order keys, in which larger is always better: a player's rank
     is one more than the number of keys above theirs, i.e. where their key first appears
-    in the keys sorted best first."""
+    in the keys sorted best first. A round game also gives each row's computed points and
+    running totals (``rounds``), and how it ended."""
     ordered = sorted([row[0] for row in rows], reverse=True)
     rank_of: dict[tuple[Number, ...], int] = {}
     for place, key in enumerate(ordered, 1):
         rank_of.setdefault(key, place)
-    players = tuple(
-        PlayerResult(name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1)
-        for key, name, readings, extra, total, tiebreak in rows
-    )
+    if rounds:
+        players = tuple(
+            PlayerResult(
+                name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1, *more
+            )
+            for (key, name, readings, extra, total, tiebreak), more in zip(
+                rows, rounds, strict=True
+            )
+        )
+    else:
+        players = tuple(
+            PlayerResult(name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1)
+            for key, name, readings, extra, total, tiebreak in rows
+        )
     winners = tuple(p.name for p in players if p.winner)
     best = ordered[0]
     decided_by: DecidedBy
@@ -331,7 +343,7 @@ def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> Scor
         deciding = next(i for i in range(len(best) - 1) if runner_up[i + 1] != best[i + 1])
     else:
         decided_by = "shared"
-    return ScoredSheet(template, variant, players, winners, decided_by, deciding)
+    return ScoredSheet(template, variant, players, winners, decided_by, deciding, ended)
 
 
 def check_player_count(template: GameTemplate, count: int) -> None:
