@@ -209,7 +209,7 @@ class _Reader:
                 raise self.fail("variants", "template.empty_variant", value=quote(variant.id))
         keys = {line.key for line in lines}
         tiebreakers = tuple(
-            self.tiebreaker(item, f"tiebreakers[{i}]", keys)
+            self.tiebreaker(item, f"tiebreakers[{i}]", keys, rounds is not None)
             for i, item in enumerate(self.items(data.get("tiebreakers", []), "tiebreakers"))
         )
         reminders = tuple(
@@ -264,14 +264,8 @@ class _Reader:
             raise self.fail("rounds.count", "entry.above_max", value=count, limit=MAX_ROUNDS)
         by_players: list[tuple[int, int]] = []
         if "by_players" in raw:
-            table = self.obj(
-                raw["by_players"],
-                "rounds.by_players",
-                {str(n): True for n in range(low, high + 1)}
-                if isinstance(raw["by_players"], dict)
-                and set(raw["by_players"]) <= {str(n) for n in range(low, high + 1)}
-                else {},
-            )
+            allowed = {str(n): True for n in range(low, high + 1)}
+            table = self.obj(raw["by_players"], "rounds.by_players", allowed)
             for n in range(low, high + 1):
                 rounds = self.whole(table[str(n)], f"rounds.by_players.{n}", low=1)
                 if rounds > MAX_ROUNDS:
@@ -452,8 +446,24 @@ class _Reader:
         high = self.whole(data["max"], f"{path}.max", low=0) if "max" in data else None
         return PenaltyLine(max=high, **common)
 
-    def tiebreaker(self, raw: object, path: str, keys: set[str]) -> Tiebreaker:
-        data = self.obj(raw, path, {"label": True, "prefer": True, "terms": True})
+    def tiebreaker(
+        self, raw: object, path: str, keys: set[str], rounds: bool = False
+    ) -> Tiebreaker:
+        data = self.obj(
+            raw, path, {"label": True, "prefer": True, "terms": False, "rounds_won": False}
+        )
+        label = self.text(data["label"], f"{path}.label")
+        prefer = cast(
+            Any, self.choice(data["prefer"], f"{path}.prefer", ("more", "fewer"), "prefer")
+        )
+        if "rounds_won" in data:
+            if "terms" in data or not self.flag(data["rounds_won"], f"{path}.rounds_won"):
+                raise self.fail(path, "template.terms_or_rounds_won")
+            if not rounds:
+                raise self.fail(f"{path}.rounds_won", "template.rounds_won_without_rounds")
+            return Tiebreaker(label=label, prefer=prefer, terms=(), rounds_won=True)
+        if "terms" not in data:
+            raise self.at(path, MissingField("terms"))
         terms = self.obj(
             data["terms"],
             f"{path}.terms",
@@ -465,10 +475,8 @@ class _Reader:
             if key not in keys:
                 raise self.fail(f"{path}.terms", "template.missing_line", value=quote(key))
         return Tiebreaker(
-            label=self.text(data["label"], f"{path}.label"),
-            prefer=cast(
-                Any, self.choice(data["prefer"], f"{path}.prefer", ("more", "fewer"), "prefer")
-            ),
+            label=label,
+            prefer=prefer,
             terms=tuple((k, self.number(w, f"{path}.terms.{k}")) for k, w in terms.items()),
         )
 

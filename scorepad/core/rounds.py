@@ -244,6 +244,19 @@ def _exact(value: Number) -> Number:
     return value if type(value) is int else normalize(value)
 
 
+def rounds_won(points: Sequence[Sequence[Number]], played: int, sign: int) -> list[int]:
+    """How many rounds each player won: rounds in which their round score was the best at
+    the table (``sign`` 1: the highest, -1: the lowest); a shared best counts for each."""
+    won = [0] * len(points)
+    for index in range(played):
+        scores = [sign * row[index] for row in points]
+        best = max(scores)
+        for player, score in enumerate(scores):
+            if score == best:
+                won[player] += 1
+    return won
+
+
 class Ended(NamedTuple):
     finished: bool
     ended_round: int | None

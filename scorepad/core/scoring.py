@@ -24,7 +24,14 @@ from scorepad.core.numbers import (
     normalize,
 )
 from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
-from scorepad.core.rounds import Ended, how_it_ended, play_rounds, round_count, round_note
+from scorepad.core.rounds import (
+    Ended,
+    how_it_ended,
+    play_rounds,
+    round_count,
+    round_note,
+    rounds_won,
+)
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared"]
@@ -253,6 +260,7 @@ def _score_rounds(
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
     computed: list[Mapping[str, Number]] = []
+    scored_rounds: list[tuple[Number, ...]] = []
     for name, player in zip(names, players, strict=True):
         rounds = play_rounds(template, per_round, name, player.lines, played)
         readings: dict[str, Reading] = {}
@@ -283,15 +291,29 @@ def _score_rounds(
         ):
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
         computed.append(MappingProxyType({rule.key: rounds.bids}) if rule is not None else NONE)
-        order: list[Number] = [sign * total]
         measured: list[Number] = []
-        for better, terms in tie_plan:
+        for _, terms in tie_plan:
             value: Number = normalize(sum((readings[k].measure * w for k, w in terms), start=0))
             if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
                 raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
             measured.append(value)
-            order.append(better * value)
-        rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
+        rows.append(((), name, readings, extra, total, tuple(measured)))
+        scored_rounds.append(rounds.round_points)
+    if any(tb.rounds_won for tb in template.tiebreakers):
+        won = rounds_won(scored_rounds, played, sign)
+        for i, tb in enumerate(template.tiebreakers):
+            if tb.rounds_won:
+                rows = [
+                    (r[0], r[1], r[2], r[3], r[4], (*r[5][:i], count, *r[5][i + 1 :]))
+                    for r, count in zip(rows, won, strict=True)
+                ]
+    rows = [
+        (
+            (sign * r[4], *(better * v for (better, _), v in zip(tie_plan, r[5], strict=True))),
+            *r[1:],
+        )
+        for r in rows
+    ]
     ended = how_it_ended(template, names, running)
     return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
 

@@ -423,6 +423,10 @@ class Tiebreaker(NamedTuple):
     label: Text
     prefer: Prefer
     terms: tuple[tuple[str, Number], ...]
+    rounds_won: bool = False
+    """A round game's "most rounds won": the number of rounds in which the player's round
+    score was the best at the table (highest, or lowest where the lowest total wins;
+    a round shared by several best scores counts for each)."""
 
 
 class Variant(NamedTuple):
