@@ -9,16 +9,32 @@ per-round lists and gives what ``scoring.score`` ranks. See docs/game-files.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.i18n import Text, join_words, pick, tr
 from scorepad.core.numbers import Number, format_points, normalize
-from scorepad.core.template import Line, Reading, signed
+from scorepad.core.template import (
+    CountLine,
+    Line,
+    PenaltyLine,
+    PointsLine,
+    Reading,
+    TableLine,
+    is_rated,
+    signed,
+)
 
 if TYPE_CHECKING:
     from scorepad.core.template import GameTemplate
 
+_WHOLE = frozenset({int, type(None)})
+_INT = frozenset({int})
+_AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
+"""Lines whose reading of a whole number keeps it as its stored value and its measure
+(a count with rates does not: its value is a count with a rate)."""
+_POINTS = itemgetter(2)
 MAX_ROUNDS = 1000
 """The most rounds a sheet of an open-ended game may hold."""
 
@@ -188,16 +204,29 @@ def play_rounds(
         raw = given.get(line.key)
         entries: Sequence[object] = raw if isinstance(raw, list | tuple) else (None,) * played
         get = line._memo.get
-        row: list[Reading | None] = [
-            get(entry) if entry is None or type(entry) is int else None for entry in entries
-        ]
+        row: list[Reading | None]
+        kinds = set(map(type, entries))
+        if kinds <= _WHOLE:  # blanks and whole numbers: from memory
+            row = list(map(get, entries))
+        else:  # never looked up by value: True would find 1's reading (True == 1)
+            row = [get(entry) if entry is None or type(entry) is int else None for entry in entries]
         if None in row:  # entries not seen before (or not whole numbers): read them
             row = [
                 found if found is not None else _read(line, name, number, entry)
                 for number, (found, entry) in enumerate(zip(row, entries, strict=True), 1)
             ]
         done = cast(list[Reading], row)
-        values, measures, points, _ = zip(*done, strict=True) if done else ((), (), (), ())
+        values: tuple[object, ...]
+        measures: tuple[Number, ...]
+        points: tuple[Number, ...]
+        if kinds == _INT and isinstance(line, _AS_ENTERED) and not is_rated(line):
+            values = tuple(entries)  # these lines keep a whole number as entered
+            measures = cast(tuple[int, ...], values)
+            points = tuple(map(_POINTS, done))
+        elif done:
+            values, measures, points, _ = zip(*done, strict=True)
+        else:
+            values = measures = points = ()
         if line.counts:
             if round_points is None:
                 round_points = list(points)
@@ -205,7 +234,8 @@ def play_rounds(
                 round_points = [a + b for a, b in zip(round_points, points, strict=True)]
         if rule is not None:
             columns[line.key] = done
-        measure, total = sum(measures), sum(points)
+        measure: Number = sum(measures)
+        total: Number = sum(points)
         if type(measure) is not int or type(total) is not int:
             measure, total = normalize(measure), normalize(total)
         readings[line.key] = Reading(values, measure, total, line.counts)

@@ -307,13 +307,16 @@ def _score_rounds(
                     (r[0], r[1], r[2], r[3], r[4], (*r[5][:i], count, *r[5][i + 1 :]))
                     for r, count in zip(rows, won, strict=True)
                 ]
-    rows = [
-        (
-            (sign * r[4], *(better * v for (better, _), v in zip(tie_plan, r[5], strict=True))),
-            *r[1:],
-        )
-        for r in rows
-    ]
+    if tie_plan:
+        rows = [
+            (
+                (sign * r[4], *(b * v for (b, _), v in zip(tie_plan, r[5], strict=True))),
+                *r[1:],
+            )
+            for r in rows
+        ]
+    else:
+        rows = [((sign * r[4],), *r[1:]) for r in rows]
     ended = how_it_ended(template, names, running)
     return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
 
