@@ -41,6 +41,7 @@ def template_json(template: GameTemplate, variant: str | None, lang: str) -> dic
                 "scores": line.describe(lang),
                 "counts": line.counts,
                 "variants": sorted(line.variants) if line.variants else None,
+                "per_round": line.per_round,
             }
             for line in template.lines
             if any(line in template.lines_for(v) for v in variants)
@@ -54,7 +55,32 @@ def template_json(template: GameTemplate, variant: str | None, lang: str) -> dic
             for tb in template.tiebreakers
         ],
         "reminders": [pick(r, lang) for r in template.reminders],
+        **_rounds(template, lang),
     }
+
+
+def _rounds(template: GameTemplate, lang: str) -> dict[str, object]:
+    """A round game's rule: its rounds and ending, and its bid rule."""
+    rules = template.rounds
+    if rules is None:
+        return {}
+    found: dict[str, object] = {
+        "rounds": {
+            "count": rules.fixed,
+            "by_players": {str(n): r for n, r in rules.by_players} or None,
+            "ends": {rules.ending: json_number(rules.target)}
+            if rules.ending is not None and rules.target is not None
+            else None,
+            "rule": rules.describe(lang),
+        }
+    }
+    if template.bids is not None:
+        found["bids"] = {
+            "key": template.bids.key,
+            "label": pick(template.bids.label, lang),
+            "scores": template.bids.describe(lang),
+        }
+    return found
 
 
 def play_json(play: PlaySummary) -> dict[str, object]:

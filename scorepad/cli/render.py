@@ -61,13 +61,25 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
     for line in template.lines:
         if not any(line in template.lines_for(v) for v in variants):
             continue
-        row = [line.key, pick(line.label, lang), line.describe(lang)]
+        label = pick(line.label, lang)
+        if line.per_round:
+            label += f" ({tr('text.per_round', lang)})"
+        scores = line.describe(lang)
+        rule = template.bids
+        if rule is not None and line.key in (rule.bid, rule.tricks, rule.bonus):
+            scores = f"→ {pick(rule.label, lang)}"
+        row = [line.key, label, scores]
         if len(head) == 4:
             row.append(", ".join(sorted(line.variants)) if line.variants else "*")
         rows.append(row)
+    if template.bids is not None:
+        rule = template.bids
+        row = [rule.key, f"{pick(rule.label, lang)} ({tr('text.per_round', lang)})"]
+        rows.append([*row, rule.describe(lang), *([""] if len(head) == 4 else [])])
     parts = [
         f"{template.title(lang, variant)} · {template.min_players}–{template.max_players} "
         f"{tr('text.players', lang).lower()} · {tr('wins.' + template.wins, lang)}",
+        *([template.rounds.describe(lang)] if template.rounds is not None else []),
         "",
         table(rows),
         "",
@@ -90,6 +102,8 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
     rows = [[tr("text.line", lang), *(p.name for p in players)]]
     for line in template.lines_for(sheet.variant):
         label = pick(line.label, lang)
+        if line.per_round and not line.counts:
+            continue  # entered per round: shown in the rounds below when it counts
         if line.counts:
             rows.append([label, *(signed(p.readings[line.key].points) for p in players)])
         else:
@@ -108,11 +122,23 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
             for p in players
         ]
         rows.append([f"{label} ({tr('text.by_hand', lang)})", *cells])
+    if template.bids is not None:
+        key = template.bids.key
+        label = pick(template.bids.label, lang)
+        rows.append([label, *(signed(p.computed[key]) for p in players)])
     rows.append([tr("text.total", lang).upper(), *(show(p.total, lang) for p in players)])
     rows.append([tr("text.rank", lang), *(f"{p.rank}{' ★' if p.winner else ''}" for p in players)])
     right = set(range(1, len(players) + 1))
     title = template.title(lang, sheet.variant)
-    return f"{title}\n\n{table(rows, right)}\n\n{sheet.explanation(lang)}"
+    text = f"{title}\n\n{table(rows, right)}\n\n{sheet.explanation(lang)}"
+    if sheet.ended is None:
+        return text
+    by_round = [[tr("text.after_round", lang, round="").strip(), *(p.name for p in players)]]
+    for number in range(sheet.played_rounds):
+        by_round.append([str(number + 1), *(show(p.rounds[number], lang) for p in players)])
+    note = sheet.round_note(lang)
+    rounds = table(by_round, right) if sheet.played_rounds else ""
+    return "\n\n".join(part for part in (text, rounds, note) if part)
 
 
 def render_history(plays: Sequence[PlaySummary], lang: str) -> str:

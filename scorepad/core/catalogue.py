@@ -24,6 +24,21 @@ def builtin_games() -> Mapping[str, GameTemplate]:
     return dict(sorted(games.items()))
 
 
+ROUND_GAMES_FOLDER = GAMES_FOLDER / "rounds"
+"""Games played round by round (Skull King, Wizard, Flip 7, Uno): read by the core and the
+command line, kept out of ``builtin_games`` until the app can show a round game."""
+
+
+@cache
+def round_games() -> Mapping[str, GameTemplate]:
+    """The shipped round games by id (``scorepad/games/rounds/``), loaded once."""
+    games: dict[str, GameTemplate] = {}
+    for path in sorted(ROUND_GAMES_FOLDER.glob("*.json")):
+        template = load_template(path.read_text(encoding="utf-8"), path.name, builtin=True)
+        games[template.id] = template
+    return games
+
+
 def find_game(game_id: object, games: Mapping[str, GameTemplate] | None = None) -> GameTemplate:
     """The game called ``game_id`` among ``games`` (the built-ins by default)."""
     games = builtin_games() if games is None else games

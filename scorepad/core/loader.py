@@ -23,6 +23,7 @@ from scorepad.core.errors import (
 from scorepad.core.i18n import DEFAULT_LANG, Text
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
 from scorepad.core.plaintext import blank, plain_problem
+from scorepad.core.rounds import MAX_ROUNDS, BidRule, Rounds
 from scorepad.core.template import (
     LINE_KINDS,
     CheckLine,
@@ -37,6 +38,7 @@ from scorepad.core.template import (
     TableLine,
     Tiebreaker,
     Variant,
+    is_rated,
 )
 
 KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\Z")
@@ -55,7 +57,25 @@ TOP_FIELDS = {
     "lines": True,
     "tiebreakers": False,
     "reminders": False,
+    "rounds": False,
+    "ends": False,
+    "bids": False,
+    "bgg_id": False,
+    "source": False,
 }
+ROUNDS_FIELDS = {"count": False, "by_players": False}
+ENDS_FIELDS = {"reach": False, "fall_to": False}
+BIDS_FIELDS = {
+    "key": True,
+    "label": True,
+    "bid": True,
+    "tricks": True,
+    "bonus": False,
+    "hit": True,
+    "miss": True,
+}
+HIT_FIELDS = {"base": False, "per_trick": False, "zero_per_round": False}
+MISS_FIELDS = {"per_off": False, "zero_per_round": False}
 COMMON_LINE_FIELDS = {
     "key": True,
     "kind": True,
@@ -63,6 +83,7 @@ COMMON_LINE_FIELDS = {
     "hint": False,
     "counts": False,
     "variants": False,
+    "per_round": False,
 }
 KIND_FIELDS: dict[str, Mapping[str, bool]] = {kind: cls.fields for kind, cls in LINE_KINDS.items()}
 
@@ -177,20 +198,30 @@ class _Reader:
         variants = self.variants(data.get("variants", []))
         variant_ids = {v.id for v in variants}
         lines = self.lines(data["lines"], variant_ids)
-        if not any(line.counts for line in lines):
+        rounds = self.rounds(data, lines, low, high)
+        bids = self.bids(data.get("bids"), lines) if "bids" in data else None
+        if bids is not None and rounds is None:
+            raise self.fail("bids", "template.bids_without_rounds")
+        if not any(line.counts for line in lines) and bids is None:
             raise self.fail("lines", "template.no_counting_line")
         for variant in variants:
             if not any(line.variants is None or variant.id in line.variants for line in lines):
                 raise self.fail("variants", "template.empty_variant", value=quote(variant.id))
         keys = {line.key for line in lines}
         tiebreakers = tuple(
-            self.tiebreaker(item, f"tiebreakers[{i}]", keys)
+            self.tiebreaker(item, f"tiebreakers[{i}]", keys, rounds is not None)
             for i, item in enumerate(self.items(data.get("tiebreakers", []), "tiebreakers"))
         )
         reminders = tuple(
             self.text(item, f"reminders[{i}]")
             for i, item in enumerate(self.items(data.get("reminders", []), "reminders"))
         )
+        if "bgg_id" in data:
+            self.whole(data["bgg_id"], "bgg_id", low=1)
+        if "source" in data and (not isinstance(data["source"], str) or blank(data["source"])):
+            raise self.fail(
+                "source", "template.wrong_type", value=quote(data["source"]), expected=_type("text")
+            )
         description = data.get("description")
         return GameTemplate(
             id=game_id,
@@ -208,6 +239,88 @@ class _Reader:
             description=None if description is None else self.text(description, "description"),
             builtin=builtin,
             source=dict(data),
+            rounds=rounds,
+            bids=bids,
+        )
+
+    # --- rounds ---------------------------------------------------------------------------
+    def rounds(
+        self, data: dict[str, Any], lines: tuple[Line, ...], low: int, high: int
+    ) -> Rounds | None:
+        if "rounds" not in data:
+            for line in lines:
+                if line.per_round:
+                    raise self.fail(
+                        f"lines.{line.key}.per_round", "template.per_round_without_rounds"
+                    )
+            if "ends" in data:
+                raise self.fail("ends", "template.ends_without_rounds")
+            return None
+        raw = self.obj(data["rounds"], "rounds", ROUNDS_FIELDS)
+        if "count" in raw and "by_players" in raw:
+            raise self.fail("rounds", "template.rounds_both")
+        count = self.whole(raw["count"], "rounds.count", low=1) if "count" in raw else None
+        if count is not None and count > MAX_ROUNDS:
+            raise self.fail("rounds.count", "entry.above_max", value=count, limit=MAX_ROUNDS)
+        by_players: list[tuple[int, int]] = []
+        if "by_players" in raw:
+            allowed = {str(n): True for n in range(low, high + 1)}
+            table = self.obj(raw["by_players"], "rounds.by_players", allowed)
+            for n in range(low, high + 1):
+                rounds = self.whole(table[str(n)], f"rounds.by_players.{n}", low=1)
+                if rounds > MAX_ROUNDS:
+                    raise self.fail(
+                        f"rounds.by_players.{n}", "entry.above_max", value=rounds, limit=MAX_ROUNDS
+                    )
+                by_players.append((n, rounds))
+        ending = target = None
+        if "ends" in data:
+            ends = self.obj(data["ends"], "ends", ENDS_FIELDS)
+            if len(ends) != 1:
+                raise self.fail("ends", "template.ends_one")
+            ending = next(iter(ends))
+            target = self.number(ends[ending], f"ends.{ending}")
+        if not any(line.per_round for line in lines):
+            raise self.fail("rounds", "template.no_round_lines")
+        return Rounds(count, tuple(by_players), cast(Any, ending), target)
+
+    def bids(self, raw: object, lines: tuple[Line, ...]) -> BidRule:
+        data = self.obj(raw, "bids", BIDS_FIELDS)
+        by_key = {line.key: line for line in lines}
+        key = self.key(data["key"], "bids.key")
+        if key in by_key:
+            raise self.fail("bids.key", "template.duplicate_key", value=quote(key))
+        names = []
+        for field in ("bid", "tricks"):
+            name = data[field]
+            line = by_key.get(name) if isinstance(name, str) else None
+            if not isinstance(line, CountLine) or not line.per_round or line.rates:
+                raise self.fail(f"bids.{field}", "template.bid_line", value=quote(name))
+            names.append(name)
+        if names[0] == names[1]:
+            raise self.fail("bids.tricks", "template.bid_same_line")
+        bonus = data.get("bonus")
+        if bonus is not None:
+            line = by_key.get(bonus) if isinstance(bonus, str) else None
+            if line is None or not line.per_round or line.counts or is_rated(line):
+                raise self.fail("bids.bonus", "template.bonus_line", value=quote(bonus))
+        hit = self.obj(data["hit"], "bids.hit", HIT_FIELDS)
+        miss = self.obj(data["miss"], "bids.miss", MISS_FIELDS)
+        return BidRule(
+            key=key,
+            label=self.text(data["label"], "bids.label"),
+            bid=names[0],
+            tricks=names[1],
+            bonus=bonus,
+            hit_base=self.number(hit.get("base", 0), "bids.hit.base"),
+            hit_per_trick=self.number(hit.get("per_trick", 0), "bids.hit.per_trick"),
+            hit_zero=self.number(hit["zero_per_round"], "bids.hit.zero_per_round")
+            if "zero_per_round" in hit
+            else None,
+            miss_per_off=self.number(miss.get("per_off", 0), "bids.miss.per_off"),
+            miss_zero=self.number(miss["zero_per_round"], "bids.miss.zero_per_round")
+            if "zero_per_round" in miss
+            else None,
         )
 
     def variants(self, raw: object) -> tuple[Variant, ...]:
@@ -248,6 +361,7 @@ class _Reader:
             "label": self.text(data["label"], f"{path}.label"),
             "hint": self.text(data["hint"], f"{path}.hint") if "hint" in data else None,
             "counts": self.flag(data.get("counts", True), f"{path}.counts"),
+            "per_round": self.flag(data.get("per_round", False), f"{path}.per_round"),
         }
         if "variants" in data:
             names = self.items(data["variants"], f"{path}.variants", allow_empty=False)
@@ -332,8 +446,24 @@ class _Reader:
         high = self.whole(data["max"], f"{path}.max", low=0) if "max" in data else None
         return PenaltyLine(max=high, **common)
 
-    def tiebreaker(self, raw: object, path: str, keys: set[str]) -> Tiebreaker:
-        data = self.obj(raw, path, {"label": True, "prefer": True, "terms": True})
+    def tiebreaker(
+        self, raw: object, path: str, keys: set[str], rounds: bool = False
+    ) -> Tiebreaker:
+        data = self.obj(
+            raw, path, {"label": True, "prefer": True, "terms": False, "rounds_won": False}
+        )
+        label = self.text(data["label"], f"{path}.label")
+        prefer = cast(
+            Any, self.choice(data["prefer"], f"{path}.prefer", ("more", "fewer"), "prefer")
+        )
+        if "rounds_won" in data:
+            if "terms" in data or not self.flag(data["rounds_won"], f"{path}.rounds_won"):
+                raise self.fail(path, "template.terms_or_rounds_won")
+            if not rounds:
+                raise self.fail(f"{path}.rounds_won", "template.rounds_won_without_rounds")
+            return Tiebreaker(label=label, prefer=prefer, terms=(), rounds_won=True)
+        if "terms" not in data:
+            raise self.at(path, MissingField("terms"))
         terms = self.obj(
             data["terms"],
             f"{path}.terms",
@@ -345,10 +475,8 @@ class _Reader:
             if key not in keys:
                 raise self.fail(f"{path}.terms", "template.missing_line", value=quote(key))
         return Tiebreaker(
-            label=self.text(data["label"], f"{path}.label"),
-            prefer=cast(
-                Any, self.choice(data["prefer"], f"{path}.prefer", ("more", "fewer"), "prefer")
-            ),
+            label=label,
+            prefer=prefer,
             terms=tuple((k, self.number(w, f"{path}.terms.{k}")) for k, w in terms.items()),
         )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
@@ -23,9 +24,18 @@ from scorepad.core.numbers import (
     normalize,
 )
 from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
+from scorepad.core.rounds import (
+    Ended,
+    how_it_ended,
+    play_rounds,
+    round_count,
+    round_note,
+    rounds_won,
+)
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared"]
+NONE: Mapping[str, Number] = MappingProxyType({})
 
 
 class ExtraLine(NamedTuple):
@@ -53,11 +63,19 @@ class PlayerResult(NamedTuple):
     """One value per tie-breaker of the game, in order."""
     rank: int
     winner: bool
+    computed: Mapping[str, Number] = MappingProxyType({})
+    """Points worked out from several lines rather than entered on one: a round game's
+    bid rule (its key, e.g. "score"), over every round."""
+    rounds: tuple[Number, ...] = ()
+    """A round game: the running total after each round."""
 
     @property
     def lines(self) -> dict[str, Number]:
-        """Points of every line that is added to the total."""
-        return {key: r.points for key, r in self.readings.items() if r.counts}
+        """Points of every line that is added to the total (and of the bid rule)."""
+        found = {key: r.points for key, r in self.readings.items() if r.counts}
+        if self.computed:
+            found.update(self.computed)
+        return found
 
     @property
     def entries(self) -> dict[str, object]:
@@ -74,10 +92,28 @@ class ScoredSheet(NamedTuple):
     decided_by: DecidedBy
     deciding: int | None = None
     """Which tie-breaker settled first place, when ``decided_by`` is "tiebreak"."""
+    ended: Ended | None = None
+    """A round game: whether the rounds played finish it, and who ended it in which round."""
 
     def explanation(self, lang: str) -> str:
         """One sentence saying who wins and how, e.g. "Tie on 76: Hugo wins on rows, 2 to 1"."""
         return explain(self, lang)
+
+    @property
+    def played_rounds(self) -> int:
+        return len(self.players[0].rounds) if self.players else 0
+
+    @property
+    def finished(self) -> bool:
+        """False for a round game with rounds still to play (or a target no one reached)."""
+        return self.ended is None or self.ended.finished
+
+    def round_note(self, lang: str) -> str | None:
+        """ "Ana reached 500 in round 9.", or "Unfinished: 7 of 10 rounds played."; None for
+        a game without rounds, or one that ended after its last round."""
+        if self.ended is None:
+            return None
+        return round_note(self.template, self.played_rounds, self.ended, lang)
 
     def to_json(self, lang: str = "en") -> dict[str, object]:
         """The ``scorepad score --json`` shape of docs/sheet-files.md (numbers exact: ints or
@@ -101,6 +137,23 @@ class ScoredSheet(NamedTuple):
             "winners": list(self.winners),
             "decided_by": self.decided_by,
             "explanation": self.explanation(lang),
+            **self._rounds_json(lang),
+        }
+
+    def _rounds_json(self, lang: str) -> dict[str, object]:
+        """A round game's additions: the running totals after each round (one list per
+        round, one total per player in seat order), whether it is finished, and who ended
+        it in which round."""
+        if self.ended is None:
+            return {}
+        return {
+            "rounds": [
+                [json_number(p.rounds[r]) for p in self.players] for r in range(self.played_rounds)
+            ],
+            "finished": self.ended.finished,
+            "ended_round": self.ended.ended_round,
+            "ended_by": list(self.ended.ended_by),
+            "round_note": self.round_note(lang),
         }
 
 
@@ -140,6 +193,8 @@ def score(
     """Score one play. Raises SheetError naming the player and line of the first problem."""
     variant = resolve_variant(template, variant)
     names = _names(template, players)
+    if template.rounds is not None:
+        return _score_rounds(template, variant, names, players)
     plan = template.plan(variant)
     line_keys = template.keys_for(variant)
     tie_plan = template.tie_plan(variant)
@@ -187,24 +242,120 @@ def score(
     return _rank(template, variant, rows)
 
 
+def _score_rounds(
+    template: GameTemplate, variant: str | None, names: list[str], players: Sequence[PlayerSheet]
+) -> ScoredSheet:
+    """A round game: each player's per-round lists read round by round, running totals
+    kept, end-of-game lines and by-hand lines added to the last one."""
+    line_keys = template.keys_for(variant)
+    given = [p.lines for p in players]
+    for name, lines in zip(names, given, strict=True):
+        if not line_keys.issuperset(lines):
+            _unknown_line(template, variant, name, lines, line_keys)
+    played = round_count(template, variant, names, given)
+    per_round = [line for line in template.lines_for(variant) if line.per_round]
+    rule = template.bids
+    tie_plan = template.tie_plan(variant)
+    sign = 1 if template.wins == "highest" else -1
+    rows: list[_Row] = []
+    running: list[tuple[Number, ...]] = []
+    computed: list[Mapping[str, Number]] = []
+    scored_rounds: list[tuple[Number, ...]] = []
+    for name, player in zip(names, players, strict=True):
+        rounds = play_rounds(template, per_round, name, player.lines, played)
+        readings: dict[str, Reading] = {}
+        total: Number = 0
+        for line in template.lines_for(variant):
+            if line.per_round:
+                readings[line.key] = rounds.readings[line.key]
+                continue
+            try:
+                reading = line.reading(player.lines.get(line.key))
+            except EntryError as problem:
+                raise _located(name, line, problem) from None
+            readings[line.key] = reading
+            total += reading.points
+        after = tuple(accumulate(rounds.round_points))
+        running.append(after)
+        if after:
+            total += after[-1]
+            if type(total) is not int:
+                total = normalize(total)
+        extra: tuple[ExtraLine, ...] = ()
+        if player.extra:
+            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+            for item in extra:
+                total = normalize(total + item.points)
+        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT or (
+            after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
+        ):
+            raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+        computed.append(MappingProxyType({rule.key: rounds.bids}) if rule is not None else NONE)
+        measured: list[Number] = []
+        for _, terms in tie_plan:
+            value: Number = normalize(sum((readings[k].measure * w for k, w in terms), start=0))
+            if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
+                raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+            measured.append(value)
+        rows.append(((), name, readings, extra, total, tuple(measured)))
+        scored_rounds.append(rounds.round_points)
+    if any(tb.rounds_won for tb in template.tiebreakers):
+        won = rounds_won(scored_rounds, played, sign)
+        for i, tb in enumerate(template.tiebreakers):
+            if tb.rounds_won:
+                rows = [
+                    (r[0], r[1], r[2], r[3], r[4], (*r[5][:i], count, *r[5][i + 1 :]))
+                    for r, count in zip(rows, won, strict=True)
+                ]
+    if tie_plan:
+        rows = [
+            (
+                (sign * r[4], *(b * v for (b, _), v in zip(tie_plan, r[5], strict=True))),
+                *r[1:],
+            )
+            for r in rows
+        ]
+    else:
+        rows = [((sign * r[4],), *r[1:]) for r in rows]
+    ended = how_it_ended(template, names, running)
+    return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
+
+
 _Row = tuple[
     tuple[Number, ...], str, dict[str, Reading], tuple[ExtraLine, ...], Number, tuple[Number, ...]
 ]
 """A scored player before ranking: (order key, name, readings, extra, total, tiebreak)."""
 
 
-def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> ScoredSheet:
+def _rank(
+    template: GameTemplate,
+    variant: str | None,
+    rows: list[_Row],
+    rounds: Sequence[tuple[Mapping[str, Number], tuple[Number, ...]]] = (),
+    ended: Ended | None = None,
+) -> ScoredSheet:
     """Competition ranks from order keys, in which larger is always better: a player's rank
     is one more than the number of keys above theirs, i.e. where their key first appears
-    in the keys sorted best first."""
+    in the keys sorted best first. A round game also gives each row's computed points and
+    running totals (``rounds``), and how it ended."""
     ordered = sorted([row[0] for row in rows], reverse=True)
     rank_of: dict[tuple[Number, ...], int] = {}
     for place, key in enumerate(ordered, 1):
         rank_of.setdefault(key, place)
-    players = tuple(
-        PlayerResult(name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1)
-        for key, name, readings, extra, total, tiebreak in rows
-    )
+    if rounds:
+        players = tuple(
+            PlayerResult(
+                name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1, *more
+            )
+            for (key, name, readings, extra, total, tiebreak), more in zip(
+                rows, rounds, strict=True
+            )
+        )
+    else:
+        players = tuple(
+            PlayerResult(name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1)
+            for key, name, readings, extra, total, tiebreak in rows
+        )
     winners = tuple(p.name for p in players if p.winner)
     best = ordered[0]
     decided_by: DecidedBy
@@ -217,7 +368,7 @@ def _rank(template: GameTemplate, variant: str | None, rows: list[_Row]) -> Scor
         deciding = next(i for i in range(len(best) - 1) if runner_up[i + 1] != best[i + 1])
     else:
         decided_by = "shared"
-    return ScoredSheet(template, variant, players, winners, decided_by, deciding)
+    return ScoredSheet(template, variant, players, winners, decided_by, deciding, ended)
 
 
 def check_player_count(template: GameTemplate, count: int) -> None:

@@ -21,10 +21,13 @@ from scorepad.core.numbers import (
     format_points,
     is_half_multiple,
     normalize,
+    read_expression,
 )
 
 if TYPE_CHECKING:
     from typing import ClassVar
+
+    from scorepad.core.rounds import BidRule, Rounds
 
 Wins = Literal["highest", "lowest"]
 TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
@@ -57,8 +60,9 @@ def read_whole(raw: object, low: Number | None, high: Number | None) -> int:
 
 
 def read_number(raw: object) -> Number:
-    """An exact number of a sensible size, or an ``EntryError``."""
-    value = as_number(raw)
+    """An exact number of a sensible size, or an ``EntryError``. Text is read as a typed
+    number or a sum ("50+8", "(30+6)*2", "7×7": ``read_expression``)."""
+    value = read_expression(raw) if isinstance(raw, str) else as_number(raw)
     if value is None:
         raise EntryError("entry.not_number", value=quote(raw))
     if not -LIMIT <= value <= LIMIT:
@@ -94,7 +98,7 @@ class Line:
     """The game file's fields of this kind beyond every line's own (name → required),
     in the order the Custom games editor asks for them: the one statement of the schema,
     read by the loader and the editor."""
-    __slots__ = ("_memo", "counts", "hint", "key", "label", "variants")
+    __slots__ = ("_memo", "counts", "hint", "key", "label", "per_round", "variants")
 
     def __init__(
         self,
@@ -104,8 +108,11 @@ class Line:
         hint: Text | None = None,
         counts: bool = True,
         variants: frozenset[str] | None = None,
+        per_round: bool = False,
     ) -> None:
         self.key = key
+        self.per_round = per_round
+        """True for a line filled once per round of a round game: its entry is a list."""
         self.label = label
         self.hint = hint
         self.counts = counts
@@ -416,6 +423,10 @@ class Tiebreaker(NamedTuple):
     label: Text
     prefer: Prefer
     terms: tuple[tuple[str, Number], ...]
+    rounds_won: bool = False
+    """A round game's "most rounds won": the number of rounds in which the player's round
+    score was the best at the table (highest, or lowest where the lowest total wins;
+    a round shared by several best scores counts for each)."""
 
 
 class Variant(NamedTuple):
@@ -435,6 +446,7 @@ class GameTemplate:
         "_keys_by_variant",
         "_plans",
         "_tie_plans",
+        "bids",
         "builtin",
         "description",
         "id",
@@ -443,6 +455,7 @@ class GameTemplate:
         "min_players",
         "name",
         "reminders",
+        "rounds",
         "source",
         "tiebreakers",
         "variants",
@@ -466,8 +479,14 @@ class GameTemplate:
         description: Text | None = None,
         builtin: bool = False,
         source: dict[str, object] | None = None,
+        rounds: Rounds | None = None,
+        bids: BidRule | None = None,
     ) -> None:
         self.id = id
+        self.rounds = rounds
+        """How a round game's rounds go; None for a game filled in once, at the end."""
+        self.bids = bids
+        """A round game's bid rule (Skull King, Wizard), if it has one."""
         self.version = version
         self.name = name
         self.min_players = min_players

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import scorepad
 from scorepad.core import ScoredSheet, builtin_games, load_template, score_sheet_text
+from scorepad.core.catalogue import round_games
 
 SHEETS = Path(__file__).parent / "sheets"
 
@@ -32,7 +33,7 @@ def load_case(path: Path) -> dict:
 def score_case(path: Path) -> ScoredSheet:
     """Score the case's sheet through the sheet-file reader, as `scorepad score` does."""
     raw = json.loads(path.read_text(encoding="utf-8"))
-    games = dict(builtin_games())
+    games = {**builtin_games(), **round_games()}
     if "template" in raw:
         custom = load_template(raw["template"], f"{path.name}:template")
         games[custom.id] = custom

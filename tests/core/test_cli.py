@@ -84,7 +84,7 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "azul", "azul-sintra", '
-        '"azul-summer-pavilion", "glass-road"\n'
+        '"azul-summer-pavilion", "flip-7", "glass-road", "skull-king", "uno", "wizard"\n'
     )
 
 
@@ -225,3 +225,37 @@ def test_python_dash_m_runs_the_same_command():
     ]
     assert outs[0] == outs[1]
     assert json.loads(outs[0])[0]["id"] == "azul"
+
+
+def test_score_prints_running_totals_and_says_when_a_round_game_is_unfinished(capsys, tmp_path):
+    sheet = tmp_path / "wizard.json"
+    sheet.write_text(
+        json.dumps(
+            {
+                "game": "wizard",
+                "players": [
+                    {"name": "Ana", "lines": {"bid": [1, 1], "tricks": [1, 2]}},
+                    {"name": "Ben", "lines": {"bid": [0, 0], "tricks": [0, 0]}},
+                    {"name": "Cleo", "lines": {"bid": [0, 1], "tricks": [0, 0]}},
+                ],
+            }
+        ),
+        "utf-8",
+    )
+    out = run(capsys, "score", str(sheet), "--lang", "en")
+    assert "Round score   20   40    10" in out
+    assert "\n1             30   20    20\n2             20   40    10\n" in out
+    assert out.rstrip().endswith("Unfinished: 2 of 20 rounds played.")
+    data = json.loads(run(capsys, "score", str(sheet), "--json"))
+    assert data["rounds"] == [[30, 20, 20], [20, 40, 10]]
+    assert data["finished"] is False and data["winners"] == ["Ben"]
+    assert [p["total"] for p in data["players"]] == [20, 40, 10]
+
+
+def test_template_marks_lines_per_round_and_shows_the_rounds_rule(capsys):
+    out = run(capsys, "template", "wizard", "--lang", "en")
+    assert "rounds by players: 3 → 20 · 4 → 15 · 5 → 12 · 6 → 10 · ends after the last round" in out
+    assert "Bid (per round)" in out and "Round score (per round)" in out
+    data = json.loads(run(capsys, "games", "show", "uno", "--json"))
+    assert data["rounds"]["ends"] == {"reach": 500}
+    assert [line["per_round"] for line in data["lines"]] == [True]

@@ -171,7 +171,7 @@ def test_lowest_wins_reverses_the_order():
 def invalid_entry(line: Line) -> st.SearchStrategy[object]:
     """Values ``line`` must refuse."""
     wrong_type = (
-        st.sampled_from(["7", "seven", None, [], {}, True])
+        st.sampled_from(["7+", "seven", "1/3", None, [], {}, True])
         if not isinstance(line, CheckLine)
         else st.sampled_from(["yes", 1, 0, None, [True]])
     )

@@ -33,6 +33,16 @@ def test_sheet_scores_as_expected(path):
         assert scored.explanation(lang) == sentence, f"{path.name}: {lang}"
     for player in scored.players:
         assert player.winner == (player.name in expect["winners"]), path.name
+    if "rounds" in expect:  # a round game: running totals, and how it ended
+        data = scored.to_json()
+        assert data["rounds"] == expect["rounds"], path.name
+        assert data["finished"] == expect["finished"], path.name
+        assert data["ended_round"] == expect["ended_round"], path.name
+        assert data["ended_by"] == expect["ended_by"], path.name
+        for lang, sentence in expect.get("round_note", {}).items():
+            assert scored.round_note(lang) == sentence, f"{path.name}: {lang}"
+        if "round_note" not in expect:
+            assert scored.round_note("en") is None, path.name
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])

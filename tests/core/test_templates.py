@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from scorepad.core import TemplateError, builtin_games, load_template
-from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.catalogue import GAMES_FOLDER, round_games
 from scorepad.core.errors import BadBounds, MissingField
 from scorepad.core.i18n import LANGS
 
@@ -136,8 +136,35 @@ def test_azul_reminders_carry_the_floor_line_and_placement_rules():
 
 
 def test_built_in_files_are_one_json_file_per_game():
-    files = {p.name for p in GAMES_FOLDER.glob("*")}
+    files = {p.name for p in GAMES_FOLDER.glob("*") if not p.is_dir()}
     assert files == {f"{g}.json" for g in DESIGN_KEYS}
+    assert {p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()} == {"rounds"}
+    round_files = {p.name for p in (GAMES_FOLDER / "rounds").glob("*")}
+    assert round_files == {f"{g}.json" for g in ROUND_KEYS}
+
+
+ROUND_KEYS = {
+    "skull-king": ["bid", "tricks", "bonus"],
+    "wizard": ["bid", "tricks"],
+    "flip-7": ["points"],
+    "uno": ["points"],
+}
+"""The round games and their per-round line keys, as docs/design.md's contract gives them."""
+
+
+def test_round_games_keep_the_contract_ids_and_keys():
+    games = round_games()
+    assert set(games) == set(ROUND_KEYS)
+    for game_id, keys in ROUND_KEYS.items():
+        template = games[game_id]
+        assert [line.key for line in template.lines] == keys
+        assert all(line.per_round for line in template.lines)
+        assert template.rounds is not None
+        assert isinstance(template.source["bgg_id"], int) and template.source["source"]
+    assert games["skull-king"].rounds.limit(5) == 10
+    assert [games["wizard"].rounds.limit(n) for n in (3, 4, 5, 6)] == [20, 15, 12, 10]
+    assert games["flip-7"].rounds.target == 200 and games["uno"].rounds.target == 500
+    assert not set(games) & set(builtin_games())
 
 
 # --- broken game files -------------------------------------------------------------------
@@ -194,7 +221,7 @@ BROKEN = [
         "typo in a field",
         lambda d: d["lines"][1].update(pre=2),
         'my.json: lines.rows: unknown field "pre"; allowed here: "key", "kind", "label", "hint", '
-        '"counts", "variants", "per", "every", "max", "rates"',
+        '"counts", "variants", "per_round", "per", "every", "max", "rates"',
     ),
     (
         "label without English",
@@ -274,3 +301,137 @@ def test_template_errors_read_in_spanish_too():
     with pytest.raises(TemplateError) as error:
         load_template("{", "mi.json")
     assert error.value.message("es") == "mi.json: no es un archivo JSON válido (línea 1, columna 2)"
+
+
+# --- broken round games ------------------------------------------------------------------
+
+SKULL_KING = json.loads((GAMES_FOLDER / "rounds" / "skull-king.json").read_text("utf-8"))
+
+
+def broken_rounds(change) -> dict:
+    data = copy.deepcopy(SKULL_KING)
+    change(data)
+    return data
+
+
+def _drop_rounds_keep_lines(d):
+    del d["rounds"]
+    del d["bids"]
+
+
+BROKEN_ROUNDS = [
+    (
+        "per-round line in a game without rounds",
+        _drop_rounds_keep_lines,
+        'my.json: lines.bid.per_round: a line per round needs the game\'s "rounds"',
+    ),
+    (
+        "rounds without a per-round line",
+        lambda d: [line.update(per_round=False) for line in d["lines"]],
+        'my.json: rounds: a game played in rounds needs at least one line with "per_round": true',
+    ),
+    (
+        "both count and by_players",
+        lambda d: d["rounds"].update(by_players={"2": 10}),
+        'my.json: rounds: give either "count" or "by_players", not both',
+    ),
+    (
+        "zero rounds",
+        lambda d: d["rounds"].update(count=0),
+        "my.json: rounds.count: 0 cannot be below 1",
+    ),
+    (
+        "a player count missing from by_players",
+        lambda d: d.update(rounds={"by_players": {str(n): 10 for n in range(2, 6)}}),
+        'my.json: rounds.by_players: missing "6"',
+    ),
+    (
+        "a player count the game does not allow",
+        lambda d: d.update(rounds={"by_players": {str(n): 10 for n in range(2, 8)}}),
+        'my.json: rounds.by_players: unknown field "7"; allowed here: "2", "3", "4", "5", "6"',
+    ),
+    (
+        "two endings",
+        lambda d: d.update(ends={"reach": 500, "fall_to": 0}),
+        'my.json: ends: give exactly one of "reach" and "fall_to"',
+    ),
+    (
+        "ends without rounds",
+        lambda d: [
+            _drop_rounds_keep_lines(d),
+            [line.pop("per_round") for line in d["lines"]],
+            [line.update(counts=True) for line in d["lines"]],
+            d.update(ends={"reach": 100}),
+        ],
+        'my.json: ends: "ends" needs the game\'s "rounds"',
+    ),
+    (
+        "a bid rule naming a points line",
+        lambda d: d["bids"].update(bid="bonus"),
+        'my.json: bids.bid: "bonus" must be a count line played per round',
+    ),
+    (
+        "bid and tricks the same line",
+        lambda d: d["bids"].update(tricks="bid"),
+        "my.json: bids.tricks: the bid and the tricks must be two different lines",
+    ),
+    (
+        "a bonus line that counts by itself",
+        lambda d: d["lines"][2].update(counts=True),
+        'my.json: bids.bonus: "bonus" must be a line played per round with "counts": false: '
+        "the rule adds its points only with a met bid",
+    ),
+    (
+        "a bid rule taking a line's key",
+        lambda d: d["bids"].update(key="bid"),
+        'my.json: bids.key: the line key "bid" is used twice',
+    ),
+    (
+        "a typo in hit",
+        lambda d: d["bids"]["hit"].update(per_trik=20),
+        'my.json: bids.hit: unknown field "per_trik"; allowed here: "base", "per_trick", '
+        '"zero_per_round"',
+    ),
+    (
+        "rounds won outside a round game",
+        lambda d: [
+            _drop_rounds_keep_lines(d),
+            [line.pop("per_round") for line in d["lines"]],
+            [line.update(counts=True) for line in d["lines"]],
+            d.update(tiebreakers=[{"label": {"en": "x"}, "prefer": "more", "rounds_won": True}]),
+        ],
+        'my.json: tiebreakers[0].rounds_won: "rounds_won" needs the game\'s "rounds"',
+    ),
+    (
+        "rounds won and terms",
+        lambda d: d.update(
+            tiebreakers=[
+                {"label": {"en": "x"}, "prefer": "more", "rounds_won": True, "terms": {"bid": 1}}
+            ]
+        ),
+        'my.json: tiebreakers[0]: give either "terms" or "rounds_won": true, not both',
+    ),
+    (
+        "a source that is not text",
+        lambda d: d.update(source=7),
+        "my.json: source: 7 should be a text",
+    ),
+    (
+        "a bgg id that is not whole",
+        lambda d: d.update(bgg_id="150145"),
+        'my.json: bgg_id: "150145" should be a number',
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(c, m) for _, c, m in BROKEN_ROUNDS],
+    ids=[name for name, _, _ in BROKEN_ROUNDS],
+)
+def test_broken_round_games_are_refused_with_file_place_and_problem(change, message):
+    with pytest.raises(TemplateError) as error:
+        load_template(json.dumps(broken_rounds(change)), "my.json")
+    assert error.value.message("en") == message
+    for lang in LANGS:
+        assert error.value.message(lang)

@@ -1,0 +1,172 @@
+"""Round games and sums in cells: the core's speed against hand-written baselines.
+
+Not a test. Prints each figure, the ratio against its baseline measured in the same run,
+and last a JSON object with everything. Run: python bench/bench_rounds.py
+
+- Scoring a 20-round, 8-player sheet of per-round points (Flip 7's `points`) with
+  ``scorepad.core.score`` against a hand-written loop that does the same job for that one
+  game: checks each entry is a whole number ≥ 0, adds the running totals and ranks the
+  players. Target ≤ 3×.
+- Reading 10,000 cell expressions ("12+7+3", "4×3+1", "(2+3)*2" …) with the core's parser
+  against ``ast.literal_eval`` of 10,000 plain integers, the standard library's safe
+  reader of a literal. Target ≤ 3×.
+
+(The app's side of the issue's speed section, typing in round 20 of a 20-round sheet, is
+measured with bench_app's method once the app shows round games.)
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from scorepad.core import PlayerSheet, score
+from scorepad.core.catalogue import round_games
+from scorepad.core.numbers import read_expression
+
+ROUNDS = 20
+PLAYERS = 8
+SHEETS = 300
+EXPRESSIONS = 10_000
+NAMES = tuple(f"Player {n}" for n in range(1, PLAYERS + 1))
+
+
+def point_sheets(rng: random.Random) -> list[list[tuple[str, list[int]]]]:
+    return [
+        [(name, [rng.choice((0, rng.randint(1, 40))) for _ in range(ROUNDS)]) for name in NAMES]
+        for _ in range(SHEETS)
+    ]
+
+
+Rounds = list[tuple[str, list[int]]]
+
+
+def rounds_by_hand(players: Rounds) -> tuple[list[int], list[list[int]], list[int], list[str]]:
+    """The baseline: running totals of per-round points, checked and ranked by hand."""
+    totals: list[int] = []
+    running: list[list[int]] = []
+    for name, points in players:
+        so_far = 0
+        after = []
+        for value in points:
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name}: points")
+            so_far += value
+            after.append(so_far)
+        totals.append(so_far)
+        running.append(after)
+    ranks = [1 + sum(1 for other in totals if other > total) for total in totals]
+    winners = [name for (name, _), rank in zip(players, ranks, strict=True) if rank == 1]
+    return totals, running, ranks, winners
+
+
+def expressions(rng: random.Random) -> list[str]:
+    shapes = (
+        lambda: f"{rng.randint(0, 60)}+{rng.randint(0, 60)}+{rng.randint(0, 60)}",
+        lambda: f"{rng.randint(1, 9)}×{rng.randint(1, 9)}+{rng.randint(0, 9)}",
+        lambda: f"({rng.randint(0, 30)}+{rng.randint(0, 30)})*{rng.randint(1, 4)}",
+        lambda: f"{rng.randint(10, 99)} - {rng.randint(0, 9)}",
+        lambda: f"{2 * rng.randint(1, 50)}/2",
+    )
+    return [rng.choice(shapes)() for _ in range(EXPRESSIONS)]
+
+
+def one_pass_us(function: Callable[[Any], object], items: list[Any]) -> float:
+    """Mean µs per item over one pass, with the collector paused as timeit does."""
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        for item in items:
+            function(item)
+        return (time.perf_counter() - start) / len(items) * 1e6
+    finally:
+        gc.enable()
+
+
+def interleaved(
+    runs: dict[str, tuple[Callable[[Any], object], list[Any]]], rounds: int = 9
+) -> dict[str, list[float]]:
+    """µs per item of each function, the functions taking turns round by round so that a
+    busy neighbour weighs on all of them alike."""
+    samples: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, (function, items) in runs.items():
+            samples[name].append(one_pass_us(function, items))
+    return samples
+
+
+def ratio(samples: dict[str, list[float]], engine: str, baseline: str) -> float:
+    """The median of the per-round ratios (both measured back to back)."""
+    pairs = zip(samples[engine], samples[baseline], strict=True)
+    return statistics.median(a / b for a, b in pairs)
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    flip7 = round_games()["flip-7"]
+    by_hand = point_sheets(rng)
+    sheets = [[PlayerSheet(n, {"points": p}) for n, p in sheet] for sheet in by_hand]
+    for raw, sheet in zip(by_hand, sheets, strict=True):  # the same answers first
+        totals, running, ranks, winners = rounds_by_hand(raw)
+        scored = score(flip7, None, sheet)
+        assert [p.total for p in scored.players] == totals
+        assert [list(p.rounds) for p in scored.players] == running
+        assert [p.rank for p in scored.players] == ranks
+        assert list(scored.winners) == winners
+
+    texts = expressions(rng)
+    plain = [str(rng.randint(0, 200)) for _ in range(EXPRESSIONS)]
+    for text in texts:  # the same answers as Python's arithmetic on the same text
+        expected = ast.literal_eval(text) if text.isdigit() else None
+        assert expected is None or read_expression(text) == expected
+
+    samples = interleaved({
+        "rounds_baseline": (rounds_by_hand, by_hand),
+        "rounds": (lambda s: score(flip7, None, s), sheets),
+        "literal_eval": (ast.literal_eval, plain),
+        "expressions": (read_expression, texts),
+    })  # fmt: skip
+    medians = {name: statistics.median(values) for name, values in samples.items()}
+    rounds_ratio = ratio(samples, "rounds", "rounds_baseline")
+    sums_ratio = ratio(samples, "expressions", "literal_eval")
+    print(
+        f"{ROUNDS} rounds, {PLAYERS} players, by hand (baseline): "
+        f"{medians['rounds_baseline']:.1f} µs per sheet"
+    )
+    print(
+        f"{ROUNDS} rounds, {PLAYERS} players, scorepad.core:      "
+        f"{medians['rounds']:.1f} µs per sheet  ratio {rounds_ratio:.2f}×  target ≤ 3×"
+    )
+    print(f"ast.literal_eval, plain integers (baseline): {medians['literal_eval']:.2f} µs each")
+    print(
+        f"read_expression, cell sums:                 {medians['expressions']:.2f} µs each"
+        f"  ratio {sums_ratio:.2f}×  target ≤ 3×"
+    )
+    print(
+        json.dumps(
+            {
+                "rounds": ROUNDS,
+                "players": PLAYERS,
+                "sheets": SHEETS,
+                "expressions": EXPRESSIONS,
+                "rounds_baseline_us": round(medians["rounds_baseline"], 3),
+                "rounds_us": round(medians["rounds"], 3),
+                "rounds_ratio": round(rounds_ratio, 3),
+                "literal_eval_us": round(medians["literal_eval"], 3),
+                "expressions_us": round(medians["expressions"], 3),
+                "expressions_ratio": round(sums_ratio, 3),
+                "rounds_ok": rounds_ratio <= 3,
+                "expressions_ok": sums_ratio <= 3,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
