@@ -63,6 +63,7 @@ JOINS_AT_ONCE = 8  # devices connecting at the same time (as a room fills up, no
 SETTLE = 300.0  # at most, after the last value, for every device to show it
 QUIET = 3.0  # seconds without server CPU that end the warm-up (it pauses 2 s on its own)
 LIMIT = 1800.0  # the whole run, in seconds
+WAITED = 0.05  # share of the time the server's loop waited for its core, above which it is said
 CLIENT_BUSY = 0.8  # this process's share of its core above which its figures are doubtful
 SHM = "/dev/shm"
 """The server's files go to memory by default: on a disk that other work keeps busy, a
@@ -104,8 +105,18 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return int(status["VmRSS"].split()[0]) / 1024, int(status["VmHWM"].split()[0]) / 1024
 
 
-def load_average() -> float:
-    return float(Path("/proc/loadavg").read_text().split()[0])
+def waited_s(pid: int) -> float:
+    """Time the process's main thread (Flet's event loop) has spent ready to run but
+    waiting for a processor (``/proc/<pid>/schedstat``), in seconds."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages (other work on this machine skews figures)."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def percentiles(seconds: list[float]) -> dict[str, float | None]:
@@ -305,7 +316,8 @@ def check_screens(tables: list[Table]) -> int:
 
 
 def check_drafts(folder: Path, tables: list[Table]) -> tuple[int, int]:
-    """(cells whose draft lacks the last value typed, tables with no draft)."""
+    """(cells whose draft lacks the last value typed, a missing draft's too; tables with
+    no draft)."""
     drafts: dict[tuple[str, ...], dict] = {}
     for path in (folder / "drafts").glob("*.json"):
         try:
@@ -318,6 +330,7 @@ def check_drafts(folder: Path, tables: list[Table]) -> tuple[int, int]:
         data = drafts.get(tuple(table.players))
         if data is None:
             missing += 1
+            lost += sum(last is not None for last in table.last)
             continue
         marker = data.get("texts", {}).get("marker", [])
         for seat, last in enumerate(table.last):
@@ -327,7 +340,8 @@ def check_drafts(folder: Path, tables: list[Table]) -> tuple[int, int]:
 
 
 def check_history(db: str, tables: list[Table]) -> tuple[int, int, int]:
-    """(cells whose saved total is not the last value typed, tables with no play, plays)."""
+    """(cells whose saved total is not the last value typed, a missing play's too; tables
+    with no play; plays in the history)."""
     store = open_store(db)
     try:
         plays = store.list_plays(limit=100_000).plays
@@ -339,6 +353,7 @@ def check_history(db: str, tables: list[Table]) -> tuple[int, int, int]:
         play = by_players.get(tuple(table.players))
         if play is None:
             missing += 1
+            lost += sum(last is not None for last in table.last)
             continue
         for seat, last in enumerate(table.last):
             if last is not None and str(play.players[seat].total) != last:
@@ -468,6 +483,7 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
     try:
         await asyncio.gather(*(seat_table(t) for t in tables))
         cpu_joined, joined, mine = cpu_s(server.pid), time.monotonic(), time.process_time()
+        waited = waited_s(server.pid)
         server.profile(signal.SIGUSR1)  # the joining ends, the typing begins
         figures["join_wall_s"] = round(joined - began, 1)
         figures["join_cpu_ms_per_device"] = round(
@@ -489,6 +505,7 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
         wall = time.monotonic() - joined
         figures["cpu_share"] = round((cpu_typed - cpu_joined) / wall, 2)
         figures["client_cpu_share"] = round((time.process_time() - mine) / wall, 2)
+        figures["server_waited_share"] = round((waited_s(server.pid) - waited) / wall, 2)
         figures["rss_mb"], figures["rss_mb_peak"] = (round(x, 1) for x in rss_mb(server.pid))
 
         figures["values_lost_screens"] = check_screens(tables)
@@ -532,9 +549,9 @@ def run_one(
     count: int, seconds: float, pin: bool, deadline: float, seed: int, where: str | None
 ) -> dict:
     profile = os.environ.get("SCOREPAD_BENCH_PROFILE")
-    load = Path("/proc/loadavg").read_text().split()[:3]
+    load = load_average()
     server = Server(pin, f"{profile}.{count}" if profile else None, where)
-    figures: dict[str, Any] = {"tables": count, "loadavg_before": " ".join(load)}
+    figures: dict[str, Any] = {"tables": count, "loadavg_before": load}
     try:
         remaining = deadline - time.monotonic()
         if remaining < 10:
@@ -596,6 +613,11 @@ def show(figures: dict) -> None:
         f"{figures['plays']}; errors {figures['device_error_count']}, server tracebacks "
         f"{figures['server_tracebacks']}"
     )
+    if figures["server_waited_share"] > WAITED:
+        print(
+            f"   the server waited for its core {figures['server_waited_share']:.0%} of the "
+            "time: other work on that core skews these figures"
+        )
     if figures["client_cpu_share"] > CLIENT_BUSY:
         print(
             f"   this client used {figures['client_cpu_share']:.0%} of a core: the latencies "
@@ -640,9 +662,11 @@ def main() -> int:
     pin = not options.no_pin and shutil.which("taskset") is not None and (os.cpu_count() or 1) > 1
     if pin:
         os.sched_setaffinity(0, set(range(1, os.cpu_count() or 2)))
+    where = options.folder or tempfile.gettempdir()
+    pinned = "pinned to core 0 (taskset), this client on the others" if pin else "not pinned"
     print(
-        f"server {'pinned to core 0 (taskset), this client on the others' if pin else 'not pinned'}"
-        f"; {os.cpu_count()} cores; load average {Path('/proc/loadavg').read_text().split()[0]}"
+        f"server {pinned}; {os.cpu_count()} cores; load average {load_average()}; "
+        f"its files in {where}"
     )
     if BASELINE_NOTE:
         print(f"baseline: {BASELINE_NOTE}")
