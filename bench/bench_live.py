@@ -70,10 +70,37 @@ SHM = "/dev/shm"
 draft write (on the event loop) can stall every table for a second or more, which would
 measure the neighbours, not the app; ``--folder`` puts them elsewhere."""
 
-BASELINE: dict[int, dict[str, float]] = {}
+BASELINE_KEYS = (
+    "sender_ms_p50",
+    "sender_ms_p95",
+    "sender_ms_p99",
+    "fanout_ms_p50",
+    "fanout_ms_p95",
+    "fanout_ms_p99",
+    "cpu_ms_per_edit",
+    "rss_mb",
+    "join_ms_p50",
+    "join_ms_p95",
+    "join_cpu_ms_per_device",
+    "edits_sent",
+    "values_lost",
+)
+BASELINE_ROWS = {  # tables: figures in the order of BASELINE_KEYS
+    5: (8.8, 17.3, 22.3, 8.4, 16.5, 22.2, 7.04, 98.9, 376.2, 524.4, 57.0, 301, 0),
+    10: (8.6, 23.2, 77.7, 8.2, 22.5, 77.8, 6.76, 110.6, 381.7, 799.2, 44.0, 601, 0),
+    20: (14.8, 53.5, 80.1, 14.2, 52.8, 78.8, 5.97, 131.6, 594.5, 1051.7, 58.9, 1197, 0),
+    40: (29.9, 105.2, 198.8, 29.4, 105.1, 198.3, 5.86, 175.4, 416.1, 592.7, 51.5, 2392, 0),
+}
+BASELINE: dict[int, dict[str, float]] = {
+    tables: dict(zip(BASELINE_KEYS, row, strict=True)) for tables, row in BASELINE_ROWS.items()
+}
 """Today's figures (before any work on the live sheet's speed), per number of tables."""
 
-BASELINE_NOTE = ""
+BASELINE_NOTE = (
+    "main at 32066d4 (2026-12-02), 30 s per T, server pinned to core 0 of 2 (shared with "
+    "other work), files in /dev/shm; 1-minute load average before 5, 10, 20, 40 tables: "
+    "2.43, 1.83, 1.63, 2.30"
+)
 """When and how BASELINE was measured."""
 
 COMPARED = (
