@@ -6,8 +6,12 @@ core), and, for each T, has T tables of 4 simulated devices speak Flet's own web
 protocol to it (``bench/flet_wire.py``: what a Chromium page sends and receives, with no
 browser). A table's first device opens ``/new/azul?players=…`` (names of its own, so each
 table gets a sheet of its own); the other three open the same link, which joins that
-sheet. Then for ``--seconds`` every device types one value every 2 s (jittered) into its
-own player's score track, as Chromium does (the value, then the change event).
+sheet (at most 8 devices connect at once). Before them, one visit to Home and a wait for
+the server to go quiet: after its first visitor the app prepares its screens in the
+background, long done on a server that has been up for a while. Then for ``--seconds``
+every device types one value every 2 s (jittered) into its own player's score track, as
+Chromium does (the value, then the change event). The server's files (history, drafts)
+go to /dev/shm unless ``--folder`` says otherwise (see ``SHM``).
 
 Figures per T: edits sent and confirmed (the sender saw its player's total come back with
 the value), sender latency (sending the value to that total on the sender) and fan-out

@@ -28,8 +28,8 @@ decoded): two pages on one Azul sheet, a value typed on each, Save pressed on on
 frames the pages sent (register, brightness, media, size, value then change, click, the
 answers to ``push_route``) are the ones above, with the same keys and order; and the
 patches Chromium received, replayed into ``Tree``, find the very control ids Chromium
-targeted for the typed fields and for Save (``bench_live.py --check-capture FILE`` replays
-such a capture).
+targeted for the typed fields and for Save. ``bench/check_flet_wire.py`` does it again
+(two Chromium pages, the frames kept and compared); run it after a Flet upgrade.
 """
 
 from __future__ import annotations
