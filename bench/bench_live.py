@@ -1,17 +1,22 @@
 """A game night on one server: T tables of 4 phones typing on one live sheet each.
 
 Starts ``scorepad app --no-browser`` on 127.0.0.1 with a fresh SQLite history and data
-folder, pinned to one core when ``taskset`` exists (this process then keeps to another
-core), and, for each T, has T tables of 4 simulated devices speak Flet's own websocket
-protocol to it (``bench/flet_wire.py``: what a Chromium page sends and receives, with no
-browser). A table's first device opens ``/new/azul?players=…`` (names of its own, so each
-table gets a sheet of its own); the other three open the same link, which joins that
-sheet (at most 8 devices connect at once). Before them, one visit to Home and a wait for
-the server to go quiet: after its first visitor the app prepares its screens in the
-background, long done on a server that has been up for a while. Then for ``--seconds``
-every device types one value every 2 s (jittered) into its own player's score track, as
-Chromium does (the value, then the change event). The server's files (history, drafts)
-go to /dev/shm unless ``--folder`` says otherwise (see ``SHM``).
+folder, pinned to one core when ``taskset`` exists (the one other work left idlest just
+before; this process keeps to the others), and, for each T, has T tables of 4 simulated
+devices speak Flet's own websocket protocol to it (``bench/flet_wire.py``: what a
+Chromium page sends and receives, with no browser). A table's first device opens
+``/new/azul?players=…`` (names of its own, so each table gets a sheet of its own); the
+other three open the same link, which joins that sheet (at most 8 devices connect at
+once). Before them, one visit to Home and a wait for the server to go quiet: after its
+first visitor the app prepares its screens in the background, long done on a server that
+has been up for a while. Then for ``--seconds`` every device types one value every 2 s
+(jittered) into its own player's score track, as Chromium does (the value, then the
+change event). The server's files (history, drafts) go to /dev/shm unless ``--folder``
+says otherwise (see ``SHM``).
+
+Other work on the machine skews the latencies (not the processor time per edit): each T
+says how long the server's event loop waited for its core (``/proc/<pid>/schedstat``) and
+warns above 5%; compare runs whose waits are small.
 
 Figures per T: edits sent and confirmed (the sender saw its player's total come back with
 the value), sender latency (sending the value to that total on the sender) and fan-out
@@ -143,6 +148,23 @@ def waited_s(pid: int) -> float:
         return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
     except (OSError, IndexError, ValueError):
         return 0.0
+
+
+def idlest_core(seconds: float = 1.0) -> int:
+    """The processor the rest of this machine used least over ``seconds`` (/proc/stat)."""
+
+    def idle() -> dict[int, int]:
+        times = {}
+        for line in Path("/proc/stat").read_text().splitlines():
+            name, *fields = line.split()
+            if name.startswith("cpu") and name != "cpu":
+                times[int(name[3:])] = int(fields[3]) + int(fields[4])  # idle + iowait
+        return times
+
+    before = idle()
+    time.sleep(seconds)
+    after = idle()
+    return max(after, key=lambda cpu: (after[cpu] - before.get(cpu, 0), -cpu))
 
 
 def load_average() -> str:
@@ -393,9 +415,9 @@ def check_history(db: str, tables: list[Table]) -> tuple[int, int, int]:
 
 
 class Server:
-    """``scorepad app`` on 127.0.0.1 in a folder of its own, maybe pinned to core 0."""
+    """``scorepad app`` on 127.0.0.1 in a folder of its own, maybe pinned to core ``pin``."""
 
-    def __init__(self, pin: bool, profile: str | None, where: str | None = None) -> None:
+    def __init__(self, pin: int | None, profile: str | None, where: str | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="scorepad-live-", dir=where))
         self.db = str(self.folder / "history.db")
         open_store(self.db).close()
@@ -407,8 +429,8 @@ class Server:
             command = [sys.executable, str(ROOT / "bench" / "profiled_server.py"), profile, *args]
         else:
             command = [sys.executable, "-m", "scorepad", *args]
-        if pin:
-            command = ["taskset", "-c", "0", *command]
+        if pin is not None:
+            command = ["taskset", "-c", str(pin), *command]
         self.log = open(self.folder / "server.log", "w+", encoding="utf-8")  # noqa: SIM115
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
@@ -579,10 +601,15 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
 def run_one(
     count: int, seconds: float, pin: bool, deadline: float, seed: int, where: str | None
 ) -> dict:
+    """One T on a server of its own, pinned to the core the others left idlest just now
+    (this process keeps to the rest)."""
     profile = os.environ.get("SCOREPAD_BENCH_PROFILE")
     load = load_average()
-    server = Server(pin, f"{profile}.{count}" if profile else None, where)
-    figures: dict[str, Any] = {"tables": count, "loadavg_before": load}
+    core = idlest_core() if pin else None
+    if core is not None:
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)) - {core})
+    server = Server(core, f"{profile}.{count}" if profile else None, where)
+    figures: dict[str, Any] = {"tables": count, "loadavg_before": load, "server_core": core}
     try:
         remaining = deadline - time.monotonic()
         if remaining < 10:
@@ -613,8 +640,9 @@ def run_one(
 
 def show(figures: dict) -> None:
     count = figures["tables"]
-    load = figures["loadavg_before"]
-    print(f"\n== {count} tables, {count * SEATS} devices (load average before: {load})")
+    load, core = figures["loadavg_before"], figures["server_core"]
+    where = f"server on core {core}" if core is not None else "server not pinned"
+    print(f"\n== {count} tables, {count * SEATS} devices ({where}; load average before: {load})")
     if figures.get("timed_out"):
         print("   timed out: the overall limit was reached")
         return
@@ -691,10 +719,8 @@ def main() -> int:
         counts, seconds = [5, 10], 20.0
     deadline = time.monotonic() + options.limit
     pin = not options.no_pin and shutil.which("taskset") is not None and (os.cpu_count() or 1) > 1
-    if pin:
-        os.sched_setaffinity(0, set(range(1, os.cpu_count() or 2)))
     where = options.folder or tempfile.gettempdir()
-    pinned = "pinned to core 0 (taskset), this client on the others" if pin else "not pinned"
+    pinned = "pinned to one core (taskset), this client on the others" if pin else "not pinned"
     print(
         f"server {pinned}; {os.cpu_count()} cores; load average {load_average()}; "
         f"its files in {where}"
