@@ -14,9 +14,9 @@ has been up for a while. Then for ``--seconds`` every device types one value eve
 change event). The server's files (history, drafts) go to /dev/shm unless ``--folder``
 says otherwise (see ``SHM``).
 
-Other work on the machine skews the latencies (not the processor time per edit): each T
-says how long the server's event loop waited for its core (``/proc/<pid>/schedstat``) and
-warns above 5%; compare runs whose waits are small.
+Other work on the machine skews the latencies most, the processor time per edit and per
+join less (by a fifth or so): each T says how long the server's event loop waited for its
+core (``/proc/<pid>/schedstat``) and warns above 5%; compare runs whose waits are small.
 
 Figures per T: edits sent and confirmed (the sender saw its player's total come back with
 the value), sender latency (sending the value to that total on the sender) and fan-out
