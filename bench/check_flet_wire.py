@@ -108,6 +108,7 @@ def check(frames: list[Frame]) -> tuple[int, list[str]]:
         other = "B" if name == "A" else "A"
         seen: set = set()
         after: list[bytes] = []
+        pending: bytes | None = None  # the change event due after a typed value
         invoked: list[bytes] = []
         for way, (action, body) in mine[1:]:
             if way == "recv":
@@ -138,7 +139,11 @@ def check(frames: list[Frame]) -> tuple[int, list[str]]:
                 field["value"] = text
                 pending = change
             elif action == wire.CONTROL_EVENT and body["name"] == "change":
+                if pending is None:
+                    problems.append(f"{name}: a change event with no typed value: {body!r}")
+                    continue
                 same([action, body], pending, f"{name} change event", problems)
+                pending = None
             elif action == wire.CONTROL_EVENT and body["name"] == "click":
                 button = tree.content("save")
                 if button is None or button["_i"] != body["target"]:
