@@ -187,3 +187,17 @@ def test_score_save_keeps_a_round_play_from_a_sheet_file(capsys, url, tmp_path):
         record = store.get_play(1)
     assert record.typed[0] == {"bonus": [0, 0, "10+20"]}
     assert record.sheet.players[0].rounds == (20, 40, 130)
+
+
+def test_a_bg_stats_round_play_comes_back_as_a_play_of_the_round_game(store, pg_or_file):
+    players = [PlayerSheet("Ana", {"points": [0, 520]}), PlayerSheet("Ben", {"points": [30, 0]})]
+    store.save_play(UNO, None, players, played_at="2024-06-03T20:00")
+    text = io.StringIO()
+    store.export(text, "bgsplay")
+    with open_store(pg_or_file) as other:
+        assert other.import_text(text.getvalue(), "plays.bgsplay").plays == 1
+        (play,) = other.list_plays().plays
+        record = other.get_play(play.id)
+    assert play.game == "uno" and [p.total for p in play.players] == [520, 30]
+    assert record.sheet.played_rounds == 0  # BG Stats keeps the totals, not the rounds
+    assert [e.label for e in record.sheet.players[0].extra] == ["BG Stats score"]
