@@ -36,6 +36,8 @@ ROW_LOW = 13.0
 """The lowest round row on a blank sheet: about 4.6 mm, room for a handwritten number."""
 ROW_HIGH = 17.0
 """The height of a round row when there is room (a filled sheet may shrink below it)."""
+ROW_TALLEST = 24.0
+"""A blank sheet's rounds that leave room on their page grow up to this."""
 CUT_GAP = draw.CUT_GAP
 TITLE_H = 24.0
 
@@ -244,9 +246,23 @@ def copies_per_page(sheet: RoundSheet) -> int:
 
 
 def _fixed_height(sheet: RoundSheet, w: float) -> float:
-    notes = 9.0 * (1 + len(sheet.reminders)) + (16.0 if sheet.explanation else 0.0)
-    notes += 12.0 if sheet.note else 0.0
+    """Everything but the rounds: title, header, the rows under the rounds, the notes."""
+    notes = sum(len(lines) * size * LEADING for _, _, size, lines in _notes(sheet, w))
     return TITLE_H + 4 + HEADER_H + len(sheet.foot) * FOOT_H + notes + 8
+
+
+def _notes(sheet: RoundSheet, w: float) -> list[tuple[str, bool, float, tuple[str, ...]]]:
+    """The sentences under the table (result, round note, the rules, the reminders), each
+    as (font, bold, size, lines): at most two lines each, shrunk to fit."""
+    texts = [(sheet.explanation, True, 10.0), (sheet.note, True, 9.0), (sheet.rule, False, 7.0)]
+    texts += [("• " + r, False, 7.0) for r in sheet.reminders]
+    found = []
+    for text, bold, largest in texts:
+        if text:
+            font = font_for(text, bold)
+            size, lines = fit(text, font, w, largest * LEADING * 2, largest, 4.5)
+            found.append((font, bold, size, lines))
+    return found
 
 
 def round_page(canvas: Canvas, sheet: RoundSheet) -> tuple[Grid, ...]:
@@ -280,7 +296,8 @@ def draw_round_sheet(
     draw._title(canvas, sheet.frame(), x, top, w, TITLE_H)
     room = h - _fixed_height(sheet, w)
     rounds = sheet.rounds or max(1, int(room // ROW_HIGH))
-    row_h = min(ROW_HIGH, room / rounds) if rounds else ROW_HIGH
+    tallest = ROW_TALLEST if sheet.rounds and not sheet.cells else ROW_HIGH
+    row_h = min(tallest, room / rounds)
     players = len(sheet.players)
     label_w = max(ROUND_W, w * LABEL_W) if sheet.foot else ROUND_W
     block = (w - label_w) / players
@@ -305,13 +322,7 @@ def draw_round_sheet(
         ys.append(bottom)
     _lines(canvas, sheet, xs, ys, rounds, label_w, block)
     below = ys[-1] - 4
-    texts = [(sheet.explanation, True, 10.0), (sheet.note, True, 9.0), (sheet.rule, False, 7.0)]
-    texts += [("• " + r, False, 7.0) for r in sheet.reminders]
-    for text, bold, largest in texts:
-        if not text:
-            continue
-        font = font_for(text, bold)
-        size, lines = fit(text, font, w, largest * LEADING * 2, largest, 4.5)
+    for font, bold, size, lines in _notes(sheet, w):
         canvas.setFillGray(INK if bold else draw.HINT)
         canvas.setFont(font, size)
         for line in lines:
