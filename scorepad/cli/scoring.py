@@ -43,8 +43,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_score_save(args: argparse.Namespace, text: str) -> int:
     with open_history(args.db) as store:
-        sheet = read_sheet(text, args.file, store.games()).score()
-        play = store.save_scored(sheet, args.played_at, args.location, args.duration, args.notes)
+        given = read_sheet(text, args.file, store.sheet_games())
+        sheet = given.score()
+        play = store.save_scored(
+            sheet, args.played_at, args.location, args.duration, args.notes, entered=given.players
+        )
         if args.json:
             print_json({**sheet.to_json(args.lang), "play": play})
         else:

@@ -11,6 +11,7 @@ import datetime as dt
 import io
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,7 +21,7 @@ from scorepad.files import write_atomic
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
 from scorepad.printing.errors import PrintError
 from scorepad.printing.fonts import REGULAR, register_fonts
-from scorepad.printing.model import SheetModel, blank_sheet, played_sheet
+from scorepad.printing.model import blank_sheet, played_sheet
 
 Page = tuple[GameTemplate, str | None]
 """A game and one of its variants (None for a game without variants)."""
@@ -33,7 +34,13 @@ def sheet_pdf(
     players: int | None = None,
     names: Sequence[str] = (),
 ) -> bytes:
-    """One A4 page with two blank copies of the game's sheet."""
+    """One A4 page with two blank copies of the game's sheet (a round game's: one copy
+    when its rounds do not fit twice)."""
+    if template.rounds is not None:
+        from scorepad.printing.rounds import blank_round_sheet, round_page
+
+        rounds = blank_round_sheet(template, variant, lang, players, names)
+        return _pdf([rounds], lang, rounds.title, round_page)
     model = blank_sheet(template, variant, lang, players, names)
     return _pdf([model], lang, model.title, blank_page)
 
@@ -45,6 +52,11 @@ def played_sheet_pdf(
     place: str | None = None,
 ) -> bytes:
     """One A4 page with a saved play filled in (for ``scorepad sheet --play ID``)."""
+    if sheet.template.rounds is not None:
+        from scorepad.printing.rounds import played_round_sheet, round_page
+
+        rounds = played_round_sheet(sheet, lang, played_on, place)
+        return _pdf([rounds], lang, rounds.title, round_page)
     model = played_sheet(sheet, lang, played_on, place)
     return _pdf([model], lang, model.title, played_page)
 
@@ -125,10 +137,10 @@ def write_pdf(path: Path, data: bytes) -> Path:
 
 
 def _pdf(
-    models: Sequence[SheetModel],
+    models: Sequence[Any],
     lang: str,
     title: str,
-    draw: Callable[[Canvas, SheetModel], object],
+    draw: Callable[[Canvas, Any], object],
     outline: bool = False,
 ) -> bytes:
     register_fonts()

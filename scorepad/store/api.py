@@ -87,7 +87,14 @@ class Store:
 
     # --- games --------------------------------------------------------------------------
     def games(self) -> dict[str, GameTemplate]:
-        """Every game a sheet can use: built-in ones and the user's own, by id."""
+        """The games the app offers: built-in ones and the user's own, by id (the shipped
+        round games are left out until the app shows rounds: ``sheet_games`` has them)."""
+        with self.db.reading() as conn:
+            return g.app_templates(conn)
+
+    def sheet_games(self) -> dict[str, GameTemplate]:
+        """Every game a sheet file or a saved play may name: ``games`` and the shipped
+        round games (Skull King, Wizard, Flip 7, Uno)."""
         with self.db.reading() as conn:
             return g.all_templates(conn)
 
@@ -158,7 +165,7 @@ class Store:
     ) -> int:
         """Score and save a play in one transaction; returns its id."""
         sheet = score(template, variant, players)
-        return self.save_scored(sheet, played_at, location, duration, notes)
+        return self.save_scored(sheet, played_at, location, duration, notes, entered=players)
 
     def save_scored(
         self,
@@ -167,14 +174,20 @@ class Store:
         location: str | None = None,
         duration: int | None = None,
         notes: str | None = None,
+        *,
+        entered: Sequence[PlayerSheet] | None = None,
     ) -> int:
+        """Save a play already scored. ``entered``: what was typed, in seat order (the
+        players ``sheet`` was scored from), so that a sum ("3+6+2") is kept as typed;
+        without it every entry is kept as the number it came to."""
         when = parse_when(played_at) if played_at is not None else datetime.now()
         details = check_details(PlayDetails(when, location, duration, notes))
         now = datetime.now()
         uid = new_uid()
 
         def work(conn: Any) -> int:
-            new = rows_of(sheet, details, uid, now, now, values_for(conn.dialect.name))
+            form = values_for(conn.dialect.name)
+            new = rows_of(sheet, details, uid, now, now, form, entered)
             return writes.insert_plays(conn, [(sheet.template, new)])[0]
 
         return self.db.write(work)
@@ -209,7 +222,7 @@ class Store:
                 summary.notes if notes is None else notes,
             )
         )
-        self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details))
+        self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details, players))
         return self.get_play(play_id)
 
     def delete_play(self, play_id: int) -> None:

@@ -10,7 +10,9 @@ What maps, and how:
   holding the total and a yes/no line "marked as winner in BG Stats" used as the
   tie-breaker, so BG Stats' winner flags survive plays without scores.
 - The play's uuid becomes its uid, so importing a file twice adds nothing.
-Export writes the same shape, one score per player (the total), with the winner flags.
+Export writes the same shape, one score per player (the total), with the winner flags; a
+round play's number of rounds goes in the play's ``rounds`` field (0 for other plays),
+BG Stats' own count of rounds played.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from scorepad.store import models as m
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
 from scorepad.store.jsonstream import read_document
+from scorepad.store.roundplays import played_rounds
 from scorepad.store.rows import (
     PlayDetails,
     PlayRows,
@@ -215,6 +218,7 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
         }
     )
     place_refs = {name: n for n, name in enumerate(places, 1)}
+    rounds = played_rounds(conn)
     seats: dict[int, list[dict[str, Any]]] = {}
     for play_id, player_id, total, rank, winner, seat in conn.execute(
         select(r.c.play_id, r.c.player_id, r.c.total_halves, r.c.rank, r.c.winner, r.c.seat)
@@ -242,7 +246,7 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
             "durationMin": row.duration or 0,
             "comments": row.notes or "",
             "ignored": False,
-            "rounds": 0,
+            "rounds": rounds[row.id].played if row.id in rounds else 0,
             "playerScores": seats.get(row.id, []),
         }
         if row.location:

@@ -1,5 +1,11 @@
 """CSV export: one row per player per play, safe to open in a spreadsheet.
 
+When the export holds round plays (Skull King, Uno...), two kinds of columns follow the
+others: ``rounds``, the number of rounds played (blank for a play filled in once), and
+``round_1`` … ``round_N`` (N the most rounds of any play), the player's running total after
+each round, as ``scorepad score --json`` gives them; blank past the play's last round.
+End-of-game and by-hand lines are in ``total`` only.
+
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
 return as a formula; such text (a name, a note, a by-hand label) is written with a leading
 apostrophe so that it shows as text. Numbers are written as numbers.
@@ -14,6 +20,7 @@ from sqlalchemy import Connection
 
 from scorepad.core.numbers import format_points
 from scorepad.store.jsonfile import iter_plays
+from scorepad.store.roundplays import played_rounds, uid_rounds
 from scorepad.store.values import dump
 
 COLUMNS = (
@@ -43,11 +50,24 @@ def safe(text: str | None) -> str:
 
 def write_csv(conn: Connection, out: TextIO) -> int:
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    rounds = uid_rounds(conn, played_rounds(conn))
+    most = max((r.played for r in rounds.values()), default=0)
+    if rounds:
+        writer.writerow((*COLUMNS, "rounds", *(f"round_{n}" for n in range(1, most + 1))))
+    else:
+        writer.writerow(COLUMNS)
     count = 0
     for play in iter_plays(conn, refs=_AnyRef()):
         count += 1
-        for person in play["players"]:
+        played = rounds.get(play["uid"])
+        for seat, person in enumerate(play["players"]):
+            more: list[object] = []
+            if rounds:
+                more = [""] * (most + 1)
+                if played is not None:
+                    more[0] = played.played
+                    for n, total in enumerate(played.running[seat], 1):
+                        more[n] = format_points(total)
             writer.writerow(
                 [
                     play["uid"],
@@ -63,6 +83,7 @@ def write_csv(conn: Connection, out: TextIO) -> int:
                     "yes" if person["winner"] else "no",
                     safe(dump(person["lines"])),
                     safe(dump(person["extra"])) if person["extra"] else "",
+                    *more,
                 ]
             )
     return count

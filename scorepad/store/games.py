@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, Insert, Table, select, update
 
 from scorepad.core import GameTemplate, builtin_games, load_template
+from scorepad.core.catalogue import round_games
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
@@ -42,9 +43,23 @@ def custom_templates(conn: Connection, *, deleted: bool = False) -> dict[str, Ga
     }
 
 
-def all_templates(conn: Connection) -> dict[str, GameTemplate]:
-    """Built-in and user-defined games by id, as a sheet file may name them."""
+def shipped_games() -> dict[str, GameTemplate]:
+    """The games shipped with Scorepad: the built-in ones and the round games (kept in
+    ``scorepad/games/rounds/`` until the app lists them)."""
+    return {**round_games(), **builtin_games()}
+
+
+def app_templates(conn: Connection) -> dict[str, GameTemplate]:
+    """The games the app offers: built-in and user-defined, without the shipped round
+    games the app cannot show yet."""
     return {**builtin_games(), **custom_templates(conn)}
+
+
+def all_templates(conn: Connection) -> dict[str, GameTemplate]:
+    """Every game a sheet file or a saved play may name: the shipped games (round games
+    included) and the user's own, by id. A user's game that took a round game's id
+    before Scorepad shipped it stays theirs."""
+    return {**shipped_games(), **custom_templates(conn)}
 
 
 def template_for(conn: Connection, key: str) -> GameTemplate:
@@ -64,7 +79,7 @@ def game_id(conn: Connection, template: GameTemplate) -> int:
     found = conn.execute(select(m.game.c.id).where(m.game.c.key == template.id)).scalar()
     if found is not None:
         return int(found)
-    builtin = template.id in builtin_games()
+    builtin = template.id in shipped_games()
     now = datetime.now()
     conn.execute(
         insert_ignore(conn, m.game),
@@ -133,8 +148,12 @@ def save_custom(
     if template.id in builtin_games():
         raise StoreError("store.builtin_game", value=quote(template.id))
     row = conn.execute(
-        select(m.game.c.id, m.game.c.deleted_at).where(m.game.c.key == template.id)
+        select(m.game.c.id, m.game.c.deleted_at, m.game.c.builtin).where(
+            m.game.c.key == template.id
+        )
     ).first()
+    if template.id in round_games() and (row is None or row.builtin):
+        raise StoreError("store.builtin_game", value=quote(template.id))
     now = datetime.now()
     values = {
         "name": dump(dict(template.name)),

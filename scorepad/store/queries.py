@@ -27,6 +27,7 @@ from scorepad.store.records import (
     PlaySummary,
     SeatResult,
 )
+from scorepad.store.rows import has_sum
 from scorepad.store.values import from_halves, load, name_key, snapshot_template
 
 PAGE_SIZE = 50
@@ -217,8 +218,17 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         head.notes,
         results,
     )
+    typed = tuple(
+        {k: v for k, v in lines[s.seat].items() if type(v) is not int and has_sum(v)} for s in seats
+    )
     return PlayRecord(
-        summary, sheet, head.template_version, head.created_at, head.updated_at, head.deleted_at
+        summary,
+        sheet,
+        head.template_version,
+        head.created_at,
+        head.updated_at,
+        head.deleted_at,
+        typed if any(typed) else (),
     )
 
 

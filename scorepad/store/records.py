@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -55,15 +56,21 @@ class PlayRecord:
     created_at: datetime
     updated_at: datetime
     deleted_at: datetime | None
+    typed: tuple[Mapping[str, object], ...] = ()
+    """Per seat, the entries that were typed as sums, as typed ("3+6+2", or a per-round
+    list holding one): ``sheet`` has the numbers they came to. Empty when none was."""
 
     @property
     def id(self) -> int:
         return self.summary.id
 
     def player_sheets(self) -> tuple[PlayerSheet, ...]:
-        """The entries as the scoring core takes them, e.g. to edit and save again."""
+        """The entries as the scoring core takes them, e.g. to edit and save again; an
+        entry typed as a sum comes back as typed."""
+        typed = self.typed or ({},) * len(self.sheet.players)
         return tuple(
-            PlayerSheet(p.name, dict(p.entries), tuple(p.extra)) for p in self.sheet.players
+            PlayerSheet(p.name, {**p.entries, **sums}, tuple(p.extra))
+            for p, sums in zip(self.sheet.players, typed, strict=True)
         )
 
 

@@ -7,13 +7,13 @@ hand back ``PlayRows`` cheaply; the database side only adds ids and inserts.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
-from scorepad.core.numbers import Number, as_number
+from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_number
 from scorepad.core.plaintext import LINE_BREAKS, plain_problem
 from scorepad.core.template import Reading
 from scorepad.store.errors import StoreError
@@ -127,7 +127,11 @@ def rows_of(
     created_at: datetime,
     updated_at: datetime,
     form: DialectValues,
+    entered: Sequence[PlayerSheet] | None = None,
 ) -> PlayRows:
+    """``entered``: what each player typed, in seat order; an entry typed as a sum
+    ("3+6+2", or a round's entry in a per-round list) is stored as typed (``typed_sums``),
+    so that the play shows it again when edited, and is read back to the same number."""
     blanks = _blanks(sheet.template)
     names = []
     seats = []
@@ -138,13 +142,18 @@ def rows_of(
         if p.winner and winning is None:
             winning = total
         names.append(p.name)
+        text = entries_text(p.readings, blanks)
+        if entered is not None:
+            sums = typed_sums(entered[seat - 1].lines, p.readings)
+            if sums:
+                text = _entries_with_sums(p.readings, blanks, sums)
         seats.append(
             (
                 total,
                 p.rank,
                 form.yes if p.winner else form.no,
                 tiebreak_text(p.tiebreak),
-                entries_text(p.readings, blanks),
+                text,
             )
         )
         if p.extra:
@@ -202,6 +211,64 @@ def entries_text(readings: dict[str, Reading], blanks: dict[str, object]) -> str
         if part:
             parts.append(part)
     return "{" + ",".join(parts) + "}"
+
+
+def _entries_with_sums(
+    readings: dict[str, Reading], blanks: dict[str, object], sums: dict[str, object]
+) -> str:
+    """``entries_text`` with the entries typed as sums kept as typed."""
+    kept: dict[str, object] = {}
+    for key, reading in readings.items():
+        if key in sums:
+            kept[key] = sums[key]
+            continue
+        value, blank = reading.value, blanks[key]
+        if not (value == blank and type(value) is type(blank)):
+            kept[key] = value
+    return dump(kept)
+
+
+def typed_sums(given: Mapping[str, object], readings: Mapping[str, Reading]) -> dict[str, object]:
+    """The entries of ``given`` that hold a sum typed as text ("3+6+2"), as they are to be
+    stored: the sum's text (trimmed) where a number went, and the read value everywhere
+    else in the entry (a per-round list, a pair, a count with a rate). A number typed as
+    text ("12", "7,5") is no sum: it is stored as the number. Empty for the usual sheet,
+    checked without a call for each whole number."""
+    found: dict[str, object] = {}
+    for key, raw in given.items():
+        kind = type(raw)
+        if kind is int or raw is None or kind is bool or key not in readings:
+            continue
+        if has_sum(raw):
+            found[key] = _keep_sums(raw, readings[key].value)
+    return found
+
+
+def has_sum(raw: object) -> bool:
+    """Whether an entry as stored or given holds a sum typed as text."""
+    if isinstance(raw, str):
+        return plain_number(raw) is None and looks_like_sum(raw)
+    if isinstance(raw, list | tuple):
+        return any(has_sum(item) for item in raw)
+    if isinstance(raw, dict):
+        return any(has_sum(item) for item in raw.values())
+    return False
+
+
+def _keep_sums(raw: object, value: object) -> object:
+    """``value`` (the entry as read) with each number that ``raw`` gave as a sum put back
+    as the sum's text."""
+    if isinstance(raw, str):
+        return raw.strip() if has_sum(raw) else _plain(value)
+    if isinstance(raw, list | tuple) and isinstance(value, list | tuple) and len(raw) == len(value):
+        return [_keep_sums(r, v) for r, v in zip(raw, value, strict=True)]
+    if isinstance(raw, dict) and isinstance(value, dict):
+        return {k: _keep_sums(raw.get(k), v) for k, v in value.items()}
+    return _plain(value)
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
 
 
 _PARTS: dict[int, tuple[Reading, str]] = {}
@@ -278,7 +345,7 @@ def play_from_json(
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
-    return rows_of(sheet, details, uid, created, updated, form)
+    return rows_of(sheet, details, uid, created, updated, form, sheets)
 
 
 def _extra(raw: object) -> ExtraLine:

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from sqlalchemy import Connection, Table, and_, delete, func, select, update
 
-from scorepad.core import GameTemplate, ScoredSheet
+from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
@@ -127,8 +127,15 @@ def insert_rows(conn: Connection, table: Table, rows: list[tuple[object, ...]]) 
     conn.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", rows)
 
 
-def replace_sheet(conn: Connection, play_id: int, sheet: ScoredSheet, details: PlayDetails) -> None:
-    """An edited play: new entries and results, same id, same template snapshot."""
+def replace_sheet(
+    conn: Connection,
+    play_id: int,
+    sheet: ScoredSheet,
+    details: PlayDetails,
+    entered: Sequence[PlayerSheet] | None = None,
+) -> None:
+    """An edited play: new entries and results, same id, same template snapshot.
+    ``entered``: what was typed (sums are kept as typed, see ``rows.rows_of``)."""
     row = conn.execute(
         select(m.play.c.game_id, m.play.c.deleted_at).where(m.play.c.id == play_id)
     ).first()
@@ -137,7 +144,7 @@ def replace_sheet(conn: Connection, play_id: int, sheet: ScoredSheet, details: P
     people = player_ids(conn, (p.name for p in sheet.players))
     conn.execute(delete(m.result).where(m.result.c.play_id == play_id))
     now = datetime.now()
-    new = rows_of(sheet, details, "", now, now, values_for(conn.dialect.name))
+    new = rows_of(sheet, details, "", now, now, values_for(conn.dialect.name), entered)
     write_seats(conn, [(play_id, int(row.game_id), new)], people)
     winning = [p.total for p in sheet.players if p.winner]
     conn.execute(

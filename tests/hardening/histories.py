@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 
 from scorepad.core import ExtraLine, PlayerSheet, builtin_games
+from scorepad.core.catalogue import round_games
 from scorepad.store import Store
 from scorepad.store import models as m
 
@@ -37,7 +38,8 @@ HOUSE = {
 
 def fill(store: Store) -> None:
     """Plays of every built-in game and kind of line, a game of the user's own, by-hand
-    lines, halves, notes, a location, a duration, and names in several scripts."""
+    lines, halves, notes, a location, a duration, names in several scripts, and a round
+    play with sums typed in its cells."""
     games = builtin_games()
     store.save_play(
         games["azul"],
@@ -98,6 +100,17 @@ def fill(store: Store) -> None:
             PlayerSheet("Ben", {"gold": 3, "cards": 1}, [ExtraLine("Bonus", Decimal("0.5"))]),
         ],
         "2024-04-01",
+    )
+    store.save_play(
+        round_games()["skull-king"],
+        None,
+        [
+            PlayerSheet("Ana", {"bid": [1, 0, 2], "tricks": [1, 0, 1], "bonus": [0, 0, 0]}),
+            PlayerSheet(
+                "Zoë", {"bid": [0, 1, 1], "tricks": [1, "0+1", 1], "bonus": [0, "10+20", 0]}
+            ),
+        ],
+        "2024-05-01",
     )
 
 
