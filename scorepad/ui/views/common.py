@@ -139,12 +139,21 @@ def app_bar(ctx: Context, title: str, *, home: bool = True) -> ft.AppBar:
     )
 
 
-def screen(ctx: Context, title: str, body: list[ft.Control], *, home: bool = True) -> ft.View:
-    """A whole screen: app bar, then ``body`` in a scrolling, centred column."""
+def screen(
+    ctx: Context,
+    title: str,
+    body: list[ft.Control],
+    *,
+    home: bool = True,
+    bottom: ft.BottomAppBar | None = None,
+) -> ft.View:
+    """A whole screen: app bar, then ``body`` in a scrolling, centred column; ``bottom``
+    stays in sight below it."""
     padding = 8 if ctx.compact else 16
     return ft.View(
         route=ctx.route,
         appbar=app_bar(ctx, title, home=home),
+        bottom_appbar=bottom,
         scroll=ft.ScrollMode.AUTO,
         padding=padding,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
