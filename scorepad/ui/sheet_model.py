@@ -165,8 +165,11 @@ class RoundTextEdit:
         if index is None:
             return
         draft.rounds[index].texts[self.key][self.player] = self.text
-        if index < len(draft.rounds) - 1 and self.round_id not in draft.changed_rounds:
-            draft.changed_rounds.append(self.round_id)
+        if self.round_id in draft.changed_rounds:
+            return
+        later = draft.rounds[index + 1 :]
+        if any(t.strip() for row in later for texts in row.texts.values() for t in texts):
+            draft.changed_rounds.append(self.round_id)  # rounds after it were played
 
 
 @dataclass(frozen=True)
@@ -252,7 +255,7 @@ class SheetDraft:
     rounds: list[RoundRow] = field(default_factory=list)
     """A round game: its rounds played so far, oldest first."""
     changed_rounds: list[str] = field(default_factory=list)
-    """Rounds changed while a later round was on the sheet (the sheet notes them)."""
+    """Rounds changed once a later round had something entered (the sheet notes them)."""
     sheet_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This sheet among every sheet ever started: a device still showing a sheet that was
     saved or thrown away elsewhere can tell; names its draft file."""

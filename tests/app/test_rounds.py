@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 
+import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, has, latest, type_into
+from ui_helpers import click, context, find, fire, has, latest, type_into, walk
 
 from scorepad.core import EntryError
 from scorepad.core.catalogue import round_games
@@ -132,6 +133,9 @@ def test_the_draft_keeps_rounds_and_notes_through_json():
     model.add_round()
     first = model.draft.rounds[0].id
     model.set_round_text(first, "bid", 0, "1")
+    assert model.draft.changed_rounds == []  # nothing played after it yet
+    model.set_round_text(model.draft.rounds[1].id, "bid", 1, "2")
+    model.set_round_text(first, "bid", 0, "0")
     back = SheetDraft.from_dict(model.draft.to_dict())
     assert back == model.draft
     assert back.changed_rounds == [first]
@@ -199,8 +203,6 @@ def test_an_earlier_round_changed_redoes_the_totals_and_is_noted(tmp_path):
 
 
 def _visible(root, ident: str) -> bool:
-    from ui_helpers import walk
-
     for control in walk(root):
         if getattr(control, "identifier", None) == ident:
             return bool(control.visible)
@@ -296,8 +298,6 @@ def test_six_players_on_a_phone_keep_the_totals_in_the_bottom_bar(tmp_path):
     for _ in range(20):
         click(view, "next-round")
     assert view.bottom_appbar is not None
-    from ui_helpers import walk
-
     inside = list(walk(view.bottom_appbar))
     for n in range(1, 7):
         assert any(getattr(c, "identifier", None) == f"total-{n}" for c in inside)
@@ -326,3 +326,34 @@ def test_a_round_added_or_deleted_on_one_device_while_another_types_loses_nothin
     assert find(first, "round-2-points-1").value == "7"
     assert find(first, "total-2").value == "33"
     assert find(second, "total-1").value == "7"
+
+
+# --- the play screen and History ---------------------------------------------------------
+def test_a_saved_round_play_shows_its_rounds_and_a_chart_and_history_its_totals(tmp_path):
+    ctx, view, routes = open_sheet(tmp_path, "uno", ["Ana", "Ben"])
+    for _ in range(3):
+        click(view, "next-round")
+    for r, (a, b) in enumerate((("100", "0"), ("0", "75"), ("60+20", "0")), 1):
+        type_into(view, f"round-{r}-points-1", a)
+        type_into(view, f"round-{r}-points-2", b)
+    click(view, "save")
+    play_route = routes[-1]
+    play = view_for(ctx, play_route)
+    assert find(play, "play-round-1-total-1").value == "100"
+    assert find(play, "play-round-3-total-1").value == "180"
+    assert find(play, "play-round-3-total-2").value == "75"
+    assert find(play, "total-1").value == "180"
+    chart = find(play, "play-rounds-chart").content
+    assert [[p.y for p in s.points] for s in chart.data_series] == [
+        [100, 100, 180],
+        [0, 75, 75],
+    ]
+    assert "500" in find(play, "round-note").value  # no one reached it: unfinished
+    # History's row: the final totals, as for any play; it opens the play
+    history = view_for(ctx, "/history")
+    row = find(history, "history-row-1")
+    texts = [getattr(c, "value", None) for c in walk(row)]
+    assert "Ana 180 · Ben 75" in texts
+    tile = next(c for c in walk(row) if isinstance(c, ft.ListTile))
+    fire(tile, "click")
+    assert routes[-1] == play_route

@@ -11,6 +11,18 @@ from scorepad.ui.context import Context
 MAX_WIDTH = 1100
 """Wider windows centre the content instead of stretching rows across the screen."""
 
+# One colour per player or game in the charts (Stats, a round play's running totals).
+PALETTE = [
+    ft.Colors.INDIGO,
+    ft.Colors.TEAL,
+    ft.Colors.AMBER,
+    ft.Colors.DEEP_ORANGE,
+    ft.Colors.PINK,
+    ft.Colors.LIGHT_GREEN,
+    ft.Colors.CYAN,
+    ft.Colors.BROWN,
+]
+
 
 class Crossings:
     """What the server knows each field of a live sheet shows in its browser, so that a

@@ -137,11 +137,11 @@ class SheetView:
                 ft.Text(ctx.t("app.total"), weight=ft.FontWeight.BOLD),
                 [tid(f"total-{i + 1}", t) for i, t in enumerate(self.totals)],
             ),
-            self._row(
-                ft.Text(ctx.t("app.rank")),
-                [tid(f"rank-{i + 1}", r) for i, r in enumerate(self.ranks)],
-            ),
         ]
+        ranks = self._row(
+            ft.Text(ctx.t("app.rank")),
+            [tid(f"rank-{i + 1}", r) for i, r in enumerate(self.ranks)],
+        )
         end = [
             tid("result", self.result),
             *(self.rounds.end_controls() if self.rounds is not None else []),
@@ -149,7 +149,7 @@ class SheetView:
             tid("save-message", self.save_message),
         ]
         if self.rounds is None:
-            return screen(ctx, title, [*body, ft.Divider(height=1), *totals, *end])
+            return screen(ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end])
         # A round game's totals stay in sight however many rounds are on the sheet.
         bar = ft.BottomAppBar(
             ft.Container(
@@ -159,7 +159,7 @@ class SheetView:
             height=None,
             padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
         )
-        return screen(ctx, title, [*body, ft.Divider(height=1), *end], bottom=bar)
+        return screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone."""
