@@ -357,3 +357,21 @@ def test_a_saved_round_play_shows_its_rounds_and_a_chart_and_history_its_totals(
     tile = next(c for c in walk(row) if isinstance(c, ft.ListTile))
     fire(tile, "click")
     assert routes[-1] == play_route
+
+
+def test_a_saved_round_play_edited_shows_its_rounds_again_and_saves_the_change(tmp_path):
+    ctx, view, routes = open_sheet(tmp_path, "uno", ["Ana", "Ben"])
+    for _ in range(2):
+        click(view, "next-round")
+    type_into(view, "round-1-points-1", "100")
+    type_into(view, "round-2-points-2", "75")
+    click(view, "save")
+    play_id = routes[-1].rsplit("/", 1)[1]
+    edit = view_for(ctx, f"/play/{play_id}/edit")
+    assert find(edit, "round-1-points-1").value == "100"
+    assert find(edit, "round-2-points-2").value == "75"
+    type_into(edit, "round-2-points-2", "80")
+    assert find(edit, "total-2").value == "80"
+    click(edit, "save")
+    again = view_for(ctx, f"/play/{play_id}")
+    assert find(again, "play-round-2-total-2").value == "80"
