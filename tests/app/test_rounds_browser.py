@@ -58,6 +58,8 @@ def enter_round(app: AppPage, game: str, ident: str, text: str) -> None:
         index = int(r) - 1
         return rounds[index]["texts"][key][int(n) - 1] if index < len(rounds) else None
 
+    # a round below the fold: Flutter gives its field an input once it is near the screen
+    app.node(ident).scroll_into_view_if_needed()
     app.type(ident, text, saved=stored)
 
 
@@ -122,3 +124,22 @@ def test_skull_king_rounds_a_deleted_round_and_undo_and_the_end(rapp):
     app.click("round-undo")
     expect(app.node("total-1")).to_have_text("70")  # 50, then 20 for round 2's zero
     expect(app.node("round-2-total-2")).to_have_text("50")
+
+
+def test_a_saved_round_play_shows_its_rounds_and_chart(rapp):
+    app = rapp
+    app.open("/new/uno?players=Ana,Ben,Carla")
+    scores = [("120", "0", "0"), ("0", "85", "0"), ("0", "0", "64"), ("210", "0", "0")]
+    for r, row in enumerate(scores, 1):
+        app.click("next-round")
+        for n, points in enumerate(row, 1):
+            if points != "0":
+                enter_round(app, "uno", f"round-{r}-points-{n}", points)
+    expect(app.node("total-1")).to_have_text("330")
+    app.click("save")
+    expect(app.node("play-rounds-chart")).to_be_attached()
+    expect(app.node("play-round-4-total-1")).to_have_text("330")
+    expect(app.node("play-round-2-total-2")).to_have_text("85")
+    for size in (PHONE, DESKTOP):
+        app.resize(size)
+        app.screenshot("play-rounds-uno")

@@ -156,7 +156,13 @@ class PlayView:
                 min_y=bottom,
                 max_y=top,
                 left_axis=fc.ChartAxis(label_size=44),
-                bottom_axis=fc.ChartAxis(label_size=24),
+                bottom_axis=fc.ChartAxis(
+                    label_size=24,
+                    labels=[
+                        fc.ChartAxisLabel(value=n, label=str(n))
+                        for n in _round_ticks(self.record.sheet.played_rounds)
+                    ],
+                ),
                 horizontal_grid_lines=fc.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
                 interactive=False,
             ),
@@ -314,6 +320,12 @@ class PlayView:
     async def on_print_blank(self) -> None:
         sheet = self.record.sheet
         await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message))
+
+
+def _round_ticks(played: int) -> list[int]:
+    """The rounds named under the chart: every one, or every second, fifth… when many."""
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if played / s <= 12)
+    return [n for n in range(1, played + 1) if n == 1 or n % step == 0]
 
 
 def undo_bar(ctx: Context, text: str, undo) -> ft.SnackBar:  # noqa: ANN001

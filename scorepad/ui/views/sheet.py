@@ -153,10 +153,13 @@ class SheetView:
         # A round game's totals stay in sight however many rounds are on the sheet.
         bar = ft.BottomAppBar(
             ft.Container(
-                ft.Column(totals, spacing=2, tight=True),
-                width=MAX_WIDTH if ctx.wide else None,
+                ft.Container(
+                    ft.Column(totals, spacing=2, tight=True),
+                    width=MAX_WIDTH if ctx.wide else None,
+                ),
+                alignment=ft.Alignment.CENTER,
             ),
-            height=None,
+            height=64 if ctx.compact else 48,
             padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
         )
         return screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
