@@ -375,3 +375,16 @@ def test_a_saved_round_play_edited_shows_its_rounds_again_and_saves_the_change(t
     click(edit, "save")
     again = view_for(ctx, f"/play/{play_id}")
     assert find(again, "play-round-2-total-2").value == "80"
+
+
+def test_new_play_for_a_round_game_starts_its_round_sheet(tmp_path):
+    ctx, routes = round_context(tmp_path)
+    form = view_for(ctx, "/new/skull-king")
+    type_into(form, "player-1", "Ana")
+    type_into(form, "player-2", "Ben")
+    click(form, "start")
+    assert routes[-1].startswith("/sheet/")
+    sheet = view_for(ctx, routes[-1])
+    click(sheet, "next-round")
+    assert has(sheet, "round-1-bid-2")
+    assert "0 of 10" not in find(sheet, "round-note").value  # nothing entered yet: no banner
