@@ -308,7 +308,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     from scorepad.ui.views.newplay import NewPlayView
     from scorepad.ui.views.sheet import SheetView
 
-    template = ctx.services.history.games().get(game_id)
+    template = game_template(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
     model = ctx.kept("new-play", lambda: NewPlayModel.from_query(template, query))
@@ -331,6 +331,17 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     return NewPlayView(ctx, model).build()
 
 
+def game_template(ctx: Context, game_id: str) -> GameTemplate | None:
+    """The game a sheet is for: a built-in or custom game, or, when the app is set to
+    (``AppConfig.round_games``), one of the round games the picker does not list yet."""
+    template = ctx.services.history.games().get(game_id)
+    if template is None and ctx.services.config.round_games:
+        from scorepad.core.catalogue import round_games
+
+        template = round_games().get(game_id)
+    return template
+
+
 def sheet(ctx: Context, sheet_id: str) -> ft.View:
     """The sheet in progress ``sheet_id``; a game id opens that game's latest one (links
     from before sheets had ids of their own), else New play for it."""
@@ -338,7 +349,7 @@ def sheet(ctx: Context, sheet_id: str) -> ft.View:
 
     drafts = ctx.services.drafts
     draft = drafts.load(sheet_id)
-    template = ctx.services.history.games().get(draft.game_id if draft is not None else sheet_id)
+    template = game_template(ctx, draft.game_id if draft is not None else sheet_id)
     if template is None:
         return message_view(ctx, ctx.t("app.title"), ctx.t("app.no_sheet", value=quote(sheet_id)))
     for candidate in [draft] if draft is not None else of_game(drafts, template.id):

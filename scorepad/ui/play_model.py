@@ -18,7 +18,7 @@ from scorepad.core.scoring import PlayerSheet, show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_title
-from scorepad.ui.sheet_model import ExtraRow, SheetDraft
+from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
 if TYPE_CHECKING:
     from scorepad.store import PlayFilter, PlayRecord, PlaySummary
@@ -112,8 +112,22 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         # The same for every device that opens this version of the play to edit it.
         sheet_id=f"edit-{record.id}-{record.updated_at:%Y%m%d%H%M%S%f}",
     )
-    for line in sheet.template.lines_for(sheet.variant):
+    lines = sheet.template.lines_for(sheet.variant)
+    per_round = [line for line in lines if line.per_round]
+    for index in range(sheet.played_rounds if per_round else 0):
+        texts = {}
+        for line in per_round:
+            entries = [p.entries.get(line.key) for p in sheet.players]
+            texts[line.key] = [
+                _typed(e[index]) if isinstance(e, list | tuple) and index < len(e) else ""
+                for e in entries
+            ]
+        # the same ids on every device that opens this version of the play to edit it
+        draft.rounds.append(RoundRow(f"{draft.sheet_id}-{index + 1}", texts))
+    for line in lines:
         values = [p.entries.get(line.key) for p in sheet.players]
+        if line.per_round:
+            continue
         if isinstance(line, CheckLine):
             draft.checks[line.key] = [bool(v) for v in values]
         elif isinstance(line, ProductLine):
@@ -146,6 +160,8 @@ def _pair(value: object) -> tuple[object, object]:
 def _typed(value: object) -> str:
     if value is None or value == 0 or isinstance(value, bool):
         return ""
+    if isinstance(value, str):  # a sum, kept as typed
+        return value
     return format_points(value)  # type: ignore[arg-type]
 
 

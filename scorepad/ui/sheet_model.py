@@ -14,8 +14,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
-from scorepad.core.errors import quote
-from scorepad.core.numbers import Number, format_points, parse_number
+from scorepad.core.numbers import (
+    Number,
+    format_points,
+    looks_like_sum,
+    parse_number,
+    plain_number,
+    read_expression,
+)
 from scorepad.core.scoring import ExtraLine, PlayerSheet
 from scorepad.core.template import (
     CheckLine,
@@ -128,8 +134,103 @@ class ExtraLinesEdit:
         draft.extra = [ExtraRow(label, list(points)) for label, points in self.rows]
 
 
+@dataclass
+class RoundRow:
+    """One round of a round game: typed text per per-round line, one per player. Its
+    ``id`` stays the same when rounds before it are deleted, so an edit made on one device
+    lands in the same round on every other whatever rounds came or went meanwhile."""
+
+    id: str
+    texts: dict[str, list[str]]
+
+
+def _round_index(draft: SheetDraft, round_id: str) -> int | None:
+    for index, row in enumerate(draft.rounds):
+        if row.id == round_id:
+            return index
+    return None
+
+
+@dataclass(frozen=True)
+class RoundTextEdit:
+    """Text typed in a round's cell. A round deleted meanwhile takes the text with it."""
+
+    round_id: str
+    key: str
+    player: int
+    text: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        index = _round_index(draft, self.round_id)
+        if index is None:
+            return
+        draft.rounds[index].texts[self.key][self.player] = self.text
+        if self.round_id in draft.changed_rounds:
+            return
+        later = draft.rounds[index + 1 :]
+        if any(t.strip() for row in later for texts in row.texts.values() for t in texts):
+            draft.changed_rounds.append(self.round_id)  # rounds after it were played
+
+
+@dataclass(frozen=True)
+class RoundAdded:
+    """A round added at the end (the "Next round" button), blank, unless the sheet holds
+    ``limit`` rounds already (two devices adding the last round at once)."""
+
+    round_id: str
+    keys: tuple[str, ...]
+    limit: int | None = None
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        if _round_index(draft, self.round_id) is not None:
+            return
+        if self.limit is not None and len(draft.rounds) >= self.limit:
+            return
+        blank = {key: [""] * len(draft.players) for key in self.keys}
+        draft.rounds.append(RoundRow(self.round_id, blank))
+
+
+@dataclass(frozen=True)
+class RoundDeleted:
+    """A round taken off the sheet; the rounds after it move up."""
+
+    round_id: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        index = _round_index(draft, self.round_id)
+        if index is not None:
+            del draft.rounds[index]
+        if self.round_id in draft.changed_rounds:
+            draft.changed_rounds.remove(self.round_id)
+
+
+@dataclass(frozen=True)
+class RoundRestored:
+    """A deleted round put back where it was (Undo), with what it held."""
+
+    round_id: str
+    position: int
+    texts: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        if _round_index(draft, self.round_id) is not None:
+            return
+        row = RoundRow(self.round_id, {key: list(values) for key, values in self.texts})
+        draft.rounds.insert(min(self.position, len(draft.rounds)), row)
+
+
 Edit = (
-    TextEdit | CheckEdit | PairEdit | RateEdit | ExtraLabelEdit | ExtraPointsEdit | ExtraLinesEdit
+    TextEdit
+    | CheckEdit
+    | PairEdit
+    | RateEdit
+    | ExtraLabelEdit
+    | ExtraPointsEdit
+    | ExtraLinesEdit
+    | RoundTextEdit
+    | RoundAdded
+    | RoundDeleted
+    | RoundRestored
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -151,6 +252,10 @@ class SheetDraft:
     rates: dict[str, list[str]] = field(default_factory=dict)
     """Rated count lines: the rate id chosen per player."""
     extra: list[ExtraRow] = field(default_factory=list)
+    rounds: list[RoundRow] = field(default_factory=list)
+    """A round game: its rounds played so far, oldest first."""
+    changed_rounds: list[str] = field(default_factory=list)
+    """Rounds changed once a later round had something entered (the sheet notes them)."""
     sheet_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This sheet among every sheet ever started: a device still showing a sheet that was
     saved or thrown away elsewhere can tell; names its draft file."""
@@ -167,6 +272,8 @@ class SheetDraft:
             "pairs": self.pairs,
             "rates": self.rates,
             "extra": [{"label": e.label, "points": e.points} for e in self.extra],
+            "rounds": [{"id": r.id, "texts": r.texts} for r in self.rounds],
+            "changed_rounds": list(self.changed_rounds),
         }
 
     @classmethod
@@ -186,6 +293,12 @@ class SheetDraft:
             if not isinstance(item, dict):
                 raise TypeError("a by-hand line is not an object")
             extra.append(ExtraRow(str(item["label"]), per_player(item["points"], str)))
+        rounds = []
+        for item in _list(data.get("rounds", [])):
+            if not isinstance(item, dict):
+                raise TypeError("a round is not an object")
+            texts = {str(k): per_player(v, str) for k, v in _dict(item.get("texts")).items()}
+            rounds.append(RoundRow(str(item["id"]), texts))
         variant = data.get("variant")
         return cls(
             game_id=str(data["game"]),
@@ -200,6 +313,8 @@ class SheetDraft:
             },
             rates={str(k): per_player(v, str) for k, v in _dict(data.get("rates")).items()},
             extra=extra,
+            rounds=rounds,
+            changed_rounds=[str(r) for r in _list(data.get("changed_rounds", []))],
             sheet_id=str(data["id"]),
         )
 
@@ -249,6 +364,10 @@ class SheetInProgress:
         self.template = template
         self.draft = draft
         self.lines: tuple[Line, ...] = template.lines_for(draft.variant)
+        self.round_lines: tuple[Line, ...] = tuple(line for line in self.lines if line.per_round)
+        """A round game's lines filled once per round (none for other games)."""
+        self.end_lines: tuple[Line, ...] = tuple(line for line in self.lines if not line.per_round)
+        """Lines filled once for the whole play (every line of a game without rounds)."""
         self.on_change: Callable[[Edit], None] | None = None
         """Told of every change made here (not of those received from elsewhere)."""
         fill_missing(template, draft)
@@ -319,6 +438,49 @@ class SheetInProgress:
         del rows[index]
         return self.apply(ExtraLinesEdit(tuple(rows)))
 
+    # --- rounds ----------------------------------------------------------------------------
+    @property
+    def has_rounds(self) -> bool:
+        return self.template.rounds is not None
+
+    @property
+    def round_limit(self) -> int | None:
+        """The number of rounds the game has with this many players (None: open)."""
+        rules = self.template.rounds
+        return None if rules is None else rules.limit(len(self.players))
+
+    @property
+    def can_add_round(self) -> bool:
+        limit = self.round_limit
+        return self.has_rounds and (limit is None or len(self.draft.rounds) < limit)
+
+    def add_round(self) -> SheetState:
+        """The "Next round" button: a blank round at the end."""
+        keys = tuple(line.key for line in self.round_lines)
+        return self.apply(RoundAdded(uuid.uuid4().hex, keys, self.round_limit))
+
+    def set_round_text(self, round_id: str, key: str, player: int, text: str) -> SheetState:
+        return self.apply(RoundTextEdit(round_id, key, player, text))
+
+    def delete_round(self, round_id: str) -> RoundRestored | None:
+        """Take a round off the sheet; returns the edit that puts it back (Undo)."""
+        index = _round_index(self.draft, round_id)
+        if index is None:
+            return None
+        row = self.draft.rounds[index]
+        texts = tuple((key, tuple(values)) for key, values in row.texts.items())
+        self.apply(RoundDeleted(round_id))
+        return RoundRestored(round_id, index, texts)
+
+    def round_text(self, round_id: str, key: str, player: int) -> str:
+        index = _round_index(self.draft, round_id)
+        return "" if index is None else self.draft.rounds[index].texts[key][player]
+
+    def round_position(self, round_id: str) -> int | None:
+        """The round's number on the sheet, from 1 (None once deleted)."""
+        index = _round_index(self.draft, round_id)
+        return None if index is None else index + 1
+
     def _rows(self) -> list[tuple[str, tuple[str, ...]]]:
         return [(r.label, tuple(r.points)) for r in self.draft.extra]
 
@@ -341,7 +503,16 @@ class SheetInProgress:
         sheets = []
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
-            for line in self.lines:
+            for line in self.round_lines:
+                entries: list[object] = []
+                for played in self.draft.rounds:
+                    text = played.texts[line.key][index]
+                    where = (round_key(played.id, line.key), index, "")
+                    entry = self._read_text(line, text, None, where, problems)
+                    entered = entered or bool(text.strip())
+                    entries.append(entry)
+                lines[line.key] = entries
+            for line in self.end_lines:
                 raw, cell_entered = self._raw(line, index, problems)
                 entered = entered or cell_entered
                 if raw is not None:
@@ -379,21 +550,35 @@ class SheetInProgress:
             entered = any(t.strip() for t in texts)
             return (pair if len(pair) == 2 and entered else None), entered
         text = self.draft.texts[key][player]
+        rate = self.draft.rates[key][player] if is_rated(line) else None
         if not text.strip():
-            if is_rated(line):
-                rate = self.draft.rates[key][player]
-                if rate != line.rates[0].id:  # keep the choice even with nothing counted
-                    return {"count": 0, "rate": rate}, False
+            if rate is not None and is_rated(line) and rate != line.rates[0].id:
+                return {"count": 0, "rate": rate}, False  # the choice kept, nothing counted
             return None, False
+        return self._read_text(line, text, rate, (key, player, ""), problems), True
+
+    @staticmethod
+    def _read_text(
+        line: Line,
+        text: str,
+        rate: str | None,
+        where: CellKey,
+        problems: dict[CellKey, ScorepadError],
+    ) -> object | None:
+        """The entry for the core from the text typed in one cell (None: blank, or refused
+        and noted in ``problems`` at ``where``). A sum goes on as typed, so that the play
+        keeps it ("3+6+2"); the core reads it."""
+        if not text.strip():
+            return None
         try:
-            raw: object = _typed(text)
-            if is_rated(line):
-                raw = {"count": raw, "rate": self.draft.rates[key][player]}
+            raw: object = _entry(text)
+            if rate is not None:
+                raw = {"count": raw, "rate": rate}
             line.read(raw)
         except EntryError as problem:
-            problems[(key, player, "")] = problem
-            return None, True
-        return raw, True
+            problems[where] = problem
+            return None
+        return raw
 
     def _extra_points(
         self, row_index: int, row: ExtraRow, player: int, problems: dict[CellKey, ScorepadError]
@@ -413,11 +598,35 @@ BY_HAND = PointsLine(key="by_hand", label={"en": "by hand", "es": "a mano"}, hal
 
 
 def _typed(text: str) -> Number:
-    """Typed text as a number, or the core's "not a number" error quoting it."""
-    value = parse_number(text)
-    if value is None:
-        raise EntryError("entry.not_number", value=quote(text.strip()))
-    return value
+    """Typed text as a number (a plain one or a sum), or the core's error saying what is
+    wrong with it: not a number, a broken sum, too long, a division that is not exact."""
+    return read_expression(text)
+
+
+def _entry(text: str) -> object:
+    """Typed text as the core takes it: a sum as typed (the play keeps it), else its
+    number; raises the core's error when it is neither."""
+    plain = plain_number(text)
+    if plain is not None:
+        return plain
+    value = read_expression(text)
+    return text.strip() if looks_like_sum(text) else value
+
+
+def shown_value(text: str) -> str:
+    """What a cell shows while it is not being edited: a sum's result ("3+6+2" → "11"),
+    else the text as typed (a broken sum stays as typed, marked)."""
+    if plain_number(text) is not None or not looks_like_sum(text):
+        return text
+    try:
+        return format_points(read_expression(text))
+    except EntryError:
+        return text
+
+
+def round_key(round_id: str, key: str) -> str:
+    """Where a round cell's problem is noted (the first part of a ``CellKey``)."""
+    return f"round:{round_id}:{key}"
 
 
 def new_draft(template: GameTemplate, variant: str | None, players: list[str]) -> SheetDraft:
@@ -437,3 +646,6 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
             draft.texts.setdefault(line.key, [""] * n)
             if is_rated(line):
                 draft.rates.setdefault(line.key, [line.rates[0].id] * n)
+        if line.per_round:
+            for row in draft.rounds:
+                row.texts.setdefault(line.key, [""] * n)

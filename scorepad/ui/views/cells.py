@@ -15,7 +15,13 @@ import flet as ft
 from scorepad.core.i18n import pick
 from scorepad.core.template import CountLine, Line, is_rated
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import STEPPED_KINDS, SheetInProgress, SheetState
+from scorepad.ui.sheet_model import (
+    STEPPED_KINDS,
+    SheetInProgress,
+    SheetState,
+    round_key,
+    shown_value,
+)
 from scorepad.ui.views.common import Crossings, tid, typed_text
 
 Changed = Callable[..., None]
@@ -65,20 +71,60 @@ class SheetCell:
         return []
 
 
-class TextCell(SheetCell):
+class SumField:
+    """A number field that takes a sum: the sum as typed while the field is being edited,
+    its result otherwise ("3+6+2" shows 11); what the sheet holds is always the text."""
+
+    field: ft.TextField
+    crossed: Crossings
+    ctx: Context
+    editing: bool = False
+
+    def text(self) -> str:
+        """What the sheet holds for this field."""
+        raise NotImplementedError
+
+    def shown(self) -> str:
+        text = self.text()
+        return text if self.editing else shown_value(text)
+
+    def wire(self) -> None:
+        self.field.on_focus = self.on_focus
+        self.field.on_blur = self.on_blur
+
+    def on_focus(self) -> None:
+        self.editing = True
+        self.ctx.update(*self.crossed.put(self.field, self.shown()))
+
+    def on_blur(self) -> None:
+        self.editing = False
+        self.ctx.update(*self.crossed.put(self.field, self.shown()))
+
+
+class TextCell(SumField, SheetCell):
     """Points, counts, tables and penalties: typed text, with − / + for whole counts."""
 
     def __init__(
-        self, ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
+        self,
+        ctx: Context,
+        model: SheetInProgress,
+        line: Line,
+        player: int,
+        changed: Changed,
+        *,
+        ident: str | None = None,
     ) -> None:
-        super().__init__()
+        SheetCell.__init__(self)
         self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
         self.changed = changed
         n = player + 1
-        self.field = number_field(model.draft.texts[line.key][player], ctx, self.on_change)
+        self.field = number_field("", ctx, self.on_change)
+        self.field.value = self.shown()
+        self.wire()
         self.crossed.follow(self.field)
-        parts: list[ft.Control] = [tid(f"line-{line.key}-{n}", self.field)]
-        if line.kind in STEPPED_KINDS:
+        self.wrapper = tid(ident or f"line-{line.key}-{n}", self.field)
+        parts: list[ft.Control] = [self.wrapper]
+        if line.kind in STEPPED_KINDS and ident is None:
             parts = [
                 self._stepper(f"minus-{line.key}-{n}", ft.Icons.REMOVE, "app.one_less", -1),
                 *parts,
@@ -101,9 +147,16 @@ class TextCell(SheetCell):
             ),
         )
 
+    def text(self) -> str:
+        return self.model.draft.texts[self.key][self.player]
+
+    def store(self, text: str) -> None:
+        self.model.set_text(self.key, self.player, text)
+
     def on_change(self, e: ft.Event[ft.TextField]) -> None:
         text = typed_text(e)
-        self.model.set_text(self.key, self.player, text)
+        self.editing = True  # typing: the field has the focus, whatever came first
+        self.store(text)
         self.changed(*self.crossed.typed(self.field, text))
 
     def on_step(self, delta: int) -> None:
@@ -114,7 +167,46 @@ class TextCell(SheetCell):
         return mark_field(self.field, state.problem(self.key, self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
-        return self.crossed.put(self.field, self.model.draft.texts[self.key][self.player])
+        return self.crossed.put(self.field, self.shown())
+
+
+class RoundCell(TextCell):
+    """One player's entry on one per-round line in one round (``round-R-KEY-n``)."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        model: SheetInProgress,
+        line: Line,
+        round_id: str,
+        number: int,
+        player: int,
+        changed: Changed,
+    ) -> None:
+        self.round_id = round_id
+        super().__init__(
+            ctx, model, line, player, changed, ident=round_ident(number, line.key, player)
+        )
+        self.line_key = line.key
+
+    def renumber(self, number: int) -> None:
+        """The round moved (a round before it was deleted): its test id follows."""
+        self.wrapper.identifier = round_ident(number, self.line_key, self.player)
+
+    def text(self) -> str:
+        return self.model.round_text(self.round_id, self.key, self.player)
+
+    def store(self, text: str) -> None:
+        self.model.set_round_text(self.round_id, self.key, self.player, text)
+
+    def mark(self, state: SheetState) -> list[ft.Control]:
+        problem = state.problem(round_key(self.round_id, self.key), self.player)
+        return mark_field(self.field, problem, self.ctx)
+
+
+def round_ident(number: int, key: str, player: int) -> str:
+    """The test id of a round cell: ``round-R-KEY-n`` (round and player from 1)."""
+    return f"round-{number}-{key}-{player + 1}"
 
 
 class RateCell(TextCell):
@@ -230,21 +322,27 @@ class ProductCell(SheetCell):
         )
 
 
-class ExtraCell(SheetCell):
+class ExtraCell(SumField, SheetCell):
     """Points typed by hand on a line the players added."""
 
     def __init__(
         self, ctx: Context, model: SheetInProgress, row: int, player: int, changed: Changed
     ) -> None:
-        super().__init__()
+        SheetCell.__init__(self)
         self.ctx, self.model, self.row, self.player = ctx, model, row, player
         self.changed = changed
-        self.field = number_field(model.draft.extra[row].points[player], ctx, self.on_change)
+        self.field = number_field("", ctx, self.on_change)
+        self.field.value = self.shown()
+        self.wire()
         self.crossed.follow(self.field)
         self.control = tid(f"extra-{row + 1}-{player + 1}", self.field)
 
+    def text(self) -> str:
+        return self.model.draft.extra[self.row].points[self.player]
+
     def on_change(self, e: ft.Event[ft.TextField]) -> None:
         text = typed_text(e)
+        self.editing = True
         self.model.set_extra_points(self.row, self.player, text)
         self.changed(*self.crossed.typed(self.field, text))
 
@@ -252,7 +350,7 @@ class ExtraCell(SheetCell):
         return mark_field(self.field, state.problem(f"extra:{self.row}", self.player), self.ctx)
 
     def sync(self) -> list[ft.Control]:
-        return self.crossed.put(self.field, self.model.draft.extra[self.row].points[self.player])
+        return self.crossed.put(self.field, self.shown())
 
 
 def make_cell(

@@ -11,6 +11,18 @@ from scorepad.ui.context import Context
 MAX_WIDTH = 1100
 """Wider windows centre the content instead of stretching rows across the screen."""
 
+# One colour per player or game in the charts (Stats, a round play's running totals).
+PALETTE = [
+    ft.Colors.INDIGO,
+    ft.Colors.TEAL,
+    ft.Colors.AMBER,
+    ft.Colors.DEEP_ORANGE,
+    ft.Colors.PINK,
+    ft.Colors.LIGHT_GREEN,
+    ft.Colors.CYAN,
+    ft.Colors.BROWN,
+]
+
 
 class Crossings:
     """What the server knows each field of a live sheet shows in its browser, so that a
@@ -139,12 +151,21 @@ def app_bar(ctx: Context, title: str, *, home: bool = True) -> ft.AppBar:
     )
 
 
-def screen(ctx: Context, title: str, body: list[ft.Control], *, home: bool = True) -> ft.View:
-    """A whole screen: app bar, then ``body`` in a scrolling, centred column."""
+def screen(
+    ctx: Context,
+    title: str,
+    body: list[ft.Control],
+    *,
+    home: bool = True,
+    bottom: ft.BottomAppBar | None = None,
+) -> ft.View:
+    """A whole screen: app bar, then ``body`` in a scrolling, centred column; ``bottom``
+    stays in sight below it."""
     padding = 8 if ctx.compact else 16
     return ft.View(
         route=ctx.route,
         appbar=app_bar(ctx, title, home=home),
+        bottom_appbar=bottom,
         scroll=ft.ScrollMode.AUTO,
         padding=padding,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -7,6 +7,7 @@ and the PDF show the same rows, entries and points.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
@@ -14,9 +15,10 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
+from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
-from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
 
@@ -70,11 +72,103 @@ class PlayView:
         body: list[ft.Control] = [
             muted(" · ".join(about), size=14),
             tid("result", ft.Text(sheet.explanation(ctx.lang), size=16)),
+            *self._round_note(),
             self._table(model),
+            *self._rounds(),
             self._actions(),
             tid("play-message", self.message),
         ]
         return screen(ctx, model.title, body)
+
+    def _round_note(self) -> list[ft.Control]:
+        note = self.record.sheet.round_note(self.ctx.lang)
+        return [tid("round-note", ft.Text(note, weight=ft.FontWeight.W_500))] if note else []
+
+    def _rounds(self) -> list[ft.Control]:
+        """A round game: the running total after each round, as a table and a chart."""
+        sheet = self.record.sheet
+        played = sheet.played_rounds
+        if sheet.ended is None or not played:
+            return []
+        ctx = self.ctx
+        players = sheet.players
+
+        def row(label: ft.Control, cells: list[ft.Control]) -> ft.Control:
+            boxes: list[ft.Control] = [
+                ft.Container(c, expand=1, alignment=ft.Alignment.CENTER_RIGHT) for c in cells
+            ]
+            return ft.Row([ft.Container(label, expand=1 if ctx.compact else 2), *boxes], spacing=8)
+
+        names: list[ft.Control] = [
+            ft.Text(p.name, weight=ft.FontWeight.BOLD, max_lines=1, no_wrap=True) for p in players
+        ]
+        rows = [row(ft.Container(), names)]
+        for index in range(played):
+            cells: list[ft.Control] = [
+                tid(f"play-round-{index + 1}-total-{n}", ft.Text(show(p.rounds[index], ctx.lang)))
+                for n, p in enumerate(players, 1)
+            ]
+            rows.append(row(ft.Text(ctx.t("text.round", round=index + 1)), cells))
+        return [
+            heading(ctx.t("app.rounds_table")),
+            tid("play-rounds", ft.Column(rows, spacing=2)),
+            muted(ctx.t("app.rounds_chart")),
+            tid("play-rounds-chart", self._chart()),
+            ft.Row(
+                [
+                    ft.Row(
+                        [
+                            ft.Container(width=12, height=12, bgcolor=PALETTE[n % len(PALETTE)]),
+                            ft.Text(p.name, size=12),
+                        ],
+                        spacing=4,
+                        tight=True,
+                    )
+                    for n, p in enumerate(players)
+                ],
+                wrap=True,
+            ),
+        ]
+
+    def _chart(self) -> ft.Control:
+        """Every player's running total by round, a line each."""
+        import flet_charts as fc
+
+        players = self.record.sheet.players
+        values = [float(v) for p in players for v in p.rounds]
+        low, high = min([*values, 0.0]), max([*values, 0.0])
+        top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
+        bottom = math.floor(min(low * 1.1, low) / 10) * 10
+        series = [
+            fc.LineChartData(
+                points=[fc.LineChartDataPoint(x, float(y)) for x, y in enumerate(p.rounds, 1)],
+                color=PALETTE[n % len(PALETTE)],
+                stroke_width=3,
+                point=True,
+            )
+            for n, p in enumerate(players)
+        ]
+        return ft.Container(
+            fc.LineChart(
+                data_series=series,
+                min_x=0.5,
+                max_x=self.record.sheet.played_rounds + 0.5,
+                min_y=bottom,
+                max_y=top,
+                left_axis=fc.ChartAxis(label_size=44),
+                bottom_axis=fc.ChartAxis(
+                    label_size=24,
+                    labels=[
+                        fc.ChartAxisLabel(value=n, label=str(n))
+                        for n in _round_ticks(self.record.sheet.played_rounds)
+                    ],
+                ),
+                horizontal_grid_lines=fc.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+                interactive=False,
+            ),
+            height=220,
+            padding=ft.Padding.only(right=12, top=8),
+        )
 
     def _table(self, model) -> ft.Control:  # noqa: ANN001 - printing's SheetModel
         """Lines down, players across, as on the paper sheet (entries beside points)."""
@@ -226,6 +320,12 @@ class PlayView:
     async def on_print_blank(self) -> None:
         sheet = self.record.sheet
         await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message))
+
+
+def _round_ticks(played: int) -> list[int]:
+    """The rounds named under the chart: every one, or every second, fifth… when many."""
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if played / s <= 12)
+    return [n for n in range(1, played + 1) if n == 1 or n % step == 0]
 
 
 def undo_bar(ctx: Context, text: str, undo) -> ft.SnackBar:  # noqa: ANN001

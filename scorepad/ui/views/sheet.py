@@ -18,9 +18,19 @@ from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.live import Discarded, Notice, Restored, Saved
-from scorepad.ui.sheet_model import LABEL, Edit, ExtraLinesEdit, SheetInProgress, SheetState
+from scorepad.ui.sheet_model import (
+    LABEL,
+    Edit,
+    ExtraLinesEdit,
+    RoundAdded,
+    RoundDeleted,
+    RoundRestored,
+    SheetInProgress,
+    SheetState,
+)
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
-from scorepad.ui.views.common import Crossings, muted, screen, tid, typed_text
+from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
+from scorepad.ui.views.rounds import RoundsPart
 
 LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
@@ -82,6 +92,7 @@ class SheetView:
         self.extra_labels: list[ft.TextField] = []
         self.gone = False
         """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
+        self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.build_rows()
         self.refresh(clear_message=False)
         self.follow()
@@ -106,6 +117,7 @@ class SheetView:
                 ],
             ),
             ft.Divider(height=1),
+            *(self.rounds.controls() if self.rounds is not None else []),
             self.rows,
             ft.Row(
                 [
@@ -119,20 +131,38 @@ class SheetView:
                 ]
             ),
             self.label_chips,
-            ft.Divider(height=1),
+        ]
+        totals = [
             self._row(
                 ft.Text(ctx.t("app.total"), weight=ft.FontWeight.BOLD),
                 [tid(f"total-{i + 1}", t) for i, t in enumerate(self.totals)],
             ),
-            self._row(
-                ft.Text(ctx.t("app.rank")),
-                [tid(f"rank-{i + 1}", r) for i, r in enumerate(self.ranks)],
-            ),
+        ]
+        ranks = self._row(
+            ft.Text(ctx.t("app.rank")),
+            [tid(f"rank-{i + 1}", r) for i, r in enumerate(self.ranks)],
+        )
+        end = [
             tid("result", self.result),
+            *(self.rounds.end_controls() if self.rounds is not None else []),
             ft.Row([tid("save", self.save_button), self.save_hint], wrap=True),
             tid("save-message", self.save_message),
         ]
-        return screen(ctx, title, body)
+        if self.rounds is None:
+            return screen(ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end])
+        # A round game's totals stay in sight however many rounds are on the sheet.
+        bar = ft.BottomAppBar(
+            ft.Container(
+                ft.Container(
+                    ft.Column(totals, spacing=2, tight=True),
+                    width=MAX_WIDTH if ctx.wide else None,
+                ),
+                alignment=ft.Alignment.CENTER,
+            ),
+            height=64 if ctx.compact else 48,
+            padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
+        )
+        return screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone."""
@@ -153,7 +183,7 @@ class SheetView:
         self.problem_boxes = {}
         self.problem_texts = {}
         rows: list[ft.Control] = []
-        for line in self.model.lines:
+        for line in self.model.end_lines:
             cells = [
                 make_cell(self.ctx, self.model, line, i, self.changed)
                 for i in range(len(self.model.players))
@@ -265,6 +295,10 @@ class SheetView:
         if isinstance(change, ExtraLinesEdit):
             self.build_rows()
             touched.append(self.rows)
+        elif isinstance(change, RoundAdded | RoundDeleted | RoundRestored):
+            assert self.rounds is not None
+            touched += self.rounds.layout()
+            touched += self.sync()
         else:
             touched += self.sync()
         self.ctx.update(*dict.fromkeys([*touched, *self.refresh(clear_message=False)]))
@@ -272,10 +306,14 @@ class SheetView:
     def sync(self) -> list[ft.Control]:
         """Show what the sheet holds in every field, but for a field whose own change is
         still on its way; returns the fields that changed."""
-        touched = [control for cell in self.cells for control in cell.sync()]
+        touched = [control for cell in self.all_cells() for control in cell.sync()]
         for field, row in zip(self.extra_labels, self.model.draft.extra, strict=False):
             touched += self.crossed.put(field, row.label)
         return touched
+
+    def all_cells(self) -> list[SheetCell]:
+        rounds = self.rounds.cells() if self.rounds is not None else []
+        return [*rounds, *self.cells]
 
     # --- changes ---------------------------------------------------------------------------
     def changed(self, *touched: ft.Control) -> None:
@@ -292,10 +330,12 @@ class SheetView:
         state = self.model.state
         ctx = self.ctx
         out: list[ft.Control] = []
-        for cell in self.cells:
+        for cell in self.all_cells():
             out += cell.mark(state)
         out += self._show_problems(state)
         scored = state.scored
+        if self.rounds is not None:
+            out += self.rounds.refresh(state)
         for i, player in enumerate(scored.players):
             leads = player.winner and not state.empty
             _set(self.totals[i], "value", show(player.total, ctx.lang), out)
@@ -321,9 +361,15 @@ class SheetView:
     def _show_problems(self, state: SheetState) -> list[ft.Control]:
         """Spell out each refused value below its line; returns the lines that changed."""
         lang = self.ctx.lang
-        wanted: dict[str, list[tuple[str, str]]] = {key: [] for key in self.problem_boxes}
+        boxes = dict(self.problem_boxes)
+        if self.rounds is not None:
+            boxes.update(self.rounds.problem_boxes())
+        wanted: dict[str, list[tuple[str, str]]] = {key: [] for key in boxes}
         for (key, player, part), problem in state.problems.items():
-            if key not in wanted:
+            box_key = ident_key = key
+            if key.startswith("round:") and self.rounds is not None:
+                box_key, ident_key = self.rounds.problem_place(key)
+            if box_key not in wanted:
                 continue
             if player == LABEL:
                 text = f"{self.ctx.t('app.line_label')}: {problem.message(lang)}"
@@ -331,10 +377,10 @@ class SheetView:
             else:
                 who = self.model.players[player]
                 text = self.ctx.t("app.not_counted", player=who, problem=problem.message(lang))
-                ident = f"problem-{key}-{player + 1}" + (f"-{part}" if part else "")
-            wanted[key].append((ident.replace(":", "-"), text))
+                ident = f"problem-{ident_key}-{player + 1}" + (f"-{part}" if part else "")
+            wanted[box_key].append((ident.replace(":", "-"), text))
         changed: list[ft.Control] = []
-        for key, box in self.problem_boxes.items():
+        for key, box in boxes.items():
             if self.problem_texts.get(key, []) == wanted[key]:
                 continue
             self.problem_texts[key] = wanted[key]

@@ -23,18 +23,7 @@ from scorepad.ui.stats_model import (
     points,
     when,
 )
-from scorepad.ui.views.common import heading, muted, screen, tid
-
-PALETTE = [
-    ft.Colors.INDIGO,
-    ft.Colors.TEAL,
-    ft.Colors.AMBER,
-    ft.Colors.DEEP_ORANGE,
-    ft.Colors.PINK,
-    ft.Colors.LIGHT_GREEN,
-    ft.Colors.CYAN,
-    ft.Colors.BROWN,
-]
+from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats, Store

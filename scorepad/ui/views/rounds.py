@@ -1,0 +1,248 @@
+"""A round game's part of the sheet: a block per round, newest at the bottom.
+
+Each round is a block with a cell per player for each per-round line (Skull King's bid,
+tricks and bonus stack up in one compact block), and the running total after it. The
+current round (the last) is highlighted; any earlier one can be changed (the totals
+follow at once, and the block notes it) or deleted (with Undo). A block belongs to its
+round's id, not to its place: a round added or deleted on another device moves blocks
+without rebuilding them, so a field someone is typing in is never replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.core.i18n import pick
+from scorepad.core.scoring import show
+from scorepad.ui.context import Context
+from scorepad.ui.sheet_model import RoundRestored, SheetInProgress, SheetState
+from scorepad.ui.views.cells import Changed, RoundCell
+from scorepad.ui.views.common import muted, tid
+
+RowMaker = Callable[[ft.Control, list[ft.Control]], ft.Control]
+"""The sheet's own row: a label beside the cells, or above them on a phone."""
+
+
+class RoundBlock:
+    """One round on the sheet."""
+
+    def __init__(
+        self,
+        part: RoundsPart,
+        round_id: str,
+        number: int,
+    ) -> None:
+        ctx, model = part.ctx, part.model
+        self.ctx = ctx
+        self.round_id = round_id
+        self.number = number
+        players = range(len(model.players))
+        self.cells = [
+            RoundCell(ctx, model, line, round_id, number, i, part.changed)
+            for line in model.round_lines
+            for i in players
+        ]
+        self.title = ft.Text(weight=ft.FontWeight.BOLD)
+        self.note = tid(f"round-{number}-note", muted(ctx.t("app.round_changed"), size=11))
+        self.note.visible = False  # on the wrapper: a hidden Semantics content is an error
+        self.delete = tid(
+            f"round-{number}-delete",
+            ft.IconButton(
+                ft.Icons.DELETE_OUTLINE,
+                icon_size=18,
+                tooltip=ctx.t("app.delete_round"),
+                on_click=lambda: part.on_delete(round_id),
+            ),
+        )
+        self.totals = [ft.Text(size=13, weight=ft.FontWeight.W_500) for _ in players]
+        self.total_ids = [
+            tid(f"round-{number}-total-{i + 1}", t) for i, t in enumerate(self.totals)
+        ]
+        self.problems = ft.Column(spacing=0)
+        rows: list[ft.Control] = [
+            ft.Row(
+                [self.title, self.note, self.delete],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                wrap=True,
+            )
+        ]
+        several = len(model.round_lines) > 1
+        width = len(model.players)
+        for index, line in enumerate(model.round_lines):
+            cells = self.cells[index * width : (index + 1) * width]
+            label = muted(pick(line.label, ctx.lang), size=11 if several else 12)
+            rows.append(part.row(label, [c.control for c in cells]))
+        rows.append(part.row(muted(ctx.t("app.round_total"), size=11), list(self.total_ids)))
+        rows.append(self.problems)
+        self.control = ft.Container(
+            ft.Column(rows, spacing=2),
+            padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+            border_radius=8,
+        )
+        self.renumber(number, current=False, force=True)
+
+    def renumber(self, number: int, *, current: bool, force: bool = False) -> list[ft.Control]:
+        """The round's place on the sheet (rounds before it come and go) and whether it is
+        the current round; returns what changed on screen."""
+        changed: list[ft.Control] = []
+        if force or number != self.number:
+            self.number = number
+            for cell in self.cells:
+                cell.renumber(number)
+            self.note.identifier = f"round-{number}-note"
+            self.delete.identifier = f"round-{number}-delete"
+            for i, wrapper in enumerate(self.total_ids):
+                wrapper.identifier = f"round-{number}-total-{i + 1}"
+            changed.append(self.control)
+        title = self.title_text(number)
+        if self.title.value != title:
+            self.title.value = title
+            changed.append(self.title)
+        colour = ft.Colors.SECONDARY_CONTAINER if current else None
+        if self.control.bgcolor != colour:
+            self.control.bgcolor = colour
+            changed.append(self.control)
+        return changed
+
+    def title_text(self, number: int) -> str:
+        return self.ctx.t("text.round", round=number)
+
+
+class RoundsPart:
+    """The rounds of a round game's sheet, the "Next round" button and Undo."""
+
+    def __init__(
+        self, ctx: Context, model: SheetInProgress, changed: Changed, row: RowMaker
+    ) -> None:
+        self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
+        self.blocks: dict[str, RoundBlock] = {}
+        self.column = ft.Column(spacing=6)
+        self.next_button = ft.FilledTonalButton(
+            ctx.t("app.next_round"), icon=ft.Icons.ADD, on_click=self.on_next
+        )
+        self.undo_text = ft.Text()
+        self.undo_button = tid(
+            "round-undo", ft.TextButton(ctx.t("app.undo"), on_click=self.on_undo)
+        )
+        self.undo_row = ft.Row([self.undo_text, self.undo_button], wrap=True)
+        self.undo_row.visible = False
+        self.restore: RoundRestored | None = None
+        self.banner_text = ft.Text(weight=ft.FontWeight.W_500)
+        self.banner = ft.Container(
+            tid("round-note", self.banner_text),
+            padding=8,
+            border_radius=8,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            visible=False,
+        )
+        self.layout()
+
+    def controls(self) -> list[ft.Control]:
+        return [
+            self.column,
+            ft.Row([tid("next-round", self.next_button), self.undo_row], wrap=True),
+        ]
+
+    def end_controls(self) -> list[ft.Control]:
+        return [self.banner]
+
+    def cells(self) -> list[RoundCell]:
+        return [cell for block in self.blocks.values() for cell in block.cells]
+
+    def layout(self) -> list[ft.Control]:
+        """Blocks in the draft's order: new rounds get one, deleted rounds lose theirs, the
+        others are moved and renumbered, never rebuilt; returns what changed."""
+        rounds = self.model.draft.rounds
+        wanted = [row.id for row in rounds]
+        changed: list[ft.Control] = []
+        for gone in [rid for rid in self.blocks if rid not in wanted]:
+            del self.blocks[gone]
+        for number, rid in enumerate(wanted, 1):
+            block = self.blocks.get(rid)
+            if block is None:
+                block = self.blocks[rid] = RoundBlock(self, rid, number)
+            changed += block.renumber(number, current=number == len(wanted))
+        self.blocks = {rid: self.blocks[rid] for rid in wanted}
+        controls: list[ft.Control] = [self.blocks[rid].control for rid in wanted]
+        if controls != self.column.controls:
+            self.column.controls = controls
+            changed.append(self.column)
+        return changed
+
+    def problem_boxes(self) -> dict[str, ft.Column]:
+        return {f"round:{rid}": block.problems for rid, block in self.blocks.items()}
+
+    def problem_place(self, key: str) -> tuple[str, str]:
+        """A round cell's problem key ("round:ID:KEY") → its round's box, and the name
+        its message's test id uses ("round-R-KEY")."""
+        _, rid, line = key.split(":", 2)
+        block = self.blocks.get(rid)
+        number = block.number if block is not None else 0
+        return f"round:{rid}", f"round-{number}-{line}"
+
+    def refresh(self, state: SheetState) -> list[ft.Control]:
+        """Running totals under each round, the notes, the button and the end banner."""
+        out: list[ft.Control] = []
+        lang = self.ctx.lang
+        changed_late = set(self.model.draft.changed_rounds)
+        scored = state.scored
+        for index, block in enumerate(self.blocks.values()):
+            for player, text in zip(scored.players, block.totals, strict=True):
+                value = show(player.rounds[index], lang) if index < len(player.rounds) else ""
+                if text.value != value:
+                    text.value = value
+                    out.append(text)
+            late = block.round_id in changed_late
+            if block.note.visible != late:
+                block.note.visible = late
+                out.append(block.note)
+        disabled = not self.model.can_add_round
+        if self.next_button.disabled != disabled:
+            self.next_button.disabled = disabled
+            out.append(self.next_button)
+        banner = self.banner_sentence(state)
+        if self.banner_text.value != banner or self.banner.visible != bool(banner):
+            self.banner_text.value = banner
+            self.banner.visible = bool(banner)
+            out.append(self.banner)
+        return out
+
+    def banner_sentence(self, state: SheetState) -> str:
+        """Who ended the game and when, that every round is played, or, once rounds are
+        under way, how many of them are (saving early is allowed, and said)."""
+        scored = state.scored
+        played = scored.played_rounds
+        if played == 0 or state.empty:
+            return ""
+        note = scored.round_note(self.ctx.lang) or ""
+        if scored.finished:
+            done = self.ctx.t("app.rounds_over")
+            return f"{note} {done}".strip()
+        return note
+
+    # --- buttons ---------------------------------------------------------------------------
+    def on_next(self) -> None:
+        if not self.model.can_add_round:
+            return
+        self.model.add_round()
+        self.changed(*self.layout())
+
+    def on_delete(self, round_id: str) -> None:
+        number = self.model.round_position(round_id)
+        restore = self.model.delete_round(round_id)
+        if restore is None:
+            return
+        self.restore = restore
+        self.undo_text.value = self.ctx.t("app.round_deleted", round=number)
+        self.undo_row.visible = True
+        self.changed(*self.layout(), self.undo_row)
+
+    def on_undo(self) -> None:
+        restore, self.restore = self.restore, None
+        self.undo_row.visible = False
+        if restore is not None:
+            self.model.apply(restore)
+        self.changed(*self.layout(), self.undo_row)
