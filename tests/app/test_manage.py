@@ -502,9 +502,9 @@ def test_make_an_open_round_game_to_a_target_with_most_rounds_won(tmp_path, hist
     root = view_for(ctx, "/games/new")
     start_game(root, "to-500")
     choose(root, "game-rounds-mode", "open")
-    assert find(root, "game-rounds-problem").visible  # no per-round line yet
+    assert find(root, "game-rounds-problem").content.visible  # no per-round line yet
     type_into(root, "game-line-1-per-round", True)
-    assert not find(root, "game-rounds-problem").visible
+    assert not find(root, "game-rounds-problem").content.visible
     choose(root, "game-ends", "reach")
     type_into(root, "game-ends-target", "quinientos")
     assert find(root, "game-ends-target").error == '"quinientos" no es un número'

@@ -77,7 +77,9 @@ class GameEditorView:
         self.touch: dict[str, tuple[Any, str]] = {}
         """Field → the item it edits and the name it is touched by."""
         self.notes: dict[str, ft.Text] = {}
-        """Places that are not a field (a section's settings as a whole) → their problem."""
+        """Places that are not a field (a section's settings as a whole) → their problem,
+        shown only when there is one (each in a container: a test id needs something
+        visible to wrap)."""
         self.sections = {name: ft.Column(spacing=8) for name in LISTS}
         self.rounds = RoundsSection(self)
         self.problem = ft.Text("", color=ft.Colors.ERROR, size=14)

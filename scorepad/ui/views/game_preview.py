@@ -46,7 +46,8 @@ def preview_rows(ctx: Context, template: GameTemplate | None) -> list[ft.Control
         if template.bids is not None:
             label = pick(template.bids.label, lang)
             bids = template.bids.describe(lang)
-            rows.append(ft.Row([ft.Text(label, expand=True, size=14), muted(bids)]))
+            rows.append(ft.Text(label, size=14))  # its rule is long: on a row of its own
+            rows.append(ft.Container(muted(bids), padding=ft.Padding.only(left=16)))
         at_end = [line for line in template.lines if not line.per_round]
         if at_end:
             rows.append(ft.Text(ctx.t("manage.preview_at_end"), weight=ft.FontWeight.BOLD))

@@ -74,7 +74,7 @@ class RoundsSection:
         elif form.rounds == "by_players":
             controls.append(self.by_players())
         note = editor.notes.setdefault("rounds", ft.Text("", color=ft.Colors.ERROR, size=12))
-        controls.append(tid("game-rounds-problem", note))
+        controls.append(tid("game-rounds-problem", ft.Container(note)))
         if form.rounds:
             controls += self.ending()
             controls += self.bid_rule()
@@ -158,7 +158,7 @@ class RoundsSection:
             ),
             ft.ResponsiveRow(lines),
             ft.ResponsiveRow(numbers),
-            tid("game-bids-problem", note),
+            tid("game-bids-problem", ft.Container(note)),
         ]
         return controls
 
