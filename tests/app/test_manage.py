@@ -15,7 +15,7 @@ from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import PlayerSheet, builtin_games, find_game, load_template, score
 from scorepad.core.catalogue import round_games
-from scorepad.core.i18n import pick, tr
+from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import (
     BidsForm,
@@ -384,6 +384,14 @@ def choose(root: object, ident: str, value: str) -> None:
     group.on_change(ft.Event(name="change", control=group, data=value))
 
 
+def pick_from(root: object, ident: str, value: str) -> None:
+    """Pick ``value`` in the menu ``ident``, as a tap on its option does."""
+    menu = find(root, ident)
+    assert value in [o.key for o in menu.options], [o.key for o in menu.options]
+    menu.value = value
+    menu.on_select(ft.Event(name="select", control=menu, data=value))
+
+
 def start_game(root: object, game: str = "race") -> None:
     type_into(root, "game-id", game)
     type_into(root, "game-name-en", game.title())
@@ -565,13 +573,21 @@ def test_make_a_trick_taking_game_with_a_bid_rule(tmp_path, history):
     type_into(root, "game-bids", True)
     assert find(root, "game-bids-key").value == "score"
     type_into(root, "game-bids-label-en", "Round score")
-    type_into(root, "game-bids-bid", "bid")
-    type_into(root, "game-bids-tricks", "nope")
-    assert (
-        find(root, "game-bids-tricks").error is not None
-        and "nope" in find(root, "game-bids-tricks").error
+    assert [o.text for o in find(root, "game-bids-tricks").options] == [
+        "Bid (bid)",
+        "Tricks (tricks)",
+    ]
+    assert find(root, "game-bids-bonus").value == "-"  # no bonus line
+    pick_from(root, "game-bids-bid", "bid")
+    pick_from(root, "game-bids-tricks", "bid")
+    assert find(root, "game-bids-tricks").error_text == (
+        "the bid and the tricks must be two different lines"
     )
-    type_into(root, "game-bids-tricks", "tricks")
+    pick_from(root, "game-bids-tricks", "tricks")
+    assert find(root, "game-bids-tricks").error_text is None
+    type_into(root, "game-line-2-key", "taken")  # the menus follow the lines
+    assert [o.key for o in find(root, "game-bids-tricks").options] == ["bid", "taken"]
+    pick_from(root, "game-bids-tricks", "taken")
     type_into(root, "game-bids-hit-base", "20")
     type_into(root, "game-bids-hit-per-trick", "10")
     type_into(root, "game-bids-miss-per-off", "x")
@@ -586,15 +602,39 @@ def test_make_a_trick_taking_game_with_a_bid_rule(tmp_path, history):
         "key": "score",
         "label": {"en": "Round score"},
         "bid": "bid",
-        "tricks": "tricks",
+        "tricks": "taken",
         "hit": {"base": 20, "per_trick": 10},
         "miss": {"per_off": -10},
     }
     sheet = [
-        PlayerSheet("Ana", {"bid": [1, 0], "tricks": [1, 2]}),
-        PlayerSheet("Ben", {"bid": [0, 1], "tricks": [0, 1]}),
+        PlayerSheet("Ana", {"bid": [1, 0], "taken": [1, 2]}),
+        PlayerSheet("Ben", {"bid": [0, 1], "taken": [0, 1]}),
     ]
     assert [p.total for p in score(saved, None, sheet).players] == [30 - 20, 20 + 30]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_round_settings_read_in_every_language(tmp_path, history, lang):
+    """A round game's settings, its bid rule and its preview, built in each language: no
+    message key and no English sentence where the language has its own."""
+    from test_messages import KEY, leaks, shown_texts
+
+    data = copy.deepcopy(round_games()["skull-king"].source) | {"id": "sk"}
+    data["rounds"] = {"by_players": {str(n): 10 for n in range(2, 7)}}
+    data["ends"] = {"reach": 500}
+    data["tiebreakers"] = [{"label": {"en": "won"}, "prefer": "more", "rounds_won": True}]
+    history.store.create_game(data)
+    ctx, _ = context(tmp_path, history=history, lang=lang)
+    shown = shown_texts(view_for(ctx, "/games/edit/sk"))
+    assert tr("manage.rounds_with", lang, n=6) in shown and tr("manage.bids_use", lang) in shown
+    assert tr("manage.rounds_won", lang) in shown and tr("manage.per_round", lang) in shown
+    assert tr("manage.preview_each_round", lang) in shown
+    menu = find(view_for(ctx, "/games/edit/sk"), "game-bids-bid")
+    lines = round_games()["skull-king"].lines
+    assert [o.text for o in menu.options] == [f"{pick(ln.label, lang)} ({ln.key})" for ln in lines]
+    patterns = leaks(lang)
+    assert [t for t in shown if KEY.search(t)] == []
+    assert [(k, t) for t in shown for k, p in patterns if p.fullmatch(t)] == []
 
 
 def test_a_round_settings_problem_lands_on_its_field():

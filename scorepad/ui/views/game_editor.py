@@ -80,6 +80,8 @@ class GameEditorView:
         """Places that are not a field (a section's settings as a whole) → their problem,
         shown only when there is one (each in a container: a test id needs something
         visible to wrap)."""
+        self.pickers: dict[str, tuple[ft.Dropdown, Any, str]] = {}
+        """Fields picked from a menu → the menu, the item it edits, its touched name."""
         self.sections = {name: ft.Column(spacing=8) for name in LISTS}
         self.rounds = RoundsSection(self)
         self.problem = ft.Text("", color=ft.Colors.ERROR, size=14)
@@ -444,12 +446,19 @@ class GameEditorView:
             item, touched = self.touch[name]
             shown = form.tried or touched in item.touched
             box.error = problem_text(problem, ctx.lang, ctx.t) if problem and shown else None
+        self.rounds.refresh()
+        for name, (menu, item, touched) in self.pickers.items():
+            problem = checked.problems.get(name)
+            shown = form.tried or touched in item.touched
+            menu.error_text = problem_text(problem, ctx.lang, ctx.t) if problem and shown else None
         for name, note in self.notes.items():
             problem = checked.problems.get(name)
             note.value = problem_text(problem, ctx.lang, ctx.t) if problem is not None else ""
             note.visible = problem is not None
         elsewhere = [
-            p for f, p in checked.problems.items() if f not in self.fields and f not in self.notes
+            p
+            for f, p in checked.problems.items()
+            if f not in self.fields and f not in self.notes and f not in self.pickers
         ]
         self.problem.value = "; ".join(problem_text(p, ctx.lang, ctx.t) for p in elsewhere)
         self.preview.controls = preview_rows(self.ctx, checked.template)

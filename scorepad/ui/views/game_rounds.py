@@ -19,8 +19,13 @@ from scorepad.ui.views.common import heading, muted, tid
 if TYPE_CHECKING:
     from scorepad.ui.views.game_editor import GameEditorView
 
+Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 PREFIXES = ("rounds-", "ends-", "bids-")
 """The names of this section's fields in the form."""
+PICKED = ("bid", "tricks", "bonus")
+"""The bid rule's lines, each picked from the game's lines."""
+NONE = "-"
+"""The bonus picker's "no bonus line" (a line key never starts with "-")."""
 BID_FIELDS = (
     ("hit_base", "manage.bids_hit_base"),
     ("hit_per_trick", "manage.bids_hit_per_trick"),
@@ -49,6 +54,7 @@ class RoundsSection:
         t = editor.ctx.t
         for name in [f for f in editor.fields if f.startswith(PREFIXES)]:
             del editor.fields[name]
+        editor.pickers.clear()
         self.players_seen = form.player_counts()
         mode = ft.RadioGroup(
             value=form.rounds or "none",
@@ -138,13 +144,10 @@ class RoundsSection:
         bids = form.bids
         if bids is None:
             return controls
-        quarter: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 6, "md": 3}
-        third: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 4}
+        quarter: Columns = {"xs": 6, "md": 3}
+        third: Columns = {"xs": 12, "md": 4}
         note = editor.notes.setdefault("bids", ft.Text("", color=ft.Colors.ERROR, size=12))
-        lines = [
-            editor.field("bids-", bids, name, t(f"manage.bids_{name}"), col=third)
-            for name in ("bid", "tricks", "bonus")
-        ]
+        lines = [self.picker(bids, name, third) for name in PICKED]
         numbers = [
             editor.field("bids-", bids, name, t(label), col=quarter) for name, label in BID_FIELDS
         ]
@@ -161,6 +164,50 @@ class RoundsSection:
             tid("game-bids-problem", ft.Container(note)),
         ]
         return controls
+
+    def picker(self, bids: BidsForm, name: str, col: Columns) -> ft.Control:
+        """A menu of the game's lines (a line key, never typed) for the rule's ``name``."""
+        editor = self.editor
+        menu = ft.Dropdown(
+            label=editor.ctx.t(f"manage.bids_{name}"),
+            value=getattr(bids, name) or (NONE if name == "bonus" else None),
+            options=self.options(name),
+            dense=True,
+            expand=True,
+        )
+
+        def select(e: ft.Event[ft.Dropdown]) -> None:
+            value = str(e.control.value or "")
+            setattr(bids, name, "" if value == NONE else value)
+            bids.touched.add(name)
+            editor.recheck()
+
+        menu.on_select = select
+        editor.pickers[f"bids-{name}"] = (menu, bids, name)
+        return ft.Container(tid(f"game-bids-{name}", menu), col=col)
+
+    def options(self, name: str) -> list[ft.DropdownOption]:
+        """Every line of the game with a key, as "Label (key)" in the screen's language
+        (or English)."""
+        lang = self.editor.ctx.lang
+        options = []
+        for line in self.editor.form.lines:
+            key = line.key.strip()
+            if key:
+                label = str(getattr(line, f"label_{lang}", "")).strip() or line.label_en.strip()
+                options.append(ft.DropdownOption(key=key, text=f"{label or key} ({key})"))
+        if name == "bonus":
+            options.insert(
+                0, ft.DropdownOption(key=NONE, text=self.editor.ctx.t("manage.bids_no_bonus"))
+            )
+        return options
+
+    def refresh(self) -> None:
+        """The menus of lines follow the lines as they are typed."""
+        for name in PICKED:
+            found = self.editor.pickers.get(f"bids-{name}")
+            if found is not None:
+                found[0].options = self.options(name)
 
     # --- handlers -----------------------------------------------------------------------
     def players_changed(self) -> None:
