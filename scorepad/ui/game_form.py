@@ -196,10 +196,10 @@ class GameForm(Item):
     editing: bool = False
     """An existing user-defined game (its id is fixed) rather than a new one."""
     tried: bool = field(default=False, compare=False, kw_only=True)
+    """Save was pressed: every field shows its problem, touched or not."""
     left_out: frozenset[str] = field(default=frozenset(), compare=False, kw_only=True)
     """Fields with a default (``version``, ``wins``) that the file read did not write:
     left out again while they hold their default."""
-    """Save was pressed: every field shows its problem, touched or not."""
     name_fr: str = ""
     name_de: str = ""
     description_fr: str = ""
