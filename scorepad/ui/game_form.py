@@ -11,9 +11,14 @@ optional), so a game read from a file and saved again is the same game. Texts in
 languages, which the app does not speak, are kept in each item's ``others`` and written
 back unchanged.
 
+A round game's settings (``rounds``, ``ends``, ``bids``, each line's ``per_round`` and a
+tie-breaker's ``rounds_won``) are fields like the others; fields the editor does not show
+(``bgg_id``, ``source``) are kept as they were read and written back.
+
 Field names: ``name-en``, ``min-players``, ``line-0-per``, ``line-0-rate-1-label-es``,
-``variant-0-id``, ``tb-0-terms``, ``reminder-0-text-es``: a list's prefix and index,
-then the attribute with ``_`` written ``-``.
+``variant-0-id``, ``tb-0-terms``, ``reminder-0-text-es``, ``rounds-count``,
+``rounds-players-4``, ``ends-target``, ``bids-hit-base``: a list's prefix and index, then
+the attribute with ``_`` written ``-``.
 """
 
 from __future__ import annotations
@@ -43,6 +48,22 @@ Others = dict[str, dict[str, str]]
 """A text's name → its texts in languages the app does not speak."""
 Problem = tuple[str, dict[str, object]] | TemplateError
 T = TypeVar("T", bound="Item")
+ROUND_MODES = ("", "count", "by_players", "open")
+"""How a game's rounds go: not a round game, a fixed number, a number by player count,
+as many as the table plays."""
+ENDINGS = ("", "reach", "fall_to")
+"""When a round game ends early: never (after its last round), when someone's total
+reaches a target, when it falls to a limit."""
+KEPT = ("bgg_id", "source")
+"""Fields of a game file the editor does not show, written back as they were read."""
+BID_NUMBERS = (
+    ("hit", "base", "hit_base"),
+    ("hit", "per_trick", "hit_per_trick"),
+    ("hit", "zero_per_round", "hit_zero"),
+    ("miss", "per_off", "miss_per_off"),
+    ("miss", "zero_per_round", "miss_zero"),
+)
+"""The bid rule's numbers: (part of the rule, field in the file, attribute of the form)."""
 
 
 @dataclass
@@ -53,6 +74,9 @@ class Item:
 
     others: Others = field(default_factory=dict, repr=False, kw_only=True)
     """Its texts in languages the app does not show, kept to be written back."""
+    touched: set[str] = field(default_factory=set, repr=False, compare=False, kw_only=True)
+    """Its fields typed in (a text by its name, in any language): only those show their
+    problem until Save is pressed."""
 
 
 @dataclass
@@ -114,6 +138,7 @@ class LineForm(Item):
     label_de: str = ""
     hint_fr: str = ""
     hint_de: str = ""
+    per_round: bool = False
 
     @property
     def rated(self) -> bool:
@@ -129,6 +154,28 @@ class TiebreakForm(Item):
     terms: str = ""
     label_fr: str = ""
     label_de: str = ""
+    rounds_won: bool = False
+    """Compares the rounds each player won (a round game's), instead of ``terms``."""
+
+
+@dataclass
+class BidsForm(Item):
+    """A round game's bid rule (``bids`` in the file): which lines hold the bid, the tricks
+    taken and a bonus, and what a met and a missed bid are worth."""
+
+    key: str = "score"
+    label_en: str = ""
+    label_es: str = ""
+    label_fr: str = ""
+    label_de: str = ""
+    bid: str = ""
+    tricks: str = ""
+    bonus: str = ""
+    hit_base: str = ""
+    hit_per_trick: str = ""
+    hit_zero: str = ""
+    miss_per_off: str = ""
+    miss_zero: str = ""
 
 
 @dataclass
@@ -148,10 +195,35 @@ class GameForm(Item):
     version: int = 1
     editing: bool = False
     """An existing user-defined game (its id is fixed) rather than a new one."""
+    tried: bool = field(default=False, compare=False, kw_only=True)
+    """Save was pressed: every field shows its problem, touched or not."""
+    left_out: frozenset[str] = field(default=frozenset(), compare=False, kw_only=True)
+    """Fields with a default (``version``, ``wins``) that the file read did not write:
+    left out again while they hold their default."""
     name_fr: str = ""
     name_de: str = ""
     description_fr: str = ""
     description_de: str = ""
+    rounds: str = ""
+    """One of ``ROUND_MODES``: "" is a game scored once, after the last round."""
+    rounds_count: str = ""
+    rounds_by_players: dict[str, str] = field(default_factory=dict)
+    """Player count (as text) → its number of rounds, as typed; counts outside the
+    players' range are kept while they are typed but not written."""
+    ends: str = ""
+    """One of ``ENDINGS``."""
+    ends_target: str = ""
+    bids: BidsForm | None = None
+    kept: dict[str, Any] = field(default_factory=dict)
+    """``KEPT`` fields as read from the file."""
+
+    def player_counts(self) -> list[int]:
+        """Every player count the game allows as typed (none while min or max is not a
+        whole number from 1 to 20, or min is above max)."""
+        low, high = parse_number(self.min_players.strip()), parse_number(self.max_players.strip())
+        if not isinstance(low, int) or not isinstance(high, int) or not 1 <= low <= high <= 20:
+            return []
+        return list(range(low, high + 1))
 
     # --- to a template ------------------------------------------------------------------
     def definition(self) -> tuple[dict[str, Any], dict[str, Problem]]:
@@ -169,6 +241,8 @@ class GameForm(Item):
             return value
 
         data: dict[str, Any] = {"id": self.id.strip(), "version": self.version}
+        if "version" in self.left_out and self.version == 1:
+            del data["version"]
         data["name"] = words(self, "name")
         description = words(self, "description", optional=True)
         if description is not None:
@@ -177,24 +251,64 @@ class GameForm(Item):
             "min": number("min-players", self.min_players),
             "max": number("max-players", self.max_players),
         }
-        data["wins"] = self.wins
+        if not ("wins" in self.left_out and self.wins == "highest"):
+            data["wins"] = self.wins
         if self.variants:
             data["variants"] = [
                 {"id": v.id.strip(), "label": words(v, "label")} for v in self.variants
             ]
         data["lines"] = [self._line(i, line, number) for i, line in enumerate(self.lines)]
+        if self.rounds:
+            data.update(self._rounds(number))
         tiebreakers = []
         for i, tb in enumerate(self.tiebreakers):
-            terms: dict[str, object] = {}
-            for term in (t for t in SPLIT.split(tb.terms.strip()) if t):
-                key, _, weight = term.partition("=")
-                terms[key] = number(f"tb-{i}-terms", weight) if weight else 1
-            tiebreakers.append({"label": words(tb, "label"), "prefer": tb.prefer, "terms": terms})
+            tiebreaker: dict[str, Any] = {"label": words(tb, "label"), "prefer": tb.prefer}
+            if tb.rounds_won and self.rounds:
+                tiebreaker["rounds_won"] = True
+            else:
+                terms: dict[str, object] = {}
+                for term in (t for t in SPLIT.split(tb.terms.strip()) if t):
+                    key, _, weight = term.partition("=")
+                    terms[key] = number(f"tb-{i}-terms", weight) if weight else 1
+                tiebreaker["terms"] = terms
+            tiebreakers.append(tiebreaker)
         if tiebreakers:
             data["tiebreakers"] = tiebreakers
         if self.reminders:
             data["reminders"] = [words(r, "text") for r in self.reminders]
+        data.update(self.kept)
         return data, bad
+
+    def _rounds(self, number: Callable[..., object]) -> dict[str, Any]:
+        """A round game's ``rounds``, ``ends`` and ``bids``."""
+        rounds: dict[str, Any] = {}
+        if self.rounds == "count":
+            rounds["count"] = number("rounds-count", self.rounds_count)
+        elif self.rounds == "by_players":
+            rounds["by_players"] = {
+                str(n): number(f"rounds-players-{n}", self.rounds_by_players.get(str(n), ""))
+                for n in self.player_counts()
+            }
+        out: dict[str, Any] = {"rounds": rounds}
+        if self.ends:
+            out["ends"] = {self.ends: number("ends-target", self.ends_target)}
+        bids = self.bids
+        if bids is not None:
+            rule: dict[str, Any] = {
+                "key": bids.key.strip(),
+                "label": words(bids, "label"),
+                "bid": bids.bid.strip(),
+                "tricks": bids.tricks.strip(),
+            }
+            if bids.bonus.strip():
+                rule["bonus"] = bids.bonus.strip()
+            rule["hit"], rule["miss"] = {}, {}
+            for part, name, attr in BID_NUMBERS:
+                if getattr(bids, attr).strip():
+                    where = "bids-" + attr.replace("_", "-")
+                    rule[part][name] = number(where, getattr(bids, attr))
+            out["bids"] = rule
+        return out
 
     def _line(self, i: int, line: LineForm, number: Callable[..., object]) -> dict[str, Any]:
         out: dict[str, Any] = {"key": line.key.strip(), "kind": line.kind}
@@ -229,6 +343,8 @@ class GameForm(Item):
                 out[name] = number(f"{where}-{name}", getattr(line, name))
         if not line.counts:
             out["counts"] = False
+        if line.per_round and self.rounds:
+            out["per_round"] = True
         variants = [v for v in SPLIT.split(line.variants.strip()) if v]
         if variants:
             out["variants"] = variants
@@ -250,6 +366,7 @@ class GameForm(Item):
             wins=template.wins,
             version=int(template.version) + (1 if editing else 0),
             editing=editing,
+            left_out=frozenset(name for name in ("version", "wins") if name not in src),
         )
         read_words(form, "name", src.get("name"))
         read_words(form, "description", src.get("description"))
@@ -261,10 +378,41 @@ class GameForm(Item):
             terms = " ".join(
                 k if _text(w) == "1" else f"{k}={_text(w)}" for k, w in raw.get("terms", {}).items()
             )
-            tb = TiebreakForm(prefer=raw.get("prefer", "more"), terms=terms)
+            tb = TiebreakForm(
+                prefer=raw.get("prefer", "more"),
+                terms=terms,
+                rounds_won=raw.get("rounds_won") is True,
+            )
             form.tiebreakers.append(read_words(tb, "label", raw.get("label")))
         form.reminders = [read_words(ReminderForm(), "text", r) for r in src.get("reminders", [])]
+        form.kept = {name: src[name] for name in KEPT if name in src}
+        if "rounds" in src:
+            form._read_rounds(src)
         return form
+
+    def _read_rounds(self, src: Mapping[str, Any]) -> None:
+        rounds = src["rounds"]
+        if "count" in rounds:
+            self.rounds, self.rounds_count = "count", _text(rounds["count"])
+        elif "by_players" in rounds:
+            self.rounds = "by_players"
+            self.rounds_by_players = {n: _text(r) for n, r in rounds["by_players"].items()}
+        else:
+            self.rounds = "open"
+        for ending, target in src.get("ends", {}).items():
+            self.ends, self.ends_target = ending, _text(target)
+        if "bids" in src:
+            raw = src["bids"]
+            bids = BidsForm(
+                key=raw.get("key", ""),
+                bid=raw.get("bid", ""),
+                tricks=raw.get("tricks", ""),
+                bonus=raw.get("bonus", ""),
+            )
+            for part, name, attr in BID_NUMBERS:
+                if name in raw.get(part, {}):
+                    setattr(bids, attr, _text(raw[part][name]))
+            self.bids = read_words(bids, "label", raw.get("label"))
 
     # --- checking -----------------------------------------------------------------------
     def check(self) -> Checked:
@@ -324,6 +472,7 @@ def _line_form(raw: Mapping[str, Any]) -> LineForm:
         kind=raw.get("kind", "points"),
         halves=bool(raw.get("halves", False)),
         counts=raw.get("counts", True) is not False,
+        per_round=raw.get("per_round") is True,
         variants=" ".join(raw.get("variants", [])),
     )
     read_words(line, "label", raw.get("label"))

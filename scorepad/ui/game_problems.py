@@ -35,6 +35,8 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
         return _text_field("", form, head, parts)
     if head in ("id", "wins"):
         return head
+    if head in ("rounds", "ends", "bids"):
+        return _round_field(form, parts, inner)
     if head == "players":
         return "max-players" if parts[-1] == "max" else "min-players"
     if head == "variants" and not rest:  # a variant that no line belongs to
@@ -60,6 +62,36 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
     if head == "variants":
         return _text_field(where, item, "label", rest, "id")
     return _text_field(where, item, "label", rest, "prefer" if rest[:1] == ["prefer"] else "terms")
+
+
+def _round_field(form: GameForm, parts: list[str], problem: object) -> str:
+    """The field of a round game's settings a complaint about ``parts`` concerns; a
+    complaint about the settings as a whole (no per-round line) goes under the section:
+    "rounds", "bids"."""
+    head, rest = parts[0], parts[1:]
+    if head == "ends":
+        return "ends-target"
+    if head == "rounds":
+        if rest[:1] == ["count"]:
+            return "rounds-count"
+        if rest[:1] == ["by_players"]:
+            if len(rest) > 1:
+                return f"rounds-players-{rest[1]}"
+            if isinstance(problem, MissingField):
+                return f"rounds-players-{problem.name}"
+        return "rounds"
+    if not rest:
+        if isinstance(problem, MissingField) and problem.name in ("key", "bid", "tricks"):
+            return f"bids-{problem.name}"
+        if isinstance(problem, MissingField) and problem.name == "label":
+            return "bids-label-en"
+        return "bids"
+    if rest[0] == "label" and form.bids is not None:
+        return _text_field("bids-", form.bids, "label", rest)
+    if rest[0] in ("hit", "miss") and len(rest) > 1:
+        name = "zero" if rest[1] == "zero_per_round" else rest[1]  # game_form.BID_NUMBERS
+        return f"bids-{rest[0]}-{name}".replace("_", "-")
+    return f"bids-{rest[0]}" if rest[0] in ("key", "bid", "tricks", "bonus") else "bids"
 
 
 def problem_text(problem: Problem, lang: str, tr: Callable[..., str]) -> str:

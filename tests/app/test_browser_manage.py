@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import history_path
+from conftest import PHONE, history_path
 from playwright.sync_api import expect
 
 from scorepad.core import PlayerSheet, find_game
@@ -83,6 +83,57 @@ def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
     expect(app.node("total-2")).to_have_text("11")
     expect(app.node("result")).to_have_text("Ana wins with 12 points.")
     expect(app.node("rate-boxes-1")).to_have_text("big box")
+
+
+def show(app, ident: str) -> None:
+    """Scroll the screen (as a finger would) until ``ident`` is on it, well inside the
+    phone's height: Flutter puts only what is near the screen in the page, and a click
+    must not land where a field is about to scroll."""
+    height = app.page.viewport_size["height"]
+    last = None
+    for _ in range(40):
+        node = app.node(ident)
+        box = node.first.bounding_box() if node.count() else None
+        if box is not None and 80 <= box["y"] <= height - 120:
+            return
+        if box is not None and box == last and box["y"] + box["height"] <= height:
+            return  # the end of the screen: it goes no further
+        last = box
+        step = 300 if box is None else box["y"] - height / 2
+        app.page.mouse.move(195, height / 2)
+        app.page.mouse.wheel(0, step)
+        app.page.wait_for_timeout(150)
+    raise AssertionError(f"{ident} never came on screen")
+
+
+def test_make_an_open_round_game_to_500_at_phone_size(app, store):
+    app.page.set_viewport_size(PHONE)
+    app.open("/games/new")
+    app.type("game-id", "to-500")
+    app.type("game-name-en", "To 500")
+    show(app, "game-rounds-mode-open")
+    app.click("game-rounds-mode-open")
+    show(app, "game-ends-reach")
+    app.click("game-ends-reach")
+    show(app, "game-ends-target")
+    app.type("game-ends-target", "500")
+    show(app, "game-add-line")
+    app.click("game-add-line")
+    show(app, "game-line-1-key")
+    app.type("game-line-1-key", "points")
+    show(app, "game-line-1-label-en")
+    app.type("game-line-1-label-en", "Points this round")
+    show(app, "game-line-1-per-round")
+    app.click("game-line-1-per-round")
+    show(app, "game-preview")
+    expect(app.node("game-preview")).to_contain_text("open rounds")
+    expect(app.node("game-preview")).to_contain_text("Each round")
+    show(app, "game-save")
+    app.click("game-save")
+    expect(app.node("games-edit-to-500")).to_be_attached()
+    saved = store.template("to-500")
+    assert saved.source["rounds"] == {} and saved.source["ends"] == {"reach": 500}
+    assert [(ln.key, ln.per_round) for ln in saved.lines] == [("points", True)]
 
 
 def test_rename_a_player(app, store):

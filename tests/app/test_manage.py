@@ -13,10 +13,12 @@ import flet as ft
 import pytest
 from ui_helpers import click, context, find, has, type_into, walk
 
-from scorepad.core import PlayerSheet, builtin_games, find_game, load_template
-from scorepad.core.i18n import pick, tr
+from scorepad.core import PlayerSheet, builtin_games, find_game, load_template, score
+from scorepad.core.catalogue import round_games
+from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import (
+    BidsForm,
     FactorForm,
     GameForm,
     LineForm,
@@ -374,6 +376,300 @@ def test_edit_export_delete_undo_and_import_a_game(tmp_path, history):
     assert message.value.startswith("pasted text:") and message.color == ft.Colors.ERROR
 
 
+# --- round games in the editor -----------------------------------------------------------
+def choose(root: object, ident: str, value: str) -> None:
+    """Pick ``value`` in the radio group ``ident``, as a tap on its radio does."""
+    group = find(root, ident)
+    group.value = value
+    group.on_change(ft.Event(name="change", control=group, data=value))
+
+
+def pick_from(root: object, ident: str, value: str) -> None:
+    """Pick ``value`` in the menu ``ident``, as a tap on its option does."""
+    menu = find(root, ident)
+    assert value in [o.key for o in menu.options], [o.key for o in menu.options]
+    menu.value = value
+    menu.on_select(ft.Event(name="select", control=menu, data=value))
+
+
+def start_game(root: object, game: str = "race") -> None:
+    type_into(root, "game-id", game)
+    type_into(root, "game-name-en", game.title())
+    click(root, "game-add-line")
+    type_into(root, "game-line-1-key", "points")
+    type_into(root, "game-line-1-label-en", "Points this round")
+
+
+def test_every_round_game_survives_the_form_unchanged():
+    """Rounds (fixed, by players, open), endings, per-round lines, the bid rule, and the
+    fields the editor does not show (bgg_id, source) come back as they were."""
+    assert set(round_games()) == {"flip-7", "skull-king", "uno", "wizard"}
+    for template in round_games().values():
+        checked = GameForm.from_template(template, editing=False).check()
+        assert checked.problems == {}, template.id
+        assert checked.data == template.source, template.id
+        again = checked.template
+        assert again.rounds == template.rounds and again.bids == template.bids
+        assert [ln.per_round for ln in again.lines] == [ln.per_round for ln in template.lines]
+
+
+def test_every_round_game_saved_in_the_editor_unchanged_is_the_same_game(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    for game, template in round_games().items():
+        data = copy.deepcopy(template.source) | {"id": f"{game}-mine"}
+        history.store.create_game(data)
+        root = view_for(ctx, f"/games/edit/{game}-mine")
+        click(root, "game-save")
+        assert routes.pop() == "/games", game
+        assert history.store.template(f"{game}-mine").source == data | {"version": 2}
+
+
+def test_a_new_game_opens_without_errors_and_shows_them_once_typed_in_or_saved(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    boxes = [c for c in walk(root) if isinstance(c, ft.TextField)]
+    assert boxes and all(box.error is None for box in boxes)
+    type_into(root, "game-id", "a b")
+    assert find(root, "game-id").error.startswith('"a b" is not a valid key')
+    type_into(root, "game-id", "ab")
+    type_into(root, "game-name-en", "Ab")
+    click(root, "game-add-line")
+    type_into(root, "game-line-1-key", "p")
+    type_into(root, "game-line-1-label-es", "Puntos")  # a text in one language touches it
+    assert find(root, "game-line-1-label-en").error == "the label needs an English text"
+    type_into(root, "game-line-1-label-en", "Points")
+    type_into(root, "game-max-players", "")
+    assert find(root, "game-min-players").error is None  # only the field typed in
+    click(root, "game-save")
+    assert routes == [] and find(root, "game-max-players").error == "a value is needed"
+
+
+def test_make_a_game_of_a_fixed_number_of_rounds(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    start_game(root)
+    assert not has(root, "game-line-1-per-round") and not has(root, "game-ends")
+    choose(root, "game-rounds-mode", "count")
+    assert find(root, "game-rounds-count").error is None  # not typed in yet
+    type_into(root, "game-line-1-per-round", True)
+    type_into(root, "game-rounds-count", "0")
+    assert find(root, "game-rounds-count").error == "0 cannot be below 1"
+    type_into(root, "game-rounds-count", "1001")
+    assert "1000" in find(root, "game-rounds-count").error
+    type_into(root, "game-rounds-count", "3")
+    click(root, "game-add-line")  # an end-of-game line
+    type_into(root, "game-line-2-key", "pudding")
+    type_into(root, "game-line-2-label-en", "Pudding")
+    preview = texts(find(root, "game-preview"))
+    assert "3 rounds · ends after the last round" in preview
+    each, end = preview.index("Each round"), preview.index("At the end of the game")
+    assert each < preview.index("Points this round") < end < preview.index("Pudding")
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("race")
+    assert saved.rounds.fixed == 3 and saved.rounds.ending is None
+    assert [(ln.key, ln.per_round) for ln in saved.lines] == [("points", True), ("pudding", False)]
+    assert "per_round" not in saved.source["lines"][1]
+
+
+def test_make_a_game_whose_rounds_depend_on_the_player_count(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    start_game(root, "deal")
+    choose(root, "game-rounds-mode", "by_players")
+    type_into(root, "game-min-players", "3")
+    type_into(root, "game-max-players", "5")
+    assert [has(root, f"game-rounds-players-{n}") for n in (2, 3, 4, 5, 6)] == [
+        False,
+        True,
+        True,
+        True,
+        False,
+    ]
+    type_into(root, "game-line-1-per-round", True)
+    for n, rounds in ((3, "20"), (4, "15"), (5, "12")):
+        type_into(root, f"game-rounds-players-{n}", rounds)
+    type_into(root, "game-max-players", "6")  # one more player count, one more field
+    assert has(root, "game-rounds-players-6")
+    assert find(root, "game-rounds-players-5").value == "12"
+    click(root, "game-save")
+    assert routes == [] and find(root, "game-rounds-players-6").error == "a value is needed"
+    type_into(root, "game-rounds-players-6", "10")
+    assert "rounds by players: 3 → 20 · 4 → 15 · 5 → 12 · 6 → 10" in " ".join(
+        texts(find(root, "game-preview"))
+    )
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("deal")
+    assert saved.rounds.by_players == ((3, 20), (4, 15), (5, 12), (6, 10))
+    assert saved.source["rounds"] == {"by_players": {"3": 20, "4": 15, "5": 12, "6": 10}}
+
+
+def test_make_an_open_round_game_to_a_target_with_most_rounds_won(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history, lang="es")
+    root = view_for(ctx, "/games/new")
+    start_game(root, "to-500")
+    choose(root, "game-rounds-mode", "open")
+    assert find(root, "game-rounds-problem").content.visible  # no per-round line yet
+    type_into(root, "game-line-1-per-round", True)
+    assert not find(root, "game-rounds-problem").content.visible
+    choose(root, "game-ends", "reach")
+    type_into(root, "game-ends-target", "quinientos")
+    assert find(root, "game-ends-target").error == '"quinientos" no es un número'
+    type_into(root, "game-ends-target", "500")
+    click(root, "game-add-tiebreak")
+    type_into(root, "game-tb-1-label-en", "most rounds won")
+    assert has(root, "game-tb-1-terms")
+    type_into(root, "game-tb-1-rounds-won", True)
+    assert not has(root, "game-tb-1-terms")  # the rounds won are compared, not lines
+    preview = texts(find(root, "game-preview"))
+    assert "rondas abiertas · termina tras la ronda en que alguien llega a 500" in preview
+    assert "Empate: most rounds won" in preview
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("to-500")
+    assert saved.source["rounds"] == {} and saved.source["ends"] == {"reach": 500}
+    assert saved.tiebreakers[0].rounds_won and saved.tiebreakers[0].prefer == "more"
+    assert saved.source["tiebreakers"][0] == {
+        "label": {"en": "most rounds won"},
+        "prefer": "more",
+        "rounds_won": True,
+    }
+
+
+def test_a_game_ending_when_someone_falls_to_a_limit_and_back_to_no_rounds(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    start_game(root, "hearts")
+    choose(root, "game-rounds-mode", "open")
+    type_into(root, "game-line-1-per-round", True)
+    choose(root, "game-ends", "fall_to")
+    type_into(root, "game-ends-target", "-100")
+    assert any("falls to -100" in t for t in texts(find(root, "game-preview")))
+    choose(root, "game-rounds-mode", "none")  # not a round game after all
+    assert not has(root, "game-line-1-per-round") and not has(root, "game-ends")
+    choose(root, "game-rounds-mode", "open")
+    assert find(root, "game-line-1-per-round").value is True  # kept meanwhile
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("hearts")
+    assert saved.rounds.ending == "fall_to" and saved.rounds.target == -100
+
+
+def test_make_a_trick_taking_game_with_a_bid_rule(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-id", "tricks")
+    type_into(root, "game-name-en", "Tricks")
+    choose(root, "game-rounds-mode", "count")
+    type_into(root, "game-rounds-count", "10")
+    for n, key in ((1, "bid"), (2, "tricks")):
+        click(root, "game-add-line")
+        type_into(root, f"game-line-{n}-key", key)
+        type_into(root, f"game-line-{n}-label-en", key.title())
+        click(root, f"game-line-{n}-kind-count")
+        type_into(root, f"game-line-{n}-per-round", True)
+        type_into(root, f"game-line-{n}-counts", True)  # ticked: not added to the total
+    type_into(root, "game-bids", True)
+    assert find(root, "game-bids-key").value == "score"
+    type_into(root, "game-bids-label-en", "Round score")
+    assert [o.text for o in find(root, "game-bids-tricks").options] == [
+        "Bid (bid)",
+        "Tricks (tricks)",
+    ]
+    assert find(root, "game-bids-bonus").value == "-"  # no bonus line
+    pick_from(root, "game-bids-bid", "bid")
+    pick_from(root, "game-bids-tricks", "bid")
+    assert find(root, "game-bids-tricks").error_text == (
+        "the bid and the tricks must be two different lines"
+    )
+    pick_from(root, "game-bids-tricks", "tricks")
+    assert find(root, "game-bids-tricks").error_text is None
+    type_into(root, "game-line-2-key", "taken")  # the menus follow the lines
+    assert [o.key for o in find(root, "game-bids-tricks").options] == ["bid", "taken"]
+    pick_from(root, "game-bids-tricks", "taken")
+    type_into(root, "game-bids-hit-base", "20")
+    type_into(root, "game-bids-hit-per-trick", "10")
+    type_into(root, "game-bids-miss-per-off", "x")
+    assert find(root, "game-bids-miss-per-off").error == '"x" is not a number'
+    type_into(root, "game-bids-miss-per-off", "-10")
+    preview = texts(find(root, "game-preview"))
+    assert "Round score" in preview
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("tricks")
+    assert saved.source["bids"] == {
+        "key": "score",
+        "label": {"en": "Round score"},
+        "bid": "bid",
+        "tricks": "taken",
+        "hit": {"base": 20, "per_trick": 10},
+        "miss": {"per_off": -10},
+    }
+    sheet = [
+        PlayerSheet("Ana", {"bid": [1, 0], "taken": [1, 2]}),
+        PlayerSheet("Ben", {"bid": [0, 1], "taken": [0, 1]}),
+    ]
+    assert [p.total for p in score(saved, None, sheet).players] == [30 - 20, 20 + 30]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_round_settings_read_in_every_language(tmp_path, history, lang):
+    """A round game's settings, its bid rule and its preview, built in each language: no
+    message key and no English sentence where the language has its own."""
+    from test_messages import KEY, leaks, shown_texts
+
+    data = copy.deepcopy(round_games()["skull-king"].source) | {"id": "sk"}
+    data["rounds"] = {"by_players": {str(n): 10 for n in range(2, 7)}}
+    data["ends"] = {"reach": 500}
+    data["tiebreakers"] = [{"label": {"en": "won"}, "prefer": "more", "rounds_won": True}]
+    history.store.create_game(data)
+    ctx, _ = context(tmp_path, history=history, lang=lang)
+    shown = shown_texts(view_for(ctx, "/games/edit/sk"))
+    assert tr("manage.rounds_with", lang, n=6) in shown and tr("manage.bids_use", lang) in shown
+    assert tr("manage.rounds_won", lang) in shown and tr("manage.per_round", lang) in shown
+    assert tr("manage.preview_each_round", lang) in shown
+    menu = find(view_for(ctx, "/games/edit/sk"), "game-bids-bid")
+    lines = round_games()["skull-king"].lines
+    assert [o.text for o in menu.options] == [f"{pick(ln.label, lang)} ({ln.key})" for ln in lines]
+    patterns = leaks(lang)
+    assert [t for t in shown if KEY.search(t)] == []
+    assert [(k, t) for t in shown for k, p in patterns if p.fullmatch(t)] == []
+
+
+def test_a_round_settings_problem_lands_on_its_field():
+    form = GameForm(
+        id="r",
+        name_en="R",
+        rounds="count",
+        rounds_count="5",
+        lines=[LineForm(key="p", label_en="P", per_round=True)],
+    )
+    assert errors(form) == {}
+    form.rounds_count = ""
+    assert errors(form) == {"rounds-count": "a value is needed"}
+    form.rounds, form.ends, form.ends_target = "open", "reach", "1.25"
+    assert list(errors(form)) == ["ends-target"]
+    form.ends_target = "500"
+    form.lines[0].per_round = False
+    assert list(errors(form)) == ["rounds"]
+    form.lines[0].per_round = True
+    form.bids = BidsForm(bid="p", tricks="p", label_en="Score")
+    assert list(errors(form)) == ["bids-bid"]  # a points line is no bid
+    form.lines.append(LineForm(key="q", kind="count", label_en="Q", per_round=True))
+    form.lines[0].kind = "count"
+    form.bids.tricks = "q"
+    assert errors(form) == {}
+    form.bids.key = "q"
+    assert list(errors(form)) == ["bids-key"]
+    form.bids.key, form.bids.label_en = "score", ""
+    assert list(errors(form)) == ["bids-label-en"]
+    form.bids.label_en, form.bids.bonus = "Score", "q"
+    assert list(errors(form)) == ["bids-bonus"]
+    form.bids.bonus, form.bids.hit_zero = "", "0.3"
+    assert list(errors(form)) == ["bids-hit-zero"]
+
+
 # --- players ---------------------------------------------------------------------------
 def test_add_rename_and_merge_players(tmp_path, history):
     ctx, _ = context(tmp_path, history=history, lang="es")
@@ -669,7 +965,9 @@ def test_rates_factors_and_variants_get_a_label_in_each_language_in_the_editor(t
     type_into(root, "game-line-1-rate-1-id", "fresh")
     type_into(root, "game-line-1-rate-1-per", "2")
     type_into(root, "game-line-1-rate-1-label-en", "fresh")
-    assert find(root, "game-line-1-rate-2-per").error == "a value is needed"
+    assert find(root, "game-line-1-rate-2-per").error is None  # not typed in yet
+    click(root, "game-save")  # refused: now every field says what it needs
+    assert routes == [] and find(root, "game-line-1-rate-2-per").error == "a value is needed"
     type_into(root, "game-line-1-rate-2-id", "salted")
     type_into(root, "game-line-1-rate-2-per", "0,5")
     type_into(root, "game-line-1-rate-2-label-en", "salted")

@@ -6,12 +6,15 @@ Each picture is also checked for what it would show wrong: no sideways scrolling
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from conftest import DESKTOP, PHONE, history_path
 from playwright.sync_api import expect
 from test_screenshots import no_sideways_scroll
 
 from scorepad.core import PlayerSheet, find_game
+from scorepad.core.catalogue import round_games
 from scorepad.store import open_store
 
 pytestmark = pytest.mark.browser
@@ -75,14 +78,19 @@ def test_the_game_editor_marks_a_bad_value_on_its_field_and_keeps_it_across_layo
 
 
 def scroll_to(app, ident: str) -> None:
-    """Wheel the screen until ``ident`` stands near its top: Flutter scrolls its own
-    canvas, and shows the semantics of what is on screen (or nearly) only."""
+    """Wheel the screen until ``ident`` stands near its top (or the screen ends):
+    Flutter scrolls its own canvas, and shows the semantics of what is on screen (or
+    nearly) only."""
     size = app.page.viewport_size
     app.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    last = None
     for _ in range(80):
         box = app.node(ident).bounding_box() if app.node(ident).count() else None
         if box is not None and 56 < box["y"] < 350:  # a window wider than one step
             return
+        if box is not None and box == last:  # the end of the screen: as far as it goes
+            return
+        last = box
         app.page.mouse.wheel(0, 250)
         app.page.wait_for_timeout(80)
     raise AssertionError(f"never scrolled to {ident}")
@@ -103,3 +111,24 @@ def test_the_game_editor_shows_rates_and_factors_with_a_label_per_language(app):
             scroll_to(app, ident)
             app.screenshot(f"game-editor-{name}")
             no_sideways_scroll(app)
+
+
+def test_the_game_editor_shows_a_round_game_and_its_bid_rule(app, history):
+    """Skull King (a copy in the history): its rounds, its per-round lines and its bid
+    rule in the editor, and the preview of a round game, at both sizes."""
+    history.create_game(copy.deepcopy(round_games()["skull-king"].source) | {"id": "sk"})
+    app.open("/")
+    for size in (PHONE, DESKTOP):
+        app.resize(size)
+        for name, ident in (
+            ("rounds", "game-rounds-mode"),
+            ("bids", "game-bids-hit-per-trick"),
+            ("round-preview", "game-preview"),
+        ):
+            app.go("/games/edit/sk")
+            expect(app.node("game-id")).to_be_attached(timeout=20_000)
+            app.page.wait_for_timeout(500)  # the previous screen fades out first
+            scroll_to(app, ident)
+            app.screenshot(f"game-editor-{name}")
+            no_sideways_scroll(app)
+        expect(app.node("game-preview")).to_contain_text("10 rounds")

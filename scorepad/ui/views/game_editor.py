@@ -7,7 +7,12 @@ rate, a tie-breaker, a reminder) or changing a line's kind rebuilds that section
 field being typed in never loses its focus.
 
 Every list of the game is edited the same way: one card per item with its fields, an
-up and a remove button, and an "Add" button under the list.
+up and a remove button, and an "Add" button under the list. A round game's settings
+(``game_rounds``) are a section of their own; choosing how the rounds go rebuilds it, and
+the lines and tie-breakers (their "per round" and "most rounds won" boxes).
+
+A field shows its problem once it has been typed in (a text in any of its languages), or
+after Save was pressed: a new game does not open in red.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from scorepad.ui.game_form import (
 from scorepad.ui.game_problems import problem_text
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.game_preview import preview_rows
+from scorepad.ui.views.game_rounds import RoundsSection
 
 LISTS: dict[str, tuple[str, Callable[[], Any], str]] = {
     "variant": ("variants", VariantForm, "add_variant"),
@@ -54,8 +60,12 @@ QUARTER: Columns = {"xs": 6, "md": 3}
 
 def test_id(field: str) -> str:
     """Form field → test id: ``line-0-rate-1-per`` → ``game-line-1-rate-2-per`` (items
-    count from 1 on screen)."""
-    parts = [str(int(p) + 1) if p.isdigit() else p for p in field.split("-")]
+    count from 1 on screen; a player count, ``rounds-players-4``, stays as it is)."""
+    split = field.split("-")
+    parts = [
+        str(int(p) + 1) if p.isdigit() and split[i - 1 : i] != ["players"] else p
+        for i, p in enumerate(split)
+    ]
     return "game-" + "-".join(parts).replace("_", "-")
 
 
@@ -64,7 +74,16 @@ class GameEditorView:
         self.ctx = ctx
         self.form = form
         self.fields: dict[str, ft.TextField] = {}
+        self.touch: dict[str, tuple[Any, str]] = {}
+        """Field → the item it edits and the name it is touched by."""
+        self.notes: dict[str, ft.Text] = {}
+        """Places that are not a field (a section's settings as a whole) → their problem,
+        shown only when there is one (each in a container: a test id needs something
+        visible to wrap)."""
+        self.pickers: dict[str, tuple[ft.Dropdown, Any, str]] = {}
+        """Fields picked from a menu → the menu, the item it edits, its touched name."""
         self.sections = {name: ft.Column(spacing=8) for name in LISTS}
+        self.rounds = RoundsSection(self)
         self.problem = ft.Text("", color=ft.Colors.ERROR, size=14)
         self.preview = ft.Column(spacing=2)
         self.checked: Checked | None = None
@@ -82,21 +101,49 @@ class GameEditorView:
         multiline: bool = False,
     ) -> ft.Control:
         """A text field editing ``item.attr``, named ``where`` + ``attr`` in the form."""
+
+        def write(text: str) -> None:
+            setattr(item, attr, text)
+
         name = where + attr.replace("_", "-")
-        box = ft.TextField(
-            label=label,
-            value=str(getattr(item, attr)),
-            dense=True,
+        touched = attr.rsplit("_", 1)[0] if attr.rsplit("_", 1)[-1] in LANGS else attr
+        return self.text_box(
+            name,
+            str(getattr(item, attr)),
+            label,
+            write,
+            (item, touched),
+            col=col,
             disabled=disabled,
             multiline=multiline,
         )
 
+    def text_box(
+        self,
+        name: str,
+        value: str,
+        label: str,
+        write: Callable[[str], None],
+        touch: tuple[Any, str],
+        *,
+        col: Columns = HALF,
+        disabled: bool = False,
+        multiline: bool = False,
+    ) -> ft.Control:
+        """A text field named ``name`` in the form, whose text ``write`` keeps; typing in
+        it touches ``touch`` (an item and a name in its ``touched``)."""
+        box = ft.TextField(
+            label=label, value=value, dense=True, disabled=disabled, multiline=multiline
+        )
+
         def changed(e: ft.Event[ft.TextField]) -> None:
-            setattr(item, attr, str(e.control.value or ""))
+            write(str(e.control.value or ""))
+            touch[0].touched.add(touch[1])
             self.recheck()
 
         box.on_change = changed
         self.fields[name] = box
+        self.touch[name] = touch
         return ft.Container(tid(test_id(name), box), col=col)
 
     def in_each_language(
@@ -212,6 +259,7 @@ class GameEditorView:
         body: list[ft.Control] = [
             ft.Container(head, padding=ft.Padding.only(top=8)),
             tid("game-wins", wins),
+            *self.rounds.build(),
             *(control for name in LISTS for control in self.section(name)),
             heading(t("manage.preview")),
             tid(
@@ -323,11 +371,13 @@ class GameEditorView:
 
     def flags(self, i: int, line: LineForm, shown: tuple[str, ...]) -> list[ft.Control]:
         flags = [("counts", "manage.not_added", True)]
+        if self.form.rounds:
+            flags.insert(0, ("per_round", "manage.per_round", False))
         if "halves" in shown:
             flags.append(("halves", "manage.halves", False))
         return [
             tid(
-                f"game-line-{i + 1}-{name}",
+                f"game-line-{i + 1}-{name.replace('_', '-')}",
                 ft.Checkbox(
                     label=self.ctx.t(label),
                     value=getattr(line, name) != inverted,
@@ -365,11 +415,15 @@ class GameEditorView:
                 wrap=True,
             ),
         )
-        fields = [
-            *self.in_each_language(where, tb, "label", col=THIRD),
-            self.field(where, tb, "terms", t("manage.terms"), col=THIRD),
-        ]
+        fields = self.in_each_language(where, tb, "label", col=THIRD)
+        if not (tb.rounds_won and self.form.rounds):
+            fields.append(self.field(where, tb, "terms", t("manage.terms"), col=THIRD))
         body = [ft.ResponsiveRow(fields), tid(f"game-tb-{i + 1}-prefer", prefer)]
+        if self.form.rounds:
+            won = ft.Checkbox(
+                label=t("manage.rounds_won"), value=tb.rounds_won, on_change=self._won_setter(tb)
+            )
+            body.append(tid(f"game-tb-{i + 1}-rounds-won", won))
         return self.card(
             where, "tb", self.form.tiebreakers, i, t("manage.tiebreak_n", n=i + 1), body
         )
@@ -384,19 +438,29 @@ class GameEditorView:
 
     # --- checking and preview -----------------------------------------------------------
     def recheck(self) -> Checked:
-        ctx = self.ctx
-        checked = self.checked = self.form.check()
-        shown_at_field = False
+        ctx, form = self.ctx, self.form
+        self.rounds.players_changed()
+        checked = self.checked = form.check()
         for name, box in self.fields.items():
             problem = checked.problems.get(name)
-            box.error = problem_text(problem, ctx.lang, ctx.t) if problem is not None else None
-            shown_at_field = shown_at_field or problem is not None
-        if checked.problems and not shown_at_field:
-            self.problem.value = "; ".join(
-                problem_text(p, ctx.lang, ctx.t) for p in checked.problems.values()
-            )
-        else:
-            self.problem.value = ""
+            item, touched = self.touch[name]
+            shown = form.tried or touched in item.touched
+            box.error = problem_text(problem, ctx.lang, ctx.t) if problem and shown else None
+        self.rounds.refresh()
+        for name, (menu, item, touched) in self.pickers.items():
+            problem = checked.problems.get(name)
+            shown = form.tried or touched in item.touched
+            menu.error_text = problem_text(problem, ctx.lang, ctx.t) if problem and shown else None
+        for name, note in self.notes.items():
+            problem = checked.problems.get(name)
+            note.value = problem_text(problem, ctx.lang, ctx.t) if problem is not None else ""
+            note.visible = problem is not None
+        elsewhere = [
+            p
+            for f, p in checked.problems.items()
+            if f not in self.fields and f not in self.notes and f not in self.pickers
+        ]
+        self.problem.value = "; ".join(problem_text(p, ctx.lang, ctx.t) for p in elsewhere)
         self.preview.controls = preview_rows(self.ctx, checked.template)
         return checked
 
@@ -436,6 +500,13 @@ class GameEditorView:
         self.form.lines[i].kind = kind
         self.refill("line")
 
+    def _won_setter(self, tb: TiebreakForm) -> Callable[[ft.Event[ft.Checkbox]], None]:
+        return lambda e: self.on_won(tb, bool(e.control.value))
+
+    def on_won(self, tb: TiebreakForm, value: bool) -> None:
+        tb.rounds_won = value
+        self.refill("tb")
+
     def on_flag(self, line: LineForm, name: str, value: bool) -> None:
         setattr(line, name, value)
         self.recheck()
@@ -446,6 +517,7 @@ class GameEditorView:
 
     def on_save(self) -> None:
         ctx = self.ctx
+        self.form.tried = True
         checked = self.recheck()
         if checked.template is None:
             if not self.problem.value:

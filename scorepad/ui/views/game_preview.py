@@ -1,6 +1,8 @@
 """The custom-game editor's preview: the sheet of the game being typed, as players will
 see it (lines and how each scores, what a rate or a product line asks for, tie-breakers,
-and the reminders printed under a paper sheet)."""
+and the reminders printed under a paper sheet). A round game's preview says how its rounds
+go and when it ends, lists its per-round lines (and its bid rule) under "Each round" and
+its other lines under "At the end of the game"."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import flet as ft
 
 from scorepad.core import GameTemplate
 from scorepad.core.i18n import pick
+from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import muted, players_range
 
@@ -29,19 +32,43 @@ def preview_rows(ctx: Context, template: GameTemplate | None) -> list[ft.Control
     if template.description is not None:
         rows.append(muted(pick(template.description, lang)))
     variants = {v.id: pick(v.label, lang) for v in template.variants}
-    for line in template.lines:
-        label = pick(line.label, lang)
-        if line.variants:
-            label += (
-                " (" + ", ".join(name for v, name in variants.items() if v in line.variants) + ")"
-            )
-        rows.append(ft.Row([ft.Text(label, expand=True, size=14), muted(line.describe(lang))]))
-        choices = [pick(r.label, lang) for r in getattr(line, "rates", ())]
-        choices += [pick(f.label, lang) for f in getattr(line, "factors", ())]
-        if choices:
-            joiner = " / " if line.kind == "count" else " × "
-            rows.append(ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16)))
+
+    def shown(lines: list[Line]) -> list[ft.Control]:
+        return [row for line in lines for row in line_rows(line, variants, lang)]
+
+    rounds = template.rounds
+    if rounds is None:
+        rows += shown(list(template.lines))
+    else:
+        rows.append(muted(rounds.describe(lang)))
+        rows.append(ft.Text(ctx.t("manage.preview_each_round"), weight=ft.FontWeight.BOLD))
+        rows += shown([line for line in template.lines if line.per_round])
+        if template.bids is not None:
+            label = pick(template.bids.label, lang)
+            bids = template.bids.describe(lang)
+            rows.append(ft.Text(label, size=14))  # its rule is long: on a row of its own
+            rows.append(ft.Container(muted(bids), padding=ft.Padding.only(left=16)))
+        at_end = [line for line in template.lines if not line.per_round]
+        if at_end:
+            rows.append(ft.Text(ctx.t("manage.preview_at_end"), weight=ft.FontWeight.BOLD))
+            rows += shown(at_end)
     for tb in template.tiebreakers:
         rows.append(muted(ctx.t("manage.preview_tiebreak", label=pick(tb.label, lang))))
     rows += [muted("• " + pick(text, lang)) for text in template.reminders]
+    return rows
+
+
+def line_rows(line: Line, variants: dict[str, str], lang: str) -> list[ft.Control]:
+    """A line with how it scores, and the choices a rate or a product line asks for."""
+    label = pick(line.label, lang)
+    if line.variants:
+        label += " (" + ", ".join(name for v, name in variants.items() if v in line.variants) + ")"
+    rows: list[ft.Control] = [
+        ft.Row([ft.Text(label, expand=True, size=14), muted(line.describe(lang))])
+    ]
+    choices = [pick(r.label, lang) for r in getattr(line, "rates", ())]
+    choices += [pick(f.label, lang) for f in getattr(line, "factors", ())]
+    if choices:
+        joiner = " / " if line.kind == "count" else " × "
+        rows.append(ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16)))
     return rows
