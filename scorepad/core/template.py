@@ -157,6 +157,13 @@ class Line:
     def read(self, raw: object) -> Reading:
         raise NotImplementedError
 
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        """(low, high, sign) when this line reads any whole number ``v`` from ``low`` to
+        ``high`` as ``scored(v, v, sign * v)``, storing ``v`` itself: the fast path of a
+        list of whole numbers per round, checked with ``min`` and ``max``. None for lines
+        that read whole numbers otherwise (a table, a worth per item, a rate)."""
+        return None
+
     def empty(self) -> Reading:
         """A line left blank counts as 0 (docs/sheet-files.md), even where 0 could not be
         entered."""
@@ -203,6 +210,11 @@ class PointsLine(Line):
             raise EntryError(key, value=quote(raw))
         _check_bounds(value, self.min, self.max)
         return self.scored(value, value, value)
+
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        low = -LIMIT if self.min is None else max(self.min, -LIMIT)
+        high = LIMIT if self.max is None else min(self.max, LIMIT)
+        return low, high, 1
 
     def _default_hint(self, lang: str) -> str:
         return tr("hint.points", lang)
@@ -263,6 +275,11 @@ class CountLine(Line):
         if len(self._rated) < MEMO_SIZE:
             self._rated[(count, rate.id)] = found[1:]
         return found
+
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        if self.rates or self.every != 1 or type(self.per) is not int or self.per != 1:
+            return None
+        return 0, LIMIT if self.max is None else min(self.max, LIMIT), 1
 
     def empty(self) -> Reading:
         if self.rates:
@@ -401,6 +418,9 @@ class PenaltyLine(Line):
     def read(self, raw: object) -> Reading:
         value = read_whole(raw, 0, self.max)
         return self.scored(value, value, -value)
+
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        return 0, LIMIT if self.max is None else min(self.max, LIMIT), -1
 
     def _default_hint(self, lang: str) -> str:
         return tr("hint.penalty", lang)
