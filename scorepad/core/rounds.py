@@ -14,7 +14,7 @@ from functools import partial
 from itertools import accumulate, chain, compress, repeat
 from itertools import count as indices
 from operator import eq, ge, itemgetter, le, neg
-from typing import TYPE_CHECKING, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.i18n import Text, join_words, pick, tr
@@ -25,6 +25,7 @@ from scorepad.core.template import (
     PenaltyLine,
     PointsLine,
     Reading,
+    RoundPlan,
     TableLine,
     is_rated,
     signed,
@@ -147,15 +148,6 @@ path): (readings, round points, bid points, least, most).
   rounds again (every per-round line that counts read on the fast path, no bid rule),
   else None.
 """
-
-
-RoundPlan = tuple[tuple[Line, "tuple[Number, Number, int] | None"], ...]
-"""Each per-round line of a variant with its ``Line.whole_range``."""
-
-
-def round_plan(lines: Sequence[Line]) -> RoundPlan:
-    """The per-round lines among ``lines``, each with the range its fast path reads."""
-    return tuple((line, line.whole_range()) for line in lines if line.per_round)
 
 
 def round_count(
@@ -334,7 +326,7 @@ def plain_rounds(
     here: one line adds at most ``LIMIT`` a round, over at most ``MAX_ROUNDS`` rounds."""
     if not played:
         return None
-    readings: list[dict[str, Reading]] = [{} for _ in given]
+    readings: list[dict[str, Reading]] = []
     running: list[tuple[int, ...]] = []
     totals: list[int] = []
     steady = True
@@ -342,21 +334,20 @@ def plain_rounds(
         if plain is None or (line.counts and plain[2] != 1):
             return None
         key = line.key
-        lists = [lines.get(key) for lines in given]
+        lists: list[Any] = [lines.get(key) for lines in given]
         if not set(map(type, lists)) <= _LISTS:
             return None
-        entries = list(chain.from_iterable(cast(list[Sequence[object]], lists)))
+        entries: list[Any] = list(chain.from_iterable(lists))
         if list(map(type, entries)).count(int) != len(entries):
             return None
-        whole = cast(list[int], entries)
-        low = min(whole)
+        low = min(entries)
         if low < plain[0]:
             return None
-        values = list(map(tuple, cast(list[Sequence[int]], lists)))
+        values: list[tuple[int, ...]] = list(map(tuple, lists))
         after = list(map(tuple, map(accumulate, values)))
         sums = [each[-1] for each in after]
         # no entry is more than its player's sum when none is below 0
-        if (max(sums) if low >= 0 else max(whole)) > plain[1]:
+        if (max(sums) if low >= 0 else max(entries)) > plain[1]:
             return None
         if line.counts:
             if running:
@@ -365,8 +356,11 @@ def plain_rounds(
             fields = zip(values, sums, sums, repeat(True))
         else:
             fields = zip(values, sums, repeat(0), repeat(False))
-        for player, reading in zip(readings, map(_new_reading, fields), strict=True):
-            player[key] = reading
+        if not readings:
+            readings = [{key: reading} for reading in map(_new_reading, fields)]
+            continue
+        for found, reading in zip(readings, map(_new_reading, fields), strict=True):
+            found[key] = reading
     if not running:
         return None
     return PlainRounds(readings, running, totals, steady)

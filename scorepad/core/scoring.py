@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
@@ -31,13 +32,13 @@ from scorepad.core.rounds import (
     play_rounds,
     round_count,
     round_note,
-    round_plan,
     rounds_won,
 )
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared"]
 NONE: Mapping[str, Number] = MappingProxyType({})
+_EXTRA = attrgetter("extra")
 
 
 class ExtraLine(NamedTuple):
@@ -257,7 +258,7 @@ def _score_rounds(
                 _unknown_line(template, variant, name, lines, line_keys)
     played = round_count(template, variant, names, given)
     lines_here = template.lines_for(variant)
-    plan = round_plan(lines_here)
+    plan = template.round_plan(variant)
     at_end = len(plan) < len(lines_here)  # lines filled in once, at the end of the game
     rule = template.bids
     tie_plan = template.tie_plan(variant)
@@ -269,7 +270,7 @@ def _score_rounds(
     steady: list[bool] = []  # whose totals only ever move toward the target, round by round
     assert template.rounds is not None
     reach = template.rounds.ending == "reach"
-    if rule is None and not at_end and not tie_plan and not any(p.extra for p in players):
+    if rule is None and not at_end and not tie_plan and not any(map(_EXTRA, players)):
         plain = plain_rounds(plan, given, played)
         if plain is not None:  # the table's whole numbers read at once
             rows = [
@@ -277,7 +278,8 @@ def _score_rounds(
                 for name, readings, total in zip(names, plain.readings, plain.totals, strict=True)
             ]
             ended = how_it_ended(template, names, plain.running, plain.steady and reach)
-            return _rank(template, variant, rows, [(NONE, r) for r in plain.running], ended)
+            more = list(zip(repeat(NONE), plain.running))
+            return _rank(template, variant, rows, more, ended)
     for name, player in zip(names, players, strict=True):
         read, round_points, bids, least, most = play_rounds(rule, plan, name, player.lines, played)
         readings = read  # in sheet order when every line is per round

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 Wins = Literal["highest", "lowest"]
 TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
+RoundPlan = tuple[tuple["Line", "tuple[Number, Number, int] | None"], ...]
+"""Each per-round line of a variant with its ``Line.whole_range``."""
 MEMO_SIZE = 256
 _IMMUTABLE = frozenset({int, bool, tuple, type(None)})
 """Stored forms that a remembered reading may share: never a dict (a rated count)."""
@@ -465,6 +467,7 @@ class GameTemplate:
         "_by_variant",
         "_keys_by_variant",
         "_plans",
+        "_round_plans",
         "_tie_plans",
         "bids",
         "builtin",
@@ -523,6 +526,7 @@ class GameTemplate:
         self._keys_by_variant: dict[str | None, frozenset[str]] = {}
         self._plans: dict[str | None, tuple[tuple[str, Line, dict[object, Reading]], ...]] = {}
         self._tie_plans: dict[str | None, TiePlan] = {}
+        self._round_plans: dict[str | None, RoundPlan] = {}
         variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
         for variant_id in variant_ids:
             lines = tuple(
@@ -548,6 +552,16 @@ class GameTemplate:
     def plan(self, variant: str | None) -> tuple[tuple[str, Line, dict[object, Reading]], ...]:
         """Each line of a variant with its key and its memory of readings, for scoring."""
         return self._plans[variant]
+
+    def round_plan(self, variant: str | None) -> RoundPlan:
+        """The per-round lines of a variant, each with its ``Line.whole_range``, for
+        scoring a round game (worked out on first use: most games have none)."""
+        found = self._round_plans.get(variant)
+        if found is None:
+            lines = self._by_variant[variant]
+            found = tuple((line, line.whole_range()) for line in lines if line.per_round)
+            self._round_plans[variant] = found
+        return found
 
     def tie_plan(self, variant: str | None) -> TiePlan:
         """Each tie-breaker as (1 if more is better else -1, its terms on this variant)."""
