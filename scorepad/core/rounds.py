@@ -180,11 +180,11 @@ def round_count(
                     count=len(raw),
                     expected=expected,
                 )
-    return _within(template, len(names), expected or 0)
+    return rounds_within(template, len(names), expected or 0)
 
 
-def _within(template: GameTemplate, players: int, played: int) -> int:
-    """``played``, once known to be within what the game allows."""
+def rounds_within(template: GameTemplate, players: int, played: int) -> int:
+    """``played``, once known to be within what the game allows with ``players``."""
     assert template.rounds is not None
     limit = template.rounds.limit(players)
     if limit is not None and played > limit:
@@ -308,13 +308,14 @@ class PlainRounds(NamedTuple):
     running: list[tuple[int, ...]]
     """Each player's total after each round."""
     totals: list[int]
+    played: int
+    """The number of rounds: the length of every list (not yet checked against what the
+    game allows: ``rounds_within``)."""
     steady: bool
     """True when no round took points away from anyone."""
 
 
-def plain_rounds(
-    plan: RoundPlan, given: Sequence[Mapping[str, object]], played: int
-) -> PlainRounds | None:
+def plain_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> PlainRounds | None:
     """The fast path of a round game whose every per-round list holds whole numbers that
     its line reads as themselves (``Line.whole_range``), exactly one of those lines
     counting and adding them: each line's lists are checked for the whole table at once,
@@ -322,10 +323,10 @@ def plain_rounds(
     any other sheet (a blank, a text, a number out of range, another kind of line …),
     which is then read entry by entry, the reading naming any entry it refuses.
 
-    ``round_count`` has checked the lists' lengths. No total can pass ``TOTAL_LIMIT``
-    here: one line adds at most ``LIMIT`` a round, over at most ``MAX_ROUNDS`` rounds."""
-    if not played:
-        return None
+    Every list of the same length, as ``round_count`` wants them, or None. No total can
+    pass ``TOTAL_LIMIT`` here: one line adds at most ``LIMIT`` a round, over at most
+    ``MAX_ROUNDS`` rounds (``rounds_within`` refuses more)."""
+    played = 0
     readings: list[dict[str, Reading]] = []
     running: list[tuple[int, ...]] = []
     totals: list[int] = []
@@ -337,7 +338,13 @@ def plain_rounds(
         lists: list[Any] = [lines.get(key) for lines in given]
         if not set(map(type, lists)) <= _LISTS:
             return None
+        lengths = set(map(len, lists))
+        if len(lengths) != 1 or lengths.pop() != (played or len(lists[0])):
+            return None
+        played = len(lists[0])
         entries: list[Any] = list(chain.from_iterable(lists))
+        if not entries:
+            return None
         if list(map(type, entries)).count(int) != len(entries):
             return None
         low = min(entries)
@@ -363,7 +370,7 @@ def plain_rounds(
             found[key] = reading
     if not running:
         return None
-    return PlainRounds(readings, running, totals, steady)
+    return PlainRounds(readings, running, totals, played, steady)
 
 
 def _read_list(line: Line, name: str, entries: Sequence[object], kinds: set[type]) -> list[Reading]:

@@ -32,6 +32,7 @@ from scorepad.core.rounds import (
     play_rounds,
     round_count,
     round_note,
+    rounds_within,
     rounds_won,
 )
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
@@ -256,30 +257,31 @@ def _score_rounds(
         for name, lines in zip(names, given, strict=True):
             if not line_keys.issuperset(lines):
                 _unknown_line(template, variant, name, lines, line_keys)
-    played = round_count(template, variant, names, given)
     lines_here = template.lines_for(variant)
     plan = template.round_plan(variant)
     at_end = len(plan) < len(lines_here)  # lines filled in once, at the end of the game
     rule = template.bids
     tie_plan = template.tie_plan(variant)
     sign = 1 if template.wins == "highest" else -1
-    rows: list[_Row] = []
-    running: list[tuple[Number, ...]] = []
-    computed: list[Mapping[str, Number]] = []
-    scored_rounds: list[tuple[Number, ...]] = []
-    steady: list[bool] = []  # whose totals only ever move toward the target, round by round
     assert template.rounds is not None
     reach = template.rounds.ending == "reach"
     if rule is None and not at_end and not tie_plan and not any(map(_EXTRA, players)):
-        plain = plain_rounds(plan, given, played)
+        plain = plain_rounds(plan, given)
         if plain is not None:  # the table's whole numbers read at once
-            rows = [
+            rounds_within(template, len(names), plain.played)
+            table: list[_Row] = [
                 ((sign * total,), name, readings, (), total, ())
                 for name, readings, total in zip(names, plain.readings, plain.totals, strict=True)
             ]
             ended = how_it_ended(template, names, plain.running, plain.steady and reach)
             more = list(zip(repeat(NONE), plain.running))
-            return _rank(template, variant, rows, more, ended)
+            return _rank(template, variant, table, more, ended)
+    played = round_count(template, variant, names, given)
+    rows: list[_Row] = []
+    running: list[tuple[Number, ...]] = []
+    computed: list[Mapping[str, Number]] = []
+    scored_rounds: list[tuple[Number, ...]] = []
+    steady: list[bool] = []  # whose totals only ever move toward the target, round by round
     for name, player in zip(names, players, strict=True):
         read, round_points, bids, least, most = play_rounds(rule, plan, name, player.lines, played)
         readings = read  # in sheet order when every line is per round

@@ -147,3 +147,32 @@ def test_names_longer_together_than_one_name_may_be_are_fine():
     assert [p.name for p in scored.players] == [f"Player number {n}" for n in range(1, 9)]
     with pytest.raises(SheetError):
         score(FLIP_7, None, [*players[:7], PlayerSheet("player NUMBER 1", {"points": [1]})])
+
+
+def test_a_plain_table_is_held_to_the_rounds_the_game_allows():
+    data = {
+        "id": "three",
+        "name": {"en": "Three"},
+        "players": {"min": 2, "max": 6},
+        "rounds": {"count": 3},
+        "lines": [
+            {"key": "p", "kind": "points", "min": 0, "per_round": True, "label": {"en": "P"}}
+        ],
+    }
+    game = load_template(json.dumps(data), "three.json")
+    with pytest.raises(SheetError) as refused:
+        score(game, None, [PlayerSheet(n, {"p": [1, 2, 3, 4]}) for n in "AB"])
+    assert refused.value.message("en") == (
+        '4 rounds on the sheet, but "three" has 3 rounds with 2 players'
+    )
+    with pytest.raises(SheetError) as refused:
+        score(game, None, [PlayerSheet("A", {"p": [1, 2]}), PlayerSheet("B", {"p": [1, 2, 3]})])
+    assert 'B, line "p": 3 rounds, where the sheet has 2' in refused.value.message("en")
+    open_game = load_template(json.dumps({**data, "rounds": {}}), "open.json")
+    with pytest.raises(SheetError) as refused:
+        score(open_game, None, [PlayerSheet(n, {"p": [1] * 1001}) for n in "AB"])
+    assert refused.value.message("en") == (
+        "1001 rounds on the sheet: at most 1000 can be written down"
+    )
+    most = score(open_game, None, [PlayerSheet(n, {"p": [10**12] * 1000}) for n in "AB"])
+    assert [p.total for p in most.players] == [10**15, 10**15]
