@@ -428,7 +428,7 @@ def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
     names = list(map(str.strip, given))
     if (
         all(names)
-        and max(map(len, names), default=0) <= MAX_NAME
+        and (len(joined) <= MAX_NAME or max(map(len, names)) <= MAX_NAME)  # a long table
         and joined.isprintable()
         and len(set(map(str.casefold, names))) == count
     ):
