@@ -8,19 +8,24 @@ per-round lists and gives what ``scoring.score`` ranks. See docs/game-files.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from operator import itemgetter
-from typing import TYPE_CHECKING, Literal, NamedTuple, cast
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
+from itertools import accumulate, chain, compress, repeat
+from itertools import count as indices
+from operator import eq, ge, itemgetter, le, neg
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.i18n import Text, join_words, pick, tr
-from scorepad.core.numbers import Number, format_points, normalize
+from scorepad.core.numbers import LIMIT, TOTAL_LIMIT, Number, format_points, normalize
 from scorepad.core.template import (
     CountLine,
     Line,
     PenaltyLine,
     PointsLine,
     Reading,
+    RoundPlan,
     TableLine,
     is_rated,
     signed,
@@ -31,12 +36,16 @@ if TYPE_CHECKING:
 
 _WHOLE = frozenset({int, type(None)})
 _INT = frozenset({int})
+_LISTS = frozenset({list, tuple})
+_new_reading = cast("Callable[[Iterable[object]], Reading]", partial(tuple.__new__, Reading))
+"""A Reading from its fields, as ``Reading._make`` makes it, without a call in Python."""
 _AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
 """Lines whose reading of a whole number keeps it as its stored value and its measure
 (a count with rates does not: its value is a count with a rate)."""
 _POINTS = itemgetter(2)
 MAX_ROUNDS = 1000
 """The most rounds a sheet of an open-ended game may hold."""
+assert MAX_ROUNDS * LIMIT <= TOTAL_LIMIT  # what ``plain_rounds`` relies on
 
 Ending = Literal["reach", "fall_to"]
 
@@ -126,15 +135,19 @@ class BidRule(NamedTuple):
         return text
 
 
-class PlayedRounds(NamedTuple):
-    """One player's rounds, read and scored."""
+PlayedRounds = tuple[
+    dict[str, Reading], tuple[Number, ...], Number, "Number | None", "Number | None"
+]
+"""One player's rounds, read and scored (a plain tuple: one is made per player on the hot
+path): (readings, round points, bid points, least, most).
 
-    readings: dict[str, Reading]
-    """Per-round lines summed over the rounds (value: the tuple of stored entries)."""
-    round_points: tuple[Number, ...]
-    """What each round added (per-round lines that count, and the bid rule)."""
-    bids: Number
-    """The bid rule's points over every round."""
+- readings: per-round lines summed over the rounds (value: the tuple of stored entries);
+- round points: what each round added (per-round lines that count, and the bid rule);
+- bid points: the bid rule's points over every round;
+- least and most: bounds of what any one round added, when known without looking at the
+  rounds again (every per-round line that counts read on the fast path, no bid rule),
+  else None.
+"""
 
 
 def round_count(
@@ -146,10 +159,9 @@ def round_count(
     """The number of rounds on the sheet: the length of every per-round list, the same for
     every player and line, and within what the game allows."""
     expected: int | None = None
+    per_round = [line for line in template.lines_for(variant) if line.per_round]
     for name, lines in zip(names, given, strict=True):
-        for line in template.lines_for(variant):
-            if not line.per_round:
-                continue
+        for line in per_round:
             raw = lines.get(line.key)
             if raw is None:
                 continue
@@ -168,16 +180,20 @@ def round_count(
                     count=len(raw),
                     expected=expected,
                 )
-    played = expected or 0
+    return rounds_within(template, len(names), expected or 0)
+
+
+def rounds_within(template: GameTemplate, players: int, played: int) -> int:
+    """``played``, once known to be within what the game allows with ``players``."""
     assert template.rounds is not None
-    limit = template.rounds.limit(len(names))
+    limit = template.rounds.limit(players)
     if limit is not None and played > limit:
         raise SheetError(
             "sheet.too_many_rounds",
             count=played,
             game=quote(template.id),
             limit=limit,
-            players=len(names),
+            players=players,
         )
     if played > MAX_ROUNDS:
         raise SheetError("sheet.too_many_rounds_open", count=played, limit=MAX_ROUNDS)
@@ -185,75 +201,211 @@ def round_count(
 
 
 def play_rounds(
-    template: GameTemplate,
-    lines: Sequence[Line],
+    rule: BidRule | None,
+    plan: RoundPlan,
     name: str,
     given: Mapping[str, object],
     played: int,
 ) -> PlayedRounds:
     """Read one player's per-round lines and score each round.
 
-    On the hot path of a long sheet (20 rounds of 8 players is 160 entries a line): an
-    entry seen before (a blank or a whole number) is answered from the line's memory of
-    readings without a call, as ``scoring.score`` does."""
+    On the hot path of a long sheet (20 rounds of 8 players is 160 entries a line). A list
+    of whole numbers on a line with a ``whole_range`` is checked at once, by its kinds and
+    its smallest and largest entry, and kept as entered: its readings are the entries
+    themselves. Other lists are read entry by entry, an entry seen before (a blank or a
+    whole number) answered from the line's memory of readings without a call, as
+    ``scoring.score`` does; an entry out of range is read there too, which names its
+    round in the refusal."""
     readings: dict[str, Reading] = {}
-    round_points: list[Number] | None = None
-    rule = template.bids
-    columns: dict[str, list[Reading]] = {}
-    for line in lines:
-        raw = given.get(line.key)
-        entries: Sequence[object] = raw if isinstance(raw, list | tuple) else (None,) * played
-        get = line._memo.get
-        row: list[Reading | None]
-        kinds = set(map(type, entries))
-        if kinds <= _WHOLE:  # blanks and whole numbers: from memory
-            row = list(map(get, entries))
-        else:  # never looked up by value: True would find 1's reading (True == 1)
-            row = [get(entry) if entry is None or type(entry) is int else None for entry in entries]
-        if None in row:  # entries not seen before (or not whole numbers): read them
-            row = [
-                found if found is not None else _read(line, name, number, entry)
-                for number, (found, entry) in enumerate(zip(row, entries, strict=True), 1)
-            ]
-        done = cast(list[Reading], row)
+    round_points: Sequence[Number] | None = None
+    exact = True  # every round's points so far are ints
+    least: Number | None = 0
+    most: Number | None = 0
+    columns: dict[str, Sequence[Number]] = {}
+    for line, plain in plan:
+        key = line.key
+        raw = given.get(key)
+        entries: Sequence[object] = raw if isinstance(raw, (list, tuple)) else (None,) * played
         values: tuple[object, ...]
-        measures: tuple[Number, ...]
-        points: tuple[Number, ...]
-        if kinds == _INT and isinstance(line, _AS_ENTERED) and not is_rated(line):
-            values = tuple(entries)  # these lines keep a whole number as entered
-            measures = cast(tuple[int, ...], values)
-            points = tuple(map(_POINTS, done))
-        elif done:
-            values, measures, points, _ = zip(*done, strict=True)
+        measures: Sequence[Number]
+        points: Sequence[Number]
+        measure: Number
+        high: Number
+        if (
+            plain is not None
+            and played
+            and list(map(type, entries)).count(int) == played
+            and plain[0] <= (low := min(whole := cast(Sequence[int], entries)))
+            and (
+                ((measure := sum(whole)) <= plain[1] and low >= 0)  # then no entry is more
+                or (high := max(whole)) <= plain[1]
+            )
+        ):  # the fast path: whole numbers in range, read as themselves
+            if low >= 0:
+                high = measure  # at least the largest entry
+            values = measures = tuple(whole)
+            if not line.counts:
+                readings[key] = Reading(values, measure, 0, False)
+                points = ()
+            elif plain[2] == 1:
+                readings[key] = Reading(values, measure, measure, True)
+                points = measures
+                if least is not None and most is not None:
+                    least, most = least + low, most + high
+            else:
+                readings[key] = Reading(values, measure, -measure, True)
+                points = tuple(map(neg, whole))
+                if least is not None and most is not None:
+                    least, most = least - high, most - low
         else:
-            values = measures = points = ()
+            kinds = set(map(type, entries))
+            done = _read_list(line, name, entries, kinds)
+            values, measures, points = _columns(line, entries, kinds, done)
+            measure = sum(measures)
+            total: Number = sum(points)
+            if type(measure) is not int or type(total) is not int:
+                measure, total = normalize(measure), normalize(total)
+                exact = exact and not line.counts
+            readings[key] = Reading(values, measure, total, line.counts)
+            if line.counts:
+                least = most = None  # not known without looking at every round
         if line.counts:
             if round_points is None:
-                round_points = list(points)
+                round_points = points
             else:
                 round_points = [a + b for a, b in zip(round_points, points, strict=True)]
         if rule is not None:
-            columns[line.key] = done
-        measure: Number = sum(measures)
-        total: Number = sum(points)
-        if type(measure) is not int or type(total) is not int:
-            measure, total = normalize(measure), normalize(total)
-        readings[line.key] = Reading(values, measure, total, line.counts)
-    if round_points is None:
-        round_points = [0] * played
+            columns[key] = measures
+    scored: list[Number] | Sequence[Number] = (
+        round_points if round_points is not None else (0,) * played
+    )
+    if rule is None:
+        if exact:
+            return readings, tuple(scored), 0, least, most
+        if type(sum(scored)) is not int:  # halves: a Decimal among them
+            scored = [_exact(p) for p in scored]
+        return readings, tuple(scored), 0, None, None
+    scored = list(scored)
     bid_total: Number = 0
-    if rule is not None:
-        bids, tricks = columns[rule.bid], columns[rule.tricks]
-        bonuses = columns[rule.bonus] if rule.bonus is not None else None
-        for index in range(played):
-            bonus = bonuses[index].measure if bonuses is not None else 0
-            scored = rule.points(bids[index].measure, tricks[index].measure, index + 1, bonus)
-            bid_total += scored
-            round_points[index] += scored
-    if type(sum(round_points)) is not int:  # halves: a Decimal among them
-        round_points = [_exact(p) for p in round_points]
+    bids, tricks = columns[rule.bid], columns[rule.tricks]
+    bonuses = columns[rule.bonus] if rule.bonus is not None else None
+    for index in range(played):
+        bonus = bonuses[index] if bonuses is not None else 0
+        points_now = rule.points(bids[index], tricks[index], index + 1, bonus)
+        bid_total += points_now
+        scored[index] += points_now
+    if type(sum(scored)) is not int:  # halves: a Decimal among them
+        scored = [_exact(p) for p in scored]
         bid_total = _exact(bid_total)
-    return PlayedRounds(readings, tuple(round_points), bid_total)
+    return readings, tuple(scored), bid_total, None, None
+
+
+class PlainRounds(NamedTuple):
+    """A whole sheet of plain per-round whole numbers, read at once (``plain_rounds``)."""
+
+    readings: list[dict[str, Reading]]
+    """Each player's readings of the per-round lines, in sheet order."""
+    running: list[tuple[int, ...]]
+    """Each player's total after each round."""
+    totals: list[int]
+    played: int
+    """The number of rounds: the length of every list (not yet checked against what the
+    game allows: ``rounds_within``)."""
+    steady: bool
+    """True when no round took points away from anyone."""
+
+
+def plain_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> PlainRounds | None:
+    """The fast path of a round game whose every per-round list holds whole numbers that
+    its line reads as themselves (``Line.whole_range``), exactly one of those lines
+    counting and adding them: each line's lists are checked for the whole table at once,
+    by their kinds and their smallest and largest entry, and kept as entered. None for
+    any other sheet (a blank, a text, a number out of range, another kind of line …),
+    which is then read entry by entry, the reading naming any entry it refuses.
+
+    Every list of the same length, as ``round_count`` wants them, or None. No total can
+    pass ``TOTAL_LIMIT`` here: one line adds at most ``LIMIT`` a round, over at most
+    ``MAX_ROUNDS`` rounds (``rounds_within`` refuses more)."""
+    played = 0
+    readings: list[dict[str, Reading]] = []
+    running: list[tuple[int, ...]] = []
+    totals: list[int] = []
+    steady = True
+    for line, plain in plan:
+        if plain is None or (line.counts and plain[2] != 1):
+            return None
+        key = line.key
+        lists: list[Any] = [lines.get(key) for lines in given]
+        if not set(map(type, lists)) <= _LISTS:
+            return None
+        lengths = set(map(len, lists))
+        if len(lengths) != 1 or lengths.pop() != (played or len(lists[0])):
+            return None
+        played = len(lists[0])
+        entries: list[Any] = list(chain.from_iterable(lists))
+        if not entries:
+            return None
+        if list(map(type, entries)).count(int) != len(entries):
+            return None
+        low = min(entries)
+        if low < plain[0]:
+            return None
+        values: list[tuple[int, ...]] = list(map(tuple, lists))
+        after = list(map(tuple, map(accumulate, values)))
+        sums = [each[-1] for each in after]
+        # no entry is more than its player's sum when none is below 0
+        if (max(sums) if low >= 0 else max(entries)) > plain[1]:
+            return None
+        if line.counts:
+            if running:
+                return None  # a second line that counts
+            running, totals, steady = after, sums, low >= 0
+            fields = zip(values, sums, sums, repeat(True))
+        else:
+            fields = zip(values, sums, repeat(0), repeat(False))
+        if not readings:
+            readings = [{key: reading} for reading in map(_new_reading, fields)]
+            continue
+        for found, reading in zip(readings, map(_new_reading, fields), strict=True):
+            found[key] = reading
+    if not running:
+        return None
+    return PlainRounds(readings, running, totals, played, steady)
+
+
+def _read_list(line: Line, name: str, entries: Sequence[object], kinds: set[type]) -> list[Reading]:
+    """The reading of each entry of one per-round list, from the line's memory where it
+    can."""
+    get = line._memo.get
+    row: list[Reading | None]
+    if kinds <= _WHOLE:  # blanks and whole numbers: from memory
+        row = list(map(get, entries))
+    else:  # never looked up by value: True would find 1's reading (True == 1)
+        row = [get(entry) if entry is None or type(entry) is int else None for entry in entries]
+    if None in row:  # entries not seen before (or not whole numbers): read them
+        row = [
+            found if found is not None else _read(line, name, number, entry)
+            for number, (found, entry) in enumerate(zip(row, entries, strict=True), 1)
+        ]
+    return cast(list[Reading], row)
+
+
+def _columns(
+    line: Line, entries: Sequence[object], kinds: set[type], done: list[Reading]
+) -> tuple[tuple[object, ...], tuple[Number, ...], tuple[Number, ...]]:
+    """(stored values, measures, points) of a list's readings, one per round."""
+    values: tuple[object, ...]
+    measures: tuple[Number, ...]
+    points: tuple[Number, ...]
+    if kinds == _INT and isinstance(line, _AS_ENTERED) and not is_rated(line):
+        values = tuple(entries)  # these lines keep a whole number as entered
+        measures = cast(tuple[int, ...], values)
+        points = tuple(map(_POINTS, done))
+    elif done:
+        values, measures, points, _ = zip(*done, strict=True)
+    else:
+        values = measures = points = ()
+    return values, measures, points
 
 
 def _read(line: Line, name: str, number: int, entry: object) -> Reading:
@@ -268,6 +420,10 @@ def _read(line: Line, name: str, number: int, entry: object) -> Reading:
             round=number,
             problem=problem,
         ) from None
+
+
+def _negated(value: Number) -> Number:
+    return -value
 
 
 def _exact(value: Number) -> Number:
@@ -295,31 +451,40 @@ class Ended(NamedTuple):
 
 
 def how_it_ended(
-    template: GameTemplate, names: Sequence[str], running: Sequence[Sequence[Number]]
+    template: GameTemplate,
+    names: Sequence[str],
+    running: Sequence[Sequence[Number]],
+    steady: bool = False,
 ) -> Ended:
     """Whether the rounds played finish the game, and, for a target, who ended it when.
 
     ``running`` holds, for each player, the total after each round. A table may play on
-    after the end (house rules): the first round that met the target is the one named."""
+    after the end (house rules): the first round that met the target is the one named.
+    ``steady`` says that no one's total ever moves away from the target (never falls in a
+    game that ends on reaching it, never rises in one that ends on falling to it): each
+    player's first round to meet it is then found by bisection."""
     rules = template.rounds
     assert rules is not None
     played = len(running[0]) if running else 0
     limit = rules.limit(len(names))
     target = rules.target
-    if target is not None:
+    if target is not None and played:
         reach = rules.ending == "reach"
-        first: int | None = None
-        who: list[str] = []
-        for name, totals in zip(names, running, strict=True):
-            if not totals or (max(totals) < target if reach else min(totals) > target):
-                continue  # the common case, settled without a loop in Python
-            index = next(i for i, t in enumerate(totals) if (t >= target if reach else t <= target))
-            if first is None or index < first:
-                first, who = index, [name]
-            elif index == first:
-                who.append(name)
-        if first is not None:
-            return Ended(True, first + 1, tuple(who), limit)
+        firsts: list[int]  # the index of each player's first round to meet it, else played
+        if steady and reach:
+            firsts = list(map(bisect_left, running, repeat(target)))
+        elif steady:
+            firsts = [bisect_left(totals, -target, key=_negated) for totals in running]
+        else:  # without a loop in Python over the rounds
+            met = ge if reach else le
+            firsts = [
+                next(compress(indices(), map(met, totals, repeat(target))), played)
+                for totals in running
+            ]
+        first = min(firsts)
+        if first < played:
+            who = tuple(compress(names, map(eq, firsts, repeat(first))))
+            return Ended(True, first + 1, who, limit)
     if limit is not None and played >= limit:
         return Ended(True, limit, (), limit)
     finished = limit is None and target is None

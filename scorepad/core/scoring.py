@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
@@ -27,15 +28,18 @@ from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
 from scorepad.core.rounds import (
     Ended,
     how_it_ended,
+    plain_rounds,
     play_rounds,
     round_count,
     round_note,
+    rounds_within,
     rounds_won,
 )
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared"]
 NONE: Mapping[str, Number] = MappingProxyType({})
+_EXTRA = attrgetter("extra")
 
 
 class ExtraLine(NamedTuple):
@@ -249,33 +253,52 @@ def _score_rounds(
     kept, end-of-game lines and by-hand lines added to the last one."""
     line_keys = template.keys_for(variant)
     given = [p.lines for p in players]
-    for name, lines in zip(names, given, strict=True):
-        if not line_keys.issuperset(lines):
-            _unknown_line(template, variant, name, lines, line_keys)
-    played = round_count(template, variant, names, given)
-    per_round = [line for line in template.lines_for(variant) if line.per_round]
+    if not all(map(line_keys.issuperset, given)):
+        for name, lines in zip(names, given, strict=True):
+            if not line_keys.issuperset(lines):
+                _unknown_line(template, variant, name, lines, line_keys)
+    lines_here = template.lines_for(variant)
+    plan = template.round_plan(variant)
+    at_end = len(plan) < len(lines_here)  # lines filled in once, at the end of the game
     rule = template.bids
     tie_plan = template.tie_plan(variant)
     sign = 1 if template.wins == "highest" else -1
+    assert template.rounds is not None
+    reach = template.rounds.ending == "reach"
+    if rule is None and not at_end and not tie_plan and not any(map(_EXTRA, players)):
+        plain = plain_rounds(plan, given)
+        if plain is not None:  # the table's whole numbers read at once
+            rounds_within(template, len(names), plain.played)
+            table: list[_Row] = [
+                ((sign * total,), name, readings, (), total, ())
+                for name, readings, total in zip(names, plain.readings, plain.totals, strict=True)
+            ]
+            ended = how_it_ended(template, names, plain.running, plain.steady and reach)
+            more = list(zip(repeat(NONE), plain.running))
+            return _rank(template, variant, table, more, ended)
+    played = round_count(template, variant, names, given)
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
     computed: list[Mapping[str, Number]] = []
     scored_rounds: list[tuple[Number, ...]] = []
+    steady: list[bool] = []  # whose totals only ever move toward the target, round by round
     for name, player in zip(names, players, strict=True):
-        rounds = play_rounds(template, per_round, name, player.lines, played)
-        readings: dict[str, Reading] = {}
+        read, round_points, bids, least, most = play_rounds(rule, plan, name, player.lines, played)
+        readings = read  # in sheet order when every line is per round
         total: Number = 0
-        for line in template.lines_for(variant):
-            if line.per_round:
-                readings[line.key] = rounds.readings[line.key]
-                continue
-            try:
-                reading = line.reading(player.lines.get(line.key))
-            except EntryError as problem:
-                raise _located(name, line, problem) from None
-            readings[line.key] = reading
-            total += reading.points
-        after = tuple(accumulate(rounds.round_points))
+        if at_end:
+            readings = {}
+            for line in lines_here:
+                if line.per_round:
+                    readings[line.key] = read[line.key]
+                    continue
+                try:
+                    reading = line.reading(player.lines.get(line.key))
+                except EntryError as problem:
+                    raise _located(name, line, problem) from None
+                readings[line.key] = reading
+                total += reading.points
+        after = tuple(accumulate(round_points))
         running.append(after)
         if after:
             total += after[-1]
@@ -286,11 +309,20 @@ def _score_rounds(
             extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
             for item in extra:
                 total = normalize(total + item.points)
+        if least is None or most is None:
+            steady.append(False)
+            bounded = False
+        else:  # the running totals after 1 … played rounds lie within played × (least, most)
+            steady.append(least >= 0 if reach else most <= 0)
+            bounded = played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
         if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT or (
-            after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
+            not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
         ):
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-        computed.append(MappingProxyType({rule.key: rounds.bids}) if rule is not None else NONE)
+        computed.append(MappingProxyType({rule.key: bids}) if rule is not None else NONE)
+        if not tie_plan:  # the usual round game: ranked on the total alone
+            rows.append(((sign * total,), name, readings, extra, total, ()))
+            continue
         measured: list[Number] = []
         for _, terms in tie_plan:
             value: Number = normalize(sum((readings[k].measure * w for k, w in terms), start=0))
@@ -298,7 +330,10 @@ def _score_rounds(
                 raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
             measured.append(value)
         rows.append(((), name, readings, extra, total, tuple(measured)))
-        scored_rounds.append(rounds.round_points)
+        scored_rounds.append(round_points)
+    if not tie_plan:
+        ended = how_it_ended(template, names, running, all(steady))
+        return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
     if any(tb.rounds_won for tb in template.tiebreakers):
         won = rounds_won(scored_rounds, played, sign)
         for i, tb in enumerate(template.tiebreakers):
@@ -307,17 +342,11 @@ def _score_rounds(
                     (r[0], r[1], r[2], r[3], r[4], (*r[5][:i], count, *r[5][i + 1 :]))
                     for r, count in zip(rows, won, strict=True)
                 ]
-    if tie_plan:
-        rows = [
-            (
-                (sign * r[4], *(b * v for (b, _), v in zip(tie_plan, r[5], strict=True))),
-                *r[1:],
-            )
-            for r in rows
-        ]
-    else:
-        rows = [((sign * r[4],), *r[1:]) for r in rows]
-    ended = how_it_ended(template, names, running)
+    rows = [
+        ((sign * r[4], *(b * v for (b, _), v in zip(tie_plan, r[5], strict=True))), *r[1:])
+        for r in rows
+    ]
+    ended = how_it_ended(template, names, running, all(steady))
     return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
 
 
@@ -339,17 +368,18 @@ def _rank(
     in the keys sorted best first. A round game also gives each row's computed points and
     running totals (``rounds``), and how it ended."""
     ordered = sorted([row[0] for row in rows], reverse=True)
-    rank_of: dict[tuple[Number, ...], int] = {}
-    for place, key in enumerate(ordered, 1):
-        rank_of.setdefault(key, place)
-    if rounds:
+    # the last place written for a key is its first: keys are taken worst first
+    rank_of = dict(zip(reversed(ordered), range(len(ordered), 0, -1), strict=True))
+    if rounds:  # made as PlayerResult._make does, without its call in Python (a long sheet)
         players = tuple(
-            PlayerResult(
-                name, readings, extra, total, tiebreak, rank_of[key], rank_of[key] == 1, *more
+            tuple.__new__(
+                PlayerResult,
+                (name, readings, extra, total, tiebreak, rank, rank == 1, computed, running),
             )
-            for (key, name, readings, extra, total, tiebreak), more in zip(
+            for (key, name, readings, extra, total, tiebreak), (computed, running) in zip(
                 rows, rounds, strict=True
             )
+            for rank in (rank_of[key],)
         )
     else:
         players = tuple(
@@ -389,14 +419,18 @@ def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
     first test settles the usual table of a few short names in one go."""
     count = len(players)
     check_player_count(template, count)
-    given = [p.name if isinstance(p.name, str) else "" for p in players]
-    names = [name.strip() for name in given]
-    joined = "".join(given)
+    given = [p.name for p in players]
+    try:
+        joined = "".join(given)
+    except TypeError:  # a name that is not text: refused below, as a blank one
+        given = [name if isinstance(name, str) else "" for name in given]
+        joined = "".join(given)
+    names = list(map(str.strip, given))
     if (
         all(names)
-        and len(joined) <= MAX_NAME
+        and (len(joined) <= MAX_NAME or max(map(len, names)) <= MAX_NAME)  # a long table
         and joined.isprintable()
-        and len({n.casefold() for n in names}) == count
+        and len(set(map(str.casefold, names))) == count
     ):
         return names
     seen: set[str] = set()

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 Wins = Literal["highest", "lowest"]
 TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
+RoundPlan = tuple[tuple["Line", "tuple[Number, Number, int] | None"], ...]
+"""Each per-round line of a variant with its ``Line.whole_range``."""
 MEMO_SIZE = 256
 _IMMUTABLE = frozenset({int, bool, tuple, type(None)})
 """Stored forms that a remembered reading may share: never a dict (a rated count)."""
@@ -157,6 +159,13 @@ class Line:
     def read(self, raw: object) -> Reading:
         raise NotImplementedError
 
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        """(low, high, sign) when this line reads any whole number ``v`` from ``low`` to
+        ``high`` as ``scored(v, v, sign * v)``, storing ``v`` itself: the fast path of a
+        list of whole numbers per round, checked with ``min`` and ``max``. None for lines
+        that read whole numbers otherwise (a table, a worth per item, a rate)."""
+        return None
+
     def empty(self) -> Reading:
         """A line left blank counts as 0 (docs/sheet-files.md), even where 0 could not be
         entered."""
@@ -203,6 +212,11 @@ class PointsLine(Line):
             raise EntryError(key, value=quote(raw))
         _check_bounds(value, self.min, self.max)
         return self.scored(value, value, value)
+
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        low = -LIMIT if self.min is None else max(self.min, -LIMIT)
+        high = LIMIT if self.max is None else min(self.max, LIMIT)
+        return low, high, 1
 
     def _default_hint(self, lang: str) -> str:
         return tr("hint.points", lang)
@@ -263,6 +277,11 @@ class CountLine(Line):
         if len(self._rated) < MEMO_SIZE:
             self._rated[(count, rate.id)] = found[1:]
         return found
+
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        if self.rates or self.every != 1 or type(self.per) is not int or self.per != 1:
+            return None
+        return 0, LIMIT if self.max is None else min(self.max, LIMIT), 1
 
     def empty(self) -> Reading:
         if self.rates:
@@ -402,6 +421,9 @@ class PenaltyLine(Line):
         value = read_whole(raw, 0, self.max)
         return self.scored(value, value, -value)
 
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        return 0, LIMIT if self.max is None else min(self.max, LIMIT), -1
+
     def _default_hint(self, lang: str) -> str:
         return tr("hint.penalty", lang)
 
@@ -445,6 +467,7 @@ class GameTemplate:
         "_by_variant",
         "_keys_by_variant",
         "_plans",
+        "_round_plans",
         "_tie_plans",
         "bids",
         "builtin",
@@ -503,6 +526,7 @@ class GameTemplate:
         self._keys_by_variant: dict[str | None, frozenset[str]] = {}
         self._plans: dict[str | None, tuple[tuple[str, Line, dict[object, Reading]], ...]] = {}
         self._tie_plans: dict[str | None, TiePlan] = {}
+        self._round_plans: dict[str | None, RoundPlan] = {}
         variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
         for variant_id in variant_ids:
             lines = tuple(
@@ -528,6 +552,16 @@ class GameTemplate:
     def plan(self, variant: str | None) -> tuple[tuple[str, Line, dict[object, Reading]], ...]:
         """Each line of a variant with its key and its memory of readings, for scoring."""
         return self._plans[variant]
+
+    def round_plan(self, variant: str | None) -> RoundPlan:
+        """The per-round lines of a variant, each with its ``Line.whole_range``, for
+        scoring a round game (worked out on first use: most games have none)."""
+        found = self._round_plans.get(variant)
+        if found is None:
+            lines = self._by_variant[variant]
+            found = tuple((line, line.whole_range()) for line in lines if line.per_round)
+            self._round_plans[variant] = found
+        return found
 
     def tie_plan(self, variant: str | None) -> TiePlan:
         """Each tie-breaker as (1 if more is better else -1, its terms on this variant)."""
