@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from scorepad.core import GameTemplate, ScoredSheet, ScorepadError, builtin_games
+from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, ScorepadError, builtin_games
 from scorepad.core.i18n import pick
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
@@ -63,9 +63,15 @@ class History(Protocol):
         custom games, labels, import and export)."""
         ...
 
-    def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
+    def save_play(
+        self,
+        sheet: ScoredSheet,
+        *,
+        location: str | None = None,
+        entered: Sequence[PlayerSheet] | None = None,
+    ) -> str:
         """Store a scored play (its entries and the template it was scored with) and
-        return its id, used in ``/play/<id>``."""
+        return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept)."""
         ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
@@ -140,9 +146,15 @@ class StoreHistory:
                 self._store.close()
                 self._store = None
 
-    def save_play(self, sheet: ScoredSheet, *, location: str | None = None) -> str:
+    def save_play(
+        self,
+        sheet: ScoredSheet,
+        *,
+        location: str | None = None,
+        entered: Sequence[PlayerSheet] | None = None,
+    ) -> str:
         store = self.store
-        play_id = str(store.save_scored(sheet, location=location or None))
+        play_id = str(store.save_scored(sheet, location=location or None, entered=entered))
         store.back_up_daily()  # an app left running for days still copies once a day
         return play_id
 

@@ -6,15 +6,15 @@ back into the sheet editor are tested without a page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from scorepad.core import GameTemplate, ScoredSheet
+from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
 from scorepad.core.numbers import format_points
-from scorepad.core.scoring import PlayerSheet, show
+from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_title
@@ -100,9 +100,11 @@ def _day(text: str) -> date | None:
 def draft_from_play(record: PlayRecord) -> SheetDraft:
     """The saved play as a sheet being filled in, so the sheet editor can change it.
 
-    Blank and zero are the same on a sheet, so zeros come back blank, as they were typed.
+    Blank and zero are the same on a sheet, so zeros come back blank, as they were typed;
+    a sum comes back as it was typed ("3+6+2").
     """
     sheet = record.sheet
+    entered = record.player_sheets()  # the entries, sums as typed
     players = [p.name for p in sheet.players]
     draft = SheetDraft(
         game_id=record.summary.game,
@@ -117,7 +119,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
     for index in range(sheet.played_rounds if per_round else 0):
         texts = {}
         for line in per_round:
-            entries = [p.entries.get(line.key) for p in sheet.players]
+            entries = [p.lines.get(line.key) for p in entered]
             texts[line.key] = [
                 _typed(e[index]) if isinstance(e, list | tuple) and index < len(e) else ""
                 for e in entries
@@ -125,7 +127,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         # the same ids on every device that opens this version of the play to edit it
         draft.rounds.append(RoundRow(f"{draft.sheet_id}-{index + 1}", texts))
     for line in lines:
-        values = [p.entries.get(line.key) for p in sheet.players]
+        values = [p.lines.get(line.key) for p in entered]
         if line.per_round:
             continue
         if isinstance(line, CheckLine):
@@ -163,8 +165,3 @@ def _typed(value: object) -> str:
     if isinstance(value, str):  # a sum, kept as typed
         return value
     return format_points(value)  # type: ignore[arg-type]
-
-
-def player_sheets(scored: ScoredSheet) -> Sequence[PlayerSheet]:
-    """A scored sheet's entries as the core takes them (to save an edit back)."""
-    return [PlayerSheet(p.name, dict(p.entries), tuple(p.extra)) for p in scored.players]

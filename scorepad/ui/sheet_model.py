@@ -348,6 +348,9 @@ class SheetState:
     problems: dict[CellKey, ScorepadError]
     empty: bool
     """Nothing entered yet: the result sentence would only state the obvious."""
+    entered: tuple[PlayerSheet, ...] = ()
+    """What each player's cells hold, as the core was given it (a sum as typed, "3+6+2"):
+    saved with the play, so Edit shows a sum again."""
 
     @property
     def can_save(self) -> bool:
@@ -528,7 +531,7 @@ class SheetInProgress:
             if not row.label.strip():
                 problems[(f"extra:{row_index}", LABEL, "")] = EntryError("entry.extra_label")
         scored = score(self.template, self.draft.variant, sheets)
-        return SheetState(scored, problems, not entered)
+        return SheetState(scored, problems, not entered, tuple(sheets))
 
     def _raw(
         self, line: Line, player: int, problems: dict[CellKey, ScorepadError]

@@ -388,3 +388,34 @@ def test_new_play_for_a_round_game_starts_its_round_sheet(tmp_path):
     click(sheet, "next-round")
     assert has(sheet, "round-1-bid-2")
     assert "0 of 10" not in find(sheet, "round-note").value  # nothing entered yet: no banner
+
+
+@pytest.mark.parametrize(
+    ("route", "ident"),
+    [("/new/azul?players=Ana,Ben", "line-marker-1"), ("/new/uno?players=Ana,Ben", None)],
+)
+def test_a_sum_typed_in_the_app_is_saved_as_typed_and_edit_shows_it_again(tmp_path, route, ident):
+    ctx, routes = round_context(tmp_path)
+    view = view_for(ctx, route)
+    if ident is None:  # a round game: the sum goes into round 1
+        click(view, "next-round")
+        ident = "round-1-points-1"
+    type_into(view, ident, "40+8")
+    click(view, "save")
+    play_id = int(routes[-1].rsplit("/", 1)[1])
+    record = ctx.services.history.store.get_play(play_id)
+    assert record.sheet.players[0].total == 48
+    entry = record.player_sheets()[0].lines[ident.split("-")[1] if "line" in ident else "points"]
+    assert entry == ("40+8" if "line" in ident else ["40+8"])  # kept as typed
+    edit = view_for(ctx, f"/play/{play_id}/edit")
+    field = find(edit, ident)
+    fire(field, "focus")
+    assert field.value == "40+8"  # Edit shows the sum again
+    fire(field, "blur")
+    assert field.value == "48"
+    type_into(edit, ident, "40+9")
+    click(edit, "save")
+    again = ctx.services.history.store.get_play(play_id)
+    assert again.sheet.players[0].total == 49
+    kept = again.player_sheets()[0].lines[ident.split("-")[1] if "line" in ident else "points"]
+    assert kept == ("40+9" if "line" in ident else ["40+9"])

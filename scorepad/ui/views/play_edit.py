@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.core import ScoredSheet, ScorepadError
+from scorepad.core import ScorepadError
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.play_model import draft_from_play, player_sheets
-from scorepad.ui.sheet_model import SheetInProgress
+from scorepad.ui.play_model import draft_from_play
+from scorepad.ui.sheet_model import SheetInProgress, SheetState
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.sheet import SheetView
 
@@ -42,8 +42,8 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     if model is None:
         model = SheetInProgress(template, draft_from_play(record))
 
-    def save(scored: ScoredSheet, location: str | None) -> str:
-        store.update_play(number, player_sheets(scored), location=location or "")
+    def save(state: SheetState, location: str | None) -> str:
+        store.update_play(number, state.entered, location=location or "")
         return str(number)
 
     view = SheetView(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import ScoredSheet, ScorepadError
+from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
@@ -36,7 +36,7 @@ LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
 
 
-Saver = Callable[[ScoredSheet, "str | None"], str]
+Saver = Callable[[SheetState, "str | None"], str]
 """Stores a scored sheet (with its location) and returns the play's id."""
 
 
@@ -422,9 +422,11 @@ class SheetView:
 
         def store() -> str:
             if self.saver is not None:
-                play_id = self.saver(state.scored, location)
+                play_id = self.saver(state, location)
             else:
-                play_id = self.ctx.services.history.save_play(state.scored, location=location)
+                play_id = self.ctx.services.history.save_play(
+                    state.scored, location=location, entered=state.entered
+                )
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
 
