@@ -10,6 +10,7 @@ import copy
 
 import pytest
 from conftest import DESKTOP, PHONE, history_path
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_screenshots import no_sideways_scroll
 
@@ -77,6 +78,15 @@ def test_the_game_editor_marks_a_bad_value_on_its_field_and_keeps_it_across_layo
     expect(app.page.get_by_text("-3 cannot be below 0")).to_have_count(0)
 
 
+def bounds(node) -> dict | None:
+    """Where ``node`` is, or None when it is not on screen: Flutter drops a node's
+    semantics once it scrolls away, and Playwright would wait for it to come back."""
+    try:
+        return node.bounding_box(timeout=2000) if node.count() else None
+    except PlaywrightTimeout:
+        return None
+
+
 def scroll_to(app, ident: str) -> None:
     """Wheel the screen until ``ident`` stands near its top (or the screen ends):
     Flutter scrolls its own canvas, and shows the semantics of what is on screen (or
@@ -85,7 +95,7 @@ def scroll_to(app, ident: str) -> None:
     app.page.mouse.move(size["width"] / 2, size["height"] / 2)
     last = None
     for _ in range(80):
-        box = app.node(ident).bounding_box() if app.node(ident).count() else None
+        box = bounds(app.node(ident))
         if box is not None and 56 < box["y"] < 350:  # a window wider than one step
             return
         if box is not None and box == last:  # the end of the screen: as far as it goes
