@@ -9,7 +9,6 @@ has a field per player count the game allows, redrawn when the players' range ch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -57,8 +56,19 @@ class RoundsSection:
             del editor.fields[name]
         editor.pickers.clear()
         self.players_seen = form.player_counts()
-        mode = choices(
-            "game-rounds-mode", "manage.rounds", ROUND_MODES, form.rounds, self.on_mode, t
+        mode = ft.RadioGroup(
+            value=form.rounds or "none",
+            on_change=self.on_mode,
+            content=ft.Row(
+                [
+                    tid(
+                        f"game-rounds-mode-{m or 'none'}".replace("_", "-"),
+                        ft.Radio(value=m or "none", label=t(f"manage.rounds_{m or 'none'}")),
+                    )
+                    for m in ROUND_MODES
+                ],
+                wrap=True,
+            ),
         )
         controls: list[ft.Control] = [tid("game-rounds-mode", mode)]
         if form.rounds == "count":
@@ -103,7 +113,20 @@ class RoundsSection:
     def ending(self) -> list[ft.Control]:
         editor, form = self.editor, self.editor.form
         t = editor.ctx.t
-        ends = choices("game-ends", "manage.ends", ENDINGS, form.ends, self.on_ends, t)
+        ends = ft.RadioGroup(
+            value=form.ends or "none",
+            on_change=self.on_ends,
+            content=ft.Row(
+                [
+                    tid(
+                        f"game-ends-{e or 'none'}".replace("_", "-"),
+                        ft.Radio(value=e or "none", label=t(f"manage.ends_{e or 'none'}")),
+                    )
+                    for e in ENDINGS
+                ],
+                wrap=True,
+            ),
+        )
         controls: list[ft.Control] = [tid("game-ends", ends)]
         if form.ends:
             label = t(f"manage.ends_target_{form.ends}")
@@ -222,29 +245,3 @@ class RoundsSection:
             self.bids_off, form.bids = form.bids, None
         self.fill()
         self.editor.recheck()
-
-
-def choices(
-    ident: str,
-    message: str,
-    options: Sequence[str],
-    value: str,
-    on_change: Callable[..., None],
-    t: Callable[..., str],
-) -> ft.RadioGroup:
-    """One radio per option ("" is none), each with test id ``ident-option`` and the label
-    of message ``message_option``."""
-    return ft.RadioGroup(
-        value=value or "none",
-        on_change=on_change,
-        content=ft.Row(
-            [
-                tid(
-                    f"{ident}-{o or 'none'}".replace("_", "-"),
-                    ft.Radio(value=o or "none", label=t(f"{message}_{o or 'none'}")),
-                )
-                for o in options
-            ],
-            wrap=True,
-        ),
-    )
