@@ -10,8 +10,10 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from scorepad.core import GameTemplate
-from scorepad.core.i18n import pick
+from scorepad.core import GameTemplate, ScoredSheet, SheetInput
+from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
+from scorepad.core.boards.azul_sheet import track_summary
+from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number, json_number
 
 if TYPE_CHECKING:
@@ -56,7 +58,40 @@ def template_json(template: GameTemplate, variant: str | None, lang: str) -> dic
         ],
         "reminders": [pick(r, lang) for r in template.reminders],
         **_rounds(template, lang),
+        **_boards_help(template, lang),
     }
+
+
+def _boards_help(template: GameTemplate, lang: str) -> dict[str, object]:
+    """Azul's board fields of a sheet file, each with how it is written."""
+    if template.id != BOARD_GAME:
+        return {}
+    return {
+        "boards": {
+            "wall": tr("board.help_wall", lang),
+            "side": tr("board.help_side", lang),
+            "track": tr("board.help_track", lang),
+        }
+    }
+
+
+def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, object]:
+    """``scorepad score --json``: the scored sheet, and for a player with a board
+    (``"wall"``, ``"track"``) a ``"board"`` beside their lines (the wall, the lines it
+    filled, each tracked round's points), and ``"track"``: how the tracked game stands."""
+    found = sheet.to_json(lang)
+    if not any(given.boards):
+        return found
+    players = found["players"]
+    assert isinstance(players, list)
+    for player, board in zip(players, given.boards, strict=True):
+        if board is not None:
+            player["board"] = board.to_json()
+    names = [p.name for p in sheet.players]
+    track = track_summary(names, given.boards, lang)
+    if track is not None:
+        found["track"] = track
+    return found
 
 
 def _rounds(template: GameTemplate, lang: str) -> dict[str, object]:

@@ -8,7 +8,9 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from scorepad.core import GameTemplate, ScoredSheet
+from scorepad.core import GameTemplate, ScoredSheet, SheetInput
+from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
+from scorepad.core.boards.azul_sheet import track_note
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.scoring import show
 from scorepad.core.template import signed
@@ -93,6 +95,13 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
     if template.reminders:
         parts += ["", f"{tr('text.reminders', lang)}:"]
         parts += [f"  · {pick(r, lang)}" for r in template.reminders]
+    if template.id == BOARD_GAME:
+        parts += ["", f"{tr('board.help_title', lang)}:"]
+        parts += [
+            f"  · {tr('board.help_wall', lang)}",
+            f"  · {tr('board.help_side', lang)}",
+            f"  · {tr('board.help_track', lang)}",
+        ]
     return "\n".join(parts)
 
 
@@ -139,6 +148,48 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
     note = sheet.round_note(lang)
     rounds = table(by_round, right) if sheet.played_rounds else ""
     return "\n\n".join(part for part in (text, rounds, note) if part)
+
+
+def render_boards(given: SheetInput, sheet: ScoredSheet, lang: str) -> str:
+    """What the players' boards filled (to follow ``render_scored``): a sentence per
+    player with a board, each tracked round's points ("+7, floor −2 → 24"), and whether
+    the tracked game ended. Empty without a board."""
+    if not any(given.boards):
+        return ""
+    names = [p.name for p in sheet.players]
+    notes = []
+    for name, board in zip(names, given.boards, strict=True):
+        if board is None or board.wall is None:
+            continue
+        side = tr("board.side_grey" if board.side == "grey" else "board.side_coloured", lang)
+        key = "board.from_track" if board.game is not None else "board.from_wall"
+        notes.append(tr(key, lang, player=name, side=side))
+    parts = ["\n".join(notes)] if notes else []
+    tracked = [(n, b.game) for n, b in zip(names, given.boards, strict=True) if b and b.game]
+    played = len(tracked[0][1].rounds) if tracked else 0
+    if played:
+        rows = [["", *(name for name, _ in tracked)]]
+        for number in range(played):
+            rows.append(
+                [
+                    tr("board.round", lang, round=number + 1),
+                    *(
+                        tr(
+                            "board.round_cell",
+                            lang,
+                            gained=r.gained,
+                            floor=signed(r.floor),
+                            score=r.score,
+                        )
+                        for r in (game.rounds[number] for _, game in tracked)
+                    ),
+                ]
+            )
+        parts.append(table(rows, set(range(1, len(tracked) + 1))))
+    note = track_note(names, given.boards, lang)
+    if note:
+        parts.append(note)
+    return "".join(f"\n\n{part}" for part in parts)
 
 
 def render_history(plays: Sequence[PlaySummary], lang: str) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from scorepad.cli.as_json import scored_json
 from scorepad.cli.io import named_history, open_history, options, print_json, read_text
 from scorepad.cli.lookup import known_games
-from scorepad.cli.render import render_scored
+from scorepad.cli.render import render_boards, render_scored
 from scorepad.core.i18n import tr
 from scorepad.core.sheetfile import read_sheet
 
@@ -33,11 +34,12 @@ def cmd_score(args: argparse.Namespace) -> int:
     text = read_text(args.file)
     if args.save:
         return cmd_score_save(args, text)
-    sheet = read_sheet(text, args.file, known_games(named_history(args))).score()
+    given = read_sheet(text, args.file, known_games(named_history(args)))
+    sheet = given.score()
     if args.json:
-        print_json(sheet.to_json(args.lang))
+        print_json(scored_json(given, sheet, args.lang))
     else:
-        print(render_scored(sheet, args.lang))
+        print(render_scored(sheet, args.lang) + render_boards(given, sheet, args.lang))
     return 0
 
 
@@ -49,8 +51,8 @@ def cmd_score_save(args: argparse.Namespace, text: str) -> int:
             sheet, args.played_at, args.location, args.duration, args.notes, entered=given.players
         )
         if args.json:
-            print_json({**sheet.to_json(args.lang), "play": play})
+            print_json({**scored_json(given, sheet, args.lang), "play": play})
         else:
-            print(render_scored(sheet, args.lang))
+            print(render_scored(sheet, args.lang) + render_boards(given, sheet, args.lang))
             print(tr("store.saved", args.lang, play=play, path=store.label))
     return 0

@@ -9,6 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from scorepad.core.boards.azul_sheet import (
+    BOARD_FIELDS,
+    AzulBoard,
+    check_tracks,
+    fill_lines,
+    read_board,
+)
 from scorepad.core.catalogue import builtin_games, find_game
 from scorepad.core.errors import EntryError, SheetError, parse_json, quote
 from scorepad.core.plaintext import blank, name_problem
@@ -16,13 +23,16 @@ from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_v
 from scorepad.core.template import GameTemplate
 
 SHEET_FIELDS = ("game", "variant", "players")
-PLAYER_FIELDS = ("name", "lines", "extra")
+PLAYER_FIELDS = ("name", "lines", "extra", *BOARD_FIELDS)
 
 
 class SheetInput(NamedTuple):
     template: GameTemplate
     variant: str | None
     players: tuple[PlayerSheet, ...]
+    boards: tuple[AzulBoard | None, ...] = ()
+    """Each player's board (``"wall"``, ``"side"``, ``"track"``), or None: its lines are
+    already filled in ``players``."""
 
     def score(self) -> ScoredSheet:
         return score(self.template, self.variant, self.players)
@@ -50,8 +60,12 @@ def read_sheet(
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise SheetError("sheet.players_not_list", source=source)
-    players = tuple(_player(i, raw) for i, raw in enumerate(raw_players, 1))
-    return SheetInput(template, variant, players)
+    read = [_player(template, i, raw) for i, raw in enumerate(raw_players, 1)]
+    players = tuple(player for player, _ in read)
+    boards = tuple(board for _, board in read)
+    if any(boards):
+        check_tracks([p.name.strip() for p in players], boards)
+    return SheetInput(template, variant, players, boards)
 
 
 def score_sheet_text(
@@ -60,7 +74,9 @@ def score_sheet_text(
     return read_sheet(text, source, games).score()
 
 
-def _player(position: int, raw: object) -> PlayerSheet:
+def _player(
+    template: GameTemplate, position: int, raw: object
+) -> tuple[PlayerSheet, AzulBoard | None]:
     if not isinstance(raw, dict):
         raise SheetError("sheet.player_not_object", position=position, value=quote(raw))
     _only(
@@ -85,7 +101,10 @@ def _player(position: int, raw: object) -> PlayerSheet:
         problem = EntryError("sheet.extra_not_list", value=quote(extra_raw))
         raise SheetError("entry.where_player", player=name.strip(), problem=problem)
     extra = tuple(_extra(name.strip(), i, item) for i, item in enumerate(extra_raw, 1))
-    return PlayerSheet(name=name, lines=lines, extra=extra)
+    board = read_board(template, name.strip(), raw)
+    if board is not None:
+        lines = fill_lines(template, name.strip(), lines, board)
+    return PlayerSheet(name=name, lines=lines, extra=extra), board
 
 
 def _extra(name: str, position: int, raw: object) -> ExtraLine:
