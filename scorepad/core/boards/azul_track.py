@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scorepad.core.boards.azul_wall import EMPTY, SIZE, Side, Wall
+from scorepad.core.boards.azul_wall import EMPTY, PATTERN, SIZE, Side, Wall
 from scorepad.core.errors import EntryError
 
 FLOOR = (-1, -1, -2, -2, -2, -3, -3)
@@ -84,22 +84,22 @@ def floor_cost(spaces: int) -> int:
     return FLOOR_TOTALS[spaces]
 
 
-def tile_points(filled: Sequence[object], row: int, column: int) -> int:
+def tile_points(filled: Sequence[str], row: int, column: int) -> int:
     """The points of the tile just placed at (``row``, ``column``), from 0, on ``filled``:
-    the wall as a flat list of 25 spaces, top row first, the new tile already on it; a
-    space holds a tile when its value is neither ``.`` nor falsy."""
+    the wall as 25 spaces, top row first (a list of letters or a string), ``.`` for an
+    empty space, the new tile already on it."""
     base = row * SIZE
     left = column
-    while left > 0 and _held(filled[base + left - 1]):
+    while left > 0 and filled[base + left - 1] != EMPTY:
         left -= 1
     right = column
-    while right < SIZE - 1 and _held(filled[base + right + 1]):
+    while right < SIZE - 1 and filled[base + right + 1] != EMPTY:
         right += 1
     up = row
-    while up > 0 and _held(filled[(up - 1) * SIZE + column]):
+    while up > 0 and filled[(up - 1) * SIZE + column] != EMPTY:
         up -= 1
     down = row
-    while down < SIZE - 1 and _held(filled[(down + 1) * SIZE + column]):
+    while down < SIZE - 1 and filled[(down + 1) * SIZE + column] != EMPTY:
         down += 1
     across = right - left + 1
     along = down - up + 1
@@ -108,38 +108,63 @@ def tile_points(filled: Sequence[object], row: int, column: int) -> int:
     return (across if across > 1 else 0) + (along if along > 1 else 0)
 
 
-def _held(space: object) -> bool:
-    return bool(space) and space != EMPTY
-
-
 def play(rounds: Sequence[TrackedRound], side: Side = "coloured") -> TrackedGame:
     """Score a player's tracked rounds from an empty wall and a score of 0. Raises an
     ``EntryError`` ("round 3: …") for a move the rules do not allow: two tiles in one row
     in a round, a tile on a taken space or (coloured side) off its printed place, a colour
-    twice in a row or (grey side) a column, a floor line past its 7 spaces."""
-    wall = Wall.empty(side)
+    twice in a row or (grey side) a column, a floor line past its 7 spaces.
+
+    The wall is kept as a flat list of 25 spaces with the colours already in each row and
+    column; ``Wall.check_place`` is asked only to word a refusal (same rules)."""
+    coloured = side == "coloured"
     filled: list[str] = [EMPTY] * (SIZE * SIZE)
+    in_row: list[set[str]] = [set() for _ in range(SIZE)]
+    in_column: list[set[str]] = [set() for _ in range(SIZE)]
     score = 0
+    complete = False
     scored: list[RoundScore] = []
     for number, this in enumerate(rounds, 1):
-        try:
-            placed = sorted(this.placed)
-            tiles: list[tuple[Tile, int]] = []
-            gained = 0
-            for i, tile in enumerate(placed):
-                if i and placed[i - 1].row == tile.row:
-                    raise EntryError("board.row_twice", row=tile.row + 1)
-                wall = wall.with_tile(tile.row, tile.column, tile.colour)
-                filled[tile.row * SIZE + tile.column] = tile.colour
-                points = tile_points(filled, tile.row, tile.column)
-                tiles.append((tile, points))
-                gained += points
-            if not 0 <= this.floor <= FLOOR_SPACES:
-                raise EntryError("board.floor", value=this.floor)
-        except EntryError as problem:
-            raise EntryError("board.where_round", round=number, problem=problem) from None
+        placed = sorted(this.placed) if len(this.placed) > 1 else this.placed
+        tiles: list[tuple[Tile, int]] = []
+        gained = 0
+        previous = -1
+        for tile in placed:
+            row, column, colour = tile
+            at = row * SIZE + column
+            if (
+                row == previous
+                or filled[at] != EMPTY
+                or (PATTERN[row][column] != colour if coloured else colour in in_row[row])
+                or colour in in_column[column]
+            ):
+                _refuse(number, side, filled, tile, previous)
+            previous = row
+            filled[at] = colour
+            in_row[row].add(colour)
+            in_column[column].add(colour)
+            points = tile_points(filled, row, column)
+            tiles.append((tile, points))
+            gained += points
+            if len(in_row[row]) == SIZE:
+                complete = True
+        if not 0 <= this.floor <= FLOOR_SPACES:
+            problem = EntryError("board.floor", value=this.floor)
+            raise EntryError("board.where_round", round=number, problem=problem)
         cost = FLOOR_TOTALS[this.floor]
         score = max(0, score + gained + cost)
-        complete = any(EMPTY not in text for text in wall.rows)
         scored.append(RoundScore(tuple(tiles), gained, cost, score, complete))
-    return TrackedGame(tuple(scored), wall)
+    rows = tuple("".join(filled[r * SIZE : r * SIZE + SIZE]) for r in range(SIZE))
+    return TrackedGame(tuple(scored), Wall(side, rows))
+
+
+def _refuse(number: int, side: Side, filled: list[str], tile: Tile, previous: int) -> None:
+    """Raise the EntryError saying why ``tile`` may not go on the wall in round
+    ``number``."""
+    try:
+        if tile.row == previous:
+            raise EntryError("board.row_twice", row=tile.row + 1)
+        rows = tuple("".join(filled[r * SIZE : r * SIZE + SIZE]) for r in range(SIZE))
+        Wall(side, rows).check_place(tile.row, tile.column, tile.colour)
+    except EntryError as problem:
+        raise EntryError("board.where_round", round=number, problem=problem) from None
+    raise AssertionError(tile)  # pragma: no cover: check_place refuses what play refuses

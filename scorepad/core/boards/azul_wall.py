@@ -89,25 +89,30 @@ class Wall(NamedTuple):
         """An ``EntryError`` unless a tile of ``colour`` may go at (``row``, ``column``),
         both from 0: an empty space; on the coloured side, its printed place; on the grey
         side, no tile of that colour yet in the row or the column."""
+        line = self.rows[row]
+        if line[column] == EMPTY and (
+            PATTERN[row][column] == colour
+            if self.side == "coloured"
+            else colour not in line and all(text[column] != colour for text in self.rows)
+        ):
+            return
         where = {"row": row + 1, "column": column + 1, "colour": colour}
-        if self.side == "coloured":
+        if self.side == "coloured" and PATTERN[row][column] != colour:
             expected = pattern_column(row, colour)
-            if column != expected:
-                raise EntryError("board.wall_place", **where, expected=expected + 1)
-        if self.rows[row][column] != EMPTY:
+            raise EntryError("board.wall_place", **where, expected=expected + 1)
+        if line[column] != EMPTY:
             raise EntryError("board.wall_taken", **where)
-        if self.side == "grey":
-            if colour in self.rows[row]:
-                raise EntryError("board.wall_row_twice", **where)
-            if any(text[column] == colour for text in self.rows):
-                raise EntryError("board.wall_column_twice", **where)
+        if colour in line:
+            raise EntryError("board.wall_row_twice", **where)
+        raise EntryError("board.wall_column_twice", **where)
 
     def with_tile(self, row: int, column: int, colour: str) -> Wall:
         """This wall with one more tile, checked (``check_place``)."""
         self.check_place(row, column, colour)
-        text = self.rows[row]
-        changed = text[:column] + colour + text[column + 1 :]
-        return Wall(self.side, (*self.rows[:row], changed, *self.rows[row + 1 :]))
+        rows = list(self.rows)
+        text = rows[row]
+        rows[row] = text[:column] + colour + text[column + 1 :]
+        return Wall(self.side, tuple(rows))
 
     @property
     def complete_rows(self) -> int:
