@@ -6,6 +6,7 @@ naming the player, exit status 2, in the reader's language."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -270,3 +271,19 @@ def test_the_template_documents_the_board_fields(capsys):
     assert boards["track"].startswith('"track" : la partie manche par manche')
     assert main(["template", "azul-sintra"]) == 0
     assert "Boards" not in capsys.readouterr().out
+
+
+def test_the_documented_example_scores_as_the_page_says(capsys):
+    root = Path(__file__).parents[2]
+    page = (root / "docs" / "sheet-files.md").read_text(encoding="utf-8")
+    section = page[page.index("## Boards (Azul)") :]
+    shown = section[
+        section.index("```json") + 7 : section.index("```", section.index("```json") + 7)
+    ]
+    example = root / "examples" / "azul-boards.json"
+    assert json.loads(shown) == json.loads(example.read_text(encoding="utf-8"))
+    assert main(["score", str(example), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["total"] for p in data["players"]] == [49, 24]
+    assert [r["score"] for r in data["players"][1]["board"]["rounds"]] == [2, 8, 15, 19, 22]
+    assert "40 + 2 + 7 = 49" in section and "22 + 2 = 24" in section

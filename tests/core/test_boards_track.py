@@ -1,7 +1,7 @@
 """An Azul game tracked round by round (scorepad.core.boards.azul_track).
 
-Worked examples from the seed description (../shared RULES, "Reminders printed on the
-paper sheet") and from the rulebook's wall-tiling rules, then a differential test: random
+Worked examples from the seed description (docs/rules.md, Azul's reminders and "Boards")
+and from the rulebook's wall-tiling rules, then a differential test: random
 legal games (5–8 rounds, 2–4 players, both sides of the wall, fixed seeds) scored by the
 core and by a second implementation of the rulebook's rules written here from its text,
 round by round, tile by tile, and through a whole sheet file."""
