@@ -147,19 +147,36 @@ def render_history(plays: Sequence[PlaySummary], lang: str) -> str:
     lines = []
     for play in plays:
         people = ", ".join(
-            f"{p.name} {show(p.total, lang)}{' ★' if p.winner else ''}" for p in play.players
+            f"{p.name}{_team(p.team)} {'' if play.outcome else show(p.total, lang)}"
+            f"{' ★' if p.winner else ''}".replace("  ", " ")
+            for p in play.players
         )
         title = pick(play.game_name, lang) + (f" ({play.variant})" if play.variant else "")
+        if play.modules:
+            title += " + " + ", ".join(play.modules)
         when = play.played_at.strftime("%Y-%m-%d %H:%M")
-        lines.append(f"#{play.id:<6} {when}  {title}: {people}")
+        lines.append(f"#{play.id:<6} {when}  {title}: {people}{_outcome(play, lang)}")
     return "\n".join(lines)
+
+
+def _team(team: str | None) -> str:
+    return f" [{team}]" if team is not None else ""
+
+
+def _outcome(play: PlaySummary, lang: str) -> str:
+    """A co-operative play's "won together" or "lost together"."""
+    if play.result_kind != "cooperative":
+        return ""
+    key = "store.coop_won" if play.outcome == "won" else "store.coop_lost"
+    return " · " + tr(key, lang)
 
 
 def render_player_stats(everyone: Sequence[PlayerStats], lang: str) -> str:
     if not everyone:
         return tr("store.no_plays", lang)
     return "\n".join(
-        tr(
+        _coop(s, lang)
+        + tr(
             "store.stats.player",
             lang,
             name=s.name,
@@ -171,6 +188,24 @@ def render_player_stats(everyone: Sequence[PlayerStats], lang: str) -> str:
             last=_minutes(s.last_played),
         )
         for s in everyone
+    )
+
+
+def _coop(stats: PlayerStats, lang: str) -> str:
+    """A player's co-operative plays, apart from the others: a line before theirs."""
+    if not stats.coop_plays:
+        return ""
+    rate = f"{int((stats.coop_win_rate or 0) * 100)}%"
+    return (
+        tr(
+            "store.stats.coop",
+            lang,
+            name=stats.name,
+            plays=stats.coop_plays,
+            wins=stats.coop_wins,
+            rate=rate,
+        )
+        + "\n"
     )
 
 

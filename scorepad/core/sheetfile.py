@@ -15,17 +15,23 @@ from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
 from scorepad.core.template import GameTemplate
 
-SHEET_FIELDS = ("game", "variant", "players")
-PLAYER_FIELDS = ("name", "lines", "extra")
+SHEET_FIELDS = ("game", "variant", "modules", "players", "outcome", "winning_team")
+PLAYER_FIELDS = ("name", "team", "lines", "extra")
 
 
 class SheetInput(NamedTuple):
     template: GameTemplate
     variant: str | None
     players: tuple[PlayerSheet, ...]
+    outcome: object = None
+    """A co-operative play's "won" or "lost", or a team game's winning team."""
+    modules: object = None
+    """The modules chosen, as the file lists them (None: the file names none)."""
 
     def score(self) -> ScoredSheet:
-        return score(self.template, self.variant, self.players)
+        return score(
+            self.template, self.variant, self.players, outcome=self.outcome, modules=self.modules
+        )
 
 
 def read_sheet(
@@ -51,7 +57,28 @@ def read_sheet(
     if not isinstance(raw_players, list):
         raise SheetError("sheet.players_not_list", source=source)
     players = tuple(_player(i, raw) for i, raw in enumerate(raw_players, 1))
-    return SheetInput(template, variant, players)
+    return SheetInput(template, variant, players, *_result(template, data, players))
+
+
+def _result(
+    template: GameTemplate, data: dict[str, Any], players: tuple[PlayerSheet, ...]
+) -> tuple[object, object]:
+    """The outcome (co-operative: "outcome"; teams: "winning_team") and the modules, each
+    refused where the game takes none."""
+    kind = template.result.kind if template.result is not None else None
+    game = quote(template.id)
+    for field, wanted in (("outcome", "cooperative"), ("winning_team", "teams")):
+        if field in data and kind != wanted:
+            raise SheetError("sheet.outcome_not_expected", game=game, value=quote(data[field]))
+    if kind != "teams":
+        for player in players:
+            if player.team is not None:
+                raise SheetError("sheet.team_not_expected", game=game, player=player.name.strip())
+    outcome = data.get("winning_team") if kind == "teams" else data.get("outcome")
+    modules = data.get("modules")
+    if modules is not None and not isinstance(modules, list):
+        raise SheetError("sheet.modules_not_list", value=quote(modules))
+    return outcome, modules
 
 
 def score_sheet_text(
@@ -85,7 +112,10 @@ def _player(position: int, raw: object) -> PlayerSheet:
         problem = EntryError("sheet.extra_not_list", value=quote(extra_raw))
         raise SheetError("entry.where_player", player=name.strip(), problem=problem)
     extra = tuple(_extra(name.strip(), i, item) for i, item in enumerate(extra_raw, 1))
-    return PlayerSheet(name=name, lines=lines, extra=extra)
+    team = raw.get("team")
+    if team is not None and not isinstance(team, str):
+        raise SheetError("sheet.team_not_text", player=name.strip(), value=quote(team))
+    return PlayerSheet(name=name, lines=lines, extra=extra, team=team)
 
 
 def _extra(name: str, position: int, raw: object) -> ExtraLine:
