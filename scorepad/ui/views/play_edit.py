@@ -30,8 +30,12 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
     except ScorepadError as problem:
         return message_view(ctx, ctx.t("app.play"), problem.message(ctx.lang))
-    drafts = edit_drafts(ctx, number)
     template = record.sheet.template
+    if template.result is not None or template.base is not None:
+        # the app's sheet cannot show an outcome, teams or modules yet: edit from the
+        # command line (a play's entries round-trip through its JSON export)
+        return message_view(ctx, ctx.t("app.play"), ctx.t("app.cannot_edit_result"))
+    drafts = edit_drafts(ctx, number)
     draft = next(iter(drafts.all()), None)  # the folder holds this play's edit only
     model = None
     if draft is not None:
