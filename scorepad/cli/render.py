@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
+from scorepad.core.results import has_score
 from scorepad.core.scoring import show
 from scorepad.core.template import signed
 
@@ -78,7 +79,7 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         rows.append([*row, rule.describe(lang), *([""] if len(head) == 4 else [])])
     parts = [
         f"{template.title(lang, variant)} · {template.min_players}–{template.max_players} "
-        f"{tr('text.players', lang).lower()} · {tr('wins.' + template.wins, lang)}",
+        f"{tr('text.players', lang).lower()} · {_how_won(template, lang)}",
         *([template.rounds.describe(lang)] if template.rounds is not None else []),
         "",
         table(rows),
@@ -90,10 +91,29 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
             parts.append(f"  {i}. {pick(tb.label, lang)} ({tr('prefer.' + tb.prefer, lang)})")
     else:
         parts.append("  " + tr("text.no_tiebreaker", lang))
+    modules = (template.base or template).modules
+    if modules:
+        parts += ["", f"{tr('text.modules', lang)}:"]
+        parts += [
+            f"  {'✓' if m.id in template.chosen else '·'} {m.id}: {pick(m.label, lang)}"
+            for m in modules
+        ]
     if template.reminders:
         parts += ["", f"{tr('text.reminders', lang)}:"]
         parts += [f"  · {pick(r, lang)}" for r in template.reminders]
     return "\n".join(parts)
+
+
+def _how_won(template: GameTemplate, lang: str) -> str:
+    rule = template.result
+    if rule is None:
+        return tr("wins." + template.wins, lang)
+    if rule.kind == "cooperative":
+        return tr("text.cooperative", lang)
+    teams = (
+        f"{rule.min_teams}–{rule.max_teams}" if rule.min_teams != rule.max_teams else rule.min_teams
+    )
+    return tr("text.teams", lang, teams=teams)
 
 
 def render_scored(sheet: ScoredSheet, lang: str) -> str:
@@ -126,7 +146,15 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
         key = template.bids.key
         label = pick(template.bids.label, lang)
         rows.append([label, *(signed(p.computed[key]) for p in players)])
-    rows.append([tr("text.total", lang).upper(), *(show(p.total, lang) for p in players)])
+    if has_score(template):
+        rows.append([tr("text.total", lang).upper(), *(show(p.total, lang) for p in players)])
+    if sheet.teams:
+        team = {m: t for t in sheet.teams for m in t.members}
+        rows.append([tr("text.team", lang), *(team[p.name].name for p in players)])
+        if has_score(template):
+            rows.append(
+                [tr("text.team_total", lang), *(show(team[p.name].total, lang) for p in players)]
+            )
     rows.append([tr("text.rank", lang), *(f"{p.rank}{' ★' if p.winner else ''}" for p in players)])
     right = set(range(1, len(players) + 1))
     title = template.title(lang, sheet.variant)

@@ -602,8 +602,12 @@ class GameTemplate:
         raise KeyError(variant_id)
 
     def title(self, lang: str, variant: str | None = None) -> str:
-        """The game's name, with the variant's when there is one: "Azul: Sintra (side A)"."""
+        """The game's name, with the variant's when there is one: "Azul: Sintra (side A)",
+        and the modules chosen after it ("… + Bonus dice")."""
         name = pick(self.name, lang)
-        if variant is None:
-            return name
-        return f"{name} ({pick(self.variant(variant).label, lang)})"
+        if variant is not None:
+            name = f"{name} ({pick(self.variant(variant).label, lang)})"
+        if self.base is not None:
+            chosen = [pick(m.label, lang) for m in self.base.modules if m.id in self.chosen]
+            name = " + ".join([name, *chosen])
+        return name

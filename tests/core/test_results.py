@@ -225,3 +225,22 @@ def test_the_command_line_scores_and_refuses_result_sheets(tmp_path, capsys):
     assert err.count("\n") == 1 and "co-operative" in err
     assert main(["score", "examples/codenames.json", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["winning_team"] == "Red"
+
+
+def test_the_command_line_shows_teams_modules_and_how_a_game_is_won(capsys):
+    assert main(["score", "examples/codenames.json", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "TOTAL" not in out  # a game only won or lost has no total to show
+    assert "Team  Red  Red  Blue  Blue" in out
+    td = str(GAMES / "team-dice.json")
+    assert main(["template", td, "--module", "bonus", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Team dice + Bonus dice · 2–8 players · played in 2–3 teams")
+    assert "✓ bonus: Bonus dice" in out and "· capped: Capped points" in out
+    assert "bonus   Bonus dice  × 2" in out
+    assert main(["template", "pandemic", "--lang", "es"]) == 0
+    assert "cooperativo: se gana o se pierde juntos" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stop:
+        main(["template", td, "--module", "nope"])
+    assert stop.value.code == 2
+    assert 'no module "nope"' in capsys.readouterr().err
