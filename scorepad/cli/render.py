@@ -175,8 +175,15 @@ def render_history(plays: Sequence[PlaySummary], lang: str) -> str:
     lines = []
     for play in plays:
         people = ", ".join(
-            f"{p.name}{_team(p.team)} {'' if play.outcome else show(p.total, lang)}"
-            f"{' ★' if p.winner else ''}".replace("  ", " ")
+            " ".join(
+                part
+                for part in (
+                    p.name + _team(p.team),
+                    "" if play.outcome else show(p.total, lang),  # won or lost: no total
+                    "★" if p.winner else "",
+                )
+                if part
+            )
             for p in play.players
         )
         title = pick(play.game_name, lang) + (f" ({play.variant})" if play.variant else "")
