@@ -51,8 +51,10 @@ def shipped_games() -> dict[str, GameTemplate]:
 
 def app_templates(conn: Connection) -> dict[str, GameTemplate]:
     """The games the app offers: built-in and user-defined, without the shipped round
-    games the app cannot show yet."""
-    return {**builtin_games(), **custom_templates(conn)}
+    games, and without co-operative or team games (shipped or the user's): the app
+    cannot show their outcome or teams on its sheet yet."""
+    found = {**builtin_games(), **custom_templates(conn)}
+    return {key: game for key, game in found.items() if game.result is None}
 
 
 def all_templates(conn: Connection) -> dict[str, GameTemplate]:

@@ -4,16 +4,22 @@ history, play screen, edit and rematch never fail on them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import flet as ft
 import pytest
-from ui_helpers import context, find, walk
+from ui_helpers import context, find, has, walk
 
-from scorepad.core import PlayerSheet
+from scorepad.core import PlayerSheet, load_template
 from scorepad.core.catalogue import result_games
+from scorepad.ui.app import view_for
+from scorepad.ui.game_form import GameForm
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.play import play_view
 from scorepad.ui.views.play_edit import edit_view
+
+GAMES = Path(__file__).parent.parent / "core" / "games"
 
 
 @pytest.fixture
@@ -46,3 +52,56 @@ def test_result_plays_show_in_the_history_and_their_screen_without_failing(tmp_p
         ctx.route = f"/play/{play}/edit"
         root = edit_view(ctx, str(play))  # refused with a sentence, never a failure
         assert any("cannot edit" in t for t in texts(root))
+
+
+def test_stats_show_co_operative_plays_apart_and_a_team_win_for_each_member(tmp_path, history):
+    store = history.store
+    pandemic = result_games()["pandemic"]
+    for outcome in ("won", "lost", "won"):
+        store.save_play(pandemic, None, [PlayerSheet("Ana"), PlayerSheet("Ben")], outcome=outcome)
+    teams = [PlayerSheet(n, team=t) for n, t in (("Ana", "Red"), ("Ben", "Blue"))]
+    teams += [PlayerSheet(n, team=t) for n, t in (("Cy", "Red"), ("Di", "Blue"))]
+    store.save_play(result_games()["codenames"], None, teams, outcome="Red")
+    ctx, _ = context(tmp_path, history=history)
+    root = view_for(ctx, "/stats?player=Ana")
+    figures = {
+        k: find(root, f"stats-player-{k}").value
+        for k in ("plays", "wins", "coop-plays", "coop-wins", "coop-rate")
+    }
+    assert figures == {
+        "plays": "1",
+        "wins": "1",
+        "coop-plays": "3",
+        "coop-wins": "2",
+        "coop-rate": "67 %",
+    }
+    root = view_for(ctx, "/stats?player=Di")
+    assert find(root, "stats-player-wins").value == "0"
+    assert not has(root, "stats-player-coop-plays")
+
+
+def test_new_play_of_a_game_the_app_cannot_show_yet_is_refused_with_a_sentence(tmp_path, history):
+    game = GAMES / "team-dice.json"
+    history.store.import_game(game.read_text(encoding="utf-8"), "td.json")
+    assert "team-dice" not in history.games() and "pandemic" not in history.games()
+    ctx, _ = context(tmp_path, history=history)
+    for route, game in (
+        ("/new/pandemic?players=Ana,Ben", "Pandemic"),
+        ("/new/team-dice", "Team dice"),
+    ):
+        said = texts(view_for(ctx, route))
+        assert f"The app cannot show a play of {game} yet" in " ".join(said), route
+
+
+def test_the_game_editor_keeps_a_games_result_and_modules():
+    template = load_template((GAMES / "team-dice.json").read_text(encoding="utf-8"), "td.json")
+    data, problems = GameForm.from_template(template).definition()
+    assert problems == {}
+    assert (data["result"], data["modules"]) == (
+        template.source["result"],
+        template.source["modules"],
+    )
+    again = load_template(data, "again.json")
+    assert {k: v for k, v in again.source.items() if k != "version"} == {
+        k: v for k, v in template.source.items() if k != "version"
+    }
