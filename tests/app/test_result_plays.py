@@ -4,11 +4,12 @@ history, play screen, edit and rematch never fail on them."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import flet as ft
 import pytest
-from ui_helpers import context, find, has, walk
+from ui_helpers import click, context, find, has, walk
 
 from scorepad.core import PlayerSheet, load_template
 from scorepad.core.catalogue import result_games
@@ -105,3 +106,28 @@ def test_the_game_editor_keeps_a_games_result_and_modules():
     assert {k: v for k, v in again.source.items() if k != "version"} == {
         k: v for k, v in template.source.items() if k != "version"
     }
+
+
+def test_history_names_the_modules_of_a_play_and_filters_by_module(tmp_path, history):
+    data = json.loads((GAMES / "team-dice.json").read_text(encoding="utf-8"))
+    data = {k: v for k, v in data.items() if k != "result"} | {"id": "dice"}  # each for themselves
+    template = history.store.import_game(json.dumps(data), "dice.json")
+    ana_ben = [PlayerSheet("Ana", {"points": 3, "bonus": 1}), PlayerSheet("Ben", {"points": 4})]
+    history.store.save_play(template, None, ana_ben, "2026-01-01 20:00", modules=["bonus"])
+    history.store.save_play(template, None, [*ana_ben[1:], PlayerSheet("Cy")], "2026-01-02 20:00")
+    ctx, _ = context(tmp_path, history=history)
+    view = HistoryView(ctx)
+    root = view.build()
+    assert not find(root, "filter-module").visible  # no game chosen: no modules to choose
+    titles = [texts(find(root, f"history-row-{n}"))[0] for n in (1, 2)]
+    assert titles[0].startswith("Team dice ·") and titles[1].startswith("Team dice + Bonus dice ·")
+    chooser = find(root, "filter-game")
+    chooser.value = "dice"
+    chooser.on_select(ft.Event(name="select", control=chooser, data=None))
+    module = find(root, "filter-module")
+    assert module.visible and [o.key for o in module.options][1:] == ["bonus", "capped"]
+    module.value = "bonus"
+    module.on_select(ft.Event(name="select", control=module, data=None))
+    assert has(root, "history-row-1") and not has(root, "history-row-2")
+    click(root, "clear-filters")
+    assert has(root, "history-row-2") and not find(root, "filter-module").visible
