@@ -258,7 +258,10 @@ class Store:
         play."""
         old = self.get_play(play_id)
         return NewSheet(
-            old.summary.game, old.sheet.variant, tuple(p.name for p in old.sheet.players)
+            old.summary.game,
+            old.sheet.variant,
+            tuple(p.name for p in old.sheet.players),
+            modules=old.sheet.modules,
         )
 
     def list_plays(

@@ -186,3 +186,5 @@ class NewSheet:
     extra: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     details: dict[str, object] = field(default_factory=dict)
     """Location, notes and the like typed so far."""
+    modules: tuple[str, ...] = ()
+    """The game's modules chosen (a rematch keeps the play's)."""

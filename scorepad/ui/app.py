@@ -319,13 +319,13 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
     if given and fits and variant_ok and not model.problems():
         drafts = ctx.services.drafts
-        wanted = (model.players(), model.variant)
+        wanted = (model.players(), model.variant, model.modules)
         for waiting in of_game(drafts, template.id):
-            if (waiting.players, waiting.variant) == wanted:
+            if (waiting.players, waiting.variant, waiting.modules) == wanted:
                 view = _sheet_view(ctx, template, waiting)
                 if view is not None:
                     return view
-        draft = new_draft(template, model.variant, model.players())
+        draft = new_draft(template, model.variant, model.players(), model.modules)
         draft.location = model.location.strip()
         drafts.save(draft)
         return SheetView(ctx, SheetInProgress(template, draft)).build()

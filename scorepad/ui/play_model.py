@@ -114,6 +114,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         variant=sheet.variant,
         players=players,
         location=record.summary.location or "",
+        modules=list(sheet.modules),
         # The same for every device that opens this version of the play to edit it.
         sheet_id=f"edit-{record.id}-{record.updated_at:%Y%m%d%H%M%S%f}",
     )

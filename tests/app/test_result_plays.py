@@ -9,15 +9,16 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, walk
+from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import PlayerSheet, load_template
 from scorepad.core.catalogue import result_games
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import GameForm
 from scorepad.ui.history import StoreHistory
+from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.history import HistoryView
-from scorepad.ui.views.play import play_view
+from scorepad.ui.views.play import play_view, rematch
 from scorepad.ui.views.play_edit import edit_view
 
 GAMES = Path(__file__).parent.parent / "core" / "games"
@@ -131,3 +132,51 @@ def test_history_names_the_modules_of_a_play_and_filters_by_module(tmp_path, his
     assert has(root, "history-row-1") and not has(root, "history-row-2")
     click(root, "clear-filters")
     assert has(root, "history-row-2") and not find(root, "filter-module").visible
+
+
+def test_modules_are_chosen_at_new_play_and_saved_with_the_play(tmp_path, history):
+    data = json.loads((GAMES / "team-dice.json").read_text(encoding="utf-8"))
+    data = {k: v for k, v in data.items() if k != "result"} | {"id": "dice"}
+    history.store.import_game(json.dumps(data), "dice.json")
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/new/dice")
+    type_into(root, "player-1", "Ana")
+    type_into(root, "player-2", "Ben")
+    box = find(root, "module-bonus")
+    box.value = True
+    box.on_change(ft.Event(name="change", control=box, data=None))
+    click(root, "start")
+    sheet_id = routes[-1].rsplit("/", 1)[1]
+    draft = ctx.services.drafts.load(sheet_id)
+    assert draft is not None and draft.modules == ["bonus"]
+    model = SheetInProgress(history.games()["dice"], draft)
+    assert model.template.title("en") == "Team dice + Bonus dice"
+    assert [line.key for line in model.lines] == ["points", "sixes", "bonus"]
+    model.set_text("points", 0, "3")
+    state = model.set_text("bonus", 0, "2")
+    assert [p.total for p in state.scored.players] == [7, 0]
+    play = history.store.save_scored(state.scored, entered=state.entered)
+    record = history.store.get_play(play)
+    assert record.summary.modules == ("bonus",)
+    ctx.route = f"/play/{play}/edit"
+    root = edit_view(ctx, str(play))  # a play with modules is edited with its modules' lines
+    assert find(root, "line-bonus-1").value == "2"
+    # a draft kept from before the module was taken out of the game still opens
+    draft.modules = ["bonus", "gone"]
+    assert SheetInProgress(history.games()["dice"], draft).draft.modules == ["bonus"]
+
+
+def test_a_rematch_keeps_the_plays_modules(tmp_path, history):
+    data = json.loads((GAMES / "team-dice.json").read_text(encoding="utf-8"))
+    data = {k: v for k, v in data.items() if k != "result"} | {"id": "dice"}
+    template = history.store.import_game(json.dumps(data), "dice.json")
+    play = history.store.save_play(
+        template, None, [PlayerSheet("Ana"), PlayerSheet("Ben")], modules=["bonus"]
+    )
+    ctx, routes = context(tmp_path, history=history)
+    rematch(ctx, play)
+    assert routes == ["/new/dice?players=Ana%2CBen&modules=bonus"]
+    root = view_for(ctx, routes[0])
+    assert find(root, "line-bonus-1") is not None
+    plain = view_for(ctx, "/new/dice?players=Ana%2CBen")  # the same table without it
+    assert not has(plain, "line-bonus-1")

@@ -31,9 +31,8 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     except ScorepadError as problem:
         return message_view(ctx, ctx.t("app.play"), problem.message(ctx.lang))
     template = record.sheet.template
-    if template.result is not None or template.base is not None:
-        # the app's sheet cannot show an outcome, teams or modules yet: edit from the
-        # command line (a play's entries round-trip through its JSON export)
+    if template.result is not None:
+        # the app's sheet cannot show an outcome or teams yet: edit from the command line
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.cannot_edit_result"))
     drafts = edit_drafts(ctx, number)
     draft = next(iter(drafts.all()), None)  # the folder holds this play's edit only
