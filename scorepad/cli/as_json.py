@@ -130,10 +130,24 @@ def play_json(play: PlaySummary) -> dict[str, object]:
         "notes": play.notes,
         "players": [
             {"name": p.name, "total": json_number(p.total), "rank": p.rank, "winner": p.winner}
+            | ({"team": p.team} if p.team is not None else {})
             for p in play.players
         ],
         "winners": list(play.winners),
+        **_results(play),
     }
+
+
+def _results(play: PlaySummary) -> dict[str, object]:
+    """A co-operative or team play's result, and modules chosen: only when there are."""
+    found: dict[str, object] = {}
+    if play.result_kind is not None:
+        found["result"] = play.result_kind
+    if play.outcome is not None:
+        found["outcome"] = play.outcome
+    if play.modules:
+        found["modules"] = list(play.modules)
+    return found
 
 
 def player_stats_json(stats: PlayerStats) -> dict[str, object]:
@@ -146,6 +160,9 @@ def player_stats_json(stats: PlayerStats) -> dict[str, object]:
         "average_total": _mean(stats.average_total),
         "best_total": _num(stats.best_total),
         "last_played": _when(stats.last_played),
+        "coop_plays": stats.coop_plays,
+        "coop_wins": stats.coop_wins,
+        "coop_win_rate": _mean(stats.coop_win_rate),
     }
 
 

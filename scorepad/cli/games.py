@@ -27,6 +27,7 @@ from scorepad.cli.io import named_history, open_history, options, print_json, re
 from scorepad.cli.lookup import find_template
 from scorepad.cli.render import describe_template, render_games
 from scorepad.core import builtin_games, load_template
+from scorepad.core.combined import with_modules
 from scorepad.core.errors import SheetError
 from scorepad.core.i18n import pick, tr
 from scorepad.core.scoring import resolve_variant
@@ -74,6 +75,9 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 def _template_arguments(parser: argparse.ArgumentParser, *, action: bool = False) -> None:
     parser.add_argument("game", help="game id (built-in, or yours with --db), or a game file")
     parser.add_argument("--variant", help="variant, e.g. A or B for azul-sintra")
+    parser.add_argument(
+        "--module", action="append", help="a module of the game chosen (repeat for several)"
+    )
     options(parser, json=True, db=True, action=action)
     parser.set_defaults(handler=cmd_template)
 
@@ -111,6 +115,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_template(args: argparse.Namespace) -> int:
     template = find_template(args.game, named_history(args), _unknown_game)
+    template = with_modules(template, args.module)
     variant = resolve_variant(template, args.variant) if args.variant is not None else None
     if args.json:
         print_json(template_json(template, variant, args.lang))

@@ -26,6 +26,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     history.add_argument("--since", help="from this date (YYYY-MM-DD)")
     history.add_argument("--until", help="before this date (YYYY-MM-DD)")
     history.add_argument("--text", help="text found in the notes")
+    history.add_argument("--module", help="only plays with this module of their game (id)")
     history.add_argument("--limit", type=int, default=50, help="plays per page (50)")
     history.add_argument("--offset", type=int, default=0, help="skip this many plays")
     options(history, json=True, db=True)
@@ -76,6 +77,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         since=parse_when(args.since) if args.since else None,
         until=parse_when(args.until) if args.until else None,
         text=args.text,
+        module=args.module,
     )
     with open_history(args.db) as store:
         page = store.list_plays(filters, max(1, args.limit), max(0, args.offset))

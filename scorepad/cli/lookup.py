@@ -12,7 +12,7 @@ from pathlib import Path
 
 from scorepad.cli.io import open_history, read_text
 from scorepad.core import GameTemplate, ScorepadError, builtin_games, load_template
-from scorepad.core.catalogue import round_games
+from scorepad.core.catalogue import result_games, round_games
 from scorepad.core.errors import quote
 
 Unknown = Callable[[str, str], ScorepadError]
@@ -48,7 +48,7 @@ class KnownGames(Mapping[str, GameTemplate]):
 def shipped_games() -> dict[str, GameTemplate]:
     """The games shipped with Scorepad, by id: the built-in ones and the round games
     (``scorepad/games/rounds/``, which the app does not list yet)."""
-    return dict(sorted({**builtin_games(), **round_games()}.items()))
+    return dict(sorted({**builtin_games(), **round_games(), **result_games()}.items()))
 
 
 def known_games(url: str | None) -> Mapping[str, GameTemplate]:

@@ -14,6 +14,7 @@ from typing import Any
 from scorepad.cli.io import named_history, open_history, options
 from scorepad.cli.lookup import find_template
 from scorepad.core import GameTemplate, resolve_variant
+from scorepad.core.combined import with_modules
 from scorepad.core.errors import SheetError, quote
 from scorepad.printing.errors import PrintError
 
@@ -30,6 +31,9 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "game", nargs="?", help="game id (e.g. azul; yours with --db) or a game file (.json)"
     )
     sheet.add_argument("--variant", help="variant, e.g. A or B for azul-sintra")
+    sheet.add_argument(
+        "--module", action="append", help="a module of the game chosen (repeat for several)"
+    )
     sheet.add_argument("--players", help="number of player columns (default: the game's most)")
     sheet.add_argument("--names", help='player names, comma-separated: "Ana,Ben,Carla"')
     sheet.add_argument(
@@ -57,7 +61,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from scorepad.printing import document
 
     if args.all:
-        extra = [args.game, args.variant, args.players, args.names, args.play]
+        extra = [args.game, args.variant, args.players, args.names, args.play, args.module]
         if any(value is not None for value in extra):
             raise PrintError("print.all_and_game")
         folder = Path(args.output) if args.output else PRINTABLES
@@ -65,12 +69,15 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             print(path)
         return 0
     if args.play is not None:
-        if any(v is not None for v in (args.game, args.variant, args.players, args.names)):
+        given = (args.game, args.variant, args.players, args.names, args.module)
+        if any(v is not None for v in given):
             raise PrintError("print.play_and_game")
         return print_play(args)
     if args.game is None:
         raise PrintError("print.need_game")
-    template = find_template(args.game, named_history(args), _unknown_game)
+    template = with_modules(
+        find_template(args.game, named_history(args), _unknown_game), args.module
+    )
     variant = resolve_variant(template, args.variant)
     names = split_names(args.names)
     players = player_count(args.players, template)

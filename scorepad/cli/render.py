@@ -12,6 +12,7 @@ from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import track_note
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
+from scorepad.core.results import has_score
 from scorepad.core.scoring import show
 from scorepad.core.template import signed
 
@@ -80,7 +81,7 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         rows.append([*row, rule.describe(lang), *([""] if len(head) == 4 else [])])
     parts = [
         f"{template.title(lang, variant)} · {template.min_players}–{template.max_players} "
-        f"{tr('text.players', lang).lower()} · {tr('wins.' + template.wins, lang)}",
+        f"{tr('text.players', lang).lower()} · {_how_won(template, lang)}",
         *([template.rounds.describe(lang)] if template.rounds is not None else []),
         "",
         table(rows),
@@ -92,6 +93,13 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
             parts.append(f"  {i}. {pick(tb.label, lang)} ({tr('prefer.' + tb.prefer, lang)})")
     else:
         parts.append("  " + tr("text.no_tiebreaker", lang))
+    modules = (template.base or template).modules
+    if modules:
+        parts += ["", f"{tr('text.modules', lang)}:"]
+        parts += [
+            f"  {'✓' if m.id in template.chosen else '·'} {m.id}: {pick(m.label, lang)}"
+            for m in modules
+        ]
     if template.reminders:
         parts += ["", f"{tr('text.reminders', lang)}:"]
         parts += [f"  · {pick(r, lang)}" for r in template.reminders]
@@ -103,6 +111,18 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
             f"  · {tr('board.help_track', lang)}",
         ]
     return "\n".join(parts)
+
+
+def _how_won(template: GameTemplate, lang: str) -> str:
+    rule = template.result
+    if rule is None:
+        return tr("wins." + template.wins, lang)
+    if rule.kind == "cooperative":
+        return tr("text.cooperative", lang)
+    teams = (
+        f"{rule.min_teams}–{rule.max_teams}" if rule.min_teams != rule.max_teams else rule.min_teams
+    )
+    return tr("text.teams", lang, teams=teams)
 
 
 def render_scored(sheet: ScoredSheet, lang: str) -> str:
@@ -135,7 +155,15 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
         key = template.bids.key
         label = pick(template.bids.label, lang)
         rows.append([label, *(signed(p.computed[key]) for p in players)])
-    rows.append([tr("text.total", lang).upper(), *(show(p.total, lang) for p in players)])
+    if has_score(template):
+        rows.append([tr("text.total", lang).upper(), *(show(p.total, lang) for p in players)])
+    if sheet.teams:
+        team = {m: t for t in sheet.teams for m in t.members}
+        rows.append([tr("text.team", lang), *(team[p.name].name for p in players)])
+        if has_score(template):
+            rows.append(
+                [tr("text.team_total", lang), *(show(team[p.name].total, lang) for p in players)]
+            )
     rows.append([tr("text.rank", lang), *(f"{p.rank}{' ★' if p.winner else ''}" for p in players)])
     right = set(range(1, len(players) + 1))
     title = template.title(lang, sheet.variant)
@@ -198,19 +226,43 @@ def render_history(plays: Sequence[PlaySummary], lang: str) -> str:
     lines = []
     for play in plays:
         people = ", ".join(
-            f"{p.name} {show(p.total, lang)}{' ★' if p.winner else ''}" for p in play.players
+            " ".join(
+                part
+                for part in (
+                    p.name + _team(p.team),
+                    "" if play.outcome else show(p.total, lang),  # won or lost: no total
+                    "★" if p.winner else "",
+                )
+                if part
+            )
+            for p in play.players
         )
         title = pick(play.game_name, lang) + (f" ({play.variant})" if play.variant else "")
+        if play.modules:
+            title += " + " + ", ".join(play.modules)
         when = play.played_at.strftime("%Y-%m-%d %H:%M")
-        lines.append(f"#{play.id:<6} {when}  {title}: {people}")
+        lines.append(f"#{play.id:<6} {when}  {title}: {people}{_outcome(play, lang)}")
     return "\n".join(lines)
+
+
+def _team(team: str | None) -> str:
+    return f" [{team}]" if team is not None else ""
+
+
+def _outcome(play: PlaySummary, lang: str) -> str:
+    """A co-operative play's "won together" or "lost together"."""
+    if play.result_kind != "cooperative":
+        return ""
+    key = "store.coop_won" if play.outcome == "won" else "store.coop_lost"
+    return " · " + tr(key, lang)
 
 
 def render_player_stats(everyone: Sequence[PlayerStats], lang: str) -> str:
     if not everyone:
         return tr("store.no_plays", lang)
     return "\n".join(
-        tr(
+        _coop(s, lang)
+        + tr(
             "store.stats.player",
             lang,
             name=s.name,
@@ -222,6 +274,24 @@ def render_player_stats(everyone: Sequence[PlayerStats], lang: str) -> str:
             last=_minutes(s.last_played),
         )
         for s in everyone
+    )
+
+
+def _coop(stats: PlayerStats, lang: str) -> str:
+    """A player's co-operative plays, apart from the others: a line before theirs."""
+    if not stats.coop_plays:
+        return ""
+    rate = f"{int((stats.coop_win_rate or 0) * 100)}%"
+    return (
+        tr(
+            "store.stats.coop",
+            lang,
+            name=stats.name,
+            plays=stats.coop_plays,
+            wins=stats.coop_wins,
+            rate=rate,
+        )
+        + "\n"
     )
 
 

@@ -40,6 +40,17 @@ def round_games() -> Mapping[str, GameTemplate]:
     return _load_folder(ROUND_GAMES_FOLDER)
 
 
+RESULT_GAMES_FOLDER = GAMES_FOLDER / "results"
+"""Co-operative and team games (Pandemic, Codenames): read by the core, the command line
+and the history, kept out of ``builtin_games`` until the app can show their result."""
+
+
+@cache
+def result_games() -> Mapping[str, GameTemplate]:
+    """The shipped co-operative and team games by id (``scorepad/games/results/``)."""
+    return _load_folder(RESULT_GAMES_FOLDER)
+
+
 def find_game(game_id: object, games: Mapping[str, GameTemplate] | None = None) -> GameTemplate:
     """The game called ``game_id`` among ``games`` (the built-ins by default)."""
     games = builtin_games() if games is None else games

@@ -21,8 +21,10 @@ from scorepad.core.errors import (
     quote,
 )
 from scorepad.core.i18n import DEFAULT_LANG, Text
+from scorepad.core.modules import read_modules
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
 from scorepad.core.plaintext import blank, plain_problem
+from scorepad.core.results import read_result
 from scorepad.core.rounds import MAX_ROUNDS, BidRule, Rounds
 from scorepad.core.template import (
     LINE_KINDS,
@@ -62,6 +64,8 @@ TOP_FIELDS = {
     "bids": False,
     "bgg_id": False,
     "source": False,
+    "result": False,
+    "modules": False,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
 ENDS_FIELDS = {"reach": False, "fall_to": False}
@@ -197,13 +201,17 @@ class _Reader:
             raise self.fail("players.max", "entry.above_max", value=high, limit=20)
         variants = self.variants(data.get("variants", []))
         variant_ids = {v.id for v in variants}
-        lines = self.lines(data["lines"], variant_ids)
+        result = read_result(self, data["result"]) if "result" in data else None
+        # a co-operative or team game may have no score at all: only won or lost
+        lines = self.lines(data["lines"], variant_ids, allow_empty=result is not None)
         rounds = self.rounds(data, lines, low, high)
         bids = self.bids(data.get("bids"), lines) if "bids" in data else None
         if bids is not None and rounds is None:
             raise self.fail("bids", "template.bids_without_rounds")
-        if not any(line.counts for line in lines) and bids is None:
+        if not any(line.counts for line in lines) and bids is None and (lines or not result):
             raise self.fail("lines", "template.no_counting_line")
+        if result is not None and rounds is not None:
+            raise self.fail("result", "template.result_with_rounds")
         for variant in variants:
             if not any(line.variants is None or variant.id in line.variants for line in lines):
                 raise self.fail("variants", "template.empty_variant", value=quote(variant.id))
@@ -241,6 +249,8 @@ class _Reader:
             source=dict(data),
             rounds=rounds,
             bids=bids,
+            result=result,
+            modules=read_modules(self, data, builtin),
         )
 
     # --- rounds ---------------------------------------------------------------------------
@@ -337,10 +347,12 @@ class _Reader:
             variants.append(variant)
         return tuple(variants)
 
-    def lines(self, raw: object, variant_ids: set[str]) -> tuple[Line, ...]:
+    def lines(
+        self, raw: object, variant_ids: set[str], *, allow_empty: bool = False
+    ) -> tuple[Line, ...]:
         lines: list[Line] = []
         seen: set[str] = set()
-        for i, item in enumerate(self.items(raw, "lines", allow_empty=False)):
+        for i, item in enumerate(self.items(raw, "lines", allow_empty=allow_empty)):
             key = item.get("key") if isinstance(item, dict) else None
             path = f"lines.{key}" if isinstance(key, str) and KEY.match(key) else f"lines[{i}]"
             kind = item.get("kind") if isinstance(item, dict) else None

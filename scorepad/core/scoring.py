@@ -14,6 +14,8 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+import scorepad.core.results as results
+from scorepad.core.combined import with_modules
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.i18n import decimal_mark, join_words, ntr, pick, tr
 from scorepad.core.numbers import (
@@ -37,7 +39,9 @@ from scorepad.core.rounds import (
 )
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
-DecidedBy = Literal["total", "tiebreak", "shared"]
+DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
+""""outcome": won or lost as the players said (a co-operative game, a team game without
+a score)."""
 NONE: Mapping[str, Number] = MappingProxyType({})
 _EXTRA = attrgetter("extra")
 
@@ -55,6 +59,8 @@ class PlayerSheet(NamedTuple):
     name: str
     lines: Mapping[str, object] = MappingProxyType({})
     extra: Sequence[ExtraLine] = ()
+    team: str | None = None
+    """The player's team, in a team game."""
 
 
 class PlayerResult(NamedTuple):
@@ -98,6 +104,15 @@ class ScoredSheet(NamedTuple):
     """Which tie-breaker settled first place, when ``decided_by`` is "tiebreak"."""
     ended: Ended | None = None
     """A round game: whether the rounds played finish it, and who ended it in which round."""
+    outcome: str | None = None
+    """A co-operative play: "won" or "lost"; a team play without a score: the winning team."""
+    teams: tuple[results.TeamResult, ...] = ()
+    """A team play: its teams, in the order they first appear among the players."""
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The game's modules chosen for this play."""
+        return self.template.chosen
 
     def explanation(self, lang: str) -> str:
         """One sentence saying who wins and how, e.g. "Tie on 76: Hugo wins on rows, 2 to 1"."""
@@ -122,7 +137,7 @@ class ScoredSheet(NamedTuple):
     def to_json(self, lang: str = "en") -> dict[str, object]:
         """The ``scorepad score --json`` shape of docs/sheet-files.md (numbers exact: ints or
         halves)."""
-        return {
+        data: dict[str, object] = {
             "game": self.template.id,
             "variant": self.variant,
             "players": [
@@ -143,6 +158,8 @@ class ScoredSheet(NamedTuple):
             "explanation": self.explanation(lang),
             **self._rounds_json(lang),
         }
+        results.to_json(self, data)
+        return data
 
     def _rounds_json(self, lang: str) -> dict[str, object]:
         """A round game's additions: the running totals after each round (one list per
@@ -192,9 +209,29 @@ def resolve_variant(template: GameTemplate, variant: object) -> str | None:
 
 
 def score(
+    template: GameTemplate,
+    variant: str | None,
+    players: Sequence[PlayerSheet],
+    *,
+    outcome: object = None,
+    modules: object = None,
+) -> ScoredSheet:
+    """Score one play. Raises SheetError naming the player and line of the first problem.
+
+    ``modules``: the ids of the game's modules chosen (None keeps ``template`` as it is);
+    ``outcome``: a co-operative play's "won" or "lost", or the team that won a team game
+    without a score (``scorepad.core.results``)."""
+    if modules is not None:
+        template = with_modules(template, modules)
+    sheet = _score(template, variant, players)
+    if template.result is None and outcome is None:
+        return sheet
+    return results.settle(sheet, players, outcome)
+
+
+def _score(
     template: GameTemplate, variant: str | None, players: Sequence[PlayerSheet]
 ) -> ScoredSheet:
-    """Score one play. Raises SheetError naming the player and line of the first problem."""
     variant = resolve_variant(template, variant)
     names = _names(template, players)
     if template.rounds is not None:
@@ -489,6 +526,11 @@ def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
 
 
 def explain(sheet: ScoredSheet, lang: str) -> str:
+    found = results.explain(sheet, lang)
+    if found is not None:
+        return found
+    if sheet.teams:
+        sheet = results.as_players(sheet)
     template = sheet.template
     players = sheet.players
     winners = [p for p in players if p.winner]

@@ -22,8 +22,8 @@ from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
 from scorepad.core.template import GameTemplate
 
-SHEET_FIELDS = ("game", "variant", "players")
-PLAYER_FIELDS = ("name", "lines", "extra", *BOARD_FIELDS)
+SHEET_FIELDS = ("game", "variant", "modules", "players", "outcome", "winning_team")
+PLAYER_FIELDS = ("name", "team", "lines", "extra", *BOARD_FIELDS)
 
 
 class SheetInput(NamedTuple):
@@ -33,9 +33,15 @@ class SheetInput(NamedTuple):
     boards: tuple[AzulBoard | None, ...] = ()
     """Each player's board (``"wall"``, ``"side"``, ``"track"``), or None: its lines are
     already filled in ``players``."""
+    outcome: object = None
+    """A co-operative play's "won" or "lost", or a team game's winning team."""
+    modules: object = None
+    """The modules chosen, as the file lists them (None: the file names none)."""
 
     def score(self) -> ScoredSheet:
-        return score(self.template, self.variant, self.players)
+        return score(
+            self.template, self.variant, self.players, outcome=self.outcome, modules=self.modules
+        )
 
 
 def read_sheet(
@@ -65,7 +71,29 @@ def read_sheet(
     boards = tuple(board for _, board in read)
     if any(boards):
         check_tracks([p.name.strip() for p in players], boards)
-    return SheetInput(template, variant, players, boards)
+    outcome, modules = _result(template, data, players)
+    return SheetInput(template, variant, players, boards, outcome=outcome, modules=modules)
+
+
+def _result(
+    template: GameTemplate, data: dict[str, Any], players: tuple[PlayerSheet, ...]
+) -> tuple[object, object]:
+    """The outcome (co-operative: "outcome"; teams: "winning_team") and the modules, each
+    refused where the game takes none."""
+    kind = template.result.kind if template.result is not None else None
+    game = quote(template.id)
+    for field, wanted in (("outcome", "cooperative"), ("winning_team", "teams")):
+        if field in data and kind != wanted:
+            raise SheetError("sheet.outcome_not_expected", game=game, value=quote(data[field]))
+    if kind != "teams":
+        for player in players:
+            if player.team is not None:
+                raise SheetError("sheet.team_not_expected", game=game, player=player.name.strip())
+    outcome = data.get("winning_team") if kind == "teams" else data.get("outcome")
+    modules = data.get("modules")
+    if modules is not None and not isinstance(modules, list):
+        raise SheetError("sheet.modules_not_list", value=quote(modules))
+    return outcome, modules
 
 
 def score_sheet_text(
@@ -104,7 +132,10 @@ def _player(
     board = read_board(template, name.strip(), raw)
     if board is not None:
         lines = fill_lines(template, name.strip(), lines, board)
-    return PlayerSheet(name=name, lines=lines, extra=extra), board
+    team = raw.get("team")
+    if team is not None and not isinstance(team, str):
+        raise SheetError("sheet.team_not_text", player=name.strip(), value=quote(team))
+    return PlayerSheet(name=name, lines=lines, extra=extra, team=team), board
 
 
 def _extra(name: str, position: int, raw: object) -> ExtraLine:

@@ -27,6 +27,8 @@ from scorepad.core.numbers import (
 if TYPE_CHECKING:
     from typing import ClassVar
 
+    from scorepad.core.modules import Module
+    from scorepad.core.results import ResultRule
     from scorepad.core.rounds import BidRule, Rounds
 
 Wins = Literal["highest", "lowest"]
@@ -465,19 +467,24 @@ class GameTemplate:
 
     __slots__ = (
         "_by_variant",
+        "_combined",
         "_keys_by_variant",
         "_plans",
         "_round_plans",
         "_tie_plans",
+        "base",
         "bids",
         "builtin",
+        "chosen",
         "description",
         "id",
         "lines",
         "max_players",
         "min_players",
+        "modules",
         "name",
         "reminders",
+        "result",
         "rounds",
         "source",
         "tiebreakers",
@@ -504,8 +511,19 @@ class GameTemplate:
         source: dict[str, object] | None = None,
         rounds: Rounds | None = None,
         bids: BidRule | None = None,
+        result: ResultRule | None = None,
+        modules: tuple[Module, ...] = (),
     ) -> None:
         self.id = id
+        self.result = result
+        """Co-operative or team play (``scorepad.core.results``); None: each for themselves."""
+        self.modules = modules
+        """Optional modules a play may choose (``scorepad.core.modules``)."""
+        self.base: GameTemplate | None = None
+        """For a game with modules chosen: the game without them (what a play keeps)."""
+        self.chosen: tuple[str, ...] = ()
+        """For a game with modules chosen: their ids, in the game's order."""
+        self._combined: dict[tuple[str, ...], GameTemplate] = {}
         self.rounds = rounds
         """How a round game's rounds go; None for a game filled in once, at the end."""
         self.bids = bids
@@ -584,8 +602,12 @@ class GameTemplate:
         raise KeyError(variant_id)
 
     def title(self, lang: str, variant: str | None = None) -> str:
-        """The game's name, with the variant's when there is one: "Azul: Sintra (side A)"."""
+        """The game's name, with the variant's when there is one: "Azul: Sintra (side A)",
+        and the modules chosen after it ("… + Bonus dice")."""
         name = pick(self.name, lang)
-        if variant is None:
-            return name
-        return f"{name} ({pick(self.variant(variant).label, lang)})"
+        if variant is not None:
+            name = f"{name} ({pick(self.variant(variant).label, lang)})"
+        if self.base is not None:
+            chosen = [pick(m.label, lang) for m in self.base.modules if m.id in self.chosen]
+            name = " + ".join([name, *chosen])
+        return name

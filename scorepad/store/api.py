@@ -162,9 +162,14 @@ class Store:
         location: str | None = None,
         duration: int | None = None,
         notes: str | None = None,
+        *,
+        outcome: str | None = None,
+        modules: Sequence[str] | None = None,
     ) -> int:
-        """Score and save a play in one transaction; returns its id."""
-        sheet = score(template, variant, players)
+        """Score and save a play in one transaction; returns its id. ``outcome`` and
+        ``modules``: a co-operative or team play's result, the game's modules chosen
+        (``scorepad.core.score``)."""
+        sheet = score(template, variant, players, outcome=outcome, modules=modules)
         return self.save_scored(sheet, played_at, location, duration, notes, entered=players)
 
     def save_scored(
@@ -206,14 +211,23 @@ class Store:
         location: str | None = None,
         duration: int | None = None,
         notes: str | None = None,
+        outcome: str | None = None,
+        modules: Sequence[str] | None = None,
     ) -> PlayRecord:
         """Edit a saved play: re-scored with the template it was first scored with.
 
-        Details left as None keep their saved value; pass "" to clear a text.
+        Details left as None keep their saved value; pass "" to clear a text. ``outcome``
+        and ``modules`` left as None keep the play's.
         """
         old = self.get_play(play_id)
         summary = old.summary
-        sheet = score(old.sheet.template, variant or old.sheet.variant, players)
+        sheet = score(
+            old.sheet.template,
+            variant or old.sheet.variant,
+            players,
+            outcome=old.sheet.outcome if outcome is None else outcome,
+            modules=modules,
+        )
         details = check_details(
             PlayDetails(
                 parse_when(played_at) if played_at is not None else summary.played_at,
@@ -244,7 +258,10 @@ class Store:
         play."""
         old = self.get_play(play_id)
         return NewSheet(
-            old.summary.game, old.sheet.variant, tuple(p.name for p in old.sheet.players)
+            old.summary.game,
+            old.sheet.variant,
+            tuple(p.name for p in old.sheet.players),
+            modules=old.sheet.modules,
         )
 
     def list_plays(

@@ -10,7 +10,9 @@ What maps, and how:
   holding the total and a yes/no line "marked as winner in BG Stats" used as the
   tie-breaker, so BG Stats' winner flags survive plays without scores.
 - The play's uuid becomes its uid, so importing a file twice adds nothing.
-Export writes the same shape, one score per player (the total), with the winner flags; a
+Export writes the same shape, one score per player (the total; empty for a game that is
+only won or lost, marked ``noPoints``), with the winner flags, each player's ``team`` in a
+team play and the game's ``cooperative`` and ``usesTeams`` flags; a
 round play's number of rounds goes in the play's ``rounds`` field (0 for other plays),
 BG Stats' own count of rounds played.
 """
@@ -31,6 +33,7 @@ from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, s
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.numbers import Number, as_number, format_points, parse_number
+from scorepad.core.results import has_score as scored
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
@@ -195,6 +198,10 @@ def _by_hand(
     return template
 
 
+def _kind(template: GameTemplate | None) -> str | None:
+    return template.result.kind if template is not None and template.result is not None else None
+
+
 def write_bgsplay(conn: Connection, out: TextIO) -> int:
     p, r = m.play, m.result
     live = p.c.deleted_at.is_(None)
@@ -220,22 +227,28 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
     place_refs = {name: n for n, name in enumerate(places, 1)}
     rounds = played_rounds(conn)
     seats: dict[int, list[dict[str, Any]]] = {}
-    for play_id, player_id, total, rank, winner, seat in conn.execute(
-        select(r.c.play_id, r.c.player_id, r.c.total_halves, r.c.rank, r.c.winner, r.c.seat)
+    no_points = {key for _, key, _ in games if key in templates and not scored(templates[key])}
+    unscored = {gid for gid, key, _ in games if key in no_points}
+    game_of = dict(conn.execute(select(p.c.id, p.c.game_id).where(live)).all())
+    for play_id, player_id, total, rank, winner, seat, team in conn.execute(
+        select(
+            r.c.play_id, r.c.player_id, r.c.total_halves, r.c.rank, r.c.winner, r.c.seat, r.c.team
+        )
         .where(r.c.live == true())
         .order_by(r.c.play_id, r.c.seat)
     ):
-        seats.setdefault(play_id, []).append(
-            {
-                "playerRefId": player_refs[player_id],
-                "score": format_points(from_halves(total)),
-                "winner": bool(winner),
-                "rank": rank,
-                "seatOrder": seat - 1,
-                "newPlayer": False,
-                "startPlayer": False,
-            }
-        )
+        person: dict[str, Any] = {
+            "playerRefId": player_refs[player_id],
+            "score": "" if game_of[play_id] in unscored else format_points(from_halves(total)),
+            "winner": bool(winner),
+            "rank": rank,
+            "seatOrder": seat - 1,
+            "newPlayer": False,
+            "startPlayer": False,
+        }
+        if team is not None:
+            person["team"] = team
+        seats.setdefault(play_id, []).append(person)
     plays = []
     for row in conn.execute(select(p).where(live).order_by(p.c.played_at, p.c.uid)):
         play: dict[str, Any] = {
@@ -260,8 +273,9 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
                 "uuid": str(uuid.uuid5(NAMESPACE, "game:" + key)),
                 "name": pick(load(name), "en"),
                 "highestWins": key not in templates or templates[key].wins == "highest",
-                "noPoints": False,
-                "cooperative": False,
+                "noPoints": key in no_points,
+                "cooperative": _kind(templates.get(key)) == "cooperative",
+                "usesTeams": _kind(templates.get(key)) == "teams",
             }
             for n, (_, key, name) in enumerate(games, 1)
         ],

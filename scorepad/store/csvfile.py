@@ -4,6 +4,8 @@ When the export holds round plays (Skull King, Uno...), two kinds of columns fol
 others: ``rounds``, the number of rounds played (blank for a play filled in once), and
 ``round_1`` … ``round_N`` (N the most rounds of any play), the player's running total after
 each round, as ``scorepad score --json`` gives them; blank past the play's last round.
+When it holds co-operative or team plays, or plays with modules, ``team``, ``outcome``
+and ``modules`` come before those (``RESULT_COLUMNS``).
 End-of-game and by-hand lines are in ``total`` only.
 
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
@@ -14,11 +16,12 @@ apostrophe so that it shows as text. Numbers are written as numbers.
 from __future__ import annotations
 
 import csv
-from typing import TextIO
+from typing import Any, TextIO
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, or_, select
 
 from scorepad.core.numbers import format_points
+from scorepad.store import models as m
 from scorepad.store.jsonfile import iter_plays
 from scorepad.store.roundplays import played_rounds, uid_rounds
 from scorepad.store.values import dump
@@ -38,6 +41,9 @@ COLUMNS = (
     "lines",
     "extra",
 )
+RESULT_COLUMNS = ("team", "outcome", "modules")
+"""A team play's team, a co-operative play's "won"/"lost" (or the winning team of a team
+game without a score), and the modules chosen (ids, space-separated)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -52,10 +58,12 @@ def write_csv(conn: Connection, out: TextIO) -> int:
     writer = csv.writer(out, lineterminator="\n")
     rounds = uid_rounds(conn, played_rounds(conn))
     most = max((r.played for r in rounds.values()), default=0)
+    results = _has_results(conn)
+    header = (*COLUMNS, *(RESULT_COLUMNS if results else ()))
     if rounds:
-        writer.writerow((*COLUMNS, "rounds", *(f"round_{n}" for n in range(1, most + 1))))
+        writer.writerow((*header, "rounds", *(f"round_{n}" for n in range(1, most + 1))))
     else:
-        writer.writerow(COLUMNS)
+        writer.writerow(header)
     count = 0
     for play in iter_plays(conn, refs=_AnyRef()):
         count += 1
@@ -83,10 +91,29 @@ def write_csv(conn: Connection, out: TextIO) -> int:
                     "yes" if person["winner"] else "no",
                     safe(dump(person["lines"])),
                     safe(dump(person["extra"])) if person["extra"] else "",
+                    *(_results(play, person) if results else ()),
                     *more,
                 ]
             )
     return count
+
+
+def _has_results(conn: Connection) -> bool:
+    """Whether any play is co-operative, in teams or with modules (then the export has
+    their columns; without such plays it has the columns it always had)."""
+    p = m.play
+    query = select(p.c.id).where(
+        or_(p.c.result_kind.is_not(None), p.c.outcome.is_not(None), p.c.modules.is_not(None))
+    )
+    return conn.execute(query.limit(1)).first() is not None
+
+
+def _results(play: dict[str, Any], person: dict[str, Any]) -> list[str]:
+    return [
+        safe(person.get("team")),
+        safe(play.get("outcome")),
+        " ".join(play.get("modules", ())),
+    ]
 
 
 class _AnyRef(dict[int, str]):

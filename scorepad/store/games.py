@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, Insert, Table, select, update
 
 from scorepad.core import GameTemplate, builtin_games, load_template
-from scorepad.core.catalogue import round_games
+from scorepad.core.catalogue import result_games, round_games
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
@@ -46,13 +46,15 @@ def custom_templates(conn: Connection, *, deleted: bool = False) -> dict[str, Ga
 def shipped_games() -> dict[str, GameTemplate]:
     """The games shipped with Scorepad: the built-in ones and the round games (kept in
     ``scorepad/games/rounds/`` until the app lists them)."""
-    return {**round_games(), **builtin_games()}
+    return {**round_games(), **result_games(), **builtin_games()}
 
 
 def app_templates(conn: Connection) -> dict[str, GameTemplate]:
     """The games the app offers: built-in and user-defined, without the shipped round
-    games the app cannot show yet."""
-    return {**builtin_games(), **custom_templates(conn)}
+    games, and without co-operative or team games (shipped or the user's): the app
+    cannot show their outcome or teams on its sheet yet."""
+    found = {**builtin_games(), **custom_templates(conn)}
+    return {key: game for key, game in found.items() if game.result is None}
 
 
 def all_templates(conn: Connection) -> dict[str, GameTemplate]:
@@ -152,7 +154,7 @@ def save_custom(
             m.game.c.key == template.id
         )
     ).first()
-    if template.id in round_games() and (row is None or row.builtin):
+    if template.id in {**round_games(), **result_games()} and (row is None or row.builtin):
         raise StoreError("store.builtin_game", value=quote(template.id))
     now = datetime.now()
     values = {

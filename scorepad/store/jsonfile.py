@@ -104,14 +104,17 @@ def plays_by_id(
             r.c.rank,
             r.c.winner,
             r.c.entries,
+            r.c.team,
         )
         .join(m.player, m.player.c.id == r.c.player_id)
         .where(r.c.play_id.in_(ids))
         .order_by(r.c.play_id, r.c.seat)
     )
-    for play_id, seat, name, total, rank, winner, entries in rows:
+    for play_id, seat, name, total, rank, winner, entries, team in rows:
         lines = dict(sorted(load(entries).items()))
         person: dict[str, Any] = {"name": name, "lines": lines, "extra": []}
+        if team is not None:  # a team play's (left out otherwise: older files read the same)
+            person["team"] = team
         person.update(total=from_halves(total), rank=rank, winner=bool(winner))
         seats[play_id].append(person)
         by_seat[(play_id, seat)] = person
@@ -141,7 +144,18 @@ def plays_by_id(
             "created_at": iso(head.created_at),
             "updated_at": iso(head.updated_at),
             "players": seats[play_id],
+            **result_fields(head),
         }
+
+
+def result_fields(head: Any) -> dict[str, Any]:
+    """A play's outcome and modules in the file, only when it has them."""
+    found: dict[str, Any] = {}
+    if head.outcome is not None:
+        found["outcome"] = head.outcome
+    if head.modules:
+        found["modules"] = load(head.modules)
+    return found
 
 
 NEEDS = ("format", "version", "templates")

@@ -112,6 +112,12 @@ class Play(SQLModel, table=True):
     created_at: datetime = Field(sa_type=DateTime())
     updated_at: datetime = Field(sa_type=DateTime())
     deleted_at: datetime | None = Field(default=None, sa_type=DateTime())
+    result_kind: str | None = Field(default=None, sa_type=String(16))
+    """"cooperative" or "teams" for such a play (revision 0005); None: each for themselves."""
+    outcome: str | None = Field(default=None, sa_type=Text)
+    """A co-operative play's "won" or "lost"; a team play without a score: the winning team."""
+    modules: str | None = Field(default=None, sa_type=Text)
+    """JSON list of the game's modules chosen (revision 0005); None when none were."""
 
 
 class PlayResult(SQLModel, table=True):
@@ -152,6 +158,8 @@ class PlayResult(SQLModel, table=True):
     game_id: int
     played_at: datetime = Field(sa_type=DateTime())
     live: bool
+    team: str | None = Field(default=None, sa_type=Text)
+    """The player's team in a team play (revision 0005)."""
 
 
 class PlayExtra(SQLModel, table=True):

@@ -34,7 +34,9 @@ PAGE_SIZE = 50
 
 
 @lru_cache(maxsize=64)
-def page_statement(player: bool, game: bool, since: bool, until: bool, text: bool) -> Prepared:
+def page_statement(
+    player: bool, game: bool, since: bool, until: bool, text: bool, module: bool = False
+) -> Prepared:
     """The page query for one combination of filters, built once; values are bound.
 
     An inner query picks the page's play ids from an index (newest first, through the
@@ -47,7 +49,7 @@ def page_statement(player: bool, game: bool, since: bool, until: bool, text: boo
             r.c.player_id == bindparam("player"), r.c.live == true()
         )
         when, order_id = r.c.played_at, r.c.play_id
-        if game or text:
+        if game or text or module:
             inner = inner.join(p, p.c.id == r.c.play_id)
     else:
         inner = select(p.c.id, p.c.played_at).where(p.c.deleted_at.is_(None))
@@ -61,6 +63,8 @@ def page_statement(player: bool, game: bool, since: bool, until: bool, text: boo
         inner = inner.where(when < bindparam("until"))
     if text:
         inner = inner.where(func.lower(p.c.notes).like(bindparam("text"), escape="/"))
+    if module:  # the play's JSON list of module ids holds this one, quoted
+        inner = inner.where(p.c.modules.like(bindparam("module"), escape="/"))
     ids = (
         inner.order_by(when.desc(), order_id.desc())
         .limit(bindparam("limit"))
@@ -83,6 +87,10 @@ def page_statement(player: bool, game: bool, since: bool, until: bool, text: boo
             r.c.total_halves,
             r.c.rank,
             r.c.winner,
+            p.c.result_kind,
+            p.c.outcome,
+            p.c.modules,
+            r.c.team,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -115,6 +123,7 @@ def list_plays(
             f.since is not None,
             f.until is not None,
             bool(f.text),
+            f.module is not None,
         )
         plays = summaries(query.run(db, cursor, params))
     return Page(tuple(plays[:limit]), offset, len(plays) > limit)
@@ -130,6 +139,9 @@ def _fill(params: dict[str, object], f: PlayFilter) -> None:
     if f.text:
         escaped = f.text.lower().replace("/", "//").replace("%", "/%").replace("_", "/_")
         params["text"] = f"%{escaped}%"
+    if f.module is not None:
+        escaped = f.module.replace("/", "//").replace("%", "/%").replace("_", "/_")
+        params["module"] = f'%"{escaped}"%'
 
 
 def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
@@ -141,7 +153,9 @@ def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
             if current:
                 plays.append(_summary(current, seats))
             current, seats = list(row), []
-        seats.append(SeatResult(row[9], row[10], from_halves(row[11]), row[12], bool(row[13])))
+        seats.append(
+            SeatResult(row[9], row[10], from_halves(row[11]), row[12], bool(row[13]), row[17])
+        )
     if current:
         plays.append(_summary(current, seats))
     return plays
@@ -159,6 +173,9 @@ def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
         row[7],
         row[8],
         tuple(seats),
+        row[14],
+        row[15],
+        tuple(load(row[16])) if row[16] else (),
     )
 
 
@@ -184,7 +201,13 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         raise StoreError("store.no_play", value=play_id)
     template = cached_template(head.source, f"play {play_id}")
     query = (
-        select(m.result.c.seat, m.result.c.player_id, m.player.c.name, m.result.c.entries)
+        select(
+            m.result.c.seat,
+            m.result.c.player_id,
+            m.player.c.name,
+            m.result.c.entries,
+            m.result.c.team,
+        )
         .join(m.player, m.player.c.id == m.result.c.player_id)
         .where(m.result.c.play_id == play_id)
         .order_by(m.result.c.seat)
@@ -198,12 +221,18 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         .order_by(m.extra.c.seat, m.extra.c.position)
     ):
         extra[seat].append(ExtraLine(label, from_halves(halves)))
-    sheets = [PlayerSheet(s.name, lines[s.seat], tuple(extra[s.seat])) for s in seats]
-    sheet = score(template, head.variant, sheets)
+    sheets = [PlayerSheet(s.name, lines[s.seat], tuple(extra[s.seat]), s.team) for s in seats]
+    sheet = score(
+        template,
+        head.variant,
+        sheets,
+        outcome=head.outcome,
+        modules=load(head.modules) if head.modules else None,
+    )
     game = conn.execute(select(m.game.c.key, m.game.c.name).where(m.game.c.id == head.game_id))
     key, name = game.one()
     results = tuple(
-        SeatResult(s.player_id, s.name, r.total, r.rank, r.winner)
+        SeatResult(s.player_id, s.name, r.total, r.rank, r.winner, s.team)
         for s, r in zip(seats, sheet.players, strict=True)
     )
     summary = PlaySummary(
@@ -217,6 +246,9 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         head.duration,
         head.notes,
         results,
+        head.result_kind,
+        head.outcome,
+        sheet.modules,
     )
     typed = tuple(
         {k: v for k, v in lines[s.seat].items() if type(v) is not int and has_sum(v)} for s in seats

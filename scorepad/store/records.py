@@ -25,6 +25,8 @@ class SeatResult(NamedTuple):
     total: Number
     rank: int
     winner: bool
+    team: str | None = None
+    """The player's team in a team play."""
 
 
 class PlaySummary(NamedTuple):
@@ -40,6 +42,12 @@ class PlaySummary(NamedTuple):
     duration: int | None
     notes: str | None
     players: tuple[SeatResult, ...]
+    result_kind: str | None = None
+    """"cooperative" or "teams"; None for a play each for themselves."""
+    outcome: str | None = None
+    """A co-operative play's "won" or "lost"; a team play without a score: the winning team."""
+    modules: tuple[str, ...] = ()
+    """The game's modules chosen for the play."""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -68,8 +76,9 @@ class PlayRecord:
         """The entries as the scoring core takes them, e.g. to edit and save again; an
         entry typed as a sum comes back as typed."""
         typed = self.typed or ({},) * len(self.sheet.players)
+        teams = {name: t.name for t in self.sheet.teams for name in t.members}
         return tuple(
-            PlayerSheet(p.name, {**p.entries, **sums}, tuple(p.extra))
+            PlayerSheet(p.name, {**p.entries, **sums}, tuple(p.extra), teams.get(p.name))
             for p, sums in zip(self.sheet.players, typed, strict=True)
         )
 
@@ -85,6 +94,8 @@ class PlayFilter:
     """Exclusive upper bound."""
     text: str | None = None
     """Found anywhere in the notes (case-insensitive)."""
+    module: str | None = None
+    """Only plays with this module of their game chosen (a module id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +125,12 @@ class PlayerStats:
     best_total: Number | None
     """The highest total (the lowest for a game won by the lowest total)."""
     last_played: datetime | None
+    coop_plays: int = 0
+    """Co-operative plays, counted apart: ``plays`` and ``wins`` are the others (a team's
+    win counts for each of its members)."""
+    coop_wins: int = 0
+    """Co-operative plays the table won."""
+    coop_win_rate: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,3 +186,5 @@ class NewSheet:
     extra: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     details: dict[str, object] = field(default_factory=dict)
     """Location, notes and the like typed so far."""
+    modules: tuple[str, ...] = ()
+    """The game's modules chosen (a rematch keeps the play's)."""

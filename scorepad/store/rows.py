@@ -42,11 +42,12 @@ class PlayRows(NamedTuple):
     uid: str
     play: tuple[object, ...]
     """The play's columns after its ids (models.Play order, from ``variant`` to
-    ``deleted_at``)."""
+    ``modules``)."""
     names: tuple[str, ...]
     """Each player's name as given, in seat order."""
     seats: tuple[tuple[object, ...], ...]
-    """Per seat: total_halves, rank, winner, tiebreak, entries (models.PlayResult order)."""
+    """Per seat: total_halves, rank, winner, tiebreak, entries (models.PlayResult order),
+    then the seat's team (stored after the columns the play gives every seat)."""
     extras: tuple[tuple[int, int, str, int], ...]
     """By-hand lines: (seat, position, label, points in halves)."""
 
@@ -137,6 +138,7 @@ def rows_of(
     seats = []
     extras: list[tuple[int, int, str, int]] = []
     winning: int | None = None
+    teams = {name: t.name for t in sheet.teams for name in t.members}
     for seat, p in enumerate(sheet.players, 1):
         total = p.total * 2 if type(p.total) is int else to_halves(p.total)
         if p.winner and winning is None:
@@ -154,6 +156,7 @@ def rows_of(
                 form.yes if p.winner else form.no,
                 tiebreak_text(p.tiebreak),
                 text,
+                teams.get(p.name),
             )
         )
         if p.extra:
@@ -172,8 +175,20 @@ def rows_of(
         stamp(created_at),
         stamp(updated_at),
         None,  # deleted_at
+        *result_columns(sheet),
     )
     return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
+
+
+def result_columns(sheet: ScoredSheet) -> tuple[str | None, str | None, str | None]:
+    """A play's result kind, outcome and modules as the play table keeps them."""
+    rule = sheet.template.result
+    modules = sheet.modules
+    return (
+        rule.kind if rule is not None else None,
+        sheet.outcome,
+        dump(list(modules)) if modules else None,
+    )
 
 
 def tiebreak_text(values: tuple[Number, ...]) -> str:
@@ -323,10 +338,17 @@ def play_from_json(
             name if isinstance(name := p.get("name"), str) else "",
             lines if isinstance(lines := p.get("lines"), dict) else {},
             tuple([_extra(e) for e in extra]) if (extra := p.get("extra")) else (),
+            p.get("team"),
         )
         for p in people
     ]
-    sheet = score(templates[ref], raw.get("variant"), sheets)
+    sheet = score(
+        templates[ref],
+        raw.get("variant"),
+        sheets,
+        outcome=raw.get("outcome"),
+        modules=raw.get("modules", ()),
+    )
     for given, result in zip(people, sheet.players, strict=True):
         if "total" in given and as_number(given["total"]) != result.total:
             raise StoreError(

@@ -44,6 +44,35 @@ def _player_query(by_game: bool) -> object:
 
 
 PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
+
+
+def _outcome_query(by_game: bool, scored: bool) -> object:
+    """A player's plays whose result the players gave by hand (co-operative plays, team
+    plays without a score), by kind of result; with ``scored``, the others' totals
+    instead (what averages and bests are taken over once such plays exist)."""
+    given = p.c.outcome.is_(None) if scored else p.c.outcome.is_not(None)
+    columns = (
+        [
+            func.count(),
+            func.sum(r.c.total_halves),
+            func.max(r.c.total_halves),
+            func.min(r.c.total_halves),
+        ]
+        if scored
+        else [p.c.result_kind, func.count(), WINS]
+    )
+    query = (
+        select(*columns)
+        .select_from(r.join(p, p.c.id == r.c.play_id))
+        .where(r.c.player_id == bindparam("player"), r.c.live == true(), given)
+    )
+    if by_game:
+        query = query.where(r.c.game_id == bindparam("game"))
+    return query if scored else query.group_by(p.c.result_kind)
+
+
+OUTCOMES = {g: Prepared(_outcome_query(g, False)) for g in (False, True)}
+SCORED = {g: Prepared(_outcome_query(g, True)) for g in (False, True)}
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 _GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 gt, tt = m.game_tally, m.total_tally
@@ -129,8 +158,19 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
         if not found:
             raise StoreError("store.no_player", value=quote(name))
         params["player"], shown = found[0]
-        plays, wins, total, high, low, last = PLAYER[game is not None].run(db, cursor, params)[0]
-    plays, wins = int(plays), int(wins or 0)
+        by_game = game is not None
+        plays, wins, total, high, low, last = PLAYER[by_game].run(db, cursor, params)[0]
+        plays, wins = int(plays), int(wins or 0)
+        scored = plays
+        coop_plays = coop_wins = 0
+        given = OUTCOMES[by_game].run(db, cursor, params) if plays else []
+        if given:  # co-operative plays apart; plays won or lost by hand have no total
+            for kind, count, won in given:
+                if kind == "cooperative":
+                    coop_plays, coop_wins = int(count), int(won or 0)
+            plays, wins = plays - coop_plays, wins - coop_wins
+            scored, total, high, low = SCORED[by_game].run(db, cursor, params)[0]
+            scored = int(scored)
     best = low if lowest else high
     return PlayerStats(
         name=shown,
@@ -138,9 +178,12 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
         plays=plays,
         wins=wins,
         win_rate=rounded(Decimal(wins) / plays) if plays else None,
-        average_total=average(total, plays),
+        average_total=average(total, scored),
         best_total=from_halves(int(best)) if best is not None else None,
         last_played=as_datetime(last),
+        coop_plays=coop_plays,
+        coop_wins=coop_wins,
+        coop_win_rate=rounded(Decimal(coop_wins) / coop_plays) if coop_plays else None,
     )
 
 

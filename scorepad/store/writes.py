@@ -18,7 +18,7 @@ from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.prepared import as_datetime
-from scorepad.store.rows import PlayDetails, PlayRows, rows_of, values_for
+from scorepad.store.rows import PlayDetails, PlayRows, result_columns, rows_of, values_for
 from scorepad.store.values import clean_name, name_key, to_halves
 
 
@@ -62,7 +62,7 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
             if template.id not in games:
                 games[template.id] = game_id(conn, template)
             game = games[template.id]
-            snapshots[id(template)] = (game, snapshot_id(conn, game, template))
+            snapshots[id(template)] = (game, snapshot_id(conn, game, template.base or template))
     people = player_ids(conn, {name for _, new in plays for name in new.names})
     keys = [(snapshots[id(template)], new) for template, new in plays]
     if conn.dialect.name == "sqlite":
@@ -110,7 +110,7 @@ def write_seats(
     for play_id, game, new in plays:
         tail = (game, new.play[1], live)  # game_id, played_at, live
         for seat, (name, scored) in enumerate(zip(new.names, new.seats, strict=True), 1):
-            results.append((play_id, seat, people[name], *scored, *tail))
+            results.append((play_id, seat, people[name], *scored[:5], *tail, *scored[5:]))
         for extra in new.extras:
             extras.append((play_id, *extra))
     insert_rows(conn, m.result, results)
@@ -160,6 +160,7 @@ def replace_sheet(
             decided_by=sheet.decided_by,
             winning_total_halves=to_halves(winning[0]) if winning else None,
             updated_at=datetime.now(),
+            **dict(zip(("result_kind", "outcome", "modules"), result_columns(sheet), strict=True)),
         )
     )
     if row.deleted_at is not None:

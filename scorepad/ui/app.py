@@ -26,6 +26,7 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
+from scorepad.core.i18n import pick
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
@@ -318,13 +319,13 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
     if given and fits and variant_ok and not model.problems():
         drafts = ctx.services.drafts
-        wanted = (model.players(), model.variant)
+        wanted = (model.players(), model.variant, model.modules)
         for waiting in of_game(drafts, template.id):
-            if (waiting.players, waiting.variant) == wanted:
+            if (waiting.players, waiting.variant, waiting.modules) == wanted:
                 view = _sheet_view(ctx, template, waiting)
                 if view is not None:
                     return view
-        draft = new_draft(template, model.variant, model.players())
+        draft = new_draft(template, model.variant, model.players(), model.modules)
         draft.location = model.location.strip()
         drafts.save(draft)
         return SheetView(ctx, SheetInProgress(template, draft)).build()
@@ -370,4 +371,11 @@ def _sheet_view(ctx: Context, template: GameTemplate, draft: SheetDraft) -> ft.V
 
 
 def _unknown_game(ctx: Context, game_id: str) -> ft.View:
+    try:
+        known = ctx.services.history.store.sheet_games().get(game_id)
+    except ScorepadError:
+        known = None
+    if known is not None and known.result is not None:  # co-operative or in teams
+        name = pick(known.name, ctx.lang)
+        return message_view(ctx, name, ctx.t("app.cannot_play_result", game=name))
     return message_view(ctx, ctx.t("app.title"), ctx.t("app.unknown_game", value=quote(game_id)))

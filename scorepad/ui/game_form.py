@@ -13,7 +13,8 @@ back unchanged.
 
 A round game's settings (``rounds``, ``ends``, ``bids``, each line's ``per_round`` and a
 tie-breaker's ``rounds_won``) are fields like the others; fields the editor does not show
-(``bgg_id``, ``source``) are kept as they were read and written back.
+(``bgg_id``, ``source``, and a game's ``result`` and ``modules``, which it cannot edit yet) are
+kept as they were read and written back.
 
 Field names: ``name-en``, ``min-players``, ``line-0-per``, ``line-0-rate-1-label-es``,
 ``variant-0-id``, ``tb-0-terms``, ``reminder-0-text-es``, ``rounds-count``,
@@ -54,7 +55,7 @@ as many as the table plays."""
 ENDINGS = ("", "reach", "fall_to")
 """When a round game ends early: never (after its last round), when someone's total
 reaches a target, when it falls to a limit."""
-KEPT = ("bgg_id", "source")
+KEPT = ("bgg_id", "source", "result", "modules")
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (
     ("hit", "base", "hit_base"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -200,15 +201,20 @@ class StoreHistory:
 
 
 def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> str:
-    """The game's name with its variant's, as the sheet titles it."""
+    """The game's name with its variant's, as the sheet titles it, and the modules chosen
+    ("… + Bonus dice")."""
     template = games.get(summary.game)
+    title = None
     if template is not None:
-        try:
-            return template.title(lang, summary.variant)
-        except ScorepadError:
-            pass  # a variant the current template no longer has
-    name = pick(summary.game_name, lang)
-    return f"{name} ({summary.variant})" if summary.variant else name
+        with suppress(ScorepadError):  # a variant the current template no longer has
+            title = template.title(lang, summary.variant)
+    if title is None:
+        name = pick(summary.game_name, lang)
+        title = f"{name} ({summary.variant})" if summary.variant else name
+    if summary.modules:
+        labels = {m.id: pick(m.label, lang) for m in template.modules} if template else {}
+        title = " + ".join([title, *(labels.get(m, m) for m in summary.modules)])
+    return title
 
 
 def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> RecentPlay:

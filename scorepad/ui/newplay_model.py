@@ -18,6 +18,8 @@ class NewPlayModel:
     names: list[str] = field(default_factory=list)
     variant: str | None = None
     location: str = ""
+    modules: list[str] = field(default_factory=list)
+    """The game's modules chosen (ids, in the game's order)."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]
@@ -37,7 +39,15 @@ class NewPlayModel:
             except ScorepadError:
                 variant = None
         names = [n.strip() for n in query.get("players", "").split(",") if n.strip()]
-        return cls(template, names, variant, query.get("location", ""))
+        known = [m.id for m in template.modules]
+        asked = {m.strip() for m in query.get("modules", "").split(",")}
+        modules = [m for m in known if m in asked]
+        return cls(template, names, variant, query.get("location", ""), modules)
+
+    def choose_module(self, module: str, chosen: bool) -> None:
+        """Choose a module of the game, or leave it out (kept in the game's order)."""
+        wanted = (set(self.modules) | {module}) if chosen else set(self.modules) - {module}
+        self.modules = [m.id for m in self.template.modules if m.id in wanted]
 
     @property
     def can_add(self) -> bool:

@@ -61,6 +61,8 @@ class HistoryQuery:
     until: str = ""
     """A last day, YYYY-MM-DD (included)."""
     text: str = ""
+    module: str = ""
+    """A module id of the chosen game: only plays with it."""
 
     def problems(self) -> dict[str, AppError]:
         found: dict[str, AppError] = {}
@@ -84,6 +86,7 @@ class HistoryQuery:
             if until
             else None,
             text=self.text.strip() or None,
+            module=(self.module or None) if self.game else None,
         )
 
 
@@ -111,6 +114,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         variant=sheet.variant,
         players=players,
         location=record.summary.location or "",
+        modules=list(sheet.modules),
         # The same for every device that opens this version of the play to edit it.
         sheet_id=f"edit-{record.id}-{record.updated_at:%Y%m%d%H%M%S%f}",
     )

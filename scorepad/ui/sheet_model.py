@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
+from scorepad.core.combined import with_modules
 from scorepad.core.numbers import (
     Number,
     format_points,
@@ -256,6 +257,8 @@ class SheetDraft:
     """A round game: its rounds played so far, oldest first."""
     changed_rounds: list[str] = field(default_factory=list)
     """Rounds changed once a later round had something entered (the sheet notes them)."""
+    modules: list[str] = field(default_factory=list)
+    """The game's modules chosen at New play (ids): their lines are on the sheet."""
     sheet_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This sheet among every sheet ever started: a device still showing a sheet that was
     saved or thrown away elsewhere can tell; names its draft file."""
@@ -274,6 +277,7 @@ class SheetDraft:
             "extra": [{"label": e.label, "points": e.points} for e in self.extra],
             "rounds": [{"id": r.id, "texts": r.texts} for r in self.rounds],
             "changed_rounds": list(self.changed_rounds),
+            **({"modules": list(self.modules)} if self.modules else {}),
         }
 
     @classmethod
@@ -315,6 +319,7 @@ class SheetDraft:
             extra=extra,
             rounds=rounds,
             changed_rounds=[str(r) for r in _list(data.get("changed_rounds", []))],
+            modules=[str(m) for m in _list(data.get("modules", []))],
             sheet_id=str(data["id"]),
         )
 
@@ -364,6 +369,10 @@ class SheetInProgress:
     """One sheet in progress: setters change the draft, ``state`` says what it adds up to."""
 
     def __init__(self, template: GameTemplate, draft: SheetDraft) -> None:
+        if draft.modules or template.base is not None:  # the game with the modules chosen
+            known = {m.id for m in (template.base or template).modules}
+            draft.modules = [m for m in draft.modules if m in known]  # a module since removed
+            template = with_modules(template, draft.modules)
         self.template = template
         self.draft = draft
         self.lines: tuple[Line, ...] = template.lines_for(draft.variant)
@@ -632,8 +641,15 @@ def round_key(round_id: str, key: str) -> str:
     return f"round:{round_id}:{key}"
 
 
-def new_draft(template: GameTemplate, variant: str | None, players: list[str]) -> SheetDraft:
-    return SheetDraft(game_id=template.id, variant=variant, players=list(players))
+def new_draft(
+    template: GameTemplate,
+    variant: str | None,
+    players: list[str],
+    modules: list[str] | None = None,
+) -> SheetDraft:
+    return SheetDraft(
+        game_id=template.id, variant=variant, players=list(players), modules=list(modules or [])
+    )
 
 
 def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:

@@ -84,7 +84,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "azul", "azul-sintra", '
-        '"azul-summer-pavilion", "flip-7", "glass-road", "skull-king", "uno", "wizard"\n'
+        '"azul-summer-pavilion", "codenames", "flip-7", "glass-road", "pandemic", "skull-king", '
+        '"uno", "wizard"\n'
     )
 
 

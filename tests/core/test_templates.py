@@ -138,7 +138,7 @@ def test_azul_reminders_carry_the_floor_line_and_placement_rules():
 def test_built_in_files_are_one_json_file_per_game():
     files = {p.name for p in GAMES_FOLDER.glob("*") if not p.is_dir()}
     assert files == {f"{g}.json" for g in DESIGN_KEYS}
-    assert {p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()} == {"rounds"}
+    assert {p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()} == {"results", "rounds"}
     round_files = {p.name for p in (GAMES_FOLDER / "rounds").glob("*")}
     assert round_files == {f"{g}.json" for g in ROUND_KEYS}
 

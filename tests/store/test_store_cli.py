@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -280,3 +281,33 @@ def test_games_actions_and_their_older_spellings(capsys, url, tmp_path):
     _, out, _ = run(capsys, "game", "--json", "--db", url)
     assert [g["id"] for g in json.loads(out)] == ["barn", "house"]
     assert json.loads(run(capsys, "template", "barn", "--json", "--db", url)[1])["id"] == "barn"
+
+
+def test_result_plays_and_modules_through_the_history_commands(capsys, url, tmp_path):
+    game = Path(__file__).parent.parent / "core" / "games" / "team-dice.json"
+    assert run(capsys, "game", "add", str(game), "--db", url)[0] == 0
+    dice = {
+        "game": "team-dice",
+        "modules": ["bonus"],
+        "players": [
+            {"name": "Ana", "team": "A", "lines": {"points": 4, "bonus": 1}},
+            {"name": "Ben", "team": "B", "lines": {"points": 5}},
+        ],
+    }
+    code, out, _ = run(capsys, "score", write(tmp_path / "d.json", dice), "--save", "--db", url)
+    assert code == 0 and "A wins with 6 points." in out
+    for sheet in ("examples/pandemic-lost.json", "examples/codenames.json"):
+        assert run(capsys, "score", sheet, "--save", "--db", url)[0] == 0
+    code, out, _ = run(capsys, "history", "--db", url, "--lang", "en")
+    lines = out.splitlines()
+    assert lines[0].endswith("Codenames: Ana [Red] ★, Ben [Red] ★, Cy [Blue], Di [Blue]")
+    assert lines[1].endswith("Pandemic: Ana, Ben · lost together")
+    assert lines[2].endswith("Team dice + bonus: Ana [A] 6 ★, Ben [B] 5")
+    code, out, _ = run(capsys, "history", "--module", "bonus", "--db", url, "--json")
+    (play,) = json.loads(out)
+    assert (play["modules"], play["players"][0]["team"]) == (["bonus"], "A")
+    code, out, _ = run(capsys, "stats", "--player", "Ana", "--db", url, "--lang", "en")
+    assert out.splitlines()[0] == "Ana: 1 co-operative plays, 0 won together (0%)"
+    code, out, _ = run(capsys, "stats", "--player", "Ana", "--db", url, "--json")
+    data = json.loads(out)
+    assert (data["plays"], data["wins"], data["coop_plays"], data["coop_wins"]) == (2, 2, 1, 0)

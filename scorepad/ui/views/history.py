@@ -44,6 +44,10 @@ class HistoryView:
             expand=True,
             dense=True,
         )
+        self.module = ft.Dropdown(
+            label=ctx.t("app.module"), dense=True, expand=True, on_select=self.on_game
+        )
+        self.fill_modules()
         self.player = self._field("app.player", self.query.player)
         self.since = self._field("app.since", self.query.since)
         self.until = self._field("app.until", self.query.until)
@@ -66,6 +70,7 @@ class HistoryView:
             tid("filter-since", self.since),
             tid("filter-until", self.until),
             tid("filter-text", self.text),
+            tid("filter-module", self.module),
         ]
         if ctx.compact:
             filters: list[ft.Control] = [
@@ -143,11 +148,25 @@ class HistoryView:
             since=self.since.value or "",
             until=self.until.value or "",
             text=self.text.value or "",
+            module="" if self.module.value in (None, ANY) else str(self.module.value),
         )
         self.ctx.keep("history", self.query)
 
-    def on_game(self) -> None:
+    def on_game(self, _event: object = None) -> None:
+        self.read_filters()
+        self.fill_modules()
         self.on_filter()
+
+    def fill_modules(self) -> None:
+        """The chosen game's modules to filter by; hidden for a game without any."""
+        template = self.games.get(self.query.game) if self.query.game else None
+        modules = template.modules if template is not None else ()
+        self.module.options = [ft.DropdownOption(key=ANY, text=self.ctx.t("app.any_module"))] + [
+            ft.DropdownOption(key=m.id, text=pick(m.label, self.ctx.lang)) for m in modules
+        ]
+        known = {m.id for m in modules}
+        self.module.value = self.query.module if self.query.module in known else ANY
+        self.module.visible = bool(modules)
 
     def on_filter(self) -> None:
         self.read_filters()
@@ -167,6 +186,7 @@ class HistoryView:
         for field in (self.player, self.since, self.until, self.text):
             field.value = ""
             field.error = None
+        self.fill_modules()
         self.load(reset=True)
 
     def on_more(self) -> None:

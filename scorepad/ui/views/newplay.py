@@ -39,6 +39,19 @@ class NewPlayView:
                 wrap=True,
             ),
         )
+        self.modules: list[ft.Control] = [
+            tid(
+                f"module-{m.id}",
+                ft.Checkbox(
+                    label=pick(m.label, ctx.lang),
+                    value=m.id in model.modules,
+                    on_change=lambda e, key=m.id: self.model.choose_module(
+                        key, bool(e.control.value)
+                    ),
+                ),
+            )
+            for m in self.template.modules
+        ]
         self.location = ft.TextField(
             label=ctx.t("app.location"),
             value=model.location,
@@ -65,6 +78,9 @@ class NewPlayView:
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
+        if self.modules:
+            label = ft.Text(ctx.t("app.modules"), weight=ft.FontWeight.BOLD)
+            body += [label, ft.Row(self.modules, wrap=True)]
         body += [
             ft.Row([tid("location", self.location)]),
             ft.Row([self.start, blank_button(ctx, self.on_print_blank)], wrap=True, spacing=8),
@@ -267,7 +283,7 @@ def _saved_players(ctx: Context) -> list[str]:
 def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:
     """A new sheet for the form's players (every other sheet in progress is kept), then
     the sheet."""
-    draft = new_draft(model.template, model.variant, model.players())
+    draft = new_draft(model.template, model.variant, model.players(), model.modules)
     draft.location = model.location.strip()
     ctx.services.drafts.save(draft)
     ctx.navigate(f"/sheet/{draft.sheet_id}")

@@ -36,11 +36,16 @@ def play_view(ctx: Context, play_id: str) -> ft.View:
     return PlayView(ctx, record).build()
 
 
-def rematch_route(game: str, variant: str | None, players: tuple[str, ...]) -> str:
-    """New play's link that opens a sheet with the same game, variant and players."""
+def rematch_route(
+    game: str, variant: str | None, players: tuple[str, ...], modules: tuple[str, ...] = ()
+) -> str:
+    """New play's link that opens a sheet with the same game, variant, players and
+    modules."""
     query = {"players": ",".join(players)}
     if variant:
         query["variant"] = variant
+    if modules:
+        query["modules"] = ",".join(modules)
     return f"/new/{game}?{urlencode(query)}"
 
 
@@ -51,7 +56,7 @@ def rematch(ctx: Context, play_id: int) -> None:
     except ScorepadError as problem:
         ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
         return
-    ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players))
+    ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players, sheet.modules))
 
 
 class PlayView:

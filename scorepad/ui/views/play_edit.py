@@ -30,8 +30,11 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
     except ScorepadError as problem:
         return message_view(ctx, ctx.t("app.play"), problem.message(ctx.lang))
-    drafts = edit_drafts(ctx, number)
     template = record.sheet.template
+    if template.result is not None:
+        # the app's sheet cannot show an outcome or teams yet: edit from the command line
+        return message_view(ctx, ctx.t("app.play"), ctx.t("app.cannot_edit_result"))
+    drafts = edit_drafts(ctx, number)
     draft = next(iter(drafts.all()), None)  # the folder holds this play's edit only
     model = None
     if draft is not None:

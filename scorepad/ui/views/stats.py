@@ -105,6 +105,12 @@ class StatsView:
             ("best", ctx.t("manage.best"), points(stats.best_total, lang)),
             ("last", ctx.t("manage.last_played"), when(stats.last_played)),
         ]
+        if stats.coop_plays:  # co-operative plays apart from the competitive wins above
+            figures += [
+                ("coop-plays", ctx.t("manage.coop_plays"), str(stats.coop_plays)),
+                ("coop-wins", ctx.t("manage.coop_wins"), str(stats.coop_wins)),
+                ("coop-rate", ctx.t("manage.coop_win_rate"), percent(stats.coop_win_rate, lang)),
+            ]
         size = 16 if ctx.compact else 20
         tiles: list[ft.Control] = [
             ft.Container(
