@@ -159,8 +159,10 @@ class FileDraftStore:
         with self._lock:
             self._latest[draft.sheet_id] = _Kept(changed, text)
             if draft.sheet_id not in self._due:
+                if not self._due:  # the writer waits for nothing: wake it
+                    self._wake.notify()
+                # due after any sheet already waiting: the writer wakes for that one first
                 self._due[draft.sheet_id] = time.monotonic() + self.every
-                self._wake.notify()
             if self._writer is None:
                 self._writer = threading.Thread(target=self._write_due, name="drafts", daemon=True)
                 self._writer.start()
