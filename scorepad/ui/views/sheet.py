@@ -69,6 +69,9 @@ class SheetView:
         self.cells: list[SheetCell] = []
         self.cell_at: dict[tuple[str, int], SheetCell] = {}
         """Each cell by line key (``extra:N`` for a by-hand line) and player."""
+        self.marked = True
+        """Some cell may show a refused value's mark (all are looked at on the next
+        refresh)."""
         self.problem_boxes: dict[str, ft.Column] = {}
         self.problem_texts: dict[str, list[tuple[str, str]]] = {}
         self.names = [
@@ -188,6 +191,7 @@ class SheetView:
     def build_rows(self) -> None:
         self.cells = []
         self.cell_at = {}
+        self.marked = True  # new cells: marked on the next refresh
         self.extra_labels = []
         self.problem_boxes = {}
         self.problem_texts = {}
@@ -359,8 +363,10 @@ class SheetView:
         state = self.model.state
         ctx = self.ctx
         out: list[ft.Control] = []
-        for cell in self.all_cells():
-            out += cell.mark(state)
+        if state.problems or self.marked:  # no cell marked, none to mark: nothing to do
+            for cell in self.all_cells():
+                out += cell.mark(state)
+            self.marked = bool(state.problems)
         out += self._show_problems(state)
         scored = state.scored
         if self.rounds is not None:
