@@ -117,11 +117,20 @@ class FileDraftStore:
             path = self._path(sheet_id)
         except ValueError:
             return None
-        with self._lock:
-            kept = self._latest.get(sheet_id)
+        kept = self._still_kept(sheet_id, path)
         if kept is not None:
             return SheetDraft.from_dict(kept.data())
         return self._read_changed(path)[1]
+
+    def _still_kept(self, sheet_id: str, path: Path) -> _Kept | None:
+        """The draft of ``sheet_id`` kept here, unless it was written and its file has
+        gone since (removed by hand, or with the folder): then it is gone here too."""
+        with self._lock:
+            kept = self._latest.get(sheet_id)
+            if kept is None or sheet_id in self._due or path.exists():
+                return kept
+            del self._latest[sheet_id]
+            return None
 
     def _read_changed(self, path: Path) -> tuple[int, SheetDraft | None]:
         """The draft in ``path`` and when it was saved (nanoseconds, noted in the file:
@@ -196,10 +205,15 @@ class FileDraftStore:
         for one in waiting:
             with self._writing:
                 with self._lock:
-                    if self._due.pop(one, None) is None:
+                    if one not in self._due:
                         continue
-                    text = self._latest[one].text
-                self._write(self._path(one), text, one)
+                    kept = self._latest[one]
+                self._write(self._path(one), kept.text, one)
+                with self._lock:  # due until written (a file on its way is no file gone)
+                    if self._latest.get(one) is kept:
+                        del self._due[one]
+                    elif one in self._due:  # saved again meanwhile: written in turn
+                        self._due[one] = time.monotonic() + self.every
 
     def discard(self, sheet_id: str) -> None:
         try:
@@ -217,7 +231,12 @@ class FileDraftStore:
 
     def all(self) -> list[SheetDraft]:
         with self._lock:
-            kept = dict(self._latest)
+            sheet_ids = list(self._latest)
+        kept = {}
+        for sheet_id in sheet_ids:
+            one = self._still_kept(sheet_id, self._path(sheet_id))
+            if one is not None:
+                kept[sheet_id] = one
         found = {
             sheet_id: (one.changed, SheetDraft.from_dict(one.data()))
             for sheet_id, one in kept.items()

@@ -127,3 +127,20 @@ def test_writes_are_coalesced_and_reads_see_the_latest(tmp_path):
     time.sleep(WRITE_EVERY_S * 2)
     assert not path.exists()
     assert store.load(draft.sheet_id) is None and store.all() == []
+
+
+def test_a_draft_whose_file_was_removed_by_hand_is_gone(tmp_path):
+    """As with a store that writes at once: a folder cleared while the app runs (by hand,
+    or between two tests) takes the sheets with it, once their writes are done."""
+    store = FileDraftStore(tmp_path, every=WRITE_EVERY_S)
+    draft = new_draft(find_game("azul"), None, ["Ana", "Ben"])
+    store.save(draft)
+    store.flush()
+    path = tmp_path / f"{draft.sheet_id}.json"
+    assert path.exists() and store.load(draft.sheet_id) is not None
+    path.unlink()
+    assert store.all() == [] and store.load(draft.sheet_id) is None
+    # one saved again, not written yet, is kept: its file is on its way
+    store.save(draft)
+    assert [d.sheet_id for d in store.all()] == [draft.sheet_id]
+    assert store.load(draft.sheet_id) is not None
