@@ -24,11 +24,12 @@ latency (sending it to the value showing on each other device of the table), p50
 p99 and max; the server's processor time per edit (``/proc/<pid>/stat``) and memory
 (RSS); the time each device took to join (connect to its sheet shown) and the server's
 processor time per join. Afterwards every last value typed is checked on every device of
-its table and in the draft files, then each table's first device presses Save and, once
-the server is stopped, every saved play in the history must hold the last values as its
-four totals. Values lost are counted: anything but 0 is a bug. Each T's figures are
-printed beside ``BASELINE`` (today's, measured on this code before any work on its speed)
-with their ratio; the last line is one JSON object with every figure.
+its table and, once the app's draft write window has passed, in the draft files; then
+each table's first device presses Save and, once the server is stopped, every saved play
+in the history must hold the last values as its four totals. Values lost are counted:
+anything but 0 is a bug. Each T's figures are printed beside ``BASELINE`` (today's,
+measured on this code before any work on its speed) with their ratio; the last line is
+one JSON object with every figure.
 
     python bench/bench_live.py [--tables 5,10,20,40,60,80,120] [--seconds 60] [--quick]
 
@@ -62,6 +63,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import flet_wire as wire  # noqa: E402
 from scorepad.store import open_store  # noqa: E402
+from scorepad.ui.drafts import WRITE_EVERY_S  # noqa: E402
 from scorepad.ui.launch import free_port, wait_for_port  # noqa: E402
 
 TABLES = (5, 10, 20, 40, 60, 80, 120)
@@ -74,6 +76,9 @@ QUIET = 3.0  # seconds without server CPU that end the warm-up (it pauses 2 s on
 LIMIT = 1800.0  # the whole run, in seconds
 WAITED = 0.05  # share of the time the server's loop waited for its core, above which it is said
 CLIENT_BUSY = 0.8  # this process's share of its core above which its figures are doubtful
+DRAFT_SLACK = 0.5
+"""Seconds beyond the app's draft write window (``WRITE_EVERY_S``) before the draft files
+are read: the writes of the last values typed are due by then."""
 SHM = "/dev/shm"
 """The server's files go to memory by default: on a disk that other work keeps busy, a
 draft write (on the event loop) can stall every table for a second or more, which would
@@ -562,6 +567,7 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
         figures["rss_mb"], figures["rss_mb_peak"] = (round(x, 1) for x in rss_mb(server.pid))
 
         figures["values_lost_screens"] = check_screens(tables)
+        await asyncio.sleep(WRITE_EVERY_S + DRAFT_SLACK)  # the last draft writes are due
         figures["values_lost_drafts"], figures["tables_without_draft"] = check_drafts(
             server.folder, tables
         )

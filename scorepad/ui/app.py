@@ -129,6 +129,7 @@ class Shell:
         self.fit(page.width)
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
+        page.on_platform_brightness_change = _nothing_to_redraw  # the client follows it
         page.on_close = lambda: self.ctx.leave()  # the session is over: stop following
         page.fonts = {FALLBACK_FONT: "/DejaVuSans.ttf"}
         page.theme = theme()
@@ -172,6 +173,8 @@ class Shell:
     def on_resize(self, e: ft.PageResizeEvent) -> None:
         if self.fit(e.width):
             self.render()
+        else:
+            _nothing_to_redraw()
 
     def render(self) -> None:
         page = self.page
@@ -180,6 +183,11 @@ class Shell:
         page.views.clear()
         page.views.append(view_for(self.ctx, page.route or "/"))
         page.update()
+
+
+def _nothing_to_redraw() -> None:
+    """After an event that changes nothing on screen: Flet would diff the whole page."""
+    ft.context.disable_auto_update()
 
 
 def is_compact(width: float | None) -> bool:

@@ -14,7 +14,8 @@ import flet as ft
 
 from scorepad.core.i18n import ntr, tr
 from scorepad.ui.config import AppConfig
-from scorepad.ui.drafts import DraftStore, FileDraftStore
+from scorepad.ui.drafts import WRITE_EVERY_S, DraftStore, FileDraftStore
+from scorepad.ui.flet_events import remember_event_types
 from scorepad.ui.history import History, StoreHistory
 from scorepad.ui.live import LiveSheets
 from scorepad.ui.settings import Settings, SettingsFile
@@ -119,8 +120,10 @@ class Context:
 def build_services(config: AppConfig) -> Services:
     """The app's parts; the history at ``config.db_url`` (None: $SCOREPAD_DB or the
     default SQLite file), opened on first use, when the sheets in progress an older
-    history kept join the app's drafts."""
-    drafts = FileDraftStore(config.data_dir / "drafts")
+    history kept join the app's drafts. Drafts are written at most every
+    ``WRITE_EVERY_S``; Flet looks an event's type up once per control class."""
+    remember_event_types()
+    drafts = FileDraftStore(config.data_dir / "drafts", every=WRITE_EVERY_S)
     return Services(
         config=config,
         drafts=drafts,

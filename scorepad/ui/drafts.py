@@ -8,9 +8,11 @@ sheet in the app's data folder.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import re
+import threading
 import time
 from decimal import Decimal
 from pathlib import Path
@@ -41,6 +43,11 @@ class DraftStore(Protocol):
 
     def discard(self, sheet_id: str) -> None: ...
 
+    def flush(self, sheet_id: str | None = None) -> None:
+        """Write now what a store that coalesces its writes holds back, of sheet
+        ``sheet_id`` or of every sheet."""
+        ...
+
     def all(self) -> list[SheetDraft]:
         """Every draft, most recently changed first (Home offers to continue them)."""
         ...
@@ -51,11 +58,54 @@ def of_game(drafts: DraftStore, game_id: str) -> list[SheetDraft]:
     return [d for d in drafts.all() if d.game_id == game_id]
 
 
-class FileDraftStore:
-    """One ``<sheet id>.json`` per draft in ``folder``, replaced atomically on every save."""
+WRITE_EVERY_S = 0.2
+"""The app writes a sheet's draft file at most once per this many seconds: a change is on
+disk within this window (plus the time of one write), so a process killed outright loses
+at most what was typed in its last moment; a sheet saved or left, and the app stopping,
+write at once."""
 
-    def __init__(self, folder: Path) -> None:
+
+class _Kept:
+    """A draft as saved: when, its JSON, and that read back (once, when asked)."""
+
+    __slots__ = ("_data", "changed", "text")
+
+    def __init__(self, changed: int, text: str) -> None:
+        self.changed, self.text = changed, text
+        self._data: dict[str, object] | None = None
+
+    def data(self) -> dict[str, object]:
+        if self._data is None:
+            self._data = json.loads(self.text)
+        return self._data
+
+
+class FileDraftStore:
+    """One ``<sheet id>.json`` per draft in ``folder``, replaced atomically.
+
+    With ``every`` (seconds, the app's ``WRITE_EVERY_S``) the writes are coalesced: the
+    store keeps each sheet's latest draft in memory, where ``load`` and ``all`` find it
+    at once, and a thread of its own writes a changed sheet at most once per ``every``
+    seconds (``flush`` writes at once; so does the process ending normally). Without it
+    every ``save`` writes before it returns. Reading, a file unchanged since it was last
+    read (same size and time) is not parsed again."""
+
+    def __init__(self, folder: Path, *, every: float = 0.0) -> None:
         self.folder = folder
+        self.every = every
+        self._lock = threading.Lock()
+        """Guards what is below (the event loop saves, the writer thread writes)."""
+        self._writing = threading.Lock()
+        """Held for the whole of a write or a removal, so that neither ever lands after a
+        later one of the same sheet."""
+        self._latest: dict[str, _Kept] = {}
+        """Every draft saved here (while coalescing), by sheet id."""
+        self._due: dict[str, float] = {}
+        """Sheets whose latest draft is not on disk yet → when it is to be written."""
+        self._read: dict[Path, tuple[tuple[int, int, int], int, dict[str, object]]] = {}
+        """Files read: (size, time) as read, the time of the change they hold, contents."""
+        self._wake = threading.Condition(self._lock)
+        self._writer: threading.Thread | None = None
 
     def _path(self, sheet_id: str) -> Path:
         if not SAFE_ID.fullmatch(sheet_id):
@@ -67,18 +117,39 @@ class FileDraftStore:
             path = self._path(sheet_id)
         except ValueError:
             return None
+        kept = self._still_kept(sheet_id, path)
+        if kept is not None:
+            return SheetDraft.from_dict(kept.data())
         return self._read_changed(path)[1]
+
+    def _still_kept(self, sheet_id: str, path: Path) -> _Kept | None:
+        """The draft of ``sheet_id`` kept here, unless it was written and its file has
+        gone since (removed by hand, or with the folder): then it is gone here too."""
+        with self._lock:
+            kept = self._latest.get(sheet_id)
+            if kept is None or sheet_id in self._due or path.exists():
+                return kept
+            del self._latest[sheet_id]
+            return None
 
     def _read_changed(self, path: Path) -> tuple[int, SheetDraft | None]:
         """The draft in ``path`` and when it was saved (nanoseconds, noted in the file:
         file times are too coarse to order saves made a moment apart)."""
         try:
+            stat = path.stat()
+            seen = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+            known = self._read.get(path)
+            if known is not None and known[0] == seen:
+                return known[1], SheetDraft.from_dict(known[2])
             data = json.loads(path.read_text(encoding="utf-8"))
             changed = data["changed"]
             if not isinstance(changed, int):
                 raise TypeError("the time of the last change is not a whole number")
-            return changed, SheetDraft.from_dict(data)
+            draft = SheetDraft.from_dict(data)  # refuses a malformed file before it is kept
+            self._read[path] = (seen, changed, data)
+            return changed, draft
         except FileNotFoundError:
+            self._read.pop(path, None)
             return 0, None
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as problem:
             # Keep the file for a person to look at; the app goes on without it.
@@ -89,33 +160,97 @@ class FileDraftStore:
         """Keep ``draft``; when the disk refuses (full, read-only) the previous draft stays
         as it was, the sheet keeps its values on screen, and Save says what is wrong."""
         path = self._path(draft.sheet_id)
+        changed = time.time_ns()
+        text = json.dumps({**draft.to_dict(), "changed": changed}, ensure_ascii=False)
+        if not self.every:
+            self._write(path, text, draft.game_id)
+            return
+        with self._lock:
+            self._latest[draft.sheet_id] = _Kept(changed, text)
+            if draft.sheet_id not in self._due:
+                if not self._due:  # the writer waits for nothing: wake it
+                    self._wake.notify()
+                # due after any sheet already waiting: the writer wakes for that one first
+                self._due[draft.sheet_id] = time.monotonic() + self.every
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_due, name="drafts", daemon=True)
+                self._writer.start()
+                atexit.register(self.flush)
+
+    def _write(self, path: Path, text: str, about: str) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # A file of its own per write: two devices on one sheet never interleave.
-            kept = {**draft.to_dict(), "changed": time.time_ns()}
-            write_atomic(path, json.dumps(kept, ensure_ascii=False))
+            # A file of its own per write: two writers of one sheet never interleave.
+            write_atomic(path, text)
         except OSError as problem:
-            logger.warning("could not keep the draft of %s: %s", draft.game_id, problem)
+            logger.warning("could not keep the draft of %s: %s", about, problem)
+
+    def _write_due(self) -> None:
+        """The writer thread: each sheet's latest draft once it is due."""
+        while True:
+            with self._lock:
+                while not self._due:
+                    self._wake.wait()
+                sheet_id, due = min(self._due.items(), key=lambda item: item[1])
+                wait = due - time.monotonic()
+                if wait > 0:
+                    self._wake.wait(wait)
+                    continue
+            self.flush(sheet_id)
+
+    def flush(self, sheet_id: str | None = None) -> None:
+        """Write now what is not on disk yet, of sheet ``sheet_id`` or of every sheet."""
+        with self._lock:
+            waiting = [sheet_id] if sheet_id is not None else list(self._due)
+        for one in waiting:
+            with self._writing:
+                with self._lock:
+                    if one not in self._due:
+                        continue
+                    kept = self._latest[one]
+                self._write(self._path(one), kept.text, one)
+                with self._lock:  # due until written (a file on its way is no file gone)
+                    if self._latest.get(one) is kept:
+                        del self._due[one]
+                    elif one in self._due:  # saved again meanwhile: written in turn
+                        self._due[one] = time.monotonic() + self.every
 
     def discard(self, sheet_id: str) -> None:
         try:
-            self._path(sheet_id).unlink(missing_ok=True)
+            path = self._path(sheet_id)
         except ValueError:
             return
-        except OSError as problem:
-            logger.warning("could not remove the draft %s: %s", sheet_id, problem)
+        with self._writing:
+            with self._lock:
+                self._latest.pop(sheet_id, None)
+                self._due.pop(sheet_id, None)
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as problem:
+                logger.warning("could not remove the draft %s: %s", sheet_id, problem)
 
     def all(self) -> list[SheetDraft]:
-        if not self.folder.is_dir():
-            return []
-        found: list[tuple[int, SheetDraft]] = []
-        for path in self.folder.glob("*.json"):
-            changed, draft = self._read_changed(path)
-            if draft is None or path.stem != draft.sheet_id:
-                continue  # not a draft this store wrote: ``load`` would not find it
-            found.append((changed, draft))
-        found.sort(key=lambda item: item[0], reverse=True)
-        return [draft for _, draft in found]
+        with self._lock:
+            sheet_ids = list(self._latest)
+        kept = {}
+        for sheet_id in sheet_ids:
+            one = self._still_kept(sheet_id, self._path(sheet_id))
+            if one is not None:
+                kept[sheet_id] = one
+        found = {
+            sheet_id: (one.changed, SheetDraft.from_dict(one.data()))
+            for sheet_id, one in kept.items()
+        }
+        if self.folder.is_dir():
+            for path in self.folder.glob("*.json"):
+                if path.stem in kept:
+                    continue  # this store wrote it, and holds its latest
+                changed, draft = self._read_changed(path)
+                if draft is None or path.stem != draft.sheet_id:
+                    continue  # not a draft this store wrote: ``load`` would not find it
+                found[draft.sheet_id] = (changed, draft)
+        ordered = sorted(found.values(), key=lambda item: item[0], reverse=True)
+        return [draft for _, draft in ordered]
 
 
 def draft_from_sheet(sheet: NewSheet) -> SheetDraft:

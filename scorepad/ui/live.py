@@ -8,7 +8,10 @@ at a time, in the order they arrive: changes to different cells never touch each
 and the later of two changes to one cell is the one every device ends with.
 
 Each sheet has a draft of its own (``drafts.py``), so the sheets of several tables are
-live at once, even of one game; a device follows the sheet it opened.
+live at once, even of one game; a device follows the sheet it opened. While a sheet is
+open, its ``Table`` holds the draft as changed so far (never read back from the store),
+and the sheet is scored once per change, on the device that made it: the others receive
+that state with the edit (``Remote``) and only show it.
 
 Saving goes through ``save_once``: the first device to press Save stores the play; every
 other device showing that sheet is taken to the saved play, and a Save pressed there
@@ -20,11 +23,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorepad.core import GameTemplate
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.sheet_model import Edit, SheetDraft, fill_missing
+from scorepad.ui.sheet_model import Edit, SheetDraft, SheetState, fill_missing
 
 logger = logging.getLogger(__name__)
 
@@ -49,16 +52,33 @@ class Restored:
 Notice = Saved | Discarded | Restored
 """What happened to a whole sheet, as opposed to an ``Edit`` of what it holds."""
 
-Listener = Callable[[Edit | Notice], None]
+
+@dataclass(frozen=True)
+class Remote:
+    """An edit made on another device, with what the sheet adds up to after it: scored
+    once, there, for every device showing the sheet (their copies hold the same values)."""
+
+    edit: Edit
+    template: GameTemplate
+    """The game the state was scored with (a device on another copy of it scores again)."""
+    state: SheetState
+
+
+Listener = Callable[[Remote | Notice], None]
 """Receives what another device did to the sheet: an edit, or a notice."""
 
 
 @dataclass
-class Seat:
-    """One device's view of one sheet."""
+class Table:
+    """One sheet open on one or more devices."""
 
-    sheet_id: str
-    listener: Listener
+    seats: dict[object, Listener] = field(default_factory=dict)
+    """Each device's view of the sheet (its token) → what tells it of a change."""
+    draft: SheetDraft | None = None
+    """The sheet as every device shows it, kept in the draft store after each change
+    (None until the first change: until then it is the store's)."""
+    drafts: DraftStore | None = None
+    """Where ``draft`` is kept."""
 
 
 class LiveSheets:
@@ -66,7 +86,10 @@ class LiveSheets:
 
     def __init__(self) -> None:
         self.lock = threading.RLock()
-        self.seats: dict[object, Seat] = {}
+        self.tables: dict[str, Table] = {}
+        """Sheet id → the devices showing it and its latest draft."""
+        self.where: dict[object, str] = {}
+        """Each device's view (token) → the sheet it shows."""
         self.saved: dict[str, str] = {}
         """Sheet id → the id of the play it was saved as."""
         self.discarded: set[str] = set()
@@ -75,11 +98,23 @@ class LiveSheets:
     def join(self, token: object, sheet_id: str, listener: Listener) -> None:
         """``token`` (one per view) shows sheet ``sheet_id``."""
         with self.lock:
-            self.seats[token] = Seat(sheet_id, listener)
+            self.leave(token)
+            self.tables.setdefault(sheet_id, Table()).seats[token] = listener
+            self.where[token] = sheet_id
 
     def leave(self, token: object) -> None:
+        """``token`` no longer shows its sheet; the last device to leave a sheet has its
+        draft written at once."""
         with self.lock:
-            self.seats.pop(token, None)
+            sheet_id = self.where.pop(token, None)
+            table = self.tables.get(sheet_id) if sheet_id is not None else None
+            if sheet_id is None or table is None:
+                return
+            table.seats.pop(token, None)
+            if table.drafts is not None:
+                table.drafts.flush(sheet_id)
+            if not table.seats:
+                del self.tables[sheet_id]  # its draft is the store's again
 
     def change(
         self,
@@ -88,21 +123,29 @@ class LiveSheets:
         template: GameTemplate,
         ours: SheetDraft,
         edit: Edit,
+        state: SheetState,
     ) -> bool:
-        """``edit``, already made to ``ours``, made to the sheet's autosaved draft too
-        (``ours`` becomes it when there is none) and passed on. False when the sheet was
-        saved or thrown away: then nothing is written."""
+        """``edit``, already made to ``ours`` (which then adds up to ``state``), made to
+        the sheet's autosaved draft too (a copy of ``ours`` when there is none) and
+        passed on with ``state``. False when the sheet was saved or thrown away: then
+        nothing is written."""
+        sheet_id = ours.sheet_id
         with self.lock:
-            if ours.sheet_id in self.saved or ours.sheet_id in self.discarded:
+            if sheet_id in self.saved or sheet_id in self.discarded:
                 return False
-            draft = drafts.load(ours.sheet_id)
-            if draft is None:
-                draft = ours
+            table = self.tables.setdefault(sheet_id, Table())
+            if table.draft is None or table.drafts is not drafts:
+                draft = drafts.load(sheet_id)
+                if draft is None:
+                    draft = SheetDraft.from_dict(ours.to_dict())
+                else:
+                    fill_missing(template, draft)
+                    edit.apply_to(draft)
+                table.draft, table.drafts = draft, drafts
             else:
-                fill_missing(template, draft)
-                edit.apply_to(draft)
-            drafts.save(draft)
-            self._tell(token, ours.sheet_id, edit)
+                edit.apply_to(table.draft)
+            drafts.save(table.draft)
+            self._tell(token, sheet_id, Remote(edit, template, state))
         return True
 
     def discard(self, token: object, drafts: DraftStore, sheet_id: str) -> None:
@@ -110,6 +153,7 @@ class LiveSheets:
         told, and keeps nothing it changes there."""
         with self.lock:
             self.discarded.add(sheet_id)
+            self._forget_draft(sheet_id)
             drafts.discard(sheet_id)
             self._tell(token, sheet_id, Discarded())
 
@@ -118,6 +162,7 @@ class LiveSheets:
         was thrown away, and still show it, are told it is back."""
         with self.lock:
             self.discarded.discard(draft.sheet_id)
+            self._forget_draft(draft.sheet_id)
             drafts.save(draft)
             self._tell(None, draft.sheet_id, Restored())
 
@@ -129,15 +174,27 @@ class LiveSheets:
             if play_id is None:
                 play_id = save()
                 self.saved[sheet_id] = play_id
+                self._forget_draft(sheet_id)
             self._tell(token, sheet_id, Saved(play_id))
             return play_id
 
-    def _tell(self, token: object, sheet_id: str, change: Edit | Notice) -> None:
-        for other, seat in list(self.seats.items()):
-            if other is token or seat.sheet_id != sheet_id:
+    def _forget_draft(self, sheet_id: str) -> None:
+        """The store's draft of ``sheet_id`` is the one to go on from (it was saved,
+        thrown away or brought back)."""
+        table = self.tables.get(sheet_id)
+        if table is not None:
+            table.draft = table.drafts = None
+
+    def _tell(self, token: object, sheet_id: str, change: Remote | Notice) -> None:
+        table = self.tables.get(sheet_id)
+        if table is None:
+            return
+        for other, listener in list(table.seats.items()):
+            if other is token:
                 continue
             try:
-                seat.listener(change)
+                listener(change)
             except Exception:  # a device that went away must not stop the others
                 logger.warning("dropping a sheet view that failed to update", exc_info=True)
-                self.seats.pop(other, None)
+                table.seats.pop(other, None)
+                self.where.pop(other, None)

@@ -496,11 +496,15 @@ class SheetInProgress:
     def _rows(self) -> list[tuple[str, tuple[str, ...]]]:
         return [(r.label, tuple(r.points)) for r in self.draft.extra]
 
-    def apply(self, edit: Edit, *, announce: bool = True) -> SheetState:
+    def apply(
+        self, edit: Edit, *, announce: bool = True, state: SheetState | None = None
+    ) -> SheetState:
         """Make ``edit`` to the draft and re-add; ``announce`` tells ``on_change``
-        (the live sheet), which an edit received from another device does not."""
+        (the live sheet), which an edit received from another device does not. ``state``:
+        what the draft adds up to after ``edit``, already scored (by the device that made
+        the edit, on a copy holding the same values)."""
         edit.apply_to(self.draft)
-        self.state = self.evaluate()
+        self.state = state if state is not None else self.evaluate()
         if announce and self.on_change is not None:
             self.on_change(edit)
         return self.state

@@ -17,16 +17,22 @@ from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.live import Discarded, Notice, Restored, Saved
+from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
 from scorepad.ui.sheet_model import (
     LABEL,
+    CheckEdit,
     Edit,
+    ExtraLabelEdit,
     ExtraLinesEdit,
+    ExtraPointsEdit,
+    PairEdit,
+    RateEdit,
     RoundAdded,
     RoundDeleted,
     RoundRestored,
     SheetInProgress,
     SheetState,
+    TextEdit,
 )
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
@@ -61,6 +67,11 @@ class SheetView:
         self.crossed = Crossings()
         self.label_chips = ft.Row(wrap=True, spacing=4, run_spacing=4)
         self.cells: list[SheetCell] = []
+        self.cell_at: dict[tuple[str, int], SheetCell] = {}
+        """Each cell by line key (``extra:N`` for a by-hand line) and player."""
+        self.marked = True
+        """Some cell may show a refused value's mark (all are looked at on the next
+        refresh)."""
         self.problem_boxes: dict[str, ft.Column] = {}
         self.problem_texts: dict[str, list[tuple[str, str]]] = {}
         self.names = [
@@ -179,6 +190,8 @@ class SheetView:
 
     def build_rows(self) -> None:
         self.cells = []
+        self.cell_at = {}
+        self.marked = True  # new cells: marked on the next refresh
         self.extra_labels = []
         self.problem_boxes = {}
         self.problem_texts = {}
@@ -189,6 +202,7 @@ class SheetView:
                 for i in range(len(self.model.players))
             ]
             self.cells += cells
+            self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
         for index, row in enumerate(self.model.draft.extra):
             cells = [
@@ -196,6 +210,7 @@ class SheetView:
                 for i in range(len(self.model.players))
             ]
             self.cells += cells
+            self.cell_at.update(((f"extra:{index}", i), cell) for i, cell in enumerate(cells))
             rows.append(
                 self._line_row(f"extra:{index}", self._extra_label(index, row.label), cells)
             )
@@ -268,13 +283,13 @@ class SheetView:
 
     def on_local(self, edit: Edit) -> None:
         """An edit made here: into the autosaved draft, and on to the other devices."""
-        live = self.ctx.services.live
-        if not live.change(self, self.drafts, self.model.template, self.model.draft, edit):
+        live, model = self.ctx.services.live, self.model
+        if not live.change(self, self.drafts, model.template, model.draft, edit, model.state):
             self.gone = True
 
-    def on_remote(self, change: Edit | Notice) -> None:
-        """What another device did: the same edit here, then shown, or what became of
-        the sheet."""
+    def on_remote(self, change: Remote | Notice) -> None:
+        """What another device did: the same edit here (added up there), then shown, or
+        what became of the sheet."""
         if isinstance(change, Saved):
             self.gone = True
             self.ctx.navigate(f"/play/{change.play_id}")
@@ -290,17 +305,19 @@ class SheetView:
             else:
                 self.ctx.navigate(route)
             return
-        self.model.apply(change, announce=False)
+        edit = change.edit
+        scored = change.state if change.template is self.model.template else None
+        self.model.apply(edit, announce=False, state=scored)
         touched: list[ft.Control] = []
-        if isinstance(change, ExtraLinesEdit):
+        if isinstance(edit, ExtraLinesEdit):
             self.build_rows()
             touched.append(self.rows)
-        elif isinstance(change, RoundAdded | RoundDeleted | RoundRestored):
+        elif isinstance(edit, RoundAdded | RoundDeleted | RoundRestored):
             assert self.rounds is not None
             touched += self.rounds.layout()
             touched += self.sync()
         else:
-            touched += self.sync()
+            touched += self.sync_edited(edit)
         self.ctx.update(*dict.fromkeys([*touched, *self.refresh(clear_message=False)]))
 
     def sync(self) -> list[ft.Control]:
@@ -310,6 +327,22 @@ class SheetView:
         for field, row in zip(self.extra_labels, self.model.draft.extra, strict=False):
             touched += self.crossed.put(field, row.label)
         return touched
+
+    def sync_edited(self, edit: Edit) -> list[ft.Control]:
+        """``sync`` for what ``edit`` changed: its one cell, or the label it typed (a
+        round's cells: all of them, as ``sync``)."""
+        if isinstance(edit, TextEdit | CheckEdit | PairEdit | RateEdit):
+            cell = self.cell_at.get((edit.key, edit.player))
+        elif isinstance(edit, ExtraPointsEdit):
+            cell = self.cell_at.get((f"extra:{edit.row}", edit.player))
+        elif isinstance(edit, ExtraLabelEdit):
+            if edit.row >= len(self.extra_labels) or edit.row >= len(self.model.draft.extra):
+                return self.sync()
+            field = self.extra_labels[edit.row]
+            return self.crossed.put(field, self.model.draft.extra[edit.row].label)
+        else:
+            return self.sync()
+        return cell.sync() if cell is not None else self.sync()
 
     def all_cells(self) -> list[SheetCell]:
         rounds = self.rounds.cells() if self.rounds is not None else []
@@ -330,8 +363,10 @@ class SheetView:
         state = self.model.state
         ctx = self.ctx
         out: list[ft.Control] = []
-        for cell in self.all_cells():
-            out += cell.mark(state)
+        if state.problems or self.marked:  # no cell marked, none to mark: nothing to do
+            for cell in self.all_cells():
+                out += cell.mark(state)
+            self.marked = bool(state.problems)
         out += self._show_problems(state)
         scored = state.scored
         if self.rounds is not None:

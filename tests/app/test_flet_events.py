@@ -1,0 +1,48 @@
+"""Flet's event-type lookup, remembered per control class: the same answers as Flet's own,
+for every event of every control Flet offers, and Flet's dispatch uses it once installed."""
+
+from __future__ import annotations
+
+import inspect
+
+import flet as ft
+import pytest
+from flet.controls import base_control
+
+from scorepad.ui import flet_events
+
+
+def control_classes() -> list[type]:
+    found = [getattr(ft, name) for name in dir(ft)]  # Flet exports its names lazily
+    return [c for c in found if inspect.isclass(c) and issubclass(c, base_control.BaseControl)]
+
+
+def test_every_event_of_every_control_has_the_type_flet_gives_it():
+    pairs = 0
+    for cls in control_classes():
+        control = cls.__new__(cls)  # the lookup reads the class only
+        names = {n for k in cls.__mro__ for n in getattr(k, "__annotations__", {})}
+        for name in sorted(n for n in names if n.startswith("on_")):
+            try:
+                want = flet_events.flets_own(control, name)
+            except RuntimeError:  # not an event ("on_label_color"): refused, as Flet does
+                with pytest.raises(RuntimeError):
+                    flet_events.event_type(control, name)
+                continue
+            assert flet_events.event_type(control, name) == want, (cls.__name__, name)
+            assert flet_events.event_type(control, name) == want, (cls.__name__, name)
+            pairs += 1
+    assert pairs > 300  # Flet 1.0.5 has 552 such pairs: the walk found them
+    field = ft.TextField()
+    assert flet_events.event_type(field, "on_change") is not None
+    assert flet_events.event_type(field, "on_no_such_event") is None
+
+
+def test_once_installed_flet_dispatches_through_the_remembered_lookup():
+    before = base_control.get_event_field_type
+    try:
+        flet_events.remember_event_types()
+        flet_events.remember_event_types()  # twice: the same
+        assert base_control.get_event_field_type is flet_events.event_type
+    finally:
+        base_control.get_event_field_type = before
