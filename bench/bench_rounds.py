@@ -32,8 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.core import PlayerSheet, score
-from scorepad.core.catalogue import round_games
+from scorepad.core import PlayerSheet, builtin_games, score
 from scorepad.core.numbers import read_expression
 
 ROUNDS = 20
@@ -115,7 +114,7 @@ def ratio(samples: dict[str, list[float]], engine: str, baseline: str) -> float:
 
 def main() -> None:
     rng = random.Random(2026)
-    flip7 = round_games()["flip-7"]
+    flip7 = builtin_games()["flip-7"]
     by_hand = point_sheets(rng)
     sheets = [[PlayerSheet(n, {"points": p}) for n, p in sheet] for sheet in by_hand]
     for raw, sheet in zip(by_hand, sheets, strict=True):  # the same answers first
@@ -184,7 +183,7 @@ def round_sheet(data_dir: Any, rounds: int, rng: random.Random) -> tuple[str, in
     from scorepad.ui.drafts import FileDraftStore
     from scorepad.ui.sheet_model import SheetInProgress, new_draft
 
-    uno = round_games()["uno"]
+    uno = builtin_games()["uno"]
     model = SheetInProgress(uno, new_draft(uno, None, list(APP_PLAYERS)))
     before = 0
     for number in range(1, rounds + 1):
@@ -201,7 +200,6 @@ def round_sheet(data_dir: Any, rounds: int, rng: random.Random) -> tuple[str, in
 
 
 def app_typing() -> None:
-    import os
     import sys
     import tempfile
     from pathlib import Path
@@ -211,7 +209,6 @@ def app_typing() -> None:
     from playwright.sync_api import sync_playwright
 
     rng = random.Random(2026)
-    os.environ["SCOREPAD_ROUND_GAMES"] = "1"  # the picker does not list them yet
     results: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         data_dir = Path(folder)

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from scorepad.cli.io import open_history, read_text
 from scorepad.core import GameTemplate, ScorepadError, builtin_games, load_template
-from scorepad.core.catalogue import round_games
 from scorepad.core.errors import quote
 
 Unknown = Callable[[str, str], ScorepadError]
@@ -24,7 +23,7 @@ class KnownGames(Mapping[str, GameTemplate]):
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.builtin = shipped_games()
+        self.builtin = builtin_games()
         self._everything: Mapping[str, GameTemplate] | None = None
 
     def everything(self) -> Mapping[str, GameTemplate]:
@@ -45,21 +44,14 @@ class KnownGames(Mapping[str, GameTemplate]):
         return len(self.everything())
 
 
-def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad, by id: the built-in ones and the round games
-    (``scorepad/games/rounds/``, which the app does not list yet)."""
-    return dict(sorted({**builtin_games(), **round_games()}.items()))
-
-
 def known_games(url: str | None) -> Mapping[str, GameTemplate]:
-    """Every game a sheet may name: the built-in ones (round games included), and the
-    history's when one is named."""
-    return shipped_games() if url is None else KnownGames(url)
+    """Every game a sheet may name: the built-in ones, and the history's when one is named."""
+    return builtin_games() if url is None else KnownGames(url)
 
 
 def find_template(game: str, url: str | None, unknown: Unknown) -> GameTemplate:
     """A built-in game by id, a game file (``my-game.json``), or a game of the history."""
-    builtin = shipped_games()
+    builtin = builtin_games()
     if game in builtin:
         return builtin[game]
     if game.endswith(".json") and Path(game).is_file():

@@ -43,7 +43,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_score_save(args: argparse.Namespace, text: str) -> int:
     with open_history(args.db) as store:
-        given = read_sheet(text, args.file, store.sheet_games())
+        given = read_sheet(text, args.file, store.games())
         sheet = given.score()
         play = store.save_scored(
             sheet, args.played_at, args.location, args.duration, args.notes, entered=given.players

@@ -14,7 +14,6 @@ from typing import Any
 from sqlalchemy import Connection, Insert, Table, select, update
 
 from scorepad.core import GameTemplate, builtin_games, load_template
-from scorepad.core.catalogue import round_games
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
@@ -43,23 +42,11 @@ def custom_templates(conn: Connection, *, deleted: bool = False) -> dict[str, Ga
     }
 
 
-def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad: the built-in ones and the round games (kept in
-    ``scorepad/games/rounds/`` until the app lists them)."""
-    return {**round_games(), **builtin_games()}
-
-
-def app_templates(conn: Connection) -> dict[str, GameTemplate]:
-    """The games the app offers: built-in and user-defined, without the shipped round
-    games the app cannot show yet."""
-    return {**builtin_games(), **custom_templates(conn)}
-
-
 def all_templates(conn: Connection) -> dict[str, GameTemplate]:
-    """Every game a sheet file or a saved play may name: the shipped games (round games
-    included) and the user's own, by id. A user's game that took a round game's id
-    before Scorepad shipped it stays theirs."""
-    return {**shipped_games(), **custom_templates(conn)}
+    """Every game the app offers and a sheet file or a saved play may name: the built-in
+    games and the user's own, by id. A user's game that took a built-in game's id before
+    Scorepad shipped that game stays theirs."""
+    return {**builtin_games(), **custom_templates(conn)}
 
 
 def template_for(conn: Connection, key: str) -> GameTemplate:
@@ -79,7 +66,7 @@ def game_id(conn: Connection, template: GameTemplate) -> int:
     found = conn.execute(select(m.game.c.id).where(m.game.c.key == template.id)).scalar()
     if found is not None:
         return int(found)
-    builtin = template.id in shipped_games()
+    builtin = template.id in builtin_games()
     now = datetime.now()
     conn.execute(
         insert_ignore(conn, m.game),
@@ -145,14 +132,14 @@ def save_custom(
 ) -> GameTemplate:
     """Create (or, with ``replace``, edit) a user-defined game after full validation."""
     template = load_template(definition, source)
-    if template.id in builtin_games():
-        raise StoreError("store.builtin_game", value=quote(template.id))
     row = conn.execute(
         select(m.game.c.id, m.game.c.deleted_at, m.game.c.builtin).where(
             m.game.c.key == template.id
         )
     ).first()
-    if template.id in round_games() and (row is None or row.builtin):
+    # A built-in id is refused, unless the user's own game had it before Scorepad shipped
+    # a game of that id: that game stays theirs to edit.
+    if template.id in builtin_games() and (row is None or row.builtin):
         raise StoreError("store.builtin_game", value=quote(template.id))
     now = datetime.now()
     values = {

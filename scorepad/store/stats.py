@@ -16,11 +16,12 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, case, func, literal_column, select, true
 
+from scorepad.core import builtin_games
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
-from scorepad.store.games import all_templates, shipped_games
+from scorepad.store.games import all_templates
 from scorepad.store.prepared import Prepared, as_datetime
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded
@@ -103,7 +104,7 @@ H2H = {False: Prepared(_h2h_query(False)), True: Prepared(_h2h_query(True))}
 
 def _game(db: Database, cursor: Any, key: str) -> tuple[int, dict[str, str], bool]:
     """The game's row id (-1 before its first play), name, and whether the lowest wins."""
-    template = shipped_games().get(key)
+    template = builtin_games().get(key)
     if template is None:
         with db.reading() as conn:
             template = all_templates(conn).get(key)

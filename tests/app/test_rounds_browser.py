@@ -1,12 +1,7 @@
-"""A round game's sheet in Chromium, at phone and desktop size, with pictures in screenshots/.
-
-The round games are not in the picker yet: this file's server opens them by link
-(``SCOREPAD_ROUND_GAMES=1``).
-"""
+"""A round game's sheet in Chromium, at phone and desktop size, with pictures in screenshots/."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,15 +17,7 @@ SIX = "Ana,Ben,Carla,Dan,Eve,Finn"
 @pytest.fixture(scope="module")
 def round_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     data_dir = tmp_path_factory.mktemp("scorepad-rounds")
-    before = os.environ.get("SCOREPAD_ROUND_GAMES")
-    os.environ["SCOREPAD_ROUND_GAMES"] = "1"
-    try:
-        process, port = start_app(data_dir, "--no-browser", "--db", history_path(data_dir))
-    finally:
-        if before is None:
-            del os.environ["SCOREPAD_ROUND_GAMES"]
-        else:
-            os.environ["SCOREPAD_ROUND_GAMES"] = before
+    process, port = start_app(data_dir, "--no-browser", "--db", history_path(data_dir))
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}", data_dir
@@ -72,6 +59,27 @@ def on_screen(app: AppPage, ident: str) -> bool:
         and box["y"] + box["height"] <= size["height"]
         and box["x"] + box["width"] <= size["width"]
     )
+
+
+def test_the_picker_lists_the_round_games_and_opens_one_as_any_game(rapp):
+    """Skull King, Wizard, Flip 7 and Uno are ordinary built-in games: listed, found by
+    search, and a tap then New play's Start opens the round sheet."""
+    app = rapp
+    app.open("/new")
+    for game in ("skull-king", "wizard", "flip-7", "uno"):
+        expect(app.node(f"game-{game}")).to_be_attached()
+    app.type("search", "wiz")
+    expect(app.node("game-azul")).not_to_be_attached()
+    app.click("game-wizard")
+    expect(app.node("player-1")).to_be_attached()
+    for n, name in enumerate(["Ana", "Ben", "Carla"], 1):
+        app.type(f"player-{n}", name)
+    app.click("start")
+    app.click("next-round")
+    enter_round(app, "wizard", "round-1-bid-1", "1")
+    enter_round(app, "wizard", "round-1-tricks-1", "1")
+    expect(app.node("round-1-total-1")).to_have_text("30")
+    expect(app.node("round-note")).to_contain_text("1 of 20")
 
 
 def test_a_six_player_round_sheet_keeps_its_totals_in_sight(rapp):
