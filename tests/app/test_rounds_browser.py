@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, AppPage, history_path, start_app, stop, wait_for_port
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -45,9 +46,42 @@ def enter_round(app: AppPage, game: str, ident: str, text: str) -> None:
         index = int(r) - 1
         return rounds[index]["texts"][key][int(n) - 1] if index < len(rounds) else None
 
-    # a round below the fold: Flutter gives its field an input once it is near the screen
-    app.node(ident).scroll_into_view_if_needed()
+    bring_round(app, ident)
     app.type(ident, text, saved=stored)
+
+
+def bring_round(app: AppPage, ident: str) -> None:
+    """Scroll the rounds' list until the field ``ident`` is in sight: the list builds only
+    the rounds near the screen (older ones are above, newer below)."""
+    number = int(ident.split("-")[1])
+    field = app.node(ident)
+    for _ in range(60):
+        listed = app.node("rounds").bounding_box(timeout=5_000)
+        assert listed is not None, ident
+        top, bottom = listed["y"], listed["y"] + listed["height"]
+        step = 0
+        try:
+            field.wait_for(state="attached", timeout=1_000)
+            box = field.bounding_box(timeout=1_000)
+        except PlaywrightTimeout:
+            box = None
+        if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
+            return
+        if box is not None:
+            step = -100 if box["y"] < top else 100
+        else:
+            built = app.page.evaluate(
+                "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
+                ".map(e => e.getAttribute('flt-semantics-identifier'))"
+                ".filter(i => /^round-\\d+-total-1$/.test(i)).map(i => +i.split('-')[1])"
+            )
+            if built:
+                step = -150 if number < min(built) else 150
+        if step:
+            app.page.mouse.move(listed["x"] + listed["width"] / 2, (top + bottom) / 2)
+            app.page.mouse.wheel(0, step)
+            app.page.wait_for_timeout(250)  # let the list settle before looking again
+    raise AssertionError(f"{ident} never came into the rounds' list")
 
 
 def on_screen(app: AppPage, ident: str) -> bool:
