@@ -15,7 +15,8 @@ With ``--app``, the app's side instead (bench_app's method: the app served as in
 Debian's Chromium through Playwright, timed in the page from the keystroke's input event
 to the new total on screen, 30 edits, median): typing in round 20 of a 20-round, 6-player
 Uno sheet (every earlier cell filled) against the same edit in round 1 of a 1-round
-sheet. Targets: under 100 ms median, and within 1.3× of the 1-round sheet.
+sheet, the two tabs taking turns edit by edit so that a busy neighbour weighs on both
+alike. Targets: under 100 ms median, and within 1.3× of the 1-round sheet.
 
     python bench/bench_rounds.py [--app]
 """
@@ -220,9 +221,15 @@ def app_typing() -> None:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=ba.CHROMIUM, args=ba.ARGS)
-                for name, (sheet_id, before, number) in sheets.items():
-                    url = f"http://127.0.0.1:{port}/sheet/{sheet_id}"
-                    results[name] = typed_in_round(ba, browser, url, number, before)
+                tabs = {
+                    name: RoundTab(ba, browser, f"http://127.0.0.1:{port}/sheet/{sheet_id}", n)
+                    for name, (sheet_id, _, n) in sheets.items()
+                }
+                for edit in range(ba.EDITS):  # the two sheets take turns, edit by edit
+                    names = list(tabs) if edit % 2 == 0 else list(reversed(tabs))
+                    for name in names:
+                        tabs[name].type(20 + edit, sheets[name][1])
+                results = {name: tab.close() for name, tab in tabs.items()}
                 browser.close()
         finally:
             process.terminate()
@@ -250,24 +257,33 @@ def app_typing() -> None:
     )
 
 
-def typed_in_round(ba: Any, browser: Any, url: str, number: int, before: int) -> list[float]:
-    """Seconds from each value typed in the first player's cell of round ``number`` to
-    the new total on screen (bench_app's ``typing_to_total`` on a round cell)."""
-    context, page = ba.open_page(browser, url)
-    field = f"round-{number}-points-1"
-    box = ba.node(page, field).locator("input")
-    box.wait_for(state="attached", timeout=ba.TIMEOUT_MS)
-    box.click()
-    box.evaluate(ba.FOCUSED)
-    page.evaluate("window.__latencies = []")
-    for edit in range(ba.EDITS):
-        value = 20 + edit
-        page.evaluate(ba.WATCH, [field, "total-1", str(before + value)])
-        box.fill(str(value))
-        page.wait_for_function("n => window.__latencies.length === n", arg=edit + 1)
-    timings = page.evaluate("window.__latencies")
-    context.close()
-    return [t / 1000 for t in timings]
+class RoundTab:
+    """A tab on a round sheet, typing in the first player's cell of round ``number``
+    (bench_app's ``typing_to_total`` on a round cell)."""
+
+    def __init__(self, ba: Any, browser: Any, url: str, number: int) -> None:
+        self.ba = ba
+        self.context, self.page = ba.open_page(browser, url)
+        self.field = f"round-{number}-points-1"
+        self.box = ba.node(self.page, self.field).locator("input")
+        self.box.wait_for(state="attached", timeout=ba.TIMEOUT_MS)
+        self.box.click()
+        self.box.evaluate(ba.FOCUSED)
+        self.page.evaluate("window.__latencies = []")
+        self.edits = 0
+
+    def type(self, value: int, before: int) -> None:
+        """Types ``value`` and waits for the new total (``before`` + ``value``)."""
+        self.page.evaluate(self.ba.WATCH, [self.field, "total-1", str(before + value)])
+        self.box.fill(str(value))
+        self.edits += 1
+        self.page.wait_for_function("n => window.__latencies.length === n", arg=self.edits)
+
+    def close(self) -> list[float]:
+        """Seconds from each value typed to its total on screen, timed in the page."""
+        timings = self.page.evaluate("window.__latencies")
+        self.context.close()
+        return [t / 1000 for t in timings]
 
 
 if __name__ == "__main__":
