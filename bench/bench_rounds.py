@@ -15,7 +15,8 @@ With ``--app``, the app's side instead (bench_app's method: the app served as in
 Debian's Chromium through Playwright, timed in the page from the keystroke's input event
 to the new total on screen, 30 edits, median): typing in round 20 of a 20-round, 6-player
 Uno sheet (every earlier cell filled) against the same edit in round 1 of a 1-round
-sheet. Targets: under 100 ms median, and within 1.3× of the 1-round sheet.
+sheet, the two tabs taking turns edit by edit so that a busy neighbour weighs on both
+alike. Targets: under 100 ms median, and within 1.3× of the 1-round sheet.
 
     python bench/bench_rounds.py [--app]
 """
@@ -32,8 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from scorepad.core import PlayerSheet, score
-from scorepad.core.catalogue import round_games
+from scorepad.core import PlayerSheet, builtin_games, score
 from scorepad.core.numbers import read_expression
 
 ROUNDS = 20
@@ -115,7 +115,7 @@ def ratio(samples: dict[str, list[float]], engine: str, baseline: str) -> float:
 
 def main() -> None:
     rng = random.Random(2026)
-    flip7 = round_games()["flip-7"]
+    flip7 = builtin_games()["flip-7"]
     by_hand = point_sheets(rng)
     sheets = [[PlayerSheet(n, {"points": p}) for n, p in sheet] for sheet in by_hand]
     for raw, sheet in zip(by_hand, sheets, strict=True):  # the same answers first
@@ -184,7 +184,7 @@ def round_sheet(data_dir: Any, rounds: int, rng: random.Random) -> tuple[str, in
     from scorepad.ui.drafts import FileDraftStore
     from scorepad.ui.sheet_model import SheetInProgress, new_draft
 
-    uno = round_games()["uno"]
+    uno = builtin_games()["uno"]
     model = SheetInProgress(uno, new_draft(uno, None, list(APP_PLAYERS)))
     before = 0
     for number in range(1, rounds + 1):
@@ -201,7 +201,6 @@ def round_sheet(data_dir: Any, rounds: int, rng: random.Random) -> tuple[str, in
 
 
 def app_typing() -> None:
-    import os
     import sys
     import tempfile
     from pathlib import Path
@@ -211,7 +210,6 @@ def app_typing() -> None:
     from playwright.sync_api import sync_playwright
 
     rng = random.Random(2026)
-    os.environ["SCOREPAD_ROUND_GAMES"] = "1"  # the picker does not list them yet
     results: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         data_dir = Path(folder)
@@ -223,9 +221,15 @@ def app_typing() -> None:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=ba.CHROMIUM, args=ba.ARGS)
-                for name, (sheet_id, before, number) in sheets.items():
-                    url = f"http://127.0.0.1:{port}/sheet/{sheet_id}"
-                    results[name] = typed_in_round(ba, browser, url, number, before)
+                tabs = {
+                    name: RoundTab(ba, browser, f"http://127.0.0.1:{port}/sheet/{sheet_id}", n)
+                    for name, (sheet_id, _, n) in sheets.items()
+                }
+                for edit in range(ba.EDITS):  # the two sheets take turns, edit by edit
+                    names = list(tabs) if edit % 2 == 0 else list(reversed(tabs))
+                    for name in names:
+                        tabs[name].type(20 + edit, sheets[name][1])
+                results = {name: tab.close() for name, tab in tabs.items()}
                 browser.close()
         finally:
             process.terminate()
@@ -253,24 +257,33 @@ def app_typing() -> None:
     )
 
 
-def typed_in_round(ba: Any, browser: Any, url: str, number: int, before: int) -> list[float]:
-    """Seconds from each value typed in the first player's cell of round ``number`` to
-    the new total on screen (bench_app's ``typing_to_total`` on a round cell)."""
-    context, page = ba.open_page(browser, url)
-    field = f"round-{number}-points-1"
-    box = ba.node(page, field).locator("input")
-    box.wait_for(state="attached", timeout=ba.TIMEOUT_MS)
-    box.click()
-    box.evaluate(ba.FOCUSED)
-    page.evaluate("window.__latencies = []")
-    for edit in range(ba.EDITS):
-        value = 20 + edit
-        page.evaluate(ba.WATCH, [field, "total-1", str(before + value)])
-        box.fill(str(value))
-        page.wait_for_function("n => window.__latencies.length === n", arg=edit + 1)
-    timings = page.evaluate("window.__latencies")
-    context.close()
-    return [t / 1000 for t in timings]
+class RoundTab:
+    """A tab on a round sheet, typing in the first player's cell of round ``number``
+    (bench_app's ``typing_to_total`` on a round cell)."""
+
+    def __init__(self, ba: Any, browser: Any, url: str, number: int) -> None:
+        self.ba = ba
+        self.context, self.page = ba.open_page(browser, url)
+        self.field = f"round-{number}-points-1"
+        self.box = ba.node(self.page, self.field).locator("input")
+        self.box.wait_for(state="attached", timeout=ba.TIMEOUT_MS)
+        self.box.click()
+        self.box.evaluate(ba.FOCUSED)
+        self.page.evaluate("window.__latencies = []")
+        self.edits = 0
+
+    def type(self, value: int, before: int) -> None:
+        """Types ``value`` and waits for the new total (``before`` + ``value``)."""
+        self.page.evaluate(self.ba.WATCH, [self.field, "total-1", str(before + value)])
+        self.box.fill(str(value))
+        self.edits += 1
+        self.page.wait_for_function("n => window.__latencies.length === n", arg=self.edits)
+
+    def close(self) -> list[float]:
+        """Seconds from each value typed to its total on screen, timed in the page."""
+        timings = self.page.evaluate("window.__latencies")
+        self.context.close()
+        return [t / 1000 for t in timings]
 
 
 if __name__ == "__main__":

@@ -24,9 +24,9 @@ from typing import Any
 
 from scorepad.cli.as_json import game_summary, template_json
 from scorepad.cli.io import named_history, open_history, options, print_json, read_text
-from scorepad.cli.lookup import find_template
+from scorepad.cli.lookup import find_template, shipped_games
 from scorepad.cli.render import describe_template, render_games
-from scorepad.core import builtin_games, load_template
+from scorepad.core import load_template
 from scorepad.core.combined import with_modules
 from scorepad.core.errors import SheetError
 from scorepad.core.i18n import pick, tr
@@ -102,10 +102,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     otherwise: listing the games needs no database)."""
     url = named_history(args)
     if url is None:
-        games = list(builtin_games().values())
+        games = list(shipped_games().values())
     else:
         with open_history(url) as store:
-            games = list(store.games().values())
+            games = list(store.sheet_games().values())
     if args.json:
         print_json([game_summary(g) for g in games])
     else:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from scorepad.cli.io import open_history, read_text
 from scorepad.core import GameTemplate, ScorepadError, builtin_games, load_template
-from scorepad.core.catalogue import result_games, round_games
+from scorepad.core.catalogue import result_games
 from scorepad.core.errors import quote
 
 Unknown = Callable[[str, str], ScorepadError]
@@ -30,7 +30,7 @@ class KnownGames(Mapping[str, GameTemplate]):
     def everything(self) -> Mapping[str, GameTemplate]:
         if self._everything is None:
             with open_history(self.url) as store:
-                self._everything = store.games()
+                self._everything = store.sheet_games()
         return self._everything
 
     def __getitem__(self, game: str) -> GameTemplate:
@@ -46,14 +46,13 @@ class KnownGames(Mapping[str, GameTemplate]):
 
 
 def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad, by id: the built-in ones and the round games
-    (``scorepad/games/rounds/``, which the app does not list yet)."""
-    return dict(sorted({**builtin_games(), **round_games(), **result_games()}.items()))
+    """The games shipped with Scorepad, by id: the built-in ones and the co-operative and
+    team games (``scorepad/games/results/``, which the app does not list yet)."""
+    return dict(sorted({**builtin_games(), **result_games()}.items()))
 
 
 def known_games(url: str | None) -> Mapping[str, GameTemplate]:
-    """Every game a sheet may name: the built-in ones (round games included), and the
-    history's when one is named."""
+    """Every game a sheet may name: the shipped ones, and the history's when one is named."""
     return shipped_games() if url is None else KnownGames(url)
 
 

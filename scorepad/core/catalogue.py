@@ -14,30 +14,19 @@ GAMES_FOLDER = Path(__file__).resolve().parent.parent / "games"
 """Inside the package, so installed copies and PyInstaller bundles find it too."""
 
 
-def _load_folder(folder: Path) -> dict[str, GameTemplate]:
-    """Every game file of ``folder`` by id, sorted. A broken file fails loudly here."""
+@cache
+def builtin_games() -> Mapping[str, GameTemplate]:
+    """Every shipped game by id, sorted: games filled in once at the end and games played
+    round by round alike. A broken file fails loudly here."""
+    return _load_folder(GAMES_FOLDER)
+
+
+def _load_folder(folder: Path) -> Mapping[str, GameTemplate]:
     games: dict[str, GameTemplate] = {}
     for path in sorted(folder.glob("*.json")):
         template = load_template(path.read_text(encoding="utf-8"), path.name, builtin=True)
         games[template.id] = template
     return dict(sorted(games.items()))
-
-
-@cache
-def builtin_games() -> Mapping[str, GameTemplate]:
-    """Every shipped game by id, in file-name order."""
-    return _load_folder(GAMES_FOLDER)
-
-
-ROUND_GAMES_FOLDER = GAMES_FOLDER / "rounds"
-"""Games played round by round (Skull King, Wizard, Flip 7, Uno): read by the core and the
-command line, kept out of ``builtin_games`` until the app can show a round game."""
-
-
-@cache
-def round_games() -> Mapping[str, GameTemplate]:
-    """The shipped round games by id (``scorepad/games/rounds/``), loaded once."""
-    return _load_folder(ROUND_GAMES_FOLDER)
 
 
 RESULT_GAMES_FOLDER = GAMES_FOLDER / "results"

@@ -36,13 +36,32 @@ def sheet_pdf(
 ) -> bytes:
     """One A4 page with two blank copies of the game's sheet (a round game's: one copy
     when its rounds do not fit twice)."""
-    if template.rounds is not None:
-        from scorepad.printing.rounds import blank_round_sheet, round_page
+    model = _blank_model(template, variant, lang, players, names)
+    return _pdf([model], lang, model.title, _draw_blank)
 
-        rounds = blank_round_sheet(template, variant, lang, players, names)
-        return _pdf([rounds], lang, rounds.title, round_page)
-    model = blank_sheet(template, variant, lang, players, names)
-    return _pdf([model], lang, model.title, blank_page)
+
+def _blank_model(
+    template: GameTemplate,
+    variant: str | None,
+    lang: str,
+    players: int | None = None,
+    names: Sequence[str] = (),
+) -> Any:
+    """The blank sheet of a game: a grid of rounds for a round game, else the end-of-game
+    sheet."""
+    if template.rounds is not None:
+        from scorepad.printing.rounds import blank_round_sheet
+
+        return blank_round_sheet(template, variant, lang, players, names)
+    return blank_sheet(template, variant, lang, players, names)
+
+
+def _draw_blank(canvas: Canvas, model: Any) -> object:
+    from scorepad.printing.rounds import RoundSheet, round_page
+
+    if isinstance(model, RoundSheet):
+        return round_page(canvas, model)
+    return blank_page(canvas, model)
 
 
 def played_sheet_pdf(
@@ -62,9 +81,10 @@ def played_sheet_pdf(
 
 
 def booklet_pdf(pages: Iterable[Page], lang: str) -> bytes:
-    """Every given game and variant, one page each (two copies per page), with bookmarks."""
-    models = [blank_sheet(template, variant, lang) for template, variant in pages]
-    return _pdf(models, lang, tr("print.booklet", lang), blank_page, outline=True)
+    """Every given game and variant, one page each (two copies per page where they fit),
+    with bookmarks."""
+    models = [_blank_model(template, variant, lang) for template, variant in pages]
+    return _pdf(models, lang, tr("print.booklet", lang), _draw_blank, outline=True)
 
 
 def write_sheet(

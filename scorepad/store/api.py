@@ -87,14 +87,15 @@ class Store:
 
     # --- games --------------------------------------------------------------------------
     def games(self) -> dict[str, GameTemplate]:
-        """The games the app offers: built-in ones and the user's own, by id (the shipped
-        round games are left out until the app shows rounds: ``sheet_games`` has them)."""
+        """The games the app offers: built-in ones and the user's own, by id (co-operative
+        and team games are left out until the app shows their result: ``sheet_games`` has
+        them)."""
         with self.db.reading() as conn:
             return g.app_templates(conn)
 
     def sheet_games(self) -> dict[str, GameTemplate]:
         """Every game a sheet file or a saved play may name: ``games`` and the shipped
-        round games (Skull King, Wizard, Flip 7, Uno)."""
+        co-operative and team games (Pandemic, Codenames)."""
         with self.db.reading() as conn:
             return g.all_templates(conn)
 

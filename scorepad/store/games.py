@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, Insert, Table, select, update
 
 from scorepad.core import GameTemplate, builtin_games, load_template
-from scorepad.core.catalogue import result_games, round_games
+from scorepad.core.catalogue import result_games
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
@@ -44,23 +44,23 @@ def custom_templates(conn: Connection, *, deleted: bool = False) -> dict[str, Ga
 
 
 def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad: the built-in ones and the round games (kept in
-    ``scorepad/games/rounds/`` until the app lists them)."""
-    return {**round_games(), **result_games(), **builtin_games()}
+    """The games shipped with Scorepad: the built-in ones and the co-operative and team
+    games (kept in ``scorepad/games/results/`` until the app can show their result)."""
+    return dict(sorted({**result_games(), **builtin_games()}.items()))
 
 
 def app_templates(conn: Connection) -> dict[str, GameTemplate]:
-    """The games the app offers: built-in and user-defined, without the shipped round
-    games, and without co-operative or team games (shipped or the user's): the app
-    cannot show their outcome or teams on its sheet yet."""
+    """The games the app offers: built-in and user-defined, without co-operative or team
+    games (shipped or the user's): the app cannot show their outcome or teams on its
+    sheet yet."""
     found = {**builtin_games(), **custom_templates(conn)}
     return {key: game for key, game in found.items() if game.result is None}
 
 
 def all_templates(conn: Connection) -> dict[str, GameTemplate]:
-    """Every game a sheet file or a saved play may name: the shipped games (round games
-    included) and the user's own, by id. A user's game that took a round game's id
-    before Scorepad shipped it stays theirs."""
+    """Every game a sheet file or a saved play may name: the shipped games and the user's
+    own, by id. A user's game that took a shipped game's id before Scorepad shipped that
+    game stays theirs."""
     return {**shipped_games(), **custom_templates(conn)}
 
 
@@ -147,14 +147,14 @@ def save_custom(
 ) -> GameTemplate:
     """Create (or, with ``replace``, edit) a user-defined game after full validation."""
     template = load_template(definition, source)
-    if template.id in builtin_games():
-        raise StoreError("store.builtin_game", value=quote(template.id))
     row = conn.execute(
         select(m.game.c.id, m.game.c.deleted_at, m.game.c.builtin).where(
             m.game.c.key == template.id
         )
     ).first()
-    if template.id in {**round_games(), **result_games()} and (row is None or row.builtin):
+    # A built-in id is refused, unless the user's own game had it before Scorepad shipped
+    # a game of that id: that game stays theirs to edit.
+    if template.id in shipped_games() and (row is None or row.builtin):
         raise StoreError("store.builtin_game", value=quote(template.id))
     now = datetime.now()
     values = {

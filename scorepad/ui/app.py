@@ -341,14 +341,8 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
 
 
 def game_template(ctx: Context, game_id: str) -> GameTemplate | None:
-    """The game a sheet is for: a built-in or custom game, or, when the app is set to
-    (``AppConfig.round_games``), one of the round games the picker does not list yet."""
-    template = ctx.services.history.games().get(game_id)
-    if template is None and ctx.services.config.round_games:
-        from scorepad.core.catalogue import round_games
-
-        template = round_games().get(game_id)
-    return template
+    """The game a sheet is for: a built-in or custom game (None when there is none)."""
+    return ctx.services.history.games().get(game_id)
 
 
 def sheet(ctx: Context, sheet_id: str) -> ft.View:

@@ -7,13 +7,10 @@ folder: tests give each run its own, and a user can keep a sheet on a USB stick.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 DATA_DIR_ENV = "SCOREPAD_DATA_DIR"
-ROUND_GAMES_ENV = "SCOREPAD_ROUND_GAMES"
-"""Set to 1, the app opens the round games (``scorepad/games/rounds/``) by link
-(``/new/skull-king?players=…``) before the picker lists them: for tests and trials."""
 FONT_FILES = Path(__file__).resolve().parents[1] / "printing" / "fonts"
 """The fonts the package ships for printing, also served as the app's assets (its
 fallback font, ``/DejaVuSans.ttf``: see ``app.FALLBACK_FONT``)."""
@@ -40,5 +37,3 @@ class AppConfig:
     """The language to start in when the user has not chosen one in Settings."""
     share_url: str | None = None
     """With ``--share``: the address (access code included) phones on the network open."""
-    round_games: bool = field(default_factory=lambda: os.environ.get(ROUND_GAMES_ENV) == "1")
-    """Open the round games by link (``ROUND_GAMES_ENV``); the picker does not list them."""

@@ -338,7 +338,6 @@ def test_rounds_added_and_deleted_while_others_type_lose_no_typed_value(
     """Round cells: two devices type into rounds 2 to 4 of an Uno sheet while one deletes
     round 1 and the other adds a round, all through the same random delays. Every last
     typed value ends in its own round on every device, in the draft and in the saved play."""
-    monkeypatch.setenv("SCOREPAD_ROUND_GAMES", "1")
     monkeypatch.setattr(Crossings, "ECHO_WINDOW_S", float("inf"))
     handled.clear()
     idents = [f"round-{r}-points-{n}" for r in (2, 3, 4) for n in (1, 2)]

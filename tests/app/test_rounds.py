@@ -1,19 +1,12 @@
-"""Round games and sums in cells on the sheet, without a browser.
-
-The round games (``scorepad/games/rounds/``) are not in the picker yet: the app opens them
-by link when ``AppConfig.round_games`` is on, as these tests do.
-"""
+"""Round games and sums in cells on the sheet, without a browser."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import flet as ft
 import pytest
 from ui_helpers import click, context, find, fire, has, latest, type_into, walk
 
-from scorepad.core import EntryError
-from scorepad.core.catalogue import round_games
+from scorepad.core import EntryError, builtin_games
 from scorepad.core.numbers import read_expression
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
@@ -30,15 +23,8 @@ from scorepad.ui.sheet_model import (
 PLAYERS = ["Ana", "Ben", "Carla", "Dan", "Eve", "Finn"]
 
 
-def round_context(tmp_path, **kwargs) -> tuple[Context, list[str]]:
-    ctx, routes = context(tmp_path, **kwargs)
-    config = dataclasses.replace(ctx.services.config, round_games=True)
-    ctx.services.config = config
-    return ctx, routes
-
-
 def model_for(game: str, players: list[str]) -> SheetInProgress:
-    template = round_games()[game]
+    template = builtin_games()[game]
     return SheetInProgress(template, new_draft(template, None, players))
 
 
@@ -152,19 +138,32 @@ def test_a_fixed_round_game_stops_adding_rounds_at_its_count():
 
 # --- the sheet ---------------------------------------------------------------------------
 def open_sheet(tmp_path, game: str, players: list[str], **kwargs):
-    ctx, routes = round_context(tmp_path, **kwargs)
+    ctx, routes = context(tmp_path, **kwargs)
     sent: list[object] = []
     ctx.update = lambda *controls: sent.extend(controls)
     view = view_for(ctx, f"/new/{game}?players={','.join(players)}")
     return ctx, view, routes
 
 
-def test_the_picker_does_not_list_round_games_and_without_the_setting_they_do_not_open(tmp_path):
-    ctx, _ = context(tmp_path)
-    view = view_for(ctx, "/new/uno?players=Ana,Ben")
-    assert not has(view, "next-round")
+def test_the_picker_lists_the_round_games_and_each_opens_its_round_sheet(tmp_path):
+    ctx, routes = context(tmp_path)
     picker = view_for(ctx, "/new")
-    assert all(not has(picker, f"game-{g}") for g in round_games())
+    for game in ("skull-king", "wizard", "flip-7", "uno"):
+        fire(find(picker, f"game-{game}").content, "click")  # the card's tile
+        assert routes[-1] == f"/new/{game}"
+        assert has(view_for(ctx, f"/new/{game}?players=Ana,Ben,Carla"), "next-round")
+
+
+def test_a_link_by_game_id_opens_the_round_games_latest_sheet_else_new_play(tmp_path):
+    ctx, _ = context(tmp_path)
+    before = view_for(ctx, "/sheet/uno")
+    assert not has(before, "next-round")
+    assert has(before, "add-player")  # New play for Uno
+    started = view_for(ctx, "/new/uno?players=Ana,Ben")
+    click(started, "next-round")
+    type_into(started, "round-1-points-1", "40")
+    again = view_for(ctx, "/sheet/uno")
+    assert find(again, "round-1-points-1").value == "40"
 
 
 def test_next_round_adds_a_row_and_the_totals_run(tmp_path):
@@ -378,7 +377,7 @@ def test_a_saved_round_play_edited_shows_its_rounds_again_and_saves_the_change(t
 
 
 def test_new_play_for_a_round_game_starts_its_round_sheet(tmp_path):
-    ctx, routes = round_context(tmp_path)
+    ctx, routes = context(tmp_path)
     form = view_for(ctx, "/new/skull-king")
     type_into(form, "player-1", "Ana")
     type_into(form, "player-2", "Ben")
@@ -395,7 +394,7 @@ def test_new_play_for_a_round_game_starts_its_round_sheet(tmp_path):
     [("/new/azul?players=Ana,Ben", "line-marker-1"), ("/new/uno?players=Ana,Ben", None)],
 )
 def test_a_sum_typed_in_the_app_is_saved_as_typed_and_edit_shows_it_again(tmp_path, route, ident):
-    ctx, routes = round_context(tmp_path)
+    ctx, routes = context(tmp_path)
     view = view_for(ctx, route)
     if ident is None:  # a round game: the sum goes into round 1
         click(view, "next-round")

@@ -1,17 +1,13 @@
-"""A round game's sheet in Chromium, at phone and desktop size, with pictures in screenshots/.
-
-The round games are not in the picker yet: this file's server opens them by link
-(``SCOREPAD_ROUND_GAMES=1``).
-"""
+"""A round game's sheet in Chromium, at phone and desktop size, with pictures in screenshots/."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, AppPage, history_path, start_app, stop, wait_for_port
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -22,15 +18,7 @@ SIX = "Ana,Ben,Carla,Dan,Eve,Finn"
 @pytest.fixture(scope="module")
 def round_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     data_dir = tmp_path_factory.mktemp("scorepad-rounds")
-    before = os.environ.get("SCOREPAD_ROUND_GAMES")
-    os.environ["SCOREPAD_ROUND_GAMES"] = "1"
-    try:
-        process, port = start_app(data_dir, "--no-browser", "--db", history_path(data_dir))
-    finally:
-        if before is None:
-            del os.environ["SCOREPAD_ROUND_GAMES"]
-        else:
-            os.environ["SCOREPAD_ROUND_GAMES"] = before
+    process, port = start_app(data_dir, "--no-browser", "--db", history_path(data_dir))
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}", data_dir
@@ -58,9 +46,42 @@ def enter_round(app: AppPage, game: str, ident: str, text: str) -> None:
         index = int(r) - 1
         return rounds[index]["texts"][key][int(n) - 1] if index < len(rounds) else None
 
-    # a round below the fold: Flutter gives its field an input once it is near the screen
-    app.node(ident).scroll_into_view_if_needed()
+    bring_round(app, ident)
     app.type(ident, text, saved=stored)
+
+
+def bring_round(app: AppPage, ident: str) -> None:
+    """Scroll the rounds' list until the field ``ident`` is in sight: the list builds only
+    the rounds near the screen (older ones are above, newer below)."""
+    number = int(ident.split("-")[1])
+    field = app.node(ident)
+    for _ in range(60):
+        listed = app.node("rounds").bounding_box(timeout=5_000)
+        assert listed is not None, ident
+        top, bottom = listed["y"], listed["y"] + listed["height"]
+        step = 0
+        try:
+            field.wait_for(state="attached", timeout=1_000)
+            box = field.bounding_box(timeout=1_000)
+        except PlaywrightTimeout:
+            box = None
+        if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
+            return
+        if box is not None:
+            step = -100 if box["y"] < top else 100
+        else:
+            built = app.page.evaluate(
+                "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
+                ".map(e => e.getAttribute('flt-semantics-identifier'))"
+                ".filter(i => /^round-\\d+-total-1$/.test(i)).map(i => +i.split('-')[1])"
+            )
+            if built:
+                step = -150 if number < min(built) else 150
+        if step:
+            app.page.mouse.move(listed["x"] + listed["width"] / 2, (top + bottom) / 2)
+            app.page.mouse.wheel(0, step)
+            app.page.wait_for_timeout(250)  # let the list settle before looking again
+    raise AssertionError(f"{ident} never came into the rounds' list")
 
 
 def on_screen(app: AppPage, ident: str) -> bool:
@@ -72,6 +93,27 @@ def on_screen(app: AppPage, ident: str) -> bool:
         and box["y"] + box["height"] <= size["height"]
         and box["x"] + box["width"] <= size["width"]
     )
+
+
+def test_the_picker_lists_the_round_games_and_opens_one_as_any_game(rapp):
+    """Skull King, Wizard, Flip 7 and Uno are ordinary built-in games: listed, found by
+    search, and a tap then New play's Start opens the round sheet."""
+    app = rapp
+    app.open("/new")
+    for game in ("skull-king", "wizard", "flip-7", "uno"):
+        expect(app.node(f"game-{game}")).to_be_attached()
+    app.type("search", "wiz")
+    expect(app.node("game-azul")).not_to_be_attached()
+    app.click("game-wizard")
+    expect(app.node("player-1")).to_be_attached()
+    for n, name in enumerate(["Ana", "Ben", "Carla"], 1):
+        app.type(f"player-{n}", name)
+    app.click("start")
+    app.click("next-round")
+    enter_round(app, "wizard", "round-1-bid-1", "1")
+    enter_round(app, "wizard", "round-1-tricks-1", "1")
+    expect(app.node("round-1-total-1")).to_have_text("30")
+    expect(app.node("round-note")).to_contain_text("1 of 20")
 
 
 def test_a_six_player_round_sheet_keeps_its_totals_in_sight(rapp):

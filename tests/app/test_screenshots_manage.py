@@ -14,8 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_screenshots import no_sideways_scroll
 
-from scorepad.core import PlayerSheet, find_game
-from scorepad.core.catalogue import round_games
+from scorepad.core import PlayerSheet, builtin_games, find_game
 from scorepad.store import open_store
 
 pytestmark = pytest.mark.browser
@@ -126,7 +125,7 @@ def test_the_game_editor_shows_rates_and_factors_with_a_label_per_language(app):
 def test_the_game_editor_shows_a_round_game_and_its_bid_rule(app, history):
     """Skull King (a copy in the history): its rounds, its per-round lines and its bid
     rule in the editor, and the preview of a round game, at both sizes."""
-    history.create_game(copy.deepcopy(round_games()["skull-king"].source) | {"id": "sk"})
+    history.create_game(copy.deepcopy(builtin_games()["skull-king"].source) | {"id": "sk"})
     app.open("/")
     for size in (PHONE, DESKTOP):
         app.resize(size)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import scorepad
 from scorepad.core import ScoredSheet, builtin_games, load_template, score_sheet_text
-from scorepad.core.catalogue import round_games
 
 SHEETS = Path(__file__).parent / "sheets"
 
@@ -33,7 +32,7 @@ def load_case(path: Path) -> dict:
 def score_case(path: Path) -> ScoredSheet:
     """Score the case's sheet through the sheet-file reader, as `scorepad score` does."""
     raw = json.loads(path.read_text(encoding="utf-8"))
-    games = {**builtin_games(), **round_games()}
+    games = dict(builtin_games())
     if "template" in raw:
         custom = load_template(raw["template"], f"{path.name}:template")
         games[custom.id] = custom

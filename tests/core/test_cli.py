@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from scorepad.cli import build_parser, main
+from scorepad.core import builtin_games
+from scorepad.core.catalogue import result_games
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -50,8 +52,14 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
     out = run(capsys, "games", "--lang", "en")
     assert "azul-sintra" in out and "A (side A), B (side B)" in out and "1–4" in out
     data = json.loads(run(capsys, "games", "--json"))
-    assert [g["id"] for g in data] == ["azul", "azul-sintra", "azul-summer-pavilion", "glass-road"]
-    sintra = data[1]
+    ids = [g["id"] for g in data]
+    assert ids == sorted(ids)
+    assert set(ids) == set(builtin_games()) | set(result_games())  # co-operative and team games too
+    assert {"pandemic", "codenames"} <= set(ids)
+    end_games = {"azul", "azul-sintra", "azul-summer-pavilion", "glass-road"}
+    assert end_games | {"skull-king", "wizard", "flip-7", "uno"} <= set(ids)  # round games too
+    assert "Skull King" in out and "Flip 7" in out
+    sintra = data[ids.index("azul-sintra")]
     assert sintra["players"] == {"min": 2, "max": 4}
     assert [v["id"] for v in sintra["variants"]] == ["A", "B"]
     assert sintra["name"]["es"] == "Azul: Los vitrales de Sintra"

@@ -52,16 +52,30 @@ def valid_entry(line: Line) -> st.SearchStrategy[object]:
     return st.integers(0, 30 if line.max is None else line.max)
 
 
+def rounds_allowed(game: GameTemplate, players: int) -> int:
+    """How many rounds a drawn sheet may have: what the game allows, at most six."""
+    assert game.rounds is not None
+    limit = game.rounds.limit(players)
+    return min(6, 6 if limit is None else limit)
+
+
 @st.composite
-def sheets(draw, game: GameTemplate | None = None):
-    game = game or draw(st.sampled_from(list(GAMES.values())))
+def sheets(draw, game: GameTemplate | None = None, games: list[GameTemplate] | None = None):
+    """A game (end-of-game or round game), a variant and every player's legal entries: a
+    round game's per-round lines hold one entry per round, the same rounds for everyone."""
+    game = game or draw(st.sampled_from(games or list(GAMES.values())))
     variant = draw(st.sampled_from([v.id for v in game.variants])) if game.variants else None
     count = draw(st.integers(game.min_players, game.max_players))
+    played = None if game.rounds is None else draw(st.integers(1, rounds_allowed(game, count)))
     players = []
     for name in NAMES[:count]:
         lines = {}
         for line in game.lines_for(variant):
-            value = draw(valid_entry(line))
+            if line.per_round:
+                assert played is not None
+                value = draw(st.lists(valid_entry(line), min_size=played, max_size=played))
+            else:
+                value = draw(valid_entry(line))
             if draw(st.integers(0, 9)) > 0:  # now and then leave a line blank
                 lines[line.key] = value
         extra = draw(
@@ -72,6 +86,12 @@ def sheets(draw, game: GameTemplate | None = None):
         )
         players.append({"name": name, "lines": lines, "extra": extra})
     return game, variant, players
+
+
+def test_the_sheets_drawn_cover_end_of_game_and_round_games():
+    kinds = {game.rounds is None for game in GAMES.values()}
+    assert kinds == {True, False}
+    assert {"azul", "glass-road", "skull-king", "wizard", "flip-7", "uno"} <= set(GAMES)
 
 
 def run(game: GameTemplate, variant: str | None, players: list[dict]):
@@ -95,9 +115,13 @@ def test_total_is_the_sum_of_line_points_and_by_hand_lines(case):
     game, variant, players = case
     scored = run(game, variant, players)
     for result, entered in zip(scored.players, players, strict=True):
-        expected = sum(result.lines.values()) + sum(e["points"] for e in entered["extra"])
-        assert result.total == expected
+        extra = sum(e["points"] for e in entered["extra"])
+        assert result.total == sum(result.lines.values()) + extra
         assert set(result.readings) == set(game.keys_for(variant))
+        if game.rounds is not None:  # the running total after the last round, by-hand lines on top
+            played = len(next(iter(v for p in players for v in p["lines"].values()), []))
+            assert len(result.rounds) == played
+            assert result.total == (result.rounds[-1] if result.rounds else 0) + extra
 
 
 @given(sheets(), st.randoms(use_true_random=False))
@@ -130,7 +154,16 @@ def raisable(game: GameTemplate, variant: str | None) -> list[Line]:
     ]
 
 
-@given(sheets(), st.data())
+RAISABLE = [
+    game
+    for game in GAMES.values()
+    if all(raisable(game, v) for v in [v.id for v in game.variants] or [None])
+]
+"""The games with a line whose points only rise with its entry (not Skull King or Wizard,
+whose bid and tricks are scored together)."""
+
+
+@given(sheets(games=RAISABLE), st.data())
 @settings(max_examples=200, deadline=None)
 def test_raising_an_entry_never_lowers_that_players_rank(case, data):
     game, variant, players = case
@@ -138,7 +171,16 @@ def test_raising_an_entry_never_lowers_that_players_rank(case, data):
     lines = raisable(game, variant)
     line = data.draw(st.sampled_from(lines))
     who = data.draw(st.integers(0, len(players) - 1))
-    current = players[who]["lines"].get(line.key, 0)
+    entries = players[who]["lines"]
+    if line.per_round:  # one round of a round game: the others keep theirs
+        played = len(next(iter(v for p in players for v in p["lines"].values()), []))
+        if not played:
+            return
+        given = entries.setdefault(line.key, [0] * played)
+        at = data.draw(st.integers(0, played - 1))
+        current = given[at]
+    else:
+        current = entries.get(line.key, 0)
     limit = getattr(line, "max", None)
     if isinstance(line, TableLine):
         limit = len(line.values) - 1
@@ -147,10 +189,17 @@ def test_raising_an_entry_never_lowers_that_players_rank(case, data):
         return
     raised = data.draw(st.integers(current + 1, top))
     before = run(game, variant, players).players[who]
-    players[who]["lines"][line.key] = raised
+    if line.per_round:
+        entries[line.key][at] = raised
+    else:
+        entries[line.key] = raised
     after = run(game, variant, players).players[who]
     assert after.total >= before.total
     assert after.rank <= before.rank
+
+
+def test_the_games_raised_include_round_games():
+    assert {"azul", "flip-7", "uno"} <= {g.id for g in RAISABLE}
 
 
 def test_lowest_wins_reverses_the_order():
@@ -203,7 +252,17 @@ def test_every_invalid_sheet_is_refused_with_status_2(case, data):
     who = data.draw(st.integers(0, len(players) - 1))
     line = data.draw(st.sampled_from(list(game.lines_for(variant))))
     bad = data.draw(invalid_entry(line))
-    players[who]["lines"][line.key] = bad
+    if line.per_round:  # in one round of the list, or instead of the list
+        played = len(next(iter(v for p in players for v in p["lines"].values()), []))
+        if played == 0:
+            players[who]["lines"][line.key] = [bad]
+        elif isinstance(bad, list) or data.draw(st.booleans()):
+            given = players[who]["lines"].setdefault(line.key, [0] * played)
+            given[data.draw(st.integers(0, played - 1))] = bad
+        else:
+            players[who]["lines"][line.key] = bad
+    else:
+        players[who]["lines"][line.key] = bad
     sheet = {"game": game.id, "variant": variant, "players": players}
     text = json.dumps(sheet, default=lambda d: float(d) if isinstance(d, Decimal) else str(d))
     errors = io.StringIO()

@@ -10,10 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.core import PlayerSheet, SheetError, load_template, score
-from scorepad.core.catalogue import round_games
+from scorepad.core import PlayerSheet, SheetError, builtin_games, load_template, score
 
-FLIP_7 = round_games()["flip-7"]
+FLIP_7 = builtin_games()["flip-7"]
 
 
 def _game(game_id: str, ends: dict[str, int], lines: list[dict[str, object]]):

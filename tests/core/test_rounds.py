@@ -9,12 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.core import PlayerSheet, SheetError, load_template, score
-from scorepad.core.catalogue import round_games
+from scorepad.core import PlayerSheet, SheetError, builtin_games, load_template, score
 
-SKULL_KING = round_games()["skull-king"]
-WIZARD = round_games()["wizard"]
-FLIP_7 = round_games()["flip-7"]
+SKULL_KING = builtin_games()["skull-king"]
+WIZARD = builtin_games()["wizard"]
+FLIP_7 = builtin_games()["flip-7"]
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from scorepad.core import TemplateError, builtin_games, load_template
-from scorepad.core.catalogue import GAMES_FOLDER, round_games
+from scorepad.core.catalogue import GAMES_FOLDER
 from scorepad.core.errors import BadBounds, MissingField
 from scorepad.core.i18n import LANGS
 
@@ -44,13 +44,23 @@ DESIGN_KEYS = {
     ],
     "glass-road": ["buildings", "bonus_buildings", "glass_left", "bricks_left", "sand_left"],
 }
+"""The games filled in once, at the end, and their line keys."""
+
+ROUND_KEYS = {
+    "skull-king": ["bid", "tricks", "bonus"],
+    "wizard": ["bid", "tricks"],
+    "flip-7": ["points"],
+    "uno": ["points"],
+}
+"""The round games and their per-round line keys, as docs/design.md's contract gives them."""
 
 
 def test_catalogue_has_the_design_ids_and_line_keys():
     games = builtin_games()
-    assert list(games) == list(DESIGN_KEYS)
+    assert list(games) == sorted(DESIGN_KEYS | ROUND_KEYS)
     for game_id, keys in DESIGN_KEYS.items():
         assert [line.key for line in games[game_id].lines] == keys, game_id
+        assert games[game_id].rounds is None, game_id
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
     assert [line.key for line in sintra.lines_for("A")][-4:] == [
@@ -119,14 +129,39 @@ def test_every_label_hint_and_reminder_is_in_every_language():
             *game.reminders,
             *(tb.label for tb in game.tiebreakers),
         ]
+        if game.description is not None:
+            texts.append(game.description)
+        if game.bids is not None:
+            texts.append(game.bids.label)
         for line in game.lines:
-            assert line.hint is not None, f"{game.id}.{line.key} has no hint"
-            texts += [line.label, line.hint]
+            texts += [line.label]
+            texts += [line.hint] if line.hint is not None else []
             texts += [r.label for r in getattr(line, "rates", ())]
             texts += [f.label for f in getattr(line, "factors", ())]
         for text in texts:
             assert all(text.get(lang, "").strip() for lang in LANGS), (game.id, text)
+
+
+def test_every_end_of_game_line_has_a_hint_and_every_game_its_reminders():
+    games = [g for g in builtin_games().values() if g.rounds is None]
+    assert {g.id for g in games} >= set(DESIGN_KEYS)
+    for game in games:
+        for line in game.lines:
+            assert line.hint is not None, f"{game.id}.{line.key} has no hint"
         assert game.reminders, game.id
+
+
+def test_every_round_line_has_a_hint_or_is_read_by_the_bid_rule_and_every_round_game_a_description():
+    """What a round game's player writes each round is said on the line, or by the bid
+    rule that scores its bid, tricks and bonus (its description gives the rule in words)."""
+    games = [g for g in builtin_games().values() if g.rounds is not None]
+    assert {g.id for g in games} >= set(ROUND_KEYS)
+    for game in games:
+        assert game.description is not None, game.id
+        read = {game.bids.bid, game.bids.tricks, game.bids.bonus} if game.bids else set()
+        for line in game.lines:
+            assert line.hint is not None or line.key in read, f"{game.id}.{line.key} has no hint"
+        assert read <= set(game.keys_for(None)) | {None}, game.id
 
 
 def test_azul_reminders_carry_the_floor_line_and_placement_rules():
@@ -137,24 +172,12 @@ def test_azul_reminders_carry_the_floor_line_and_placement_rules():
 
 def test_built_in_files_are_one_json_file_per_game():
     files = {p.name for p in GAMES_FOLDER.glob("*") if not p.is_dir()}
-    assert files == {f"{g}.json" for g in DESIGN_KEYS}
-    assert {p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()} == {"results", "rounds"}
-    round_files = {p.name for p in (GAMES_FOLDER / "rounds").glob("*")}
-    assert round_files == {f"{g}.json" for g in ROUND_KEYS}
-
-
-ROUND_KEYS = {
-    "skull-king": ["bid", "tricks", "bonus"],
-    "wizard": ["bid", "tricks"],
-    "flip-7": ["points"],
-    "uno": ["points"],
-}
-"""The round games and their per-round line keys, as docs/design.md's contract gives them."""
+    assert files == {f"{g}.json" for g in DESIGN_KEYS | ROUND_KEYS}
+    assert {p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()} == {"results"}
 
 
 def test_round_games_keep_the_contract_ids_and_keys():
-    games = round_games()
-    assert set(games) == set(ROUND_KEYS)
+    games = builtin_games()
     for game_id, keys in ROUND_KEYS.items():
         template = games[game_id]
         assert [line.key for line in template.lines] == keys
@@ -164,7 +187,6 @@ def test_round_games_keep_the_contract_ids_and_keys():
     assert games["skull-king"].rounds.limit(5) == 10
     assert [games["wizard"].rounds.limit(n) for n in (3, 4, 5, 6)] == [20, 15, 12, 10]
     assert games["flip-7"].rounds.target == 200 and games["uno"].rounds.target == 500
-    assert not set(games) & set(builtin_games())
 
 
 # --- broken game files -------------------------------------------------------------------
@@ -305,7 +327,7 @@ def test_template_errors_read_in_spanish_too():
 
 # --- broken round games ------------------------------------------------------------------
 
-SKULL_KING = json.loads((GAMES_FOLDER / "rounds" / "skull-king.json").read_text("utf-8"))
+SKULL_KING = json.loads((GAMES_FOLDER / "skull-king.json").read_text("utf-8"))
 
 
 def broken_rounds(change) -> dict:

@@ -11,7 +11,6 @@ from typing import Any
 from sqlalchemy import select
 
 from scorepad.core import ExtraLine, PlayerSheet, builtin_games
-from scorepad.core.catalogue import round_games
 from scorepad.store import Store
 from scorepad.store import models as m
 
@@ -102,7 +101,7 @@ def fill(store: Store) -> None:
         "2024-04-01",
     )
     store.save_play(
-        round_games()["skull-king"],
+        builtin_games()["skull-king"],
         None,
         [
             PlayerSheet("Ana", {"bid": [1, 0, 2], "tricks": [1, 0, 1], "bonus": [0, 0, 0]}),

@@ -11,8 +11,7 @@ import pytest
 from pdfcheck import dark, render, text_in, words
 from reportlab.pdfgen.canvas import Canvas
 
-from scorepad.core import PlayerSheet, score
-from scorepad.core.catalogue import round_games
+from scorepad.core import PlayerSheet, builtin_games, score
 from scorepad.printing.document import played_sheet_pdf, sheet_pdf, write_pdf
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH
 from scorepad.printing.fonts import register_fonts
@@ -23,7 +22,8 @@ from scorepad.printing.rounds import (
     round_page,
 )
 
-GAMES = round_games()
+GAMES = {g: t for g, t in builtin_games().items() if t.rounds is not None}
+"""The built-in round games."""
 
 
 def grids(sheet):

@@ -2,34 +2,88 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from pdfcheck import below_table, blank_grids, cell_text, column_text, text_in, words
+from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import builtin_games
 from scorepad.core.i18n import pick, tr
 from scorepad.printing.document import all_pages, page_name
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH
+from scorepad.printing.fonts import register_fonts
 from scorepad.printing.model import blank_sheet
+from scorepad.printing.rounds import blank_round_sheet, copies_per_page, round_page
 
 A4 = (595.28, 841.89)
 PAGES = [(t.id, v) for t, v in all_pages()]
+END_PAGES = [(t.id, v) for t, v in all_pages() if t.rounds is None]
+"""The pages of the games filled in once, at the end: two copies of a table of lines."""
+ROUND_PAGES = [(t.id, v) for t, v in all_pages() if t.rounds is not None]
+"""The pages of the round games: a grid of rounds, twice where it fits."""
 
 
 def test_every_builtin_game_and_variant_has_a_page():
-    assert PAGES == [
+    assert {game for game, _ in PAGES} == set(builtin_games())
+    named = {"azul", "azul-sintra", "azul-summer-pavilion", "glass-road"}
+    named |= {"flip-7", "skull-king", "uno", "wizard"}
+    assert [p for p in PAGES if p[0] in named] == [
         ("azul", None),
         ("azul-sintra", "A"),
         ("azul-sintra", "B"),
         ("azul-summer-pavilion", None),
+        ("flip-7", None),
         ("glass-road", None),
+        ("skull-king", None),
+        ("uno", None),
+        ("wizard", None),
     ]
+    assert {g for g, _ in ROUND_PAGES} >= {"flip-7", "skull-king", "uno", "wizard"}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize(("game", "variant"), PAGES)
+@pytest.mark.parametrize(("game", "variant"), ROUND_PAGES)
+def test_a_round_games_sheet_holds_its_copies_each_with_every_round(
+    cli, in_tmp, game, variant, lang
+):
+    """The command's page of a round game: two copies where the rounds fit twice, else one;
+    each titled, with a block of columns per player and its rounds numbered down the page."""
+    template = builtin_games()[game]
+    argv = ["sheet", game, "--lang", lang] + (["--variant", variant] if variant else [])
+    status, out, err = cli(*argv)
+    assert (status, err) == (0, "")
+    path = Path(out.strip())
+    assert path.name == page_name(template, variant, lang)
+    model = blank_round_sheet(template, variant, lang)
+    register_fonts()
+    grids = round_page(Canvas(io.BytesIO(), pagesize=(PAGE_WIDTH, PAGE_HEIGHT)), model)
+    assert len(grids) == copies_per_page(model)
+    if len(grids) == 2:
+        assert grids[0].ys[-1] > PAGE_HEIGHT / 2 > grids[1].ys[0]
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert (round(page.width, 2), round(page.height, 2)) == A4
+        text = words(page.extract_text())
+        heading = f"{template.title(lang, variant)} {tr('print.date', lang)}:"
+        assert text.count(heading) == len(grids)
+        for number, grid in enumerate(grids):
+            where = f"copy {number + 1}"
+            assert len(grid.xs) == 2 + len(model.players) * len(model.columns), where
+            rounds = model.rounds or len(grid.ys) - 2 - len(model.foot)
+            assert rounds >= 1, where
+            numbers = [
+                text_in(page, grid.xs[0], grid.xs[1], grid.ys[1 + r], grid.ys[2 + r])
+                for r in range(rounds)
+            ]
+            assert numbers == [str(r) for r in range(1, rounds + 1)], where
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("game", "variant"), END_PAGES)
 def test_sheet_holds_two_complete_copies(cli, in_tmp, game, variant, lang):
     template = builtin_games()[game]
     argv = ["sheet", game, "--lang", lang] + (["--variant", variant] if variant else [])

@@ -6,16 +6,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import datetime
 
 import pytest
 
 from scorepad.cli import main
-from scorepad.core import PlayerSheet
-from scorepad.core.catalogue import round_games
+from scorepad.core import PlayerSheet, builtin_games
 from scorepad.store import StoreError, open_store
+from scorepad.store import models as m
+from scorepad.store.values import canonical, dump
 
-SKULL_KING = round_games()["skull-king"]
-UNO = round_games()["uno"]
+SKULL_KING = builtin_games()["skull-king"]
+UNO = builtin_games()["uno"]
 KATE = {"bid": [1, 1, 3], "tricks": [1, 1, 3], "bonus": [0, 0, "10+20"]}
 JOHNNY = {"bid": [0, 1, 1], "tricks": [0, 1, 0]}
 
@@ -100,12 +102,40 @@ def test_a_round_play_keeps_its_result_when_its_game_changes_later(store):
     assert store.get_play(again).sheet.ended.ended_by == ("Ana",)
 
 
-def test_the_app_list_leaves_the_round_games_out_and_a_user_game_may_not_take_their_ids(store):
-    assert "skull-king" not in store.games()
-    assert {"skull-king", "wizard", "flip-7", "uno", "azul"} <= set(store.sheet_games())
+def test_the_round_games_are_listed_like_any_built_in_and_a_user_game_may_not_take_their_ids(
+    store,
+):
+    assert {"skull-king", "wizard", "flip-7", "uno", "azul"} <= set(store.games())
+    assert store.games()["uno"] is UNO
     custom = json.loads(json.dumps(UNO.source))
     with pytest.raises(StoreError, match="uno"):
         store.create_game(custom)
+    with pytest.raises(StoreError, match="uno"):
+        store.update_game(custom)
+
+
+def test_a_user_game_that_had_a_round_games_id_before_it_shipped_stays_theirs(store):
+    """A history from before Scorepad shipped Uno may hold the user's own "uno": it keeps
+    its place in the list and can still be edited, and the shipped Uno does not replace it."""
+    theirs = json.loads(json.dumps(UNO.source)) | {"name": {"en": "Our Uno"}, "version": 1}
+    when = datetime.now()
+    store.db.write(
+        lambda c: c.execute(
+            m.game.insert().values(
+                key="uno",
+                builtin=False,
+                name=dump(theirs["name"]),
+                definition=canonical(theirs),
+                version=1,
+                created_at=when,
+                updated_at=when,
+            )
+        )
+    )
+    assert dict(store.games()["uno"].name) == {"en": "Our Uno"}
+    store.update_game(theirs | {"name": {"en": "Our Uno, edited"}, "version": 2})
+    assert dict(store.games()["uno"].name) == {"en": "Our Uno, edited"}
+    assert builtin_games()["uno"].name["en"] == "Uno"
 
 
 def test_json_export_and_import_round_trip_round_plays_and_sums_exactly(store, pg_or_file):

@@ -6,6 +6,11 @@ current round (the last) is highlighted; any earlier one can be changed (the tot
 follow at once, and the block notes it) or deleted (with Undo). A block belongs to its
 round's id, not to its place: a round added or deleted on another device moves blocks
 without rebuilding them, so a field someone is typing in is never replaced.
+
+The rounds are a lazy list of their own, newest at the bottom and in sight first: the
+browser builds only the rounds near the screen, so typing in round 20 costs what typing
+in round 1 does (a column of every round's fields made each keystroke slower with every
+round added).
 """
 
 from __future__ import annotations
@@ -23,6 +28,20 @@ from scorepad.ui.views.common import muted, tid
 
 RowMaker = Callable[[ft.Control, list[ft.Control]], ft.Control]
 """The sheet's own row: a label beside the cells, or above them on a phone."""
+
+LIST_HEIGHT = {True: 440, False: 520}
+"""The most the rounds' list takes on a phone (True) and wider: with the app bar, the
+names, Next round and the totals' bar, it fits a 390 × 844 phone; older rounds scroll."""
+SPACING = 6
+
+
+def block_height(lines: int, compact: bool) -> int:
+    """About how tall a round's block is (title, each per-round line, its totals), to size
+    the list to its rounds until it reaches ``LIST_HEIGHT``."""
+    field, label = 42, 18
+    line = label + field if compact else field
+    total = label + 20 if compact else 22
+    return 8 + 40 + lines * (line + 2) + total + 2
 
 
 class RoundBlock:
@@ -119,7 +138,8 @@ class RoundsPart:
     ) -> None:
         self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
         self.blocks: dict[str, RoundBlock] = {}
-        self.column = ft.Column(spacing=6)
+        self.column = ft.ListView(spacing=SPACING, reverse=True, height=0)
+        """The rounds, newest first in the list: a reversed list starts at its end."""
         self.next_button = ft.FilledTonalButton(
             ctx.t("app.next_round"), icon=ft.Icons.ADD, on_click=self.on_next
         )
@@ -142,7 +162,7 @@ class RoundsPart:
 
     def controls(self) -> list[ft.Control]:
         return [
-            self.column,
+            tid("rounds", self.column),
             ft.Row([tid("next-round", self.next_button), self.undo_row], wrap=True),
         ]
 
@@ -166,11 +186,19 @@ class RoundsPart:
                 block = self.blocks[rid] = RoundBlock(self, rid, number)
             changed += block.renumber(number, current=number == len(wanted))
         self.blocks = {rid: self.blocks[rid] for rid in wanted}
-        controls: list[ft.Control] = [self.blocks[rid].control for rid in wanted]
-        if controls != self.column.controls:
+        controls: list[ft.Control] = [self.blocks[rid].control for rid in reversed(wanted)]
+        height = self.list_height(len(wanted))
+        if controls != self.column.controls or height != self.column.height:
             self.column.controls = controls
+            self.column.height = height
             changed.append(self.column)
         return changed
+
+    def list_height(self, rounds: int) -> int:
+        """The rounds' list fits its rounds, up to ``LIST_HEIGHT``; 0 with no round yet."""
+        compact = self.ctx.compact
+        each = block_height(len(self.model.round_lines), compact) + SPACING
+        return min(rounds * each, LIST_HEIGHT[compact])
 
     def problem_boxes(self) -> dict[str, ft.Column]:
         return {f"round:{rid}": block.problems for rid, block in self.blocks.items()}
