@@ -50,8 +50,17 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
     out = run(capsys, "games", "--lang", "en")
     assert "azul-sintra" in out and "A (side A), B (side B)" in out and "1–4" in out
     data = json.loads(run(capsys, "games", "--json"))
-    assert [g["id"] for g in data] == ["azul", "azul-sintra", "azul-summer-pavilion", "glass-road"]
-    sintra = data[1]
+    assert [g["id"] for g in data] == [
+        "7-wonders",
+        "azul",
+        "azul-sintra",
+        "azul-summer-pavilion",
+        "glass-road",
+        "sushi-go",
+        "ticket-to-ride",
+        "yahtzee",
+    ]
+    sintra = data[2]
     assert sintra["players"] == {"min": 2, "max": 4}
     assert [v["id"] for v in sintra["variants"]] == ["A", "B"]
     assert sintra["name"]["es"] == "Azul: Los vitrales de Sintra"
@@ -83,8 +92,9 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         main(["template", "golf", "--lang", "en"])
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
-        'scorepad: unknown game "golf"; choose one of "azul", "azul-sintra", '
-        '"azul-summer-pavilion", "flip-7", "glass-road", "skull-king", "uno", "wizard"\n'
+        'scorepad: unknown game "golf"; choose one of "7-wonders", "azul", "azul-sintra", '
+        '"azul-summer-pavilion", "flip-7", "glass-road", "skull-king", "sushi-go", '
+        '"ticket-to-ride", "uno", "wizard", "yahtzee"\n'
     )
 
 
@@ -168,7 +178,7 @@ def test_validate_accepts_a_good_file_and_refuses_a_broken_one(capsys, tmp_path)
     err = capsys.readouterr().err
     assert (
         err
-        == f'scorepad: {bad}: lines.strokes: unknown kind "pointz"; choose "points", "count", "table", "check", "product", "penalty"\n'
+        == f'scorepad: {bad}: lines.strokes: unknown kind "pointz"; choose "points", "count", "table", "check", "product", "penalty", "award", "tally"\n'
     )
 
 
@@ -224,7 +234,7 @@ def test_python_dash_m_runs_the_same_command():
         for module in ("scorepad", "scorepad.cli")
     ]
     assert outs[0] == outs[1]
-    assert json.loads(outs[0])[0]["id"] == "azul"
+    assert json.loads(outs[0])[0]["id"] == "7-wonders"
 
 
 def test_score_prints_running_totals_and_says_when_a_round_game_is_unfinished(capsys, tmp_path):
