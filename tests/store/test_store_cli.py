@@ -9,7 +9,16 @@ import pytest
 from scorepad.cli import main
 
 SHEET = "examples/azul.json"
-BUILT_IN = ["azul", "azul-sintra", "azul-summer-pavilion", "glass-road"]
+BUILT_IN = [
+    "7-wonders",
+    "azul",
+    "azul-sintra",
+    "azul-summer-pavilion",
+    "glass-road",
+    "sushi-go",
+    "ticket-to-ride",
+    "yahtzee",
+]
 HOUSE = {
     "id": "house",
     "name": {"en": "House", "es": "Casa"},
@@ -196,7 +205,7 @@ def test_your_games_work_in_every_command_that_takes_a_game(capsys, url, tmp_pat
         _, out, _ = run(capsys, *listing, "--json", "--db", url)
         data = json.loads(out)
         assert [g["id"] for g in data] == [*BUILT_IN, "house"]
-        assert [g["builtin"] for g in data] == [True] * 4 + [False]
+        assert [g["builtin"] for g in data] == [True] * len(BUILT_IN) + [False]
         assert data[-1]["name"] == {"en": "House", "es": "Casa"}
     _, out, _ = run(capsys, "games", "--db", url, "--lang", "es")
     assert out.splitlines()[-1].split() == ["house", "Casa", "2–4", "—"]
@@ -225,10 +234,10 @@ def test_your_games_work_in_every_command_that_takes_a_game(capsys, url, tmp_pat
     monkeypatch.delenv("SCOREPAD_DB")
 
     err = fails(capsys, "template", "chess", "--db", url, "--lang", "en")
-    assert err.startswith('scorepad: unknown game "chess"; choose one of "azul"')
-    assert '"glass-road", "house"' in err
+    assert err.startswith('scorepad: unknown game "chess"; choose one of "7-wonders", "azul"')
+    assert '"yahtzee", "house"' in err
     err = fails(capsys, "sheet", "chess", "--db", url, "--lang", "en")
-    assert '"glass-road", "house", or give a game file (.json)' in err
+    assert '"yahtzee", "house", or give a game file (.json)' in err
     assert 'unknown game "house"' in fails(capsys, "score", sheet, "--lang", "en")
     assert 'unknown game "house"' in fails(capsys, "template", "house", "--lang", "en")
 
