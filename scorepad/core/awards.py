@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from scorepad.core.i18n import tr
-from scorepad.core.numbers import Number, normalize
+from scorepad.core.numbers import LIMIT, Number, normalize
 from scorepad.core.template import Line, Reading, read_whole, signed
 
 Ties = Literal["split", "skip", "full"]
@@ -90,6 +90,10 @@ class AwardLine(Line):
     def read(self, raw: object) -> Reading:
         count = read_whole(raw, 0, self.max)
         return self.scored(count, count, 0)
+
+    def whole_range(self) -> tuple[Number, Number, int] | None:
+        """Read per round as it stands, worth 0 until ``award_points`` (sign 0)."""
+        return 0, LIMIT if self.max is None else min(self.max, LIMIT), 0
 
     def _default_hint(self, lang: str) -> str:
         parts = [

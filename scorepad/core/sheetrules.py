@@ -226,14 +226,17 @@ def _award(
     else:
         each = [[p] for p in award_points(line, [_whole(r.value) for r in found])]
     on_points = line.tiebreak_on == "points"
+    per_round = line.per_round
     for i, read in enumerate(readings):
         old = read[key]
         if not old.counts:
             continue
-        got = normalize(sum(each[i], start=0))
+        got: Number = sum(each[i])
+        if type(got) is not int:
+            got = normalize(got)
         read[key] = Reading(old.value, got if on_points else old.measure, got, True)
         totals[i] += got
-        if line.per_round and running[i]:
+        if per_round and running[i] and any(each[i]):  # nothing to add when it earned nothing
             running[i] = [r + a for r, a in zip(running[i], accumulate(each[i]), strict=True)]
 
 
