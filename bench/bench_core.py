@@ -7,6 +7,11 @@ The baseline is what a person would write for Azul alone: read the four entries,
 that each is a whole number in range, add up the totals and rank the players with the
 rows tie-breaker. It does the same job as the engine on an Azul sheet (minus the engine's
 generality), so the ratio says what the data-driven design costs.
+
+The same is done for the rules between lines and players (``core/sheetrules.py``): a
+5-player 7 Wonders sheet (science sets) and a 5-player Sushi Go sheet (three rounds of maki
+awards, puddings at the end), each against a hand-written scorer of that game alone; and
+the whole catalogue of game files read and checked, as the app does at start.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scorepad.core import PlayerSheet, builtin_games, score
+from scorepad.core import PlayerSheet, builtin_games, load_template, score
+from scorepad.core.catalogue import GAMES_FOLDER
 
 SHEETS = 10_000
 NAMES = ("Ana", "Ben", "Carla", "Dani")
@@ -64,9 +70,15 @@ def azul_sheets(rng: random.Random) -> list[list[tuple[str, dict[str, int]]]]:
                     name,
                     {
                         "marker": rng.randint(0, 100),
-                        "rows": rng.randint(0, 5),
-                        "columns": rng.randint(0, 5),
-                        "colours": rng.randint(0, 5),
+                        **(
+                            {"rows": 5, "columns": 5, "colours": 5}  # a full wall, now and then
+                            if rng.random() < 0.05
+                            else {
+                                "rows": rng.randint(0, 4),
+                                "columns": rng.randint(0, 4),
+                                "colours": rng.randint(0, 4),
+                            }
+                        ),
                     },
                 )
                 for name in NAMES
@@ -100,7 +112,8 @@ Entries = list[tuple[str, dict[str, int]]]
 
 
 def azul_by_hand(players: Entries) -> tuple[list[int], list[int], list[str]]:
-    """The baseline: Azul scored by a hand-written function, with the same checks."""
+    """The baseline: Azul scored by a hand-written function, with the same checks (the
+    full-wall check between lines included)."""
     totals: list[int] = []
     rows_done: list[int] = []
     for name, lines in players:
@@ -113,12 +126,142 @@ def azul_by_hand(players: Entries) -> tuple[list[int], list[int], list[str]]:
         for value in (rows, columns, colours):
             if type(value) is not int or not 0 <= value <= 5:
                 raise ValueError(f"{name}: count")
+        if 5 in (rows, columns, colours) and rows + columns + colours != 15:
+            raise ValueError(f"{name}: a full wall in part")
         totals.append(marker + rows * 2 + columns * 7 + colours * 10)
         rows_done.append(rows)
     keys = list(zip(totals, rows_done, strict=True))
     ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
     winners = [name for (name, _), rank in zip(players, ranks, strict=True) if rank == 1]
     return totals, ranks, winners
+
+
+WONDERS_KEYS = ("military", "wonder", "civilian", "commercial", "guilds")
+SCIENCE = ("science_compass", "science_gear", "science_tablet")
+FIVE = ("Ana", "Ben", "Carla", "Dani", "Eva")
+
+
+def wonders_sheets(rng: random.Random) -> list[Entries]:
+    sheets = []
+    for _ in range(SHEETS):
+        players = []
+        for name in FIVE:
+            lines = {key: rng.randint(0, 25) for key in WONDERS_KEYS}
+            lines["military"] = rng.randint(-6, 18)
+            lines["coins"] = rng.randint(0, 20)
+            for key in SCIENCE:
+                lines[key] = rng.randint(0, 4)
+            players.append((name, lines))
+        sheets.append(players)
+    return sheets
+
+
+def wonders_by_hand(players: Entries) -> tuple[list[int], list[int], list[str]]:
+    """7 Wonders scored by hand: the same checks, science squares and sets, coins to
+    break a tie."""
+    totals: list[int] = []
+    coins_kept: list[int] = []
+    for name, lines in players:
+        total = 0
+        for key in WONDERS_KEYS:
+            value = lines.get(key, 0)
+            if type(value) is not int or (key != "military" and value < 0):
+                raise ValueError(f"{name}: {key}")
+            total += value
+        coins = lines.get("coins", 0)
+        symbols = [lines.get(key, 0) for key in SCIENCE]
+        for value in (coins, *symbols):
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name}: count")
+        total += coins // 3 + sum(n * n for n in symbols) + 7 * min(symbols)
+        totals.append(total)
+        coins_kept.append(coins)
+    keys = list(zip(totals, coins_kept, strict=True))
+    ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+    winners = [name for (name, _), rank in zip(players, ranks, strict=True) if rank == 1]
+    return totals, ranks, winners
+
+
+SushiEntries = list[tuple[str, dict[str, Any]]]
+DUMPLINGS = (0, 1, 3, 6, 10, 15)
+
+
+def sushi_sheets(rng: random.Random) -> list[SushiEntries]:
+    sheets = []
+    for _ in range(SHEETS):
+        players = []
+        for name in FIVE:
+            lines: dict[str, Any] = {
+                "maki": [rng.randint(0, 6) for _ in range(3)],
+                "tempura": [rng.randint(0, 4) for _ in range(3)],
+                "sashimi": [rng.randint(0, 3) for _ in range(3)],
+                "dumplings": [rng.randint(0, 5) for _ in range(3)],
+                "nigiri": [rng.randint(0, 9) for _ in range(3)],
+                "pudding": rng.randint(0, 4),
+            }
+            players.append((name, lines))
+        sheets.append(players)
+    return sheets
+
+
+def _places(
+    points: list[int], amounts: list[int], ranked: list[int], worth: tuple[int, ...], most: bool
+) -> None:
+    """Sushi Go's split: the tied share the place's points (rounded toward 0) and use up
+    as many places as there are of them."""
+    place = 0
+    for value in sorted({amounts[i] for i in ranked}, reverse=most):
+        if place >= len(worth):
+            return
+        group = [i for i in ranked if amounts[i] == value]
+        share = abs(worth[place]) // len(group)
+        for i in group:
+            points[i] += share if worth[place] >= 0 else -share
+        place += len(group)
+
+
+def sushi_by_hand(players: SushiEntries) -> tuple[list[int], list[int], list[str]]:
+    """Sushi Go scored by hand: each round's cards and maki awards, puddings at the end,
+    the most puddings to break a tie."""
+    count = len(players)
+    totals = [0] * count
+    for key in ("maki", "tempura", "sashimi", "dumplings", "nigiri"):
+        for _, lines in players:
+            values = lines.get(key, [0, 0, 0])
+            if len(values) != 3 or any(type(v) is not int or v < 0 for v in values):
+                raise ValueError(key)
+    for round_index in range(3):
+        maki = [lines["maki"][round_index] for _, lines in players]
+        _places(totals, maki, [i for i in range(count) if maki[i] > 0], (6, 3), True)
+        for i, (_, lines) in enumerate(players):
+            totals[i] += lines["tempura"][round_index] // 2 * 5
+            totals[i] += lines["sashimi"][round_index] // 3 * 10
+            totals[i] += DUMPLINGS[min(lines["dumplings"][round_index], 5)]
+            totals[i] += lines["nigiri"][round_index]
+    pudding = [lines["pudding"] for _, lines in players]
+    if len(set(pudding)) > 1:
+        everyone = list(range(count))
+        _places(totals, pudding, everyone, (6,), True)
+        if count >= 3:
+            _places(totals, pudding, everyone, (-6,), False)
+    keys = list(zip(totals, pudding, strict=True))
+    ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+    winners = [name for (name, _), rank in zip(players, ranks, strict=True) if rank == 1]
+    return totals, ranks, winners
+
+
+def catalogue_load_ms(runs: int = 21) -> tuple[float, int]:
+    """Median ms to read and check every built-in game file (its text parsed, every field
+    validated, the template built), and how many files that is."""
+    files = sorted(GAMES_FOLDER.glob("*.json")) + sorted(GAMES_FOLDER.glob("*/*.json"))
+    texts = [(p.read_text("utf-8"), p.name) for p in files]
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for text, name in texts:
+            load_template(text, name, builtin=True)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples), len(files)
 
 
 def one_pass_us(function: Callable[[Any], object], sheets: list[Any]) -> float:
@@ -148,6 +291,20 @@ def main() -> None:
     rng = random.Random(2026)
     games = builtin_games()
     azul, sintra = games["azul"], games["azul-sintra"]
+    wonders, sushi = games["7-wonders"], games["sushi-go"]
+    wonders_in, sushi_in = wonders_sheets(rng), sushi_sheets(rng)
+    wonders_players = [[PlayerSheet(n, lines) for n, lines in sheet] for sheet in wonders_in]
+    sushi_players = [[PlayerSheet(n, lines) for n, lines in sheet] for sheet in sushi_in]
+    for game, inputs, players, by_hand in (
+        (wonders, wonders_in, wonders_players, wonders_by_hand),
+        (sushi, sushi_in, sushi_players, sushi_by_hand),
+    ):  # the engine and the hand-written scorer agree on every sheet first
+        for entered, sheet in zip(inputs, players, strict=True):
+            totals, ranks, winners = by_hand(entered)
+            scored = score(game, None, sheet)
+            assert [p.total for p in scored.players] == totals, (game.id, entered)
+            assert [p.rank for p in scored.players] == ranks, (game.id, entered)
+            assert list(scored.winners) == winners, (game.id, entered)
     azul_in = azul_sheets(rng)
     sintra_in = sintra_sheets(rng)
     azul_players = [[PlayerSheet(n, lines) for n, lines in sheet] for sheet in azul_in]
@@ -161,6 +318,19 @@ def main() -> None:
         assert list(scored.winners) == winners
 
     import_ms, bare_ms = import_time_ms()
+    catalogue_ms, files = catalogue_load_ms()
+    rules, rule_samples = interleaved({
+        "wonders_hand": (wonders_by_hand, wonders_in),
+        "wonders": (lambda s: score(wonders, None, s), wonders_players),
+        "sushi_hand": (sushi_by_hand, sushi_in),
+        "sushi": (lambda s: score(sushi, None, s), sushi_players),
+    })  # fmt: skip
+    wonders_ratio = statistics.median(
+        a / b for a, b in zip(rule_samples["wonders"], rule_samples["wonders_hand"], strict=True)
+    )
+    sushi_ratio = statistics.median(
+        a / b for a, b in zip(rule_samples["sushi"], rule_samples["sushi_hand"], strict=True)
+    )
     medians, samples = interleaved({
         "baseline": (azul_by_hand, azul_in),
         "azul": (lambda s: score(azul, None, s), azul_players),
@@ -181,6 +351,20 @@ def main() -> None:
         f"  ratio {ratio:.2f}×  target ≤ 3×"
     )
     print(f"Sintra A, 4 players, scorepad.core:  {engine_sintra:.2f} µs per sheet")
+    print(f"7 Wonders, 5 players, by hand:       {rules['wonders_hand']:.2f} µs per sheet")
+    print(
+        f"7 Wonders, 5 players, scorepad.core: {rules['wonders']:.2f} µs per sheet"
+        f"  ratio {wonders_ratio:.2f}×  target ≤ 3×"
+    )
+    print(f"Sushi Go, 5 players, by hand:        {rules['sushi_hand']:.2f} µs per sheet")
+    print(
+        f"Sushi Go, 5 players, scorepad.core:  {rules['sushi']:.2f} µs per sheet"
+        f"  ratio {sushi_ratio:.2f}×  target ≤ 3×"
+    )
+    print(
+        f"Every built-in game file read and checked ({files} files): {catalogue_ms:.2f} ms"
+        f"  target < 50 ms"
+    )
     print(
         json.dumps(
             {
@@ -190,8 +374,18 @@ def main() -> None:
                 "azul_us": round(engine_azul, 3),
                 "sintra_us": round(engine_sintra, 3),
                 "azul_ratio": round(ratio, 3),
+                "wonders_baseline_us": round(rules["wonders_hand"], 3),
+                "wonders_us": round(rules["wonders"], 3),
+                "wonders_ratio": round(wonders_ratio, 3),
+                "sushi_baseline_us": round(rules["sushi_hand"], 3),
+                "sushi_us": round(rules["sushi"], 3),
+                "sushi_ratio": round(sushi_ratio, 3),
+                "catalogue_files": files,
+                "catalogue_ms": round(catalogue_ms, 3),
                 "import_ok": import_ms < 30,
                 "ratio_ok": ratio <= 3,
+                "rules_ratio_ok": wonders_ratio <= 3 and sushi_ratio <= 3,
+                "catalogue_ok": catalogue_ms < 50,
             }
         )
     )

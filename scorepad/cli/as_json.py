@@ -59,6 +59,7 @@ def template_json(template: GameTemplate, variant: str | None, lang: str) -> dic
         "reminders": [pick(r, lang) for r in template.reminders],
         **_rounds(template, lang),
         **_boards_help(template, lang),
+        **_rules(template, lang),
     }
 
 
@@ -208,3 +209,16 @@ def _num(value: Number | None) -> int | float | None:
 def _mean(value: Decimal | None) -> float | None:
     """Averages are shown with two decimals; they are not scores and are not stored."""
     return float(value) if value is not None else None
+
+
+def _rules(template: GameTemplate, lang: str) -> dict[str, object]:
+    """A game's rules between lines and players: its computed keys (sets, bonuses) with
+    their labels, its floor, and each rule in a sentence."""
+    rules = template.rules
+    if rules is None:
+        return {}
+    return {
+        "computed": {k: pick(label, lang) for k, label in rules.computed_labels().items()},
+        "floor": json_number(rules.floor) if rules.floor is not None else None,
+        "rules": rules.describe(lang),
+    }

@@ -13,8 +13,9 @@ from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import track_note
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
-from scorepad.core.scoring import show
-from scorepad.core.template import signed
+from scorepad.core.scoring import floor_added, show
+from scorepad.core.sheetrules import MORE_KINDS
+from scorepad.core.template import Reading
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats, PlayerStats, PlaySummary
@@ -100,6 +101,8 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
             f"  {'✓' if m.id in template.chosen else '·'} {m.id}: {pick(m.label, lang)}"
             for m in modules
         ]
+    if template.rules is not None and (rules := template.rules.describe(lang)):
+        parts += ["", f"{tr('text.rules', lang)}:", *(f"  · {r}" for r in rules)]
     if template.reminders:
         parts += ["", f"{tr('text.reminders', lang)}:"]
         parts += [f"  · {pick(r, lang)}" for r in template.reminders]
@@ -125,27 +128,43 @@ def _how_won(template: GameTemplate, lang: str) -> str:
     return tr("text.teams", lang, teams=teams)
 
 
+def number(value: Decimal | int, lang: str) -> str:
+    """Points for the terminal: the language's decimal mark and a true minus sign, the same
+    in every cell, total and running total."""
+    text = show(value, lang)
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
 def render_scored(sheet: ScoredSheet, lang: str) -> str:
     template = sheet.template
     players = sheet.players
+    rules = template.rules
+    with_quantity = {r for rule in rules.sets for r in rule.lines} if rules is not None else set()
     rows = [[tr("text.line", lang), *(p.name for p in players)]]
     for line in template.lines_for(sheet.variant):
         label = pick(line.label, lang)
         if line.per_round and not line.counts:
             continue  # entered per round: shown in the rounds below when it counts
-        if line.counts:
-            rows.append([label, *(signed(p.readings[line.key].points) for p in players)])
+        if line.counts and (line.kind in MORE_KINDS or line.key in with_quantity):
+            rows.append([label, *(_earned(p.readings[line.key], lang) for p in players)])
+        elif line.counts:
+            rows.append([label, *(number(p.readings[line.key].points, lang) for p in players)])
         else:
             rows.append(
                 [
                     f"{label} ({tr('text.tiebreak', lang)})",
-                    *(show(p.readings[line.key].measure, lang) for p in players),
+                    *(number(p.readings[line.key].measure, lang) for p in players),
                 ]
             )
+    if rules is not None:
+        for key, computed_label in rules.computed_labels().items():
+            if any(key in p.computed for p in players):
+                cells = [number(p.computed.get(key, 0), lang) for p in players]
+                rows.append([pick(computed_label, lang), *cells])
     labels = sorted({e.label for p in players for e in p.extra})
     for label in labels:
         cells = [
-            signed(sum((e.points for e in p.extra if e.label == label), start=0))
+            number(sum((e.points for e in p.extra if e.label == label), start=0), lang)
             if any(e.label == label for e in p.extra)
             else "—"
             for p in players
@@ -154,15 +173,21 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
     if template.bids is not None:
         key = template.bids.key
         label = pick(template.bids.label, lang)
-        rows.append([label, *(signed(p.computed[key]) for p in players)])
+        rows.append([label, *(number(p.computed[key], lang) for p in players)])
+    if rules is not None and rules.floor is not None:
+        raised = [floor_added(p) for p in players]
+        if any(raised):
+            floor = number(rules.floor, lang)
+            label = tr("text.floor", lang, floor=floor)
+            rows.append([label, *(number(r, lang) if r else "" for r in raised)])
     if has_score(template):
-        rows.append([tr("text.total", lang).upper(), *(show(p.total, lang) for p in players)])
+        rows.append([tr("text.total", lang).upper(), *(number(p.total, lang) for p in players)])
     if sheet.teams:
         team = {m: t for t in sheet.teams for m in t.members}
         rows.append([tr("text.team", lang), *(team[p.name].name for p in players)])
         if has_score(template):
             rows.append(
-                [tr("text.team_total", lang), *(show(team[p.name].total, lang) for p in players)]
+                [tr("text.team_total", lang), *(number(team[p.name].total, lang) for p in players)]
             )
     rows.append([tr("text.rank", lang), *(f"{p.rank}{' ★' if p.winner else ''}" for p in players)])
     right = set(range(1, len(players) + 1))
@@ -171,8 +196,8 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
     if sheet.ended is None:
         return text
     by_round = [[tr("text.after_round", lang, round="").strip(), *(p.name for p in players)]]
-    for number in range(sheet.played_rounds):
-        by_round.append([str(number + 1), *(show(p.rounds[number], lang) for p in players)])
+    for index in range(sheet.played_rounds):
+        by_round.append([str(index + 1), *(number(p.rounds[index], lang) for p in players)])
     note = sheet.round_note(lang)
     rounds = table(by_round, right) if sheet.played_rounds else ""
     return "\n\n".join(part for part in (text, rounds, note) if part)
@@ -197,19 +222,19 @@ def render_boards(given: SheetInput, sheet: ScoredSheet, lang: str) -> str:
     played = len(tracked[0][1].rounds) if tracked else 0
     if played:
         rows = [["", *(name for name, _ in tracked)]]
-        for number in range(played):
+        for n in range(played):
             rows.append(
                 [
-                    tr("board.round", lang, round=number + 1),
+                    tr("board.round", lang, round=n + 1),
                     *(
                         tr(
                             "board.round_cell",
                             lang,
                             gained=r.gained,
-                            floor=signed(r.floor),
+                            floor=number(r.floor, lang),
                             score=r.score,
                         )
-                        for r in (game.rounds[number] for _, game in tracked)
+                        for r in (game.rounds[n] for _, game in tracked)
                     ),
                 ]
             )
@@ -218,6 +243,14 @@ def render_boards(given: SheetInput, sheet: ScoredSheet, lang: str) -> str:
     if note:
         parts.append(note)
     return "".join(f"\n\n{part}" for part in parts)
+
+
+def _earned(reading: Reading, lang: str) -> str:
+    """A line whose points depend on more than its own entry: the points and, in brackets,
+    the quantity entered (per round: each round's)."""
+    value = reading.value
+    entered = "/".join(str(v) for v in value) if isinstance(value, tuple | list) else str(value)
+    return f"{number(reading.points, lang)} ({entered})"
 
 
 def render_history(plays: Sequence[PlaySummary], lang: str) -> str:
@@ -230,7 +263,7 @@ def render_history(plays: Sequence[PlaySummary], lang: str) -> str:
                 part
                 for part in (
                     p.name + _team(p.team),
-                    "" if play.outcome else show(p.total, lang),  # won or lost: no total
+                    "" if play.outcome else number(p.total, lang),  # won or lost: no total
                     "★" if p.winner else "",
                 )
                 if part
@@ -270,7 +303,7 @@ def render_player_stats(everyone: Sequence[PlayerStats], lang: str) -> str:
             wins=s.wins,
             rate=f"{int((s.win_rate or 0) * 100)}%",
             average=_dec(s.average_total, lang),
-            best=show(s.best_total, lang) if s.best_total is not None else "–",
+            best=number(s.best_total, lang) if s.best_total is not None else "–",
             last=_minutes(s.last_played),
         )
         for s in everyone
@@ -301,7 +334,7 @@ def render_game_stats(stats: GameStats, lang: str) -> str:
         lang,
         name=pick(stats.name, lang),
         plays=stats.plays,
-        best=show(stats.best_total, lang) if stats.best_total is not None else "–",
+        best=number(stats.best_total, lang) if stats.best_total is not None else "–",
         holders=join_words(sorted({h.name for h in stats.holders}), lang) or "–",
         average=_dec(stats.average_winning_total, lang),
     )
@@ -309,7 +342,7 @@ def render_game_stats(stats: GameStats, lang: str) -> str:
         return head
     widest = max(c for _, c in stats.distribution)
     bars = [
-        f"{show(total, lang):>7} {'█' * max(1, round(40 * count / widest))} {count}"
+        f"{number(total, lang):>7} {'█' * max(1, round(40 * count / widest))} {count}"
         for total, count in stats.distribution
     ]
     return "\n".join([head, tr("store.stats.distribution", lang) + ":", *bars])

@@ -26,6 +26,8 @@ from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, no
 from scorepad.core.plaintext import blank, plain_problem
 from scorepad.core.results import read_result
 from scorepad.core.rounds import MAX_ROUNDS, BidRule, Rounds
+from scorepad.core.rules_loader import BUILDERS, RULE_FIELDS, read_rules
+from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.core.template import (
     LINE_KINDS,
     CheckLine,
@@ -66,6 +68,7 @@ TOP_FIELDS = {
     "source": False,
     "result": False,
     "modules": False,
+    **RULE_FIELDS,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
 ENDS_FIELDS = {"reach": False, "fall_to": False}
@@ -89,7 +92,9 @@ COMMON_LINE_FIELDS = {
     "variants": False,
     "per_round": False,
 }
-KIND_FIELDS: dict[str, Mapping[str, bool]] = {kind: cls.fields for kind, cls in LINE_KINDS.items()}
+KIND_FIELDS: dict[str, Mapping[str, bool]] = {
+    kind: cls.fields for kind, cls in {**LINE_KINDS, **MORE_KINDS}.items()
+}
 
 
 def load_template(
@@ -231,6 +236,7 @@ class _Reader:
                 "source", "template.wrong_type", value=quote(data["source"]), expected=_type("text")
             )
         description = data.get("description")
+        rules = read_rules(self, data, lines, variants)
         return GameTemplate(
             id=game_id,
             version=self.whole(data.get("version", 1), "version", low=1),
@@ -251,6 +257,7 @@ class _Reader:
             bids=bids,
             result=result,
             modules=read_modules(self, data, builtin),
+            rules=rules,
         )
 
     # --- rounds ---------------------------------------------------------------------------
@@ -351,7 +358,7 @@ class _Reader:
         self, raw: object, variant_ids: set[str], *, allow_empty: bool = False
     ) -> tuple[Line, ...]:
         lines: list[Line] = []
-        seen: set[str] = set()
+        seen: dict[str, list[Line]] = {}
         for i, item in enumerate(self.items(raw, "lines", allow_empty=allow_empty)):
             key = item.get("key") if isinstance(item, dict) else None
             path = f"lines.{key}" if isinstance(key, str) and KEY.match(key) else f"lines[{i}]"
@@ -361,9 +368,9 @@ class _Reader:
                 raise self.fail(path, "template.unknown_kind", value=quote(kind), choices=choices)
             data = self.obj(item, path, {**COMMON_LINE_FIELDS, **KIND_FIELDS.get(str(kind), {})})
             line = self.line(data, path, variant_ids)
-            if line.key in seen:
+            if line.key in seen and not _apart(line, seen[line.key]):
                 raise self.fail(path, "template.duplicate_key", value=quote(line.key))
-            seen.add(line.key)
+            seen.setdefault(line.key, []).append(line)
             lines.append(line)
         return tuple(lines)
 
@@ -383,11 +390,12 @@ class _Reader:
                         f"{path}.variants", "template.unknown_variant", value=quote(name)
                     )
             common["variants"] = frozenset(names)
-        build: Callable[[dict[str, Any], str, dict[str, Any]], Line] = getattr(
-            self, f"line_{data['kind']}"
-        )
+        kind = data["kind"]
+        if kind in BUILDERS:
+            return BUILDERS[kind](self, data, path, common)
+        build: Callable[[dict[str, Any], str, dict[str, Any]], Line] = getattr(self, f"line_{kind}")
         line = build(data, path, common)
-        assert type(line) is LINE_KINDS[data["kind"]]
+        assert type(line) is LINE_KINDS[kind]
         return line
 
     def bounds(self, data: dict[str, Any], path: str, *, whole: bool) -> tuple[Any, Any]:
@@ -491,6 +499,15 @@ class _Reader:
             prefer=prefer,
             terms=tuple((k, self.number(w, f"{path}.terms.{k}")) for k, w in terms.items()),
         )
+
+
+def _apart(line: Line, others: list[Line]) -> bool:
+    """A key may be used again by a line of other variants only (Summer Pavilion's stars:
+    yes/no on side A, counts on side B)."""
+    return all(
+        line.variants is not None and o.variants is not None and not line.variants & o.variants
+        for o in others
+    )
 
 
 def _type(name: str) -> ScorepadError:

@@ -247,6 +247,9 @@ def play_rounds(
             if not line.counts:
                 readings[key] = Reading(values, measure, 0, False)
                 points = ()
+            elif plain[2] == 0:  # points handed out later, between players (an award)
+                readings[key] = Reading(values, measure, 0, True)
+                points = (0,) * played
             elif plain[2] == 1:
                 readings[key] = Reading(values, measure, measure, True)
                 points = measures

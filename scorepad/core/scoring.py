@@ -37,6 +37,7 @@ from scorepad.core.rounds import (
     rounds_within,
     rounds_won,
 )
+from scorepad.core.sheetrules import apply_rules
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
@@ -150,6 +151,7 @@ class ScoredSheet(NamedTuple):
                     "tiebreak": [json_number(v) for v in p.tiebreak],
                     "rank": p.rank,
                     "winner": p.winner,
+                    **_floor_json(self.template, p),
                 }
                 for p in self.players
             ],
@@ -178,6 +180,19 @@ class ScoredSheet(NamedTuple):
         }
 
 
+def _floor_json(template: GameTemplate, player: PlayerResult) -> dict[str, object]:
+    """A game with a floor under the total: what the floor added (0 when none)."""
+    if template.rules is None or template.rules.floor is None:
+        return {}
+    return {"floor_added": json_number(floor_added(player))}
+
+
+def floor_added(player: PlayerResult) -> Number:
+    """The points a floor under the total added to a player's lines (0 when above it)."""
+    lines = sum(player.lines.values(), start=0) + sum((e.points for e in player.extra), start=0)
+    return normalize(player.total - lines)
+
+
 def _json_value(value: object) -> object:
     if isinstance(value, dict):
         return {k: _json_value(v) for k, v in value.items()}
@@ -195,6 +210,8 @@ def resolve_variant(template: GameTemplate, variant: object) -> str | None:
             game = quote(template.id)
             raise SheetError("sheet.variant_not_expected", game=game, value=quote(variant))
         return None
+    if variant is None and template.rules is not None and template.rules.default_variant:
+        return None  # the default variant's sheet (``GameTemplate`` keeps it under None)
     for known in template.variants:
         if known.id == variant:
             return variant
@@ -280,6 +297,10 @@ def _score(
             measured.append(value)
             order.append(better * value)
         rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
+    if template.rules is not None:
+        rows, more = apply_rules(template, variant, rows, ())
+        if more:
+            return _rank(template, variant, rows, more)
     return _rank(template, variant, rows)
 
 
@@ -302,7 +323,8 @@ def _score_rounds(
     sign = 1 if template.wins == "highest" else -1
     assert template.rounds is not None
     reach = template.rounds.ending == "reach"
-    if rule is None and not at_end and not tie_plan and not any(map(_EXTRA, players)):
+    plain_sheet = rule is None and not at_end and not tie_plan and template.rules is None
+    if plain_sheet and not any(map(_EXTRA, players)):
         plain = plain_rounds(plan, given)
         if plain is not None:  # the table's whole numbers read at once
             rounds_within(template, len(names), plain.played)
@@ -368,9 +390,14 @@ def _score_rounds(
             measured.append(value)
         rows.append(((), name, readings, extra, total, tuple(measured)))
         scored_rounds.append(round_points)
+    per_player: list[tuple[Mapping[str, Number], tuple[Number, ...]]]
+    per_player = list(zip(computed, running, strict=True))
+    if template.rules is not None:
+        rows, per_player = apply_rules(template, variant, rows, per_player)
+        running = [r for _, r in per_player]
     if not tie_plan:
         ended = how_it_ended(template, names, running, all(steady))
-        return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
+        return _rank(template, variant, rows, per_player, ended)
     if any(tb.rounds_won for tb in template.tiebreakers):
         won = rounds_won(scored_rounds, played, sign)
         for i, tb in enumerate(template.tiebreakers):
@@ -384,7 +411,7 @@ def _score_rounds(
         for r in rows
     ]
     ended = how_it_ended(template, names, running, all(steady))
-    return _rank(template, variant, rows, list(zip(computed, running, strict=True)), ended)
+    return _rank(template, variant, rows, per_player, ended)
 
 
 _Row = tuple[

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeGuard, cast
 
 from scorepad.core.errors import EntryError, quote
-from scorepad.core.i18n import Text, pick, tr
+from scorepad.core.i18n import DEFAULT_LANG, Text, decimal_mark, pick, tr
 from scorepad.core.numbers import (
     LIMIT,
     Number,
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from scorepad.core.modules import Module
     from scorepad.core.results import ResultRule
     from scorepad.core.rounds import BidRule, Rounds
+    from scorepad.core.sheetrules import SheetRules
 
 Wins = Literal["highest", "lowest"]
 TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
@@ -237,7 +238,7 @@ class CountLine(Line):
 
     kind = "count"
     fields = MappingProxyType({"per": False, "every": False, "max": False, "rates": False})
-    __slots__ = ("_rated", "every", "max", "per", "rates")
+    __slots__ = ("_rated", "every", "max", "per", "rate_required", "rates", "squared")
 
     def __init__(
         self,
@@ -246,6 +247,7 @@ class CountLine(Line):
         every: int = 1,
         max: int | None = None,
         rates: tuple[Rate, ...] = (),
+        rate_required: bool = False,
         **common: Any,
     ) -> None:
         super().__init__(**common)
@@ -253,6 +255,12 @@ class CountLine(Line):
         self.every = every
         self.max = max
         self.rates = rates
+        self.rate_required = rate_required
+        """True when a count above 0 must say its rate (a game file's ``rates_required``):
+        the first rate is then no default."""
+        self.squared = False
+        """True for a line of a set rule that scores its count squared (7 Wonders' science
+        symbols: ``sets.SetRule``); the loader sets it."""
         self._rated: dict[tuple[int, str], tuple[Number, Number, bool]] = {}
         """(measure, points, counts) of each count and rate seen before. The reading
         itself cannot be shared, as its stored form is a dict: each gets a new one."""
@@ -269,11 +277,15 @@ class CountLine(Line):
                     if known is not None:
                         return Reading({"count": given, "rate": rate_id}, *known)
             if set(raw) - {"count", "rate"} or "count" not in raw:
-                raise EntryError("entry.not_rated", value=quote(raw), rate=self.rates[-1].id)
+                example = self.rates[min(1, len(self.rates) - 1)].id
+                raise EntryError("entry.not_rated", value=quote(raw), rate=example)
             count = read_whole(raw["count"], 0, self.max)
+            if "rate" not in raw:
+                self._rate_given(count)
             rate = self.rate(raw.get("rate", self.rates[0].id))
         else:
             count = read_whole(raw, 0, self.max)
+            self._rate_given(count)
             rate = self.rates[0]
         found = self.scored({"count": count, "rate": rate.id}, count, self._worth(count, rate.per))
         if len(self._rated) < MEMO_SIZE:
@@ -283,12 +295,19 @@ class CountLine(Line):
     def whole_range(self) -> tuple[Number, Number, int] | None:
         if self.rates or self.every != 1 or type(self.per) is not int or self.per != 1:
             return None
+        if self.squared:
+            return None
         return 0, LIMIT if self.max is None else min(self.max, LIMIT), 1
 
     def empty(self) -> Reading:
         if self.rates:
             return self.scored({"count": 0, "rate": self.rates[0].id}, 0, 0)
         return self.scored(0, 0, 0)
+
+    def _rate_given(self, count: int) -> None:
+        if self.rate_required and count:
+            choices = ", ".join([quote(r.id) for r in self.rates])
+            raise EntryError("entry.no_rate", value=count, choices=choices)
 
     def rate(self, rate_id: object) -> Rate:
         for rate in self.rates:
@@ -298,27 +317,32 @@ class CountLine(Line):
         raise EntryError("entry.unknown_rate", value=quote(rate_id), choices=choices)
 
     def _worth(self, count: int, per: Number) -> Number:
+        if self.squared:
+            return _bounded(count * count, count)
         units = count // self.every if self.every != 1 else count
         return _bounded(normalize(units * per), count)
 
     def _default_hint(self, lang: str) -> str:
+        if self.squared:
+            return tr("hint.set_squares", lang)
         if self.rates:
             parts = [f"{pick(r.label, lang)}: {_each(r.per, lang)}" for r in self.rates]
             return " · ".join(parts)
         if self.every != 1:
-            return tr("hint.every", lang, per=format_points(self.per), every=self.every)
+            return tr("hint.every", lang, per=signed(self.per, lang), every=self.every)
         return _each(self.per, lang)
 
 
 def _each(per: Number, lang: str) -> str:
     if per < 0 or not isinstance(normalize(per), int):
-        return tr("hint.each", lang, per=signed(per))
-    return tr("hint.times", lang, per=format_points(per))
+        return tr("hint.each", lang, per=signed(per, lang))
+    return tr("hint.times", lang, per=signed(per, lang))
 
 
-def signed(value: Number) -> str:
-    """Points as printed on a sheet: a true minus sign for negatives."""
-    text = format_points(value)
+def signed(value: Number, lang: str = DEFAULT_LANG) -> str:
+    """Points as printed on a sheet: a true minus sign for negatives, and the language's
+    decimal mark ("½" as "0,5" in Spanish, French and German)."""
+    text = format_points(value).replace(".", decimal_mark(lang))
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 
@@ -338,7 +362,9 @@ class TableLine(Line):
         return self.scored(index, index, self.values[index])
 
     def _default_hint(self, lang: str) -> str:
-        pairs = [f"{i} → {signed(v)}" for i, v in reversed(list(enumerate(self.values))) if v != 0]
+        pairs = [
+            f"{i} → {signed(v, lang)}" for i, v in reversed(list(enumerate(self.values))) if v != 0
+        ]
         return " · ".join(pairs) if pairs else "0"
 
 
@@ -364,7 +390,7 @@ class CheckLine(Line):
         return self.scored(False, 0, 0)
 
     def _default_hint(self, lang: str) -> str:
-        return tr("hint.check", lang, points=signed(self.points))
+        return tr("hint.check", lang, points=signed(self.points, lang))
 
 
 class Factor(NamedTuple):
@@ -486,6 +512,7 @@ class GameTemplate:
         "reminders",
         "result",
         "rounds",
+        "rules",
         "source",
         "tiebreakers",
         "variants",
@@ -513,8 +540,12 @@ class GameTemplate:
         bids: BidRule | None = None,
         result: ResultRule | None = None,
         modules: tuple[Module, ...] = (),
+        rules: SheetRules | None = None,
     ) -> None:
         self.id = id
+        self.rules = rules
+        """Checks, sets, awards, bonuses and floor (``sheetrules``); None when the sheet
+        only adds up its lines."""
         self.result = result
         """Co-operative or team play (``scorepad.core.results``); None: each for themselves."""
         self.modules = modules
@@ -559,6 +590,13 @@ class GameTemplate:
                 (1 if tb.prefer == "more" else -1, tuple((k, w) for k, w in tb.terms if k in keys))
                 for tb in tiebreakers
             )
+
+        default = rules.default_variant if rules is not None else None
+        if default is not None:  # a sheet naming no variant is the default's
+            self._by_variant[None] = self._by_variant[default]
+            self._keys_by_variant[None] = self._keys_by_variant[default]
+            self._plans[None] = self._plans[default]
+            self._tie_plans[None] = self._tie_plans[default]
 
     def __repr__(self) -> str:
         return f"GameTemplate(id={self.id!r}, version={self.version})"

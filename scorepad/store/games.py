@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Insert, Table, select, update
 from scorepad.core import GameTemplate, builtin_games, load_template
 from scorepad.core.catalogue import result_games
 from scorepad.core.errors import quote
+from scorepad.core.sheetrules import unsupported
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.values import canonical, digest, dump, load
@@ -51,10 +52,14 @@ def shipped_games() -> dict[str, GameTemplate]:
 
 def app_templates(conn: Connection) -> dict[str, GameTemplate]:
     """The games the app offers: built-in and user-defined, without co-operative or team
-    games (shipped or the user's): the app cannot show their outcome or teams on its
-    sheet yet."""
+    games and without games with awards, sets or bonuses (shipped or the user's): the
+    app's sheet cannot show those yet."""
     found = {**builtin_games(), **custom_templates(conn)}
-    return {key: game for key, game in found.items() if game.result is None}
+    return {
+        key: game
+        for key, game in found.items()
+        if game.result is None and unsupported(game) is None
+    }
 
 
 def all_templates(conn: Connection) -> dict[str, GameTemplate]:

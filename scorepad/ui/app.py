@@ -27,6 +27,7 @@ import flet as ft
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.core.i18n import pick
+from scorepad.core.sheetrules import unsupported
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
@@ -320,6 +321,8 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     template = game_template(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
+    if unsupported(template) is not None:
+        return _not_shown_yet(ctx, template)
     model = ctx.kept("new-play", lambda: NewPlayModel.from_query(template, query))
     given = [n for n in query.get("players", "").split(",") if n.strip()]
     fits = template.min_players <= len(given) <= template.max_players
@@ -355,6 +358,8 @@ def sheet(ctx: Context, sheet_id: str) -> ft.View:
     template = game_template(ctx, draft.game_id if draft is not None else sheet_id)
     if template is None:
         return message_view(ctx, ctx.t("app.title"), ctx.t("app.no_sheet", value=quote(sheet_id)))
+    if unsupported(template) is not None:
+        return _not_shown_yet(ctx, template)
     for candidate in [draft] if draft is not None else of_game(drafts, template.id):
         view = _sheet_view(ctx, template, candidate)
         if view is not None:
@@ -370,6 +375,14 @@ def _sheet_view(ctx: Context, template: GameTemplate, draft: SheetDraft) -> ft.V
         return SheetView(ctx, SheetInProgress(template, draft)).build()
     except ScorepadError:
         return None
+
+
+def _not_shown_yet(ctx: Context, template: GameTemplate) -> ft.View:
+    """A game whose awards, sets or bonuses the app's sheet cannot show yet: said plainly,
+    rather than a sheet that leaves them out."""
+    kind = unsupported(template)
+    text = ctx.t("app.unsupported_game", game=pick(template.name, ctx.lang), kind=kind)
+    return message_view(ctx, ctx.t("app.title"), text)
 
 
 def _unknown_game(ctx: Context, game_id: str) -> ft.View:

@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from scorepad.core import GameTemplate, load_template
-from scorepad.core.errors import TemplateError
+from scorepad.core.errors import ScorepadError, TemplateError
 from scorepad.core.i18n import DEFAULT_LANG, LANGS
 from scorepad.core.numbers import format_points, parse_number
+from scorepad.core.sheetrules import unsupported
 from scorepad.core.template import LINE_KINDS
 from scorepad.ui.game_problems import field_for
 
@@ -55,7 +56,16 @@ as many as the table plays."""
 ENDINGS = ("", "reach", "fall_to")
 """When a round game ends early: never (after its last round), when someone's total
 reaches a target, when it falls to a limit."""
-KEPT = ("bgg_id", "source", "result", "modules")
+KEPT = (
+    "bgg_id",
+    "source",
+    "result",
+    "modules",
+    "floor",
+    "checks",
+    "rates_required",
+    "default_variant",
+)
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (
     ("hit", "base", "hit_base"),
@@ -358,6 +368,9 @@ class GameForm(Item):
     # --- from a template ----------------------------------------------------------------
     @classmethod
     def from_template(cls, template: GameTemplate, *, editing: bool = True) -> GameForm:
+        kind = unsupported(template)
+        if kind is not None:  # the form has no fields for it yet: refused, not dropped
+            raise ScorepadError("manage.unsupported_game", game=template.name, kind=kind)
         src: dict[str, Any] = template.source  # the game file, as the loader validated it
         players = src.get("players", {})
         form = cls(

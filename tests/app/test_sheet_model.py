@@ -114,7 +114,8 @@ def test_by_hand_lines_need_a_label_and_take_halves():
 def test_a_blank_line_counts_as_zero_even_where_zero_cannot_be_typed():
     model = sheet("azul-summer-pavilion", ["Ana", "Ben"])
     assert model.state.can_save
-    assert [p.total for p in model.state.scored.players] == [0, 0]
+    # blanks count as 0, and the total stands on the score track's floor of 1
+    assert [p.total for p in model.state.scored.players] == [1, 1]
     state = model.set_text("marker", 1, "0")
     assert str(state.problem("marker", 1)) == "0 is below the minimum, 1"
     assert not state.can_save

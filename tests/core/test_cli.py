@@ -55,7 +55,9 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
     ids = [g["id"] for g in data]
     assert ids == sorted(ids)
     assert set(ids) == set(builtin_games()) | set(result_games())  # co-operative and team games too
-    assert {"pandemic", "codenames"} <= set(ids)
+    assert {"pandemic", "codenames", "7-wonders", "sushi-go", "ticket-to-ride", "yahtzee"} <= set(
+        ids
+    )
     end_games = {"azul", "azul-sintra", "azul-summer-pavilion", "glass-road"}
     assert end_games | {"skull-king", "wizard", "flip-7", "uno"} <= set(ids)  # round games too
     assert "Skull King" in out and "Flip 7" in out
@@ -91,9 +93,9 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         main(["template", "golf", "--lang", "en"])
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
-        'scorepad: unknown game "golf"; choose one of "azul", "azul-sintra", '
+        'scorepad: unknown game "golf"; choose one of "7-wonders", "azul", "azul-sintra", '
         '"azul-summer-pavilion", "codenames", "flip-7", "glass-road", "pandemic", "skull-king", '
-        '"uno", "wizard"\n'
+        '"sushi-go", "ticket-to-ride", "uno", "wizard", "yahtzee"\n'
     )
 
 
@@ -177,7 +179,7 @@ def test_validate_accepts_a_good_file_and_refuses_a_broken_one(capsys, tmp_path)
     err = capsys.readouterr().err
     assert (
         err
-        == f'scorepad: {bad}: lines.strokes: unknown kind "pointz"; choose "points", "count", "table", "check", "product", "penalty"\n'
+        == f'scorepad: {bad}: lines.strokes: unknown kind "pointz"; choose "points", "count", "table", "check", "product", "penalty", "award", "tally"\n'
     )
 
 
@@ -233,7 +235,7 @@ def test_python_dash_m_runs_the_same_command():
         for module in ("scorepad", "scorepad.cli")
     ]
     assert outs[0] == outs[1]
-    assert json.loads(outs[0])[0]["id"] == "azul"
+    assert json.loads(outs[0])[0]["id"] == "7-wonders"
 
 
 def test_score_prints_running_totals_and_says_when_a_round_game_is_unfinished(capsys, tmp_path):

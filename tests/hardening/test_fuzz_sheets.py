@@ -52,7 +52,9 @@ def check_scored(sheet: ScoredSheet) -> None:
     for player in sheet.players:
         assert plain_line(player.name) and player.name == player.name.strip()
         extra = sum((e.points for e in player.extra), start=0)
-        assert player.total == sum(player.lines.values(), start=0) + extra
+        added = sum(player.lines.values(), start=0) + extra
+        floor = sheet.template.rules.floor if sheet.template.rules is not None else None
+        assert player.total == (added if floor is None else max(added, floor))
         for item in player.extra:
             assert plain_line(item.label)
     for lang in ("en", "es"):

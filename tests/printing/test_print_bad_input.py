@@ -15,7 +15,10 @@ from scorepad.printing.errors import PrintError
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["sheet", "chess"], 'unknown game "chess"; choose one of "azul", "azul-sintra"'),
+        (
+            ["sheet", "chess"],
+            'unknown game "chess"; choose one of "7-wonders", "azul", "azul-sintra"',
+        ),
         (["sheet", "azul-sintra"], '"azul-sintra" needs a variant: "A", "B"'),
         (["sheet", "azul-sintra", "--variant", "C"], '"azul-sintra" has no variant "C"'),
         (["sheet", "azul", "--variant", "A"], '"azul" has no variants'),

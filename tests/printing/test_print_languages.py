@@ -45,7 +45,11 @@ def test_a_played_sheet_prints_in_french_and_german(tmp_path, lang, date, senten
         game,
         None,
         [
-            PlayerSheet("Ana", {"buildings": 12, "glass_left": 2}, [ExtraLine("Regla", 3)]),
+            PlayerSheet(
+                "Ana",
+                {"buildings": 12, "glass_left": {"count": 2, "rate": "start"}},
+                [ExtraLine("Regla", 3)],
+            ),
             PlayerSheet("Ben", {"buildings": 20, "sand_left": {"count": 5, "rate": "start"}}),
         ],
     )

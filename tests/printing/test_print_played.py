@@ -69,15 +69,16 @@ def test_played_sheet_in_spanish_with_halves_and_rates(tmp_path):
         builtin_games()["glass-road"],
         None,
         [
-            PlayerSheet("Ana", {"buildings": 20, "sand_left": 3}),
+            PlayerSheet("Ana", {"buildings": 20, "sand_left": {"count": 3, "rate": "start"}}),
             PlayerSheet("Ben", {"buildings": 19, "glass_left": {"count": 1, "rate": "upgraded"}}),
         ],
     )
     model = played_sheet(sheet, "es", "sábado", None)
     sand = next(row for row in model.rows if row.label == "Arena de cuarzo sobrante")
-    assert sand.cells[0].value == "1,5" and [m.ticked for m in sand.cells[0].marks] == [True, False]
+    assert sand.cells[0].value == "1,5"
+    assert [m.ticked for m in sand.cells[0].marks] == [True, False, False]
     glass = next(row for row in model.rows if row.label == "Vidrio sobrante")
-    assert [m.ticked for m in glass.cells[1].marks] == [False, True]
+    assert [m.ticked for m in glass.cells[1].marks] == [False, True, False]
     path = write_played_sheet(tmp_path / "gr.pdf", sheet, "es", "sábado")
     with pdfplumber.open(path) as pdf:
         text = words(pdf.pages[0].extract_text())

@@ -23,17 +23,18 @@ def random_play(rnd: random.Random) -> tuple[object, list[PlayerSheet]]:
     sheets = []
     for name in names:
         if game == "azul":
+            full = rnd.random() < 0.05  # a full wall: all three are 5, or none is (a check)
             lines: dict[str, object] = {
                 "marker": rnd.randint(0, 100),
-                "rows": rnd.randint(0, 5),
-                "columns": rnd.randint(0, 5),
-                "colours": rnd.randint(0, 5),
+                "rows": 5 if full else rnd.randint(0, 4),
+                "columns": 5 if full else rnd.randint(0, 4),
+                "colours": 5 if full else rnd.randint(0, 4),
             }
         elif game == "glass-road":
             lines = {
                 "buildings": rnd.randint(-5, 30),
                 "sand_left": {
-                    "count": rnd.randint(0, 9),
+                    "count": rnd.randint(0, 7),  # a production wheel holds 7
                     "rate": rnd.choice(["start", "upgraded"]),
                 },
             }

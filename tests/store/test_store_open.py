@@ -216,7 +216,7 @@ def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url,
             when = datetime(2023, 1 + i % 12, 1 + i, 20, 30)
             if i % 3:
                 players = [
-                    ("Ana", {"buildings": i, "sand_left": {"count": i, "rate": "start"}}),
+                    ("Ana", {"buildings": i, "sand_left": {"count": i % 8, "rate": "start"}}),
                     ("Ben", {"buildings": 7}),
                 ]
                 play_id, sheet = _first_revision_play(

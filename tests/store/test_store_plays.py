@@ -206,7 +206,13 @@ def test_entries_are_written_as_the_json_encoder_writes_them():
         None,
         [
             PlayerSheet("Ana", {"buildings": 0, "sand_left": {"count": 3, "rate": "upgraded"}}),
-            PlayerSheet("Ben", {"glass_left": 2, "bricks_left": {"count": 0, "rate": "start"}}),
+            PlayerSheet(
+                "Ben",
+                {
+                    "glass_left": {"count": 2, "rate": "start"},
+                    "bricks_left": {"count": 0, "rate": "start"},
+                },
+            ),
         ],
     )
     blanks = {line.key: line.empty().value for line in glass_road.lines}

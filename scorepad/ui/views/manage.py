@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import ScorepadError
+from scorepad.core import ScorepadError, builtin_games
 from scorepad.core.errors import quote
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import GameForm
@@ -64,7 +64,10 @@ def edit_game_view(ctx: Context, game: str) -> ft.View:
 
 def new_form(ctx: Context, base: str | None) -> GameForm:
     """A blank game, or a copy of ``base`` to change (with a new id to choose)."""
-    template = ctx.services.history.games().get(base) if base else None
+    games = ctx.services.history.games()
+    # a built-in game the app does not offer yet is found too, so the form can say why it
+    # cannot copy it
+    template = (games.get(base) or builtin_games().get(base)) if base else None
     if template is None:
         return GameForm()
     form = GameForm.from_template(template, editing=False)

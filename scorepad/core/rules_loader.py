@@ -1,0 +1,210 @@
+"""The game file's rules between lines and players (``sets``, ``bonuses``, ``floor``,
+``checks``) and the line kinds of ``sheetrules.MORE_KINDS``, read with the loader's own
+reader so that every problem names the file and the place in it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from scorepad.core.awards import TIES, AwardLine
+from scorepad.core.checks import Check, Span
+from scorepad.core.errors import quote
+from scorepad.core.numbers import Number
+from scorepad.core.sets import SetRule, TallyLine
+from scorepad.core.sheetrules import Bonus, SheetRules
+from scorepad.core.template import CheckLine, CountLine, Line, Variant, is_rated
+
+if TYPE_CHECKING:
+    from scorepad.core.loader import _Reader
+
+RULE_FIELDS = {
+    "sets": False,
+    "bonuses": False,
+    "floor": False,
+    "checks": False,
+    "rates_required": False,
+    "default_variant": False,
+}
+"""The game file's top-level fields read here."""
+SET_FIELDS = {
+    "key": True,
+    "label": True,
+    "lines": True,
+    "squares": False,
+    "per_set": False,
+    "size": False,
+}
+BONUS_FIELDS = {"key": True, "label": True, "lines": True, "reach": True, "points": True}
+CHECK_FIELDS = {"why": True, "when": False, "then": False, "sum": False, "min": False, "max": False}
+SPAN_FIELDS = {"lines": True, "min": False, "max": False, "match": False}
+
+
+def line_award(reader: _Reader, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+    places = _points(reader, data["places"], f"{path}.places")
+    fewest = _points(reader, data.get("fewest", []), f"{path}.fewest", allow_empty=True)
+    ties = reader.choice(data.get("ties", "split"), f"{path}.ties", TIES, "ties")
+    tiebreak_on = reader.choice(
+        data.get("tiebreak_on", "quantity"), f"{path}.tiebreak_on", ("quantity", "points"), "text"
+    )
+    return AwardLine(
+        places=places,
+        fewest=fewest,
+        ties=cast(Any, ties),
+        zero_counts=reader.flag(data.get("zero_counts", True), f"{path}.zero_counts"),
+        fewest_from_players=reader.whole(
+            data.get("fewest_from_players", 1), f"{path}.fewest_from_players", low=1
+        ),
+        all_tied_nothing=reader.flag(
+            data.get("all_tied_nothing", False), f"{path}.all_tied_nothing"
+        ),
+        tiebreak_on=cast(Any, tiebreak_on),
+        max=reader.whole(data["max"], f"{path}.max", low=0) if "max" in data else None,
+        **common,
+    )
+
+
+def line_tally(reader: _Reader, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+    values = _points(reader, data["values"], f"{path}.values")
+    high = reader.whole(data["max"], f"{path}.max", low=0) if "max" in data else None
+    return TallyLine(values=values, max=high, **common)
+
+
+BUILDERS = {"award": line_award, "tally": line_tally}
+
+
+def _points(
+    reader: _Reader, raw: object, path: str, *, allow_empty: bool = False
+) -> tuple[Number, ...]:
+    items = reader.items(raw, path, allow_empty=allow_empty)
+    return tuple(reader.number(v, f"{path}[{i}]") for i, v in enumerate(items))
+
+
+def read_rules(
+    reader: _Reader, data: dict[str, Any], lines: tuple[Line, ...], variants: tuple[Variant, ...]
+) -> SheetRules | None:
+    """The game's rules, or None when it has none."""
+    if reader.flag(data.get("rates_required", False), "rates_required"):
+        for line in lines:
+            if is_rated(line):
+                line.rate_required = True
+    if not any(name in data for name in RULE_FIELDS if name != "rates_required"):
+        if any(line.kind in BUILDERS for line in lines):
+            return SheetRules(plans={})  # an award line alone still needs the pass
+        return None
+    by_key = {line.key: line for line in lines}
+    taken = set(by_key)
+    sets = []
+    for i, item in enumerate(reader.items(data.get("sets", []), "sets")):
+        where = f"sets[{i}]"
+        raw = reader.obj(item, where, SET_FIELDS)
+        key = _new_key(reader, raw["key"], f"{where}.key", taken)
+        members = _lines(reader, raw["lines"], f"{where}.lines", by_key, counts_only=True)
+        size = reader.whole(raw.get("size", len(members)), f"{where}.size", low=1)
+        if size > len(members):
+            raise reader.fail(f"{where}.size", "entry.above_max", value=size, limit=len(members))
+        squares = reader.flag(raw.get("squares", False), f"{where}.squares")
+        for name in members:
+            line = by_key[name]
+            assert isinstance(line, CountLine)
+            line.squared = line.squared or squares
+        sets.append(
+            SetRule(
+                key=key,
+                label=reader.text(raw["label"], f"{where}.label"),
+                lines=members,
+                squares=squares,
+                per_set=reader.number(raw.get("per_set", 0), f"{where}.per_set"),
+                size=size,
+            )
+        )
+    bonuses = []
+    for i, item in enumerate(reader.items(data.get("bonuses", []), "bonuses")):
+        where = f"bonuses[{i}]"
+        raw = reader.obj(item, where, BONUS_FIELDS)
+        bonuses.append(
+            Bonus(
+                key=_new_key(reader, raw["key"], f"{where}.key", taken),
+                label=reader.text(raw["label"], f"{where}.label"),
+                lines=_lines(reader, raw["lines"], f"{where}.lines", by_key),
+                reach=reader.number(raw["reach"], f"{where}.reach"),
+                points=reader.number(raw["points"], f"{where}.points"),
+            )
+        )
+    floor = reader.number(data["floor"], "floor") if "floor" in data else None
+    checks = tuple(
+        _check(reader, item, f"checks[{i}]", by_key)
+        for i, item in enumerate(reader.items(data.get("checks", []), "checks"))
+    )
+    default = data.get("default_variant")
+    if default is not None and default not in {v.id for v in variants}:
+        raise reader.fail("default_variant", "template.unknown_variant", value=quote(default))
+    return SheetRules(tuple(sets), tuple(bonuses), floor, checks, default, plans={})
+
+
+def _new_key(reader: _Reader, raw: object, path: str, taken: set[str]) -> str:
+    key = reader.key(raw, path)
+    if key in taken:
+        raise reader.fail(path, "template.duplicate_key", value=quote(key))
+    taken.add(key)
+    return key
+
+
+def _lines(
+    reader: _Reader, raw: object, path: str, by_key: dict[str, Line], *, counts_only: bool = False
+) -> tuple[str, ...]:
+    names = reader.items(raw, path, allow_empty=False)
+    for name in names:
+        line = by_key.get(name) if isinstance(name, str) else None
+        if line is None:
+            raise reader.fail(path, "template.missing_line", value=quote(name))
+        plain_count = isinstance(line, CountLine) and not is_rated(line)
+        if counts_only and (not plain_count or line.per_round):
+            raise reader.fail(path, "template.set_line", value=quote(name))
+        if line.per_round:
+            raise reader.fail(path, "template.rule_per_round", value=quote(name))
+    if len(set(names)) != len(names):
+        raise reader.fail(path, "template.duplicate_key", value=quote(path))
+    return tuple(names)
+
+
+def _span(reader: _Reader, raw: object, path: str, by_key: dict[str, Line]) -> tuple[Span, str]:
+    data = reader.obj(raw, path, SPAN_FIELDS)
+    names = _lines(reader, data["lines"], f"{path}.lines", by_key)
+    low, high = reader.bounds(data, path, whole=False)
+    if low is None and high is None:
+        raise reader.fail(path, "template.check_range")
+    for name in names:  # a yes/no line is compared as 1 or 0
+        if isinstance(by_key[name], CheckLine) and not (
+            (low is None or low in (0, 1)) and (high is None or high in (0, 1))
+        ):
+            raise reader.fail(path, "template.check_range")
+    match = reader.choice(data.get("match", "any"), f"{path}.match", ("any", "all"), "text")
+    return Span(names, low, high), match
+
+
+def _check(reader: _Reader, raw: object, path: str, by_key: dict[str, Line]) -> Check:
+    data = reader.obj(raw, path, CHECK_FIELDS)
+    why = reader.text(data["why"], f"{path}.why")
+    if "sum" in data:
+        if "when" in data or "then" in data:
+            raise reader.fail(path, "template.check_form")
+        weights = reader.obj(
+            data["sum"],
+            f"{path}.sum",
+            {k: False for k in data["sum"]} if isinstance(data["sum"], dict) else {},
+        )
+        if not weights:
+            raise reader.fail(f"{path}.sum", "template.empty", value=quote("sum"))
+        _lines(reader, list(weights), f"{path}.sum", by_key)
+        low, high = reader.bounds(data, path, whole=False)
+        if low is None and high is None:
+            raise reader.fail(path, "template.check_range")
+        terms = tuple((k, reader.number(w, f"{path}.sum.{k}")) for k, w in weights.items())
+        return Check(why, Span((), low, high), weights=terms).made()
+    if "then" not in data or "min" in data or "max" in data:
+        raise reader.fail(path, "template.check_form")
+    then, _ = _span(reader, data["then"], f"{path}.then", by_key)
+    when = match = None
+    if "when" in data:
+        when, match = _span(reader, data["when"], f"{path}.when", by_key)
+    return Check(why, then, when, cast(Any, match or "any")).made()

@@ -1,0 +1,245 @@
+"""What a sheet adds up beyond each line on its own: checks between lines, set rules,
+awards between players, threshold bonuses and a floor under the total.
+
+``scoring.score`` reads every player's lines first; when the game has any of these rules
+it hands the scored rows to ``apply_rules``, which runs, in this order:
+
+1. checks (``checks.py``): a sheet that breaks one is refused;
+2. set rules (``sets.py``): member lines score their squares, the rule its sets;
+3. awards (``awards.py``): each award line's places, per round for a per-round line;
+4. bonuses: a rule's points when the points of a group of lines reach a value (Yahtzee's
+   upper section: 63 or more gives 35);
+5. the floor: a total below it is raised to it (Summer Pavilion's score track has no
+   space under 1).
+
+Then each row's tie-breakers and order key are worked out again from the new readings.
+Computed points (sets, bonuses) are returned by key beside the readings, as a round
+game's bid rule's are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import accumulate
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from scorepad.core.awards import AwardLine, award_points
+from scorepad.core.checks import Check, check_player
+from scorepad.core.errors import SheetError
+from scorepad.core.i18n import Text, pick, tr
+from scorepad.core.numbers import TOTAL_LIMIT, Number, normalize
+from scorepad.core.sets import SetRule, TallyLine
+from scorepad.core.template import Reading, signed
+
+if TYPE_CHECKING:
+    from scorepad.core.template import GameTemplate, Line
+
+MORE_KINDS: dict[str, type[Line]] = {AwardLine.kind: AwardLine, TallyLine.kind: TallyLine}
+"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them, the app, printing and
+the Custom games editor do not show them yet (``unsupported``)."""
+
+
+class Bonus(NamedTuple):
+    """Points when the points of ``lines`` add up to at least ``reach``."""
+
+    key: str
+    label: Text
+    lines: tuple[str, ...]
+    reach: Number
+    points: Number
+
+    def describe(self, lang: str) -> str:
+        return tr(
+            "hint.bonus", lang, points=signed(self.points, lang), reach=signed(self.reach, lang)
+        )
+
+
+class RulePlan(NamedTuple):
+    """What ``apply_rules`` does on one variant."""
+
+    checks: tuple[Check, ...]
+    awards: tuple[AwardLine, ...]
+    sets: tuple[SetRule, ...]
+    bonuses: tuple[Bonus, ...]
+    changes_points: bool
+    """False when the variant has checks only (Azul): no points change."""
+    new_tiebreaks: bool
+    """True when an award line's points feed a tie-breaker (Ticket to Ride)."""
+
+
+class SheetRules(NamedTuple):
+    """A game's rules between lines and between players (all optional)."""
+
+    sets: tuple[SetRule, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+    floor: Number | None = None
+    checks: tuple[Check, ...] = ()
+    default_variant: str | None = None
+    """The variant a sheet that names none is scored with (Summer Pavilion: the
+    side-``A`` sheet, as before the variant side was added)."""
+    plans: dict[str | None, RulePlan] | None = None
+    """Per variant, what ``apply_rules`` does (worked out on first use; the loader gives
+    each game its own dict)."""
+
+    def plan(self, template: GameTemplate, variant: str | None) -> RulePlan:
+        """The checks and award lines of one variant, and whether any points change."""
+        plans = self.plans if self.plans is not None else {}
+        found = plans.get(variant)
+        if found is None:
+            keys = template.keys_for(variant)
+            checks = tuple(c for c in self.checks if keys.issuperset(c.keys))
+            lines = template.lines_for(variant)
+            awards = tuple(line for line in lines if isinstance(line, AwardLine))
+            sets = tuple(r for r in self.sets if keys.issuperset(r.lines))
+            bonuses = tuple(b for b in self.bonuses if keys.issuperset(b.lines))
+            changes = bool(awards or sets or bonuses or self.floor is not None)
+            weighed = {k for tb in template.tiebreakers for k, _ in tb.terms}
+            new_tiebreaks = any(a.tiebreak_on == "points" and a.key in weighed for a in awards)
+            found = RulePlan(checks, awards, sets, bonuses, changes, new_tiebreaks)
+            plans[variant] = found
+        return found
+
+    def computed_labels(self) -> dict[str, Text]:
+        """The label of every computed key, in sheet order (sets, then bonuses)."""
+        found: dict[str, Text] = {r.key: r.label for r in self.sets}
+        found.update({b.key: b.label for b in self.bonuses})
+        return found
+
+    def describe(self, lang: str) -> list[str]:
+        """One sentence per rule, for ``scorepad template``."""
+        out = [f"{pick(r.label, lang)}: {r.describe(lang)}" for r in self.sets]
+        out += [f"{pick(b.label, lang)}: {b.describe(lang)}" for b in self.bonuses]
+        if self.floor is not None:
+            out.append(tr("hint.floor", lang, floor=signed(self.floor, lang)))
+        out += [
+            tr("hint.check_rule", lang, lines=", ".join(c.keys), why=pick(c.why, lang))
+            for c in self.checks
+        ]
+        return out
+
+
+def unsupported(template: GameTemplate) -> str | None:
+    """What of a game the app's sheet, printing and the Custom games editor cannot show
+    yet: the kind of its first award or tally line, else "sets" or "bonuses" for points
+    worked out between lines; None when they can show it all. (Checks and a floor need
+    nothing shown: the core applies them to whatever is entered.)"""
+    for line in template.lines:
+        if line.kind in MORE_KINDS:
+            return line.kind
+    rules = template.rules
+    if rules is not None and rules.sets:
+        return "sets"
+    if rules is not None and rules.bonuses:
+        return "bonuses"
+    return None
+
+
+Row = tuple[Any, str, dict[str, Reading], tuple[Any, ...], Number, tuple[Number, ...]]
+"""As ``scoring._Row``: (order key, name, readings, extra, total, tiebreak)."""
+More = tuple[Mapping[str, Number], tuple[Number, ...]]
+"""Per player: computed points by key, and a round game's running totals."""
+
+
+def apply_rules(
+    template: GameTemplate, variant: str | None, rows: list[Row], more: Sequence[More]
+) -> tuple[list[Row], list[More]]:
+    """The rows and their computed points once the game's rules are applied (see the
+    module's docstring). ``more`` is empty for a game without rounds."""
+    rules = template.rules
+    assert rules is not None
+    plan = rules.plan(template, variant)
+    if plan.checks:
+        for row in rows:
+            check_player(plan.checks, row[1], row[2])
+    if not plan.changes_points:
+        return rows, list(more)  # checks alone change no points (Azul)
+    count = len(rows)
+    totals: list[Number] = [row[4] for row in rows]
+    computed: list[dict[str, Number]] = [dict(m[0]) for m in more] or [{} for _ in rows]
+    readings = [row[2] for row in rows]
+    running: list[list[Number]] = []
+    if plan.awards:  # award lines get their points: readings copied, never changed in place
+        readings = [dict(read) for read in readings]
+        running = [list(m[1]) for m in more] or [[] for _ in rows]
+        for line in plan.awards:
+            _award(line, readings, totals, running, count)
+    for rule in plan.sets:
+        keys = rule.lines
+        for i, read in enumerate(readings):
+            bonus = rule.bonus([int(read[k].measure) for k in keys])
+            computed[i][rule.key] = bonus
+            totals[i] += bonus
+    for bonus_rule in plan.bonuses:
+        reach, points, keys = bonus_rule.reach, bonus_rule.points, bonus_rule.lines
+        for i, read in enumerate(readings):
+            got = points if sum([read[k].points for k in keys]) >= reach else 0
+            computed[i][bonus_rule.key] = got
+            totals[i] += got
+    floor = rules.floor
+    sign = 1 if template.wins == "highest" else -1
+    tie_plan = template.tie_plan(variant) if plan.new_tiebreaks else ()
+    out: list[Row] = []
+    for row, read, total in zip(rows, readings, totals, strict=True):
+        if floor is not None and total < floor:
+            total = floor
+        if type(total) is not int:
+            total = normalize(total)
+        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT:
+            raise SheetError("sheet.total_too_large", player=row[1], limit=TOTAL_LIMIT)
+        if plan.new_tiebreaks:  # weighed again: an award's points are known now
+            tiebreak = tuple(
+                normalize(sum([read[k].measure * w for k, w in terms], start=0))
+                for _, terms in tie_plan
+            )
+            order = (sign * total, *(b * v for (b, _), v in zip(tie_plan, tiebreak, strict=True)))
+        else:
+            tiebreak = row[5]
+            order = (sign * total, *row[0][1:])
+        out.append((order, row[1], read, row[3], total, tiebreak))
+    if running:
+        return out, [
+            (MappingProxyType(c), tuple(r)) for c, r in zip(computed, running, strict=True)
+        ]
+    steps = [m[1] for m in more] or [() for _ in rows]
+    return out, [(MappingProxyType(c), r) for c, r in zip(computed, steps, strict=True)]
+
+
+def _award(
+    line: AwardLine,
+    readings: list[dict[str, Reading]],
+    totals: list[Number],
+    running: list[list[Number]],
+    count: int,
+) -> None:
+    """One award line handed out: once for the game, or round by round."""
+    key = line.key
+    found = [read[key] for read in readings]
+    if line.per_round:
+        columns = [r.value for r in found]  # each player's quantity per round
+        played = len(columns[0]) if columns else 0  # type: ignore[arg-type]
+        by_round = [
+            award_points(line, [_whole(c[r]) for c in columns])  # type: ignore[index]
+            for r in range(played)
+        ]
+        each = [[points[i] for points in by_round] for i in range(count)]
+    else:
+        each = [[p] for p in award_points(line, [_whole(r.value) for r in found])]
+    on_points = line.tiebreak_on == "points"
+    per_round = line.per_round
+    for i, read in enumerate(readings):
+        old = read[key]
+        if not old.counts:
+            continue
+        got: Number = sum(each[i])
+        if type(got) is not int:
+            got = normalize(got)
+        read[key] = Reading(old.value, got if on_points else old.measure, got, True)
+        totals[i] += got
+        if per_round and running[i] and any(each[i]):  # nothing to add when it earned nothing
+            running[i] = [r + a for r, a in zip(running[i], accumulate(each[i]), strict=True)]
+
+
+def _whole(value: object) -> int:
+    """A quantity as stored (a whole number; blank is 0)."""
+    return value if type(value) is int else 0
