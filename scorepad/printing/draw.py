@@ -233,49 +233,90 @@ def _row(
 def _cell(
     canvas: Canvas, cell: Cell, left: float, right: float, bottom: float, top: float, strong: bool
 ) -> None:
+    """A filled cell: its boxes (with their labels), a product's guides, a minus sign and
+    what was entered from the left, the points at the right. When they do not all fit
+    side by side, they shrink together: nothing is printed over anything else."""
+    room = right - left - 2 * PAD
+    scale = 1.0
+    for _ in range(4):
+        need = _cell_layout(canvas, cell, left, right, bottom, top, strong, scale, draw=False)
+        if need <= room:
+            break
+        scale *= room / need * 0.98
+    _cell_layout(canvas, cell, left, right, bottom, top, strong, scale, draw=True)
+
+
+def _cell_layout(
+    canvas: Canvas,
+    cell: Cell,
+    left: float,
+    right: float,
+    bottom: float,
+    top: float,
+    strong: bool,
+    scale: float,
+    *,
+    draw: bool,
+) -> float:
+    """Draws the cell at ``scale`` (``draw``), or only measures it: the width its parts
+    take, from the first to the last, gaps included."""
     h = top - bottom
-    box = min(h * 0.5, 8.0)
+    box = min(h * 0.5, 8.0) * scale
     middle = bottom + h / 2
     cursor = left + PAD
-    if cell.marks or cell.product:
+    if draw and (cell.marks or cell.product):
         canvas.setStrokeGray(GRID)
         canvas.setLineWidth(0.6)
     if len(cell.marks) == 1 and not cell.marks[0].label and not cell.value:
-        _box(canvas, (left + right - box) / 2, middle - box / 2, box, cell.marks[0].ticked)
-    else:
-        mark_size = box * 1.05
-        for mark in cell.marks:
+        if draw:
+            _box(canvas, (left + right - box) / 2, middle - box / 2, box, cell.marks[0].ticked)
+        return box
+    mark_size = box * 1.05
+    for mark in cell.marks:
+        if draw:
             _box(canvas, cursor, middle - box / 2, box, mark.ticked)
-            cursor += box + 1.5
-            if mark.label:
+        cursor += box + 1.5
+        if mark.label:
+            if draw:
                 _ink(canvas, HINT)
                 canvas.setFont(REGULAR, mark_size)
                 canvas.drawString(cursor, middle - mark_size * 0.35, mark.label)
-                cursor += width(mark.label, REGULAR, mark_size) + 3
+            cursor += width(mark.label, REGULAR, mark_size) + 3
     if cell.product:
-        guide = min(h * 0.55, 10.0)
+        guide = min(h * 0.55, 10.0) * scale
         for sign in ("×", "="):
-            canvas.rect(cursor, middle - guide / 2, guide, guide, stroke=1, fill=0)
+            if draw:
+                canvas.rect(cursor, middle - guide / 2, guide, guide, stroke=1, fill=0)
             cursor += guide + 1.5
-            _ink(canvas, HINT)
-            canvas.setFont(REGULAR, guide * 0.9)
-            canvas.drawString(cursor, middle - guide * 0.32, sign)
+            if draw:
+                _ink(canvas, HINT)
+                canvas.setFont(REGULAR, guide * 0.9)
+                canvas.drawString(cursor, middle - guide * 0.32, sign)
             cursor += width(sign, REGULAR, guide * 0.9) + 1.5
     if cell.minus:
-        _ink(canvas, HINT)
-        canvas.setFont(REGULAR, min(h * 0.6, 10))
-        canvas.drawString(cursor, middle - min(h * 0.6, 10) * 0.35, "−")
+        size = min(h * 0.6, 10) * scale
+        if draw:
+            _ink(canvas, HINT)
+            canvas.setFont(REGULAR, size)
+            canvas.drawString(cursor, middle - size * 0.35, "−")
+        cursor += width("−", REGULAR, size) + 1
     if cell.note:
-        size = min(7.5, h * 0.45)
-        _ink(canvas, HINT)
-        canvas.setFont(font_for(cell.note), size)
-        canvas.drawString(cursor, middle - size * 0.35, cell.note)
-    if cell.value:
-        font = font_for(cell.value, strong)
-        size, lines = fit(cell.value, font, (right - left) / 2, h - 2, min(11.0, h * 0.62))
+        size = min(7.5, h * 0.45) * scale
+        if draw:
+            _ink(canvas, HINT)
+            canvas.setFont(font_for(cell.note), size)
+            canvas.drawString(cursor, middle - size * 0.35, cell.note)
+        cursor += width(cell.note, font_for(cell.note), size) + 3
+    if not cell.value:
+        return cursor - left - PAD
+    font = font_for(cell.value, strong)
+    size, lines = fit(cell.value, font, (right - left) / 2, h - 2, min(11.0, h * 0.62))
+    size *= scale
+    if draw:
         _ink(canvas, INK)
         canvas.setFont(font, size)
         canvas.drawRightString(right - PAD, middle - size * 0.35, lines[0])
+    return cursor - left - PAD + width(lines[0], font, size)
 
 
 def _box(canvas: Canvas, x: float, y: float, size: float, ticked: bool) -> None:

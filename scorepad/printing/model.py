@@ -224,6 +224,8 @@ def _tiebreak_rows(
     columns: int = 0,
 ) -> list[Row]:
     if not template.tiebreakers:
+        if sheet is not None and len(sheet.winners) < 2:
+            return []  # a played sheet without a tie for the win: no rule to tell
         return [Row("caption", label=tr("print.no_tiebreaker", lang))]
     rows = [Row("caption", label=tr("print.tiebreak_caption", lang))]
     lines = {line.key: line for line in template.lines_for(variant)}

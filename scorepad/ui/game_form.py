@@ -25,6 +25,7 @@ the attribute with ``_`` written ``-``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -150,6 +151,8 @@ class LineForm(Item):
     hint_fr: str = ""
     hint_de: str = ""
     per_round: bool = False
+    auto_key: bool = field(default=False, compare=False, kw_only=True)
+    """Its key follows its label (a line added in the editor, its key not typed)."""
 
     @property
     def rated(self) -> bool:
@@ -167,6 +170,9 @@ class TiebreakForm(Item):
     label_de: str = ""
     rounds_won: bool = False
     """Compares the rounds each player won (a round game's), instead of ``terms``."""
+    line: LineForm | None = field(default=None, compare=False, kw_only=True)
+    """The line it compares, picked from the game's lines: used while ``terms`` (a
+    weighted sum of lines) is blank; with no label typed it reads the line's."""
 
 
 @dataclass
@@ -227,6 +233,34 @@ class GameForm(Item):
     bids: BidsForm | None = None
     kept: dict[str, Any] = field(default_factory=dict)
     """``KEPT`` fields as read from the file."""
+    auto_id: bool = field(default=False, compare=False, kw_only=True)
+    """Its id follows its name (a new game whose id was not typed)."""
+    open: set[str] = field(default_factory=set, compare=False, kw_only=True)
+    """The editor's "More options" folds left open (kept across a change of layout)."""
+
+    def derive(self) -> list[str]:
+        """Sets the id (``auto_id``) and the keys of lines with ``auto_key`` from their
+        names as typed; returns the fields it changed (``id``, ``line-0-key``…)."""
+        changed = []
+        if self.auto_id and not self.editing:
+            wanted = slug(first_text(self, "name"), "-") or "game"
+            if wanted != self.id:
+                self.id = wanted
+                changed.append("id")
+        taken = {ln.key.strip() for ln in self.lines if not ln.auto_key}
+        for i, line in enumerate(self.lines):
+            if not line.auto_key:
+                continue
+            base = slug(first_text(line, "label"), "_") or "line"
+            key, n = base, 1
+            while key in taken:
+                n += 1
+                key = f"{base[:60]}_{n}"
+            taken.add(key)
+            if key != line.key:
+                line.key = key
+                changed.append(f"line-{i}-key")
+        return changed
 
     def player_counts(self) -> list[int]:
         """Every player count the game allows as typed (none while min or max is not a
@@ -273,9 +307,14 @@ class GameForm(Item):
             data.update(self._rounds(number))
         tiebreakers = []
         for i, tb in enumerate(self.tiebreakers):
-            tiebreaker: dict[str, Any] = {"label": words(tb, "label"), "prefer": tb.prefer}
+            label = words(tb, "label")
+            if tb.line is not None and not first_text(tb, "label"):
+                label = words(tb.line, "label")
+            tiebreaker: dict[str, Any] = {"label": label, "prefer": tb.prefer}
             if tb.rounds_won and self.rounds:
                 tiebreaker["rounds_won"] = True
+            elif tb.line is not None and not tb.terms.strip():
+                tiebreaker["terms"] = {tb.line.key.strip(): 1}
             else:
                 terms: dict[str, object] = {}
                 for term in (t for t in SPLIT.split(tb.terms.strip()) if t):
@@ -397,6 +436,9 @@ class GameForm(Item):
                 terms=terms,
                 rounds_won=raw.get("rounds_won") is True,
             )
+            picked = [ln for ln in form.lines if terms and ln.key == terms]
+            if picked:  # one line, weight 1: the line picked
+                tb.line, tb.terms = picked[0], ""
             form.tiebreakers.append(read_words(tb, "label", raw.get("label")))
         form.reminders = [read_words(ReminderForm(), "text", r) for r in src.get("reminders", [])]
         form.kept = {name: src[name] for name in KEPT if name in src}
@@ -452,19 +494,31 @@ class Checked:
 def words(item: Any, name: str, *, optional: bool = False) -> dict[str, str] | None:
     """``item``'s text ``name`` as a file holds it: ``{"en": …}``, each other language
     typed in (one left blank reads the English) and any languages it was read with that
-    the app does not speak. English is required (left blank, the core says so under its
-    field); an optional text (a hint, the description) typed in other languages only takes
-    the first of them as its English, and left blank in all of them it is None."""
+    the app does not speak. The file needs an English text: one left blank takes the text
+    of the first language typed in (a person writes in their own language only; players
+    in every other language then read that); left blank in every language, the core says
+    so under its field, and an optional text (a hint, the description) is None."""
     typed = {lang: str(getattr(item, f"{name}_{lang}")).strip() for lang in LANGS}
     if optional and not any(typed.values()):
         return None
-    english = typed[DEFAULT_LANG]
-    if optional and not english:
-        english = next(text for text in typed.values() if text)
+    english = typed[DEFAULT_LANG] or first_text(item, name)
     texts = {DEFAULT_LANG: english} | {
         lang: text for lang, text in typed.items() if text and lang != DEFAULT_LANG
     }
     return {**item.others.get(name, {}), **texts}
+
+
+def first_text(item: Any, name: str) -> str:
+    """``item``'s text ``name`` in English, else in the first language it was typed in."""
+    texts = (str(getattr(item, f"{name}_{lang}")).strip() for lang in LANGS)
+    return next((text for text in texts if text), "")
+
+
+def slug(text: str, joiner: str) -> str:
+    """An id or a line key from a name: "Bonus cards" → ``bonus-cards`` (``joiner``
+    "-") or ``bonus_cards`` ("_"); accents dropped, other letters left out."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", joiner, plain).strip(joiner)[:48]
 
 
 def read_words(item: T, name: str, texts: object) -> T:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, ScorepadError, builtin_games
 from scorepad.core.i18n import pick
+from scorepad.core.numbers import Number
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ class RecentPlay:
     played_at: datetime
     winners: tuple[str, ...]
     players: tuple[str, ...]
+    total: Number | None = None
+    """The winners' total (None when no one won)."""
 
 
 class History(Protocol):
@@ -226,4 +229,5 @@ def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -
         played_at=summary.played_at,
         winners=summary.winners,
         players=tuple(p.name for p in summary.players),
+        total=next((p.total for p in summary.players if p.winner), None),
     )

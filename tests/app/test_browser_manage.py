@@ -30,31 +30,27 @@ def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
     # click computed before the scroll lands on the control that was there (a kind chip).
     app.page.set_viewport_size({"width": 1280, "height": 3000})
     app.open("/games/new")
-    app.type("game-id", "pairs")
-    app.type("game-name-en", "Pairs")
-    app.type("game-name-es", "Parejas")
+    app.type("game-name-en", "Pairs")  # its id follows: "pairs"
     app.click("game-add-line")
-    app.type("game-line-1-key", "cards")
-    app.type("game-line-1-label-en", "Cards")
-    app.type("game-line-1-label-es", "Cartas")
+    app.type("game-line-1-label-en", "Cards")  # its key follows: "cards"
     app.click("game-add-line")
-    app.type("game-line-2-key", "sets")
     app.type("game-line-2-label-en", "Sets")
-    app.type("game-line-2-label-es", "Tríos")
     app.click("game-line-2-kind-count")
     expect(app.node("game-line-2-per")).to_be_attached()
-    expect(app.node("game-line-1-min")).to_be_attached()  # line 1 is still points
+    expect(app.node("game-line-1-kind-points")).to_be_attached()  # line 1 is still points
     app.type("game-line-2-per", "five")
     expect(app.page.get_by_text('"five" is not a number')).to_be_visible()
     app.type("game-line-2-per", "5")
     expect(app.node("game-preview")).to_contain_text("Sets")
     expect(app.node("game-preview")).not_to_contain_text("subtracted")
-    # A line with a rate labelled in both languages, and a reminder (a multi-line field).
+    # A line with a rate labelled in both languages (under the line's "More options"),
+    # and a reminder (a multi-line field) with its Spanish under its own.
     app.click("game-add-line")
-    app.type("game-line-3-key", "boxes")
     app.type("game-line-3-label-en", "Boxes")
-    app.type("game-line-3-label-es", "Cajas")
     app.click("game-line-3-kind-count")
+    expect(app.node("game-line-3-per")).to_be_attached()  # the card rebuilt as a count
+    app.click("game-line-3-more")
+    expect(app.node("game-line-3-add-rate")).to_be_attached()
     app.click("game-line-3-add-rate")
     expect(app.node("game-line-3-per")).to_have_count(0)
     app.type("game-line-3-rate-1-id", "big")
@@ -63,6 +59,7 @@ def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
     app.type("game-line-3-rate-1-label-es", "caja grande")
     app.click("game-add-reminder")
     app.type("game-reminder-1-text-en", "A set is three cards.")
+    app.click("game-reminder-1-more")
     app.type("game-reminder-1-text-es", "Un trío son tres cartas.")
     expect(app.node("game-preview")).to_contain_text("big box")
     expect(app.node("game-preview")).to_contain_text("A set is three cards.")
@@ -109,7 +106,6 @@ def show(app, ident: str) -> None:
 def test_make_an_open_round_game_to_500_at_phone_size(app, store):
     app.page.set_viewport_size(PHONE)
     app.open("/games/new")
-    app.type("game-id", "to-500")
     app.type("game-name-en", "To 500")
     show(app, "game-rounds-mode-open")
     app.click("game-rounds-mode-open")
@@ -119,10 +115,8 @@ def test_make_an_open_round_game_to_500_at_phone_size(app, store):
     app.type("game-ends-target", "500")
     show(app, "game-add-line")
     app.click("game-add-line")
-    show(app, "game-line-1-key")
-    app.type("game-line-1-key", "points")
     show(app, "game-line-1-label-en")
-    app.type("game-line-1-label-en", "Points this round")
+    app.type("game-line-1-label-en", "Points")
     show(app, "game-line-1-per-round")
     app.click("game-line-1-per-round")
     show(app, "game-preview")

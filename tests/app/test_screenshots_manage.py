@@ -23,7 +23,7 @@ SCREENS = [
     ("stats", "/stats?player=Ana", "stats-player-plays"),
     ("players", "/players", "players-list"),
     ("games", "/games", "games-new"),
-    ("game-editor", "/games/new?from=azul-sintra", "game-id"),
+    ("game-editor", "/games/new?from=azul-sintra", "game-wins"),
     ("settings-history", "/settings", "export"),
 ]
 
@@ -66,12 +66,14 @@ def test_manage_screens_at_phone_and_desktop_size(app, history):
 def test_the_game_editor_marks_a_bad_value_on_its_field_and_keeps_it_across_layouts(app):
     app.page.set_viewport_size({"width": 1280, "height": 1400})
     app.open("/games/new?from=azul")
+    app.click("game-line-2-more")
     app.type("game-line-2-max", "-3")
     expect(app.page.get_by_text("-3 cannot be below 0")).to_be_visible()
     app.screenshot("game-editor-error")
     # The phone layout rebuilds the screen from the same form: nothing typed is lost.
     app.resize(PHONE)
     expect(app.page.get_by_text("-3 cannot be below 0")).to_be_visible()
+    scroll_to(app, "game-line-2-max")  # a longer card at phone size: bring it on screen
     app.expect_value("game-line-2-max", "-3")
     app.type("game-line-2-max", "5")
     expect(app.page.get_by_text("-3 cannot be below 0")).to_have_count(0)
@@ -115,8 +117,11 @@ def test_the_game_editor_shows_rates_and_factors_with_a_label_per_language(app):
             ("factors", "azul-sintra", "game-line-9-factor-1-label-en"),
         ):
             app.go(f"/games/new?from={game}")
-            expect(app.node("game-id")).to_be_attached(timeout=20_000)
+            expect(app.node("game-wins")).to_be_attached(timeout=20_000)
             app.page.wait_for_timeout(500)  # the previous screen fades out first
+            if name == "rates":  # under the line's "More options"
+                scroll_to(app, "game-line-3-more")
+                app.click("game-line-3-more")
             scroll_to(app, ident)
             app.screenshot(f"game-editor-{name}")
             no_sideways_scroll(app)
@@ -135,7 +140,7 @@ def test_the_game_editor_shows_a_round_game_and_its_bid_rule(app, history):
             ("round-preview", "game-preview"),
         ):
             app.go("/games/edit/sk")
-            expect(app.node("game-id")).to_be_attached(timeout=20_000)
+            expect(app.node("game-wins")).to_be_attached(timeout=20_000)
             app.page.wait_for_timeout(500)  # the previous screen fades out first
             scroll_to(app, ident)
             app.screenshot(f"game-editor-{name}")

@@ -1,18 +1,24 @@
 """Create or edit a user-defined game, with its sheet previewed as it is typed.
 
+Made to take a minute: the name, the players' range and the lines are asked first, each
+text in the person's language only; the id and the line keys follow the names; the lines
+end with a blank one that joins the game once its name is typed (``game_lines``); a
+line's kind is chosen in plain words; tie-breakers are picked from the lines. Everything
+else a game file holds is under a "More options" fold (the game's, a line's, a
+tie-breaker's…), kept open once opened.
+
 Fields keep exactly what was typed (``GameForm``); after every change the form is
-checked by the core and the complaint is shown under the field it concerns. Typing only
-updates errors and the preview; adding, removing or moving an item (a variant, a line, a
-rate, a tie-breaker, a reminder) or changing a line's kind rebuilds that section, so a
-field being typed in never loses its focus.
+checked by the core and the complaint is shown under the field it concerns, once that
+field was typed in or Save was pressed (a new game does not open in red). A refused Save
+opens the fold of the first field with a problem and focuses it (Flutter scrolls a
+focused field into view). The preview shows what can be shown even while there are
+problems, the faulty lines marked (``game_salvage``). Typing only updates errors and the
+preview; adding, removing or moving an item or changing a line's kind rebuilds that
+section, so a field being typed in never loses its focus.
 
-Every list of the game is edited the same way: one card per item with its fields, an
-up and a remove button, and an "Add" button under the list. A round game's settings
-(``game_rounds``) are a section of their own; choosing how the rounds go rebuilds it, and
-the lines and tie-breakers (their "per round" and "most rounds won" boxes).
-
-A field shows its problem once it has been typed in (a text in any of its languages), or
-after Save was pressed: a new game does not open in red.
+A round game's settings (``game_rounds``) are a section of their own; choosing how the
+rounds go rebuilds it, and the lines and tie-breakers (their "per round" and "most rounds
+won" boxes).
 """
 
 from __future__ import annotations
@@ -26,50 +32,37 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import LANGS
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import (
-    FIELDS_BY_KIND,
-    KINDS,
     Checked,
     GameForm,
     LineForm,
-    RateForm,
     ReminderForm,
     TiebreakForm,
     VariantForm,
+    first_text,
 )
 from scorepad.ui.game_problems import problem_text
+from scorepad.ui.game_salvage import salvage
 from scorepad.ui.views.common import heading, muted, screen, tid
+from scorepad.ui.views.game_lines import LineCards
+from scorepad.ui.views.game_parts import QUARTER, THIRD, test_id
 from scorepad.ui.views.game_preview import preview_rows
 from scorepad.ui.views.game_rounds import RoundsSection
 
 LISTS: dict[str, tuple[str, Callable[[], Any], str]] = {
     "variant": ("variants", VariantForm, "add_variant"),
-    "line": ("lines", LineForm, "add_line"),
+    "line": ("lines", lambda: LineForm(auto_key=True), "add_line"),
     "tb": ("tiebreakers", TiebreakForm, "add_tiebreak"),
     "reminder": ("reminders", ReminderForm, "add_reminder"),
 }
 """Each list section of the editor (by its fields' prefix): the form's list it edits (also
 its heading's message), how a new item starts, and its Add button's message (also its
 test id, ``game-add-line``)."""
-NUMBERS = ("min", "max", "per", "every", "points")
-Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
-"""How many of a responsive row's 12 columns a field takes, by screen size."""
-HALF: Columns = {"xs": 12, "md": 6}
-THIRD: Columns = {"xs": 12, "md": 4}
-QUARTER: Columns = {"xs": 6, "md": 3}
+ORDER = ("name", "min", "max", "id", "description", "rounds", "ends", "bids")
+"""Where the head's fields and the round settings stand on screen (the lists follow in
+``LISTS``'s order): the first problem in this order is the one Save shows."""
 
 
-def test_id(field: str) -> str:
-    """Form field → test id: ``line-0-rate-1-per`` → ``game-line-1-rate-2-per`` (items
-    count from 1 on screen; a player count, ``rounds-players-4``, stays as it is)."""
-    split = field.split("-")
-    parts = [
-        str(int(p) + 1) if p.isdigit() and split[i - 1 : i] != ["players"] else p
-        for i, p in enumerate(split)
-    ]
-    return "game-" + "-".join(parts).replace("_", "-")
-
-
-class GameEditorView:
+class GameEditorView(LineCards):
     def __init__(self, ctx: Context, form: GameForm) -> None:
         self.ctx = ctx
         self.form = form
@@ -87,151 +80,18 @@ class GameEditorView:
         self.problem = ft.Text("", color=ft.Colors.ERROR, size=14)
         self.preview = ft.Column(spacing=2)
         self.checked: Checked | None = None
+        self.fold_of: dict[str, str] = {}
+        """Field → the "More options" fold it is in."""
+        self.folds: dict[str, ft.Column] = {}
+        self.pending: tuple[LineForm, list[ft.Control], ft.Text] | None = None
+        """The blank line at the end of the lines: typing its name adds it to the game
+        (its other settings are shown then)."""
+        self.tb_picks = ft.Row(wrap=True, spacing=4, run_spacing=4)
+        self.tb_titles: list[tuple[ft.Text, TiebreakForm, int]] = []
+        if not form.editing and not form.id.strip():
+            form.auto_id = True
 
     # --- building blocks ----------------------------------------------------------------
-    def field(
-        self,
-        where: str,
-        item: object,
-        attr: str,
-        label: str,
-        *,
-        col: Columns = HALF,
-        disabled: bool = False,
-        multiline: bool = False,
-    ) -> ft.Control:
-        """A text field editing ``item.attr``, named ``where`` + ``attr`` in the form."""
-
-        def write(text: str) -> None:
-            setattr(item, attr, text)
-
-        name = where + attr.replace("_", "-")
-        touched = attr.rsplit("_", 1)[0] if attr.rsplit("_", 1)[-1] in LANGS else attr
-        return self.text_box(
-            name,
-            str(getattr(item, attr)),
-            label,
-            write,
-            (item, touched),
-            col=col,
-            disabled=disabled,
-            multiline=multiline,
-        )
-
-    def text_box(
-        self,
-        name: str,
-        value: str,
-        label: str,
-        write: Callable[[str], None],
-        touch: tuple[Any, str],
-        *,
-        col: Columns = HALF,
-        disabled: bool = False,
-        multiline: bool = False,
-    ) -> ft.Control:
-        """A text field named ``name`` in the form, whose text ``write`` keeps; typing in
-        it touches ``touch`` (an item and a name in its ``touched``)."""
-        box = ft.TextField(
-            label=label, value=value, dense=True, disabled=disabled, multiline=multiline
-        )
-
-        def changed(e: ft.Event[ft.TextField]) -> None:
-            write(str(e.control.value or ""))
-            touch[0].touched.add(touch[1])
-            self.recheck()
-
-        box.on_change = changed
-        self.fields[name] = box
-        self.touch[name] = touch
-        return ft.Container(tid(test_id(name), box), col=col)
-
-    def in_each_language(
-        self,
-        where: str,
-        item: object,
-        name: str,
-        *,
-        col: Columns = HALF,
-        multiline: bool = False,
-        label: str = "",
-        **fields: object,
-    ) -> list[ft.Control]:
-        """A field per language for ``item``'s text ``name`` (English first and required,
-        the others optional), labelled by the messages ``<label>_en``, ``<label>_es``…
-        (default: ``manage.<name>_en``…)."""
-        label = label or f"manage.{name}"
-        return [
-            self.field(
-                where,
-                item,
-                f"{name}_{lang}",
-                self.ctx.t(f"{label}_{lang}", **fields),
-                col=col,
-                multiline=multiline,
-            )
-            for lang in LANGS
-        ]
-
-    def card(
-        self, where: str, section: str, items: list[Any], i: int, title: str, body: list[ft.Control]
-    ) -> ft.Control:
-        """One item of a list: its title, up and remove buttons, then its fields."""
-        ident = test_id(where.rstrip("-"))
-        tools = ft.Row(
-            [
-                ft.Text(title, weight=ft.FontWeight.BOLD, expand=True),
-                tid(
-                    f"{ident}-up",
-                    ft.IconButton(
-                        ft.Icons.ARROW_UPWARD,
-                        tooltip=self.ctx.t("manage.move_up"),
-                        disabled=i == 0,
-                        on_click=lambda: self.move_up(section, items, i),
-                    ),
-                ),
-                tid(
-                    f"{ident}-remove",
-                    ft.IconButton(
-                        ft.Icons.DELETE_OUTLINE,
-                        tooltip=self.ctx.t("manage.remove"),
-                        on_click=lambda: self.remove(section, items, i),
-                    ),
-                ),
-            ]
-        )
-        return tid(
-            ident,
-            ft.Container(
-                ft.Column([tools, *body], spacing=6),
-                padding=8,
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=8,
-            ),
-        )
-
-    def add_button(
-        self, ident: str, label: str, section: str, items: list[Any], make: Callable[[], Any]
-    ) -> ft.Control:
-        return tid(
-            ident,
-            ft.OutlinedButton(
-                label, icon=ft.Icons.ADD, on_click=lambda: self.add(section, items, make)
-            ),
-        )
-
-    def section(self, name: str) -> list[ft.Control]:
-        """A list of the game: heading, help, one card per item and the Add button."""
-        attr, make, add = LISTS[name]
-        self.fill(name)
-        t, items = self.ctx.t, getattr(self.form, attr)
-        return [
-            heading(t(f"manage.{attr}")),
-            muted(t(f"manage.{attr}_help")),
-            self.sections[name],
-            self.add_button(test_id(add), t(f"manage.{add}"), name, items, make),
-        ]
-
     # --- the screen ---------------------------------------------------------------------
     def build(self) -> ft.View:
         ctx, form = self.ctx, self.form
@@ -247,18 +107,26 @@ class GameEditorView:
                 wrap=True,
             ),
         )
+        name, names = self.mine_and_others("", form, "name")
         head = ft.ResponsiveRow(
             [
-                self.field("", form, "id", t("manage.game_id"), disabled=form.editing),
+                *name,
                 self.field("", form, "min_players", t("manage.min_players"), col=QUARTER),
                 self.field("", form, "max_players", t("manage.max_players"), col=QUARTER),
-                *self.in_each_language("", form, "name"),
+            ]
+        )
+        start = self.mark()
+        more = ft.ResponsiveRow(
+            [
+                self.field("", form, "id", t("manage.game_id"), disabled=form.editing),
+                *names,
                 *self.in_each_language("", form, "description", multiline=True),
             ]
         )
         body: list[ft.Control] = [
             ft.Container(head, padding=ft.Padding.only(top=8)),
             tid("game-wins", wins),
+            *self.fold("game-more", [more], start),
             *self.rounds.build(),
             *(control for name in LISTS for control in self.section(name)),
             heading(t("manage.preview")),
@@ -285,118 +153,57 @@ class GameEditorView:
         self.recheck()
         return screen(ctx, t("manage.edit_game") if form.editing else t("manage.new_game"), body)
 
+    def section(self, name: str) -> list[ft.Control]:
+        """A list of the game: heading, help, one card per item and the Add button (the
+        tie-breakers are picked from the lines; a weighted sum is under "More options")."""
+        attr, make, add = LISTS[name]
+        self.fill(name)
+        t, items = self.ctx.t, getattr(self.form, attr)
+        button = self.add_button(test_id(add), t(f"manage.{add}"), name, items, make)
+        if name == "tb":
+            return [
+                heading(t(f"manage.{attr}")),
+                muted(t("manage.tiebreakers_pick")),
+                tid("game-tb-picks", self.tb_picks),
+                self.sections[name],
+                *self.fold(
+                    "game-tb-more", [muted(t("manage.tiebreakers_help")), button], self.mark()
+                ),
+            ]
+        return [
+            heading(t(f"manage.{attr}")),
+            muted(t(f"manage.{attr}_help")),
+            self.sections[name],
+            button,
+        ]
+
     def fill(self, section: str) -> None:
-        """(Re)builds the cards of ``section`` from the form."""
+        """(Re)builds the cards of ``section`` from the form (the lines end with a blank
+        one, added to the game once its name is typed)."""
         for name in [f for f in self.fields if f.startswith(f"{section}-")]:
             del self.fields[name]
+        for name in [f for f in self.notes if f.startswith(f"{section}-")]:
+            del self.notes[name]
         build: Callable[[int, Any], ft.Control] = getattr(self, f"{section}_card")
         items = getattr(self.form, LISTS[section][0])
+        if section == "tb":
+            self.tb_titles = []
         self.sections[section].controls = [build(i, item) for i, item in enumerate(items)]
+        if section == "line":
+            self.sections["line"].controls.append(self.pending_card())
 
     def variant_card(self, i: int, variant: VariantForm) -> ft.Control:
         where = f"variant-{i}-"
+        mine, others = self.mine_and_others(where, variant, "label", col={"xs": 12, "md": 8})
         fields = [
-            self.field(where, variant, "id", self.ctx.t("manage.id"), col={"xs": 12, "md": 2}),
-            *self.in_each_language(where, variant, "label", col={"xs": 12, "md": 5}),
+            self.field(where, variant, "id", self.ctx.t("manage.id"), col={"xs": 12, "md": 4}),
+            *mine,
         ]
+        start = self.mark()
+        more = self.fold(test_id(f"{where}more"), [ft.ResponsiveRow(others)], start)
         title = self.ctx.t("manage.variant_n", n=i + 1)
-        return self.card(where, "variant", self.form.variants, i, title, [ft.ResponsiveRow(fields)])
-
-    def line_card(self, i: int, line: LineForm) -> ft.Control:
-        t, where = self.ctx.t, f"line-{i}-"
-        kind = ft.Row(
-            [
-                tid(
-                    f"game-line-{i + 1}-kind-{k}",
-                    ft.Chip(
-                        label=ft.Text(t(f"manage.kind_{k}")),
-                        selected=k == line.kind,
-                        show_checkmark=False,
-                        on_click=self._kind_setter(i, k),
-                    ),
-                )
-                for k in KINDS
-            ],
-            wrap=True,
-            spacing=4,
-            run_spacing=4,
-        )
-        shown = FIELDS_BY_KIND.get(line.kind, ())
-        if line.rated:
-            shown = tuple(f for f in shown if f != "per")  # the rates say what an item is worth
-        settings = [
-            self.field(where, line, name, t(f"manage.field_{name}"), col=QUARTER)
-            for name in NUMBERS
-            if name in shown
-        ]
-        if "values" in shown:
-            settings.append(self.field(where, line, "values", t("manage.field_values")))
-        body: list[ft.Control] = [
-            ft.ResponsiveRow(
-                [
-                    self.field(where, line, "key", t("manage.key"), col=THIRD),
-                    *self.in_each_language(where, line, "label", col=THIRD),
-                ]
-            ),
-            tid(f"game-line-{i + 1}-kind", kind),
-            ft.ResponsiveRow(
-                [
-                    *settings,
-                    *self.in_each_language(where, line, "hint"),
-                    self.field(where, line, "variants", t("manage.line_variants"), col=QUARTER),
-                ]
-            ),
-        ]
-        if "rates" in shown:
-            body += [
-                muted(t("manage.rates_help")),
-                *(self.rate_card(i, j, rate) for j, rate in enumerate(line.rates)),
-                self.add_button(
-                    test_id(f"{where}add-rate"), t("manage.add_rate"), "line", line.rates, RateForm
-                ),
-            ]
-        if "factors" in shown:
-            factors: list[ft.Control] = []
-            for j, factor in enumerate(line.factors):
-                at, n = f"{where}factor-{j}-", j + 1
-                factors += self.in_each_language(
-                    at, factor, "label", label="manage.factor", col={"xs": 12, "md": 5}, n=n
-                )
-                max_label = t("manage.factor_max", n=n)
-                factors.append(self.field(at, factor, "max", max_label, col={"xs": 6, "md": 2}))
-            body.append(ft.ResponsiveRow(factors))
-        body.append(ft.Row(self.flags(i, line, shown), wrap=True))
-        title = t("manage.line_n", n=i + 1)
-        return self.card(where, "line", self.form.lines, i, title, body)
-
-    def flags(self, i: int, line: LineForm, shown: tuple[str, ...]) -> list[ft.Control]:
-        flags = [("counts", "manage.not_added", True)]
-        if self.form.rounds:
-            flags.insert(0, ("per_round", "manage.per_round", False))
-        if "halves" in shown:
-            flags.append(("halves", "manage.halves", False))
-        return [
-            tid(
-                f"game-line-{i + 1}-{name.replace('_', '-')}",
-                ft.Checkbox(
-                    label=self.ctx.t(label),
-                    value=getattr(line, name) != inverted,
-                    on_change=self._flag_setter(line, name, inverted),
-                ),
-            )
-            for name, label, inverted in flags
-        ]
-
-    def rate_card(self, i: int, j: int, rate: RateForm) -> ft.Control:
-        t, where = self.ctx.t, f"line-{i}-rate-{j}-"
-        fields = [
-            self.field(where, rate, "id", t("manage.id"), col={"xs": 6, "md": 2}),
-            self.field(where, rate, "per", t("manage.field_per"), col={"xs": 6, "md": 2}),
-            *self.in_each_language(where, rate, "label", col=THIRD),
-        ]
-        rates = self.form.lines[i].rates
         return self.card(
-            where, "line", rates, j, t("manage.rate_n", n=j + 1), [ft.ResponsiveRow(fields)]
+            where, "variant", self.form.variants, i, title, [ft.ResponsiveRow(fields), *more]
         )
 
     def tb_card(self, i: int, tb: TiebreakForm) -> ft.Control:
@@ -415,54 +222,116 @@ class GameEditorView:
                 wrap=True,
             ),
         )
-        fields = self.in_each_language(where, tb, "label", col=THIRD)
-        if not (tb.rounds_won and self.form.rounds):
-            fields.append(self.field(where, tb, "terms", t("manage.terms"), col=THIRD))
-        body = [ft.ResponsiveRow(fields), tid(f"game-tb-{i + 1}-prefer", prefer)]
+        note = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+        self.notes[f"{where}line"] = note
+        body: list[ft.Control] = [tid(f"game-tb-{i + 1}-prefer", prefer), note]
         if self.form.rounds:
             won = ft.Checkbox(
                 label=t("manage.rounds_won"), value=tb.rounds_won, on_change=self._won_setter(tb)
             )
             body.append(tid(f"game-tb-{i + 1}-rounds-won", won))
-        return self.card(
+        start = self.mark()
+        fields = self.in_each_language(where, tb, "label", col=THIRD)
+        if not (tb.rounds_won and self.form.rounds):
+            fields.append(self.field(where, tb, "terms", t("manage.terms"), col=THIRD))
+        body += self.fold(test_id(f"{where}more"), [ft.ResponsiveRow(fields)], start)
+        card = self.card(
             where, "tb", self.form.tiebreakers, i, t("manage.tiebreak_n", n=i + 1), body
         )
+        self.tb_titles.append((self.title, tb, i))
+        return card
 
     def reminder_card(self, i: int, reminder: ReminderForm) -> ft.Control:
         where = f"reminder-{i}-"
-        fields = self.in_each_language(where, reminder, "text", multiline=True)
+        mine, others = self.mine_and_others(where, reminder, "text", multiline=True)
+        start = self.mark()
+        more = self.fold(test_id(f"{where}more"), [ft.ResponsiveRow(others)], start)
         title = self.ctx.t("manage.reminder_n", n=i + 1)
         return self.card(
-            where, "reminder", self.form.reminders, i, title, [ft.ResponsiveRow(fields)]
+            where, "reminder", self.form.reminders, i, title, [ft.ResponsiveRow(mine), *more]
         )
 
     # --- checking and preview -----------------------------------------------------------
     def recheck(self) -> Checked:
         ctx, form = self.ctx, self.form
         self.rounds.players_changed()
+        for name in form.derive():
+            if name in self.fields:
+                self.fields[name].value = form.id if name == "id" else self._key(name)
         checked = self.checked = form.check()
+        problems = dict(checked.problems)
+        for i, tb in enumerate(form.tiebreakers):  # a picked line gone: said on its card
+            if f"tb-{i}-terms" in problems and tb.line is not None and not tb.terms.strip():
+                problems[f"tb-{i}-line"] = problems[f"tb-{i}-terms"]
         for name, box in self.fields.items():
-            problem = checked.problems.get(name)
+            problem = problems.get(name)
             item, touched = self.touch[name]
             shown = form.tried or touched in item.touched
             box.error = problem_text(problem, ctx.lang, ctx.t) if problem and shown else None
         self.rounds.refresh()
         for name, (menu, item, touched) in self.pickers.items():
-            problem = checked.problems.get(name)
+            problem = problems.get(name)
             shown = form.tried or touched in item.touched
             menu.error_text = problem_text(problem, ctx.lang, ctx.t) if problem and shown else None
         for name, note in self.notes.items():
-            problem = checked.problems.get(name)
+            problem = problems.get(name)
             note.value = problem_text(problem, ctx.lang, ctx.t) if problem is not None else ""
             note.visible = problem is not None
         elsewhere = [
             p
-            for f, p in checked.problems.items()
+            for f, p in problems.items()
             if f not in self.fields and f not in self.notes and f not in self.pickers
         ]
         self.problem.value = "; ".join(problem_text(p, ctx.lang, ctx.t) for p in elsewhere)
-        self.preview.controls = preview_rows(self.ctx, checked.template)
+        self.refresh_tiebreakers()
+        template, faulty = salvage(form, checked)
+        marked = {
+            i: (
+                self.named(form.lines[i], "label") or ctx.t("manage.line_n", n=i + 1),
+                problem_text(p, ctx.lang, ctx.t),
+            )
+            for i, p in faulty.items()
+        }
+        self.preview.controls = preview_rows(self.ctx, template, marked)
         return checked
+
+    def _key(self, name: str) -> str:
+        return self.form.lines[int(name.split("-")[1])].key
+
+    def refresh_tiebreakers(self) -> None:
+        """The lines to pick a tie-breaker from, and each tie-breaker's title (its line's
+        name as typed)."""
+        t = self.ctx.t
+        self.tb_picks.controls = [
+            tid(
+                f"game-tb-pick-{i + 1}",
+                ft.Chip(
+                    label=ft.Text(self.named(line, "label") or t("manage.line_n", n=i + 1)),
+                    leading=ft.Icon(ft.Icons.ADD),
+                    on_click=self._picker(line),
+                ),
+            )
+            for i, line in enumerate(self.form.lines)
+        ]
+        for title, tb, i in self.tb_titles:
+            named = self.named(tb, "label") or (
+                self.named(tb.line, "label") if tb.line is not None else ""
+            )
+            title.value = f"{i + 1}. {named}" if named else t("manage.tiebreak_n", n=i + 1)
+
+    def named(self, item: Any, name: str) -> str:
+        """``item``'s text ``name`` as typed in the person's language, else in English,
+        else in the first language typed in."""
+        own = getattr(item, f"{name}_{self.ctx.lang}", "") if self.ctx.lang in LANGS else ""
+        return str(own).strip() or first_text(item, name)
+
+    def _picker(self, line: LineForm) -> Callable[[], None]:
+        return lambda: self.pick_tiebreaker(line)
+
+    def pick_tiebreaker(self, line: LineForm) -> None:
+        """A tie-breaker comparing ``line`` (more wins, which the person may turn)."""
+        self.form.tiebreakers.append(TiebreakForm(line=line))
+        self.refill("tb")
 
     # --- handlers -----------------------------------------------------------------------
     def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
@@ -488,28 +357,12 @@ class GameEditorView:
     def _prefer_setter(self, tb: TiebreakForm) -> Callable[[ft.Event[ft.RadioGroup]], None]:
         return lambda e: self.on_prefer(tb, str(e.control.value))
 
-    def _kind_setter(self, i: int, kind: str) -> Callable[[], None]:
-        return lambda: self.on_kind(i, kind)
-
-    def _flag_setter(
-        self, line: LineForm, name: str, inverted: bool
-    ) -> Callable[[ft.Event[ft.Checkbox]], None]:
-        return lambda e: self.on_flag(line, name, bool(e.control.value) != inverted)
-
-    def on_kind(self, i: int, kind: str) -> None:
-        self.form.lines[i].kind = kind
-        self.refill("line")
-
     def _won_setter(self, tb: TiebreakForm) -> Callable[[ft.Event[ft.Checkbox]], None]:
         return lambda e: self.on_won(tb, bool(e.control.value))
 
     def on_won(self, tb: TiebreakForm, value: bool) -> None:
         tb.rounds_won = value
         self.refill("tb")
-
-    def on_flag(self, line: LineForm, name: str, value: bool) -> None:
-        setattr(line, name, value)
-        self.recheck()
 
     def on_prefer(self, tb: TiebreakForm, value: str) -> None:
         tb.prefer = value
@@ -522,6 +375,7 @@ class GameEditorView:
         if checked.template is None:
             if not self.problem.value:
                 self.problem.value = ctx.t("manage.fix_first")
+            self.show_first()
             return
         store = ctx.services.history.store
         try:
@@ -533,3 +387,31 @@ class GameEditorView:
             self.problem.value = problem.message(ctx.lang)
             return
         ctx.navigate("/games")
+
+    def show_first(self) -> None:
+        """Save was refused: the first field with a problem (in screen order) is opened
+        if folded, scrolled to and focused; its message is under it."""
+        problems = self.checked.problems if self.checked is not None else {}
+        names = [name for name in self.fields if name in problems]
+        if not names:
+            return
+        order = list(self.fields)
+
+        def place(name: str) -> tuple[int, int, int]:
+            head, *rest = name.split("-")
+            if head in LISTS:
+                return len(ORDER) + list(LISTS).index(head), int(rest[0]), order.index(name)
+            return ORDER.index(head) if head in ORDER else len(ORDER), 0, order.index(name)
+
+        first = min(names, key=place)
+        fold = self.fold_of.get(first)
+        if fold in self.folds:
+            self.folds[fold].visible = True
+            self.form.open.add(fold)
+        box = self.fields[first]
+        try:
+            page = box.page
+        except RuntimeError:  # not on a page (a test without a browser)
+            return
+        page.update()
+        page.run_task(box.focus)

@@ -2,7 +2,8 @@
 see it (lines and how each scores, what a rate or a product line asks for, tie-breakers,
 and the reminders printed under a paper sheet). A round game's preview says how its rounds
 go and when it ends, lists its per-round lines (and its bid rule) under "Each round" and
-its other lines under "At the end of the game"."""
+its other lines under "At the end of the game". A game with problems is previewed too:
+what can be shown is, and the lines with a problem are listed, marked."""
 
 from __future__ import annotations
 
@@ -12,15 +13,35 @@ from scorepad.core import GameTemplate
 from scorepad.core.i18n import pick
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
-from scorepad.ui.views.common import muted, players_range
+from scorepad.ui.views.common import muted, players_range, tid
 
 
-def preview_rows(ctx: Context, template: GameTemplate | None) -> list[ft.Control]:
+def preview_rows(
+    ctx: Context,
+    template: GameTemplate | None,
+    faulty: dict[int, tuple[str, str]] | None = None,
+) -> list[ft.Control]:
     """The sheet as it will be: lines with how they score, the choices a rate or a
-    product line asks for, tie-breakers and the reminders printed under it."""
+    product line asks for, tie-breakers and the reminders printed under it. Lines with a
+    problem (``faulty``: their index → their name as typed and the problem), left out of
+    ``template``, follow, marked."""
     lang = ctx.lang
+    marked = [
+        tid(
+            f"game-preview-faulty-{i + 1}",
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=16),
+                    ft.Text(label, size=14, color=ft.Colors.ERROR),
+                    ft.Text(problem, size=12, color=ft.Colors.ERROR, expand=True),
+                ],
+                wrap=True,
+            ),
+        )
+        for i, (label, problem) in sorted((faulty or {}).items())
+    ]
     if template is None:
-        return [muted(ctx.t("manage.preview_waiting"), size=14)]
+        return [muted(ctx.t("manage.preview_waiting"), size=14), *marked]
     rows: list[ft.Control] = [
         ft.Text(pick(template.name, lang), weight=ft.FontWeight.BOLD, size=16),
         muted(
@@ -52,6 +73,7 @@ def preview_rows(ctx: Context, template: GameTemplate | None) -> list[ft.Control
         if at_end:
             rows.append(ft.Text(ctx.t("manage.preview_at_end"), weight=ft.FontWeight.BOLD))
             rows += shown(at_end)
+    rows += marked
     for tb in template.tiebreakers:
         rows.append(muted(ctx.t("manage.preview_tiebreak", label=pick(tb.label, lang))))
     rows += [muted("• " + pick(text, lang)) for text in template.reminders]

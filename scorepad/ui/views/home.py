@@ -8,7 +8,9 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
+from scorepad.core.numbers import format_points
 from scorepad.ui.context import Context
+from scorepad.ui.history import RecentPlay
 from scorepad.ui.sheet_model import SheetDraft
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.play import rematch, undo_bar
@@ -145,10 +147,7 @@ def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:
         tid(
             f"recent-{n}",
             ft.ListTile(
-                title=ft.Text(play.title),
-                subtitle=ft.Text(
-                    f"{play.played_at:%Y-%m-%d} · {join_words(list(play.winners), ctx.lang)}"
-                ),
+                title=ft.Text(_who_won(ctx, play)),
                 on_click=_go(ctx, f"/play/{play.id}"),
             ),
         )
@@ -166,6 +165,20 @@ def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:
         ),
     )
     return ft.Column(rows, spacing=0), [again]
+
+
+def _who_won(ctx: Context, play: RecentPlay) -> str:
+    """ "2026-12-01 · Azul · Ana wins, 84" (several winners share it)."""
+    when = f"{play.played_at:%Y-%m-%d}"
+    if not play.winners or play.total is None:
+        return f"{when} · {play.title}"
+    total = format_points(play.total)
+    if len(play.winners) == 1:
+        return ctx.t(
+            "app.recent_won", when=when, game=play.title, name=play.winners[0], total=total
+        )
+    names = join_words(list(play.winners), ctx.lang)
+    return ctx.t("app.recent_shared", when=when, game=play.title, names=names, total=total)
 
 
 def _go(ctx: Context, route: str) -> Callable[[], None]:

@@ -204,6 +204,7 @@ class PlayView:
         ]
         rows: list[ft.Control] = [row(ft.Container(), [cell(n) for n in names]), ft.Divider()]
         results = self.record.sheet.players
+        captions = 0
         for r in model.rows:
             bold = r.kind in ("total", "rank")
             weight = ft.FontWeight.BOLD if bold else None
@@ -221,7 +222,10 @@ class PlayView:
             label = ft.Text(r.label, weight=ft.FontWeight.BOLD if bold else ft.FontWeight.W_500)
             if r.kind == "total":
                 rows.append(ft.Divider(height=1))
-            rows.append(row(label, cells))
+            captions += r.kind == "caption"
+            rows.append(
+                row(label, cells, f"play-caption-{captions}" if r.kind == "caption" else "")
+            )
         return tid("play-sheet", ft.Column(rows, spacing=6))
 
     def _entry(self, c) -> ft.Control:  # noqa: ANN001 - printing's Cell

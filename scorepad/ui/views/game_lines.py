@@ -1,0 +1,188 @@
+"""The game editor's line cards: a line's name in the person's language, its kind
+chosen in plain words (``game_kinds``) with the setting it needs beside it, the rest
+under "More options"; and the blank line that ends the list, added to the game once
+its name is typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.ui.game_form import FIELDS_BY_KIND, LineForm, RateForm
+from scorepad.ui.game_kinds import KIND_CHOICES, choice_for
+from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.game_parts import HALF, QUARTER, THIRD, EditorParts, test_id
+
+NUMBERS = ("min", "max", "per", "every", "points")
+
+
+class LineCards(EditorParts):
+    sections: dict[str, ft.Column]
+    line_rest: list[ft.Control]
+    """The controls of the line card built last, below its name."""
+
+    def refill(self, section: str) -> None:
+        raise NotImplementedError
+
+    def pending_card(self) -> ft.Control:
+        line, n = LineForm(auto_key=True), len(self.form.lines)
+        card = self.line_card(n, line, pending=True)
+        self.title.value = self.ctx.t("manage.new_line")
+        hidden = [self.tools.controls[1], self.tools.controls[2], *self.line_rest]
+        for control in hidden:
+            control.visible = False
+        self.pending = (line, hidden, self.title)
+        return card
+
+    def adopt(self) -> None:
+        """The blank line was typed in: it joins the game, and a new blank one follows."""
+        assert self.pending is not None
+        line, hidden, title = self.pending
+        self.form.lines.append(line)
+        title.value = self.ctx.t("manage.line_n", n=len(self.form.lines))
+        for control in hidden:
+            control.visible = True
+        self.sections["line"].controls.append(self.pending_card())
+
+    def line_card(self, i: int, line: LineForm, *, pending: bool = False) -> ft.Control:
+        t, where = self.ctx.t, f"line-{i}-"
+        choice = choice_for(line.kind)
+        chips: list[ft.Control] = [
+            tid(
+                f"game-line-{i + 1}-kind-{c.kind}",
+                ft.Chip(
+                    label=ft.Text(t(c.name) + (": " + t(c.example) if c.example else "")),
+                    selected=c.kind == line.kind,
+                    show_checkmark=False,
+                    on_click=self._kind_setter(line, c.kind),
+                ),
+            )
+            for c in KIND_CHOICES
+        ]
+        if line.kind not in {c.kind for c in KIND_CHOICES}:
+            chips.append(ft.Chip(label=ft.Text(line.kind), selected=True, show_checkmark=False))
+        kind = ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+        shown = FIELDS_BY_KIND.get(line.kind, ())
+        if line.rated:
+            shown = tuple(f for f in shown if f != "per")  # the rates say what an item is worth
+        main = [f for f in choice.main if f in shown]
+        more = [f for f in shown if f not in main]
+        label, labels = self.mine_and_others(where, line, "label", col=HALF)
+        settings: list[ft.Control] = [*label]
+        settings += self.settings(where, line, main)
+        factors, factors_more = self.factor_fields(i, line) if "factors" in shown else ([], [])
+        rest: list[ft.Control] = [tid(f"game-line-{i + 1}-kind", kind)]
+        if factors:
+            rest.append(ft.ResponsiveRow(factors))
+        if self.form.rounds:
+            rest.append(ft.Row(self.flags(i, line, ("per_round",)), wrap=True))
+        start = self.mark()
+        folded: list[ft.Control] = [
+            ft.ResponsiveRow(
+                [
+                    self.field(where, line, "key", t("manage.key"), col=THIRD),
+                    *labels,
+                    *self.in_each_language(where, line, "hint"),
+                    *self.settings(where, line, more),
+                    self.field(where, line, "variants", t("manage.line_variants"), col=QUARTER),
+                ]
+            ),
+        ]
+        if factors_more:
+            folded.append(ft.ResponsiveRow(factors_more))
+        if "rates" in shown:
+            folded += [
+                muted(t("manage.rates_help")),
+                *(self.rate_card(i, j, rate) for j, rate in enumerate(line.rates)),
+                self.add_button(
+                    test_id(f"{where}add-rate"), t("manage.add_rate"), "line", line.rates, RateForm
+                ),
+            ]
+        folded.append(ft.Row(self.flags(i, line, ("counts", "halves")), wrap=True))
+        rest += self.fold(test_id(f"{where}more"), folded, start)
+        self.line_rest = rest
+        title = t("manage.line_n", n=i + 1)
+        return self.card(
+            where, "line", self.form.lines, i, title, [ft.ResponsiveRow(settings), *rest]
+        )
+
+    def settings(self, where: str, line: LineForm, names: list[str]) -> list[ft.Control]:
+        """The number fields and table values among ``names``, as fields."""
+        t = self.ctx.t
+        boxes = [
+            self.field(where, line, name, t(f"manage.field_{name}"), col=QUARTER)
+            for name in NUMBERS
+            if name in names
+        ]
+        if "values" in names:
+            boxes.append(self.field(where, line, "values", t("manage.field_values")))
+        return boxes
+
+    def factor_fields(self, i: int, line: LineForm) -> tuple[list[ft.Control], list[ft.Control]]:
+        """A product line's factors: their labels in the person's language, and (for
+        "More options") in the others, with each factor's maximum."""
+        shown: list[ft.Control] = []
+        folded: list[ft.Control] = []
+        for j, factor in enumerate(line.factors):
+            at, n = f"line-{i}-factor-{j}-", j + 1
+            mine, others = self.mine_and_others(
+                at, factor, "label", label="manage.factor", col=HALF, n=n
+            )
+            shown += mine
+            max_label = self.ctx.t("manage.factor_max", n=n)
+            folded += [*others, self.field(at, factor, "max", max_label, col=QUARTER)]
+        return shown, folded
+
+    def flags(self, i: int, line: LineForm, names: tuple[str, ...]) -> list[ft.Control]:
+        shown = FIELDS_BY_KIND.get(line.kind, ())
+        flags = [
+            flag
+            for flag in (
+                ("per_round", "manage.per_round", False),
+                ("counts", "manage.not_added", True),
+                ("halves", "manage.halves", False),
+            )
+            if flag[0] in names
+            and (flag[0] != "per_round" or self.form.rounds)
+            and (flag[0] != "halves" or "halves" in shown)
+        ]
+        return [
+            tid(
+                f"game-line-{i + 1}-{name.replace('_', '-')}",
+                ft.Checkbox(
+                    label=self.ctx.t(label),
+                    value=getattr(line, name) != inverted,
+                    on_change=self._flag_setter(line, name, inverted),
+                ),
+            )
+            for name, label, inverted in flags
+        ]
+
+    def rate_card(self, i: int, j: int, rate: RateForm) -> ft.Control:
+        t, where = self.ctx.t, f"line-{i}-rate-{j}-"
+        fields = [
+            self.field(where, rate, "id", t("manage.id"), col={"xs": 6, "md": 2}),
+            self.field(where, rate, "per", t("manage.field_per"), col={"xs": 6, "md": 2}),
+            *self.in_each_language(where, rate, "label", col=THIRD),
+        ]
+        rates = self.form.lines[i].rates if i < len(self.form.lines) else []
+        return self.card(
+            where, "line", rates, j, t("manage.rate_n", n=j + 1), [ft.ResponsiveRow(fields)]
+        )
+
+    def _kind_setter(self, line: LineForm, kind: str) -> Callable[[], None]:
+        return lambda: self.on_kind(line, kind)
+
+    def _flag_setter(
+        self, line: LineForm, name: str, inverted: bool
+    ) -> Callable[[ft.Event[ft.Checkbox]], None]:
+        return lambda e: self.on_flag(line, name, bool(e.control.value) != inverted)
+
+    def on_kind(self, line: LineForm, kind: str) -> None:
+        line.kind = kind
+        self.refill("line")
+
+    def on_flag(self, line: LineForm, name: str, value: bool) -> None:
+        setattr(line, name, value)
+        self.recheck()

@@ -1,0 +1,247 @@
+"""The game editor's building blocks: a text field that keeps what is typed, its texts
+in each language (the person's own first, the others for "More options"), a folded
+"More options", and a list item's card with its up and remove buttons.
+
+``GameEditorView`` (``game_editor``) is built on these; they need of it only what
+``EditorParts`` declares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorepad.core.i18n import LANGS
+from scorepad.ui.context import Context
+from scorepad.ui.game_form import Checked, GameForm, LineForm
+from scorepad.ui.views.common import tid
+
+Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
+"""How many of a responsive row's 12 columns a field takes, by screen size."""
+HALF: Columns = {"xs": 12, "md": 6}
+THIRD: Columns = {"xs": 12, "md": 4}
+QUARTER: Columns = {"xs": 6, "md": 3}
+
+
+def test_id(field: str) -> str:
+    """Form field → test id: ``line-0-rate-1-per`` → ``game-line-1-rate-2-per`` (items
+    count from 1 on screen; a player count, ``rounds-players-4``, stays as it is)."""
+    split = field.split("-")
+    parts = [
+        str(int(p) + 1) if p.isdigit() and split[i - 1 : i] != ["players"] else p
+        for i, p in enumerate(split)
+    ]
+    return "game-" + "-".join(parts).replace("_", "-")
+
+
+class EditorParts:
+    ctx: Context
+    form: GameForm
+    fields: dict[str, ft.TextField]
+    touch: dict[str, tuple[Any, str]]
+    """Field → the item it edits and the name it is touched by."""
+    fold_of: dict[str, str]
+    """Field → the "More options" fold it is in."""
+    folds: dict[str, ft.Column]
+    pending: tuple[LineForm, list[ft.Control], ft.Text] | None
+    title: ft.Text
+    """The title of the card built last."""
+    tools: ft.Row
+    """The title and buttons of the card built last."""
+
+    def recheck(self) -> Checked:
+        raise NotImplementedError
+
+    def adopt(self) -> None:
+        raise NotImplementedError
+
+    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
+        raise NotImplementedError
+
+    def remove(self, section: str, items: list[Any], i: int) -> None:
+        raise NotImplementedError
+
+    def move_up(self, section: str, items: list[Any], i: int) -> None:
+        raise NotImplementedError
+
+    def field(
+        self,
+        where: str,
+        item: object,
+        attr: str,
+        label: str,
+        *,
+        col: Columns = HALF,
+        disabled: bool = False,
+        multiline: bool = False,
+    ) -> ft.Control:
+        """A text field editing ``item.attr``, named ``where`` + ``attr`` in the form."""
+
+        def write(text: str) -> None:
+            setattr(item, attr, text)
+
+        name = where + attr.replace("_", "-")
+        touched = attr.rsplit("_", 1)[0] if attr.rsplit("_", 1)[-1] in LANGS else attr
+        return self.text_box(
+            name,
+            str(getattr(item, attr)),
+            label,
+            write,
+            (item, touched),
+            col=col,
+            disabled=disabled,
+            multiline=multiline,
+        )
+
+    def text_box(
+        self,
+        name: str,
+        value: str,
+        label: str,
+        write: Callable[[str], None],
+        touch: tuple[Any, str],
+        *,
+        col: Columns = HALF,
+        disabled: bool = False,
+        multiline: bool = False,
+    ) -> ft.Control:
+        """A text field named ``name`` in the form, whose text ``write`` keeps; typing in
+        it touches ``touch`` (an item and a name in its ``touched``)."""
+        box = ft.TextField(
+            label=label, value=value, dense=True, disabled=disabled, multiline=multiline
+        )
+
+        def changed(e: ft.Event[ft.TextField]) -> None:
+            write(str(e.control.value or ""))
+            item = touch[0]
+            item.touched.add(touch[1])
+            if touch[1] == "id" and item is self.form:
+                self.form.auto_id = False
+            if touch[1] == "key" and isinstance(item, LineForm):
+                item.auto_key = False
+            if self.pending is not None and item is self.pending[0]:
+                self.adopt()
+            self.recheck()
+
+        box.on_change = changed
+        self.fields[name] = box
+        self.touch[name] = touch
+        return ft.Container(tid(test_id(name), box), col=col)
+
+    def in_each_language(
+        self,
+        where: str,
+        item: object,
+        name: str,
+        *,
+        col: Columns = HALF,
+        multiline: bool = False,
+        label: str = "",
+        **fields: object,
+    ) -> list[ft.Control]:
+        """A field per language for ``item``'s text ``name`` (English first and required,
+        the others optional), labelled by the messages ``<label>_en``, ``<label>_es``…
+        (default: ``manage.<name>_en``…)."""
+        label = label or f"manage.{name}"
+        return [
+            self.field(
+                where,
+                item,
+                f"{name}_{lang}",
+                self.ctx.t(f"{label}_{lang}", **fields),
+                col=col,
+                multiline=multiline,
+            )
+            for lang in LANGS
+        ]
+
+    def mine_and_others(
+        self,
+        where: str,
+        item: object,
+        name: str,
+        *,
+        col: Columns = HALF,
+        multiline: bool = False,
+        label: str = "",
+        **fields: object,
+    ) -> tuple[list[ft.Control], list[ft.Control]]:
+        """``in_each_language`` split: the field in the person's language, and the
+        others (optional, for "More options")."""
+        boxes = self.in_each_language(
+            where, item, name, col=col, multiline=multiline, label=label, **fields
+        )
+        lang = self.ctx.lang if self.ctx.lang in LANGS else LANGS[0]
+        i = LANGS.index(lang)
+        return [boxes[i]], boxes[:i] + boxes[i + 1 :]
+
+    def mark(self) -> int:
+        """Where the fields built from now on start (for ``fold``)."""
+        return len(self.fields)
+
+    def fold(self, ident: str, controls: list[ft.Control], start: int) -> list[ft.Control]:
+        """A "More options" button and ``controls`` under it, shown once it is pressed
+        (and kept open while the form lives); the fields built since ``start`` are in it."""
+        for name in list(self.fields)[start:]:
+            self.fold_of[name] = ident
+        body = ft.Column(controls, spacing=6, visible=ident in self.form.open)
+        self.folds[ident] = body
+
+        def toggle() -> None:
+            body.visible = not body.visible
+            (self.form.open.add if body.visible else self.form.open.discard)(ident)
+
+        button = ft.TextButton(
+            self.ctx.t("manage.more_options"), icon=ft.Icons.TUNE, on_click=toggle
+        )
+        return [tid(ident, button), body]
+
+    def card(
+        self, where: str, section: str, items: list[Any], i: int, title: str, body: list[ft.Control]
+    ) -> ft.Control:
+        """One item of a list: its title, up and remove buttons, then its fields."""
+        ident = test_id(where.rstrip("-"))
+        self.title = ft.Text(title, weight=ft.FontWeight.BOLD, expand=True)
+        self.tools = tools = ft.Row(
+            [
+                self.title,
+                tid(
+                    f"{ident}-up",
+                    ft.IconButton(
+                        ft.Icons.ARROW_UPWARD,
+                        tooltip=self.ctx.t("manage.move_up"),
+                        disabled=i == 0,
+                        on_click=lambda: self.move_up(section, items, i),
+                    ),
+                ),
+                tid(
+                    f"{ident}-remove",
+                    ft.IconButton(
+                        ft.Icons.DELETE_OUTLINE,
+                        tooltip=self.ctx.t("manage.remove"),
+                        on_click=lambda: self.remove(section, items, i),
+                    ),
+                ),
+            ]
+        )
+        return tid(
+            ident,
+            ft.Container(
+                ft.Column([tools, *body], spacing=6),
+                padding=8,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=8,
+            ),
+        )
+
+    def add_button(
+        self, ident: str, label: str, section: str, items: list[Any], make: Callable[[], Any]
+    ) -> ft.Control:
+        return tid(
+            ident,
+            ft.OutlinedButton(
+                label, icon=ft.Icons.ADD, on_click=lambda: self.add(section, items, make)
+            ),
+        )

@@ -1,0 +1,103 @@
+"""A simple game made in the editor in a real Chromium, counting what the person does.
+
+A simple game: a name, a player range, six lines of points or counts, one tie-breaker.
+An action is one tap (a button, a chip, a radio) or one field typed in (a tap into it
+and the text): scrolling is not counted. Done at phone size (390×844) and desktop size,
+it takes at most 20 actions; no field shows a problem before it is typed in.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import DESKTOP, PHONE, history_path
+from playwright.sync_api import expect
+from test_browser_manage import show
+
+from scorepad.store import open_store
+
+pytestmark = pytest.mark.browser
+
+LINES = (
+    ("Birds", None),
+    ("Bonus cards", None),
+    ("End-of-round goals", None),
+    ("Eggs", "1"),
+    ("Food on cards", "1"),
+    ("Tucked cards", None),
+)
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_simple_game_takes_at_most_20_actions(app, data_dir, size):
+    app.page.set_viewport_size(size)
+    app.open("/games/new")
+    actions = 0
+
+    def type_(ident: str, text: str) -> None:
+        nonlocal actions
+        show(app, ident)
+        app.type(ident, text)
+        actions += 1
+
+    def tap(ident: str) -> None:
+        nonlocal actions
+        show(app, ident)
+        app.click(ident)
+        actions += 1
+
+    expect(app.page.get_by_text("a value is needed")).to_have_count(0)
+    game = f"wingspan-{size['width']}"  # one history for both sizes: an id each
+    type_("game-name-en", f"Wingspan {size['width']}")
+    type_("game-min-players", "1")
+    type_("game-max-players", "5")
+    for n, (label, per) in enumerate(LINES, start=1):
+        type_(f"game-line-{n}-label-en", label)  # the blank line at the end: it joins
+        if per is not None:
+            tap(f"game-line-{n}-kind-count")
+            type_(f"game-line-{n}-per", per)
+    tap("game-tb-pick-5")  # food left on cards breaks a tie
+    show(app, "game-preview")
+    expect(app.node("game-preview")).to_contain_text("Tucked cards")
+    expect(app.node("game-preview")).to_contain_text("Food on cards")
+    tap("game-save")
+    expect(app.node(f"games-edit-{game}")).to_be_attached()
+    assert actions <= 20, actions
+    print(f"{size['width']}x{size['height']}: {actions} actions")
+    store = open_store(history_path(data_dir))
+    try:
+        saved = store.template(game)
+    finally:
+        store.close()
+    assert (saved.min_players, saved.max_players) == (1, 5)
+    assert [ln.key for ln in saved.lines] == [
+        "birds",
+        "bonus_cards",
+        "end_of_round_goals",
+        "eggs",
+        "food_on_cards",
+        "tucked_cards",
+    ]
+    assert [ln.kind for ln in saved.lines] == ["points"] * 3 + ["count"] * 2 + ["points"]
+    assert [(dict(tb.terms), tb.prefer) for tb in saved.tiebreakers] == [
+        ({"food_on_cards": 1}, "more")
+    ]
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_refused_save_shows_and_focuses_the_first_problem(app, size):
+    app.page.set_viewport_size(size)
+    app.open("/games/new?from=azul")
+    show(app, "game-line-3-more")
+    app.click("game-line-3-more")
+    show(app, "game-line-3-max")
+    app.type("game-line-3-max", "-2")
+    app.click("game-line-3-more")  # folded again: Save must open it
+    expect(app.node("game-line-3-max")).to_have_count(0)
+    show(app, "game-save")
+    app.click("game-save")
+    message = app.page.get_by_text("-2 cannot be below 0")
+    expect(message).to_be_visible()
+    box = app.node("game-line-3-max").locator("input")
+    expect(box).to_be_focused()
+    where = box.bounding_box()
+    assert where is not None and 0 <= where["y"] <= size["height"] - where["height"]

@@ -1,0 +1,114 @@
+"""The game editor made for a person in a hurry, built and driven without a browser over
+a real SQLite history: the id and line keys follow the names, a blank line waits at the
+end of the lines, tie-breakers are picked from the lines, texts are asked in the
+person's language, Save shows the first problem, the preview shows what it can."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from test_manage import choose, texts
+from ui_helpers import click, context, find, has, type_into, walk
+
+from scorepad.ui.app import view_for
+from scorepad.ui.history import StoreHistory
+
+
+@pytest.fixture
+def history(tmp_path):
+    opened = StoreHistory(str(tmp_path / "history.db"))
+    yield opened
+    opened.close()
+
+
+def test_the_id_and_the_line_keys_follow_the_names_until_typed(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    assert all(c.error is None for c in walk(root) if isinstance(c, ft.TextField))
+    type_into(root, "game-name-en", "Café Crème 2")
+    assert find(root, "game-id").value == "cafe-creme-2"
+    type_into(root, "game-line-1-label-en", "Bonus cards")  # the blank line: it joins
+    type_into(root, "game-line-2-label-en", "Bonus cards!")  # and a new blank one follows
+    assert [find(root, f"game-line-{n}-key").value for n in (1, 2)] == [
+        "bonus_cards",
+        "bonus_cards_2",
+    ]
+    assert has(root, "game-line-3-label-en") and not has(root, "game-line-4-label-en")
+    type_into(root, "game-id", "mine")
+    type_into(root, "game-name-en", "Something else")
+    assert find(root, "game-id").value == "mine"  # typed: it no longer follows
+    click(root, "game-save")
+    saved = history.store.template("mine")
+    assert [ln.key for ln in saved.lines] == ["bonus_cards", "bonus_cards_2"]
+    assert routes == ["/games"]
+
+
+def test_a_tie_breaker_is_picked_from_the_lines(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-en", "Tie")
+    type_into(root, "game-line-1-label-en", "Birds")
+    type_into(root, "game-line-2-label-en", "Unused food")
+    click(root, "game-tb-pick-2")
+    click(root, "game-tb-pick-1")
+    assert texts(find(root, "game-tb-1"))[0] == "1. Unused food"
+    choose(root, "game-tb-1-prefer", "fewer")
+    click(root, "game-tb-2-up")  # Birds first now
+    type_into(root, "game-line-2-label-en", "Food left")  # its key and the tie-breaker follow
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("tie")
+    assert [(dict(tb.terms), tb.prefer, tb.label) for tb in saved.tiebreakers] == [
+        ({"birds": 1}, "more", {"en": "Birds"}),
+        ({"food_left": 1}, "fewer", {"en": "Food left"}),
+    ]
+
+
+def test_a_person_writes_in_their_own_language_only(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history, lang="es")
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-es", "Aves")
+    type_into(root, "game-line-1-label-es", "Pájaros")
+    click(root, "game-save")
+    assert routes == ["/games"]
+    saved = history.store.template("aves")
+    # English, which every file has, reads the Spanish until someone writes it.
+    assert saved.name == {"en": "Aves", "es": "Aves"}
+    assert saved.lines[0].label == {"en": "Pájaros", "es": "Pájaros"}
+    assert saved.lines[0].key == "pajaros"
+
+
+def test_a_refused_save_opens_the_fold_of_the_first_problem(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new?from=azul")
+    form = ctx.screen["game-form"]
+    type_into(root, "game-line-3-max", "-2")  # under line 3's "More options"
+    click(root, "game-save")
+    assert routes == []
+    assert find(root, "game-line-3-max").error == "-2 cannot be below 0"
+    assert form.open == {"game-line-3-more"}  # opened, the other folds left closed
+    # The fold is shown now, and the next time the screen is built (another layout).
+    shown = view_for(ctx, "/games/new?from=azul")
+    assert "-2 cannot be below 0" in [c.error for c in walk(shown) if isinstance(c, ft.TextField)]
+
+
+def test_the_preview_shows_the_sheet_with_its_faulty_lines_marked(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-en", "Half done")
+    type_into(root, "game-line-1-label-en", "Birds")
+    type_into(root, "game-line-2-label-en", "Eggs")
+    click(root, "game-line-2-kind-check")  # yes/no: its points are still to be typed
+    type_into(root, "game-line-3-label-en", "Cards")
+    click(root, "game-line-3-kind-count")
+    type_into(root, "game-line-3-per", "x")
+    preview = texts(find(root, "game-preview"))
+    assert "Half done" in preview and "Birds" in preview
+    assert has(root, "game-preview-faulty-2") and has(root, "game-preview-faulty-3")
+    assert not has(root, "game-preview-faulty-1")
+    faulty = texts(find(root, "game-preview-faulty-3"))
+    assert faulty == ["Cards", '"x" is not a number']
+    type_into(root, "game-line-3-per", "2")
+    type_into(root, "game-line-2-points", "4")
+    assert not has(root, "game-preview-faulty-2") and not has(root, "game-preview-faulty-3")
+    assert "Cards" in texts(find(root, "game-preview"))
