@@ -1,0 +1,136 @@
+"""Closed to other web sites, in Chromium: a page of another origin open in the same
+browser cannot drive the app nor frame it, and the app's own page talks to nobody else."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import AppPage, start_app, stop, wait_for_port
+from playwright.sync_api import expect
+from test_share import network_address
+
+ATTACK = """<!doctype html><html><body><h1>another site</h1>
+<iframe id="frame" src="{app}/history" width="400" height="300"></iframe>
+<script>
+window.outcome = {{ws: "pending", fetch: "pending"}};
+const ws = new WebSocket("{ws}/ws");
+ws.onopen = () => {{ window.outcome.ws = "open"; }};
+ws.onerror = () => {{ if (window.outcome.ws === "pending") window.outcome.ws = "refused"; }};
+ws.onclose = () => {{ if (window.outcome.ws === "pending") window.outcome.ws = "refused"; }};
+fetch("{app}/", {{mode: "cors"}}).then(r => r.text())
+  .then(t => {{ window.outcome.fetch = "read " + t.length; }})
+  .catch(() => {{ window.outcome.fetch = "refused"; }});
+</script></body></html>"""
+
+
+class Attacker:
+    """Another web site: a page on another origin, served on a port of its own."""
+
+    def __init__(self, app: str) -> None:
+        ws = app.replace("http://", "ws://")
+        page = ATTACK.format(app=app, ws=ws).encode()
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("content-type", "text/html")
+                self.send_header("content-length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def attack(browser, app: str) -> None:
+    """Open the other site's page beside the app and check it got nothing."""
+    attacker = Attacker(app)
+    context = browser.new_context()
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    try:
+        page = context.new_page()
+        page.goto(attacker.url)
+        page.wait_for_function(
+            "window.outcome.ws !== 'pending' && window.outcome.fetch !== 'pending'",
+            timeout=15_000,
+        )
+        assert page.evaluate("window.outcome") == {"ws": "refused", "fetch": "refused"}
+        page.wait_for_timeout(1500)
+        frame = page.frames[1]
+        assert not frame.url.startswith(app)  # Chromium's error page instead of the app
+        assert frame.locator("flt-glass-pane, flutter-view").count() == 0
+        assert not [u for u in requests if "flutter_bootstrap.js" in u or "main.dart" in u]
+    finally:
+        context.close()
+        attacker.close()
+
+
+def test_another_site_cannot_drive_or_frame_the_app(server, browser):
+    attack(browser, server)
+
+
+def test_another_site_cannot_drive_or_frame_the_shared_app(tmp_path, browser):
+    host = network_address()
+    process, port = start_app(tmp_path, "--no-browser", "--share", "--code", "MESA42")
+    try:
+        wait_for_port(port, process)
+        attack(browser, f"http://{host}:{port}")
+    finally:
+        stop(process)
+
+
+@pytest.fixture
+def recorded(browser) -> Iterator[tuple[object, list[str]]]:
+    """A phone-size context whose requests beyond this computer are recorded and stopped
+    (a request the browser's policy blocks never gets this far)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    outside: list[str] = []
+    local = {"127.0.0.1", "localhost", network_address_or_none()}
+
+    def route(r) -> None:
+        if urlsplit(r.request.url).hostname in local:
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    try:
+        yield context, outside
+    finally:
+        context.close()
+
+
+def network_address_or_none() -> str | None:
+    from scorepad.ui.share import lan_address
+
+    return lan_address()
+
+
+def test_the_apps_page_talks_to_this_server_only(server, recorded):
+    context, outside = recorded
+    page = context.new_page()
+    blocked: list[str] = []
+    page.on("requestfailed", lambda r: blocked.append(f"{r.url} {r.failure}"))
+    app = AppPage(page, server)
+    app.open("/")
+    expect(app.node("new-game")).to_be_attached()
+    app.click("new-game")
+    expect(app.node("game-azul")).to_be_attached()
+    page.wait_for_timeout(2000)
+    assert outside == []  # Rive's runtime from jsDelivr, before: the page's address with it
+    rive = [b for b in blocked if "cdn.jsdelivr.net" in b]
+    assert rive and all(b.endswith(" csp") for b in rive), blocked  # the browser said no
