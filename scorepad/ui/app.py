@@ -28,6 +28,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
+from scorepad.ui.host_files import on_this_computer
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
@@ -123,6 +124,7 @@ class Shell:
             close_dialog=self.close_dialog,
             download=self.download,
             later=self.later,
+            on_host=on_this_computer(page.client_ip),
         )
         self.picker: ft.FilePicker | None = None
         self.fit(page.width)

@@ -63,6 +63,9 @@ class Context:
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
     """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
     history), then ``then`` with its result on the page. Without a page, both at once."""
+    on_host: bool = True
+    """The session runs on the computer that runs the app (its loopback address): only
+    such a session may name files there (``scorepad.ui.host_files``)."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False

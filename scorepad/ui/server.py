@@ -55,6 +55,7 @@ def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> Non
         http=(limits or Limits()).protocol(),
         timeout_keep_alive=KEEP_ALIVE,
     )
+
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             super().handle_exit(sig, frame)

@@ -134,3 +134,32 @@ def test_the_apps_page_talks_to_this_server_only(server, recorded):
     assert outside == []  # Rive's runtime from jsDelivr, before: the page's address with it
     rive = [b for b in blocked if "cdn.jsdelivr.net" in b]
     assert rive and all(b.endswith(" csp") for b in rive), blocked  # the browser said no
+
+
+def test_a_phone_on_the_network_reaches_no_host_path(tmp_path, browser):
+    """Settings offers a phone no path field, and Custom games takes no path from it:
+    the same answer for a file that exists and one that does not."""
+    host = network_address()
+    process, port = start_app(tmp_path, "--no-browser", "--share", "--code", "MESA42")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        wait_for_port(port, process)
+        page = context.new_page()
+        base = f"http://{host}:{port}"
+        page.goto(f"{base}/?code=MESA42")
+        phone = AppPage(page, base)
+        phone.semantics()
+        phone.open("/settings")
+        expect(phone.node("host-only")).to_be_attached()
+        expect(phone.node("export-format")).to_be_attached()
+        assert phone.node("import-path").count() == 0 and phone.node("export-path").count() == 0
+        phone.open("/games")
+        for path in ("/etc/passwd", "/no/such/file"):
+            phone.type("games-import-source", path)
+            phone.click("games-import")
+            expect(phone.node("games-message")).to_contain_text("paste the game file's text")
+            phone.click("games-new")  # away and back: a fresh message each time
+            phone.open("/games")
+    finally:
+        context.close()
+        stop(process)

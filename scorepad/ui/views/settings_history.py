@@ -1,7 +1,9 @@
 """Settings' history part: where it lives, export it, import a file into it.
 
-Paths are on the machine running the app (it serves only this computer); the export
-defaults to the exports folder beside the app's other files. Exporting and importing run
+Paths are on the machine running the app, and only its own session (``ctx.on_host``)
+may name one: a phone at the table never reaches the host's files. The export defaults to
+the exports folder beside the app's other files; an import reads only a regular file of
+at most 200 MB (``scorepad.ui.host_files``). Exporting and importing run
 off the page's event loop (``Context.later``): every device on this app shares that loop,
 and a history of thousands of plays takes seconds, which the sheets at the other tables
 must not wait for. Meanwhile the section says what it is doing and takes no second click;
@@ -19,6 +21,7 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.ui.context import Context
+from scorepad.ui.host_files import check_file
 from scorepad.ui.views.common import heading, muted, tid
 
 FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
@@ -84,21 +87,20 @@ class HistorySection:
         return [
             heading(ctx.t("manage.export_history")),
             tid("export-format", formats),
-            ft.Row(
-                [
-                    tid("export-path", self.export_path),
-                    tid("export", self.export_button),
-                ]
-            ),
+            *self.file_rows(),
+            tid("history-message", self.status),
+        ]
+
+    def file_rows(self) -> list[ft.Control]:
+        """The path fields, on the computer running the app only."""
+        ctx = self.ctx
+        if not ctx.on_host:
+            return [tid("host-only", muted(ctx.t("files.host_only"), size=13))]
+        return [
+            ft.Row([tid("export-path", self.export_path), tid("export", self.export_button)]),
             heading(ctx.t("manage.import_history")),
             muted(ctx.t("manage.import_help"), size=13),
-            ft.Row(
-                [
-                    tid("import-path", self.import_path),
-                    tid("import", self.import_button),
-                ]
-            ),
-            tid("history-message", self.status),
+            ft.Row([tid("import-path", self.import_path), tid("import", self.import_button)]),
         ]
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -112,11 +114,16 @@ class HistorySection:
             self.export_path.value = str(self.default_path())
 
     def on_export(self) -> None:
+        if not self.ctx.on_host:
+            self.say(self.ctx.t("files.host_only"), error=True)
+            return
         path = Path((self.export_path.value or "").strip() or self.default_path()).expanduser()
         self.run(self.ctx.t("manage.exporting", path=str(path)), lambda: self.export(path))
 
     def export(self, path: Path) -> Outcome:
         ctx = self.ctx
+        if path.exists() and not path.is_file():  # a device, a FIFO, a folder
+            return ctx.t("files.not_regular", path=str(path)), True
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             count = self.store.export_file(path, self.fmt)
@@ -127,6 +134,9 @@ class HistorySection:
 
     def on_import(self) -> None:
         ctx = self.ctx
+        if not ctx.on_host:
+            self.say(ctx.t("files.host_only"), error=True)
+            return
         given = (self.import_path.value or "").strip()
         if not given:
             self.say(ctx.t("manage.import_needed"), error=True)
@@ -135,6 +145,7 @@ class HistorySection:
         self.run(ctx.t("manage.importing", path=str(path)), lambda: self.import_(path))
 
     def import_(self, path: Path) -> Outcome:
+        check_file(path)  # a regular file of a sane size, or an AppError that says why
         done = self.store.import_file(path)
         text = self.ctx.t("manage.imported", path=str(path), added=done.plays, skipped=done.skipped)
         return text, False
