@@ -318,7 +318,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     fits = template.min_players <= len(given) <= template.max_players
     asked = query.get("variant")
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
-    if given and fits and variant_ok and not model.problems():
+    if given and fits and variant_ok and model.ready():
         drafts = ctx.services.drafts
         wanted = (model.players(), model.variant)
         for waiting in of_game(drafts, template.id):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
+from scorepad.core.plaintext import name_problem, plain_problem
 from scorepad.ui.errors import AppError
 
 
@@ -18,6 +19,8 @@ class NewPlayModel:
     names: list[str] = field(default_factory=list)
     variant: str | None = None
     location: str = ""
+    from_link: bool = False
+    """Filled from a link that names the players: its problems show at once."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]
@@ -29,7 +32,8 @@ class NewPlayModel:
 
     @classmethod
     def from_query(cls, template: GameTemplate, query: dict[str, str]) -> NewPlayModel:
-        """The form filled from ``?variant=A&players=Ana,Ben`` (bad parts are dropped)."""
+        """The form filled from ``?variant=A&players=Ana,Ben`` (a variant it does not have
+        is dropped; names are kept as given, for ``problems`` to say what is wrong)."""
         variant = None
         if template.variants and query.get("variant"):
             try:
@@ -37,7 +41,7 @@ class NewPlayModel:
             except ScorepadError:
                 variant = None
         names = [n.strip() for n in query.get("players", "").split(",") if n.strip()]
-        return cls(template, names, variant, query.get("location", ""))
+        return cls(template, names, variant, query.get("location", ""), from_link=bool(names))
 
     @property
     def can_add(self) -> bool:
@@ -75,17 +79,29 @@ class NewPlayModel:
             self.names[index], self.names[other] = self.names[other], self.names[index]
 
     def problems(self) -> dict[int, ScorepadError]:
-        """What is wrong with each name, by position (empty, or already playing)."""
+        """What is wrong with each name, by position: empty, not plain text (a tab, a
+        control character), too long, or already playing. The sheet refuses the same."""
         found: dict[int, ScorepadError] = {}
         seen: set[str] = set()
         for index, name in enumerate(self.names):
             cleaned = name.strip()
+            problem = name_problem(name) if cleaned else None
             if not cleaned:
                 found[index] = AppError("app.name_missing")
+            elif problem is not None:
+                found[index] = problem
             elif cleaned.casefold() in seen:
                 found[index] = AppError("app.name_repeated", value=quote(cleaned))
             seen.add(cleaned.casefold())
         return found
+
+    def location_problem(self) -> ScorepadError | None:
+        """What is wrong with the location (a control character), as the history says."""
+        return plain_problem(self.location.strip())
+
+    def ready(self) -> bool:
+        """Nothing wrong: a sheet may start (and a draft be written)."""
+        return not self.problems() and self.location_problem() is None
 
     def players(self) -> list[str]:
         return [name.strip() for name in self.names]

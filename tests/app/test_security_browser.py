@@ -163,3 +163,20 @@ def test_a_phone_on_the_network_reaches_no_host_path(tmp_path, browser):
     finally:
         context.close()
         stop(process)
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("Ana%09B,Ben", "control character (U+0009)"),
+        ("Ana," + "A" * 61, "has 61 characters; at most 60 are allowed"),
+    ],
+)
+def test_a_hostile_link_opens_the_form_saying_why_and_writes_nothing(app, players, said):
+    app.open(f"/new/azul?players={players}")
+    expect(app.node("start")).to_be_attached()
+    expect(app.page.get_by_text(said, exact=False)).to_be_visible()
+    assert not list((app.data_dir / "drafts").glob("*.json"))
+    app.click("start")  # still refused, still said
+    expect(app.page.get_by_text(said, exact=False)).to_be_visible()
+    assert not list((app.data_dir / "drafts").glob("*.json"))
