@@ -123,6 +123,7 @@ class Shell:
             show_dialog=page.show_dialog,
             close_dialog=self.close_dialog,
             download=self.download,
+            upload=self.upload,
             later=self.later,
             on_host=on_this_computer(page.client_ip),
         )
@@ -148,6 +149,18 @@ class Shell:
         if self.picker is None:
             self.picker = ft.FilePicker()
         await self.picker.save_file(file_name=name, src_bytes=data)
+
+    async def upload(self, extensions: list[str]) -> tuple[str, bytes] | None:
+        """A file picked on the device that shows this page (Flet's file picker sends its
+        bytes over the websocket in web mode), or None when none was picked."""
+        if self.picker is None:
+            self.picker = ft.FilePicker()
+        files = await self.picker.pick_files(
+            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=extensions, with_data=True
+        )
+        if not files or files[0].bytes is None:
+            return None
+        return files[0].name, files[0].bytes
 
     def later(self, load: Callable[[], Any], then: Callable[[Any], None]) -> None:
         """``load`` in a worker thread, then ``then`` with its result on the page's event

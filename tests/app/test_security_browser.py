@@ -180,3 +180,51 @@ def test_a_hostile_link_opens_the_form_saying_why_and_writes_nothing(app, player
     app.click("start")  # still refused, still said
     expect(app.page.get_by_text(said, exact=False)).to_be_visible()
     assert not list((app.data_dir / "drafts").glob("*.json"))
+
+
+def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
+    """Settings' import uploads from the phone that asks; its export downloads to it."""
+    from scorepad.core import PlayerSheet, find_game
+    from scorepad.ui.history import StoreHistory
+
+    source = StoreHistory(str(tmp_path / "source.db"))
+    try:
+        sheets = [
+            PlayerSheet("Ana", lines={"marker": 61}),
+            PlayerSheet("Ben", lines={"marker": 50}),
+        ]
+        source.store.save_play(find_game("azul"), None, sheets, played_at="2026-01-01 20:00")
+        mine = tmp_path / "on-the-phone.json"
+        source.store.export_file(mine)
+    finally:
+        source.close()
+    host = network_address()
+    process, port = start_app(tmp_path / "app", "--no-browser", "--share", "--code", "MESA42")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    try:
+        wait_for_port(port, process)
+        page = context.new_page()
+        base = f"http://{host}:{port}"
+        page.goto(f"{base}/?code=MESA42")
+        phone = AppPage(page, base)
+        phone.semantics()
+        phone.open("/settings")
+        with page.expect_file_chooser() as chooser:
+            phone.click("import-upload")
+        chooser.value.set_files(str(mine))
+        expect(phone.node("history-message")).to_contain_text(
+            "Imported from on-the-phone.json: 1 new plays, 0 already there."
+        )
+        with page.expect_download() as got:
+            phone.click("export-download")
+        saved = tmp_path / "saved.json"
+        got.value.save_as(saved)
+        assert got.value.suggested_filename == "scorepad-history.json"
+        text = saved.read_text(encoding="utf-8")
+        assert '"scorepad-history"' in text and '"Ana"' in text
+        expect(phone.node("history-message")).to_contain_text(
+            "1 plays exported to this device as scorepad-history.json"
+        )
+    finally:
+        context.close()
+        stop(process)

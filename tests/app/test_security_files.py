@@ -162,3 +162,71 @@ def test_custom_games_read_a_path_off_the_event_loop_on_this_computer(tmp_path):
         jobs.clear()
         then(quickly(load))
         assert find(root, "games-message").value == said
+
+
+# --- a phone exports and imports through its own browser ---------------------------------
+def save_azul(ctx, scores: dict[str, int], when: str) -> None:
+    from scorepad.core import PlayerSheet, find_game
+
+    sheets = [PlayerSheet(name, lines={"marker": points}) for name, points in scores.items()]
+    ctx.services.history.store.save_play(find_game("azul"), None, sheets, played_at=when)
+
+
+def press(root, ident: str) -> None:
+    """Click a button whose handler is a coroutine, as Flet would await it."""
+    from ui_helpers import run_async
+
+    handler = find(root, ident).on_click
+    run_async(handler)
+
+
+def test_a_phone_downloads_the_export_and_uploads_an_import(tmp_path):
+    ctx, _ = phone_context(tmp_path)
+    save_azul(ctx, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
+    handed: list[tuple[str, bytes]] = []
+
+    async def download(name: str, data: bytes) -> None:
+        handed.append((name, data))
+
+    ctx.download = download
+    root = view_for(ctx, "/settings")
+    press(root, "export-download")
+    ((name, data),) = handed
+    assert name == "scorepad-history.json" and b'"scorepad-history"' in data
+    assert find(root, "history-message").value == (
+        "1 plays exported to this device as scorepad-history.json"
+    )
+    other_dir = tmp_path / "other"
+    other_dir.mkdir()
+    other, _ = context(other_dir)
+    other.on_host = False
+    asked: list[list[str]] = []
+
+    async def upload(extensions: list[str]) -> tuple[str, bytes] | None:
+        asked.append(extensions)
+        return "mine.json", data
+
+    other.upload = upload
+    root2 = view_for(other, "/settings")
+    press(root2, "import-upload")
+    assert asked == [["json", "bgsplay"]]
+    assert find(root2, "history-message").value == (
+        "Imported from mine.json: 1 new plays, 0 already there."
+    )
+    assert len(other.services.history.store.list_plays().plays) == 1
+
+    async def garbage(extensions: list[str]) -> tuple[str, bytes] | None:
+        return "bad.json", b"\xff\xfe not text"
+
+    other.upload = garbage
+    press(root2, "import-upload")
+    message = find(root2, "history-message")
+    assert message.color == ft.Colors.ERROR and message.value.startswith("Cannot read bad.json")
+
+    async def nothing(extensions: list[str]) -> tuple[str, bytes] | None:
+        return None  # the person closed the picker
+
+    other.upload = nothing
+    press(root2, "import-upload")
+    assert message.value.startswith("Cannot read bad.json")  # unchanged, nothing done
+    assert not find(root2, "import-upload").disabled
