@@ -76,13 +76,17 @@ def _limited(limits: Limits) -> type[asyncio.Protocol]:
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
-            if self._timer is not None and self.cycle is not None:
+            if self._timer is not None and (self.cycle is not None or self._upgraded()):
                 self._timer.cancel()  # a request came: uvicorn's keep-alive takes over
-                self._timer = None
+                self._timer = None  # (or a websocket, which has its own pings)
+
+        def _upgraded(self) -> bool:
+            """Whether the connection became a websocket (another protocol reads it)."""
+            return bool(self.transport.get_protocol() is not self)
 
         def _idle(self) -> None:
             self._timer = None
-            if self.cycle is None:
+            if self.cycle is None and not self._upgraded():
                 self.transport.close()
 
         def connection_lost(self, exc: Exception | None) -> None:

@@ -33,9 +33,15 @@ APP = "127.0.0.1:8550"
 
 
 async def app_page(scope, receive, send) -> None:
-    """Stands for the app: says which kind of request reached it, with Flet's CORS header."""
+    """Stands for the app: says which kind of request reached it, with Flet's CORS header;
+    a websocket on ``/echo`` answers each message until the client closes it."""
     if scope["type"] == "websocket":
         await send({"type": "websocket.accept"})
+        if scope.get("path") == "/echo":
+            await receive()  # websocket.connect
+            while (message := await receive())["type"] == "websocket.receive":
+                await send({"type": "websocket.send", "text": message.get("text")})
+            return
         await send({"type": "websocket.close", "code": 1000})
         return
     headers = [(b"access-control-allow-origin", b"*"), (b"content-type", b"text/plain")]
@@ -314,6 +320,18 @@ def test_a_connection_that_sends_nothing_is_closed():
         assert b"the app" in ask(busy)  # a request came: kept for keep-alive
         idle.close()
         busy.close()
+
+
+def test_a_websocket_is_not_an_idle_connection():
+    from websockets.sync.client import connect
+
+    with (
+        Server(Limits(idle=0.5)) as server,
+        connect(f"ws://127.0.0.1:{server.port}/echo", open_timeout=5) as socket_,
+    ):
+        time.sleep(1.5)  # three idle limits: a websocket quiet that long stays open
+        socket_.send("still here")
+        assert socket_.recv(timeout=5) == "still here"
 
 
 def test_one_address_holds_only_so_many_connections():
