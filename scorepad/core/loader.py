@@ -23,7 +23,7 @@ from scorepad.core.errors import (
 from scorepad.core.i18n import DEFAULT_LANG, Text
 from scorepad.core.modules import read_modules
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
-from scorepad.core.plaintext import blank, plain_problem
+from scorepad.core.plaintext import MAX_LABEL, blank, plain_problem
 from scorepad.core.results import read_result
 from scorepad.core.rounds import MAX_ROUNDS, BidRule, Rounds
 from scorepad.core.rules_loader import BUILDERS, RULE_FIELDS, read_rules
@@ -45,6 +45,13 @@ from scorepad.core.template import (
     is_rated,
 )
 
+MAX_HINT = 300
+MAX_REMINDER = 500
+MAX_DESCRIPTION = 2000
+MAX_SOURCE = 2000
+"""Longest texts of a game, in characters (its name and every label: ``MAX_LABEL``): a
+game file is read on every screen that lists games, and a screen must not freeze on a
+name of megabytes."""
 KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\Z")
 LANG_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
 VARIANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}\Z")
@@ -138,7 +145,7 @@ class _Reader:
             raise self.fail(path, "template.empty", value=quote(path.rsplit(".", 1)[-1]))
         return raw
 
-    def text(self, raw: object, path: str) -> Text:
+    def text(self, raw: object, path: str, limit: int = MAX_LABEL) -> Text:
         # English is required; any other language is optional and reads English without it
         # (a game saved before a language existed stays valid).
         if not isinstance(raw, dict) or not (
@@ -155,7 +162,7 @@ class _Reader:
                     value=quote(value),
                     expected=_type("text"),
                 )
-            problem = plain_problem(value)
+            problem = plain_problem(value) or plain_problem(value.strip(), limit)
             if problem is not None:
                 raise TemplateError(
                     "template.where", source=self.source, path=f"{path}.{name}", problem=problem
@@ -226,7 +233,7 @@ class _Reader:
             for i, item in enumerate(self.items(data.get("tiebreakers", []), "tiebreakers"))
         )
         reminders = tuple(
-            self.text(item, f"reminders[{i}]")
+            self.text(item, f"reminders[{i}]", MAX_REMINDER)
             for i, item in enumerate(self.items(data.get("reminders", []), "reminders"))
         )
         if "bgg_id" in data:
@@ -234,6 +241,15 @@ class _Reader:
         if "source" in data and (not isinstance(data["source"], str) or blank(data["source"])):
             raise self.fail(
                 "source", "template.wrong_type", value=quote(data["source"]), expected=_type("text")
+            )
+        if "source" in data and len(data["source"]) > MAX_SOURCE:
+            source = data["source"]
+            raise self.fail(
+                "source",
+                "plain.too_long",
+                value=quote(source),
+                limit=MAX_SOURCE,
+                length=len(source),
             )
         description = data.get("description")
         rules = read_rules(self, data, lines, variants)
@@ -250,7 +266,11 @@ class _Reader:
             tiebreakers=tiebreakers,
             variants=variants,
             reminders=reminders,
-            description=None if description is None else self.text(description, "description"),
+            description=(
+                None
+                if description is None
+                else self.text(description, "description", MAX_DESCRIPTION)
+            ),
             builtin=builtin,
             source=dict(data),
             rounds=rounds,
@@ -378,7 +398,7 @@ class _Reader:
         common: dict[str, Any] = {
             "key": self.key(data["key"], f"{path}.key"),
             "label": self.text(data["label"], f"{path}.label"),
-            "hint": self.text(data["hint"], f"{path}.hint") if "hint" in data else None,
+            "hint": self.text(data["hint"], f"{path}.hint", MAX_HINT) if "hint" in data else None,
             "counts": self.flag(data.get("counts", True), f"{path}.counts"),
             "per_round": self.flag(data.get("per_round", False), f"{path}.per_round"),
         }

@@ -30,6 +30,7 @@ from scorepad.core.i18n import pick
 from scorepad.core.sheetrules import unsupported
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
+from scorepad.ui.host_files import on_this_computer
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
@@ -124,7 +125,9 @@ class Shell:
             show_dialog=page.show_dialog,
             close_dialog=self.close_dialog,
             download=self.download,
+            upload=self.upload,
             later=self.later,
+            on_host=on_this_computer(page.client_ip),
         )
         self.picker: ft.FilePicker | None = None
         self.fit(page.width)
@@ -149,6 +152,18 @@ class Shell:
         if self.picker is None:
             self.picker = ft.FilePicker()
         await self.picker.save_file(file_name=name, src_bytes=data)
+
+    async def upload(self, extensions: list[str]) -> tuple[str, bytes] | None:
+        """A file picked on the device that shows this page (Flet's file picker sends its
+        bytes over the websocket in web mode), or None when none was picked."""
+        if self.picker is None:
+            self.picker = ft.FilePicker()
+        files = await self.picker.pick_files(
+            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=extensions, with_data=True
+        )
+        if not files or files[0].bytes is None:
+            return None
+        return files[0].name, files[0].bytes
 
     def later(self, load: Callable[[], Any], then: Callable[[Any], None]) -> None:
         """``load`` in a worker thread, then ``then`` with its result on the page's event
@@ -328,7 +343,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     fits = template.min_players <= len(given) <= template.max_players
     asked = query.get("variant")
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
-    if given and fits and variant_ok and not model.problems():
+    if given and fits and variant_ok and model.ready():
         drafts = ctx.services.drafts
         wanted = (model.players(), model.variant, model.modules)
         for waiting in of_game(drafts, template.id):

@@ -41,6 +41,11 @@ async def _no_download(name: str, data: bytes) -> None:
     """Without a page (tests, warm-up) there is nowhere to hand a file to."""
 
 
+async def _no_upload(extensions: list[str]) -> tuple[str, bytes] | None:
+    """Without a page (tests, warm-up) there is nowhere to pick a file from."""
+    return None
+
+
 def _at_once(load: Callable[[], Any], then: Callable[[Any], None]) -> None:
     then(load())
 
@@ -61,9 +66,15 @@ class Context:
     """Close the snack bar or dialog on top."""
     download: Callable[[str, bytes], Awaitable[None]] = _no_download
     """Hand a file (name, bytes) to the browser to save or open."""
+    upload: Callable[[list[str]], Awaitable[tuple[str, bytes] | None]] = _no_upload
+    """A file the person picks on their own device, with one of these extensions: its
+    name and bytes, or None when they picked none."""
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
     """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
     history), then ``then`` with its result on the page. Without a page, both at once."""
+    on_host: bool = True
+    """The session runs on the computer that runs the app (its loopback address): only
+    such a session may name files there (``scorepad.ui.host_files``)."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False

@@ -1,8 +1,9 @@
 """Serving the app: a free port on 127.0.0.1, the browser (or a desktop window), Ctrl+C.
 
 Flet is imported here only inside ``serve``, so the rest of the command line never pays
-for it. Flet's own browser opening is switched off (``FLET_FORCE_WEB_SERVER``): the app
-opens the browser itself once the port answers, and only when asked to.
+for it. The web server is uvicorn run by ``scorepad.ui.server`` with the guards in front
+(other web sites, the access code, idle connections); the app opens the browser itself
+once the port answers, and only when asked to.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from scorepad.core.i18n import tr
 from scorepad.ui import share as sharing
-from scorepad.ui.config import FONT_FILES, AppConfig
+from scorepad.ui.config import AppConfig
 from scorepad.ui.errors import AppError
 
 HOST = "127.0.0.1"
@@ -142,7 +143,6 @@ def serve(
     if chosen != port:
         say(tr("app.port_taken", lang, port=port, free=chosen))
     url = f"http://{HOST}:{chosen}"
-    os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # Flet must not open a browser by itself
     os.environ["FLET_WEB_NO_CDN"] = "1"
 
     def announce() -> None:
@@ -160,20 +160,12 @@ def serve(
             warm_up(services, first_visit)  # while the browser loads Flutter
 
     threading.Thread(target=announce, daemon=True).start()
-    if config.share_url and code:
-        gate_code, gate_lang = code, lang
-        sharing.run_gated(
-            main, chosen, lambda app: sharing.AccessGate(app, gate_code, lang=gate_lang)
-        )
-        say(tr("app.stopped", lang))
-        return 0
-    ft.run(
-        main,
-        view=ft.AppView.WEB_BROWSER,
-        host=HOST,
-        port=chosen,
-        no_cdn=True,
-        assets_dir=str(FONT_FILES),
+    from scorepad.ui import server
+
+    shared = bool(config.share_url and code)
+    app = server.guarded_app(
+        main, chosen, lan=lan if shared else None, code=code if shared else None, lang=lang
     )
+    server.run(app, "0.0.0.0" if shared else HOST, chosen)
     say(tr("app.stopped", lang))
     return 0

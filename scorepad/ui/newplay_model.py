@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
+from scorepad.core.plaintext import name_problem, plain_problem
 from scorepad.ui.errors import AppError
 
 
@@ -20,6 +21,8 @@ class NewPlayModel:
     location: str = ""
     modules: list[str] = field(default_factory=list)
     """The game's modules chosen (ids, in the game's order)."""
+    from_link: bool = False
+    """Filled from a link that names the players: its problems show at once."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]
@@ -31,7 +34,8 @@ class NewPlayModel:
 
     @classmethod
     def from_query(cls, template: GameTemplate, query: dict[str, str]) -> NewPlayModel:
-        """The form filled from ``?variant=A&players=Ana,Ben`` (bad parts are dropped)."""
+        """The form filled from ``?variant=A&players=Ana,Ben`` (a variant it does not have
+        is dropped; names are kept as given, for ``problems`` to say what is wrong)."""
         variant = None
         if template.variants and query.get("variant"):
             try:
@@ -42,7 +46,14 @@ class NewPlayModel:
         known = [m.id for m in template.modules]
         asked = {m.strip() for m in query.get("modules", "").split(",")}
         modules = [m for m in known if m in asked]
-        return cls(template, names, variant, query.get("location", ""), modules)
+        return cls(
+            template,
+            names,
+            variant,
+            query.get("location", ""),
+            modules,
+            from_link=bool(names),
+        )
 
     def choose_module(self, module: str, chosen: bool) -> None:
         """Choose a module of the game, or leave it out (kept in the game's order)."""
@@ -85,17 +96,29 @@ class NewPlayModel:
             self.names[index], self.names[other] = self.names[other], self.names[index]
 
     def problems(self) -> dict[int, ScorepadError]:
-        """What is wrong with each name, by position (empty, or already playing)."""
+        """What is wrong with each name, by position: empty, not plain text (a tab, a
+        control character), too long, or already playing. The sheet refuses the same."""
         found: dict[int, ScorepadError] = {}
         seen: set[str] = set()
         for index, name in enumerate(self.names):
             cleaned = name.strip()
+            problem = name_problem(name) if cleaned else None
             if not cleaned:
                 found[index] = AppError("app.name_missing")
+            elif problem is not None:
+                found[index] = problem
             elif cleaned.casefold() in seen:
                 found[index] = AppError("app.name_repeated", value=quote(cleaned))
             seen.add(cleaned.casefold())
         return found
+
+    def location_problem(self) -> ScorepadError | None:
+        """What is wrong with the location (a control character), as the history says."""
+        return plain_problem(self.location.strip())
+
+    def ready(self) -> bool:
+        """Nothing wrong: a sheet may start (and a draft be written)."""
+        return not self.problems() and self.location_problem() is None
 
     def players(self) -> list[str]:
         return [name.strip() for name in self.names]

@@ -4,8 +4,12 @@
 passes as before; any other needs the access code: once in the address (``/?code=…``, what
 the QR code holds), then in a cookie the gate sets. Without it a page gets a 401 that asks
 for the code and a websocket is refused, so nothing of the app or its history leaks.
-Codes are compared in constant time, and an address that keeps sending wrong codes waits
-longer and longer for each answer.
+Codes are compared in constant time. Every wrong code counts, however it comes (the
+address, the cookie, a websocket, many at once): an address that keeps sending them waits
+longer and longer for each answer, up to ``MAX_DELAY``, and one with ``PENDING`` answers
+still to wait for gets the next at once, without its code being looked at (so tries sent
+in parallel gain nothing, and learn nothing). The right code never waits. What is
+remembered is bounded: ``REMEMBERED`` addresses (an IPv6 address counts by its /64).
 """
 
 from __future__ import annotations
@@ -33,8 +37,11 @@ COOKIE = "scorepad_code"
 FREE_TRIES = 3
 """Wrong codes an address may send before its answers are slowed down."""
 MAX_DELAY = 30.0
-REMEMBERED = 1024
+PENDING = 4
+"""Answers one address may be waiting for at once."""
+REMEMBERED = 16384
 """Addresses whose wrong tries are remembered (the oldest are forgotten first)."""
+MAX_COUNT = 1_000_000
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -103,6 +110,22 @@ def is_local(host: str | None) -> bool:
         return False
 
 
+def network_key(address: str | None) -> str:
+    """What counts as one network address: an IPv4 address, an IPv6 /64."""
+    if not address:
+        return ""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 class AccessGate:
     """ASGI middleware in front of the app: no code, no page and no data."""
 
@@ -119,6 +142,7 @@ class AccessGate:
         self.lang = lang
         self.sleep = sleep
         self.wrong: OrderedDict[str, int] = OrderedDict()
+        self.pending: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -128,54 +152,62 @@ class AccessGate:
         if is_local(client):
             await self.app(scope, receive, send)
             return
-        given = _query_code(scope)
+        key = network_key(client)
+        if self.pending.get(key, 0) >= PENDING:
+            await self.answer(scope, send, tried=False, status=429)
+            return
+        given, cookie = _query_code(scope), _cookie_code(scope)
         if given is not None:
             if self.matches(given):
-                self.wrong.pop(client or "", None)
+                self.wrong.pop(key, None)
                 await self.app(scope, receive, _setting_cookie(send, given))
                 return
-            await self.refuse(scope, send, client, tried=True)
-            return
-        if self.matches(_cookie_code(scope)):
+        elif self.matches(cookie):
             await self.app(scope, receive, send)
             return
-        await self.refuse(scope, send, client, tried=False)
+        await self.refuse(scope, send, key, tried=given is not None or cookie is not None)
 
     def matches(self, given: str | None) -> bool:
         if given is None:
             return False
         return hmac.compare_digest(given.encode("utf-8", "replace"), self.code)
 
-    def delay(self, client: str | None) -> float:
-        """How long the next answer to ``client`` waits (0 for its first few tries)."""
-        over = self.wrong.get(client or "", 0) - FREE_TRIES
-        return 0.0 if over <= 0 else min(MAX_DELAY, 0.5 * 2 ** (over - 1))
+    def delay(self, key: str | None) -> float:
+        """How long the next answer to ``key`` waits (0 for its first few tries)."""
+        over = self.wrong.get(key or "", 0) - FREE_TRIES
+        return 0.0 if over <= 0 else min(MAX_DELAY, 0.5 * 2 ** min(over - 1, 16))
 
-    async def refuse(self, scope: Scope, send: Send, client: str | None, *, tried: bool) -> None:
-        key = client or ""
+    async def refuse(self, scope: Scope, send: Send, key: str, *, tried: bool) -> None:
         if tried:
-            self.wrong[key] = self.wrong.get(key, 0) + 1
+            self.wrong[key] = min(self.wrong.get(key, 0) + 1, MAX_COUNT)
             self.wrong.move_to_end(key)
             while len(self.wrong) > REMEMBERED:
                 self.wrong.popitem(last=False)
-        wait = self.delay(client)
+        wait = self.delay(key)
         if wait:
-            await self.sleep(wait)
+            self.pending[key] = self.pending.get(key, 0) + 1
+            try:
+                await self.sleep(wait)
+            finally:
+                left = self.pending.pop(key) - 1
+                if left > 0:
+                    self.pending[key] = left
+        await self.answer(scope, send, tried=tried)
+
+    async def answer(self, scope: Scope, send: Send, *, tried: bool, status: int = 401) -> None:
+        """The refusal: a websocket is closed, a page asks for the code."""
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 4401})
             return
         body = _ask_page(self.lang, tried).encode("utf-8")
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 401,
-                "headers": [
-                    (b"content-type", b"text/html; charset=utf-8"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"cache-control", b"no-store"),
-                ],
-            }
-        )
+        headers = [
+            (b"content-type", b"text/html; charset=utf-8"),
+            (b"content-length", str(len(body)).encode()),
+            (b"cache-control", b"no-store"),
+        ]
+        if status == 429:
+            headers.append((b"retry-after", str(int(MAX_DELAY)).encode()))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
 
@@ -227,23 +259,3 @@ def _ask_page(lang: str, tried: bool) -> str:
         f"<label>{label} <input name='code' autocomplete='off' autocapitalize='characters'"
         " autofocus></label> <button type='submit'>OK</button></form></body></html>"
     )
-
-
-def run_gated(main: Callable[..., Any], port: int, gate: Callable[[ASGIApp], ASGIApp]) -> None:
-    """Serve the Flet app on every interface with ``gate`` in front, until Ctrl+C.
-
-    The same FastAPI app ``ft.run`` serves in web mode (Flet's own builder), run by
-    uvicorn directly so that the gate sees every request and websocket first.
-    """
-    import uvicorn
-    from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
-
-    from scorepad.ui.config import FONT_FILES
-
-    app = get_fastapi_web_app(
-        main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
-    )
-    config = uvicorn.Config(
-        gate(app), host="0.0.0.0", port=port, log_level="warning", ws="websockets-sansio"
-    )
-    uvicorn.Server(config).run()

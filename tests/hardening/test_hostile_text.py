@@ -305,17 +305,23 @@ def test_a_played_sheet_prints_hostile_text_within_its_layout(tmp_path):
         assert "LLLL" in labels
 
 
-def test_a_game_with_a_10000_character_name_still_prints_two_copies(tmp_path):
+def test_a_game_with_the_longest_texts_allowed_still_prints_two_copies(tmp_path):
+    """A game's name and labels have at most 100 characters (a 10,000-character one is
+    refused, saying so); the longest allowed still print, cut short with an ellipsis."""
     game = {
         "id": "long-game",
         "name": {"en": "N" * 10_000, "es": "N" * 10_000},
         "players": {"min": 2, "max": 4},
         "lines": [
-            {"key": "a", "kind": "points", "label": {"en": "A" * 10_000, "es": "A" * 10_000}},
-            {"key": "b", "kind": "count", "label": {"en": "Word " * 2_000, "es": "Palabra " * 2}},
+            {"key": "a", "kind": "points", "label": {"en": "A" * 100, "es": "A" * 100}},
+            {"key": "b", "kind": "count", "label": {"en": "Word " * 20, "es": "Palabra " * 2}},
         ],
     }
     file = tmp_path / "long-game.json"
+    file.write_text(json.dumps(game), encoding="utf-8")
+    said = refused("sheet", str(file), "--names", ",".join(GROUPS[0]))
+    assert "name.en: " in said and "has 10000 characters; at most 100 are allowed" in said
+    game["name"] = {"en": "N" * 100, "es": "N" * 100}
     file.write_text(json.dumps(game), encoding="utf-8")
     pdf = str(tmp_path / "long.pdf")
     ok("sheet", str(file), "--names", ",".join(GROUPS[0]), "-o", pdf)

@@ -1,9 +1,10 @@
 """Custom games: the built-in and user-defined games, each exportable; the user's own
 can be edited and deleted (with an undo); a game file can be imported.
 
-Files are read and written on the machine that runs the app (the app serves only
-127.0.0.1): an import takes a file's path or the file's text pasted in; an export writes
-``<id>.json`` into the exports folder and says where.
+Files are read and written on the machine that runs the app: an import takes the file's
+text pasted in or, in the app's own session on that machine only (``ctx.on_host``), a
+file's path (a regular file of at most 200 MB, see ``scorepad.ui.host_files``); an export
+writes ``<id>.json`` into the exports folder and says where.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.files import write_atomic
 from scorepad.ui.context import Context
+from scorepad.ui.host_files import read_text
 from scorepad.ui.views.common import heading, muted, players_range, screen, tid
 
 if TYPE_CHECKING:
@@ -36,7 +38,7 @@ class GamesView:
         self.deleted: str | None = None
         self.lists = ft.Column(spacing=8)
         self.source = ft.TextField(
-            label=ctx.t("manage.import_game_source"),
+            label=ctx.t("manage.import_game_source" if ctx.on_host else "files.game_text"),
             dense=True,
             expand=True,
             multiline=True,
@@ -219,19 +221,45 @@ class GamesView:
             return
         if given.startswith("{"):
             text, source = given, ctx.t("manage.pasted")
+        elif not ctx.on_host:  # a phone never names a file of the host
+            self.say(ctx.t("files.paste_instead"), error=True)
+            return
         else:
-            path = Path(given).expanduser()
+            self.read_file(Path(given).expanduser())
+            return
+        self.finish_import(text, source)
+
+    def read_file(self, path: Path) -> None:
+        """Import the game file at ``path``, read off the page's event loop (which every
+        device shares): a slow disk or a big file stalls no other screen."""
+        ctx = self.ctx
+
+        def load() -> GameTemplate | ScorepadError:
             try:
-                text, source = path.read_text(encoding="utf-8-sig"), str(path)
-            except (OSError, UnicodeDecodeError) as problem:
-                detail = getattr(problem, "strerror", None) or str(problem)
-                self.say(ctx.t("manage.cannot_read", path=str(path), detail=detail), error=True)
-                return
+                return self.store.import_game(read_text(path), str(path))
+            except ScorepadError as problem:
+                return problem
+
+        def then(found: GameTemplate | ScorepadError) -> None:
+            if isinstance(found, ScorepadError):
+                self.say(found.message(ctx.lang), error=True)
+            else:
+                self.imported(found)
+            ctx.update(self.status, self.source, self.lists, self.undo)
+
+        ctx.later(load, then)
+
+    def finish_import(self, text: str, source: str) -> None:
+        ctx = self.ctx
         try:
             template = self.store.import_game(text, source)
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
             return
+        self.imported(template)
+
+    def imported(self, template: GameTemplate) -> None:
+        ctx = self.ctx
         self.source.value = ""
         self.say(ctx.t("manage.imported_game", name=pick(template.name, ctx.lang)))
         self.refresh()

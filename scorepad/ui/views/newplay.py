@@ -65,7 +65,10 @@ class NewPlayView:
         self.saved = _saved_players(ctx)
         self.message = status_line()
         self.profiles = ft.Row(wrap=True, spacing=4, run_spacing=4)
-        self.show_players()
+        # a link that named the players and did not start the sheet says why, as Start does
+        self.show_players(model.problems() if model.from_link else None)
+        if model.from_link:
+            self.show_location_problem()
 
     def build(self) -> ft.View:
         ctx = self.ctx
@@ -258,6 +261,14 @@ class NewPlayView:
 
     def on_location(self, e: ft.Event[ft.TextField]) -> None:
         self.model.location = e.control.value
+        if self.location.error:
+            self.show_location_problem()
+
+    def show_location_problem(self) -> bool:
+        """Say what is wrong with the location, if anything; True when something is."""
+        problem = self.model.location_problem()
+        self.location.error = problem.message(self.ctx.lang) if problem else None
+        return problem is not None
 
     async def on_print_blank(self) -> None:
         model = self.model
@@ -265,8 +276,11 @@ class NewPlayView:
 
     def on_start(self) -> None:
         problems = self.model.problems()
+        wrong_location = self.show_location_problem()
         if problems:
             self.show_players(problems)
+            return
+        if wrong_location:
             return
         start_sheet(self.ctx, self.model)
 

@@ -1,7 +1,11 @@
 """Settings' history part: where it lives, export it, import a file into it.
 
-Paths are on the machine running the app (it serves only this computer); the export
-defaults to the exports folder beside the app's other files. Exporting and importing run
+Paths are on the machine running the app, and only its own session (``ctx.on_host``)
+may name one: a phone at the table never reaches the host's files. The export defaults to
+the exports folder beside the app's other files; an import reads only a regular file of
+at most 200 MB (``scorepad.ui.host_files``). Every device may also download the export
+and import a file picked on itself (Flet's file picker: the bytes travel over the page's
+websocket), which is how a phone exports and imports. Exporting and importing run
 off the page's event loop (``Context.later``): every device on this app shares that loop,
 and a history of thousands of plays takes seconds, which the sheets at the other tables
 must not wait for. Meanwhile the section says what it is doing and takes no second click;
@@ -10,6 +14,8 @@ when the person has moved on to another screen by then, the outcome is said over
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +25,7 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.ui.context import Context
+from scorepad.ui.host_files import MAX_BYTES, MAX_MB, check_file
 from scorepad.ui.views.common import heading, muted, tid
 
 FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
@@ -47,6 +54,12 @@ class HistorySection:
         self.import_path = ft.TextField(label=ctx.t("manage.import_path"), dense=True, expand=True)
         self.export_button = ft.OutlinedButton(ctx.t("manage.export"), on_click=self.on_export)
         self.import_button = ft.OutlinedButton(ctx.t("manage.import"), on_click=self.on_import)
+        self.download_button = ft.OutlinedButton(
+            ctx.t("files.download"), icon=ft.Icons.DOWNLOAD, on_click=self.on_download
+        )
+        self.upload_button = ft.OutlinedButton(
+            ctx.t("files.upload"), icon=ft.Icons.UPLOAD_FILE, on_click=self.on_upload
+        )
         self.busy = False
         self.token = object()
         ctx.keep("history-section", self.token)  # a rebuilt Settings has a section of its own
@@ -84,22 +97,104 @@ class HistorySection:
         return [
             heading(ctx.t("manage.export_history")),
             tid("export-format", formats),
-            ft.Row(
-                [
-                    tid("export-path", self.export_path),
-                    tid("export", self.export_button),
-                ]
-            ),
-            heading(ctx.t("manage.import_history")),
-            muted(ctx.t("manage.import_help"), size=13),
-            ft.Row(
-                [
-                    tid("import-path", self.import_path),
-                    tid("import", self.import_button),
-                ]
-            ),
+            *self.file_rows(),
             tid("history-message", self.status),
         ]
+
+    def file_rows(self) -> list[ft.Control]:
+        """Download and upload on every device; the path fields on this computer only."""
+        ctx = self.ctx
+        download = tid("export-download", self.download_button)
+        upload = tid("import-upload", self.upload_button)
+        if not ctx.on_host:
+            return [
+                ft.Row([download], wrap=True),
+                heading(ctx.t("manage.import_history")),
+                muted(ctx.t("files.import_help"), size=13),
+                ft.Row([upload], wrap=True),
+                tid("host-only", muted(ctx.t("files.host_only"), size=13)),
+            ]
+        return [
+            ft.Row([tid("export-path", self.export_path), tid("export", self.export_button)]),
+            ft.Row([download], wrap=True),
+            heading(ctx.t("manage.import_history")),
+            muted(ctx.t("manage.import_help"), size=13),
+            ft.Row([tid("import-path", self.import_path), tid("import", self.import_button)]),
+            ft.Row([upload], wrap=True),
+        ]
+
+    def buttons(self) -> tuple[ft.Control, ...]:
+        return (self.export_button, self.import_button, self.download_button, self.upload_button)
+
+    async def on_download(self) -> None:
+        """The export handed to this device's browser (made in a worker thread)."""
+        if self.busy:
+            return
+        ctx, fmt = self.ctx, self.fmt
+        name = f"scorepad-history{SUFFIX[fmt]}"
+
+        def make() -> tuple[int, bytes]:
+            out = io.StringIO(newline="")
+            count = self.store.export(out, fmt)
+            return count, out.getvalue().encode("utf-8")
+
+        self.start_job(ctx.t("manage.exporting", path=name))
+        try:
+            count, data = await asyncio.to_thread(make)
+            await ctx.download(name, data)
+            outcome: Outcome = ctx.t("files.downloaded", n=count, name=name), False
+        except ScorepadError as problem:
+            outcome = problem.message(ctx.lang), True
+        except Exception as problem:  # a bug: said, logged, and the section usable again
+            logger.exception("exporting the history to a device failed")
+            outcome = ctx.t("manage.history_failed", detail=str(problem)), True
+        self.finish_job(outcome)
+
+    async def on_upload(self) -> None:
+        """A history file picked on this device, imported in a worker thread."""
+        if self.busy:
+            return
+        ctx = self.ctx
+        picked = await ctx.upload(["json", "bgsplay"])
+        if picked is None:
+            return
+        name, data = picked
+        if len(data) > MAX_BYTES:
+            self.finish_job((ctx.t("files.too_big", path=name, mb=MAX_MB), True))
+            return
+
+        def load() -> Outcome:
+            text = data.decode("utf-8-sig")
+            done = self.store.import_text(text, name)
+            return ctx.t(
+                "manage.imported", path=name, added=done.plays, skipped=done.skipped
+            ), False
+
+        self.start_job(ctx.t("manage.importing", path=name))
+        try:
+            outcome: Outcome = await asyncio.to_thread(load)
+        except UnicodeDecodeError as problem:
+            outcome = ctx.t("manage.cannot_read", path=name, detail=str(problem)), True
+        except ScorepadError as problem:
+            outcome = problem.message(ctx.lang), True
+        except Exception as problem:  # a bug: said, logged, and the section usable again
+            logger.exception("importing a history from a device failed")
+            outcome = ctx.t("manage.history_failed", detail=str(problem)), True
+        self.finish_job(outcome)
+
+    def start_job(self, doing: str) -> None:
+        self.working(True)
+        self.say(doing)
+        self.ctx.update(self.status, *self.buttons())
+
+    def finish_job(self, outcome: Outcome) -> None:
+        text, error = outcome
+        self.working(False)
+        if self.ctx.screen.get("history-section") is not self.token:
+            self.ctx.show_dialog(ft.SnackBar(ft.Text(text)))  # said over the screen shown now
+            return
+        self.say(text, error=error)
+        self.ctx.update(self.status, *self.buttons())
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.status.value = text
@@ -112,11 +207,16 @@ class HistorySection:
             self.export_path.value = str(self.default_path())
 
     def on_export(self) -> None:
+        if not self.ctx.on_host:
+            self.say(self.ctx.t("files.host_only"), error=True)
+            return
         path = Path((self.export_path.value or "").strip() or self.default_path()).expanduser()
         self.run(self.ctx.t("manage.exporting", path=str(path)), lambda: self.export(path))
 
     def export(self, path: Path) -> Outcome:
         ctx = self.ctx
+        if path.exists() and not path.is_file():  # a device, a FIFO, a folder
+            return ctx.t("files.not_regular", path=str(path)), True
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             count = self.store.export_file(path, self.fmt)
@@ -127,6 +227,9 @@ class HistorySection:
 
     def on_import(self) -> None:
         ctx = self.ctx
+        if not ctx.on_host:
+            self.say(ctx.t("files.host_only"), error=True)
+            return
         given = (self.import_path.value or "").strip()
         if not given:
             self.say(ctx.t("manage.import_needed"), error=True)
@@ -135,6 +238,7 @@ class HistorySection:
         self.run(ctx.t("manage.importing", path=str(path)), lambda: self.import_(path))
 
     def import_(self, path: Path) -> Outcome:
+        check_file(path)  # a regular file of a sane size, or an AppError that says why
         done = self.store.import_file(path)
         text = self.ctx.t("manage.imported", path=str(path), added=done.plays, skipped=done.skipped)
         return text, False
@@ -163,13 +267,14 @@ class HistorySection:
                 )  # said over whatever screen is shown now
                 return
             self.say(text, error=error)
-            ctx.update(self.status, self.export_button, self.import_button)
+            ctx.update(self.status, *self.buttons())
 
         self.working(True)
         self.say(doing)
-        ctx.update(self.status, self.export_button, self.import_button)
+        ctx.update(self.status, *self.buttons())
         ctx.later(attempt, finished)
 
     def working(self, busy: bool) -> None:
         self.busy = busy
-        self.export_button.disabled = self.import_button.disabled = busy
+        for button in self.buttons():
+            button.disabled = busy

@@ -1,0 +1,136 @@
+"""Closed to other web sites: only the app's own pages talk to the app.
+
+``SameOrigin`` is ASGI middleware in front of everything the server answers (pages,
+files, the websocket), with or without ``--share``:
+
+- a ``Host`` header that is not one of the app's own addresses (loopback, and with
+  ``--share`` the network address it prints) is refused: a name that another site made
+  point at this computer (DNS rebinding) gets nothing;
+- a request or websocket whose ``Origin`` is another site's is refused, and so is a
+  request another site's page makes in the background (``Sec-Fetch-Site``); following a
+  link is still a navigation, which the app's own page then serves;
+- every answer forbids framing (``frame-ancestors 'none'``, ``X-Frame-Options``), content
+  sniffing, and any ``Referer`` (which could carry the access code); its content policy
+  lets the page reach only this server, so the Flutter client's own calls to public
+  CDNs (Rive's runtime) never leave the machine;
+- Flet's ``Access-Control-Allow-Origin: *`` is taken off every answer.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from scorepad.core.i18n import tr
+from scorepad.ui.share import ASGIApp, Message, Receive, Scope, Send
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+CROSS = (b"cross-site", b"same-site")
+"""``Sec-Fetch-Site`` values of a request made by another site's page (another port on
+this computer is the same site but another origin)."""
+DROPPED = (b"access-control-allow-origin",)
+
+
+def own_hosts(port: int, lan: str | None = None) -> frozenset[str]:
+    """The ``Host`` headers the app answers to: loopback and the network address."""
+    names = [*LOOPBACK_NAMES, *([lan] if lan else [])]
+    hosts = {f"{name}:{port}" for name in names}
+    if port == 80:  # a browser leaves the default port out
+        hosts |= set(names)
+    return frozenset(host.lower() for host in hosts)
+
+
+def policy(host: str) -> bytes:
+    """The content policy: this server only, never framed."""
+    return (
+        "default-src 'self'; "
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
+        "style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data: blob:; "
+        "font-src 'self' data: blob:; "
+        f"connect-src 'self' ws://{host}; "
+        "worker-src 'self' blob:; "
+        "object-src 'none'; base-uri 'self'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ).encode("latin-1")
+
+
+def safe_headers(host: str) -> list[tuple[bytes, bytes]]:
+    return [
+        (b"content-security-policy", policy(host)),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+
+
+class SameOrigin:
+    """ASGI middleware: the app's own addresses and pages only (see the module doc)."""
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str], *, lang: str = "en") -> None:
+        self.app = app
+        self.hosts = frozenset(h.lower() for h in hosts)
+        self.origins = frozenset(f"http://{h}" for h in self.hosts)
+        self.lang = lang
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = _headers(scope)
+        host = headers.get(b"host", b"").decode("latin-1").lower()
+        if host not in self.hosts:
+            await self.refuse(scope, send, host, "guard.wrong_host")
+            return
+        origin = headers.get(b"origin")
+        if origin is not None and origin.decode("latin-1").lower() not in self.origins:
+            await self.refuse(scope, send, host, "guard.other_site")
+            return
+        site, mode = headers.get(b"sec-fetch-site"), headers.get(b"sec-fetch-mode")
+        if site in CROSS and mode != b"navigate":
+            await self.refuse(scope, send, host, "guard.other_site")
+            return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+        await self.app(scope, receive, _with_headers(send, host))
+
+    async def refuse(self, scope: Scope, send: Send, host: str, key: str) -> None:
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 4403})
+            return
+        text = html.escape(tr(key, self.lang))
+        body = (
+            "<!doctype html><html><head><meta charset='utf-8'><title>Scorepad</title></head>"
+            f"<body><p>{text}</p></body></html>"
+        ).encode()
+        headers = [
+            (b"content-type", b"text/html; charset=utf-8"),
+            (b"content-length", str(len(body)).encode()),
+            (b"cache-control", b"no-store"),
+            *safe_headers(host if host in self.hosts else LOOPBACK_NAMES[0]),
+        ]
+        await send({"type": "http.response.start", "status": 403, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+def _headers(scope: Scope) -> dict[bytes, bytes]:
+    """The request's headers by lower-case name (the first of each)."""
+    found: dict[bytes, bytes] = {}
+    for name, value in scope.get("headers", []):
+        found.setdefault(bytes(name).lower(), bytes(value))
+    return found
+
+
+def _with_headers(send: Send, host: str) -> Send:
+    extra = safe_headers(host)
+    names = {name for name, _ in extra} | set(DROPPED)
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = dict(message)
+            kept = [(n, v) for n, v in message.get("headers", []) if bytes(n).lower() not in names]
+            message["headers"] = [*kept, *extra]
+        await send(message)
+
+    return sending

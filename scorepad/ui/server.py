@@ -1,0 +1,64 @@
+"""The web server: Flet's app behind the guards, run by uvicorn until Ctrl+C.
+
+The same FastAPI app ``ft.run`` serves in web mode (Flet's own builder), run by uvicorn
+directly so that every request and websocket passes the guards first: ``SameOrigin``
+(``scorepad.ui.guard``) always, the access code's gate (``scorepad.ui.share``) with
+``--share``, and the connection limits (``scorepad.ui.connections``) below them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+from scorepad.ui.connections import Limits
+from scorepad.ui.guard import SameOrigin, own_hosts
+from scorepad.ui.share import AccessGate, ASGIApp
+
+KEEP_ALIVE = 5
+"""Seconds an idle connection is kept after an answer."""
+
+
+def guarded_app(
+    main: Callable[..., Any],
+    port: int,
+    *,
+    lan: str | None = None,
+    code: str | None = None,
+    lang: str = "en",
+) -> ASGIApp:
+    """Flet's web app for ``main`` behind the guards: the network address ``lan`` and
+    its access ``code`` only with ``--share``."""
+    from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
+
+    from scorepad.ui.config import FONT_FILES
+
+    app: ASGIApp = get_fastapi_web_app(
+        main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
+    )
+    if lan and code:
+        app = AccessGate(app, code, lang=lang)
+    return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)
+
+
+def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> None:
+    """Serve ``app`` on ``host``:``port`` until Ctrl+C (or SIGTERM)."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        http=(limits or Limits()).protocol(),
+        timeout_keep_alive=KEEP_ALIVE,
+    )
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            super().handle_exit(sig, frame)
+            self._captured_signals.clear()  # stopped as asked: not raised again after
+
+    Server(config).run()
