@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
 from scorepad.core.combined import with_modules
+from scorepad.core.errors import SheetError
 from scorepad.core.numbers import (
     Number,
     format_points,
@@ -543,8 +544,40 @@ class SheetInProgress:
         for row_index, row in enumerate(self.draft.extra):
             if not row.label.strip():
                 problems[(f"extra:{row_index}", LABEL, "")] = EntryError("entry.extra_label")
-        scored = score(self.template, self.draft.variant, sheets)
+        scored = self._score_checked(sheets, problems)
         return SheetState(scored, problems, not entered, tuple(sheets))
+
+    def _score_checked(
+        self, sheets: list[PlayerSheet], problems: dict[CellKey, ScorepadError]
+    ) -> ScoredSheet:
+        """The sheet scored; a player's lines that break one of the game's checks (Azul: 5
+        complete rows means a full wall) are marked with the rulebook's reason and left out
+        of the score until fixed, so typing goes on and Save is refused meanwhile."""
+        names = [name.strip() for name in self.players]
+        for _ in range(len(sheets) * len(self.template.lines) + 1):
+            try:
+                return score(self.template, self.draft.variant, sheets)
+            except SheetError as problem:
+                if problem.key != "check.broken" or problem.fields.get("player") not in names:
+                    raise
+                index = names.index(str(problem.fields["player"]))
+                keys = str(problem.fields.get("lines", "")).split(", ")
+                lines = dict(sheets[index].lines)
+                known = {line.key for line in (*self.end_lines, *self.round_lines)}
+                for key in keys:
+                    if key in known:  # blank cells too: they are part of what to fix
+                        problems[self._check_cell(key, index)] = problem
+                    lines.pop(key, None)
+                if lines == sheets[index].lines:  # broken even with those lines blank
+                    lines = {}
+                sheets[index] = sheets[index]._replace(lines=lines)
+        return score(self.template, self.draft.variant, sheets)
+
+    def _check_cell(self, key: str, player: int) -> CellKey:
+        """Where a broken check is marked: the line's cell, or its latest round's."""
+        if any(line.key == key for line in self.round_lines) and self.draft.rounds:
+            return (round_key(self.draft.rounds[-1].id, key), player, "")
+        return (key, player, "")
 
     def _raw(
         self, line: Line, player: int, problems: dict[CellKey, ScorepadError]

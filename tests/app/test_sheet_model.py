@@ -223,3 +223,25 @@ def test_every_change_is_a_typed_edit_that_makes_the_same_change_to_a_copy():
     assert (twin, sintra_twin, summer_twin) == (model.draft, sintra.draft, summer.draft)
     assert sintra.draft.pairs["windows"][1] == ["", "4"]
     assert summer.draft.checks["star_red"] == [True, False]
+
+
+def test_a_broken_check_is_marked_on_its_cells_and_typing_goes_on():
+    """Azul: 5 complete rows means a full wall, so columns and colours are 5 too. Typing the
+    5 in rows first marks the three cells with the rulebook's reason (nothing raised, the
+    other player still scored, Save refused); finishing the wall clears the marks."""
+    model = sheet("azul", ["Hugo", "Ana"])
+    model.set_text("marker", 0, "80")
+    model.set_text("marker", 1, "50")
+    model.set_text("rows", 0, "5")
+    state = model.state
+    why = "cannot be as entered: 5 complete rows, columns or colours means a full wall"
+    for key in ("rows", "columns", "colours"):
+        assert why in str(state.problem(key, 0)), key
+        assert state.problem(key, 1) is None
+    assert not state.can_save
+    assert [p.total for p in state.scored.players] == [80, 50]  # the wall left out meanwhile
+    model.set_text("columns", 0, "5")
+    model.set_text("colours", 0, "5")
+    state = model.state
+    assert state.can_save
+    assert state.scored.players[0].total == 80 + 5 * 2 + 5 * 7 + 5 * 10
