@@ -352,14 +352,15 @@ class SheetState:
     """The sheet scored from every allowed value (problems left out)."""
     problems: dict[CellKey, ScorepadError]
     empty: bool
-    """Nothing entered yet: the result sentence would only state the obvious."""
+    """No value counted yet (a refused value does not count): the result sentence would
+    only state the obvious, no one is crowned, and the sheet cannot be saved."""
     entered: tuple[PlayerSheet, ...] = ()
     """What each player's cells hold, as the core was given it (a sum as typed, "3+6+2"):
     saved with the play, so Edit shows a sum again."""
 
     @property
     def can_save(self) -> bool:
-        return not self.problems
+        return not self.problems and not self.empty
 
     def problem(self, key: str, player: int, part: str = "") -> ScorepadError | None:
         return self.problems.get((key, player, part))
@@ -525,7 +526,7 @@ class SheetInProgress:
                     text = played.texts[line.key][index]
                     where = (round_key(played.id, line.key), index, "")
                     entry = self._read_text(line, text, None, where, problems)
-                    entered = entered or bool(text.strip())
+                    entered = entered or entry is not None
                     entries.append(entry)
                 lines[line.key] = entries
             for line in self.end_lines:
@@ -536,8 +537,8 @@ class SheetInProgress:
             extra = []
             for row_index, row in enumerate(self.draft.extra):
                 points = self._extra_points(row_index, row, index, problems)
-                entered = entered or bool(row.points[index].strip())
                 if points is not None and row.label.strip():
+                    entered = True
                     extra.append(ExtraLine(row.label.strip(), points))
             sheets.append(PlayerSheet(name, lines, extra))
         for row_index, row in enumerate(self.draft.extra):
@@ -549,8 +550,8 @@ class SheetInProgress:
     def _raw(
         self, line: Line, player: int, problems: dict[CellKey, ScorepadError]
     ) -> tuple[object | None, bool]:
-        """The line value for the core (None when blank or refused) and whether anything
-        was entered in the cell."""
+        """The line value for the core (None when blank or refused) and whether the cell
+        holds a value that counts (not a refused one)."""
         key = line.key
         if isinstance(line, CheckLine):
             checked = self.draft.checks[key][player]
@@ -564,14 +565,16 @@ class SheetInProgress:
                 except EntryError as problem:
                     problems[(key, player, part)] = problem
             entered = any(t.strip() for t in texts)
-            return (pair if len(pair) == 2 and entered else None), entered
+            counted = len(pair) == 2 and entered
+            return (pair if counted else None), counted
         text = self.draft.texts[key][player]
         rate = self.draft.rates[key][player] if is_rated(line) else None
         if not text.strip():
             if rate is not None and is_rated(line) and rate != line.rates[0].id:
                 return {"count": 0, "rate": rate}, False  # the choice kept, nothing counted
             return None, False
-        return self._read_text(line, text, rate, (key, player, ""), problems), True
+        entry = self._read_text(line, text, rate, (key, player, ""), problems)
+        return entry, entry is not None
 
     @staticmethod
     def _read_text(

@@ -379,7 +379,8 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
         _set(self.result, "value", result, out)
-        _set(self.save_button, "disabled", not state.can_save or self.gone, out)
+        # An empty sheet keeps Save open: a tap says why it cannot be saved yet.
+        _set(self.save_button, "disabled", bool(state.problems) or self.gone, out)
         _set(self.save_hint, "value", self._save_hint(state), out)
         if self.gone:
             _set(self.save_message, "value", ctx.t("app.sheet_gone"), out)
@@ -451,6 +452,10 @@ class SheetView:
 
     def on_save(self) -> None:
         state = self.model.state
+        if state.empty and not state.problems and not self.gone:
+            self.save_message.value = self.ctx.t("app.save_empty")
+            self.save_message.color = ft.Colors.ERROR
+            return
         if not state.can_save:
             return
         location = self.model.draft.location or None
