@@ -23,6 +23,7 @@ from scorepad.core.numbers import (
     plain_number,
     read_expression,
 )
+from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet
 from scorepad.core.template import (
     CheckLine,
@@ -40,6 +41,9 @@ CellKey = tuple[str, int, str]
 
 LABEL = -1
 """The player index used for a by-hand line's own label."""
+
+NOTES = "notes"
+"""Where a problem with the play's notes is noted (the first part of a ``CellKey``)."""
 
 STEPPED_KINDS = frozenset({"count", "table", "penalty"})
 """Line kinds whose entry is a whole count ≥ 0: they get − / + steppers."""
@@ -220,6 +224,16 @@ class RoundRestored:
         draft.rounds.insert(min(self.position, len(draft.rounds)), row)
 
 
+@dataclass(frozen=True)
+class NotesEdit:
+    """The notes on the play written or changed (the whole text)."""
+
+    text: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.notes = self.text
+
+
 Edit = (
     TextEdit
     | CheckEdit
@@ -232,6 +246,7 @@ Edit = (
     | RoundAdded
     | RoundDeleted
     | RoundRestored
+    | NotesEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -245,6 +260,8 @@ class SheetDraft:
     variant: str | None
     players: list[str]
     location: str = ""
+    notes: str = ""
+    """Notes on the play, saved with it (several lines allowed)."""
     texts: dict[str, list[str]] = field(default_factory=dict)
     """Typed text per line key, one per player (counts, points, tables, penalties)."""
     checks: dict[str, list[bool]] = field(default_factory=dict)
@@ -278,6 +295,7 @@ class SheetDraft:
             "rounds": [{"id": r.id, "texts": r.texts} for r in self.rounds],
             "changed_rounds": list(self.changed_rounds),
             **({"modules": list(self.modules)} if self.modules else {}),
+            **({"notes": self.notes} if self.notes else {}),
         }
 
     @classmethod
@@ -309,6 +327,7 @@ class SheetDraft:
             variant=None if variant is None else str(variant),
             players=players,
             location=str(data.get("location") or ""),
+            notes=str(data.get("notes") or ""),
             texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},
             checks={str(k): per_player(v, bool) for k, v in _dict(data.get("checks")).items()},
             pairs={
@@ -510,6 +529,9 @@ class SheetInProgress:
             self.on_change(edit)
         return self.state
 
+    def set_notes(self, text: str) -> SheetState:
+        return self.apply(NotesEdit(text))
+
     def set_location(self, location: str) -> None:
         self.draft.location = location
 
@@ -544,6 +566,9 @@ class SheetInProgress:
         for row_index, row in enumerate(self.draft.extra):
             if not row.label.strip():
                 problems[(f"extra:{row_index}", LABEL, "")] = EntryError("entry.extra_label")
+        notes = plain_problem(self.draft.notes, MAX_NOTES, allow=LINE_BREAKS)
+        if notes is not None:
+            problems[(NOTES, LABEL, "")] = notes
         scored = score(self.template, self.draft.variant, sheets)
         return SheetState(scored, problems, not entered, tuple(sheets))
 
