@@ -22,6 +22,8 @@ dozen, and the history keeps names folded for comparison in 200 (folding can tri
 character, as "ﬃ" becomes "ffi")."""
 MAX_LABEL = 100
 """Longest by-hand line label, in characters."""
+MAX_NOTES = 2000
+"""Longest note on a play, in characters: a few paragraphs about the evening."""
 LINE_BREAKS = "\n\r\t"
 """What a note written over several lines may also hold."""
 

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_number
-from scorepad.core.plaintext import LINE_BREAKS, plain_problem
+from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.template import Reading
 from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, parse_when, to_halves
@@ -95,11 +95,11 @@ def check_details(details: PlayDetails) -> PlayDetails:
         or not 0 <= duration <= MAX_DURATION
     ):
         raise StoreError("store.bad_duration", value=quote(duration), limit=MAX_DURATION)
-    for field, text, allow in (
-        ("location", details.location, ""),
-        ("notes", details.notes, LINE_BREAKS),
+    for field, text, allow, limit in (
+        ("location", details.location, "", None),
+        ("notes", details.notes, LINE_BREAKS, MAX_NOTES),
     ):
-        problem = plain_problem(text, allow=allow) if isinstance(text, str) else None
+        problem = plain_problem(text, limit, allow) if isinstance(text, str) else None
         if problem is not None:
             raise StoreError("store.bad_text", field=field, problem=problem)
     return PlayDetails(details.played_at, _blank(details.location), duration, _blank(details.notes))

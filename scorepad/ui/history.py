@@ -73,9 +73,11 @@ class History(Protocol):
         *,
         location: str | None = None,
         entered: Sequence[PlayerSheet] | None = None,
+        notes: str | None = None,
     ) -> str:
         """Store a scored play (its entries and the template it was scored with) and
-        return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept)."""
+        return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept);
+        ``notes``: written on the sheet."""
         ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
@@ -156,9 +158,14 @@ class StoreHistory:
         *,
         location: str | None = None,
         entered: Sequence[PlayerSheet] | None = None,
+        notes: str | None = None,
     ) -> str:
         store = self.store
-        play_id = str(store.save_scored(sheet, location=location or None, entered=entered))
+        play_id = str(
+            store.save_scored(
+                sheet, location=location or None, notes=notes or None, entered=entered
+            )
+        )
         store.back_up_daily()  # an app left running for days still copies once a day
         return play_id
 

@@ -37,6 +37,8 @@ class HistoryRow:
     scores: str
     """Every player with their total, in rank order: "Ana 77 · Ben 73"."""
     winners: tuple[str, ...]
+    notes: str = ""
+    """The play's notes, as written ("" when none)."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -47,6 +49,7 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         title=play_title(summary, lang, games),
         scores=" · ".join(f"{p.name} {show(p.total, lang)}" for p in seats),
         winners=summary.winners,
+        notes=summary.notes or "",
     )
 
 

@@ -24,6 +24,7 @@ from scorepad.core.numbers import (
     plain_number,
     read_expression,
 )
+from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet
 from scorepad.core.template import (
     CheckLine,
@@ -41,6 +42,9 @@ CellKey = tuple[str, int, str]
 
 LABEL = -1
 """The player index used for a by-hand line's own label."""
+
+NOTES = "notes"
+"""Where a problem with the play's notes is noted (the first part of a ``CellKey``)."""
 
 STEPPED_KINDS = frozenset({"count", "table", "penalty"})
 """Line kinds whose entry is a whole count ≥ 0: they get − / + steppers."""
@@ -221,6 +225,16 @@ class RoundRestored:
         draft.rounds.insert(min(self.position, len(draft.rounds)), row)
 
 
+@dataclass(frozen=True)
+class NotesEdit:
+    """The notes on the play written or changed (the whole text)."""
+
+    text: str
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.notes = self.text
+
+
 Edit = (
     TextEdit
     | CheckEdit
@@ -233,6 +247,7 @@ Edit = (
     | RoundAdded
     | RoundDeleted
     | RoundRestored
+    | NotesEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -246,6 +261,8 @@ class SheetDraft:
     variant: str | None
     players: list[str]
     location: str = ""
+    notes: str = ""
+    """Notes on the play, saved with it (several lines allowed)."""
     texts: dict[str, list[str]] = field(default_factory=dict)
     """Typed text per line key, one per player (counts, points, tables, penalties)."""
     checks: dict[str, list[bool]] = field(default_factory=dict)
@@ -279,6 +296,7 @@ class SheetDraft:
             "rounds": [{"id": r.id, "texts": r.texts} for r in self.rounds],
             "changed_rounds": list(self.changed_rounds),
             **({"modules": list(self.modules)} if self.modules else {}),
+            **({"notes": self.notes} if self.notes else {}),
         }
 
     @classmethod
@@ -310,6 +328,7 @@ class SheetDraft:
             variant=None if variant is None else str(variant),
             players=players,
             location=str(data.get("location") or ""),
+            notes=str(data.get("notes") or ""),
             texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},
             checks={str(k): per_player(v, bool) for k, v in _dict(data.get("checks")).items()},
             pairs={
@@ -353,14 +372,15 @@ class SheetState:
     """The sheet scored from every allowed value (problems left out)."""
     problems: dict[CellKey, ScorepadError]
     empty: bool
-    """Nothing entered yet: the result sentence would only state the obvious."""
+    """No value counted yet (a refused value does not count): the result sentence would
+    only state the obvious, no one is crowned, and the sheet cannot be saved."""
     entered: tuple[PlayerSheet, ...] = ()
     """What each player's cells hold, as the core was given it (a sum as typed, "3+6+2"):
     saved with the play, so Edit shows a sum again."""
 
     @property
     def can_save(self) -> bool:
-        return not self.problems
+        return not self.problems and not self.empty
 
     def problem(self, key: str, player: int, part: str = "") -> ScorepadError | None:
         return self.problems.get((key, player, part))
@@ -510,6 +530,9 @@ class SheetInProgress:
             self.on_change(edit)
         return self.state
 
+    def set_notes(self, text: str) -> SheetState:
+        return self.apply(NotesEdit(text))
+
     def set_location(self, location: str) -> None:
         self.draft.location = location
 
@@ -526,7 +549,7 @@ class SheetInProgress:
                     text = played.texts[line.key][index]
                     where = (round_key(played.id, line.key), index, "")
                     entry = self._read_text(line, text, None, where, problems)
-                    entered = entered or bool(text.strip())
+                    entered = entered or entry is not None
                     entries.append(entry)
                 lines[line.key] = entries
             for line in self.end_lines:
@@ -537,13 +560,16 @@ class SheetInProgress:
             extra = []
             for row_index, row in enumerate(self.draft.extra):
                 points = self._extra_points(row_index, row, index, problems)
-                entered = entered or bool(row.points[index].strip())
                 if points is not None and row.label.strip():
+                    entered = True
                     extra.append(ExtraLine(row.label.strip(), points))
             sheets.append(PlayerSheet(name, lines, extra))
         for row_index, row in enumerate(self.draft.extra):
             if not row.label.strip():
                 problems[(f"extra:{row_index}", LABEL, "")] = EntryError("entry.extra_label")
+        notes = plain_problem(self.draft.notes, MAX_NOTES, allow=LINE_BREAKS)
+        if notes is not None:
+            problems[(NOTES, LABEL, "")] = notes
         scored = self._score_checked(sheets, problems)
         return SheetState(scored, problems, not entered, tuple(sheets))
 
@@ -582,8 +608,8 @@ class SheetInProgress:
     def _raw(
         self, line: Line, player: int, problems: dict[CellKey, ScorepadError]
     ) -> tuple[object | None, bool]:
-        """The line value for the core (None when blank or refused) and whether anything
-        was entered in the cell."""
+        """The line value for the core (None when blank or refused) and whether the cell
+        holds a value that counts (not a refused one)."""
         key = line.key
         if isinstance(line, CheckLine):
             checked = self.draft.checks[key][player]
@@ -597,14 +623,16 @@ class SheetInProgress:
                 except EntryError as problem:
                     problems[(key, player, part)] = problem
             entered = any(t.strip() for t in texts)
-            return (pair if len(pair) == 2 and entered else None), entered
+            counted = len(pair) == 2 and entered
+            return (pair if counted else None), counted
         text = self.draft.texts[key][player]
         rate = self.draft.rates[key][player] if is_rated(line) else None
         if not text.strip():
             if rate is not None and is_rated(line) and rate != line.rates[0].id:
                 return {"count": 0, "rate": rate}, False  # the choice kept, nothing counted
             return None, False
-        return self._read_text(line, text, rate, (key, player, ""), problems), True
+        entry = self._read_text(line, text, rate, (key, player, ""), problems)
+        return entry, entry is not None
 
     @staticmethod
     def _read_text(

@@ -126,14 +126,18 @@ class HistoryView:
         ctx = self.ctx
         n = self.shown
         winners = winners_text(ctx, row.winners) if row.winners else ""
+        lines: list[ft.Control] = [ft.Text(row.scores), muted(winners, size=13)]
+        if row.notes:
+            notes = ft.Text(
+                row.notes, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
+            )
+            lines.append(tid(f"history-notes-{n}", notes))
         return tid(
             f"history-row-{n}",
             ft.Card(
                 content=ft.ListTile(
                     title=ft.Text(f"{row.title} · {row.when}", weight=ft.FontWeight.W_500),
-                    subtitle=ft.Column(
-                        [ft.Text(row.scores), muted(winners, size=13)], spacing=2, tight=True
-                    ),
+                    subtitle=ft.Column(lines, spacing=2, tight=True),
                     leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
                     on_click=lambda: ctx.navigate(f"/play/{row.id}"),
                 ),

@@ -78,12 +78,21 @@ class PlayView:
             muted(" · ".join(about), size=14),
             tid("result", ft.Text(sheet.explanation(ctx.lang), size=16)),
             *self._round_note(),
+            *self._notes(),
             self._table(model),
             *self._rounds(),
             self._actions(),
             tid("play-message", self.message),
         ]
         return screen(ctx, model.title, body)
+
+    def _notes(self) -> list[ft.Control]:
+        """The notes written on the sheet or when editing the play, as written."""
+        notes = self.record.summary.notes
+        if not notes:
+            return []
+        text = ft.Text(notes, italic=True)
+        return [tid("play-notes", text)]
 
     def _round_note(self) -> list[ft.Control]:
         note = self.record.sheet.round_note(self.ctx.lang)

@@ -43,10 +43,12 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         except ScorepadError:
             model = None  # an edit that no longer fits the play: start from the play again
     if model is None:
-        model = SheetInProgress(template, draft_from_play(record))
+        start = draft_from_play(record)
+        start.notes = record.summary.notes or ""
+        model = SheetInProgress(template, start)
 
-    def save(state: SheetState, location: str | None) -> str:
-        store.update_play(number, state.entered, location=location or "")
+    def save(state: SheetState, location: str | None, notes: str | None) -> str:
+        store.update_play(number, state.entered, location=location or "", notes=notes or "")
         return str(number)
 
     view = SheetView(

@@ -20,11 +20,13 @@ from scorepad.ui.drafts import DraftStore
 from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
 from scorepad.ui.sheet_model import (
     LABEL,
+    NOTES,
     CheckEdit,
     Edit,
     ExtraLabelEdit,
     ExtraLinesEdit,
     ExtraPointsEdit,
+    NotesEdit,
     PairEdit,
     RateEdit,
     RoundAdded,
@@ -42,8 +44,8 @@ LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
 
 
-Saver = Callable[[SheetState, "str | None"], str]
-"""Stores a scored sheet (with its location) and returns the play's id."""
+Saver = Callable[[SheetState, "str | None", "str | None"], str]
+"""Stores a scored sheet (with its location and notes) and returns the play's id."""
 
 
 class SheetView:
@@ -100,6 +102,15 @@ class SheetView:
             label=ctx.t("app.new_line_label"), expand=True, on_submit=self.on_add_line, dense=True
         )
         self.rows = ft.Column(spacing=4)
+        self.notes: ft.TextField = ft.TextField(
+            value=model.draft.notes,
+            label=ctx.t("app.notes"),
+            multiline=True,
+            min_lines=1,
+            max_lines=5,
+            on_change=lambda e: self.on_notes(typed_text(e)),
+        )
+        self.crossed.follow(self.notes)
         self.extra_labels: list[ft.TextField] = []
         self.gone = False
         """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
@@ -154,6 +165,7 @@ class SheetView:
             [tid(f"rank-{i + 1}", r) for i, r in enumerate(self.ranks)],
         )
         end = [
+            tid("notes", self.notes),
             tid("result", self.result),
             *(self.rounds.end_controls() if self.rounds is not None else []),
             ft.Row([tid("save", self.save_button), self.save_hint], wrap=True),
@@ -316,6 +328,8 @@ class SheetView:
             assert self.rounds is not None
             touched += self.rounds.layout()
             touched += self.sync()
+        elif isinstance(edit, NotesEdit):
+            touched += self.crossed.put(self.notes, self.model.draft.notes)
         else:
             touched += self.sync_edited(edit)
         self.ctx.update(*dict.fromkeys([*touched, *self.refresh(clear_message=False)]))
@@ -326,6 +340,7 @@ class SheetView:
         touched = [control for cell in self.all_cells() for control in cell.sync()]
         for field, row in zip(self.extra_labels, self.model.draft.extra, strict=False):
             touched += self.crossed.put(field, row.label)
+        touched += self.crossed.put(self.notes, self.model.draft.notes)
         return touched
 
     def sync_edited(self, edit: Edit) -> list[ft.Control]:
@@ -379,7 +394,10 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
         _set(self.result, "value", result, out)
-        _set(self.save_button, "disabled", not state.can_save or self.gone, out)
+        notes = state.problem(NOTES, LABEL)
+        _set(self.notes, "error", None if notes is None else notes.message(ctx.lang), out)
+        # An empty sheet keeps Save open: a tap says why it cannot be saved yet.
+        _set(self.save_button, "disabled", bool(state.problems) or self.gone, out)
         _set(self.save_hint, "value", self._save_hint(state), out)
         if self.gone:
             _set(self.save_message, "value", ctx.t("app.sheet_gone"), out)
@@ -426,6 +444,10 @@ class SheetView:
             changed.append(box)
         return changed
 
+    def on_notes(self, text: str) -> None:
+        self.model.set_notes(text)
+        self.changed(*self.crossed.typed(self.notes, text))
+
     def _on_extra_label(self, index: int, field: ft.TextField, label: str) -> None:
         self.model.set_extra_label(index, label)
         self.changed(*self.crossed.typed(field, label))
@@ -451,16 +473,21 @@ class SheetView:
 
     def on_save(self) -> None:
         state = self.model.state
+        if state.empty and not state.problems and not self.gone:
+            self.save_message.value = self.ctx.t("app.save_empty")
+            self.save_message.color = ft.Colors.ERROR
+            return
         if not state.can_save:
             return
         location = self.model.draft.location or None
+        notes = self.model.draft.notes.strip() or None
 
         def store() -> str:
             if self.saver is not None:
-                play_id = self.saver(state, location)
+                play_id = self.saver(state, location, notes)
             else:
                 play_id = self.ctx.services.history.save_play(
-                    state.scored, location=location, entered=state.entered
+                    state.scored, location=location, entered=state.entered, notes=notes
                 )
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
