@@ -167,7 +167,8 @@ class FileDraftStore:
             return
         with self._lock:
             self._latest[draft.sheet_id] = _Kept(changed, text)
-            if draft.sheet_id not in self._due:
+            due = self._due.get(draft.sheet_id)
+            if due is None:
                 if not self._due:  # the writer waits for nothing: wake it
                     self._wake.notify()
                 # due after any sheet already waiting: the writer wakes for that one first
@@ -176,6 +177,12 @@ class FileDraftStore:
                 self._writer = threading.Thread(target=self._write_due, name="drafts", daemon=True)
                 self._writer.start()
                 atexit.register(self.flush)
+            overdue = due is not None and time.monotonic() >= due
+        if overdue:
+            # In a burst of changes the writer thread may not get its turn in time (the
+            # typing thread keeps the interpreter busy): the change that finds its sheet's
+            # write overdue writes it, so the window holds however busy the process is.
+            self.flush(draft.sheet_id)
 
     def _write(self, path: Path, text: str, about: str) -> None:
         try:
