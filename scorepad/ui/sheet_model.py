@@ -408,7 +408,7 @@ class SheetInProgress:
         return self.apply(RateEdit(key, player, rate_id))
 
     def next_rate(self, key: str, player: int) -> SheetState:
-        """The rate after the current one (the sheet's rate button cycles through them)."""
+        """The rate after the current one (wrapping round to the first)."""
         line = self.template.line(key)
         assert isinstance(line, CountLine)
         ids = [r.id for r in line.rates]
