@@ -40,3 +40,21 @@ def test_a_rate_is_picked_from_its_menu_in_one_tap(app, size):
         5.0,
     )
     assert saved, app.draft("glass-road").get("rates")
+
+
+def test_a_decimal_comma_typed_in_spanish_on_a_phone_counts(app):
+    app.page.set_viewport_size(PHONE)
+    app.open("/new/glass-road?players=Ana,Ben")
+    spanish(app)
+    app.enter("glass-road", "line-buildings-1", "50,5")  # building points are whole
+    expect(app.node("problem-buildings-1")).to_contain_text("50,5 no es un número entero")
+    app.enter("glass-road", "line-buildings-1", "3+6")
+    app.type("new-line-label", "Bonus")
+    app.click("add-line")
+    app.enter("glass-road", "extra-1-1", "50,5")  # by-hand points take halves
+    expect(app.node("total-1")).to_have_text("59,5")
+    app.enter("glass-road", "extra-1-2", "3+6,5")
+    expect(app.node("total-2")).to_have_text("9,5")
+    app.enter("glass-road", "line-sand_left-1", "3")  # ½ each: 1,5 more
+    expect(app.node("total-1")).to_have_text("61")
+    expect(app.node("result")).to_have_text("Ana gana con 61 puntos.")

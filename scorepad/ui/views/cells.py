@@ -86,7 +86,7 @@ class SumField:
 
     def shown(self) -> str:
         text = self.text()
-        return text if self.editing else shown_value(text)
+        return text if self.editing else shown_value(text, self.ctx.lang)
 
     def wire(self) -> None:
         self.field.on_focus = self.on_focus
