@@ -11,7 +11,7 @@ import json
 import re
 from decimal import Decimal
 
-from scorepad.core.i18n import DEFAULT_LANG, pick, tr
+from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, pick, tr
 
 
 class ScorepadError(ValueError):
@@ -27,12 +27,24 @@ class ScorepadError(ValueError):
 
 
 def _render(value: object, lang: str) -> object:
-    """Nested errors and labels (``{"en": …, "es": …}``) render in the message's language."""
+    """Nested errors and labels (``{"en": …, "es": …}``) render in the message's language,
+    and so do numbers: "50,5" in Spanish, "50.5" in English."""
     if isinstance(value, ScorepadError):
         return value.message(lang)
     if isinstance(value, dict):
         return pick(value, lang)
+    if isinstance(value, QuotedNumber):
+        return value.replace(".", decimal_mark(lang))
+    if isinstance(value, Decimal):
+        return _as_written(value, 0).replace(".", decimal_mark(lang))
     return value
+
+
+class QuotedNumber(str):
+    """A number quoted in a message ("50.5"): shown with the decimal mark of the language
+    the message is read in. Text as typed ("50,5", "3+6,5") is quoted as typed instead."""
+
+    __slots__ = ()
 
 
 class TemplateError(ScorepadError):
@@ -71,6 +83,8 @@ def quote(value: object) -> str:
     escape, line separators, lone surrogates) are written as ``\\uXXXX`` escapes too."""
     text = _as_written(value, 8)
     text = text if len(text) <= 60 else text[:57] + "…"
+    if isinstance(value, Decimal | float) and not isinstance(value, bool):
+        return QuotedNumber(text)  # "50.5" reads "50,5" in a Spanish message
     return _HIDDEN.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 

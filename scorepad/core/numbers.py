@@ -270,7 +270,10 @@ class _Parser:
         whole, rest = EXACT.divmod(doubled, Decimal(right))
         if rest != 0:
             raise EntryError(
-                "expr.not_exact", value=quote(self.text), a=_shown(left), b=_shown(right)
+                "expr.not_exact",
+                value=quote(self.text),
+                a=quote(normalize(left)),
+                b=quote(normalize(right)),
             )
         quotient = normalize(EXACT.divide(whole, 2))
         assert is_half_multiple(quotient)
@@ -292,8 +295,3 @@ def _exact_multiply(a: Number, b: Number) -> Number:
     if isinstance(a, int) and isinstance(b, int):
         return a * b
     return normalize(EXACT.multiply(Decimal(a), Decimal(b)))
-
-
-def _shown(value: Number) -> str:
-    text = format(normalize(value), "f") if isinstance(value, Decimal) else str(value)
-    return text

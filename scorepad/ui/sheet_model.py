@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
 from scorepad.core.combined import with_modules
 from scorepad.core.errors import SheetError
+from scorepad.core.i18n import DEFAULT_LANG, decimal_mark
 from scorepad.core.numbers import (
     Number,
     format_points,
@@ -429,7 +430,7 @@ class SheetInProgress:
         return self.apply(RateEdit(key, player, rate_id))
 
     def next_rate(self, key: str, player: int) -> SheetState:
-        """The rate after the current one (the sheet's rate button cycles through them)."""
+        """The rate after the current one (wrapping round to the first)."""
         line = self.template.line(key)
         assert isinstance(line, CountLine)
         ids = [r.id for r in line.rates]
@@ -690,13 +691,14 @@ def _entry(text: str) -> object:
     return text.strip() if looks_like_sum(text) else value
 
 
-def shown_value(text: str) -> str:
-    """What a cell shows while it is not being edited: a sum's result ("3+6+2" → "11"),
-    else the text as typed (a broken sum stays as typed, marked)."""
+def shown_value(text: str, lang: str = DEFAULT_LANG) -> str:
+    """What a cell shows while it is not being edited: a sum's result ("3+6+2" → "11";
+    "3+6,5" → "9,5" in Spanish, "9.5" in English), else the text as typed (a broken sum
+    stays as typed, marked)."""
     if plain_number(text) is not None or not looks_like_sum(text):
         return text
     try:
-        return format_points(read_expression(text))
+        return format_points(read_expression(text)).replace(".", decimal_mark(lang))
     except EntryError:
         return text
 

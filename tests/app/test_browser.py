@@ -82,7 +82,8 @@ def test_glass_road_keeps_the_half_point(app):
     )
     expect(app.node("total-1")).to_have_text("11.5")
     expect(app.node("total-2")).to_have_text("9")
-    app.click("rate-glass_left-2")
+    app.node("rate-glass_left-2").click()  # the rate chip opens the menu of rates
+    app.node("rate-glass_left-2-upgraded").click()
     expect(app.node("rate-glass_left-2")).to_have_text("upgraded: Glassworks")
     expect(app.node("total-2")).to_have_text("11")
     expect(app.node("result")).to_have_text("Ana wins with 11.5 points.")

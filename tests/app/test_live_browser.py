@@ -37,7 +37,8 @@ def test_two_devices_fill_in_one_sheet_and_save_it_once(app, phone):
     for device in (app, phone):
         expect(device.node("total-1")).to_have_text("12")
         expect(device.node("total-2")).to_have_text("9")
-    phone.click("rate-sand_left-2")  # Ben's sand counts at the upgraded rate
+    phone.node("rate-sand_left-2").click()  # Ben's sand counts at the upgraded rate
+    phone.node("rate-sand_left-2-upgraded").click()
     phone.enter("glass-road", "line-sand_left-2", "3")
     expect(app.node("total-2")).to_have_text("12")
     app.expect_value("line-buildings-2", "9")

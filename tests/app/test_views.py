@@ -6,7 +6,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, latest, type_into, walk
+from ui_helpers import click, context, find, fire, has, latest, type_into, walk
 
 from scorepad.core import ScoredSheet, find_game
 from scorepad.store import StoreError
@@ -91,6 +91,18 @@ def test_saving_when_the_history_is_busy_keeps_the_sheet(tmp_path):
     assert latest(ctx.services.drafts, "azul") is not None
 
 
+def pick_rate(root: object, ident: str, rate_id: str) -> None:
+    """Pick ``rate_id`` from the menu of the rate chip ``ident``."""
+    chip = find(root, ident)
+    assert isinstance(chip, ft.PopupMenuButton)
+    (item,) = [
+        i
+        for i in chip.items
+        if isinstance(i.content, ft.Semantics) and i.content.identifier == f"{ident}-{rate_id}"
+    ]
+    fire(item, "click")
+
+
 def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
     history = Recorder(tmp_path / "history.db")
     ctx, routes = context(tmp_path, history=history)
@@ -99,7 +111,7 @@ def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
     draft.location = "Club"
     root = SheetView(ctx, SheetInProgress(template, draft)).build()
     type_into(root, "line-sand_left-1", "3")
-    click(root, "rate-glass_left-2")
+    pick_rate(root, "rate-glass_left-2", "upgraded")
     click(root, "save")
     ((sheet, location),) = history.saved
     assert location == "Club"

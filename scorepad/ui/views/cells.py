@@ -86,7 +86,7 @@ class SumField:
 
     def shown(self) -> str:
         text = self.text()
-        return text if self.editing else shown_value(text)
+        return text if self.editing else shown_value(text, self.ctx.lang)
 
     def wire(self) -> None:
         self.field.on_focus = self.on_focus
@@ -210,8 +210,9 @@ def round_ident(number: int, key: str, player: int) -> str:
 
 
 class RateCell(TextCell):
-    """A count whose worth depends on the player's board: the count, and a rate button
-    that cycles through the line's rates (Glass Road: start building / upgraded)."""
+    """A count whose worth depends on the player's board: the count, and a rate chip that
+    opens a menu of the line's rates by name (Glass Road: the start building or the
+    building placed on it); one pick sets it."""
 
     def __init__(
         self, ctx: Context, model: SheetInProgress, line: CountLine, player: int, changed: Changed
@@ -219,31 +220,56 @@ class RateCell(TextCell):
         super().__init__(ctx, model, line, player, changed)
         self.line = line
         self.rate_label = ft.Text(size=11, text_align=ft.TextAlign.CENTER)
-        self.rate_button = ft.OutlinedButton(
-            content=self.rate_label,
-            on_click=self.on_rate,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=0)),
+        ident = f"rate-{line.key}-{player + 1}"
+        self.rate_items = {
+            rate.id: ft.PopupMenuItem(
+                content=tid(f"{ident}-{rate.id}", ft.Text(pick(rate.label, ctx.lang))),
+                on_click=lambda _e, rate_id=rate.id: self.on_rate(rate_id),
+            )
+            for rate in line.rates
+        }
+        self.rate_button = ft.PopupMenuButton(
+            content=ft.Container(
+                ft.Row(
+                    [
+                        # the tooltip says the rate, once, to a screen reader
+                        ft.Semantics(content=self.rate_label, exclude_semantics=True),
+                        ft.Icon(ft.Icons.ARROW_DROP_DOWN, size=14),
+                    ],
+                    tight=True,
+                    spacing=0,
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE),
+                border_radius=16,
+                padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+            ),
+            items=list(self.rate_items.values()),
+            padding=0,
         )
         self._label_rate()
         self.control = ft.Column(
-            [self.control, tid(f"rate-{line.key}-{player + 1}", self.rate_button)],
+            [self.control, tid(ident, self.rate_button)],
             spacing=0,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
 
     def _label_rate(self) -> None:
-        rate = self.line.rate(self.model.draft.rates[self.key][self.player])
+        current = self.model.draft.rates[self.key][self.player]
+        rate = self.line.rate(current)
         self.rate_label.value = pick(rate.label, self.ctx.lang)
+        self.rate_button.tooltip = self.rate_label.value  # what a screen reader says of it
+        for rate_id, item in self.rate_items.items():
+            item.checked = rate_id == current
 
-    def on_rate(self) -> None:
-        self.model.next_rate(self.key, self.player)
+    def on_rate(self, rate_id: str) -> None:
+        self.model.set_rate(self.key, self.player, rate_id)
         self._label_rate()
-        self.changed(self.rate_label)
+        self.changed(self.rate_label, self.rate_button)
 
     def sync(self) -> list[ft.Control]:
         shown = self.rate_label.value
         self._label_rate()
-        moved = [self.rate_label] if self.rate_label.value != shown else []
+        moved = [self.rate_label, self.rate_button] if self.rate_label.value != shown else []
         return super().sync() + moved
 
 
