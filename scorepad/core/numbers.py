@@ -83,7 +83,10 @@ def parse_number(text: str) -> Number | None:
 
 def plain_number(text: str) -> Number | None:
     """A plain number typed by a person: "12", " -3 ", "7,5" or "7.5", "−2"; else None."""
-    cleaned = text.strip().replace(",", ".").replace("\u2212", "-")
+    stripped = text.strip()
+    if _GROUPED.fullmatch(stripped.lstrip("+-\u2212")):
+        return None  # ambiguous: the expression reader says why
+    cleaned = stripped.replace(",", ".").replace("\u2212", "-")
     if not cleaned or cleaned.startswith(("+-", "-+")):
         return None
     try:
@@ -139,6 +142,9 @@ MAX_LENGTH = 200
 MAX_DEPTH = 20
 """The deepest nesting of brackets."""
 
+_GROUPED = re.compile(r"\d{1,3},\d{3}")
+"""A comma before exactly three digits ("1,000"): a thousand in English, one in Spanish.
+Refused as ambiguous rather than read one way silently."""
 _TOKEN = re.compile(r"\s*(?:(\d+(?:[.,]\d*)?|[.,]\d+)|([-+*/()×÷\u2212]))")
 _ALPHABET = re.compile(r"[\d\s.,+\-*/()×÷\u2212]+")
 _SUM_ONLY = frozenset("+-*/×÷\u2212()")
@@ -156,6 +162,9 @@ def read_expression(text: str) -> Number:
     if plain is not None:
         return plain
     stripped = text.strip()
+    bare = stripped.lstrip("+-\u2212")
+    if _GROUPED.fullmatch(bare):
+        raise EntryError("entry.ambiguous_comma", value=quote(bare), whole=bare.replace(",", ""))
     if not looks_like_sum(stripped):
         raise EntryError("entry.not_number", value=quote(stripped))
     if len(stripped) > MAX_LENGTH:
@@ -245,6 +254,9 @@ class _Parser:
         if token == "n":
             raw = self.tokens[self.position][1]
             self.position += 1
+            if _GROUPED.fullmatch(raw):
+                whole = raw.replace(",", "")
+                raise EntryError("entry.ambiguous_comma", value=quote(raw), whole=whole)
             value = normalize(Decimal(raw.replace(",", ".")))
             return self.bounded(value)
         if token == "(":

@@ -9,7 +9,7 @@ import pytest
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.i18n import decimal_mark, tr
-from scorepad.core.numbers import parse_number, read_expression
+from scorepad.core.numbers import parse_number, plain_number, read_expression
 from scorepad.core.template import PointsLine
 
 MARKS = {"en": ".", "es": ",", "fr": ",", "de": ","}
@@ -64,3 +64,15 @@ def test_sums_keep_working_with_either_mark():
     assert read_expression("3+6,5") == read_expression("3+6.5") == Decimal("9.5")
     assert read_expression("0,5+0,5") == 1
     assert read_expression("−2,5+3") == Decimal("0.5")
+
+
+@pytest.mark.parametrize("text", ["1,000", "12,500", "-1,000", "3+1,000"])
+def test_a_comma_before_three_digits_is_refused_as_ambiguous(text):
+    """ "1,000" is a thousand in English and one in Spanish: never read one way silently,
+    in any language; the message says how to write either."""
+    with pytest.raises(EntryError) as refused:
+        read_expression(text)
+    assert refused.value.key == "entry.ambiguous_comma"
+    assert "1000" in refused.value.message("en") or "12500" in refused.value.message("en")
+    assert "se puede leer de dos maneras" in refused.value.message("es")
+    assert plain_number(text) is None
