@@ -37,9 +37,26 @@ def guarded_app(
     app: ASGIApp = get_fastapi_web_app(
         main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
     )
+    app = closing_quietly(app)
     if lan and code:
         app = AccessGate(app, code, lang=lang)
     return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)
+
+
+def closing_quietly(app: ASGIApp) -> ASGIApp:
+    """``app``, with a websocket closed while Flet still sends on it (a phone gone, the
+    server stopping) ended quietly: nothing lost (the device reconnects to its sheet),
+    so no traceback in the terminal."""
+    from starlette.websockets import WebSocketDisconnect
+
+    async def quietly(scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await app(scope, receive, send)
+        except WebSocketDisconnect:
+            if scope.get("type") != "websocket":
+                raise
+
+    return quietly
 
 
 def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> None:

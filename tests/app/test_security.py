@@ -353,3 +353,30 @@ def test_one_address_holds_only_so_many_connections():
 def test_the_ask_page_never_tells_the_code(code):
     answer = Gate(code).get("/?code=WRONG")
     assert code not in answer.text and "WRONG" not in answer.text
+
+
+def test_a_websocket_closed_while_flet_sends_ends_quietly():
+    """A phone gone (or the server stopping) while Flet still sends on its websocket is
+    no error to report: the device reconnects to its sheet. Any other failure, and the
+    same failure on a page request, still surfaces."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from scorepad.ui.server import closing_quietly
+
+    async def gone(scope, receive, send):
+        raise WebSocketDisconnect(code=1006)
+
+    async def broken(scope, receive, send):
+        raise RuntimeError("a real bug")
+
+    async def nothing():
+        return {}
+
+    async def ignore(message):
+        return None
+
+    run_async(lambda: closing_quietly(gone)({"type": "websocket"}, nothing, ignore))
+    with pytest.raises(WebSocketDisconnect):
+        run_async(lambda: closing_quietly(gone)({"type": "http"}, nothing, ignore))
+    with pytest.raises(RuntimeError):
+        run_async(lambda: closing_quietly(broken)({"type": "websocket"}, nothing, ignore))
