@@ -19,14 +19,15 @@ ratio, and last a JSON object with everything. Run: python bench/bench_boards.py
 
 from __future__ import annotations
 
-import gc
 import json
 import random
 import statistics
-import time
-from collections.abc import Callable
-from typing import Any
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.bench_rounds import interleaved, ratio
 from scorepad.core.boards.azul_track import Tile, TrackedRound, play, tile_points
 from scorepad.core.boards.azul_wall import PATTERN, Wall
 from scorepad.core.sheetfile import read_sheet
@@ -124,36 +125,6 @@ def random_game(rng: random.Random) -> list[list[tuple[list[Tile], int]]]:
             rounds.append((tiles, rng.choice((0, 0, 1, 1, 2, 3))))
         players.append(rounds)
     return players
-
-
-def one_pass_us(function: Callable[[Any], object], items: list[Any]) -> float:
-    """Mean µs per item over one pass, with the collector paused as timeit does."""
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        for item in items:
-            function(item)
-        return (time.perf_counter() - start) / len(items) * 1e6
-    finally:
-        gc.enable()
-
-
-def interleaved(
-    runs: dict[str, tuple[Callable[[Any], object], list[Any]]], rounds: int = 9
-) -> dict[str, list[float]]:
-    """µs per item of each function, taking turns round by round so that a busy neighbour
-    weighs on all of them alike."""
-    samples: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(rounds):
-        for name, (function, items) in runs.items():
-            samples[name].append(one_pass_us(function, items))
-    return samples
-
-
-def ratio(samples: dict[str, list[float]], engine: str, baseline: str) -> float:
-    """The median of the per-round ratios (both measured back to back)."""
-    pairs = zip(samples[engine], samples[baseline], strict=True)
-    return statistics.median(a / b for a, b in pairs)
 
 
 def main() -> None:
