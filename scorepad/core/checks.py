@@ -86,4 +86,6 @@ def check_player(checks: tuple[Check, ...], name: str, readings: Mapping[str, Re
     for check in checks:
         if check.broken(readings):
             lines = ", ".join(check.keys)
-            raise SheetError("check.broken", player=name, lines=lines, why=check.why)
+            raise SheetError(
+                "check.broken", player=name, lines=lines, why=check.why, keys=check.keys
+            )

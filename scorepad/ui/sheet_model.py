@@ -588,7 +588,8 @@ class SheetInProgress:
                 if problem.key != "check.broken" or problem.fields.get("player") not in names:
                     raise
                 index = names.index(str(problem.fields["player"]))
-                keys = str(problem.fields.get("lines", "")).split(", ")
+                keys = problem.fields["keys"]
+                assert isinstance(keys, tuple)
                 lines = dict(sheets[index].lines)
                 known = {line.key for line in (*self.end_lines, *self.round_lines)}
                 for key in keys:
