@@ -234,6 +234,15 @@ class AppPage:
         ours = sorted((d for d in found if d.get("game") == game), key=lambda d: d["changed"])
         return ours[-1] if ours else {}
 
+    def draft_when(self, game: str, condition: Callable[[dict], bool]) -> dict:
+        """The latest draft of ``game`` once ``condition`` holds on it: the app writes a
+        draft shortly after a change (writes are coalesced), not at the same instant."""
+        if not self._wait(lambda: condition(self.draft(game)), timeout=5.0):
+            raise AssertionError(
+                f"the draft of {game} never became as expected: {self.draft(game)}"
+            )
+        return self.draft(game)
+
     def enter(self, game: str, ident: str, text: str) -> None:
         """Type into a sheet cell (``line-KEY-n``, ``line-KEY-n-a``, ``extra-I-n``) and
         wait for the app to have autosaved it."""
