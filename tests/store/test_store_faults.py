@@ -71,6 +71,24 @@ def check_every_play_is_whole(store) -> int:
     return len(plays)
 
 
+def wait_for_killed_writers(store) -> None:
+    """A client killed after sending COMMIT leaves PostgreSQL to finish (or abort) its
+    transaction on its own time: wait until no other session of this database is still
+    working, so the checks read the history as it finally is."""
+    if store.db.is_sqlite:
+        return
+    busy = (
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle'"
+    )
+    deadline = time.monotonic() + 30
+    with store.db.engine.connect() as conn:
+        while conn.exec_driver_sql(busy).scalar():
+            assert time.monotonic() < deadline, "a killed writer's session never ended"
+            conn.rollback()  # a fresh snapshot of pg_stat_activity on the next read
+            time.sleep(0.05)
+
+
 def _blank(template, key, reading) -> bool:
     try:
         return reading == template.line(key).empty()
@@ -88,6 +106,7 @@ def test_a_writer_killed_mid_save_leaves_no_half_play(url):
         worker.communicate()
         assert worker.returncode == -signal.SIGKILL
     with open_store(url) as store:
+        wait_for_killed_writers(store)
         saved = check_every_play_is_whole(store)
         assert saved > 0
         if store.db.is_sqlite:
