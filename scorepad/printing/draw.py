@@ -14,8 +14,11 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.i18n import tr
+from scorepad.printing.cells import Cell, Row, SheetModel
 from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, width, wrap
-from scorepad.printing.model import Cell, Row, SheetModel
+
+LINE_ROWS = ("line", "rule", "result")
+"""Rows with a label and a hint in their own columns, set at one size per column."""
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 28.0
@@ -30,6 +33,8 @@ HEAD = 0.86
 WINNER = (1.0, 0.93, 0.6)
 
 ROW_WEIGHT = {"caption": 0.8, "tiebreak": 1.3}
+WARNING_H = 13.0
+"""The height of a marked note under a filled sheet's table (a check its entries break)."""
 HEADER_WEIGHT = 1.35
 PAD = 3.0
 
@@ -75,7 +80,7 @@ def draw_sheet(
     title_h = 24.0
     _title(canvas, model, x, top, w, title_h)
     notes_size, notes = _notes(model, w, h * 0.24)
-    explanation_h = 16.0 if model.explanation else 0.0
+    explanation_h = (16.0 if model.explanation else 0.0) + WARNING_H * len(model.warnings)
     notes_h = len(notes) * notes_size * LEADING + (6 if notes else 0) + explanation_h
     table_top = top - title_h - 4
     weights = [HEADER_WEIGHT] + [ROW_WEIGHT.get(row.kind, 1.0) for row in model.rows]
@@ -91,8 +96,10 @@ def draw_sheet(
     grid = Grid(tuple(xs), tuple(ys))
     _header(canvas, model, grid)
     sizes = (
-        _common_size([r.label for r in model.rows if r.kind == "line"], xs[1] - xs[0], row_h, 9),
-        _common_size([r.hint for r in model.rows if r.kind == "line"], xs[2] - xs[1], row_h, 7.5),
+        _common_size([r.label for r in model.rows if r.kind in LINE_ROWS], xs[1] - xs[0], row_h, 9),
+        _common_size(
+            [r.hint for r in model.rows if r.kind in LINE_ROWS], xs[2] - xs[1], row_h, 7.5
+        ),
     )
     for i, row in enumerate(model.rows):
         _row(canvas, model, row, grid, ys[i + 1], ys[i + 2], sizes)
@@ -103,7 +110,14 @@ def draw_sheet(
         _ink(canvas, INK)
         canvas.setFont(font_for(model.explanation, True), size)
         canvas.drawString(x, below - size, lines[0])
-        below -= explanation_h
+        below -= 16.0
+    for warning in model.warnings:
+        font = font_for(warning, True)
+        size, lines = fit(warning, font, w, WARNING_H - 2, 9.0, 5.0)
+        _ink(canvas, INK)
+        canvas.setFont(font, size)
+        canvas.drawString(x, below - size, lines[0])
+        below -= WARNING_H
     _ink(canvas, HINT)
     for line in notes:
         below -= notes_size * LEADING
@@ -118,7 +132,7 @@ def _label_share(model: SheetModel) -> float:
     Labels are what players look for, so they get one line when they can; a hint is
     allowed to wrap onto a second line.
     """
-    rows = [row for row in model.rows if row.kind == "line"]
+    rows = [row for row in model.rows if row.kind in LINE_ROWS]
     label = max((width(r.label, font_for(r.label), 9) for r in rows), default=1.0)
     hint = max((width(r.hint, font_for(r.hint), 7.5) for r in rows), default=1.0)
     return min(0.68, max(0.42, label / (label + hint / 2)))  # hints may take two lines
@@ -293,6 +307,18 @@ def _cell_layout(
                 canvas.setFont(REGULAR, guide * 0.9)
                 canvas.drawString(cursor, middle - guide * 0.32, sign)
             cursor += width(sign, REGULAR, guide * 0.9) + 1.5
+    if cell.quantity:
+        guide = min(h * 0.55, 10.0) * scale
+        if draw:
+            canvas.setStrokeGray(GRID)
+            canvas.setLineWidth(0.6)
+            canvas.rect(cursor, middle - guide / 2, guide * 1.8, guide, stroke=1, fill=0)
+        cursor += guide * 1.8 + 1.5
+        if draw:
+            _ink(canvas, HINT)
+            canvas.setFont(REGULAR, guide * 0.9)
+            canvas.drawString(cursor, middle - guide * 0.32, "→")
+        cursor += width("→", REGULAR, guide * 0.9) + 1.5
     if cell.minus:
         size = min(h * 0.6, 10) * scale
         if draw:

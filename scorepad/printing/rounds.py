@@ -25,12 +25,17 @@ from decimal import Decimal
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, Line, ScoredSheet
+from scorepad.core.awards import AwardLine, award_points
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number
+from scorepad.core.scoring import PlayerResult
+from scorepad.core.sets import TallyLine
+from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.printing import draw
+from scorepad.printing.cells import SheetModel, number
 from scorepad.printing.draw import HEAD, INK, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, SHADE, Grid
 from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, width
-from scorepad.printing.model import SheetModel, _date, blank_sheet, number, played_sheet
+from scorepad.printing.model import _date, blank_sheet, played_sheet
 
 ROW_LOW = 13.0
 """The lowest round row on a blank sheet: about 4.6 mm, room for a handwritten number."""
@@ -76,6 +81,8 @@ class RoundSheet:
     foot: tuple[FootRow, ...] = ()
     rule: str = ""
     """How the rounds go and score ("10 rounds · ends after the last round · bid met…")."""
+    lines_note: str = ""
+    """How the per-round lines score, when some are worked out between players."""
     reminders: tuple[str, ...] = ()
     date: str = ""
     place: str = ""
@@ -113,6 +120,15 @@ def _rule(template: GameTemplate, lang: str) -> str:
     return " · ".join(parts)
 
 
+def _lines_note(template: GameTemplate, variant: str | None, lang: str) -> str:
+    """How each per-round line scores, when a line's points are worked out rather than
+    entered (Sushi Go's maki: "most 6, second 3"): the columns' labels alone do not say."""
+    per_round = [line for line in template.lines_for(variant) if line.per_round and line.counts]
+    if not any(line.kind in MORE_KINDS for line in per_round):
+        return ""
+    return " · ".join(f"{pick(line.label, lang)}: {line.describe(lang)}" for line in per_round)
+
+
 def _end_lines(template: GameTemplate, variant: str | None) -> list[Line]:
     return [line for line in template.lines_for(variant) if not line.per_round]
 
@@ -146,6 +162,7 @@ def blank_round_sheet(
         rounds=rounds,
         foot=tuple(foot),
         rule=_rule(template, lang),
+        lines_note=_lines_note(template, variant, lang),
         reminders=plain.reminders,
     )
 
@@ -178,8 +195,12 @@ def played_round_sheet(
     cells = []
     for index in range(sheet.played_rounds):
         shown = []
-        for p in players:
-            texts = [_entry(p.readings[line.key].value, index, lang) for line in per_round]
+        earned = [_earned(line, players, index) for line in per_round]
+        for n, p in enumerate(players):
+            texts = [
+                _entry(p.readings[line.key].value, index, lang, points[n] if points else None)
+                for line, points in zip(per_round, earned, strict=True)
+            ]
             before: Number = p.rounds[index - 1] if index else 0
             if len(columns) - len(per_round) == 2:
                 texts.append(number(p.rounds[index] - before, lang))
@@ -191,7 +212,7 @@ def played_round_sheet(
     for row in plain.rows:
         if row.kind == "line" and next(lines).per_round:
             continue  # in the grid of rounds
-        values = tuple(c.value for c in row.cells)
+        values = tuple(f"{c.value} ({c.note})" if c.note else c.value for c in row.cells)
         foot.append(FootRow(row.kind, row.label, row.span or row.hint, values, row.counted))
     return RoundSheet(
         title=plain.title,
@@ -202,6 +223,7 @@ def played_round_sheet(
         cells=tuple(cells),
         foot=tuple(foot),
         rule=_rule(template, lang),
+        lines_note=_lines_note(template, sheet.variant, lang),
         reminders=plain.reminders,
         date=_date(played_on, lang),
         place=place or "",
@@ -211,8 +233,34 @@ def played_round_sheet(
     )
 
 
-def _entry(value: object, index: int, lang: str) -> str:
-    """One round's entry on a per-round line, as printed."""
+def _earned(line: Line, players: Sequence[PlayerResult], index: int) -> list[Number] | None:
+    """Each player's points on a per-round line in one round, when they are worked out
+    from the entry (an award between players, a tally); None for other lines."""
+    if isinstance(line, AwardLine):
+        return award_points(line, [_whole(p.readings[line.key].value, index) for p in players])
+    if isinstance(line, TallyLine):
+        table = line.values
+        return [
+            table[min(_whole(p.readings[line.key].value, index), len(table) - 1)] for p in players
+        ]
+    return None
+
+
+def _whole(value: object, index: int) -> int:
+    """One round's quantity on a per-round line (0 when blank)."""
+    if isinstance(value, tuple | list) and index < len(value) and type(value[index]) is int:
+        return value[index]
+    return 0
+
+
+def _entry(value: object, index: int, lang: str, points: Number | None = None) -> str:
+    """One round's entry on a per-round line, as printed: with the points it earned in
+    brackets when they are worked out from it ("6 (3)", as ``scorepad score`` shows)."""
+    if points is not None:
+        entered = (
+            isinstance(value, tuple | list) and index < len(value) and value[index] is not None
+        )
+        return f"{number(points, lang)} ({_whole(value, index)})" if entered else ""
     if isinstance(value, tuple | list) and index < len(value):
         item = value[index]
         if isinstance(item, bool):
@@ -254,13 +302,14 @@ def _fixed_height(sheet: RoundSheet, w: float) -> float:
 def _notes(sheet: RoundSheet, w: float) -> list[tuple[str, bool, float, tuple[str, ...]]]:
     """The sentences under the table (result, round note, the rules, the reminders), each
     as (font, bold, size, lines): at most two lines each, shrunk to fit."""
-    texts = [(sheet.explanation, True, 10.0), (sheet.note, True, 9.0), (sheet.rule, False, 7.0)]
-    texts += [("• " + r, False, 7.0) for r in sheet.reminders]
+    texts = [(sheet.explanation, True, 10.0, 2), (sheet.note, True, 9.0, 2)]
+    texts += [(sheet.rule, False, 7.0, 2), (sheet.lines_note, False, 7.0, 3)]
+    texts += [("• " + r, False, 7.0, 2) for r in sheet.reminders]
     found = []
-    for text, bold, largest in texts:
+    for text, bold, largest, most in texts:
         if text:
             font = font_for(text, bold)
-            size, lines = fit(text, font, w, largest * LEADING * 2, largest, 4.5)
+            size, lines = fit(text, font, w, largest * LEADING * most, largest, 4.5)
             found.append((font, bold, size, lines))
     return found
 
