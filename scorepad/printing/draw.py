@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.i18n import tr
 from scorepad.printing.cells import Cell, Row, SheetModel
-from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, width, wrap
+from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, one_line, width, wrap
 
 LINE_ROWS = ("line", "rule", "result")
 """Rows with a label and a hint in their own columns, set at one size per column."""
@@ -33,8 +33,9 @@ HEAD = 0.86
 WINNER = (1.0, 0.93, 0.6)
 
 ROW_WEIGHT = {"caption": 0.8, "tiebreak": 1.3}
-WARNING_H = 13.0
-"""The height of a marked note under a filled sheet's table (a check its entries break)."""
+WARNING_SIZE = 9.0
+"""A marked note under a filled sheet's table (a check its entries break): its largest
+size; it wraps onto a second line, then shrinks."""
 HEADER_WEIGHT = 1.35
 PAD = 3.0
 
@@ -80,7 +81,9 @@ def draw_sheet(
     title_h = 24.0
     _title(canvas, model, x, top, w, title_h)
     notes_size, notes = _notes(model, w, h * 0.24)
-    explanation_h = (16.0 if model.explanation else 0.0) + WARNING_H * len(model.warnings)
+    warnings = [_warning(text, w) for text in model.warnings]
+    explanation_h = 16.0 if model.explanation else 0.0
+    explanation_h += sum(len(lines) * size * LEADING + 3 for _, size, lines in warnings)
     notes_h = len(notes) * notes_size * LEADING + (6 if notes else 0) + explanation_h
     table_top = top - title_h - 4
     weights = [HEADER_WEIGHT] + [ROW_WEIGHT.get(row.kind, 1.0) for row in model.rows]
@@ -111,19 +114,26 @@ def draw_sheet(
         canvas.setFont(font_for(model.explanation, True), size)
         canvas.drawString(x, below - size, lines[0])
         below -= 16.0
-    for warning in model.warnings:
-        font = font_for(warning, True)
-        size, lines = fit(warning, font, w, WARNING_H - 2, 9.0, 5.0)
+    for font, size, lines in warnings:
         _ink(canvas, INK)
         canvas.setFont(font, size)
-        canvas.drawString(x, below - size, lines[0])
-        below -= WARNING_H
+        for line in lines:
+            canvas.drawString(x, below - size, line)
+            below -= size * LEADING
+        below -= 3
     _ink(canvas, HINT)
     for line in notes:
         below -= notes_size * LEADING
         canvas.setFont(font_for(line), notes_size)
         canvas.drawString(x, below + notes_size * 0.25, line)
     return grid
+
+
+def _warning(text: str, w: float) -> tuple[str, float, tuple[str, ...]]:
+    """A marked note's font, size and lines: at most two lines, shrunk to fit."""
+    font = font_for(text, True)
+    size, lines = fit(text, font, w, WARNING_SIZE * LEADING * 2, WARNING_SIZE, 5.0)
+    return font, size, lines
 
 
 def _label_share(model: SheetModel) -> float:
@@ -336,13 +346,14 @@ def _cell_layout(
     if not cell.value:
         return cursor - left - PAD
     font = font_for(cell.value, strong)
-    size, lines = fit(cell.value, font, (right - left) / 2, h - 2, min(11.0, h * 0.62))
+    room = (right - left) / 2 if cell.marks or cell.note or cell.minus else right - left - 2 * PAD
+    size, line = one_line(cell.value, font, room, min(11.0, h * 0.62, (h - 2) / LEADING))
     size *= scale
     if draw:
         _ink(canvas, INK)
         canvas.setFont(font, size)
-        canvas.drawRightString(right - PAD, middle - size * 0.35, lines[0])
-    return cursor - left - PAD + width(lines[0], font, size)
+        canvas.drawRightString(right - PAD, middle - size * 0.35, line)
+    return cursor - left - PAD + width(line, font, size)
 
 
 def _box(canvas: Canvas, x: float, y: float, size: float, ticked: bool) -> None:

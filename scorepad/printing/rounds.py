@@ -34,7 +34,7 @@ from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.printing import draw
 from scorepad.printing.cells import SheetModel, number
 from scorepad.printing.draw import HEAD, INK, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, SHADE, Grid
-from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, width
+from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, one_line, width
 from scorepad.printing.model import _date, blank_sheet, played_sheet
 
 ROW_LOW = 13.0
@@ -54,6 +54,8 @@ class Column:
     label: str
     kind: str
     """"entry" (a per-round line), "points" (the round's points) or "total"."""
+    wide: bool = False
+    """An entry printed with the points it earned ("6 (3)"): an award's, a tally's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,9 @@ def is_round_game(template: GameTemplate) -> bool:
 
 def _columns(template: GameTemplate, variant: str | None, lang: str) -> tuple[Column, ...]:
     per_round = [line for line in template.lines_for(variant) if line.per_round]
-    columns = [Column(pick(line.label, lang), "entry") for line in per_round]
+    columns = [
+        Column(pick(line.label, lang), "entry", line.kind in MORE_KINDS) for line in per_round
+    ]
     counted = [line for line in per_round if line.counts]
     if template.bids is not None:
         columns.append(Column(pick(template.bids.label, lang), "points"))
@@ -121,12 +125,17 @@ def _rule(template: GameTemplate, lang: str) -> str:
 
 
 def _lines_note(template: GameTemplate, variant: str | None, lang: str) -> str:
-    """How each per-round line scores, when a line's points are worked out rather than
-    entered (Sushi Go's maki: "most 6, second 3"): the columns' labels alone do not say."""
-    per_round = [line for line in template.lines_for(variant) if line.per_round and line.counts]
-    if not any(line.kind in MORE_KINDS for line in per_round):
+    """How each per-round line scores, and each end-of-game line worked out between the
+    players, when some points are worked out rather than entered (Sushi Go's maki: "most 6,
+    second 3"; its puddings): the columns' labels alone do not say."""
+    lines = [
+        line
+        for line in template.lines_for(variant)
+        if line.counts and (line.per_round or line.kind in MORE_KINDS)
+    ]
+    if not any(line.kind in MORE_KINDS for line in lines if line.per_round):
         return ""
-    return " · ".join(f"{pick(line.label, lang)}: {line.describe(lang)}" for line in per_round)
+    return " · ".join(f"{pick(line.label, lang)}: {line.describe(lang)}" for line in lines)
 
 
 def _end_lines(template: GameTemplate, variant: str | None) -> list[Line]:
@@ -350,7 +359,7 @@ def draw_round_sheet(
     players = len(sheet.players)
     label_w = max(ROUND_W, w * LABEL_W) if sheet.foot else ROUND_W
     block = (w - label_w) / players
-    weights = [1.4 if c.kind != "entry" else 1.0 for c in sheet.columns]
+    weights = [1.6 if c.wide else 1.4 if c.kind != "entry" else 1.0 for c in sheet.columns]
     unit = block / sum(weights)
     xs = [x, x + label_w]
     for p in range(players):
@@ -450,10 +459,11 @@ def _round_row(
                 continue
             a, b = xs[1 + p * per + c], xs[2 + p * per + c]
             strong = sheet.columns[c].kind == "total"
-            size, lines = fit(text, font_for(text, strong), b - a - 2, top - bottom - 1, 8.5)
+            font = font_for(text, strong)
+            size, line = one_line(text, font, b - a - 2, min(8.5, (top - bottom - 1) / LEADING))
             canvas.setFillGray(INK)
-            canvas.setFont(font_for(text, strong), size)
-            canvas.drawRightString(b - 1.5, (top + bottom) / 2 - size * 0.35, lines[0])
+            canvas.setFont(font, size)
+            canvas.drawRightString(b - 1.5, (top + bottom) / 2 - size * 0.35, line)
 
 
 def _foot_row(
