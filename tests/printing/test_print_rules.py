@@ -402,3 +402,35 @@ def test_a_broken_check_prints_as_a_marked_note(tmp_path, lang):
     assert plain(warning) in text
     fine = played_sheet(sheet_file(SHEETS / "azul-four-players.json"), lang)
     assert fine.warnings == ()
+
+
+# --- saved plays, through the command line and a real history file ---------------------
+
+SAVED = [
+    (SHEETS / "sushi-go-rulebook.json", ["3 (3)", "−6 (0)", "Ana wins with 53 points."]),
+    (SHEETS / "7-wonders-rulebook.json", ["1 × 7", "2 × 7", "Babylon wins with 68 points."]),
+    (SHEETS / "yahtzee-upper-bonus.json", ["63 35", "Ana wins with 345 points."]),
+    (EXAMPLES / "pandemic-lost.json", ["Lost together", "The game wins"]),
+    (EXAMPLES / "codenames.json", ["Winning team Red", "Red wins (Ana and Ben)."]),
+]
+
+
+@pytest.mark.parametrize(("path", "shown"), SAVED, ids=[p.stem for p, _ in SAVED])
+def test_sheet_play_prints_a_saved_play_of_these_games(cli, tmp_path, path, shown):
+    """`scorepad score FILE --save`, then `scorepad sheet --play ID`: the play read back
+    from a real SQLite history, printed with its awards, sets, bonus, outcome or teams."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps(data.get("sheet", data)), encoding="utf-8")
+    db = str(tmp_path / "history.sqlite3")
+    status, _, err = cli(
+        "score", str(sheet), "--save", "--db", db, "--played-at", "2026-12-01T20:00"
+    )
+    assert (status, err) == (0, "")
+    out = tmp_path / "play.pdf"
+    status, printed, err = cli("sheet", "--play", "1", "--db", db, "-o", str(out), "--lang", "en")
+    assert (status, err, printed.strip()) == (0, "", str(out))
+    text = pdf_text(out)
+    for expected in shown:
+        assert expected in text, (path.stem, expected)
+    assert "2026-12-01" in text
