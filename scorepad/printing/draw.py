@@ -247,6 +247,10 @@ def _row(
     strong = row.kind in ("total", "rank")
     _text(canvas, row.label, xs[0], xs[1], bottom, top, 10 if strong else sizes[0], bold=strong)
     _text(canvas, row.hint, xs[1], xs[2], bottom, top, sizes[1], gray=HINT)
+    if row.span and row.kind == "result":  # the outcome, the winning team: to be read
+        strong = model.filled
+        _text(canvas, row.span, xs[2], xs[-1], bottom, top, 10, bold=strong, align="centre")
+        return
     if row.span:
         _text(canvas, row.span, xs[2], xs[-1], bottom, top, 7.5, gray=HINT, align="centre")
         return

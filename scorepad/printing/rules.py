@@ -155,7 +155,7 @@ def blank_result_rows(template: GameTemplate, lang: str, count: int) -> list[Row
         return []
     if rule.kind == "cooperative":
         won, lost = tr("print.won_together", lang), tr("print.lost_together", lang)
-        span = f"☐ {won}      ☐ {lost}"
+        span = f"☐ {won} · ☐ {lost}"
         return [Row("result", tr("print.outcome", lang), span=span)]
     rows = []
     if has_score(template):

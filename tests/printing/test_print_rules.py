@@ -97,7 +97,7 @@ def test_a_blank_sheet_says_how_every_line_and_rule_scores(tmp_path, game, varia
             assert plain(tr("hint.floor", lang, floor=rules.floor)) in text
     if template.result is not None and template.result.kind == "cooperative":
         won, lost = tr("print.won_together", lang), tr("print.lost_together", lang)
-        assert f"☐ {plain(won)} ☐ {plain(lost)}" in text
+        assert f"☐ {plain(won)} · ☐ {plain(lost)}" in text
     if template.result is not None and template.result.kind == "teams":
         assert plain(tr("text.team", lang)) in text
         assert plain(tr("print.winning_team", lang)) in text
