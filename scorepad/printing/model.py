@@ -140,7 +140,10 @@ def _line_row(line: Line, lang: str, cells: Sequence[Cell], module: str | None =
 
 
 def _total_row(template: GameTemplate, lang: str, cells: tuple[Cell, ...]) -> Row:
-    hint = tr("wins." + template.wins, lang)
+    if template.result is not None and template.result.kind == "cooperative":
+        hint = tr("text.cooperative", lang)  # no one wins on a total: the table's score
+    else:
+        hint = tr("wins." + template.wins, lang)
     return Row("total", label=tr("text.total", lang), hint=hint, cells=cells)
 
 

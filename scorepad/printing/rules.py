@@ -23,7 +23,7 @@ from typing import Any
 from scorepad.core import GameTemplate, ScoredSheet
 from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.numbers import Number, normalize
-from scorepad.core.results import has_score
+from scorepad.core.results import has_score, table_score
 from scorepad.core.scoring import floor_added
 from scorepad.core.sets import SetRule, complete_sets
 from scorepad.core.sheetrules import Bonus
@@ -156,13 +156,24 @@ def blank_result_rows(template: GameTemplate, lang: str, count: int) -> list[Row
     if rule.kind == "cooperative":
         won, lost = tr("print.won_together", lang), tr("print.lost_together", lang)
         span = f"☐ {won} · ☐ {lost}"
-        return [Row("result", tr("print.outcome", lang), span=span)]
+        return [
+            *_table_score(template, lang, WRITE_HERE),
+            Row("result", tr("print.outcome", lang), span=span),
+        ]
     rows = []
     if has_score(template):
         hint = tr("print.team_total_hint", lang)
         rows.append(Row("result", tr("text.team_total", lang), hint, (BLANK,) * count))
     rows.append(Row("result", tr("print.winning_team", lang), span=WRITE_HERE))
     return rows
+
+
+def _table_score(template: GameTemplate, lang: str, span: str) -> list[Row]:
+    """A co-operative game with a score: the table's score, the sum of every total."""
+    if not has_score(template):
+        return []
+    hint = tr("print.table_score_hint", lang)
+    return [Row("result", tr("print.table_score", lang), hint, span=span)]
 
 
 def played_result_rows(sheet: ScoredSheet, lang: str) -> list[Row]:
@@ -173,7 +184,9 @@ def played_result_rows(sheet: ScoredSheet, lang: str) -> list[Row]:
         return []
     if rule.kind == "cooperative":
         key = "print.won_together" if sheet.outcome == "won" else "print.lost_together"
-        return [Row("result", tr("print.outcome", lang), span=tr(key, lang))]
+        found = table_score(sheet)
+        score = _table_score(sheet.template, lang, number(found, lang) if found is not None else "")
+        return [*score, Row("result", tr("print.outcome", lang), span=tr(key, lang))]
     rows = []
     by_member = {m: t for t in sheet.teams for m in t.members}
     if has_score(sheet.template):

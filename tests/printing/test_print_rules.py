@@ -434,3 +434,24 @@ def test_sheet_play_prints_a_saved_play_of_these_games(cli, tmp_path, path, show
     for expected in shown:
         assert expected in text, (path.stem, expected)
     assert "2026-12-01" in text
+
+
+def test_a_co_operative_play_with_a_score_prints_the_tables_score(tmp_path):
+    """A co-operative game with a score (fireworks, 0 to 25 each): no one wins on a total,
+    the table's score is the sum of everyone's, printed over the outcome."""
+    game = load_template((HERE.parent / "core" / "games" / "coop-score.json").read_text(), "c")
+    blank = blank_sheet(game, None, "en", players=2)
+    kinds = [(r.kind, r.label) for r in blank.rows]
+    assert kinds[-2:] == [("result", "Table's score"), ("result", "Result")]
+    total = next(r for r in blank.rows if r.kind == "total")
+    assert total.hint == tr("text.cooperative", "en")
+    players = [PlayerSheet("Ana", {"score": 12}), PlayerSheet("Ben", {"score": 8})]
+    for lang in LANGS:
+        sheet = score(game, None, players, outcome="lost")
+        model = played_sheet(sheet, lang)
+        table = next(r for r in model.rows if r.label == tr("print.table_score", lang))
+        assert table.span == "20"
+        text = pdf_text(write_played_sheet(tmp_path / f"coop.{lang}.pdf", sheet, lang))
+        assert plain(tr("print.table_score", lang)) in text
+        assert plain(tr("print.lost_together", lang)) in text
+        assert plain(sheet.explanation(lang)) in text
