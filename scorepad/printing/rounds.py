@@ -138,10 +138,6 @@ def _lines_note(template: GameTemplate, variant: str | None, lang: str) -> str:
     return " · ".join(f"{pick(line.label, lang)}: {line.describe(lang)}" for line in lines)
 
 
-def _end_lines(template: GameTemplate, variant: str | None) -> list[Line]:
-    return [line for line in template.lines_for(variant) if not line.per_round]
-
-
 def blank_round_sheet(
     template: GameTemplate,
     variant: str | None,
@@ -155,37 +151,35 @@ def blank_round_sheet(
     count = len(plain.players)
     assert template.rounds is not None
     rounds = template.rounds.limit(count) or 0
-    blank = ("",) * count
-    foot = [
-        FootRow("line", pick(line.label, lang), line.describe(lang), blank, line.counts)
-        for line in _end_lines(template, variant)
-    ]
-    foot += [FootRow("by_hand", "", tr("print.by_hand_hint", lang), blank)] * 2
-    foot.append(FootRow("total", tr("text.total", lang), tr("wins." + template.wins, lang), blank))
-    foot += _tiebreaks(plain, blank)
     return RoundSheet(
         title=plain.title,
         lang=lang,
         players=plain.players,
         columns=_columns(template, variant, lang),
         rounds=rounds,
-        foot=tuple(foot),
+        foot=_foot(template, variant, plain),
         rule=_rule(template, lang),
         lines_note=_lines_note(template, variant, lang),
         reminders=plain.reminders,
     )
 
 
-def _tiebreaks(plain: SheetModel, blank: tuple[str, ...]) -> list[FootRow]:
-    """The tie-breaker rows of the plain sheet's model (a caption, then one per rule)."""
-    rows = []
+def _foot(template: GameTemplate, variant: str | None, plain: SheetModel) -> tuple[FootRow, ...]:
+    """The rows under the rounds: the plain sheet's rows but the per-round lines' (in the
+    grid): end-of-game lines, the rows of set rules and bonuses, by-hand lines, the floor,
+    the total, the tie-breakers, the rank. A value shows its entry in brackets ("3 (2)":
+    an award's points and the quantity entered)."""
+    blank = ("",) * len(plain.players)
+    foot = []
+    lines = iter(template.lines_for(variant))  # the plain sheet's line rows, in order
     for row in plain.rows:
-        if row.kind == "caption":
-            rows.append(FootRow("caption", row.label))
-        elif row.kind == "tiebreak":
-            values = tuple(c.value for c in row.cells) if row.cells else blank
-            rows.append(FootRow("tiebreak", row.label, row.span or row.hint, values, False))
-    return rows
+        if row.kind == "line" and next(lines).per_round:
+            continue  # in the grid of rounds
+        values = tuple(f"{c.value} ({c.note})" if c.note else c.value for c in row.cells)
+        foot.append(
+            FootRow(row.kind, row.label, row.span or row.hint, values or blank, row.counted)
+        )
+    return tuple(foot)
 
 
 def played_round_sheet(
@@ -216,13 +210,6 @@ def played_round_sheet(
             texts.append(number(p.rounds[index], lang))
             shown.append(tuple(texts))
         cells.append(tuple(shown))
-    foot = []
-    lines = iter(template.lines_for(sheet.variant))  # the plain sheet's line rows, in order
-    for row in plain.rows:
-        if row.kind == "line" and next(lines).per_round:
-            continue  # in the grid of rounds
-        values = tuple(f"{c.value} ({c.note})" if c.note else c.value for c in row.cells)
-        foot.append(FootRow(row.kind, row.label, row.span or row.hint, values, row.counted))
     return RoundSheet(
         title=plain.title,
         lang=lang,
@@ -230,7 +217,7 @@ def played_round_sheet(
         columns=columns,
         rounds=sheet.played_rounds,
         cells=tuple(cells),
-        foot=tuple(foot),
+        foot=_foot(template, sheet.variant, plain),
         rule=_rule(template, lang),
         lines_note=_lines_note(template, sheet.variant, lang),
         reminders=plain.reminders,
@@ -488,7 +475,7 @@ def _foot_row(
     strong = row.kind in ("total", "rank")
     if row.kind == "by_hand" and not row.label:
         text = tr("print.by_hand", sheet.lang)
-    elif row.hint and row.kind in ("line", "tiebreak"):
+    elif row.hint and row.kind in ("line", "rule", "tiebreak"):
         text = f"{row.label} · {row.hint}"
     else:
         text = row.label

@@ -455,3 +455,54 @@ def test_a_co_operative_play_with_a_score_prints_the_tables_score(tmp_path):
         assert plain(tr("print.table_score", lang)) in text
         assert plain(tr("print.lost_together", lang)) in text
         assert plain(sheet.explanation(lang)) in text
+
+
+ROUND_COOP = {
+    "id": "star-rounds",
+    "name": {"en": "Star rounds", "de": "Sternrunden"},
+    "players": {"min": 2, "max": 4},
+    "rounds": {"count": 3},
+    "lines": [
+        {"key": "points", "kind": "points", "per_round": True, "label": {"en": "Points"}},
+        {"key": "stars", "kind": "count", "per": 2, "label": {"en": "Stars"}},
+        {"key": "moons", "kind": "count", "per": 3, "label": {"en": "Moons"}},
+    ],
+    "bonuses": [
+        {
+            "key": "sky",
+            "label": {"en": "Full sky"},
+            "lines": ["stars", "moons"],
+            "reach": 10,
+            "points": 5,
+        }
+    ],
+    "floor": 0,
+}
+
+
+def test_a_round_game_prints_its_bonus_and_floor_under_the_rounds(tmp_path):
+    """Under the grid of rounds: the end-of-game lines, a bonus's row right under the last
+    line it reads, and the floor over the total, blank and filled."""
+    game = load_template(ROUND_COOP, "star-rounds")
+    model = blank_round_sheet(game, None, "en", players=2)
+    rows = [(row.kind, row.label) for row in model.foot]
+    assert rows.index(("rule", "Full sky")) == rows.index(("line", "Moons")) + 1
+    assert ("caption", tr("hint.floor", "en", floor="0")) in rows
+    assert rows[rows.index(("caption", tr("hint.floor", "en", floor="0"))) + 1][0] == "total"
+    text = pdf_text(write_sheet(tmp_path / "blank.pdf", game, None, "en", players=2))
+    for shown in (
+        "Full sky · +5 when Stars + Moons reach 10 or more",
+        "The total never goes below 0.",
+    ):
+        assert shown in text, shown
+    players = [
+        PlayerSheet("Ana", {"points": [3, 4, 5], "stars": 2, "moons": 2}),
+        PlayerSheet("Ben", {"points": [1, 1, 1], "stars": 1}),
+    ]
+    sheet = score(game, None, players)
+    played = played_round_sheet(sheet, "en")
+    sky = next(row for row in played.foot if row.label == "Full sky")
+    assert sky.values == ("5 (10)", "0 (2)")
+    text = pdf_text(write_played_sheet(tmp_path / "played.pdf", sheet, "en"))
+    assert "5 (10)" in text and "Full sky" in text
+    assert plain(sheet.explanation("en")) in text
