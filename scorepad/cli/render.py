@@ -14,7 +14,8 @@ from scorepad.core.boards.azul_sheet import track_note
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
-from scorepad.core.sheetrules import MORE_KINDS
+from scorepad.core.sets import SetRule
+from scorepad.core.sheetrules import MORE_KINDS, Bonus
 from scorepad.core.template import Reading
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         label = pick(line.label, lang)
         if line.per_round:
             label += f" ({tr('text.per_round', lang)})"
+        if line.kind == "award":
+            label += f" ({tr('text.award_line', lang)})"
         scores = line.describe(lang)
         rule = template.bids
         if rule is not None and line.key in (rule.bid, rule.tricks, rule.bonus):
@@ -80,16 +83,20 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         rule = template.bids
         row = [rule.key, f"{pick(rule.label, lang)} ({tr('text.per_round', lang)})"]
         rows.append([*row, rule.describe(lang), *([""] if len(head) == 4 else [])])
+    rows += _computed_rows(template, variants, lang, len(head) == 4)
     parts = [
         f"{template.title(lang, variant)} · {template.min_players}–{template.max_players} "
         f"{tr('text.players', lang).lower()} · {_how_won(template, lang)}",
         *([template.rounds.describe(lang)] if template.rounds is not None else []),
         "",
-        table(rows),
-        "",
-        f"{tr('text.tiebreakers', lang)}:",
+        *([table(rows), ""] if len(rows) > 1 else []),  # a game only won or lost has no lines
     ]
-    if template.tiebreakers:
+    if template.result is not None:
+        parts += [f"{tr('text.result_entries', lang)}:", *_result_entries(template, lang), ""]
+    parts.append(f"{tr('text.tiebreakers', lang)}:")
+    if template.result is not None and template.result.kind == "cooperative":
+        parts.append("  " + tr("text.no_tiebreaker_cooperative", lang))
+    elif template.tiebreakers:
         for i, tb in enumerate(template.tiebreakers, 1):
             parts.append(f"  {i}. {pick(tb.label, lang)} ({tr('prefer.' + tb.prefer, lang)})")
     else:
@@ -114,6 +121,56 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
             f"  · {tr('board.help_track', lang)}",
         ]
     return "\n".join(parts)
+
+
+def _computed_rows(
+    template: GameTemplate, variants: Sequence[str | None], lang: str, with_variants: bool
+) -> list[list[str]]:
+    """The keys of the points worked out between lines (a set rule's sets, a bonus), each
+    with its rule, marked as not entered: ``--json`` gives their points under these keys."""
+    rules = template.rules
+    if rules is None:
+        return []
+    labels = {line.key: pick(line.label, lang) for line in template.lines}
+    rows = []
+    chosen: list[SetRule | Bonus] = [*rules.sets, *rules.bonuses]
+    for rule in chosen:
+        found = [v for v in variants if template.keys_for(v).issuperset(rule.lines)]
+        if not found:
+            continue
+        if isinstance(rule, SetRule):
+            if not rule.per_set:
+                continue
+            scores = tr("hint.set_per_set", lang, points=number(rule.per_set, lang), size=rule.size)
+        else:
+            names = [labels[key] for key in rule.lines]
+            lines = f"{names[0]} … {names[-1]}" if len(names) > 2 else " + ".join(names)
+            plus = number(rule.points, lang)
+            scores = tr(
+                "print.bonus_rule",
+                lang,
+                lines=lines,
+                reach=number(rule.reach, lang),
+                points=f"+{plus}" if rule.points > 0 else plus,
+            )
+        label = f"{pick(rule.label, lang)} ({tr('text.worked_out', lang)})"
+        row = [rule.key, label, scores]
+        if with_variants:
+            row.append("*" if len(found) == len(variants) else ", ".join(map(str, found)))
+        rows.append(row)
+    return rows
+
+
+def _result_entries(template: GameTemplate, lang: str) -> list[str]:
+    """What a sheet of a co-operative or team game gives beside the lines."""
+    rule = template.result
+    assert rule is not None
+    if rule.kind == "cooperative":
+        return ["  · " + tr("text.enter_outcome", lang)]
+    found = ["  · " + tr("text.enter_team", lang)]
+    if not has_score(template):
+        found.append("  · " + tr("text.enter_winning_team", lang))
+    return found
 
 
 def _how_won(template: GameTemplate, lang: str) -> str:

@@ -16,9 +16,8 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, ScoredSheet, builtin_games
-from scorepad.core.errors import quote
+from scorepad.core.catalogue import result_games
 from scorepad.core.i18n import LANGS, tr
-from scorepad.core.sheetrules import unsupported
 from scorepad.files import write_atomic
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
 from scorepad.printing.errors import PrintError
@@ -38,7 +37,6 @@ def sheet_pdf(
 ) -> bytes:
     """One A4 page with two blank copies of the game's sheet (a round game's: one copy
     when its rounds do not fit twice)."""
-    refuse_unsupported(template)
     model = _blank_model(template, variant, lang, players, names)
     return _pdf([model], lang, model.title, _draw_blank)
 
@@ -74,7 +72,6 @@ def played_sheet_pdf(
     place: str | None = None,
 ) -> bytes:
     """One A4 page with a saved play filled in (for ``scorepad sheet --play ID``)."""
-    refuse_unsupported(sheet.template)
     if sheet.template.rounds is not None:
         from scorepad.printing.rounds import played_round_sheet, round_page
 
@@ -82,14 +79,6 @@ def played_sheet_pdf(
         return _pdf([rounds], lang, rounds.title, round_page)
     model = played_sheet(sheet, lang, played_on, place)
     return _pdf([model], lang, model.title, played_page)
-
-
-def refuse_unsupported(template: GameTemplate) -> None:
-    """A PrintError for a game whose awards, sets or bonuses a printed sheet cannot show
-    yet, rather than a sheet that leaves them out."""
-    kind = unsupported(template)
-    if kind is not None:
-        raise PrintError("print.unsupported", game=quote(template.id), kind=kind)
 
 
 def booklet_pdf(pages: Iterable[Page], lang: str) -> bytes:
@@ -147,12 +136,11 @@ def write_printables(folder: Path, langs: Sequence[str] = LANGS) -> list[Path]:
 
 
 def all_pages() -> list[Page]:
-    """Every built-in game and variant, in catalogue order (but the games whose awards,
-    sets or bonuses the printed sheet cannot show yet: ``sheetrules.unsupported``)."""
+    """Every shipped game and variant by id: the built-in games and the co-operative and
+    team games (``scorepad/games/results/``)."""
     pages: list[Page] = []
-    for template in builtin_games().values():
-        if unsupported(template) is not None:
-            continue
+    games = {**builtin_games(), **result_games()}
+    for _, template in sorted(games.items()):
         if template.variants:
             pages += [(template, v.id) for v in template.variants]
         else:

@@ -14,8 +14,11 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.i18n import tr
-from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, width, wrap
-from scorepad.printing.model import Cell, Row, SheetModel
+from scorepad.printing.cells import Cell, Row, SheetModel
+from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, one_line, width, wrap
+
+LINE_ROWS = ("line", "rule", "result")
+"""Rows with a label and a hint in their own columns, set at one size per column."""
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 28.0
@@ -30,6 +33,9 @@ HEAD = 0.86
 WINNER = (1.0, 0.93, 0.6)
 
 ROW_WEIGHT = {"caption": 0.8, "tiebreak": 1.3}
+WARNING_SIZE = 9.0
+"""A marked note under a filled sheet's table (a check its entries break): its largest
+size; it wraps onto a second line, then shrinks."""
 HEADER_WEIGHT = 1.35
 PAD = 3.0
 
@@ -75,7 +81,9 @@ def draw_sheet(
     title_h = 24.0
     _title(canvas, model, x, top, w, title_h)
     notes_size, notes = _notes(model, w, h * 0.24)
+    warnings = [_warning(text, w) for text in model.warnings]
     explanation_h = 16.0 if model.explanation else 0.0
+    explanation_h += sum(len(lines) * size * LEADING + 3 for _, size, lines in warnings)
     notes_h = len(notes) * notes_size * LEADING + (6 if notes else 0) + explanation_h
     table_top = top - title_h - 4
     weights = [HEADER_WEIGHT] + [ROW_WEIGHT.get(row.kind, 1.0) for row in model.rows]
@@ -91,8 +99,10 @@ def draw_sheet(
     grid = Grid(tuple(xs), tuple(ys))
     _header(canvas, model, grid)
     sizes = (
-        _common_size([r.label for r in model.rows if r.kind == "line"], xs[1] - xs[0], row_h, 9),
-        _common_size([r.hint for r in model.rows if r.kind == "line"], xs[2] - xs[1], row_h, 7.5),
+        _common_size([r.label for r in model.rows if r.kind in LINE_ROWS], xs[1] - xs[0], row_h, 9),
+        _common_size(
+            [r.hint for r in model.rows if r.kind in LINE_ROWS], xs[2] - xs[1], row_h, 7.5
+        ),
     )
     for i, row in enumerate(model.rows):
         _row(canvas, model, row, grid, ys[i + 1], ys[i + 2], sizes)
@@ -103,7 +113,14 @@ def draw_sheet(
         _ink(canvas, INK)
         canvas.setFont(font_for(model.explanation, True), size)
         canvas.drawString(x, below - size, lines[0])
-        below -= explanation_h
+        below -= 16.0
+    for font, size, lines in warnings:
+        _ink(canvas, INK)
+        canvas.setFont(font, size)
+        for line in lines:
+            canvas.drawString(x, below - size, line)
+            below -= size * LEADING
+        below -= 3
     _ink(canvas, HINT)
     for line in notes:
         below -= notes_size * LEADING
@@ -112,13 +129,20 @@ def draw_sheet(
     return grid
 
 
+def _warning(text: str, w: float) -> tuple[str, float, tuple[str, ...]]:
+    """A marked note's font, size and lines: at most two lines, shrunk to fit."""
+    font = font_for(text, True)
+    size, lines = fit(text, font, w, WARNING_SIZE * LEADING * 2, WARNING_SIZE, 5.0)
+    return font, size, lines
+
+
 def _label_share(model: SheetModel) -> float:
     """How much of the room left of the players goes to labels rather than hints.
 
     Labels are what players look for, so they get one line when they can; a hint is
     allowed to wrap onto a second line.
     """
-    rows = [row for row in model.rows if row.kind == "line"]
+    rows = [row for row in model.rows if row.kind in LINE_ROWS]
     label = max((width(r.label, font_for(r.label), 9) for r in rows), default=1.0)
     hint = max((width(r.hint, font_for(r.hint), 7.5) for r in rows), default=1.0)
     return min(0.68, max(0.42, label / (label + hint / 2)))  # hints may take two lines
@@ -223,6 +247,10 @@ def _row(
     strong = row.kind in ("total", "rank")
     _text(canvas, row.label, xs[0], xs[1], bottom, top, 10 if strong else sizes[0], bold=strong)
     _text(canvas, row.hint, xs[1], xs[2], bottom, top, sizes[1], gray=HINT)
+    if row.span and row.kind == "result":  # the outcome, the winning team: to be read
+        strong = model.filled
+        _text(canvas, row.span, xs[2], xs[-1], bottom, top, 10, bold=strong, align="centre")
+        return
     if row.span:
         _text(canvas, row.span, xs[2], xs[-1], bottom, top, 7.5, gray=HINT, align="centre")
         return
@@ -293,6 +321,18 @@ def _cell_layout(
                 canvas.setFont(REGULAR, guide * 0.9)
                 canvas.drawString(cursor, middle - guide * 0.32, sign)
             cursor += width(sign, REGULAR, guide * 0.9) + 1.5
+    if cell.quantity:
+        guide = min(h * 0.55, 10.0) * scale
+        if draw:
+            canvas.setStrokeGray(GRID)
+            canvas.setLineWidth(0.6)
+            canvas.rect(cursor, middle - guide / 2, guide * 1.8, guide, stroke=1, fill=0)
+        cursor += guide * 1.8 + 1.5
+        if draw:
+            _ink(canvas, HINT)
+            canvas.setFont(REGULAR, guide * 0.9)
+            canvas.drawString(cursor, middle - guide * 0.32, "→")
+        cursor += width("→", REGULAR, guide * 0.9) + 1.5
     if cell.minus:
         size = min(h * 0.6, 10) * scale
         if draw:
@@ -310,13 +350,14 @@ def _cell_layout(
     if not cell.value:
         return cursor - left - PAD
     font = font_for(cell.value, strong)
-    size, lines = fit(cell.value, font, (right - left) / 2, h - 2, min(11.0, h * 0.62))
+    room = (right - left) / 2 if cell.marks or cell.note or cell.minus else right - left - 2 * PAD
+    size, line = one_line(cell.value, font, room, min(11.0, h * 0.62, (h - 2) / LEADING))
     size *= scale
     if draw:
         _ink(canvas, INK)
         canvas.setFont(font, size)
-        canvas.drawRightString(right - PAD, middle - size * 0.35, lines[0])
-    return cursor - left - PAD + width(lines[0], font, size)
+        canvas.drawRightString(right - PAD, middle - size * 0.35, line)
+    return cursor - left - PAD + width(line, font, size)
 
 
 def _box(canvas: Canvas, x: float, y: float, size: float, ticked: bool) -> None:

@@ -147,6 +147,19 @@ def fit(
     return size, tuple(_ellipsis(line, font, size, room) for line in lines)
 
 
+def one_line(
+    text: str, font: str, room: float, largest: float, smallest: float = 4.0
+) -> tuple[float, str]:
+    """The largest size (down to ``smallest``, by half points) at which ``text`` fits on
+    one line, and the line: cut with an ellipsis at the smallest size. For a cell's value,
+    which must read on one line ("6 (20)", a team's name), never wrapped."""
+    line = " ".join(on_paper(text, font).split())
+    size = largest
+    while size - 0.5 >= smallest and width(line, font, size) > room:
+        size -= 0.5
+    return size, _ellipsis(line, font, size, room)
+
+
 def _ellipsis(line: str, font: str, size: float, room: float) -> str:
     """The longest start of ``line`` that fits with "…" after it: found by halving, since
     one character at a time took 15 s for a 10,000-character word."""

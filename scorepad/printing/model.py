@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
 from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
+from scorepad.core.awards import AwardLine
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
-from scorepad.core.scoring import check_player_count, show
+from scorepad.core.results import has_score
+from scorepad.core.scoring import check_player_count
 from scorepad.core.template import (
     CheckLine,
     PenaltyLine,
@@ -26,63 +26,9 @@ from scorepad.core.template import (
     is_rated,
 )
 from scorepad.l10n import date_text
+from scorepad.printing import rules
+from scorepad.printing.cells import BLANK, Cell, Mark, Row, SheetModel, number
 from scorepad.printing.errors import PrintError
-
-RowKind = Literal["line", "by_hand", "total", "caption", "tiebreak", "rank"]
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A small box a player ticks, with what it stands for ("×3" for an upgraded rate)."""
-
-    label: str = ""
-    ticked: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One player's box on one row."""
-
-    value: str = ""
-    """The points (filled sheets), printed large on the right."""
-    note: str = ""
-    """What was entered when it differs from the points ("4 × 5", "3"), printed small."""
-    marks: tuple[Mark, ...] = ()
-    product: bool = False
-    """A blank "□ × □ =" guide: the line multiplies two numbers."""
-    minus: bool = False
-    """A blank "−" guide: the line is subtracted."""
-
-
-BLANK = Cell()
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    kind: RowKind
-    label: str = ""
-    hint: str = ""
-    cells: tuple[Cell, ...] = ()
-    span: str = ""
-    """Text across the player columns instead of boxes (a tie-breaker that reuses a line)."""
-    counted: bool = True
-    """False for rows that are not added to the total: drawn shaded."""
-
-
-@dataclass(frozen=True, slots=True)
-class SheetModel:
-    title: str
-    lang: str
-    players: tuple[str, ...]
-    """One per column; "" leaves the column's name to be written by hand."""
-    rows: tuple[Row, ...]
-    reminders: tuple[str, ...] = ()
-    date: str = ""
-    place: str = ""
-    winners: frozenset[int] = frozenset()
-    """Columns of the winners (filled sheets)."""
-    explanation: str = ""
-    filled: bool = False
 
 
 def blank_sheet(
@@ -106,12 +52,20 @@ def blank_sheet(
     if len(names) > count:
         raise PrintError("print.too_many_names", count=len(names), players=count)
     columns = tuple(names) + ("",) * (count - len(names))
-    rows: list[Row] = []
+    rows: list[Row] = rules.blank_team_rows(template, lang, count)
+    after = rules.rules_after(template, variant)
+    modules = rules.module_names(template, lang)
     for line in template.lines_for(variant):
-        rows.append(_line_row(line, lang, [_blank_cell(line)] * count))
-    rows += [Row("by_hand", hint=tr("print.by_hand_hint", lang), cells=(BLANK,) * count)] * 2
-    rows.append(_total_row(template, lang, (BLANK,) * count))
-    rows += _tiebreak_rows(template, variant, lang, None, count)
+        rows.append(_line_row(line, lang, [_blank_cell(line)] * count, modules.get(line.key)))
+        rows += [rules.blank_rule_row(rule, template, lang, count) for rule in after[line.key]]
+    scored = has_score(template)
+    if scored:
+        rows += [Row("by_hand", hint=tr("print.by_hand_hint", lang), cells=(BLANK,) * count)] * 2
+        rows += rules.floor_rows(template, lang, None)
+        rows.append(_total_row(template, lang, (BLANK,) * count))
+    rows += rules.blank_result_rows(template, lang, count)
+    if template.result is None or (scored and template.result.kind == "teams"):
+        rows += _tiebreak_rows(template, variant, lang, None, count)
     return SheetModel(
         title=template.title(lang, variant),
         lang=lang,
@@ -130,10 +84,13 @@ def played_sheet(
     """A saved play filled in: what was entered, points, totals, ranks and the winner."""
     template = sheet.template
     players = sheet.players
-    rows: list[Row] = []
+    rows: list[Row] = rules.played_team_rows(sheet, lang)
+    after = rules.rules_after(template, sheet.variant)
+    modules = rules.module_names(template, lang)
     for line in template.lines_for(sheet.variant):
         cells = [_filled_cell(line, p.readings[line.key], lang) for p in players]
-        rows.append(_line_row(line, lang, cells))
+        rows.append(_line_row(line, lang, cells, modules.get(line.key)))
+        rows += [rules.played_rule_row(rule, sheet, lang) for rule in after[line.key]]
     labels: list[str] = []
     for player in players:
         labels += [e.label for e in player.extra if e.label not in labels]
@@ -144,10 +101,17 @@ def played_sheet(
             cells.append(Cell(value=number(sum(mine, start=0), lang)) if mine else BLANK)
         hint = tr("text.by_hand", lang)
         rows.append(Row("by_hand", label=label, hint=hint, cells=tuple(cells)))
-    rows.append(_total_row(template, lang, tuple(Cell(number(p.total, lang)) for p in players)))
-    rows += _tiebreak_rows(template, sheet.variant, lang, sheet)
-    ranks = tuple(Cell(f"{p.rank} ★" if p.winner else str(p.rank)) for p in players)
-    rows.append(Row("rank", label=tr("text.rank", lang), cells=ranks))
+    scored = has_score(template)
+    if scored:
+        rows += rules.floor_rows(template, lang, sheet)
+        total = tuple(Cell(number(p.total, lang)) for p in players)
+        rows.append(_total_row(template, lang, total))
+    rows += rules.played_result_rows(sheet, lang)
+    if template.result is None or (scored and template.result.kind == "teams"):
+        rows += _tiebreak_rows(template, sheet.variant, lang, sheet)
+    if template.result is None or template.result.kind == "teams":
+        ranks = tuple(Cell(f"{p.rank} ★" if p.winner else str(p.rank)) for p in players)
+        rows.append(Row("rank", label=tr("text.rank", lang), cells=ranks))
     return SheetModel(
         title=template.title(lang, sheet.variant),
         lang=lang,
@@ -159,27 +123,27 @@ def played_sheet(
         winners=frozenset(i for i, p in enumerate(players) if p.winner),
         explanation=sheet.explanation(lang),
         filled=True,
+        warnings=rules.broken_checks(sheet, lang),
     )
 
 
-def number(value: Number, lang: str) -> str:
-    """Points as printed: "76,5" in Spanish, French and German, and a true minus sign."""
-    text = show(value, lang)
-    return "\u2212" + text[1:] if text.startswith("-") else text
-
-
-def _line_row(line: Line, lang: str, cells: Sequence[Cell]) -> Row:
+def _line_row(line: Line, lang: str, cells: Sequence[Cell], module: str | None = None) -> Row:
+    """A line's row; a line a chosen module adds or changes names the module first."""
+    hint = line.describe(lang)
     return Row(
         "line",
         label=pick(line.label, lang),
-        hint=line.describe(lang),
+        hint=f"{module} · {hint}" if module else hint,
         cells=tuple(cells),
         counted=line.counts,
     )
 
 
 def _total_row(template: GameTemplate, lang: str, cells: tuple[Cell, ...]) -> Row:
-    hint = tr("wins." + template.wins, lang)
+    if template.result is not None and template.result.kind == "cooperative":
+        hint = tr("text.cooperative", lang)  # no one wins on a total: the table's score
+    else:
+        hint = tr("wins." + template.wins, lang)
     return Row("total", label=tr("text.total", lang), hint=hint, cells=cells)
 
 
@@ -188,6 +152,8 @@ def _rate_mark(per: Number) -> str:
 
 
 def _blank_cell(line: Line) -> Cell:
+    if isinstance(line, AwardLine):
+        return Cell(quantity=True)
     if isinstance(line, CheckLine):
         return Cell(marks=(Mark(),))
     if is_rated(line):
@@ -204,6 +170,8 @@ def _filled_cell(line: Line, reading: Reading, lang: str) -> Cell:
     if not reading.counts:
         return Cell(value=number(reading.measure, lang))
     points = number(reading.points, lang)
+    if isinstance(line, AwardLine):  # the quantity entered (its measure may be the points)
+        return Cell(value=points, note=number(_whole(value), lang))
     if isinstance(line, CheckLine):
         return Cell(value=points, marks=(Mark(ticked=value is True),))
     if is_rated(line) and isinstance(value, dict):
@@ -214,6 +182,10 @@ def _filled_cell(line: Line, reading: Reading, lang: str) -> Cell:
     if isinstance(line, PointsLine):
         return Cell(value=points)
     return Cell(value=points, note=number(reading.measure, lang))
+
+
+def _whole(value: object) -> int:
+    return value if type(value) is int else 0
 
 
 def _tiebreak_rows(

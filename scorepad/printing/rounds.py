@@ -25,12 +25,17 @@ from decimal import Decimal
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, Line, ScoredSheet
+from scorepad.core.awards import AwardLine, award_points
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number
+from scorepad.core.scoring import PlayerResult
+from scorepad.core.sets import TallyLine
+from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.printing import draw
+from scorepad.printing.cells import SheetModel, number
 from scorepad.printing.draw import HEAD, INK, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, SHADE, Grid
-from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, width
-from scorepad.printing.model import SheetModel, _date, blank_sheet, number, played_sheet
+from scorepad.printing.fonts import LEADING, REGULAR, fit, font_for, one_line, width
+from scorepad.printing.model import _date, blank_sheet, played_sheet
 
 ROW_LOW = 13.0
 """The lowest round row on a blank sheet: about 4.6 mm, room for a handwritten number."""
@@ -49,6 +54,8 @@ class Column:
     label: str
     kind: str
     """"entry" (a per-round line), "points" (the round's points) or "total"."""
+    wide: bool = False
+    """An entry printed with the points it earned ("6 (3)"): an award's, a tally's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +83,8 @@ class RoundSheet:
     foot: tuple[FootRow, ...] = ()
     rule: str = ""
     """How the rounds go and score ("10 rounds · ends after the last round · bid met…")."""
+    lines_note: str = ""
+    """How the per-round lines score, when some are worked out between players."""
     reminders: tuple[str, ...] = ()
     date: str = ""
     place: str = ""
@@ -95,7 +104,9 @@ def is_round_game(template: GameTemplate) -> bool:
 
 def _columns(template: GameTemplate, variant: str | None, lang: str) -> tuple[Column, ...]:
     per_round = [line for line in template.lines_for(variant) if line.per_round]
-    columns = [Column(pick(line.label, lang), "entry") for line in per_round]
+    columns = [
+        Column(pick(line.label, lang), "entry", line.kind in MORE_KINDS) for line in per_round
+    ]
     counted = [line for line in per_round if line.counts]
     if template.bids is not None:
         columns.append(Column(pick(template.bids.label, lang), "points"))
@@ -113,8 +124,18 @@ def _rule(template: GameTemplate, lang: str) -> str:
     return " · ".join(parts)
 
 
-def _end_lines(template: GameTemplate, variant: str | None) -> list[Line]:
-    return [line for line in template.lines_for(variant) if not line.per_round]
+def _lines_note(template: GameTemplate, variant: str | None, lang: str) -> str:
+    """How each per-round line scores, and each end-of-game line worked out between the
+    players, when some points are worked out rather than entered (Sushi Go's maki: "most 6,
+    second 3"; its puddings): the columns' labels alone do not say."""
+    lines = [
+        line
+        for line in template.lines_for(variant)
+        if line.counts and (line.per_round or line.kind in MORE_KINDS)
+    ]
+    if not any(line.kind in MORE_KINDS for line in lines if line.per_round):
+        return ""
+    return " · ".join(f"{pick(line.label, lang)}: {line.describe(lang)}" for line in lines)
 
 
 def blank_round_sheet(
@@ -130,36 +151,35 @@ def blank_round_sheet(
     count = len(plain.players)
     assert template.rounds is not None
     rounds = template.rounds.limit(count) or 0
-    blank = ("",) * count
-    foot = [
-        FootRow("line", pick(line.label, lang), line.describe(lang), blank, line.counts)
-        for line in _end_lines(template, variant)
-    ]
-    foot += [FootRow("by_hand", "", tr("print.by_hand_hint", lang), blank)] * 2
-    foot.append(FootRow("total", tr("text.total", lang), tr("wins." + template.wins, lang), blank))
-    foot += _tiebreaks(plain, blank)
     return RoundSheet(
         title=plain.title,
         lang=lang,
         players=plain.players,
         columns=_columns(template, variant, lang),
         rounds=rounds,
-        foot=tuple(foot),
+        foot=_foot(template, variant, plain),
         rule=_rule(template, lang),
+        lines_note=_lines_note(template, variant, lang),
         reminders=plain.reminders,
     )
 
 
-def _tiebreaks(plain: SheetModel, blank: tuple[str, ...]) -> list[FootRow]:
-    """The tie-breaker rows of the plain sheet's model (a caption, then one per rule)."""
-    rows = []
+def _foot(template: GameTemplate, variant: str | None, plain: SheetModel) -> tuple[FootRow, ...]:
+    """The rows under the rounds: the plain sheet's rows but the per-round lines' (in the
+    grid): end-of-game lines, the rows of set rules and bonuses, by-hand lines, the floor,
+    the total, the tie-breakers, the rank. A value shows its entry in brackets ("3 (2)":
+    an award's points and the quantity entered)."""
+    blank = ("",) * len(plain.players)
+    foot = []
+    lines = iter(template.lines_for(variant))  # the plain sheet's line rows, in order
     for row in plain.rows:
-        if row.kind == "caption":
-            rows.append(FootRow("caption", row.label))
-        elif row.kind == "tiebreak":
-            values = tuple(c.value for c in row.cells) if row.cells else blank
-            rows.append(FootRow("tiebreak", row.label, row.span or row.hint, values, False))
-    return rows
+        if row.kind == "line" and next(lines).per_round:
+            continue  # in the grid of rounds
+        values = tuple(f"{c.value} ({c.note})" if c.note else c.value for c in row.cells)
+        foot.append(
+            FootRow(row.kind, row.label, row.span or row.hint, values or blank, row.counted)
+        )
+    return tuple(foot)
 
 
 def played_round_sheet(
@@ -178,21 +198,18 @@ def played_round_sheet(
     cells = []
     for index in range(sheet.played_rounds):
         shown = []
-        for p in players:
-            texts = [_entry(p.readings[line.key].value, index, lang) for line in per_round]
+        earned = [_earned(line, players, index) for line in per_round]
+        for n, p in enumerate(players):
+            texts = [
+                _entry(p.readings[line.key].value, index, lang, points[n] if points else None)
+                for line, points in zip(per_round, earned, strict=True)
+            ]
             before: Number = p.rounds[index - 1] if index else 0
             if len(columns) - len(per_round) == 2:
                 texts.append(number(p.rounds[index] - before, lang))
             texts.append(number(p.rounds[index], lang))
             shown.append(tuple(texts))
         cells.append(tuple(shown))
-    foot = []
-    lines = iter(template.lines_for(sheet.variant))  # the plain sheet's line rows, in order
-    for row in plain.rows:
-        if row.kind == "line" and next(lines).per_round:
-            continue  # in the grid of rounds
-        values = tuple(c.value for c in row.cells)
-        foot.append(FootRow(row.kind, row.label, row.span or row.hint, values, row.counted))
     return RoundSheet(
         title=plain.title,
         lang=lang,
@@ -200,8 +217,9 @@ def played_round_sheet(
         columns=columns,
         rounds=sheet.played_rounds,
         cells=tuple(cells),
-        foot=tuple(foot),
+        foot=_foot(template, sheet.variant, plain),
         rule=_rule(template, lang),
+        lines_note=_lines_note(template, sheet.variant, lang),
         reminders=plain.reminders,
         date=_date(played_on, lang),
         place=place or "",
@@ -211,8 +229,34 @@ def played_round_sheet(
     )
 
 
-def _entry(value: object, index: int, lang: str) -> str:
-    """One round's entry on a per-round line, as printed."""
+def _earned(line: Line, players: Sequence[PlayerResult], index: int) -> list[Number] | None:
+    """Each player's points on a per-round line in one round, when they are worked out
+    from the entry (an award between players, a tally); None for other lines."""
+    if isinstance(line, AwardLine):
+        return award_points(line, [_whole(p.readings[line.key].value, index) for p in players])
+    if isinstance(line, TallyLine):
+        table = line.values
+        return [
+            table[min(_whole(p.readings[line.key].value, index), len(table) - 1)] for p in players
+        ]
+    return None
+
+
+def _whole(value: object, index: int) -> int:
+    """One round's quantity on a per-round line (0 when blank)."""
+    if isinstance(value, tuple | list) and index < len(value) and type(value[index]) is int:
+        return value[index]
+    return 0
+
+
+def _entry(value: object, index: int, lang: str, points: Number | None = None) -> str:
+    """One round's entry on a per-round line, as printed: with the points it earned in
+    brackets when they are worked out from it ("6 (3)", as ``scorepad score`` shows)."""
+    if points is not None:
+        entered = (
+            isinstance(value, tuple | list) and index < len(value) and value[index] is not None
+        )
+        return f"{number(points, lang)} ({_whole(value, index)})" if entered else ""
     if isinstance(value, tuple | list) and index < len(value):
         item = value[index]
         if isinstance(item, bool):
@@ -254,13 +298,14 @@ def _fixed_height(sheet: RoundSheet, w: float) -> float:
 def _notes(sheet: RoundSheet, w: float) -> list[tuple[str, bool, float, tuple[str, ...]]]:
     """The sentences under the table (result, round note, the rules, the reminders), each
     as (font, bold, size, lines): at most two lines each, shrunk to fit."""
-    texts = [(sheet.explanation, True, 10.0), (sheet.note, True, 9.0), (sheet.rule, False, 7.0)]
-    texts += [("• " + r, False, 7.0) for r in sheet.reminders]
+    texts = [(sheet.explanation, True, 10.0, 2), (sheet.note, True, 9.0, 2)]
+    texts += [(sheet.rule, False, 7.0, 2), (sheet.lines_note, False, 7.0, 3)]
+    texts += [("• " + r, False, 7.0, 2) for r in sheet.reminders]
     found = []
-    for text, bold, largest in texts:
+    for text, bold, largest, most in texts:
         if text:
             font = font_for(text, bold)
-            size, lines = fit(text, font, w, largest * LEADING * 2, largest, 4.5)
+            size, lines = fit(text, font, w, largest * LEADING * most, largest, 4.5)
             found.append((font, bold, size, lines))
     return found
 
@@ -301,7 +346,7 @@ def draw_round_sheet(
     players = len(sheet.players)
     label_w = max(ROUND_W, w * LABEL_W) if sheet.foot else ROUND_W
     block = (w - label_w) / players
-    weights = [1.4 if c.kind != "entry" else 1.0 for c in sheet.columns]
+    weights = [1.6 if c.wide else 1.4 if c.kind != "entry" else 1.0 for c in sheet.columns]
     unit = block / sum(weights)
     xs = [x, x + label_w]
     for p in range(players):
@@ -401,10 +446,11 @@ def _round_row(
                 continue
             a, b = xs[1 + p * per + c], xs[2 + p * per + c]
             strong = sheet.columns[c].kind == "total"
-            size, lines = fit(text, font_for(text, strong), b - a - 2, top - bottom - 1, 8.5)
+            font = font_for(text, strong)
+            size, line = one_line(text, font, b - a - 2, min(8.5, (top - bottom - 1) / LEADING))
             canvas.setFillGray(INK)
-            canvas.setFont(font_for(text, strong), size)
-            canvas.drawRightString(b - 1.5, (top + bottom) / 2 - size * 0.35, lines[0])
+            canvas.setFont(font, size)
+            canvas.drawRightString(b - 1.5, (top + bottom) / 2 - size * 0.35, line)
 
 
 def _foot_row(
@@ -429,7 +475,7 @@ def _foot_row(
     strong = row.kind in ("total", "rank")
     if row.kind == "by_hand" and not row.label:
         text = tr("print.by_hand", sheet.lang)
-    elif row.hint and row.kind in ("line", "tiebreak"):
+    elif row.hint and row.kind in ("line", "rule", "tiebreak"):
         text = f"{row.label} · {row.hint}"
     else:
         text = row.label

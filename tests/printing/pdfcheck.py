@@ -9,9 +9,9 @@ import pdfplumber
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from scorepad.printing.cells import SheetModel
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, Grid, blank_page, played_page
 from scorepad.printing.fonts import register_fonts
-from scorepad.printing.model import SheetModel
 
 
 def blank_grids(model: SheetModel) -> tuple[Grid, Grid]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pypdf
 
 from scorepad.core import GameTemplate
-from scorepad.core.i18n import LANGS
+from scorepad.core.i18n import LANGS, pick
 from scorepad.printing.document import all_pages, page_name, write_printables
 from scorepad.printing.rounds import blank_round_sheet, copies_per_page
 
@@ -39,11 +39,17 @@ def test_every_game_and_variant_in_every_language_and_a_booklet():
         assert len(booklet.pages) == len(titles)
         copies = [copies_on_a_page(t, v, lang) for t, v in all_pages()]
         assert 1 in copies and 2 in copies  # a round game's rounds may fill the page alone
-        for page, title, count in zip(booklet.pages, titles, copies, strict=True):
+        named = [
+            sum(pick(line.label, lang) == t.title(lang, v) for line in t.lines_for(v))
+            for t, v in all_pages()
+        ]  # Yahtzee's "Yahtzee" line
+        for page, title, count, lines_named in zip(
+            booklet.pages, titles, copies, named, strict=True
+        ):
             # text read back from a PDF has plain spaces where French writes no-break ones;
             # a title on a line of its own (Skull King's reminders name the Skull King too)
             lines = [line.strip() for line in page.extract_text().splitlines()]
-            assert lines.count(title.replace("\xa0", " ")) == count, title
+            assert lines.count(title.replace("\xa0", " ")) == count * (1 + lines_named), title
 
 
 def copies_on_a_page(template: GameTemplate, variant: str | None, lang: str) -> int:
