@@ -32,10 +32,16 @@ class Screen:
         self.ctx, self.routes = context(tmp_path, lang=lang, compact=compact)
         self.dialogs: list[object] = []
         self.ctx.show_dialog = self.dialogs.append
-        self.ctx.close_dialog = lambda: self.dialogs.pop() if self.dialogs else None
+        self.ctx.close_dialog = self.close_dialog
         self.ctx.rebuild = lambda: self.go(self.ctx.route)
         self.ctx.navigate = self.go
         self.root: object = None
+
+    def close_dialog(self) -> None:
+        """As Flet does: the dialog closes, then says it was dismissed."""
+        dialog = self.dialogs.pop()
+        if dialog.on_dismiss is not None:
+            dialog.on_dismiss()
 
     def go(self, route: str) -> None:
         self.routes.append(route)

@@ -34,14 +34,23 @@ from scorepad.ui.views.game_parts import HALF
 
 class AddLineDialog(LineCards):
     """The dialog over the sheet of ``model``; ``done`` receives the edit that adds the
-    line (``LineAdded``, or ``GameSwitched`` to the copy the line was kept in)."""
+    line (``LineAdded``, or ``GameSwitched`` to the copy the line was kept in) at once,
+    and ``gone`` is called once the dialog has closed after that: the sheet is shown again
+    then (replacing the screen while the dialog closes would leave it on the screen)."""
 
     def __init__(
-        self, ctx: Context, model: SheetInProgress, done: Callable[[Edit], None], label: str = ""
+        self,
+        ctx: Context,
+        model: SheetInProgress,
+        done: Callable[[Edit], None],
+        gone: Callable[[], None],
+        label: str = "",
     ) -> None:
         self.ctx = ctx
         self.model = model
         self.done = done
+        self.gone = gone
+        self.added = False
         self.copy = self._own_copy()
         taken = line_keys(self.copy) if self.copy is not None else set()
         self.new = NewLine.start(model.template, ctx.lang, label, taken)
@@ -56,7 +65,9 @@ class AddLineDialog(LineCards):
         """Add was pressed: every field shows its problem, typed in or not."""
         t = ctx.t
         self.body = ft.Column(spacing=8, tight=True)
-        self.problem = ft.Text("", color=ft.Colors.ERROR, size=13, visible=False)
+        self.problem = ft.Text("", color=ft.Colors.ERROR, size=13)
+        # hidden as a whole: a test id must wrap something shown
+        self.problem_box = ft.Container(tid("add-line-problem", self.problem), visible=False)
         self.keep = ft.Switch(label=t("app.add_line_keep"), value=False, on_change=self.on_keep)
         self.keep_note = muted(self._keep_text(False), size=12)
         self.fill()
@@ -65,13 +76,14 @@ class AddLineDialog(LineCards):
                 self.body,
                 tid("add-line-keep", self.keep),
                 tid("add-line-keep-note", self.keep_note),
-                tid("add-line-problem", self.problem),
+                self.problem_box,
             ],
             spacing=8,
             tight=True,
         )
         self.dialog = ft.AlertDialog(
             modal=True,
+            on_dismiss=self.on_dismiss,
             scrollable=True,
             title=ft.Text(t("app.add_line")),
             content=ft.Container(content, width=None if ctx.compact else 560),
@@ -160,7 +172,7 @@ class AddLineDialog(LineCards):
             box.error = problem_text(found, ctx.lang, ctx.t) if found and shown else None
         elsewhere = [p for f, p in problems.items() if f not in self.fields]
         self.problem.value = "; ".join(problem_text(p, ctx.lang, ctx.t) for p in elsewhere)
-        self.problem.visible = self.tried and bool(elsewhere)
+        self.problem_box.visible = self.tried and bool(elsewhere)
         return new.checked
 
     def refill(self, section: str) -> None:
@@ -200,10 +212,16 @@ class AddLineDialog(LineCards):
                 copy = store.keep_line(self.model.draft.game_id, line)
             except ScorepadError as problem:
                 self.problem.value = problem.message(self.ctx.lang)
-                self.problem.visible = True
+                self.problem_box.visible = True
                 return
             edit = switched_to(self.model.template, copy)
         else:
             edit = LineAdded(line)
-        self.ctx.close_dialog()
         self.done(edit)
+        self.added = True
+        self.ctx.close_dialog()
+
+    def on_dismiss(self) -> None:
+        """The dialog has closed (Flutter says so once it is off the screen)."""
+        if self.added:
+            self.gone()

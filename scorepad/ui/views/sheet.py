@@ -292,14 +292,17 @@ class SheetView:
         from scorepad.ui.views.add_line import AddLineDialog  # the editor's parts, on demand
 
         label = (self.new_label.value or "").strip()
-        AddLineDialog(self.ctx, self.model, self.on_line_added, label).open()
+        AddLineDialog(self.ctx, self.model, self.change_lines, self.reopen, label).open()
+
+    def change_lines(self, edit: Edit) -> None:
+        """A line added (or taken off) of any kind, or the sheet now of the person's copy
+        of its game: into the draft and on to the other devices."""
+        if not self.gone:
+            self.model.apply(edit)
 
     def on_line_added(self, edit: Edit) -> None:
-        """A line added (or taken off) of any kind, or the sheet now of the person's copy
-        of its game: the sheet is made again on the game it has now."""
-        if self.gone:
-            return
-        self.model.apply(edit)
+        """``change_lines``, then the sheet made again on the lines it has now."""
+        self.change_lines(edit)
         self.reopen()
 
     def reopen(self) -> None:
