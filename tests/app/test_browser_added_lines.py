@@ -145,3 +145,27 @@ def test_lines_of_other_kinds_on_an_azul_sheet(app, data_dir, size, lang):
     app.open("/new/azul?players=Cy,Di")
     expect(app.node("line-marker-1")).to_be_attached()
     expect(app.node(f"line-{check_key}-1")).to_have_count(0)
+
+
+EDIT_CASES = [(PHONE, "es"), (DESKTOP, "de")]
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"),
+    EDIT_CASES,
+    ids=[f"{'phone' if s is PHONE else 'desktop'}-{lang}" for s, lang in EDIT_CASES],
+)
+def test_editing_a_saved_play_refills_numbers_in_the_languages_form(app, size, lang):
+    app.page.set_viewport_size(size)
+    choose_language(app, lang)
+    app.open("/new/azul?players=Ana,Ben")
+    app.enter("azul", "line-marker-1", "50")
+    type_(app, "new-line-label", "Bonus")
+    tap(app, "add-line")
+    app.enter("azul", "extra-1-1", "2,5")
+    expect(app.node("total-1")).to_have_text("52,5")
+    tap(app, "save")
+    tap(app, "play-edit")
+    show(app, "extra-1-1")
+    app.expect_value("extra-1-1", "2,5")  # not "2.5"
+    expect(app.node("total-1")).to_have_text("52,5")
