@@ -48,6 +48,16 @@ def type_(app, ident: str, text: str) -> None:
     app.type(ident, text)
 
 
+def add(app) -> None:
+    """Tap Add; the dialog closes (a refused line would keep it open, saying why)."""
+    app.click("add-line-ok")
+    try:
+        expect(app.node("add-line-ok")).to_have_count(0)
+    except AssertionError:
+        app.screenshot("add-line-refused")
+        raise
+
+
 def open_dialog(app, kind: str, label: str) -> None:
     tap(app, "add-line-kinds")
     expect(app.node("add-line-ok")).to_be_visible()
@@ -77,7 +87,7 @@ def test_lines_of_other_kinds_on_an_azul_sheet(app, data_dir, size, lang):
     open_dialog(app, "count", count_label)
     app.type("add-line-per", "7")
     expect(app.node("add-line-keep-note")).to_have_text(tr("app.add_line_this_play", lang))
-    app.click("add-line-ok")
+    add(app)
     draft = app.draft_when("azul", lambda d: bool(d.get("added")))
     count_key = draft["added"][-1]["key"]
     expect(app.node(f"line-{count_key}-1")).to_be_attached()
@@ -90,7 +100,7 @@ def test_lines_of_other_kinds_on_an_azul_sheet(app, data_dir, size, lang):
     app.click("add-line-keep")
     copy_name = tr("store.copy_name", lang, name="Azul")
     expect(app.node("add-line-keep-note")).to_contain_text(copy_name if before is None else "Azul")
-    app.click("add-line-ok")
+    add(app)
     kept: list = []
 
     def in_copy() -> bool:  # the app keeps the line as soon as Add is tapped
@@ -108,12 +118,15 @@ def test_lines_of_other_kinds_on_an_azul_sheet(app, data_dir, size, lang):
     check_key = copy.lines[-1].key
     assert copy.lines[-1].kind == "check"
     app.draft_when(copy.id, lambda d: d.get("game") == copy.id)
+    expect(app.node("total-1")).to_have_text("54")  # every value typed is still there
+    show(app, "line-marker-1")
+    app.expect_value("line-marker-1", "40")
+    show(app, f"line-{count_key}-1")
+    app.expect_value(f"line-{count_key}-1", "2")
     show(app, f"line-{check_key}-2")
     app.click(f"line-{check_key}-2")
     expect(app.node("total-2")).to_have_text("3")
-    expect(app.node("total-1")).to_have_text("54")  # every value typed is still there
-    app.expect_value("line-marker-1", "40")
-    app.expect_value(f"line-{count_key}-1", "2")
+    expect(app.node("total-1")).to_have_text("54")
     tap(app, "save")
 
     # the saved play shows and records both lines
@@ -132,7 +145,7 @@ def test_lines_of_other_kinds_on_an_azul_sheet(app, data_dir, size, lang):
     assert record.summary.game == copy.id
     assert record.sheet.template.version == copy.version
     ana, ben = record.sheet.players
-    assert (ana.lines[count_key], ana.total) == (14, 54)
+    assert (ana.lines[count_key], ana.total) == (14, 54), (ana, record.summary)
     assert (ben.entries[check_key], ben.lines[check_key], ben.total) == (True, 3, 3)
     kinds = {line.key: line.kind for line in record.sheet.template.lines}
     assert (kinds[count_key], kinds[check_key]) == ("count", "check")
