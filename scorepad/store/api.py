@@ -142,6 +142,16 @@ class Store:
             detail = problem.strerror or str(problem)
             raise StoreError("store.cannot_write", path=str(path), detail=detail) from None
 
+    def own_copy(self, game: str) -> GameTemplate | None:
+        """The user's own copy of ``game`` (the game itself when it is theirs), if any."""
+        with self.db.reading() as conn:
+            return g.own_copy(conn, game)
+
+    def keep_line(self, game: str, line: Mapping[str, Any]) -> GameTemplate:
+        """A line added on a sheet, kept for the game: added to the user's own copy of
+        it (made now for a shipped game), which is returned."""
+        return self.db.write(lambda c: g.keep_line(c, game, line))
+
     def delete_game(self, game: str) -> None:
         self.db.write(lambda c: g.set_deleted(c, game, True))
 

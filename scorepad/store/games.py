@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from itertools import islice
 from typing import Any
 
 from sqlalchemy import Connection, Insert, Table, select, update
@@ -16,6 +17,7 @@ from sqlalchemy import Connection, Insert, Table, select, update
 from scorepad.core import GameTemplate, builtin_games, load_template
 from scorepad.core.catalogue import result_games
 from scorepad.core.errors import quote
+from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.sheetrules import unsupported
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
@@ -198,3 +200,73 @@ def custom_games(conn: Connection, *, deleted: bool = False) -> list[tuple[GameT
         (load_template(load(text), f"game {key}"), gone is not None)
         for key, text, gone in conn.execute(query.order_by(m.game.c.key))
     ]
+
+
+COPY = "mine"
+"""A copy of a shipped game is the user's game ``<id>-mine`` (then ``-mine-2``…), as the
+Custom games screen's Copy names it."""
+
+
+def own_copy(conn: Connection, key: str) -> GameTemplate | None:
+    """The user's own copy of game ``key``: the game itself when it is theirs; for a
+    shipped game, their game ``<key>-mine`` (or ``-mine-2``…) that still holds every line
+    of the shipped game unchanged (a copy they changed since is not taken for one);
+    None when there is none yet."""
+    mine = custom_templates(conn)
+    if key in mine and not _is_shipped(conn, key):
+        return mine[key]
+    original = template_for(conn, key)
+    for candidate in islice(_copy_ids(key), len(mine) + 1):
+        found = mine.get(candidate)
+        if found is not None and _holds(found, original):
+            return found
+    return None
+
+
+def keep_line(conn: Connection, key: str, line: Mapping[str, Any]) -> GameTemplate:
+    """Add ``line`` (a line as a game file writes it) to the user's own copy of game
+    ``key`` (``own_copy``) and return that copy: the game itself when it is theirs (its
+    version goes up), else their copy of the shipped game, made now when they have none
+    ("Azul (my copy)", ``azul-mine``). A shipped game never changes; plays already saved
+    keep the template they were scored with."""
+    target = own_copy(conn, key)
+    if target is None:
+        original = template_for(conn, key)
+        taken = set(conn.execute(select(m.game.c.key)).scalars())
+        new_id = next(c for c in _copy_ids(key) if c not in taken)
+        data = dict(original.source)
+        data["id"], data["version"] = new_id, 1
+        data["name"] = {
+            lang: tr("store.copy_name", lang, name=pick(original.name, lang)) for lang in LANGS
+        }
+    else:
+        data = dict(target.source)
+        data["version"] = int(target.version) + 1
+    data["lines"] = [*_lines(data), dict(line)]
+    return save_custom(conn, data, f"game {data['id']}", replace=target is not None)
+
+
+def _is_shipped(conn: Connection, key: str) -> bool:
+    """A shipped game's id, unless the user's game had it first (``save_custom``)."""
+    if key not in shipped_games():
+        return False
+    builtin = conn.execute(select(m.game.c.builtin).where(m.game.c.key == key)).scalar()
+    return builtin is None or bool(builtin)
+
+
+def _copy_ids(key: str) -> Iterable[str]:
+    yield f"{key}-{COPY}"
+    n = 2
+    while True:
+        yield f"{key}-{COPY}-{n}"
+        n += 1
+
+
+def _lines(source: Mapping[str, object]) -> list[object]:
+    lines = source.get("lines", [])
+    return list(lines) if isinstance(lines, list) else []
+
+
+def _holds(copy: GameTemplate, original: GameTemplate) -> bool:
+    lines = _lines(copy.source)
+    return all(line in lines for line in _lines(original.source))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
+from scorepad.core.i18n import DEFAULT_LANG, decimal_mark
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
@@ -103,12 +104,14 @@ def _day(text: str) -> date | None:
         raise AppError("app.bad_date", value=quote(text)) from None
 
 
-def draft_from_play(record: PlayRecord) -> SheetDraft:
+def draft_from_play(record: PlayRecord, lang: str = DEFAULT_LANG) -> SheetDraft:
     """The saved play as a sheet being filled in, so the sheet editor can change it.
 
     Blank and zero are the same on a sheet, so zeros come back blank, as they were typed;
-    a sum comes back as it was typed ("3+6+2").
+    a sum comes back as it was typed ("3+6+2"); a number comes back in the form of the
+    language ``lang`` ("50,5" in Spanish), as a person would type it there.
     """
+
     sheet = record.sheet
     entered = record.player_sheets()  # the entries, sums as typed
     players = [p.name for p in sheet.players]
@@ -128,7 +131,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         for line in per_round:
             entries = [p.lines.get(line.key) for p in entered]
             texts[line.key] = [
-                _typed(e[index]) if isinstance(e, list | tuple) and index < len(e) else ""
+                typed(e[index], lang) if isinstance(e, list | tuple) and index < len(e) else ""
                 for e in entries
             ]
         # the same ids on every device that opens this version of the play to edit it
@@ -140,14 +143,16 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         if isinstance(line, CheckLine):
             draft.checks[line.key] = [bool(v) for v in values]
         elif isinstance(line, ProductLine):
-            draft.pairs[line.key] = [[_typed(a), _typed(b)] for a, b in (_pair(v) for v in values)]
+            draft.pairs[line.key] = [
+                [typed(a, lang), typed(b, lang)] for a, b in (_pair(v) for v in values)
+            ]
         elif is_rated(line):
             counts = [v if isinstance(v, dict) else {"count": v} for v in values]
-            draft.texts[line.key] = [_typed(c.get("count")) for c in counts]
+            draft.texts[line.key] = [typed(c.get("count"), lang) for c in counts]
             first = line.rates[0].id
             draft.rates[line.key] = [str(c.get("rate") or first) for c in counts]
         else:
-            draft.texts[line.key] = [_typed(v) for v in values]
+            draft.texts[line.key] = [typed(v, lang) for v in values]
     labels: list[str] = []
     for player in sheet.players:
         labels += [e.label for e in player.extra if e.label not in labels]
@@ -155,7 +160,7 @@ def draft_from_play(record: PlayRecord) -> SheetDraft:
         points = []
         for player in sheet.players:
             found = [e.points for e in player.extra if e.label == label]
-            points.append(_typed(found[0]) if found else "")
+            points.append(typed(found[0], lang) if found else "")
         draft.extra.append(ExtraRow(label, points))
     return draft
 
@@ -166,9 +171,10 @@ def _pair(value: object) -> tuple[object, object]:
     return None, None
 
 
-def _typed(value: object) -> str:
+def typed(value: object, lang: str = DEFAULT_LANG) -> str:
+    """A saved entry as it is typed in a cell in language ``lang`` (blank for zero)."""
     if value is None or value == 0 or isinstance(value, bool):
         return ""
     if isinstance(value, str):  # a sum, kept as typed
         return value
-    return format_points(value)  # type: ignore[arg-type]
+    return format_points(value).replace(".", decimal_mark(lang))  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
 from scorepad.core.combined import with_modules
@@ -37,6 +38,7 @@ from scorepad.core.template import (
     is_rated,
     read_whole,
 )
+from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
 
 CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
@@ -249,6 +251,9 @@ Edit = (
     | RoundDeleted
     | RoundRestored
     | NotesEdit
+    | LineAdded
+    | LineTakenOff
+    | GameSwitched
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -272,6 +277,9 @@ class SheetDraft:
     rates: dict[str, list[str]] = field(default_factory=dict)
     """Rated count lines: the rate id chosen per player."""
     extra: list[ExtraRow] = field(default_factory=list)
+    added: list[dict[str, Any]] = field(default_factory=list)
+    """Lines added to this play only, of any kind, as a game file writes them
+    (``added_lines``): on this sheet they are lines of the game like the others."""
     rounds: list[RoundRow] = field(default_factory=list)
     """A round game: its rounds played so far, oldest first."""
     changed_rounds: list[str] = field(default_factory=list)
@@ -298,6 +306,7 @@ class SheetDraft:
             "changed_rounds": list(self.changed_rounds),
             **({"modules": list(self.modules)} if self.modules else {}),
             **({"notes": self.notes} if self.notes else {}),
+            **({"added": [dict(line) for line in self.added]} if self.added else {}),
         }
 
     @classmethod
@@ -341,6 +350,7 @@ class SheetDraft:
             rounds=rounds,
             changed_rounds=[str(r) for r in _list(data.get("changed_rounds", []))],
             modules=[str(m) for m in _list(data.get("modules", []))],
+            added=[_line_data(line) for line in _list(data.get("added", []))],
             sheet_id=str(data["id"]),
         )
 
@@ -357,6 +367,12 @@ def _dict(value: object) -> dict[object, object]:
     if not isinstance(value, dict):
         raise TypeError("expected an object")
     return value
+
+
+def _line_data(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict) or not isinstance(value.get("key"), str):
+        raise TypeError("an added line is not a line with a key")
+    return {str(k): v for k, v in value.items()}
 
 
 def _pair(value: list[object]) -> list[str]:
@@ -391,6 +407,8 @@ class SheetInProgress:
     """One sheet in progress: setters change the draft, ``state`` says what it adds up to."""
 
     def __init__(self, template: GameTemplate, draft: SheetDraft) -> None:
+        if draft.added:  # lines added to this play: part of its game on this sheet
+            template = with_lines(template, draft.added)
         if draft.modules or template.base is not None:  # the game with the modules chosen
             known = {m.id for m in (template.base or template).modules}
             draft.modules = [m for m in draft.modules if m in known]  # a module since removed

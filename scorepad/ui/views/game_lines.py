@@ -47,27 +47,8 @@ class LineCards(EditorParts):
 
     def line_card(self, i: int, line: LineForm, *, pending: bool = False) -> ft.Control:
         t, where = self.ctx.t, f"line-{i}-"
-        choice = choice_for(line.kind)
-        chips: list[ft.Control] = [
-            tid(
-                f"game-line-{i + 1}-kind-{c.kind}",
-                ft.Chip(
-                    label=ft.Text(t(c.name) + (": " + t(c.example) if c.example else "")),
-                    selected=c.kind == line.kind,
-                    show_checkmark=False,
-                    on_click=self._kind_setter(line, c.kind),
-                ),
-            )
-            for c in KIND_CHOICES
-        ]
-        if line.kind not in {c.kind for c in KIND_CHOICES}:
-            chips.append(ft.Chip(label=ft.Text(line.kind), selected=True, show_checkmark=False))
-        kind = ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
-        shown = FIELDS_BY_KIND.get(line.kind, ())
-        if line.rated:
-            shown = tuple(f for f in shown if f != "per")  # the rates say what an item is worth
-        main = [f for f in choice.main if f in shown]
-        more = [f for f in shown if f not in main]
+        kind = self.kind_chips(f"game-line-{i + 1}-kind", line)
+        shown, main, more = self.kind_fields(line)
         label, labels = self.mine_and_others(where, line, "label", col=HALF)
         settings: list[ft.Control] = [*label]
         settings += self.settings(where, line, main)
@@ -106,6 +87,37 @@ class LineCards(EditorParts):
         return self.card(
             where, "line", self.form.lines, i, title, [ft.ResponsiveRow(settings), *rest]
         )
+
+    def kind_chips(self, ident: str, line: LineForm) -> ft.Control:
+        """A chip per kind of line, in plain words with its example (``<ident>-KIND``),
+        the line's own kind picked."""
+        t = self.ctx.t
+        chips: list[ft.Control] = [
+            tid(
+                f"{ident}-{c.kind}",
+                ft.Chip(
+                    label=ft.Text(t(c.name) + (": " + t(c.example) if c.example else "")),
+                    selected=c.kind == line.kind,
+                    show_checkmark=False,
+                    on_click=self._kind_setter(line, c.kind),
+                ),
+            )
+            for c in KIND_CHOICES
+        ]
+        if line.kind not in {c.kind for c in KIND_CHOICES}:
+            chips.append(ft.Chip(label=ft.Text(line.kind), selected=True, show_checkmark=False))
+        return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+
+    @staticmethod
+    def kind_fields(line: LineForm) -> tuple[tuple[str, ...], list[str], list[str]]:
+        """The settings of ``line``'s kind: all of them, those on its card, and those
+        under its "More options"."""
+        choice = choice_for(line.kind)
+        shown = FIELDS_BY_KIND.get(line.kind, ())
+        if line.rated:
+            shown = tuple(f for f in shown if f != "per")  # the rates say what an item is worth
+        main = [f for f in choice.main if f in shown]
+        return shown, main, [f for f in shown if f not in main]
 
     def settings(self, where: str, line: LineForm, names: list[str]) -> list[ft.Control]:
         """The number fields and table values among ``names``, as fields."""

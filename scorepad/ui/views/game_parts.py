@@ -128,7 +128,11 @@ class EditorParts:
         box.on_change = changed
         self.fields[name] = box
         self.touch[name] = touch
-        return ft.Container(tid(test_id(name), box), col=col)
+        return ft.Container(tid(self.ident(name), box), col=col)
+
+    def ident(self, name: str) -> str:
+        """The test id of the form's field ``name`` (``test_id``)."""
+        return test_id(name)
 
     def in_each_language(
         self,

@@ -43,7 +43,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         except ScorepadError:
             model = None  # an edit that no longer fits the play: start from the play again
     if model is None:
-        start = draft_from_play(record)
+        start = draft_from_play(record, ctx.lang)
         start.notes = record.summary.notes or ""
         model = SheetInProgress(template, start)
 

@@ -15,6 +15,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
+from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
@@ -152,6 +153,7 @@ class SheetView:
                     ),
                 ]
             ),
+            *self._kinds_button(),
             self.label_chips,
         ]
         totals = [
@@ -257,13 +259,59 @@ class SheetView:
 
     def _label(self, line: Line) -> ft.Control:
         lang = self.ctx.lang
-        return ft.Column(
+        label = ft.Column(
             [
                 ft.Text(pick(line.label, lang), weight=ft.FontWeight.W_500),
                 muted(line.describe(lang), size=11),
             ],
             spacing=0,
         )
+        if all(added.get("key") != line.key for added in self.model.draft.added):
+            return label
+        remove = tid(  # a line added to this play only can be taken off again
+            f"added-remove-{line.key}",
+            ft.IconButton(
+                ft.Icons.DELETE_OUTLINE,
+                tooltip=self.ctx.t("app.remove_line", label=pick(line.label, lang)),
+                on_click=lambda: self.on_line_added(LineTakenOff(line.key)),
+            ),
+        )
+        return ft.Row([ft.Container(label, expand=True), remove], spacing=0)
+
+    def _kinds_button(self) -> list[ft.Control]:
+        """ "Add a line" of any kind the editor offers (a dialog), on a sheet in progress
+        (not when editing a saved play: its game is the one it was saved with)."""
+        if self.saver is not None:
+            return []
+        button = ft.TextButton(
+            self.ctx.t("app.add_line_kinds"), icon=ft.Icons.TUNE, on_click=self.on_add_kinds
+        )
+        return [tid("add-line-kinds", button)]
+
+    def on_add_kinds(self) -> None:
+        from scorepad.ui.views.add_line import AddLineDialog  # the editor's parts, on demand
+
+        label = (self.new_label.value or "").strip()
+        AddLineDialog(self.ctx, self.model, self.change_lines, self.reopen, label).open()
+
+    def change_lines(self, edit: Edit) -> None:
+        """A line added (or taken off) of any kind, or the sheet now of the person's copy
+        of its game: into the draft and on to the other devices."""
+        if not self.gone:
+            self.model.apply(edit)
+
+    def on_line_added(self, edit: Edit) -> None:
+        """``change_lines``, then the sheet made again on the lines it has now."""
+        self.change_lines(edit)
+        self.reopen()
+
+    def reopen(self) -> None:
+        """The sheet shown again from its draft, on its game as the draft says now."""
+        route = f"/sheet/{self.model.draft.sheet_id}"
+        if self.ctx.route == route:
+            self.ctx.rebuild()
+        else:
+            self.ctx.navigate(route)
 
     def _extra_label(self, index: int, label: str) -> ft.Control:
         field: ft.TextField = ft.TextField(
@@ -311,15 +359,14 @@ class SheetView:
             self.ctx.update(*self.refresh(clear_message=False))
             return
         if isinstance(change, Restored):  # the sheet as Undo brought it back, followed again
-            route = f"/sheet/{self.model.draft.sheet_id}"
-            if self.ctx.route == route:
-                self.ctx.rebuild()
-            else:
-                self.ctx.navigate(route)
+            self.reopen()
             return
         edit = change.edit
         scored = change.state if change.template is self.model.template else None
         self.model.apply(edit, announce=False, state=scored)
+        if isinstance(edit, LineAdded | LineTakenOff | GameSwitched):
+            self.reopen()  # the sheet's lines changed: made again on them
+            return
         touched: list[ft.Control] = []
         if isinstance(edit, ExtraLinesEdit):
             self.build_rows()
