@@ -34,8 +34,9 @@ def guarded_app(
     its access ``code`` only with ``--share``."""
     from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
 
-    from scorepad.ui.assets import Assets, WebFiles
+    from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
+    from scorepad.ui.web_files import WebFiles
 
     app: ASGIApp = get_fastapi_web_app(
         main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True

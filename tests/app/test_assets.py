@@ -17,7 +17,7 @@ import pytest
 from conftest import start_app, stop, wait_for_port
 from fontTools.ttLib import TTFont
 
-from scorepad.ui.assets import cache_root, flet_web_dir
+from scorepad.ui.web_files import CACHE_ENV, flet_web_dir
 
 WEB = flet_web_dir()
 BIG = [
@@ -62,17 +62,22 @@ def ask(port: int, path: str, method: str = "GET", **headers: str):
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    """The app, once its first start has written the compressed copies."""
-    data = tmp_path_factory.mktemp("assets")
-    process, port = start_app(data, "--no-browser")
+    """The app at its first start (an empty cache folder), once it has written the
+    compressed copies: until then it serves what it has."""
+    data, cache = tmp_path_factory.mktemp("assets"), tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv(CACHE_ENV, str(cache))
+        process, port = start_app(data, "--no-browser")
     try:
         wait_for_port(port, process)
         status, _, page = ask(port, "/")
         assert status == 200
         base = re.search(rb'flet\.entrypointBaseUrl="(/_v/([0-9a-f]{16})/)"', page)
         assert base is not None, page
+        early = ask(port, base[1].decode() + "main.dart.wasm", "HEAD", Accept_Encoding=ALL)
+        assert early[0] == 200  # plain or compressed, whichever is written by now
         deadline = time.monotonic() + 600
-        while not (cache_root() / f"web-{base[2].decode()}" / "done").is_file():
+        while not (cache / f"web-{base[2].decode()}" / "done").is_file():
             assert time.monotonic() < deadline, "the compressed copies were never finished"
             assert process.poll() is None
             time.sleep(1)

@@ -12,7 +12,7 @@ import urllib.request
 from conftest import PHONE
 from PIL import Image
 
-from scorepad.ui.assets import cache_root
+from scorepad.ui.web_files import cache_root
 
 NEVER = ("KaTeX", "CupertinoIcons", "pyodide", "DejaVuSans-Bold", ".symbols")
 
