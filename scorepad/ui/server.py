@@ -4,6 +4,8 @@ The same FastAPI app ``ft.run`` serves in web mode (Flet's own builder), run by 
 directly so that every request and websocket passes the guards first: ``SameOrigin``
 (``scorepad.ui.guard``) always, the access code's gate (``scorepad.ui.share``) with
 ``--share``, and the connection limits (``scorepad.ui.connections``) below them all.
+Behind the guards, Flet's web client is served compressed, cached and pruned
+(``scorepad.ui.assets``); the rest (the websocket) is Flet's.
 """
 
 from __future__ import annotations
@@ -32,12 +34,16 @@ def guarded_app(
     its access ``code`` only with ``--share``."""
     from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
 
+    from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
+    from scorepad.ui.web_files import WebFiles
 
     app: ASGIApp = get_fastapi_web_app(
         main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
     )
-    app = closing_quietly(app)
+    files = WebFiles(FONT_FILES / "DejaVuSans.ttf")
+    files.start()  # the first start writes the compressed copies, in the background
+    app = Assets(closing_quietly(app), files)
     if lan and code:
         app = AccessGate(app, code, lang=lang)
     return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
+import re
 import sqlite3
 import subprocess
 import time
@@ -170,9 +171,15 @@ def test_the_bundle_serves_the_flet_page_and_its_web_client(served, bundle):
     with urllib.request.urlopen(url + "/", timeout=30) as answer:
         page = answer.read().decode()
     assert "flutter_bootstrap.js" in page
-    assert "flet.noCdn=true;" in page and 'flet.canvasKitBaseUrl="/canvaskit/";' in page
-    for asset in ("/flutter_bootstrap.js", "/main.dart.js", "/canvaskit/canvaskit.wasm"):
-        with urllib.request.urlopen(url + asset, timeout=30) as answer:
+    # the web client at its versioned address, compressed from the copies the bundle carries
+    base = re.search(r'flet\.canvasKitBaseUrl="(/_v/[0-9a-f]{16}/)canvaskit/";', page)
+    assert "flet.noCdn=true;" in page and base is not None
+    for asset in ("flutter_bootstrap.js", "main.dart.js", "canvaskit/canvaskit.wasm"):
+        asked = urllib.request.Request(url + base[1] + asset, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(asked, timeout=30) as answer:
+            assert answer.status == 200 and len(answer.read()) > 1000, asset
+            assert answer.headers["Content-Encoding"] == "gzip", asset
+        with urllib.request.urlopen(f"{url}/{asset}", timeout=30) as answer:
             assert answer.status == 200 and len(answer.read()) > 1000, asset
     # The default browser was asked to open the address, with the user's library path.
     wait_for_text(opened)

@@ -1,0 +1,230 @@
+"""What a phone downloads, asked of the served app over real sockets: the big files
+compressed (Brotli or gzip, as the browser takes), validators and 304s, a year's lifetime
+at versioned addresses and a page that revalidates, the unused fonts not served at all,
+and nothing of this opening a hole in the guards."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import io
+import re
+import time
+from pathlib import Path
+
+import brotli
+import pytest
+from conftest import start_app, stop, wait_for_port
+from fontTools.ttLib import TTFont
+
+from scorepad.ui.web_files import CACHE_ENV, flet_web_dir
+
+WEB = flet_web_dir()
+BIG = [
+    "main.dart.wasm",
+    "canvaskit/skwasm.wasm",
+    "assets/fonts/MaterialIcons-Regular.otf",
+    "main.dart.js",
+    "canvaskit/canvaskit.wasm",
+    "main.dart.mjs",
+    "flutter_bootstrap.js",
+]
+UNUSED = [
+    "assets/packages/flutter_math_fork/lib/katex_fonts/fonts/KaTeX_Main-Regular.ttf",
+    "assets/packages/flutter_math_fork/lib/katex_fonts/fonts/KaTeX_AMS-Regular.ttf",
+    "assets/packages/cupertino_icons/assets/CupertinoIcons.ttf",
+    "pyodide/pyodide.mjs",
+    "canvaskit/skwasm.js.symbols",
+    "DejaVuSans-Bold.ttf",
+]
+ALL = "gzip, deflate, br, zstd"
+"""What Chromium asks for on loopback (and over https)."""
+PLAIN_HTTP = "gzip, deflate"
+"""What it asks for over plain http to a network address: a phone at the table."""
+
+
+def ask(port: int, path: str, method: str = "GET", **headers: str):
+    """One request on a connection of its own: the status, the headers (lower-case
+    names) and the body as sent."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        headers.setdefault("Host", f"127.0.0.1:{port}")
+        for name, value in headers.items():
+            connection.putheader(name.replace("_", "-"), value)
+        connection.endheaders()
+        answer = connection.getresponse()
+        body = answer.read()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
+    finally:
+        connection.close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The app at its first start (an empty cache folder), once it has written the
+    compressed copies: until then it serves what it has."""
+    data, cache = tmp_path_factory.mktemp("assets"), tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv(CACHE_ENV, str(cache))
+        process, port = start_app(data, "--no-browser")
+    try:
+        wait_for_port(port, process)
+        status, _, page = ask(port, "/")
+        assert status == 200
+        base = re.search(rb'flet\.entrypointBaseUrl="(/_v/([0-9a-f]{16})/)"', page)
+        assert base is not None, page
+        early = ask(port, base[1].decode() + "main.dart.wasm", "HEAD", Accept_Encoding=ALL)
+        assert early[0] == 200  # plain or compressed, whichever is written by now
+        deadline = time.monotonic() + 600
+        while not (cache / f"web-{base[2].decode()}" / "done").is_file():
+            assert time.monotonic() < deadline, "the compressed copies were never finished"
+            assert process.poll() is None
+            time.sleep(1)
+        yield port, base[1].decode()
+    finally:
+        out = stop(process)
+        assert "Traceback" not in out, out
+
+
+def test_the_big_files_come_compressed_as_the_browser_takes_them(served):
+    port, base = served
+    for rel in BIG:
+        plain = (WEB / rel).read_bytes()
+        status, headers, body = ask(port, base + rel, Accept_Encoding=ALL)
+        assert status == 200, rel
+        assert headers["content-encoding"] == "br", rel
+        assert headers["vary"] == "Accept-Encoding", rel
+        assert int(headers["content-length"]) == len(body) < 0.45 * len(plain), rel
+        assert brotli.decompress(body) == plain, rel
+
+        status, headers, body = ask(port, base + rel, Accept_Encoding=PLAIN_HTTP)
+        assert (status, headers["content-encoding"], headers["vary"]) == (
+            200,
+            "gzip",
+            "Accept-Encoding",
+        ), rel
+        assert len(body) < 0.45 * len(plain), rel
+        assert gzip.decompress(body) == plain, rel
+
+        status, headers, body = ask(port, base + rel)  # no Accept-Encoding: as it is
+        assert status == 200 and "content-encoding" not in headers, rel
+        assert headers["vary"] == "Accept-Encoding" and body == plain, rel
+
+    refused = ask(port, base + BIG[0], Accept_Encoding="br;q=0, gzip")[1]
+    assert refused["content-encoding"] == "gzip"
+    types = {rel: ask(port, base + rel, "HEAD")[1]["content-type"] for rel in BIG[:4]}
+    assert types["main.dart.wasm"] == "application/wasm"  # compileStreaming needs it
+    assert types["main.dart.js"].startswith("text/javascript")
+    status, headers, body = ask(port, base + BIG[0], "HEAD", Accept_Encoding=ALL)
+    assert status == 200 and body == b"" and headers["content-encoding"] == "br"
+
+
+def test_validators_give_304_and_the_versioned_files_are_kept_a_year(served):
+    port, base = served
+    for coding in (ALL, PLAIN_HTTP, "identity"):
+        status, headers, _ = ask(port, base + "main.dart.wasm", Accept_Encoding=coding)
+        assert status == 200
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
+        etag, modified = headers["etag"], headers["last-modified"]
+        again = ask(port, base + "main.dart.wasm", Accept_Encoding=coding, If_None_Match=etag)
+        assert again[0] == 304 and again[2] == b""
+        assert again[1]["etag"] == etag and again[1]["vary"] == "Accept-Encoding"
+        weak = ask(port, base + "main.dart.wasm", Accept_Encoding=coding, If_None_Match=f"W/{etag}")
+        assert weak[0] == 304
+        since = ask(
+            port, base + "main.dart.wasm", Accept_Encoding=coding, If_Modified_Since=modified
+        )
+        assert since[0] == 304
+    etags = {
+        ask(port, base + "main.dart.wasm", Accept_Encoding=c)[1]["etag"]
+        for c in (ALL, PLAIN_HTTP, "x")
+    }
+    assert len(etags) == 3  # each coding its own
+    other = ask(port, base + "main.dart.wasm", Accept_Encoding=ALL, If_None_Match='"another"')
+    assert other[0] == 200 and len(other[2]) > 1_000_000
+
+
+def test_the_page_revalidates_so_a_new_version_reaches_phones(served):
+    port, base = served
+    for path in ("/", "/index.html", "/new/azul?players=Ana,Ben", "/history"):
+        status, headers, page = ask(port, path, Accept_Encoding=PLAIN_HTTP)
+        assert status == 200, path
+        assert headers["cache-control"] == "no-cache", path
+        assert headers["content-encoding"] == "gzip"
+        text = gzip.decompress(page).decode()
+        assert (
+            f'flet.entrypointBaseUrl="{base}"' in text
+            and f'src="{base}flutter_bootstrap.js"' in text
+        )
+        again = ask(port, path, Accept_Encoding=PLAIN_HTTP, If_None_Match=headers["etag"])
+        assert again[0] == 304, path
+    # the loader, the fonts and the icons at their unversioned addresses revalidate too
+    for path in ("/flutter_bootstrap.js", "/favicon.png", "/manifest.json", "/DejaVuSans.ttf"):
+        status, headers, _ = ask(port, path)
+        assert (status, headers["cache-control"]) == (200, "no-cache"), path
+        assert ask(port, path, If_None_Match=headers["etag"])[0] == 304, path
+    # a page of another version asks for its own files: they are not kept a year
+    old = ask(port, "/_v/0123456789abcdef/main.dart.wasm", Accept_Encoding=PLAIN_HTTP)[1]
+    assert old["cache-control"] == "no-cache"
+
+
+def test_fonts_and_files_the_app_never_uses_are_not_served(served):
+    port, base = served
+    for rel in UNUSED:
+        for path in (f"/{rel}", base + rel):
+            assert ask(port, path)[0] == 404, path
+    status, _, manifest = ask(port, base + "assets/FontManifest.json")
+    assert status == 200
+    assert b"KaTeX" not in manifest and b"Cupertino" not in manifest
+    assert b"MaterialIcons-Regular.otf" in manifest and b"roboto.woff2" in manifest
+
+    status, _, font = ask(port, "/DejaVuSans.ttf")
+    assert status == 200
+    whole = Path(__file__).resolve().parents[2] / "scorepad/printing/fonts/DejaVuSans.ttf"
+    assert len(font) < 0.15 * whole.stat().st_size
+    kept = set(TTFont(io.BytesIO(font)).getBestCmap())
+    roboto = set(TTFont(WEB / "assets/fonts/roboto.woff2").getBestCmap())
+    assert {ord("→"), 0x202F} <= kept  # what the app's own texts need beside Roboto
+    for char in "șțệǅ€₫Ωξ":  # what names may need: in the one font or the other
+        assert ord(char) in kept | roboto, char
+    assert not kept & roboto  # Roboto draws those itself
+    assert ord("ب") not in kept  # what the app does not fall back to
+
+
+def test_compression_opens_no_hole(served):
+    port, base = served
+    for path in (
+        f"{base}../../../../etc/passwd",
+        f"{base}%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        "/..%2f..%2f..%2fetc%2fpasswd",
+        f"{base}..%2f..%2fpyproject.toml",
+        "/_v/../../scorepad/ui/assets.py",
+        f"{base}main.dart.wasm/../../../etc/passwd",
+    ):
+        for coding in (ALL, PLAIN_HTTP, ""):
+            status, headers, body = ask(port, path, Accept_Encoding=coding)
+            assert status in (200, 404), path
+            if headers.get("content-encoding") == "gzip":
+                body = gzip.decompress(body)
+            elif headers.get("content-encoding") == "br":
+                body = brotli.decompress(body)
+            assert b"root:x:" not in body and b"[project]" not in body
+            assert b"from __future__" not in body
+            assert status == 404 or b"flutter_bootstrap.js" in body, path  # the page, or nothing
+    # the guards come first: another host name, another site's page, get nothing
+    assert ask(port, base + "main.dart.wasm", Host="evil.example", Accept_Encoding=ALL)[0] == 403
+    assert (
+        ask(port, base + "main.dart.wasm", Host=f"127.0.0.1:{port}", Origin="http://evil.example")[
+            0
+        ]
+        == 403
+    )
+    cross = ask(
+        port, base + "main.dart.wasm", Host=f"127.0.0.1:{port}", Sec_Fetch_Site="cross-site"
+    )
+    assert cross[0] == 403
+    _, headers, _ = ask(port, base + "main.dart.wasm", "HEAD", Accept_Encoding=ALL)
+    assert headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert "access-control-allow-origin" not in headers
