@@ -17,6 +17,7 @@ from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
+from scorepad.ui.flet_patch import Sender
 from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
 from scorepad.ui.sheet_model import (
     LABEL,
@@ -113,6 +114,8 @@ class SheetView:
         self.crossed.follow(self.notes)
         self.extra_labels: list[ft.TextField] = []
         self.gone = False
+        self.sender: Sender | None = None
+        """Sends changes to the screen ``build`` made, once it did."""
         """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.build_rows()
@@ -172,7 +175,9 @@ class SheetView:
             tid("save-message", self.save_message),
         ]
         if self.rounds is None:
-            return screen(ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end])
+            view = screen(ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end])
+            self.sender = Sender(view)
+            return view
         # A round game's totals stay in sight however many rounds are on the sheet.
         bar = ft.BottomAppBar(
             ft.Container(
@@ -185,7 +190,9 @@ class SheetView:
             height=64 if ctx.compact else 48,
             padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
         )
-        return screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
+        view = screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
+        self.sender = Sender(view)
+        return view
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone."""
@@ -308,7 +315,7 @@ class SheetView:
             return
         if isinstance(change, Discarded):
             self.gone = True
-            self.ctx.update(*self.refresh(clear_message=False))
+            self.show(self.refresh(clear_message=False))
             return
         if isinstance(change, Restored):  # the sheet as Undo brought it back, followed again
             route = f"/sheet/{self.model.draft.sheet_id}"
@@ -332,7 +339,7 @@ class SheetView:
             touched += self.crossed.put(self.notes, self.model.draft.notes)
         else:
             touched += self.sync_edited(edit)
-        self.ctx.update(*dict.fromkeys([*touched, *self.refresh(clear_message=False)]))
+        self.show([*touched, *self.refresh(clear_message=False)])
 
     def sync(self) -> list[ft.Control]:
         """Show what the sheet holds in every field, but for a field whose own change is
@@ -369,7 +376,15 @@ class SheetView:
         whole-page diff per keystroke would cost more than the scoring). The fields are
         synced too: a change whose field was rebuilt meanwhile (a by-hand line added on
         another device) shows in the field that replaced it."""
-        self.ctx.update(*dict.fromkeys([*touched, *self.sync(), *self.refresh()]))
+        self.show([*touched, *self.sync(), *self.refresh()])
+
+    def show(self, controls: list[ft.Control]) -> None:
+        """Send what changed in ``controls`` to this device's browser: in one message
+        (``flet_patch``) once the sheet is on its page."""
+        if self.sender is not None and self.sender.root.parent is not None:
+            self.sender.send(controls)
+        else:
+            self.ctx.update(*dict.fromkeys(controls))
 
     def refresh(self, clear_message: bool = True) -> list[ft.Control]:
         """Show the sheet's latest state, and clear the message of the last Save unless
