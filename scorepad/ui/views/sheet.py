@@ -195,9 +195,12 @@ class SheetView:
         return view
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
-        """A line of the sheet: label beside the cells, or above them on a phone."""
+        """A line of the sheet: label beside the cells, or above them on a phone. A cell
+        that fills its column on its own (``expand``: a field) is the column itself; the
+        others are centred in a box (fewer controls for each device to build)."""
         boxes: list[ft.Control] = [
-            ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER) for c in cells
+            c if c.expand else ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER)
+            for c in cells
         ]
         if self.ctx.compact:
             return ft.Column([label, ft.Row(boxes, spacing=4)], spacing=2)
