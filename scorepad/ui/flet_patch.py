@@ -15,6 +15,7 @@ Flet's own update, as before.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Iterable
 from typing import Any
 
@@ -77,13 +78,14 @@ class Sender:
             if path is None:
                 page.update(control)
                 continue
-            ops += [{"op": "replace", "path": [*path, name], "value": v} for name, v in changes]
+            ops += [
+                {"op": "replace", "path": [*path, name], "value": _plain(v)} for name, v in changes
+            ]
             control._dirty.clear()
         if ops:
-            message = Message(
-                MessageAction.PATCH_CONTROL,
-                PatchControlBody(root._i, ObjectPatch(ops).to_message()),
-            )
+            paths, *encoded = ObjectPatch(ops).to_message()
+            patch = [paths, *([op[0].value, *op[1:]] for op in encoded)]
+            message = Message(MessageAction.PATCH_CONTROL, PatchControlBody(root._i, patch))
             # as Session.patch_control sends its patches (kept for a page reconnecting)
             getattr(page.session, "_Session__send_message")(message)  # noqa: B009
         context.mark_update_called()
@@ -110,6 +112,14 @@ class Sender:
         path = tuple(steps)
         self.paths[id(control)] = (control, path)
         return path
+
+
+def _plain(value: Any) -> Any:
+    """An enum's value as the plain str or int it is sent as (the same bytes): Flet's web
+    server writes every message it sends into a debug line, and an enum's text is slow."""
+    if isinstance(value, enum.Enum) and isinstance(value, str | int):
+        return str(value.value) if isinstance(value, str) else int(value.value)
+    return value
 
 
 def plain_changes(control: BaseControl) -> list[tuple[str, Any]] | None:
