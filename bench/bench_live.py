@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -70,6 +71,9 @@ TABLES = (5, 10, 20, 40, 60, 80, 120)
 SEATS = 4
 EVERY = 2.0  # seconds between a device's values, jittered by JITTER either way
 JITTER = 0.25
+JOIN_ATTEMPTS = 5
+"""A device whose connection the server drops before answering tries again, as a
+browser reloading would; each retry is counted (``join_retries``)."""
 JOINS_AT_ONCE = 8  # devices connecting at the same time (as a room fills up, not all at once)
 SETTLE = 300.0  # at most, after the last value, for every device to show it
 QUIET = 3.0  # seconds without server CPU that end the warm-up (it pauses 2 s on its own)
@@ -212,6 +216,8 @@ class Tally:
     sender: list[float] = field(default_factory=list)
     fanout: list[float] = field(default_factory=list)
     joins: list[float] = field(default_factory=list)
+    join_retries: int = 0
+    """Connections the server closed before answering the handshake (tried again)."""
     errors: list[str] = field(default_factory=list)
 
 
@@ -232,14 +238,34 @@ class Device:
         self.reader: asyncio.Task | None = None
         self.closed = False
 
+    @property
+    def address(self) -> str:
+        """The loopback address this device connects from: one of its own, as each phone
+        at a game night has (the app holds at most so many connections per address)."""
+        n = self.table.number * SEATS + self.seat
+        return f"127.{1 + n // 62500}.{1 + n // 250 % 250}.{1 + n % 250}"
+
     def ident(self, seat: int) -> str:
         return f"line-marker-{seat + 1}"
 
     async def join(self, url: str) -> None:
         started = time.perf_counter()
-        self.ws = await connect(
-            url, max_size=None, ping_interval=None, open_timeout=120, close_timeout=2
-        )
+        for attempt in range(JOIN_ATTEMPTS):
+            try:
+                self.ws = await connect(
+                    url,
+                    max_size=None,
+                    ping_interval=None,
+                    open_timeout=120,
+                    close_timeout=2,
+                    local_addr=(self.address, 0),
+                )
+                break
+            except InvalidMessage:  # the connection closed before the handshake's answer
+                if attempt == JOIN_ATTEMPTS - 1:
+                    raise
+                self.tally.join_retries += 1
+                await asyncio.sleep(0.5)
         for frame in wire.register(self.table.route):
             await self.ws.send(frame)
         self.reader = asyncio.create_task(self._read())
@@ -548,6 +574,7 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
             (cpu_joined - cpu_before) * 1000 / (count * SEATS), 1
         )
         figures.update({f"join_ms_{k}": v for k, v in percentiles(tally.joins).items()})
+        figures["join_retries"] = tally.join_retries
         figures["rss_mb_joined"] = round(rss_mb(server.pid)[0], 1)
 
         rng = random.Random(seed)
@@ -655,7 +682,8 @@ def show(figures: dict) -> None:
     print(
         f"   joined in {figures['join_wall_s']} s: per device p50 {figures['join_ms_p50']} ms, "
         f"p95 {figures['join_ms_p95']} ms, max {figures['join_ms_max']} ms; server CPU "
-        f"{figures['join_cpu_ms_per_device']} ms per join"
+        f"{figures['join_cpu_ms_per_device']} ms per join; connections dropped and retried "
+        f"{figures.get('join_retries', 0)}"
     )
     print(
         f"   edits sent {figures['edits_sent']}, confirmed {figures['edits_confirmed']}, "

@@ -394,6 +394,9 @@ class SheetState:
     entered: tuple[PlayerSheet, ...] = ()
     """What each player's cells hold, as the core was given it (a sum as typed, "3+6+2"):
     saved with the play, so Edit shows a sum again."""
+    shown: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    """What views made of this state to show it (its totals and result sentence in a
+    language), kept for the other devices showing the same state (``views.sheet``)."""
 
     @property
     def can_save(self) -> bool:

@@ -46,3 +46,50 @@ def test_once_installed_flet_dispatches_through_the_remembered_lookup():
         assert base_control.get_event_field_type is flet_events.event_type
     finally:
         base_control.get_event_field_type = before
+
+
+def sheet_like() -> ft.Control:
+    field = ft.TextField(value="3", dense=True, error_style=ft.TextStyle(size=10))
+    return ft.Column(
+        [
+            ft.Row([ft.Semantics(identifier="minus", content=ft.IconButton(ft.Icons.REMOVE))]),
+            ft.Container(ft.Semantics(identifier="line", content=field), expand=1),
+            ft.Text("12", color=ft.Colors.PRIMARY, size=18),
+            ft.PopupMenuButton(items=[ft.PopupMenuItem(content=ft.Text("rate"), checked=True)]),
+        ]
+    )
+
+
+def prepared(root: ft.Control) -> list[tuple[str, str | None, bool]]:
+    """Flet's preparing of a new tree: each control found, under which parent, built."""
+    from flet.controls.object_patch import DiffBuilder
+
+    builder = DiffBuilder(None, root, control_cls=base_control.BaseControl)
+    builder._dataclass_added(root, None, False)
+    out = []
+    for control in builder.get_added_controls():
+        parent = control.parent
+        out.append(
+            (
+                type(control).__name__,
+                type(parent).__name__ if parent is not None else None,
+                getattr(control, "_initialized", False),
+            )
+        )
+    return out
+
+
+def test_passing_plain_values_over_prepares_new_controls_as_flet_does():
+    from flet.controls.object_patch import DiffBuilder
+
+    before, lookup = DiffBuilder._configure_dataclass, base_control.get_event_field_type
+    try:
+        DiffBuilder._configure_dataclass = flet_events.flets_configure
+        own = prepared(sheet_like())
+        flet_events.remember_event_types()
+        assert DiffBuilder._configure_dataclass is flet_events.configure
+        assert prepared(sheet_like()) == own
+        assert len(own) == 11  # every control of the tree, the menu item's text too
+    finally:
+        DiffBuilder._configure_dataclass = before
+        base_control.get_event_field_type = lookup

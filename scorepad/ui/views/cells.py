@@ -123,14 +123,17 @@ class TextCell(SumField, SheetCell):
         self.wire()
         self.crossed.follow(self.field)
         self.wrapper = tid(ident or f"line-{line.key}-{n}", self.field)
-        parts: list[ft.Control] = [self.wrapper]
+        # The field fills the cell's column (``expand``), between − and + for a count.
+        self.control = self.wrapper
         if line.kind in STEPPED_KINDS and ident is None:
             parts = [
                 self._stepper(f"minus-{line.key}-{n}", ft.Icons.REMOVE, "app.one_less", -1),
-                *parts,
+                self.wrapper,
                 self._stepper(f"plus-{line.key}-{n}", ft.Icons.ADD, "app.one_more", 1),
             ]
-        self.control = ft.Row(parts, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
+            self.control = ft.Row(
+                parts, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START, expand=1
+            )
 
     def _stepper(self, ident: str, icon: ft.IconData, label: str, delta: int) -> ft.Control:
         size = 28 if self.ctx.compact else 36
@@ -247,8 +250,13 @@ class RateCell(TextCell):
             padding=0,
         )
         self._label_rate()
+        count = self.control
+        if count is self.wrapper:  # a field that fills a row, not the column below
+            count = ft.Row([count], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
+        else:
+            count.expand = None
         self.control = ft.Column(
-            [self.control, tid(ident, self.rate_button)],
+            [count, tid(ident, self.rate_button)],
             spacing=0,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )

@@ -18,6 +18,7 @@ from scorepad.core.template import Line
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
+from scorepad.ui.flet_patch import Sender
 from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
 from scorepad.ui.sheet_model import (
     LABEL,
@@ -114,7 +115,11 @@ class SheetView:
         self.crossed.follow(self.notes)
         self.extra_labels: list[ft.TextField] = []
         self.gone = False
+        self.sender: Sender | None = None
+        """Sends changes to the screen ``build`` made, once it did."""
         """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
+        self.built = 0
+        """How many times the rows were built (a cell of earlier rows is gone)."""
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.build_rows()
         self.refresh(clear_message=False)
@@ -174,7 +179,9 @@ class SheetView:
             tid("save-message", self.save_message),
         ]
         if self.rounds is None:
-            return screen(ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end])
+            view = screen(ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end])
+            self.sender = Sender(view)
+            return view
         # A round game's totals stay in sight however many rounds are on the sheet.
         bar = ft.BottomAppBar(
             ft.Container(
@@ -187,12 +194,17 @@ class SheetView:
             height=64 if ctx.compact else 48,
             padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
         )
-        return screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
+        view = screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
+        self.sender = Sender(view)
+        return view
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
-        """A line of the sheet: label beside the cells, or above them on a phone."""
+        """A line of the sheet: label beside the cells, or above them on a phone. A cell
+        that fills its column on its own (``expand``: a field) is the column itself; the
+        others are centred in a box (fewer controls for each device to build)."""
         boxes: list[ft.Control] = [
-            ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER) for c in cells
+            c if c.expand else ft.Container(c, expand=1, alignment=ft.Alignment.TOP_CENTER)
+            for c in cells
         ]
         if self.ctx.compact:
             return ft.Column([label, ft.Row(boxes, spacing=4)], spacing=2)
@@ -203,6 +215,12 @@ class SheetView:
         )
 
     def build_rows(self) -> None:
+        self.built += 1
+        built = self.built
+
+        def changed(*touched: ft.Control) -> None:  # a cell of these rows changed
+            self.changed(*touched, rebuilt=self.built != built)
+
         self.cells = []
         self.cell_at = {}
         self.marked = True  # new cells: marked on the next refresh
@@ -212,7 +230,7 @@ class SheetView:
         rows: list[ft.Control] = []
         for line in self.model.end_lines:
             cells = [
-                make_cell(self.ctx, self.model, line, i, self.changed)
+                make_cell(self.ctx, self.model, line, i, changed)
                 for i in range(len(self.model.players))
             ]
             self.cells += cells
@@ -220,7 +238,7 @@ class SheetView:
             rows.append(self._line_row(line.key, self._label(line), cells))
         for index, row in enumerate(self.model.draft.extra):
             cells = [
-                ExtraCell(self.ctx, self.model, index, i, self.changed)
+                ExtraCell(self.ctx, self.model, index, i, changed)
                 for i in range(len(self.model.players))
             ]
             self.cells += cells
@@ -356,7 +374,7 @@ class SheetView:
             return
         if isinstance(change, Discarded):
             self.gone = True
-            self.ctx.update(*self.refresh(clear_message=False))
+            self.show(self.refresh(clear_message=False))
             return
         if isinstance(change, Restored):  # the sheet as Undo brought it back, followed again
             self.reopen()
@@ -379,7 +397,7 @@ class SheetView:
             touched += self.crossed.put(self.notes, self.model.draft.notes)
         else:
             touched += self.sync_edited(edit)
-        self.ctx.update(*dict.fromkeys([*touched, *self.refresh(clear_message=False)]))
+        self.show([*touched, *self.refresh(clear_message=False)])
 
     def sync(self) -> list[ft.Control]:
         """Show what the sheet holds in every field, but for a field whose own change is
@@ -411,12 +429,22 @@ class SheetView:
         return [*rounds, *self.cells]
 
     # --- changes ---------------------------------------------------------------------------
-    def changed(self, *touched: ft.Control) -> None:
+    def changed(self, *touched: ft.Control, rebuilt: bool = True) -> None:
         """After a value changed: re-add, then send only what changed to the browser (a
-        whole-page diff per keystroke would cost more than the scoring). The fields are
+        whole-page diff per keystroke would cost more than the scoring). Unless the
+        change came from a cell of the rows on screen (``rebuilt`` False), the fields are
         synced too: a change whose field was rebuilt meanwhile (a by-hand line added on
         another device) shows in the field that replaced it."""
-        self.ctx.update(*dict.fromkeys([*touched, *self.sync(), *self.refresh()]))
+        synced = self.sync() if rebuilt else []
+        self.show([*touched, *synced, *self.refresh()])
+
+    def show(self, controls: list[ft.Control]) -> None:
+        """Send what changed in ``controls`` to this device's browser: in one message
+        (``flet_patch``) once the sheet is on its page."""
+        if self.sender is not None and self.sender.root.parent is not None:
+            self.sender.send(controls)
+        else:
+            self.ctx.update(*dict.fromkeys(controls))
 
     def refresh(self, clear_message: bool = True) -> list[ft.Control]:
         """Show the sheet's latest state, and clear the message of the last Save unless
@@ -430,16 +458,14 @@ class SheetView:
                 out += cell.mark(state)
             self.marked = bool(state.problems)
         out += self._show_problems(state)
-        scored = state.scored
         if self.rounds is not None:
             out += self.rounds.refresh(state)
-        for i, player in enumerate(scored.players):
-            leads = player.winner and not state.empty
-            _set(self.totals[i], "value", show(player.total, ctx.lang), out)
-            _set(self.ranks[i], "value", ctx.tn("app.rank_n", player.rank, rank=player.rank), out)
+        players, result = _scores(ctx, state)
+        for i, (total, rank, leads) in enumerate(players):
+            _set(self.totals[i], "value", total, out)
+            _set(self.ranks[i], "value", rank, out)
             _set(self.trophies[i], "visible", leads, out)
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
-        result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
         _set(self.result, "value", result, out)
         notes = state.problem(NOTES, LABEL)
         _set(self.notes, "error", None if notes is None else notes.message(ctx.lang), out)
@@ -557,6 +583,30 @@ def _known_labels(ctx: Context, game_id: str) -> list[str]:
         return list(ctx.services.history.store.labels(game_id))
     except ScorepadError:
         return []
+
+
+Scores = tuple[list[tuple[str, str, bool]], str]
+"""Each player's total, rank and whether they lead, as shown; the result sentence."""
+
+
+def _scores(ctx: Context, state: SheetState) -> Scores:
+    """What ``state`` shows below the lines in ``ctx``'s language: worked out once per
+    state and language, for every device showing it."""
+    key = ("scores", ctx.lang)
+    found = state.shown.get(key)
+    if found is None:
+        scored = state.scored
+        players = [
+            (
+                show(player.total, ctx.lang),
+                ctx.tn("app.rank_n", player.rank, rank=player.rank),
+                player.winner and not state.empty,
+            )
+            for player in scored.players
+        ]
+        result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
+        found = state.shown[key] = (players, result)
+    return found  # type: ignore[return-value]
 
 
 def _set(control: ft.Control, name: str, value: object, changed: list[ft.Control]) -> None:

@@ -1,0 +1,197 @@
+"""Several controls' new values in one message to the browser.
+
+``page.update(a, b, c)`` has Flet diff each control on its own and send each patch as a
+message of its own (one websocket frame, compressed on its own). On a live sheet one
+change shows on every device as several small ones (the cell, a total, ranks, the
+leader's trophy and name, the result sentence): one message each was most of the
+server's work per change. ``Sender(root).send(controls)`` sends what changed in all of them as
+one patch addressed to ``root``, each property with its path from ``root``, exactly as
+Flet's own diff addresses a control it reaches from ``root`` (the browser applies it the
+same way). Only plain property changes go this way (a value, a colour, visible); a
+control whose lists or nested parts changed, or that is not under ``root``, goes through
+Flet's own update, as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable
+from typing import Any
+
+from flet.controls.base_control import BaseControl
+from flet.controls.context import context
+from flet.controls.control import Control
+from flet.controls.object_patch import ObjectPatch
+from flet.messaging.protocol import Message, MessageAction, PatchControlBody
+
+Step = str | int
+"""A field of a control, or a place in a list field."""
+
+_fields: dict[type, dict[str, dataclasses.Field[Any]]] = {}
+
+
+def fields(cls: type) -> dict[str, dataclasses.Field[Any]]:
+    found = _fields.get(cls)
+    if found is None:
+        found = _fields[cls] = {f.name: f for f in dataclasses.fields(cls)}
+    return found
+
+
+class Sender:
+    """Sends changes of controls under ``root`` (a screen) to the browser showing it."""
+
+    def __init__(self, root: BaseControl) -> None:
+        self.root = root
+        self.paths: dict[int, tuple[BaseControl, tuple[Step, ...]]] = {}
+        """Each control sent (by id) → its path from the root, as last found (checked
+        before each use: rows are rebuilt, lines added)."""
+
+    def send(self, controls: Iterable[Control]) -> None:
+        """Send the changes of ``controls`` (each at most once, in this order) to the browser
+        that shows the root: plain property changes of controls under the root in one
+        message, anything else through Flet's own update first. Like ``page.update``, it
+        stands for the update Flet would make after the event handler (unless nothing is
+        given)."""
+        controls = list(dict.fromkeys(controls))
+        if not controls:
+            return
+        root = self.root
+        page = root.page
+        if page.session.index.get(root._i) is not root:  # the browser does not know it
+            page.update(*controls)
+            return
+        plain: list[tuple[Control, list[tuple[str, Any]]]] = []
+        others: list[Control] = []
+        for control in controls:
+            control.before_update()  # as Flet's diff does, before it reads what changed
+            changes = plain_changes(control)
+            if changes is None:
+                others.append(control)
+            elif changes:
+                plain.append((control, changes))
+        if others:  # first: they may add or move controls the plain changes are under
+            page.update(*others)
+        ops: list[dict[str, Any]] = []
+        for control, changes in plain:
+            path = self.path_to(control)
+            if path is None:
+                page.update(control)
+                continue
+            ops += [
+                {"op": "replace", "path": [*path, name], "value": _plain(v)} for name, v in changes
+            ]
+            control._dirty.clear()
+        if ops:
+            paths, *encoded = ObjectPatch(ops).to_message()
+            patch = [paths, *([op[0].value, *op[1:]] for op in encoded)]
+            message = Message(MessageAction.PATCH_CONTROL, PatchControlBody(root._i, patch))
+            # as Session.patch_control sends its patches (kept for a page reconnecting)
+            getattr(page.session, "_Session__send_message")(message)  # noqa: B009
+        context.mark_update_called()
+
+    def path_to(self, control: BaseControl) -> tuple[Step, ...] | None:
+        """The fields and list places that lead from ``root`` to ``control`` (None: it is not
+        under the root)."""
+        root = self.root
+        known = self.paths.get(id(control))
+        if known is not None and known[0] is control and _follow(root, known[1]) is control:
+            return known[1]
+        steps: list[Step] = []
+        node = control
+        while node is not root:
+            ref = getattr(node, "_parent", None)
+            parent = ref() if ref is not None else None
+            if not isinstance(parent, BaseControl):
+                return None
+            place = _place(parent, node)
+            if place is None:
+                return None
+            steps[:0] = place
+            node = parent
+        path = tuple(steps)
+        self.paths[id(control)] = (control, path)
+        return path
+
+
+def _plain(value: Any) -> Any:
+    """An enum's value as the plain str or int it is sent as (the same bytes): Flet's web
+    server writes every message it sends into a debug line, and an enum's text is slow."""
+    if isinstance(value, enum.Enum) and isinstance(value, str | int):
+        return str(value.value) if isinstance(value, str) else int(value.value)
+    return value
+
+
+def plain_changes(control: BaseControl) -> list[tuple[str, Any]] | None:
+    """The properties of ``control`` set since it was last sent, with the values Flet's
+    diff would send; None when anything else may have changed (a list, a nested part)."""
+    if not isinstance(control, BaseControl):
+        return None
+    prev_lists: dict[str, list[Any]] = getattr(control, "__prev_lists", {})
+    for name, old in prev_lists.items():
+        new = getattr(control, name, None)
+        if not isinstance(new, list) or len(new) != len(old):
+            return None
+        if any(a is not b for a, b in zip(old, new, strict=True)):
+            return None
+        if any(isinstance(item, BaseControl) for item in new):
+            return None  # Flet's diff would look into them too
+    prev_dicts: dict[str, dict[Any, Any]] = getattr(control, "__prev_dicts", {})
+    for name, old_dict in prev_dicts.items():
+        if getattr(control, name, None) != old_dict:
+            return None
+    prev_classes: dict[str, Any] = getattr(control, "__prev_classes", {})
+    for name, part in prev_classes.items():
+        if getattr(control, name, None) is not part or isinstance(part, BaseControl):
+            return None
+        if getattr(part, "__changes", None):
+            return None
+    dirty = getattr(control, "_dirty", None)
+    if not dirty:
+        return []
+    values: dict[str, Any] = getattr(control, "_values", {})
+    defaults: dict[str, Any] = getattr(type(control), "_prop_defaults", {})
+    known = fields(type(control))
+    out: list[tuple[str, Any]] = []
+    for name in dirty:
+        field = known.get(name)
+        if field is None or field.metadata.get("skip", False):
+            continue
+        raw = getattr(control, name, None)
+        if isinstance(raw, list | dict) or dataclasses.is_dataclass(raw):
+            return None
+        if raw is None and (name in prev_classes or name in prev_lists or name in prev_dicts):
+            return None
+        if name not in values and name not in defaults:
+            return None
+        value = values.get(name, defaults.get(name))
+        if name.startswith("on_") and field.metadata.get("event", True):
+            value = value is not None
+        out.append((name, value))
+    return out
+
+
+def _place(parent: BaseControl, child: BaseControl) -> tuple[Step, ...] | None:
+    for name, field in fields(type(parent)).items():
+        if field.metadata.get("skip", False):
+            continue
+        value = getattr(parent, name, None)
+        if value is child:
+            return (name,)
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if item is child:
+                    return (name, index)
+    return None
+
+
+def _follow(root: BaseControl, path: tuple[Step, ...]) -> Any:
+    node: Any = root
+    for step in path:
+        if isinstance(step, int):
+            if not isinstance(node, list) or step >= len(node):
+                return None
+            node = node[step]
+        else:
+            node = getattr(node, step, None)
+    return node

@@ -1,0 +1,144 @@
+"""Several controls' changes in one message: what a browser makes of it is what Flet's own
+updates would have made, on a page served as Flet serves it (the client's tree from the
+registration answer, then every patch applied as the browser applies it)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+from ui_helpers import run_async
+
+from scorepad.ui.flet_patch import Sender, plain_changes
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench import flet_wire as wire
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class Browser(Connection):
+    """Encodes what the server sends as Flet's web server does and applies it to the
+    page the way the browser does (``bench/flet_wire.Tree``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+        self.tree: wire.Tree | None = None
+        self.patches = 0
+
+    def send_message(self, message: Message) -> None:
+        frame = b"\x00" + msgpack.packb([message.action, message.body], default=ENCODE)
+        decoded = wire.decode(frame)
+        assert decoded is not None and self.tree is not None
+        action, body = decoded
+        if action == wire.PATCH_CONTROL:
+            self.patches += 1
+            self.tree.apply(body["id"], body["patch"])
+
+
+def served_page(controls: list[ft.Control]) -> tuple[Session, Browser]:
+    browser = Browser()
+    browser.loop = asyncio.get_running_loop()
+    session = Session(browser)
+    session.apply_page_patch({"route": "/", "width": 1280, "height": 800})
+    page = msgpack.packb(session.get_page_patch(), default=ENCODE)  # the registration
+    browser.tree = wire.Tree(msgpack.unpackb(page, strict_map_key=False))
+    session.page.views.clear()
+    session.page.views.append(ft.View(route="/", controls=controls))
+    session.page.update()
+    return session, browser
+
+
+def shown(browser: Browser, ident: str, name: str = "value") -> object:
+    assert browser.tree is not None
+    content = browser.tree.content(ident)
+    assert content is not None, ident
+    return content.get(name)
+
+
+def test_changes_anywhere_on_the_screen_go_in_one_message_and_show_as_sent():
+    async def run() -> None:
+        total = ft.Text("0")
+        name = ft.Text("Ann")
+        trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, visible=False)
+        field = ft.TextField(value="", dense=True)
+        session, browser = served_page(
+            [
+                ft.Row([trophy, ft.Semantics(identifier="name", content=name)]),
+                ft.Column(
+                    [ft.Container(ft.Semantics(identifier="field", content=field), expand=1)]
+                ),
+                ft.Row([ft.Container(ft.Semantics(identifier="total", content=total))]),
+                ft.Semantics(identifier="trophy", content=trophy),
+            ]
+        )
+        view = session.page.views[-1]
+        sender = Sender(view)
+        before = browser.patches
+        total.value, name.color, trophy.visible, field.value = "12", ft.Colors.PRIMARY, True, "7"
+        sender.send([total, name, trophy, field])
+        assert browser.patches == before + 1
+        assert shown(browser, "total") == "12"
+        assert shown(browser, "name", "color") == "primary"
+        assert shown(browser, "field") == "7"
+        assert shown(browser, "trophy", "visible") is True
+        # sent: nothing left for Flet's own update to send again
+        assert plain_changes(total) == [] and plain_changes(field) == []
+        # a control moved (rows rebuilt) is found at its new place
+        column = view.controls[1]
+        column.controls.insert(0, ft.Text("new line"))
+        session.page.update(column)
+        total.value, field.value = "13", "8"
+        sender.send([field, total])
+        assert shown(browser, "total") == "13"
+        assert shown(browser, "field") == "8"
+
+    run_async(run)
+
+
+def test_a_list_changed_goes_through_flets_own_update_first():
+    async def run() -> None:
+        box = ft.Column([])
+        total = ft.Text("0")
+        session, browser = served_page(
+            [
+                ft.Semantics(identifier="box", content=box),
+                ft.Semantics(identifier="total", content=total),
+            ]
+        )
+        total.value = "5"
+        box.controls = [ft.Semantics(identifier="problem", content=ft.Text("not counted"))]
+        assert plain_changes(box) is None
+        Sender(session.page.views[-1]).send([box, total])
+        assert shown(browser, "problem") == "not counted"
+        assert shown(browser, "total") == "5"
+
+    run_async(run)
+
+
+def test_a_control_not_under_the_root_is_updated_as_flet_does():
+    async def run() -> None:
+        total = ft.Text("0")
+        other = ft.Text("a")
+        session, browser = served_page([ft.Semantics(identifier="total", content=total)])
+        session.page.views.append(
+            ft.View(route="/other", controls=[ft.Semantics(identifier="other", content=other)])
+        )
+        session.page.update()
+        before = browser.patches
+        total.value, other.value = "3", "b"
+        Sender(session.page.views[0]).send([other, total])
+        assert browser.patches == before + 2  # its own, and the one for the root's
+        assert shown(browser, "total") == "3"
+        assert shown(browser, "other") == "b"
+
+    run_async(run)
