@@ -247,6 +247,11 @@ class Store:
     def restore_play(self, play_id: int) -> None:
         self.db.write(lambda c: writes.set_deleted(c, play_id, False))
 
+    def set_ignored(self, play_id: int, ignored: bool) -> None:
+        """Leave a play out of every statistic (kept and listed, marked ignored), or count
+        it again."""
+        self.db.write(lambda c: writes.set_ignored(c, play_id, ignored))
+
     def purge_play(self, play_id: int) -> None:
         self.db.write(lambda c: writes.purge_play(c, play_id))
 

@@ -39,6 +39,7 @@ def _player_query(by_game: bool) -> object:
         func.max(r.c.total_halves),
         func.min(r.c.total_halves),
         func.max(r.c.played_at),
+        func.count(r.c.total_halves),
     ).where(r.c.player_id == bindparam("player"), r.c.live == true())
     return query.where(r.c.game_id == bindparam("game")) if by_game else query
 
@@ -53,7 +54,7 @@ def _outcome_query(by_game: bool, scored: bool) -> object:
     given = p.c.outcome.is_(None) if scored else p.c.outcome.is_not(None)
     columns = (
         [
-            func.count(),
+            func.count(r.c.total_halves),
             func.sum(r.c.total_halves),
             func.max(r.c.total_halves),
             func.min(r.c.total_halves),
@@ -92,6 +93,7 @@ _HOLDERS = (
     .where(
         p.c.game_id == bindparam("game"),
         p.c.deleted_at.is_(None),
+        r.c.live == true(),
         p.c.winning_total_halves == bindparam("best"),
         r.c.total_halves == bindparam("best"),
     )
@@ -120,6 +122,8 @@ def _h2h_query(by_game: bool) -> object:
             func.sum(a.c.total_halves),
             func.sum(b.c.total_halves),
             func.max(a.c.played_at),
+            func.count(a.c.total_halves),
+            func.count(b.c.total_halves),
         )
         .select_from(a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))))
         .where(a.c.player_id == bindparam("a"), a.c.live == true())
@@ -159,9 +163,8 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
             raise StoreError("store.no_player", value=quote(name))
         params["player"], shown = found[0]
         by_game = game is not None
-        plays, wins, total, high, low, last = PLAYER[by_game].run(db, cursor, params)[0]
-        plays, wins = int(plays), int(wins or 0)
-        scored = plays
+        plays, wins, total, high, low, last, scored = PLAYER[by_game].run(db, cursor, params)[0]
+        plays, wins, scored = int(plays), int(wins or 0), int(scored)
         coop_plays = coop_wins = 0
         given = OUTCOMES[by_game].run(db, cursor, params) if plays else []
         if given:  # co-operative plays apart; plays won or lost by hand have no total
@@ -224,7 +227,7 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         if game is not None:
             params["game"] = _game(db, cursor, game)[0]
         row = H2H[game is not None].run(db, cursor, params)[0]
-    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last = row
+    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last, a_scored, b_scored = row
     plays = int(plays)
     a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
     return HeadToHead(
@@ -236,7 +239,7 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         level=plays - a_ahead - b_ahead,
         a_wins=int(a_wins or 0),
         b_wins=int(b_wins or 0),
-        a_average=average(a_sum, plays),
-        b_average=average(b_sum, plays),
+        a_average=average(a_sum, int(a_scored)),
+        b_average=average(b_sum, int(b_scored)),
         last_played=as_datetime(last),
     )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
+from scorepad.core.i18n import tr
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
@@ -43,12 +44,24 @@ class HistoryRow:
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
     seats = sorted(summary.players, key=lambda p: p.rank)
+    anonymous = tr("store.anonymous", lang)
+    names = [anonymous if p.anonymous else p.name for p in seats]
+    winners = tuple(anonymous if p.anonymous else p.name for p in summary.players if p.winner)
+    title = play_title(summary, lang, games)
+    if summary.ignored:
+        title = tr("store.play_ignored", lang, title=title)
     return HistoryRow(
         id=summary.id,
         when=f"{summary.played_at:%Y-%m-%d %H:%M}",
-        title=play_title(summary, lang, games),
-        scores=" · ".join(f"{p.name} {show(p.total, lang)}" for p in seats),
-        winners=summary.winners,
+        title=title,
+        # a play without scores shows its winners only
+        scores=" · ".join(
+            f"{n} {show(p.total, lang)}" if p.total is not None else n
+            for n, p in zip(names, seats, strict=True)
+        )
+        if summary.scored
+        else "",
+        winners=winners,
         notes=summary.notes or "",
     )
 

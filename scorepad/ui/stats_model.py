@@ -57,7 +57,7 @@ def gather(store: Store, player: str | None = None) -> StatsData:
         TotalPoint(p.played_at, p.game, seat.total)
         for p in reversed(page.plays)
         for seat in p.players
-        if seat.name == chosen
+        if seat.name == chosen and seat.total is not None
     ]
     wins = sorted(((p.name, p.wins) for p in infos if p.wins), key=lambda w: (-w[1], w[0]))
     games = [store.game_stats(g) for g in store.games()]
