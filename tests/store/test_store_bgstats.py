@@ -3,6 +3,7 @@ imported again, updated by a later export, and read field by field (SQLite and P
 
 from __future__ import annotations
 
+import io
 import json
 import sqlite3
 from datetime import datetime
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from scorepad.core.numbers import format_points, parse_number
 from scorepad.store import Store, open_store
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.errors import StoreError
@@ -249,3 +251,70 @@ def test_a_history_of_revision_0005_opens_and_takes_plays_without_scores(tmp_pat
         assert store.game_stats("bgstats-pylos").plays == 1
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def export(store: Store) -> dict[str, Any]:
+    out = io.StringIO()
+    store.export(out, "bgsplay")
+    return json.loads(out.getvalue())
+
+
+def test_export_carries_everything_and_the_round_trip_is_exact(store, pg_or_file):
+    store.import_file(FIXTURE)
+    first = export(store)
+    source = fixture()
+    refs = {g["id"]: g["name"] for g in first["games"]}
+    people = {p["id"]: p for p in first["players"]}
+    source_games = {g["id"]: g for g in source["games"]}
+    source_people = {p["id"]: p for p in source["players"]}
+    exported = {p["uuid"]: p for p in first["plays"]}
+    assert len(exported) == len(source["plays"])
+    for given in source["plays"]:
+        play = exported[given["uuid"]]
+        assert refs[play["gameRefId"]] == source_games[given["gameRefId"]]["name"]
+        for key in ("playDate", "entryDate", "modificationDate", "durationMin", "ignored"):
+            assert play[key] == given[key], (given["uuid"], key)
+        assert play["comments"] == given.get("comments", "")
+        assert play["manualWinner"] == given["manualWinner"]
+        assert play["usesTeams"] == given["usesTeams"]
+        assert [refs[e["gameRefId"]] for e in play["expansionPlays"]] == [
+            source_games[e["gameRefId"]]["name"] for e in given.get("expansionPlays", [])
+        ]
+        for mine, theirs in zip(play["playerScores"], given["playerScores"], strict=True):
+            person, original = people[mine["playerRefId"]], source_people[theirs["playerRefId"]]
+            assert person["isAnonymous"] == original["isAnonymous"]
+            if not original["isAnonymous"]:
+                assert (person["name"], person["uuid"]) == (original["name"], original["uuid"])
+            for key in ("winner", "seatOrder", "startPlayer"):
+                assert mine[key] == theirs[key], (given["uuid"], key)
+            if theirs["rank"]:
+                assert mine["rank"] == theirs["rank"]
+            assert mine.get("team") == theirs.get("team")
+            game = source_games[given["gameRefId"]]
+            score = parse_number(theirs["score"]) if theirs["score"] else None
+            expected = "" if game["noPoints"] or score is None else format_points(score)
+            assert mine["score"] == expected, (given["uuid"], theirs["score"])
+    games = {g["name"]: g for g in first["games"]}
+    assert games["Azul"]["bggId"] == 230802 and games["Pandemic"]["bggId"] == 30549
+    assert games["Pandemic"]["cooperative"] and games["Pandemic"]["noPoints"]
+    assert games["Zombicide"]["cooperative"] and not games["Zombicide"]["noPoints"]
+    assert games["Turing Machine"]["highestWins"] is False
+    assert games["Decrypto"]["usesTeams"] and games["Pylos"]["noPoints"]
+    assert games["Azul: Crystal Mosaic"]["isExpansion"] == 1
+    assert people[1]["bggUsername"] == "ana_bgg"
+    assert sorted(loc["name"] for loc in first["locations"]) == ["Club Meeple", "Home"]
+    with open_store(pg_or_file) as other:
+        done = other.import_text(json.dumps(first), "first.bgsplay")
+        assert (done.plays, done.skipped) == (10, 0)
+        second = export(other)
+        mine, theirs = by_uid(store), by_uid(other)
+        for key, play in mine.items():
+            assert seats(theirs[key]) == seats(play), key
+            for field in ("game", "played_at", "location", "duration", "notes", "ignored"):
+                assert getattr(theirs[key], field) == getattr(play, field), (key, field)
+            assert (theirs[key].result_kind, theirs[key].outcome) == (
+                play.result_kind,
+                play.outcome,
+            )
+            assert other.get_play(theirs[key].id).imported == store.get_play(play.id).imported
+    assert second == first
