@@ -138,7 +138,9 @@ class PlayerStats:
     """Wins per play, 0 to 1, two decimals; None before the first play."""
     average_total: Decimal | None
     best_total: Number | None
-    """The highest total (the lowest for a game won by the lowest total)."""
+    """The highest total (the lowest for a game won by the lowest total). Both are per
+    game: for all games together they are given only when the player's scores are all of
+    one game, never adding different games' points; plays without a score are left out."""
     last_played: datetime | None
     coop_plays: int = 0
     """Co-operative plays, counted apart: ``plays`` and ``wins`` are the others (a team's

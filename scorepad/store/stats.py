@@ -73,6 +73,15 @@ def _outcome_query(by_game: bool, scored: bool) -> object:
 
 
 OUTCOMES = {g: Prepared(_outcome_query(g, False)) for g in (False, True)}
+SCORED_GAMES = Prepared(
+    select(func.count(func.distinct(r.c.game_id))).where(
+        r.c.player_id == bindparam("player"),
+        r.c.live == true(),
+        r.c.total_halves.is_not(None),
+    )
+)
+"""How many games a player has scores in: over more than one, no average or best is
+given for all games together (Glass Road's 26.5 and Summer Pavilion's 129 do not add)."""
 SCORED = {g: Prepared(_outcome_query(g, True)) for g in (False, True)}
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 _GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
@@ -174,6 +183,8 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
             plays, wins = plays - coop_plays, wins - coop_wins
             scored, total, high, low = SCORED[by_game].run(db, cursor, params)[0]
             scored = int(scored)
+        if not by_game and scored and int(SCORED_GAMES.run(db, cursor, params)[0][0]) > 1:
+            total = high = low = None
     best = low if lowest else high
     return PlayerStats(
         name=shown,

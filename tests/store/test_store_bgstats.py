@@ -130,7 +130,9 @@ def test_ignored_no_score_and_co_operative_plays_stay_out_of_the_numbers(store):
     # score), Wingspan 90; the ignored Wingspan play and its 80 are left out
     assert (ana.plays, ana.wins) == (5, 4)
     assert (ana.coop_plays, ana.coop_wins) == (3, 1)
-    assert ana.average_total == Decimal("31.50")
+    assert (ana.average_total, ana.best_total) == (None, None)  # four games' points
+    in_azul = store.player_stats("Ana", "azul")
+    assert (in_azul.plays, in_azul.average_total, in_azul.best_total) == (2, Decimal("15.50"), 19)
     ben = store.player_stats("Ben", "bgstats-wingspan")
     assert (ben.plays, ben.wins, ben.best_total) == (0, 0, None)
     pylos = store.player_stats("Carla", "bgstats-pylos")
