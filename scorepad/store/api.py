@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -360,12 +360,24 @@ class Store:
             raise StoreError("store.cannot_write", path=str(target), detail=detail) from None
         return count
 
-    def import_text(self, text: str, source: str, fmt: str | None = None) -> Imported:
+    def import_text(
+        self,
+        text: str,
+        source: str,
+        fmt: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Imported:
         """Import a history file or a BG Stats file: every play or, on any problem, none."""
-        return importing.import_text(self.db, text, source, fmt)
+        return importing.import_text(self.db, text, source, fmt, progress)
 
-    def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
-        return importing.import_file(self.db, path, fmt)
+    def import_file(
+        self,
+        path: str | Path,
+        fmt: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Imported:
+        """``progress``: told (plays read, plays in the file) as a BG Stats file goes in."""
+        return importing.import_file(self.db, path, fmt, progress)
 
 
 def _json_value(value: object) -> object:

@@ -60,6 +60,8 @@ SOURCE = "bgstats"
 STAMP = "%Y-%m-%d %H:%M:%S"
 """BG Stats' form of a date and time."""
 MAX_PLAYERS = 20
+PROGRESS_STEP = 250
+"""Plays between two reports of progress."""
 
 
 @dataclass
@@ -75,6 +77,8 @@ class Report:
     skipped: list[str] = field(default_factory=list)
     """Each record left out, with the reason."""
     after: list[Callable[[Connection], None]] = field(default_factory=list)
+    progress: Callable[[int, int], None] | None = None
+    """Told (plays read, plays in the file) as the import goes: the app's progress bar."""
 
     def finish(self, conn: Connection) -> None:
         for step in self.after:
@@ -87,11 +91,17 @@ def read_bgsplay(
     """Plays from a BG Stats file (read whole: its plays come before its other lists)."""
     head, plays, _ = read_document(text, source, "plays", whole=True)
     reader = _Reader(conn, head, source, report if report is not None else Report())
-    for position, raw in enumerate(plays):
+    listed = list(plays)
+    told = reader.report.progress
+    for position, raw in enumerate(listed):
+        if told is not None and position % PROGRESS_STEP == 0:
+            told(position, len(listed))
         try:
             yield reader.play(raw)
         except ScorepadError as problem:
             raise record_error(source, f"plays[{position}]", problem) from None
+    if told is not None:
+        told(len(listed), len(listed))
     reader.report.after.append(reader.remember_players)
 
 

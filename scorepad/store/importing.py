@@ -63,20 +63,30 @@ def guess_format(source: str, text: str) -> str:
     return "json" if '"scorepad-history"' in text[:400] else "bgsplay"
 
 
-def import_text(db: Database, text: str, source: str, fmt: str | None = None) -> Imported:
+Progress = Callable[[int, int], None]
+"""Told (plays read, plays in the file) while a BG Stats file is imported."""
+
+
+def import_text(
+    db: Database,
+    text: str,
+    source: str,
+    fmt: str | None = None,
+    progress: Progress | None = None,
+) -> Imported:
     """A history file or a BG Stats file given as its text."""
     fmt = fmt or guess_format(source, text)
     if fmt != "json":
-        return _write_bgs(db, text, source)
+        return _write_bgs(db, text, source, progress)
     try:
         return _write(db, lambda c: read_json(c, text, source, whole=False))
     except Reordered:
         return _write(db, lambda c: read_json(c, text, source, whole=True))
 
 
-def _write_bgs(db: Database, text: str, source: str) -> Imported:
+def _write_bgs(db: Database, text: str, source: str, progress: Progress | None) -> Imported:
     def work(conn: Connection) -> Imported:
-        report = Report()
+        report = Report(progress=progress)
         with bulk.full_cache(db, conn):
             done = import_plays(conn, read_bgsplay(conn, text, source, report=report))
         report.finish(conn)
@@ -95,7 +105,9 @@ def _write_bgs(db: Database, text: str, source: str) -> Imported:
     return db.write(work)
 
 
-def import_file(db: Database, path: str | Path, fmt: str | None = None) -> Imported:
+def import_file(
+    db: Database, path: str | Path, fmt: str | None = None, progress: Progress | None = None
+) -> Imported:
     """A file by its path: a big history file is read from its bytes (see ``bulk``)."""
     source = str(path)
     try:
@@ -110,7 +122,7 @@ def import_file(db: Database, path: str | Path, fmt: str | None = None) -> Impor
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as problem:
         raise _unreadable(source, problem) from None
-    return import_text(db, text, source, fmt)
+    return import_text(db, text, source, fmt, progress)
 
 
 def import_records(

@@ -185,3 +185,41 @@ def _typed(value: object) -> str:
     if isinstance(value, str):  # a sum, kept as typed
         return value
     return format_points(value)  # type: ignore[arg-type]
+
+
+def kept_details(record: PlayRecord, lang: str) -> list[tuple[str, str]]:
+    """What a play keeps besides its sheet, as (Semantics key, line) for the play screen:
+    its duration, and what an import kept (start players, seat order, expansions)."""
+    summary = record.summary
+    found: list[tuple[str, str]] = []
+    if summary.duration:
+        found.append(("play-duration", tr("app.play_duration", lang, minutes=summary.duration)))
+    kept = record.imported
+    anonymous = tr("store.anonymous", lang)
+    names = [anonymous if p.anonymous else p.name for p in summary.players]
+    start = [names[s - 1] for s in _seats(kept.get("start")) if 0 < s <= len(names)]
+    if start:
+        found.append(("play-start", tr("app.play_start", lang, names=", ".join(start))))
+    order = kept.get("seat_order")
+    if isinstance(order, list) and len(order) == len(names):
+        ranked = sorted(range(len(names)), key=lambda i: (_order(order[i]), i))
+        seats = ", ".join(names[i] for i in ranked)
+        found.append(("play-seats", tr("app.play_seats", lang, names=seats)))
+    expansions = [*summary.modules, *_texts(kept.get("expansions"))]
+    if expansions:
+        found.append(
+            ("play-expansions", tr("app.play_expansions", lang, names=", ".join(expansions)))
+        )
+    return found
+
+
+def _seats(raw: object) -> list[int]:
+    return [s for s in raw if isinstance(s, int)] if isinstance(raw, list) else []
+
+
+def _order(raw: object) -> int:
+    return raw if isinstance(raw, int) else 1_000_000
+
+
+def _texts(raw: object) -> list[str]:
+    return [t for t in raw if isinstance(t, str)] if isinstance(raw, list) else []

@@ -74,3 +74,75 @@ def test_history_rows_show_winners_only_without_scores_and_mark_ignored_plays(hi
     assert anonymous.scores == "Ana 12 · Anónimo 10 · Anónimo"
     ignored = history_row(plays["9"], "en", games)
     assert "ignored" in ignored.title and ignored.winners == ("Ben",)
+
+
+def test_the_play_screen_shows_what_the_import_kept_and_toggles_ignored(tmp_path, history):
+    from scorepad.ui.views.play import play_view
+
+    ctx, _ = context(tmp_path, history=history, lang="es")
+    plays = by_uid(history)
+    root = play_view(ctx, str(plays["1"].id))
+    assert find(root, "play-duration").value == "45 min"
+    assert find(root, "play-start").value == "Jugador inicial: Ben"
+    assert find(root, "play-seats").value == "Orden en la mesa: Ana, Ben"
+    assert find(root, "play-expansions").value == "Expansiones: Azul: Crystal Mosaic"
+    toggle = find(root, "play-ignored")
+    assert toggle.value is False
+    toggle.value = True
+    toggle.on_change(ft.Event(name="change", control=toggle, data=None))
+    assert by_uid(history)["1"].ignored
+    assert history.store.game_stats("azul").plays == 1
+    root = play_view(ctx, str(plays["9"].id))
+    assert find(root, "play-ignored").value is True
+
+
+def test_settings_imports_a_bg_stats_file_with_progress_and_says_what_it_did(tmp_path):
+    from ui_helpers import click, type_into
+
+    other = StoreHistory(str(tmp_path / "other.db"))
+    try:
+        (tmp_path / "two").mkdir()
+        ctx, _ = context(tmp_path / "two", history=other)
+        seen: list[object] = []
+        ctx.update = lambda *controls: seen.extend(
+            c.value for c in controls if isinstance(c, ft.ProgressBar)
+        )
+        root = view_for(ctx, "/settings")
+        assert find(root, "import-progress").visible is False
+        type_into(root, "import-path", str(FIXTURE))
+        click(root, "import")
+        said = find(root, "history-message").value.splitlines()
+        assert said[0] == f"Imported from {FIXTURE}: 10 new plays, 0 already there."
+        assert "new players (3): Ana, Ben, Carla" in said
+        assert "Azul is the game azul" in said and "Pandemic is the game pandemic" in said
+        assert "new locations (2): Club Meeple, Home" in said
+        assert 0.0 in seen and 1.0 in seen  # the bar went from the start to the end
+        assert find(root, "import-progress").visible is False
+        click(root, "import")
+        again = find(root, "history-message").value
+        assert again.startswith(f"Imported from {FIXTURE}: 0 new plays, 10 already there.")
+    finally:
+        other.close()
+
+
+def test_a_phone_uploads_a_bg_stats_export(tmp_path):
+    from ui_helpers import run_async
+
+    ctx, _ = context(tmp_path)
+    ctx.on_host = False
+    bars: list[object] = []
+    ctx.update = lambda *controls: bars.extend(
+        c.value for c in controls if isinstance(c, ft.ProgressBar)
+    )
+
+    async def upload(extensions: list[str]) -> tuple[str, bytes] | None:
+        assert "bgsplay" in extensions
+        return "BGStatsExport.bgsplay", FIXTURE.read_bytes()
+
+    ctx.upload = upload
+    root = view_for(ctx, "/settings")
+    run_async(find(root, "import-upload").on_click)
+    said = find(root, "history-message").value.splitlines()
+    assert said[0] == "Imported from BGStatsExport.bgsplay: 10 new plays, 0 already there."
+    assert 1.0 in bars
+    assert len(ctx.services.history.store.list_plays().plays) == 10
