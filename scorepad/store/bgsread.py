@@ -92,6 +92,11 @@ def read_bgsplay(
     head, plays, _ = read_document(text, source, "plays", whole=True)
     reader = _Reader(conn, head, source, report if report is not None else Report())
     listed = list(plays)
+    for raw in listed:  # each game's smallest and largest table in the file
+        if isinstance(raw, dict) and isinstance(raw.get("playerScores"), list):
+            size, ref = len(raw["playerScores"]), _ref(raw, "gameRefId")
+            low, high = reader.sizes.get(ref, (size, size))
+            reader.sizes[ref] = (min(low, size), max(high, size))
     told = reader.report.progress
     for position, raw in enumerate(listed):
         if told is not None and position % PROGRESS_STEP == 0:
@@ -184,6 +189,8 @@ class _Reader:
             for lang in LANGS:
                 self.by_name.setdefault(name_key(pick(template.name, lang)), template)
         self.chosen: dict[object, GameTemplate] = {}
+        self.sizes: dict[object, tuple[int, int]] = {}
+        """Each game's fewest and most players in the file's plays."""
         self.result_only: dict[object, GameTemplate] = {}
         known = conn.execute(select(m.player.c.name_key, m.player.c.bgs_uuid, m.player.c.name))
         self.known_names: set[str] = set()
@@ -214,7 +221,23 @@ class _Reader:
             template = self.chosen[game["id"]]
         if not template.min_players <= players <= template.max_players:
             template = self.result_game(game, name)
+        if not template.min_players <= players <= template.max_players:
+            template = self.widened(template, players)
         return game, template
+
+    def widened(self, template: GameTemplate, players: int) -> GameTemplate:
+        """A result-only game taking a table of ``players`` (BG Stats' player counts are a
+        guide, not a rule): its bounds widened, the rest as it was."""
+        definition = dict(template.source)
+        low, high = min(template.min_players, players), max(template.max_players, players)
+        definition["players"] = {"min": max(1, low), "max": high}
+        wider = save_custom(self.conn, definition, f"BG Stats {template.id!r}", replace=True)
+        self.templates[wider.id] = wider
+        for cache in (self.chosen, self.result_only):
+            for ref, held in list(cache.items()):
+                if held is template:
+                    cache[ref] = wider
+        return wider
 
     def result_game(self, game: dict[str, Any], name: str) -> GameTemplate:
         """The result-only game standing for a BG Stats game Scorepad has no sheet for."""
@@ -224,8 +247,9 @@ class _Reader:
         key = f"bgstats-{slug}"
         existing = self.templates.get(key)
         if existing is None:
+            sizes = self.sizes.get(game["id"], (1, 1))
             existing = save_custom(
-                self.conn, _definition(key, name, game), f"BG Stats {name!r}", replace=False
+                self.conn, _definition(key, name, game, sizes), f"BG Stats {name!r}", replace=False
             )
             self.templates[key] = existing
             self.report.games_added.append(key)
@@ -454,7 +478,11 @@ def _given(sheet: Any, winners: list[bool], ranks: list[int | None]) -> Any:
     return sheet._replace(players=players, winners=tuple(p.name for p in players if p.winner))
 
 
-def _definition(key: str, name: str, game: dict[str, Any]) -> dict[str, Any]:
+def _definition(
+    key: str, name: str, game: dict[str, Any], sizes: tuple[int, int]
+) -> dict[str, Any]:
+    """A result-only game from BG Stats' flags; its players are BG Stats' minimum and
+    maximum, widened to the tables of the file's plays."""
     won = {lang: tr("store.bgstats_won", lang) for lang in LANGS}
     lines: list[dict[str, Any]] = []
     cooperative, teams = _flag(game, "cooperative"), _flag(game, "usesTeams")
@@ -472,7 +500,10 @@ def _definition(key: str, name: str, game: dict[str, Any]) -> dict[str, Any]:
     definition: dict[str, Any] = {
         "id": key,
         "name": {lang: name for lang in LANGS},
-        "players": {"min": 1, "max": MAX_PLAYERS},
+        "players": {
+            "min": max(1, min(_whole(game, "minPlayerCount") or sizes[0], sizes[0])),
+            "max": max(_whole(game, "maxPlayerCount") or sizes[1], sizes[1]),
+        },
         "wins": "highest" if _flag(game, "highestWins", True) else "lowest",
         "lines": lines,
     }

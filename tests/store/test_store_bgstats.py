@@ -121,6 +121,16 @@ def test_the_export_imports_whole_and_true(store):
     assert store.get_play(manual.id).sheet.winners == ("Ben",)
     tie = plays["10"]
     assert tie.winners == ("Ana", "Carla")
+    pylos_game = store.template("bgstats-pylos")  # BG Stats' player counts kept
+    assert (pylos_game.min_players, pylos_game.max_players) == (2, 2)
+    big = fixture()
+    big["plays"][3]["uuid"] = "a-third-player"
+    big["plays"][3]["modificationDate"] = "2024-06-01 10:00:00"
+    big["plays"][3]["playerScores"].append(
+        {"playerRefId": 1, "score": "", "winner": False, "seatOrder": 3}
+    )
+    assert store.import_text(json.dumps(big), "big.bgsplay").plays == 1
+    assert store.template("bgstats-pylos").max_players == 3  # widened to the table
 
 
 def test_ignored_no_score_and_co_operative_plays_stay_out_of_the_numbers(store):
@@ -303,6 +313,8 @@ def test_export_carries_everything_and_the_round_trip_is_exact(store, pg_or_file
     assert games["Turing Machine"]["highestWins"] is False
     assert games["Decrypto"]["usesTeams"] and games["Pylos"]["noPoints"]
     assert games["Azul: Crystal Mosaic"]["isExpansion"] == 1
+    for name, low, high in (("Pylos", 2, 2), ("Zombicide", 2, 6), ("Turing Machine", 1, 4)):
+        assert (games[name]["minPlayerCount"], games[name]["maxPlayerCount"]) == (low, high)
     assert people[1]["bggUsername"] == "ana_bgg"
     assert sorted(loc["name"] for loc in first["locations"]) == ["Club Meeple", "Home"]
     with open_store(pg_or_file) as other:
