@@ -332,3 +332,26 @@ def test_export_carries_everything_and_the_round_trip_is_exact(store, pg_or_file
             )
             assert other.get_play(theirs[key].id).imported == store.get_play(play.id).imported
     assert second == first
+
+
+def test_the_command_line_imports_says_what_it_did_and_exports(capsys, url, tmp_path):
+    from scorepad.cli import main
+
+    assert main(["import", str(FIXTURE), "--db", url, "--lang", "en"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == f"imported 10 plays (0 already in the history) from {FIXTURE}"
+    assert "new players (3): Ana, Ben, Carla" in said
+    assert "Azul is the game azul" in said
+    assert main(["import", str(FIXTURE), "--db", url, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["imported"], report["skipped"], report["updated"]) == (0, 10, 0)
+    assert report["matched"] == {"Azul": "azul", "Pandemic": "pandemic"}
+    out = tmp_path / "back.bgsplay"
+    assert main(["export", str(out), "--format", "bgsplay", "--db", url]) == 0
+    capsys.readouterr()
+    back = json.loads(out.read_text(encoding="utf-8"))
+    assert len(back["plays"]) == 10
+    assert sum(p["ignored"] for p in back["plays"]) == 1
+    assert main(["history", "--db", url, "--game", "bgstats-pylos", "--lang", "es"]) == 0
+    listed = capsys.readouterr().out
+    assert "Ben, Carla ★" in listed or "Carla ★" in listed
