@@ -22,6 +22,7 @@ from scorepad.ui.history import play_title
 from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
 if TYPE_CHECKING:
+    from scorepad.core import ScoredSheet
     from scorepad.store import PlayFilter, PlayRecord, PlaySummary
 
 PAGE_SIZE = 20
@@ -223,3 +224,35 @@ def _order(raw: object) -> int:
 
 def _texts(raw: object) -> list[str]:
     return [t for t in raw if isinstance(t, str)] if isinstance(raw, list) else []
+
+
+def shown_sheet(record: PlayRecord, lang: str) -> ScoredSheet:
+    """The play's sheet with the anonymous player's seats named in the reader's language
+    ("Anónimo", "Anónimo 2"), never clashing with another seat's name."""
+    seats = record.summary.players
+    if not any(p.anonymous for p in seats):
+        return record.sheet
+    label = tr("store.anonymous", lang)
+    taken = {p.name.casefold() for p in seats if not p.anonymous}
+    names: list[str] = []
+    count = 0
+    for seat in seats:
+        if not seat.anonymous:
+            names.append(seat.name)
+            continue
+        while True:
+            count += 1
+            name = label if count == 1 else f"{label} {count}"
+            if name.casefold() not in taken:
+                break
+        names.append(name)
+    renamed = dict(zip((p.name for p in record.sheet.players), names, strict=True))
+    players = tuple(p._replace(name=renamed[p.name]) for p in record.sheet.players)
+    teams = tuple(
+        t._replace(members=tuple(renamed.get(m, m) for m in t.members)) for t in record.sheet.teams
+    )
+    return record.sheet._replace(
+        players=players,
+        winners=tuple(renamed.get(w, w) for w in record.sheet.winners),
+        teams=teams,
+    )

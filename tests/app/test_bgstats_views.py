@@ -146,3 +146,17 @@ def test_a_phone_uploads_a_bg_stats_export(tmp_path):
     assert said[0] == "Imported from BGStatsExport.bgsplay: 10 new plays, 0 already there."
     assert 1.0 in bars
     assert len(ctx.services.history.store.list_plays().plays) == 10
+
+
+def test_the_play_screen_names_anonymous_seats_in_the_readers_language(tmp_path, history):
+    from scorepad.ui.views.play import play_view
+
+    ctx, _ = context(tmp_path, history=history, lang="es")
+    root = play_view(ctx, str(by_uid(history)["2"].id))
+    shown = [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+    assert "Anónimo" in shown and "Anónimo 2" in shown
+    assert not any("Anonymous" in text for text in shown)
+    ctx, _ = context(tmp_path, history=history, lang="en")
+    root = play_view(ctx, str(by_uid(history)["8"].id))  # teams, the anonymous player in one
+    shown = [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+    assert "Anonymous" in shown

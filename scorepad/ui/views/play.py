@@ -18,7 +18,7 @@ from scorepad.core.i18n import join_words
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
-from scorepad.ui.play_model import kept_details
+from scorepad.ui.play_model import kept_details, shown_sheet
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
@@ -70,7 +70,7 @@ class PlayView:
         ctx = self.ctx
         record = self.record
         summary = record.summary
-        sheet = record.sheet
+        sheet = shown_sheet(record, ctx.lang)
         model = played_sheet(sheet, ctx.lang, summary.played_at.date(), summary.location)
         about = [ctx.t("app.played_on", when=f"{summary.played_at:%Y-%m-%d %H:%M}")]
         if summary.location:
