@@ -97,6 +97,8 @@ def read_bgsplay(
             size, ref = len(raw["playerScores"]), _ref(raw, "gameRefId")
             low, high = reader.sizes.get(ref, (size, size))
             reader.sizes[ref] = (min(low, size), max(high, size))
+            if raw.get("usesTeams") is True:
+                reader.team_games.add(ref)
     told = reader.report.progress
     for position, raw in enumerate(listed):
         if told is not None and position % PROGRESS_STEP == 0:
@@ -190,6 +192,8 @@ class _Reader:
                 self.by_name.setdefault(name_key(pick(template.name, lang)), template)
         self.chosen: dict[object, GameTemplate] = {}
         self.sizes: dict[object, tuple[int, int]] = {}
+        self.team_games: set[object] = set()
+        """Games with a play in teams (BG Stats marks teams per play too)."""
         """Each game's fewest and most players in the file's plays."""
         self.result_only: dict[object, GameTemplate] = {}
         known = conn.execute(select(m.player.c.name_key, m.player.c.bgs_uuid, m.player.c.name))
@@ -248,8 +252,12 @@ class _Reader:
         existing = self.templates.get(key)
         if existing is None:
             sizes = self.sizes.get(game["id"], (1, 1))
+            teams = game["id"] in self.team_games
             existing = save_custom(
-                self.conn, _definition(key, name, game, sizes), f"BG Stats {name!r}", replace=False
+                self.conn,
+                _definition(key, name, game, sizes, teams=teams),
+                f"BG Stats {name!r}",
+                replace=False,
             )
             self.templates[key] = existing
             self.report.games_added.append(key)
@@ -479,13 +487,14 @@ def _given(sheet: Any, winners: list[bool], ranks: list[int | None]) -> Any:
 
 
 def _definition(
-    key: str, name: str, game: dict[str, Any], sizes: tuple[int, int]
+    key: str, name: str, game: dict[str, Any], sizes: tuple[int, int], *, teams: bool = False
 ) -> dict[str, Any]:
     """A result-only game from BG Stats' flags; its players are BG Stats' minimum and
     maximum, widened to the tables of the file's plays."""
     won = {lang: tr("store.bgstats_won", lang) for lang in LANGS}
     lines: list[dict[str, Any]] = []
-    cooperative, teams = _flag(game, "cooperative"), _flag(game, "usesTeams")
+    cooperative = _flag(game, "cooperative")
+    teams = teams or _flag(game, "usesTeams")
     if not _flag(game, "noPoints") or not (cooperative or teams):
         # each for themselves needs a line that counts; a no-points play keeps it empty
         lines.append(

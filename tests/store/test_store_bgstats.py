@@ -355,3 +355,19 @@ def test_the_command_line_imports_says_what_it_did_and_exports(capsys, url, tmp_
     assert main(["history", "--db", url, "--game", "bgstats-pylos", "--lang", "es"]) == 0
     listed = capsys.readouterr().out
     assert "Ben, Carla ★" in listed or "Carla ★" in listed
+
+
+def test_a_play_in_teams_of_a_game_not_marked_for_teams_keeps_its_teams(store):
+    document = fixture()
+    wingspan = document["plays"][9]
+    wingspan["usesTeams"] = True
+    wingspan["playerScores"][0]["team"] = "Birds"
+    wingspan["playerScores"][1]["team"] = "Eggs"
+    store.import_text(json.dumps(document), "teams.bgsplay")
+    assert store.template("bgstats-wingspan").result.kind == "teams"
+    tie = by_uid(store)["10"]
+    assert [(p.name, p.team, p.winner) for p in tie.players] == [
+        ("Ana", "Birds", True),
+        ("Carla", "Eggs", True),
+    ]
+    assert by_uid(store)["9"].players[0].team == "Ana"  # no team given: a team alone
