@@ -9,11 +9,17 @@ same database file:
                 the game tallies counted at the end)
   first_page    50 newest plays with players, totals and winner
   player_page   the 50 newest plays of one player
-  player_stats  plays, wins, win rate, average and best total, last played
+  player_stats  plays, wins, win rate, average and best total, last played (in one game:
+                averages and bests are per game)
   game_stats    plays, best total and holders, average winning total, distribution (the
                 baseline reads the same tallies; they are also checked once against every
                 result counted afresh)
   head_to_head  two players' plays together
+  bgstats       a generated BG Stats export of 20,000 plays (``--bgstats-plays``; sums
+                typed as scores, the anonymous player, no-points, co-operative, lowest-wins
+                and team games, ignored plays, expansions, locations, durations) imported
+                into an empty history: plays per second beside the Scorepad-JSON import's
+                (target: within 1.5x of it)
 Every answer is checked equal to the baseline's. Prints medians (ms), ratios and the peak
 memory of this process (the store's import and queries; the baseline import runs in a
 child process of its own); the last line is a JSON object. Targets: every query within
@@ -68,7 +74,7 @@ def entries(game: str, variant: str | None, rnd: random.Random) -> dict[str, obj
         return {
             "marker": r(20, 110),
             **{s: rnd.random() < 0.3 for s in rnd.sample(STARS, 4)},
-            "tiles_left": r(0, 6),
+            "tiles_left": r(0, 4),  # at most 4 carried over (the game's limit)
         }
     rate = rnd.choice(["start", "upgraded"])
     return {
@@ -116,6 +122,104 @@ def write_history(path: Path, plays: int, seed: int = 1) -> None:
             }
             out.write(("," if n else "") + "\n" + json.dumps(play, separators=(",", ":")))
         out.write("\n]}\n")
+
+
+BGS_GAMES = (
+    # (name, BGG id, cooperative, noPoints, highestWins, usesTeams)
+    ("Azul", 230802, False, False, True, False),
+    ("Turing Machine", 0, False, False, False, False),
+    ("Pylos", 0, False, True, True, False),
+    ("Pandemic", 30549, True, True, True, False),
+    ("Zombicide", 0, True, False, True, False),
+    ("Decrypto", 0, False, True, True, True),
+    ("Wingspan", 0, False, False, True, False),
+)
+
+
+def write_bgstats(path: Path, plays: int, seed: int = 2) -> None:
+    """A BG Stats export with every shape the import handles, one play after another."""
+    rnd = random.Random(seed)
+    names = PLAYERS[:60]
+    games = [
+        {
+            "id": n,
+            "uuid": f"g-{n}",
+            "name": name,
+            "bggId": bgg,
+            "cooperative": coop,
+            "noPoints": no_points,
+            "highestWins": highest,
+            "usesTeams": teams,
+        }
+        for n, (name, bgg, coop, no_points, highest, teams) in enumerate(BGS_GAMES, 1)
+    ]
+    games.append({"id": 99, "uuid": "g-99", "name": "Azul: Crystal Mosaic", "isExpansion": 1})
+    people = [
+        {"id": n, "uuid": f"p-{n}", "name": name, "isAnonymous": False}
+        for n, name in enumerate(names, 1)
+    ]
+    people.append({"id": 999, "uuid": "p-anon", "name": "Anonymous player", "isAnonymous": True})
+    places = [{"id": n, "uuid": f"l-{n}", "name": f"Place {n}"} for n in range(1, 6)]
+    start = datetime(2020, 1, 1, 18, 0)
+    span = int(timedelta(days=5 * 365).total_seconds())
+    out = []
+    for n in range(plays):
+        ref = n % len(BGS_GAMES) + 1
+        name, _, coop, no_points, _, teams = BGS_GAMES[ref - 1]
+        count = 4 if teams else rnd.randint(2, 4)
+        refs = rnd.sample(range(1, len(names) + 1), count)
+        if n % 10 == 0:
+            refs[-1] = 999
+            if count > 2:
+                refs[-2] = 999
+        scores = []
+        for seat, who in enumerate(refs):
+            if no_points:
+                score = ""
+            elif n % 3 == 0:
+                score = f"{rnd.randint(0, 40)}+{rnd.randint(0, 40)}-{rnd.randint(0, 9)}"
+            else:
+                score = str(rnd.randint(0, 120))
+            scores.append(
+                {
+                    "playerRefId": who,
+                    "score": score,
+                    "winner": False,
+                    "seatOrder": seat + 1,
+                    "startPlayer": seat == 0,
+                    "rank": 0,
+                }
+                | ({"team": str(seat % 2 + 1)} if teams else {})
+            )
+        if coop:
+            won = rnd.random() < 0.5
+            for s in scores:
+                s["winner"] = won
+        elif teams:
+            for s in scores:
+                s["winner"] = s["team"] == "1"
+        else:
+            rnd.choice(scores)["winner"] = True
+        when = start + timedelta(seconds=rnd.randrange(span))
+        stamp = when.strftime("%Y-%m-%d %H:%M:%S")
+        play = {
+            "uuid": f"bench-bgs-{n:07d}",
+            "gameRefId": ref,
+            "playDate": stamp,
+            "entryDate": stamp,
+            "modificationDate": stamp,
+            "durationMin": rnd.randint(10, 120),
+            "ignored": n % 25 == 0,
+            "comments": "",
+            "playerScores": scores,
+        }
+        if n % 2:
+            play["locationRefId"] = rnd.randint(1, 5)
+        if name == "Azul" and n % 4 == 0:
+            play["expansionPlays"] = [{"gameRefId": 99}]
+        out.append(play)
+    document = {"games": games, "players": people, "locations": places, "plays": out}
+    path.write_text(json.dumps(document), encoding="utf-8")
 
 
 def baseline_import(source: Path, schema_from: Path, target: Path) -> float:
@@ -255,12 +359,14 @@ def base_player_page(db: sqlite3.Connection, name: str) -> Any:
     return page_rows(db, BY_PLAYER, (pid,))
 
 
-def base_player_stats(db: sqlite3.Connection, name: str) -> Any:
+def base_player_stats(db: sqlite3.Connection, name: str, game: str) -> Any:
+    """A player's figures in one game (averages and bests are per game)."""
     pid = db.execute("SELECT id FROM player WHERE name_key = ?", (name.casefold(),)).fetchone()[0]
+    gid = db.execute("SELECT id FROM game WHERE key = ?", (game,)).fetchone()[0]
     n, wins, total, best, last = db.execute(
         "SELECT count(*), sum(winner), sum(total_halves), max(total_halves), max(played_at) "
-        "FROM play_result WHERE player_id = ? AND live = 1",
-        (pid,),
+        "FROM play_result WHERE player_id = ? AND live = 1 AND game_id = ?",
+        (pid, gid),
     ).fetchone()
     return (
         n,
@@ -361,6 +467,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="10,000 plays instead of 100,000")
     parser.add_argument("--runs", type=int, default=0, help="timed runs per query")
     parser.add_argument("--keep", help="build in this folder and keep the files")
+    parser.add_argument("--bgstats-plays", type=int, default=20_000, help="BG Stats plays")
     args = parser.parse_args()
     plays = 10_000 if args.quick else 100_000
     runs = args.runs or (30 if args.quick else 50)
@@ -399,8 +506,8 @@ def main() -> int:
             page_shape,
         ),
         "player_stats": (
-            lambda: store.player_stats(a),
-            lambda: base_player_stats(db, a),
+            lambda: store.player_stats(a, "azul"),
+            lambda: base_player_stats(db, a, "azul"),
             lambda s: (s.plays, s.wins, s.average_total, s.best_total, s.last_played),
         ),
         "game_stats": (
@@ -452,6 +559,24 @@ def main() -> int:
     print(
         f"   game_stats: the tallies agree with every result counted afresh ({counted_ms:.1f} ms)"
     )
+    bgs_source, bgs_path = folder / "bgstats.bgsplay", folder / "bgstats.sqlite3"
+    write_bgstats(bgs_source, args.bgstats_plays)
+    with open_store(str(bgs_path)) as bgs:
+        started = time.perf_counter()
+        bgs_done = bgs.import_file(bgs_source)
+        bgs_s = time.perf_counter() - started
+    assert bgs_done.plays == args.bgstats_plays, bgs_done
+    bgs_rate = args.bgstats_plays / bgs_s
+    bgs_ratio = rate / bgs_rate
+    results["bgstats_plays"] = args.bgstats_plays
+    results["bgstats_import_plays_per_s"] = round(bgs_rate)
+    results["bgstats_vs_json_import"] = round(bgs_ratio, 2)
+    print(
+        f"bgstats import: {bgs_rate:,.0f} plays/s ({args.bgstats_plays:,} plays, "
+        f"{bgs_source.stat().st_size / 1e6:.1f} MB) beside the Scorepad-JSON import's "
+        f"{rate:,.0f} plays/s: {bgs_ratio:.2f}x slower (target <= 1.5)"
+    )
+    ok = ok and bgs_ratio <= 1.5
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory after the import: {import_peak:.1f} MB")
     ok = ok and peak < 300

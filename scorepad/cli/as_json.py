@@ -130,7 +130,12 @@ def play_json(play: PlaySummary) -> dict[str, object]:
         "duration": play.duration,
         "notes": play.notes,
         "players": [
-            {"name": p.name, "total": json_number(p.total), "rank": p.rank, "winner": p.winner}
+            {
+                "name": p.name,
+                "total": None if p.total is None else json_number(p.total),
+                "rank": p.rank,
+                "winner": p.winner,
+            }
             | ({"team": p.team} if p.team is not None else {})
             for p in play.players
         ],

@@ -123,18 +123,38 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     with open_history(args.db) as store:
         done = store.import_file(args.file, args.format)
-    if args.json:
+    if args.json and not done.bgstats:
         print_json({"imported": done.plays, "skipped": done.skipped})
-    else:
-        print(
-            tr(
-                "store.imported",
-                args.lang,
-                plays=done.plays,
-                skipped=done.skipped,
-                source=args.file,
-            )
+        return 0
+    if args.json:
+        print_json(
+            {
+                "imported": done.plays,
+                "skipped": done.skipped,
+                "updated": done.updated,
+                "players_added": list(done.players_added),
+                "games_added": list(done.games_added),
+                "locations_added": list(done.locations_added),
+                "matched": dict(done.matched),
+                "left_out": list(done.left_out),
+            }
         )
+        return 0
+    print(tr("store.imported", args.lang, plays=done.plays, skipped=done.skipped, source=args.file))
+    lang = args.lang
+    if done.updated:
+        print(tr("store.import_updated", lang, count=done.updated))
+    for key, items in (
+        ("store.import_players", done.players_added),
+        ("store.import_games", done.games_added),
+        ("store.import_locations", done.locations_added),
+    ):
+        if items:
+            print(tr(key, lang, count=len(items), names=", ".join(items)))
+    for name, game in done.matched:
+        print(tr("store.import_matched", lang, name=name, game=game))
+    for why in done.left_out:
+        print(tr("store.import_left_out", lang, why=why))
     return 0
 
 

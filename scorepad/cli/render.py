@@ -319,8 +319,9 @@ def render_history(plays: Sequence[PlaySummary], lang: str) -> str:
             " ".join(
                 part
                 for part in (
-                    p.name + _team(p.team),
-                    "" if play.outcome else number(p.total, lang),  # won or lost: no total
+                    (tr("store.anonymous", lang) if p.anonymous else p.name) + _team(p.team),
+                    # won or lost, or no score: no total
+                    "" if play.outcome or p.total is None else number(p.total, lang),
                     "★" if p.winner else "",
                 )
                 if part

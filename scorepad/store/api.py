@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -257,6 +257,11 @@ class Store:
     def restore_play(self, play_id: int) -> None:
         self.db.write(lambda c: writes.set_deleted(c, play_id, False))
 
+    def set_ignored(self, play_id: int, ignored: bool) -> None:
+        """Leave a play out of every statistic (kept and listed, marked ignored), or count
+        it again."""
+        self.db.write(lambda c: writes.set_ignored(c, play_id, ignored))
+
     def purge_play(self, play_id: int) -> None:
         self.db.write(lambda c: writes.purge_play(c, play_id))
 
@@ -365,12 +370,24 @@ class Store:
             raise StoreError("store.cannot_write", path=str(target), detail=detail) from None
         return count
 
-    def import_text(self, text: str, source: str, fmt: str | None = None) -> Imported:
+    def import_text(
+        self,
+        text: str,
+        source: str,
+        fmt: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Imported:
         """Import a history file or a BG Stats file: every play or, on any problem, none."""
-        return importing.import_text(self.db, text, source, fmt)
+        return importing.import_text(self.db, text, source, fmt, progress)
 
-    def import_file(self, path: str | Path, fmt: str | None = None) -> Imported:
-        return importing.import_file(self.db, path, fmt)
+    def import_file(
+        self,
+        path: str | Path,
+        fmt: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Imported:
+        """``progress``: told (plays read, plays in the file) as a BG Stats file goes in."""
+        return importing.import_file(self.db, path, fmt, progress)
 
 
 def _json_value(value: object) -> object:

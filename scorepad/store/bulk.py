@@ -58,10 +58,11 @@ RECOUNT = (
     "DELETE FROM total_tally",
     "INSERT INTO game_tally (game_id, plays, winning_sum_halves, winning_count) "
     "SELECT game_id, count(*), coalesce(sum(winning_total_halves), 0), "
-    "count(winning_total_halves) FROM play WHERE deleted_at IS NULL GROUP BY game_id",
+    "count(winning_total_halves) FROM play WHERE deleted_at IS NULL AND ignored IS NULL "
+    "GROUP BY game_id",
     "INSERT INTO total_tally (game_id, total_halves, results) "
     "SELECT game_id, total_halves, count(*) FROM play_result WHERE live "
-    "GROUP BY game_id, total_halves",
+    "AND total_halves IS NOT NULL GROUP BY game_id, total_halves",
 )
 """The tallies (``models.GameTally``, ``TotalTally``) counted afresh from the plays."""
 

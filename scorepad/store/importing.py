@@ -17,17 +17,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, delete, select
 
 from scorepad.core import GameTemplate
 from scorepad.store import bulk
 from scorepad.store import models as m
-from scorepad.store.bgsplay import read_bgsplay
+from scorepad.store.bgsread import Report, read_bgsplay
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.jsonfile import read_json, read_json_bytes, read_records
 from scorepad.store.jsonstream import Reordered, decodes, head_text
 from scorepad.store.rows import PlayRows
+from scorepad.store.values import load
 from scorepad.store.writes import insert_plays
 
 BATCH = 2000
@@ -37,8 +38,22 @@ Plays = Iterable[tuple[GameTemplate, PlayRows]]
 
 @dataclass(frozen=True, slots=True)
 class Imported:
+    """What an import did. ``plays``: added; ``updated``: plays the history held, changed
+    at the source since (a later BG Stats export); ``skipped``: plays it held unchanged,
+    or met twice in the file."""
+
     plays: int
     skipped: int
+    updated: int = 0
+    players_added: tuple[str, ...] = ()
+    games_added: tuple[str, ...] = ()
+    locations_added: tuple[str, ...] = ()
+    matched: tuple[tuple[str, str], ...] = ()
+    """(BG Stats game name, Scorepad game) for each game matched to a game Scorepad has."""
+    left_out: tuple[str, ...] = ()
+    """Each record the file held that was not imported, with why."""
+    bgstats: bool = False
+    """Read from a BG Stats file (the fields above are its report)."""
 
 
 def guess_format(source: str, text: str) -> str:
@@ -48,17 +63,51 @@ def guess_format(source: str, text: str) -> str:
     return "json" if '"scorepad-history"' in text[:400] else "bgsplay"
 
 
-def import_text(db: Database, text: str, source: str, fmt: str | None = None) -> Imported:
+Progress = Callable[[int, int], None]
+"""Told (plays read, plays in the file) while a BG Stats file is imported."""
+
+
+def import_text(
+    db: Database,
+    text: str,
+    source: str,
+    fmt: str | None = None,
+    progress: Progress | None = None,
+) -> Imported:
     """A history file or a BG Stats file given as its text."""
     fmt = fmt or guess_format(source, text)
-    reader = read_json if fmt == "json" else read_bgsplay
+    if fmt != "json":
+        return _write_bgs(db, text, source, progress)
     try:
-        return _write(db, lambda c: reader(c, text, source, whole=False))
+        return _write(db, lambda c: read_json(c, text, source, whole=False))
     except Reordered:
-        return _write(db, lambda c: reader(c, text, source, whole=True))
+        return _write(db, lambda c: read_json(c, text, source, whole=True))
 
 
-def import_file(db: Database, path: str | Path, fmt: str | None = None) -> Imported:
+def _write_bgs(db: Database, text: str, source: str, progress: Progress | None) -> Imported:
+    def work(conn: Connection) -> Imported:
+        report = Report(progress=progress)
+        with bulk.full_cache(db, conn):
+            done = import_plays(conn, read_bgsplay(conn, text, source, report=report))
+        report.finish(conn)
+        return Imported(
+            done.plays,
+            done.skipped,
+            done.updated,
+            tuple(sorted(report.players_added)),
+            tuple(report.games_added),
+            tuple(sorted(report.locations_added)),
+            tuple(sorted(report.matched.items())),
+            tuple(report.skipped),
+            True,
+        )
+
+    return db.write(work)
+
+
+def import_file(
+    db: Database, path: str | Path, fmt: str | None = None, progress: Progress | None = None
+) -> Imported:
     """A file by its path: a big history file is read from its bytes (see ``bulk``)."""
     source = str(path)
     try:
@@ -73,7 +122,7 @@ def import_file(db: Database, path: str | Path, fmt: str | None = None) -> Impor
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as problem:
         raise _unreadable(source, problem) from None
-    return import_text(db, text, source, fmt)
+    return import_text(db, text, source, fmt, progress)
 
 
 def import_records(
@@ -109,20 +158,29 @@ def _write(db: Database, read: Callable[[Connection], Plays]) -> Imported:
 def import_plays(conn: Connection, plays: Plays) -> Imported:
     """Plays, each with the template it was scored with, in batches (see module doc)."""
     seen: set[str] = set()
-    added = skipped = 0
+    added = skipped = updated = 0
     batch: list[tuple[GameTemplate, PlayRows]] = []
     aside: list[str] | None = None
 
     def flush() -> int:
-        nonlocal aside
+        nonlocal aside, updated
         if aside is None:
             aside = bulk.set_upkeep_aside(conn)
         fresh = batch  # set aside: the history has no plays, and the write lock keeps it so
         if not aside:
             uids = [p.uid for _, p in batch]
-            query = select(m.play.c.uid).where(m.play.c.uid.in_(uids))
-            known = set(conn.execute(query).scalars())
-            fresh = [pair for pair in batch if pair[1].uid not in known]
+            query = select(m.play.c.uid, m.play.c.imported).where(m.play.c.uid.in_(uids))
+            known = dict(conn.execute(query).all())
+            changed = [
+                pair
+                for pair in batch
+                if pair[1].uid in known and newer(pair[1].play[-1], known[pair[1].uid])
+            ]
+            if changed:
+                gone = [p.uid for _, p in changed]
+                conn.execute(delete(m.play).where(m.play.c.uid.in_(gone)))
+                updated += len(changed)
+            fresh = [pair for pair in batch if pair[1].uid not in known] + changed
         insert_plays(conn, fresh)
         count = len(fresh)
         batch.clear()
@@ -142,7 +200,18 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
     if aside:
         for statement in (*aside, *bulk.RECOUNT):
             conn.exec_driver_sql(statement)
-    return Imported(added, len(seen) - added + skipped)
+    added -= updated
+    return Imported(added, len(seen) - added - updated + skipped, updated)
+
+
+def newer(given: object, held: object) -> bool:
+    """Whether an imported play changed at its source since the history took it: its
+    modification date (``imported["modified"]``, one form, so text order is time order)
+    is later than the one held."""
+    if not isinstance(given, str) or not isinstance(held, str):
+        return False
+    mine, theirs = load(given).get("modified"), load(held).get("modified")
+    return isinstance(mine, str) and (not isinstance(theirs, str) or mine > theirs)
 
 
 def _unreadable(source: str, problem: OSError | UnicodeDecodeError) -> StoreError:

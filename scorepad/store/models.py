@@ -36,6 +36,13 @@ class Player(SQLModel, table=True):
     name_key: str = Field(sa_type=String(200), unique=True)
     """The name folded for comparison: "Ana" and "ANA" are one player."""
     created_at: datetime = Field(sa_type=DateTime())
+    anonymous: bool | None = None
+    """True for the one hidden player standing for anyone unnamed (revision 0006): never
+    listed, never in stats; its seats are shown as "Anonymous"."""
+    bgs_uuid: str | None = Field(default=None, sa_type=String(64))
+    """The player's uuid in BG Stats, when imported from there."""
+    bgg_username: str | None = Field(default=None, sa_type=Text)
+    """The player's BoardGameGeek user name, when BG Stats gave one."""
 
 
 class Game(SQLModel, table=True):
@@ -118,6 +125,12 @@ class Play(SQLModel, table=True):
     """A co-operative play's "won" or "lost"; a team play without a score: the winning team."""
     modules: str | None = Field(default=None, sa_type=Text)
     """JSON list of the game's modules chosen (revision 0005); None when none were."""
+    ignored: bool | None = None
+    """True: kept and listed, left out of every statistic (revision 0006; its results are
+    not ``live``); None for every other play."""
+    imported: str | None = Field(default=None, sa_type=Text)
+    """JSON of what an imported play carried beyond its sheet (revision 0006): start
+    players, seat order, expansions without a module, the source's modification date."""
 
 
 class PlayResult(SQLModel, table=True):
@@ -149,7 +162,8 @@ class PlayResult(SQLModel, table=True):
     )
     seat: int = Field(primary_key=True)
     player_id: int = Field(foreign_key="player.id")
-    total_halves: int = Field(sa_type=BigInteger)
+    total_halves: int | None = Field(default=None, sa_type=BigInteger)
+    """None: the seat has no score (a game without points, a score left blank; 0006)."""
     rank: int
     winner: bool
     tiebreak: str = Field(sa_type=Text)
@@ -158,6 +172,7 @@ class PlayResult(SQLModel, table=True):
     game_id: int
     played_at: datetime = Field(sa_type=DateTime())
     live: bool
+    """The play is neither deleted nor ignored: the result counts in stats."""
     team: str | None = Field(default=None, sa_type=Text)
     """The player's team in a team play (revision 0005)."""
 

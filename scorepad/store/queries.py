@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, case, func, select, true
 
-from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, score
+from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
 from scorepad.store import models as m
 from scorepad.store.database import Database
@@ -27,7 +27,7 @@ from scorepad.store.records import (
     PlaySummary,
     SeatResult,
 )
-from scorepad.store.rows import has_sum
+from scorepad.store.rows import has_sum, seat_names
 from scorepad.store.values import from_halves, load, name_key, snapshot_template
 
 PAGE_SIZE = 50
@@ -91,6 +91,8 @@ def page_statement(
             p.c.outcome,
             p.c.modules,
             r.c.team,
+            pl.c.anonymous,
+            p.c.ignored,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -153,8 +155,17 @@ def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
             if current:
                 plays.append(_summary(current, seats))
             current, seats = list(row), []
+        total = row[11]
         seats.append(
-            SeatResult(row[9], row[10], from_halves(row[11]), row[12], bool(row[13]), row[17])
+            SeatResult(
+                row[9],
+                row[10],
+                None if total is None else from_halves(total),
+                row[12],
+                bool(row[13]),
+                row[17],
+                bool(row[18]),
+            )
         )
     if current:
         plays.append(_summary(current, seats))
@@ -176,6 +187,7 @@ def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
         row[14],
         row[15],
         tuple(load(row[16])) if row[16] else (),
+        bool(row[19]),
     )
 
 
@@ -207,12 +219,17 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
             m.player.c.name,
             m.result.c.entries,
             m.result.c.team,
+            m.player.c.anonymous,
+            m.result.c.total_halves,
+            m.result.c.rank,
+            m.result.c.winner,
         )
         .join(m.player, m.player.c.id == m.result.c.player_id)
         .where(m.result.c.play_id == play_id)
         .order_by(m.result.c.seat)
     )
     seats = conn.execute(query).all()
+    names = seat_names([(s.name, bool(s.anonymous)) for s in seats])
     lines: dict[int, dict[str, object]] = {seat.seat: load(seat.entries) for seat in seats}
     extra: dict[int, list[ExtraLine]] = {seat.seat: [] for seat in seats}
     for seat, label, halves in conn.execute(
@@ -221,7 +238,10 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         .order_by(m.extra.c.seat, m.extra.c.position)
     ):
         extra[seat].append(ExtraLine(label, from_halves(halves)))
-    sheets = [PlayerSheet(s.name, lines[s.seat], tuple(extra[s.seat]), s.team) for s in seats]
+    sheets = [
+        PlayerSheet(n, lines[s.seat], tuple(extra[s.seat]), s.team)
+        for n, s in zip(names, seats, strict=True)
+    ]
     sheet = score(
         template,
         head.variant,
@@ -229,10 +249,21 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         outcome=head.outcome,
         modules=load(head.modules) if head.modules else None,
     )
+    imported = load(head.imported) if head.imported else {}
+    if imported:  # the source's result stands (BG Stats' winners and ranks)
+        sheet = given_result(sheet, [(int(s.rank), bool(s.winner)) for s in seats])
     game = conn.execute(select(m.game.c.key, m.game.c.name).where(m.game.c.id == head.game_id))
     key, name = game.one()
     results = tuple(
-        SeatResult(s.player_id, s.name, r.total, r.rank, r.winner, s.team)
+        SeatResult(
+            s.player_id,
+            s.name,
+            None if s.total_halves is None else r.total,
+            r.rank,
+            r.winner,
+            s.team,
+            bool(s.anonymous),
+        )
         for s, r in zip(seats, sheet.players, strict=True)
     )
     summary = PlaySummary(
@@ -249,6 +280,7 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         head.result_kind,
         head.outcome,
         sheet.modules,
+        bool(head.ignored),
     )
     typed = tuple(
         {k: v for k, v in lines[s.seat].items() if type(v) is not int and has_sum(v)} for s in seats
@@ -261,7 +293,19 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         head.updated_at,
         head.deleted_at,
         typed if any(typed) else (),
+        imported,
     )
+
+
+def given_result(sheet: ScoredSheet, given: list[tuple[int, bool]]) -> ScoredSheet:
+    """The sheet with each seat's rank and win as the source recorded them."""
+    players = tuple(
+        p._replace(rank=rank, winner=won)
+        for p, (rank, won) in zip(sheet.players, given, strict=True)
+    )
+    if players == sheet.players:
+        return sheet
+    return sheet._replace(players=players, winners=tuple(p.name for p in players if p.winner))
 
 
 def players(conn: Connection) -> list[PlayerInfo]:
@@ -286,6 +330,7 @@ def players(conn: Connection) -> list[PlayerInfo]:
             func.coalesce(plays.c.wins, 0),
         )
         .outerjoin(plays, plays.c.player_id == m.player.c.id)
+        .where(m.player.c.anonymous.is_(None))
         .order_by(m.player.c.name_key)
     )
     return [PlayerInfo(int(i), n, int(c), int(w)) for i, n, c, w in conn.execute(query)]

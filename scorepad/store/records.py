@@ -22,11 +22,15 @@ class SeatResult(NamedTuple):
 
     player_id: int
     name: str
-    total: Number
+    total: Number | None
+    """None: the seat has no score (a game without points, a score left blank)."""
     rank: int
     winner: bool
     team: str | None = None
     """The player's team in a team play."""
+    anonymous: bool = False
+    """The seat is the anonymous player (anyone unnamed): shown as "Anonymous" in the
+    reader's language, never a profile."""
 
 
 class PlaySummary(NamedTuple):
@@ -48,6 +52,13 @@ class PlaySummary(NamedTuple):
     """A co-operative play's "won" or "lost"; a team play without a score: the winning team."""
     modules: tuple[str, ...] = ()
     """The game's modules chosen for the play."""
+    ignored: bool = False
+    """Kept and listed, left out of every statistic."""
+
+    @property
+    def scored(self) -> bool:
+        """Whether any seat has a score (else History shows only the winners)."""
+        return any(p.total is not None for p in self.players)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -67,6 +78,10 @@ class PlayRecord:
     typed: tuple[Mapping[str, object], ...] = ()
     """Per seat, the entries that were typed as sums, as typed ("3+6+2", or a per-round
     list holding one): ``sheet`` has the numbers they came to. Empty when none was."""
+    imported: Mapping[str, object] = field(default_factory=dict)
+    """What an imported play carried beyond its sheet (``bgsplay.kept``): "source",
+    "modified", "start" (seats from 1), "seat_order", "expansions" (names without a
+    module), "rounds", "board". Empty for a play made in Scorepad."""
 
     @property
     def id(self) -> int:
@@ -123,7 +138,9 @@ class PlayerStats:
     """Wins per play, 0 to 1, two decimals; None before the first play."""
     average_total: Decimal | None
     best_total: Number | None
-    """The highest total (the lowest for a game won by the lowest total)."""
+    """The highest total (the lowest for a game won by the lowest total). Both are per
+    game: for all games together they are given only when the player's scores are all of
+    one game, never adding different games' points; plays without a score are left out."""
     last_played: datetime | None
     coop_plays: int = 0
     """Co-operative plays, counted apart: ``plays`` and ``wins`` are the others (a team's

@@ -17,7 +17,7 @@ from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_numbe
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.template import Reading
 from scorepad.store.errors import StoreError
-from scorepad.store.values import check_uid, dump, parse_when, to_halves
+from scorepad.store.values import check_uid, dump, name_key, parse_when, to_halves
 
 
 class PlayDetails(NamedTuple):
@@ -42,7 +42,7 @@ class PlayRows(NamedTuple):
     uid: str
     play: tuple[object, ...]
     """The play's columns after its ids (models.Play order, from ``variant`` to
-    ``modules``)."""
+    ``imported``)."""
     names: tuple[str, ...]
     """Each player's name as given, in seat order."""
     seats: tuple[tuple[object, ...], ...]
@@ -50,6 +50,9 @@ class PlayRows(NamedTuple):
     then the seat's team (stored after the columns the play gives every seat)."""
     extras: tuple[tuple[int, int, str, int], ...]
     """By-hand lines: (seat, position, label, points in halves)."""
+    anonymous: tuple[int, ...] = ()
+    """Seats (from 0) of the anonymous player: written for the hidden player that stands
+    for anyone unnamed, whatever name the sheet gave them."""
 
 
 def _sqlite_stamp(value: datetime) -> object:
@@ -103,6 +106,22 @@ def check_details(details: PlayDetails) -> PlayDetails:
         if problem is not None:
             raise StoreError("store.bad_text", field=field, problem=problem)
     return PlayDetails(details.played_at, _blank(details.location), duration, _blank(details.notes))
+
+
+def seat_names(seats: list[tuple[str, bool]]) -> list[str]:
+    """Each seat's name for the sheet: anonymous seats are "Anonymous", "Anonymous 2", …,
+    never the name of another seat (a sheet's names differ)."""
+    taken = {name_key(n) for n, anonymous in seats if not anonymous}
+    names, count = [], 0
+    for name, anonymous in seats:
+        if anonymous:
+            while True:
+                count += 1
+                name = "Anonymous" if count == 1 else f"Anonymous {count}"
+                if name_key(name) not in taken:
+                    break
+        names.append(name)
+    return names
 
 
 def _blank(text: str | None) -> str | None:
@@ -179,6 +198,8 @@ def rows_of(
         stamp(updated_at),
         None,  # deleted_at
         *result_columns(sheet),
+        None,  # ignored
+        None,  # imported
     )
     return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
 

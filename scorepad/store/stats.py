@@ -39,6 +39,7 @@ def _player_query(by_game: bool) -> object:
         func.max(r.c.total_halves),
         func.min(r.c.total_halves),
         func.max(r.c.played_at),
+        func.count(r.c.total_halves),
     ).where(r.c.player_id == bindparam("player"), r.c.live == true())
     return query.where(r.c.game_id == bindparam("game")) if by_game else query
 
@@ -53,7 +54,7 @@ def _outcome_query(by_game: bool, scored: bool) -> object:
     given = p.c.outcome.is_(None) if scored else p.c.outcome.is_not(None)
     columns = (
         [
-            func.count(),
+            func.count(r.c.total_halves),
             func.sum(r.c.total_halves),
             func.max(r.c.total_halves),
             func.min(r.c.total_halves),
@@ -72,6 +73,15 @@ def _outcome_query(by_game: bool, scored: bool) -> object:
 
 
 OUTCOMES = {g: Prepared(_outcome_query(g, False)) for g in (False, True)}
+SCORED_GAMES = Prepared(
+    select(func.count(func.distinct(r.c.game_id))).where(
+        r.c.player_id == bindparam("player"),
+        r.c.live == true(),
+        r.c.total_halves.is_not(None),
+    )
+)
+"""How many games a player has scores in: over more than one, no average or best is
+given for all games together (Glass Road's 26.5 and Summer Pavilion's 129 do not add)."""
 SCORED = {g: Prepared(_outcome_query(g, True)) for g in (False, True)}
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 _GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
@@ -92,6 +102,7 @@ _HOLDERS = (
     .where(
         p.c.game_id == bindparam("game"),
         p.c.deleted_at.is_(None),
+        r.c.live == true(),
         p.c.winning_total_halves == bindparam("best"),
         r.c.total_halves == bindparam("best"),
     )
@@ -120,6 +131,8 @@ def _h2h_query(by_game: bool) -> object:
             func.sum(a.c.total_halves),
             func.sum(b.c.total_halves),
             func.max(a.c.played_at),
+            func.count(a.c.total_halves),
+            func.count(b.c.total_halves),
         )
         .select_from(a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))))
         .where(a.c.player_id == bindparam("a"), a.c.live == true())
@@ -159,9 +172,8 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
             raise StoreError("store.no_player", value=quote(name))
         params["player"], shown = found[0]
         by_game = game is not None
-        plays, wins, total, high, low, last = PLAYER[by_game].run(db, cursor, params)[0]
-        plays, wins = int(plays), int(wins or 0)
-        scored = plays
+        plays, wins, total, high, low, last, scored = PLAYER[by_game].run(db, cursor, params)[0]
+        plays, wins, scored = int(plays), int(wins or 0), int(scored)
         coop_plays = coop_wins = 0
         given = OUTCOMES[by_game].run(db, cursor, params) if plays else []
         if given:  # co-operative plays apart; plays won or lost by hand have no total
@@ -171,6 +183,8 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
             plays, wins = plays - coop_plays, wins - coop_wins
             scored, total, high, low = SCORED[by_game].run(db, cursor, params)[0]
             scored = int(scored)
+        if not by_game and scored and int(SCORED_GAMES.run(db, cursor, params)[0][0]) > 1:
+            total = high = low = None
     best = low if lowest else high
     return PlayerStats(
         name=shown,
@@ -224,7 +238,7 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         if game is not None:
             params["game"] = _game(db, cursor, game)[0]
         row = H2H[game is not None].run(db, cursor, params)[0]
-    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last = row
+    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last, a_scored, b_scored = row
     plays = int(plays)
     a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
     return HeadToHead(
@@ -236,7 +250,7 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         level=plays - a_ahead - b_ahead,
         a_wins=int(a_wins or 0),
         b_wins=int(b_wins or 0),
-        a_average=average(a_sum, plays),
-        b_average=average(b_sum, plays),
+        a_average=average(a_sum, int(a_scored)),
+        b_average=average(b_sum, int(b_scored)),
         last_played=as_datetime(last),
     )

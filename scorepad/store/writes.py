@@ -63,7 +63,17 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
                 games[template.id] = game_id(conn, template)
             game = games[template.id]
             snapshots[id(template)] = (game, snapshot_id(conn, game, template.base or template))
-    people = player_ids(conn, {name for _, new in plays for name in new.names})
+    people = player_ids(
+        conn,
+        {
+            name
+            for _, new in plays
+            for seat, name in enumerate(new.names)
+            if seat not in new.anonymous
+        },
+    )
+    if any(new.anonymous for _, new in plays):
+        people[ANONYMOUS] = anonymous_id(conn)
     keys = [(snapshots[id(template)], new) for template, new in plays]
     if conn.dialect.name == "sqlite":
         # The write lock is held (BEGIN IMMEDIATE), so the next ids are ours to hand out;
@@ -94,6 +104,22 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
 
 
 PLAY_COLUMNS = tuple(c.name for c in m.play.columns)
+IGNORED = PLAY_COLUMNS.index("ignored") - 4
+"""Where ``ignored`` is in ``PlayRows.play`` (the columns after id, uid, game, snapshot)."""
+ANONYMOUS = "\x01anonymous"
+"""The hidden anonymous player's name key: no player's name folds to it (names hold no
+control characters), so nobody can take it or find it by name."""
+
+
+def anonymous_id(conn: Connection) -> int:
+    """The hidden player standing for anyone unnamed, made the first time it is needed."""
+    query = select(m.player.c.id).where(m.player.c.name_key == ANONYMOUS)
+    found = conn.execute(query).scalar()
+    if found is None:
+        row = {"name": "Anonymous", "name_key": ANONYMOUS, "created_at": datetime.now()}
+        conn.execute(insert_ignore(conn, m.player), [{**row, "anonymous": True}])
+        found = conn.execute(query).scalar_one()
+    return int(found)
 
 
 def write_seats(
@@ -106,11 +132,13 @@ def write_seats(
     """
     results: list[tuple[object, ...]] = []
     extras: list[tuple[object, ...]] = []
-    live = values_for(conn.dialect.name).yes
+    form = values_for(conn.dialect.name)
     for play_id, game, new in plays:
+        live = form.no if new.play[IGNORED] else form.yes
         tail = (game, new.play[1], live)  # game_id, played_at, live
         for seat, (name, scored) in enumerate(zip(new.names, new.seats, strict=True), 1):
-            results.append((play_id, seat, people[name], *scored[:5], *tail, *scored[5:]))
+            person = people[ANONYMOUS if seat - 1 in new.anonymous else name]
+            results.append((play_id, seat, person, *scored[:5], *tail, *scored[5:]))
         for extra in new.extras:
             extras.append((play_id, *extra))
     insert_rows(conn, m.result, results)
@@ -137,7 +165,9 @@ def replace_sheet(
     """An edited play: new entries and results, same id, same template snapshot.
     ``entered``: what was typed (sums are kept as typed, see ``rows.rows_of``)."""
     row = conn.execute(
-        select(m.play.c.game_id, m.play.c.deleted_at).where(m.play.c.id == play_id)
+        select(m.play.c.game_id, m.play.c.deleted_at, m.play.c.ignored).where(
+            m.play.c.id == play_id
+        )
     ).first()
     if row is None:
         raise StoreError("store.no_play", value=play_id)
@@ -163,7 +193,7 @@ def replace_sheet(
             **dict(zip(("result_kind", "outcome", "modules"), result_columns(sheet), strict=True)),
         )
     )
-    if row.deleted_at is not None:
+    if row.deleted_at is not None or row.ignored:
         conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=False))
     labels = {e.label for p in sheet.players for e in p.extra}
     remember_labels(conn, int(row.game_id), labels, details.played_at)
@@ -175,7 +205,27 @@ def set_deleted(conn: Connection, play_id: int, deleted: bool) -> None:
     done = conn.execute(update(m.play).where(m.play.c.id == play_id).values(deleted_at=when))
     if not done.rowcount:
         raise StoreError("store.no_play", value=play_id)
-    conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=not deleted))
+    _set_live(conn, play_id)
+
+
+def set_ignored(conn: Connection, play_id: int, ignored: bool) -> None:
+    """Leave a play out of every statistic (kept and listed, marked ignored) or count it
+    again."""
+    done = conn.execute(
+        update(m.play).where(m.play.c.id == play_id).values(ignored=True if ignored else None)
+    )
+    if not done.rowcount:
+        raise StoreError("store.no_play", value=play_id)
+    _set_live(conn, play_id)
+
+
+def _set_live(conn: Connection, play_id: int) -> None:
+    """The play's results count in stats when it is neither deleted nor ignored."""
+    row = conn.execute(
+        select(m.play.c.deleted_at, m.play.c.ignored).where(m.play.c.id == play_id)
+    ).one()
+    live = row.deleted_at is None and not row.ignored
+    conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=live))
 
 
 def purge_play(conn: Connection, play_id: int) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, ScorepadError, builtin_games
-from scorepad.core.i18n import pick
+from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
@@ -229,12 +229,14 @@ def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate
 
 def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> RecentPlay:
     title = play_title(summary, lang, games)
+    anonymous = tr("store.anonymous", lang)
+    names = tuple(anonymous if p.anonymous else p.name for p in summary.players)
     return RecentPlay(
         id=str(summary.id),
         game_id=summary.game,
         title=title,
         played_at=summary.played_at,
-        winners=summary.winners,
-        players=tuple(p.name for p in summary.players),
+        winners=tuple(n for n, p in zip(names, summary.players, strict=True) if p.winner),
+        players=names,
         total=next((p.total for p in summary.players if p.winner), None),
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
-from scorepad.core.i18n import DEFAULT_LANG, decimal_mark
+from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, tr
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
@@ -22,6 +22,7 @@ from scorepad.ui.history import play_title
 from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
 if TYPE_CHECKING:
+    from scorepad.core import ScoredSheet
     from scorepad.store import PlayFilter, PlayRecord, PlaySummary
 
 PAGE_SIZE = 20
@@ -44,12 +45,24 @@ class HistoryRow:
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
     seats = sorted(summary.players, key=lambda p: p.rank)
+    anonymous = tr("store.anonymous", lang)
+    names = [anonymous if p.anonymous else p.name for p in seats]
+    winners = tuple(anonymous if p.anonymous else p.name for p in summary.players if p.winner)
+    title = play_title(summary, lang, games)
+    if summary.ignored:
+        title = tr("store.play_ignored", lang, title=title)
     return HistoryRow(
         id=summary.id,
         when=f"{summary.played_at:%Y-%m-%d %H:%M}",
-        title=play_title(summary, lang, games),
-        scores=" · ".join(f"{p.name} {show(p.total, lang)}" for p in seats),
-        winners=summary.winners,
+        title=title,
+        # a play without scores shows its winners only
+        scores=" · ".join(
+            f"{n} {show(p.total, lang)}" if p.total is not None else n
+            for n, p in zip(names, seats, strict=True)
+        )
+        if summary.scored
+        else "",
+        winners=winners,
         notes=summary.notes or "",
     )
 
@@ -178,3 +191,73 @@ def typed(value: object, lang: str = DEFAULT_LANG) -> str:
     if isinstance(value, str):  # a sum, kept as typed
         return value
     return format_points(value).replace(".", decimal_mark(lang))  # type: ignore[arg-type]
+
+
+def kept_details(record: PlayRecord, lang: str) -> list[tuple[str, str]]:
+    """What a play keeps besides its sheet, as (Semantics key, line) for the play screen:
+    its duration, and what an import kept (start players, seat order, expansions)."""
+    summary = record.summary
+    found: list[tuple[str, str]] = []
+    if summary.duration:
+        found.append(("play-duration", tr("app.play_duration", lang, minutes=summary.duration)))
+    kept = record.imported
+    anonymous = tr("store.anonymous", lang)
+    names = [anonymous if p.anonymous else p.name for p in summary.players]
+    start = [names[s - 1] for s in _seats(kept.get("start")) if 0 < s <= len(names)]
+    if start:
+        found.append(("play-start", tr("app.play_start", lang, names=", ".join(start))))
+    order = kept.get("seat_order")
+    if isinstance(order, list) and len(order) == len(names):
+        ranked = sorted(range(len(names)), key=lambda i: (_order(order[i]), i))
+        seats = ", ".join(names[i] for i in ranked)
+        found.append(("play-seats", tr("app.play_seats", lang, names=seats)))
+    expansions = [*summary.modules, *_texts(kept.get("expansions"))]
+    if expansions:
+        found.append(
+            ("play-expansions", tr("app.play_expansions", lang, names=", ".join(expansions)))
+        )
+    return found
+
+
+def _seats(raw: object) -> list[int]:
+    return [s for s in raw if isinstance(s, int)] if isinstance(raw, list) else []
+
+
+def _order(raw: object) -> int:
+    return raw if isinstance(raw, int) else 1_000_000
+
+
+def _texts(raw: object) -> list[str]:
+    return [t for t in raw if isinstance(t, str)] if isinstance(raw, list) else []
+
+
+def shown_sheet(record: PlayRecord, lang: str) -> ScoredSheet:
+    """The play's sheet with the anonymous player's seats named in the reader's language
+    ("Anónimo", "Anónimo 2"), never clashing with another seat's name."""
+    seats = record.summary.players
+    if not any(p.anonymous for p in seats):
+        return record.sheet
+    label = tr("store.anonymous", lang)
+    taken = {p.name.casefold() for p in seats if not p.anonymous}
+    names: list[str] = []
+    count = 0
+    for seat in seats:
+        if not seat.anonymous:
+            names.append(seat.name)
+            continue
+        while True:
+            count += 1
+            name = label if count == 1 else f"{label} {count}"
+            if name.casefold() not in taken:
+                break
+        names.append(name)
+    renamed = dict(zip((p.name for p in record.sheet.players), names, strict=True))
+    players = tuple(p._replace(name=renamed[p.name]) for p in record.sheet.players)
+    teams = tuple(
+        t._replace(members=tuple(renamed.get(m, m) for m in t.members)) for t in record.sheet.teams
+    )
+    return record.sheet._replace(
+        players=players,
+        winners=tuple(renamed.get(w, w) for w in record.sheet.winners),
+        teams=teams,
+    )

@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from scorepad.core.i18n import pick
+from scorepad.core.i18n import Text, pick
 from scorepad.core.numbers import Number
 from scorepad.core.scoring import show
 
@@ -37,13 +37,24 @@ class StatsData:
     wins: list[tuple[str, int]]
     """Wins per player (those with any), most first."""
     games: list[GameStats]
+    game: str | None = None
+    """The game the player's figures and chart are for; None: all games (plays, wins
+    and win rate only: different games' points never add up)."""
+    player_games: tuple[tuple[str, Text], ...] = ()
+    """The games the chosen player has played, most played first: (game id, name)."""
 
     @property
     def empty(self) -> bool:
         return not self.players
 
 
-def gather(store: Store, player: str | None = None) -> StatsData:
+ALL_GAMES = ""
+"""``gather``'s game for all games together."""
+
+
+def gather(store: Store, player: str | None = None, game: str | None = None) -> StatsData:
+    """The screen's figures; the player's are for ``game`` (by default the game they
+    played most; ``ALL_GAMES`` for all of them)."""
     from scorepad.store import PlayFilter
 
     infos = sorted((p for p in store.players() if p.plays), key=lambda p: (-p.plays, p.name))
@@ -51,17 +62,27 @@ def gather(store: Store, player: str | None = None) -> StatsData:
     if not names:
         return StatsData([], None, [], [], [])
     chosen = next((n for n in names if player and n.casefold() == player.casefold()), names[0])
-    stats = store.player_stats(chosen)
     page = store.list_plays(PlayFilter(player=chosen), limit=CHART_PLAYS)
+    counts: dict[str, int] = {}
+    titles: dict[str, Text] = {}
+    for play in page.plays:
+        counts[play.game] = counts.get(play.game, 0) + 1
+        titles[play.game] = play.game_name
+    played = sorted(counts, key=lambda g: (-counts[g], pick(titles[g], "en")))
+    if game is None:
+        game = played[0] if played else ALL_GAMES
+    stats = store.player_stats(chosen, game or None)
     totals = [
         TotalPoint(p.played_at, p.game, seat.total)
         for p in reversed(page.plays)
+        if game and p.game == game and not p.ignored
         for seat in p.players
-        if seat.name == chosen
+        if seat.name == chosen and seat.total is not None
     ]
     wins = sorted(((p.name, p.wins) for p in infos if p.wins), key=lambda w: (-w[1], w[0]))
     games = [store.game_stats(g) for g in store.games()]
-    return StatsData(names, stats, totals, wins, [g for g in games if g.plays])
+    shown = tuple((g, titles[g]) for g in played)
+    return StatsData(names, stats, totals, wins, [g for g in games if g.plays], game or None, shown)
 
 
 def percent(rate: Decimal | None, lang: str) -> str:

@@ -66,6 +66,11 @@ def test_stats_show_co_operative_plays_apart_and_a_team_win_for_each_member(tmp_
     store.save_play(result_games()["codenames"], None, teams, outcome="Red")
     ctx, _ = context(tmp_path, history=history)
     root = view_for(ctx, "/stats?player=Ana")
+    chooser = find(root, "stats-player-game")  # stats open on the game played most
+    assert chooser.value == "pandemic"
+    assert find(root, "stats-player-coop-plays").value == "3"
+    chooser.value = ""  # all games
+    chooser.on_select(ft.Event(name="select", control=chooser, data=None))
     figures = {
         k: find(root, f"stats-player-{k}").value
         for k in ("plays", "wins", "coop-plays", "coop-wins", "coop-rate")

@@ -90,7 +90,8 @@ def test_stats_count_co_operative_plays_apart_and_a_team_win_for_each_member(sto
     assert (ana.coop_plays, ana.coop_wins, str(ana.coop_win_rate)) == (2, 1, "0.50")
     # codenames (won with Red), dice (won with team A), azul (lost)
     assert (ana.plays, ana.wins) == (3, 2)
-    assert ana.average_total is not None and ana.average_total == 27  # (14 + 40) / 2
+    assert ana.average_total is None  # Team Dice 14 and Azul 40: two games' points
+    assert store.player_stats("Ana", "azul").average_total == 40
     cy = store.player_stats("Cy")
     assert (cy.plays, cy.wins, cy.coop_plays) == (2, 2, 1)
     assert store.player_stats("Ana", "pandemic").coop_plays == 2
@@ -156,7 +157,7 @@ def test_a_history_of_revision_0004_opens_with_its_plays_unchanged(tmp_path):
         pass  # opening upgrades
     with open_store(str(path)) as store:
         with store.db.engine.connect() as conn:
-            assert current(conn) == "0005"
+            assert current(conn) == "0006"
         play = azul(store, "2024-01-01T20:00", {"Ana": 40, "Ben": 30})
         record = store.get_play(play)
         assert (record.summary.outcome, record.summary.modules, record.sheet.teams) == (

@@ -18,6 +18,7 @@ from scorepad.core.i18n import join_words
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
+from scorepad.ui.play_model import kept_details, shown_sheet
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
@@ -69,22 +70,43 @@ class PlayView:
         ctx = self.ctx
         record = self.record
         summary = record.summary
-        sheet = record.sheet
+        sheet = shown_sheet(record, ctx.lang)
         model = played_sheet(sheet, ctx.lang, summary.played_at.date(), summary.location)
         about = [ctx.t("app.played_on", when=f"{summary.played_at:%Y-%m-%d %H:%M}")]
         if summary.location:
             about.append(ctx.t("app.at_location", location=summary.location))
         body: list[ft.Control] = [
             muted(" · ".join(about), size=14),
+            *[tid(key, muted(text, size=14)) for key, text in kept_details(record, ctx.lang)],
             tid("result", ft.Text(sheet.explanation(ctx.lang), size=16)),
             *self._round_note(),
             *self._notes(),
             self._table(model),
             *self._rounds(),
+            self._ignored(),
             self._actions(),
             tid("play-message", self.message),
         ]
         return screen(ctx, model.title, body)
+
+    def _ignored(self) -> ft.Control:
+        """Whether the play counts in stats: an ignored play is kept and listed, and left
+        out of every statistic (BG Stats' "ignored")."""
+        return tid(
+            "play-ignored",
+            ft.Switch(
+                label=self.ctx.t("app.play_ignored"),
+                value=self.record.summary.ignored,
+                on_change=self.on_ignored,
+            ),
+        )
+
+    def on_ignored(self, e: ft.Event[ft.Switch]) -> None:
+        ctx = self.ctx
+        try:
+            ctx.services.history.store.set_ignored(self.record.id, bool(e.control.value))
+        except ScorepadError as problem:
+            teller(self.message)(problem.message(ctx.lang), True)
 
     def _notes(self) -> list[ft.Control]:
         """The notes written on the sheet or when editing the play, as written."""

@@ -33,6 +33,7 @@ SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
 
 if TYPE_CHECKING:
     from scorepad.store import Store
+    from scorepad.store.importing import Imported
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +61,8 @@ class HistorySection:
         self.upload_button = ft.OutlinedButton(
             ctx.t("files.upload"), icon=ft.Icons.UPLOAD_FILE, on_click=self.on_upload
         )
+        self.progress = ft.ProgressBar(value=None, visible=False)
+        """Shown while an import runs: how far through a BG Stats file it is."""
         self.busy = False
         self.token = object()
         ctx.keep("history-section", self.token)  # a rebuilt Settings has a section of its own
@@ -98,6 +101,7 @@ class HistorySection:
             heading(ctx.t("manage.export_history")),
             tid("export-format", formats),
             *self.file_rows(),
+            tid("import-progress", self.progress),
             tid("history-message", self.status),
         ]
 
@@ -165,10 +169,8 @@ class HistorySection:
 
         def load() -> Outcome:
             text = data.decode("utf-8-sig")
-            done = self.store.import_text(text, name)
-            return ctx.t(
-                "manage.imported", path=name, added=done.plays, skipped=done.skipped
-            ), False
+            done = self.store.import_text(text, name, progress=self.on_progress)
+            return report_text(ctx, name, done), False
 
         self.start_job(ctx.t("manage.importing", path=name))
         try:
@@ -185,7 +187,12 @@ class HistorySection:
     def start_job(self, doing: str) -> None:
         self.working(True)
         self.say(doing)
-        self.ctx.update(self.status, *self.buttons())
+        self.ctx.update(self.status, self.progress, *self.buttons())
+
+    def on_progress(self, done: int, total: int) -> None:
+        """How far an import is (called from its worker thread)."""
+        self.progress.value = done / total if total else None
+        self.ctx.update(self.progress)
 
     def finish_job(self, outcome: Outcome) -> None:
         text, error = outcome
@@ -194,7 +201,7 @@ class HistorySection:
             self.ctx.show_dialog(ft.SnackBar(ft.Text(text)))  # said over the screen shown now
             return
         self.say(text, error=error)
-        self.ctx.update(self.status, *self.buttons())
+        self.ctx.update(self.status, self.progress, *self.buttons())
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.status.value = text
@@ -239,9 +246,8 @@ class HistorySection:
 
     def import_(self, path: Path) -> Outcome:
         check_file(path)  # a regular file of a sane size, or an AppError that says why
-        done = self.store.import_file(path)
-        text = self.ctx.t("manage.imported", path=str(path), added=done.plays, skipped=done.skipped)
-        return text, False
+        done = self.store.import_file(path, progress=self.on_progress)
+        return report_text(self.ctx, str(path), done), False
 
     def run(self, doing: str, job: Callable[[], Outcome]) -> None:
         """``job`` in a worker thread, saying ``doing`` until it is done (see module doc)."""
@@ -267,14 +273,34 @@ class HistorySection:
                 )  # said over whatever screen is shown now
                 return
             self.say(text, error=error)
-            ctx.update(self.status, *self.buttons())
+            ctx.update(self.status, self.progress, *self.buttons())
 
         self.working(True)
         self.say(doing)
-        ctx.update(self.status, *self.buttons())
+        ctx.update(self.status, self.progress, *self.buttons())
         ctx.later(attempt, finished)
 
     def working(self, busy: bool) -> None:
         self.busy = busy
+        self.progress.visible = busy
+        self.progress.value = None
         for button in self.buttons():
             button.disabled = busy
+
+
+def report_text(ctx: Context, source: str, done: Imported) -> str:
+    """What an import did, line by line: added and already held, then what a BG Stats
+    import updated, added and matched, and anything left out."""
+    lines = [ctx.t("manage.imported", path=source, added=done.plays, skipped=done.skipped)]
+    if done.updated:
+        lines.append(ctx.t("store.import_updated", count=done.updated))
+    for key, items in (
+        ("store.import_players", done.players_added),
+        ("store.import_games", done.games_added),
+        ("store.import_locations", done.locations_added),
+    ):
+        if items:
+            lines.append(ctx.t(key, count=len(items), names=", ".join(items)))
+    lines += [ctx.t("store.import_matched", name=n, game=g) for n, g in done.matched]
+    lines += [ctx.t("store.import_left_out", why=why) for why in done.left_out]
+    return "\n".join(lines)

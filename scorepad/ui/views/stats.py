@@ -13,8 +13,10 @@ import flet as ft
 import flet_charts as fc
 
 from scorepad.core import ScorepadError
+from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.stats_model import (
+    ALL_GAMES,
     StatsData,
     game_name,
     gather,
@@ -34,6 +36,8 @@ class StatsView:
         self.ctx = ctx
         self.wanted = player
         self.player_part = ft.Column(spacing=8)
+        self.game: str | None = None
+        """The game the player's figures are for (None: the one they played most)."""
         self.h2h_text = ft.Text("", size=14)
         self.data: StatsData | None = None
 
@@ -91,6 +95,24 @@ class StatsView:
         ]
         return screen(ctx, title, body)
 
+    def game_chooser(self, data: StatsData) -> ft.Control:
+        """The game the player's figures and chart are for, or all games."""
+        options = [ft.DropdownOption(key=ALL_GAMES, text=self.ctx.t("manage.all_games"))]
+        options += [
+            ft.DropdownOption(key=g, text=pick(name, self.ctx.lang))
+            for g, name in data.player_games
+        ]
+        return tid(
+            "stats-player-game",
+            ft.Dropdown(
+                label=self.ctx.t("manage.game"),
+                value=data.game or ALL_GAMES,
+                options=options,
+                on_select=self.on_game,
+                dense=True,
+            ),
+        )
+
     def fill_player(self, data: StatsData) -> None:
         ctx, lang = self.ctx, self.ctx.lang
         stats = data.player
@@ -101,10 +123,13 @@ class StatsView:
             ("plays", ctx.t("manage.plays"), str(stats.plays)),
             ("wins", ctx.t("manage.wins"), str(stats.wins)),
             ("rate", ctx.t("manage.win_rate"), percent(stats.win_rate, lang)),
-            ("average", ctx.t("manage.average"), points(stats.average_total, lang)),
-            ("best", ctx.t("manage.best"), points(stats.best_total, lang)),
-            ("last", ctx.t("manage.last_played"), when(stats.last_played)),
         ]
+        if data.game is not None:  # all games: never an average adding different games
+            figures += [
+                ("average", ctx.t("manage.average"), points(stats.average_total, lang)),
+                ("best", ctx.t("manage.best"), points(stats.best_total, lang)),
+            ]
+        figures.append(("last", ctx.t("manage.last_played"), when(stats.last_played)))
         if stats.coop_plays:  # co-operative plays apart from the competitive wins above
             figures += [
                 ("coop-plays", ctx.t("manage.coop_plays"), str(stats.coop_plays)),
@@ -126,10 +151,14 @@ class StatsView:
             for key, label, value in figures
         ]
         self.player_part.controls = [
+            self.game_chooser(data),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
-            muted(ctx.t("manage.totals_over_time")),
-            tid("stats-chart-totals", self.totals_chart(data)),
         ]
+        if data.game is not None:
+            self.player_part.controls += [
+                muted(ctx.t("manage.totals_over_time")),
+                tid("stats-chart-totals", self.totals_chart(data)),
+            ]
 
     def totals_chart(self, data: StatsData) -> ft.Control:
         values = [float(p.total) for p in data.totals]
@@ -223,8 +252,16 @@ class StatsView:
 
     def on_player(self, e: ft.Event[ft.Dropdown]) -> None:
         self.wanted = str(e.control.value)
+        self.game = None
+        self.refill()
+
+    def on_game(self, e: ft.Event[ft.Dropdown]) -> None:
+        self.game = str(e.control.value or ALL_GAMES)
+        self.refill()
+
+    def refill(self) -> None:
         try:
-            self.data = gather(self.store, self.wanted)
+            self.data = gather(self.store, self.wanted, self.game)
         except ScorepadError as problem:
             self.h2h_text.value = problem.message(self.ctx.lang)
             return

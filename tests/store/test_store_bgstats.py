@@ -1,0 +1,373 @@
+"""A realistic BG Stats export (tests/data/bgstats/export.bgsplay) imported whole and true,
+imported again, updated by a later export, and read field by field (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorepad.core.numbers import format_points, parse_number
+from scorepad.store import Store, open_store
+from scorepad.store.database import Database, resolve_url
+from scorepad.store.errors import StoreError
+from scorepad.store.migrate import upgrade
+from tests.store.store_sheets import azul
+
+FIXTURE = Path(__file__).parent.parent / "data" / "bgstats" / "export.bgsplay"
+
+
+def fixture() -> dict[str, Any]:
+    return json.loads(FIXTURE.read_text(encoding="utf-8"))
+
+
+def by_uid(store: Store) -> dict[str, Any]:
+    plays = store.list_plays(limit=500).plays
+    return {p.uid[-2:].lstrip("0"): p for p in plays}
+
+
+def seats(play: Any) -> list[tuple[object, ...]]:
+    return [(p.name, p.total, p.rank, p.winner, p.team, p.anonymous) for p in play.players]
+
+
+def test_the_export_imports_whole_and_true(store):
+    done = store.import_file(FIXTURE)
+    assert (done.plays, done.updated, done.skipped) == (10, 0, 0)
+    assert done.players_added == ("Ana", "Ben", "Carla")
+    assert done.locations_added == ("Club Meeple", "Home")
+    assert done.matched == (("Azul", "azul"), ("Pandemic", "pandemic"))
+    assert set(done.games_added) == {
+        "bgstats-turing-machine",
+        "bgstats-pylos",
+        "bgstats-zombicide",
+        "bgstats-decrypto",
+        "bgstats-wingspan",
+    }
+    assert done.left_out == ()
+    plays = by_uid(store)
+    sums = plays["1"]
+    assert sums.game == "azul"
+    assert sums.played_at == datetime(2024, 3, 1, 20, 15)
+    assert (sums.location, sums.duration, sums.notes) == ("Home", 45, "Close game\nrematch soon")
+    # scores typed as sums are read by the cells' parser: -10+7+22 and a 24-term sum
+    assert seats(sums) == [
+        ("Ana", 19, 2, False, None, False),
+        ("Ben", 106, 1, True, None, False),
+    ]
+    record = store.get_play(sums.id)
+    assert record.imported == {
+        "source": "bgstats",
+        "modified": "2024-03-01 20:15:00",
+        "start": [2],
+        "seat_order": [1, 2],
+        "expansions": ["Azul: Crystal Mosaic"],
+    }
+    # the anonymous player twice in one play, one of them with a blank score: no score
+    anonymous = plays["2"]
+    assert seats(anonymous) == [
+        ("Ana", 12, 1, True, None, False),
+        ("Anonymous", 10, 2, False, None, True),
+        ("Anonymous", None, 3, False, None, True),
+    ]
+    assert anonymous.location == "Club Meeple"
+    assert [p.name for p in store.players()] == ["Ana", "Ben", "Carla"]
+    with pytest.raises(StoreError):
+        store.player_stats("Anonymous")
+    # lowest wins
+    turing = plays["3"]
+    assert seats(turing) == [("Ana", 5, 1, True, None, False), ("Carla", 7, 2, False, None, False)]
+    assert store.template(turing.game).wins == "lowest"
+    # no points: the winner only, no zeros
+    pylos = plays["4"]
+    assert seats(pylos) == [
+        ("Ben", None, 2, False, None, False),
+        ("Carla", None, 1, True, None, False),
+    ]
+    assert not pylos.scored and pylos.winners == ("Carla",)
+    # co-operative: lost together stays lost; won together
+    lost, won = plays["5"], plays["6"]
+    assert (lost.game, lost.result_kind, lost.outcome, lost.winners) == (
+        "pandemic",
+        "cooperative",
+        "lost",
+        (),
+    )
+    assert lost.duration == 50
+    assert (won.outcome, won.winners) == ("won", ("Ana", "Carla"))
+    zombicide = plays["7"]
+    assert (zombicide.result_kind, zombicide.outcome) == ("cooperative", "lost")
+    assert [p.total for p in zombicide.players] == [30, 12]
+    # teams, with the anonymous player in one
+    teams = plays["8"]
+    assert seats(teams) == [
+        ("Ana", None, 1, True, "1", False),
+        ("Ben", None, 1, True, "1", False),
+        ("Carla", None, 2, False, "2", False),
+        ("Anonymous", None, 2, False, "2", True),
+    ]
+    # the file's winner stands (manual winner), and an ignored play is kept, marked
+    manual = plays["9"]
+    assert manual.ignored and seats(manual) == [
+        ("Ana", 80, 2, False, None, False),
+        ("Ben", 70, 1, True, None, False),
+    ]
+    assert store.get_play(manual.id).imported["manual_winner"] is True
+    assert store.get_play(manual.id).sheet.winners == ("Ben",)
+    tie = plays["10"]
+    assert tie.winners == ("Ana", "Carla")
+    pylos_game = store.template("bgstats-pylos")  # BG Stats' player counts kept
+    assert (pylos_game.min_players, pylos_game.max_players) == (2, 2)
+    big = fixture()
+    big["plays"][3]["uuid"] = "a-third-player"
+    big["plays"][3]["modificationDate"] = "2024-06-01 10:00:00"
+    big["plays"][3]["playerScores"].append(
+        {"playerRefId": 1, "score": "", "winner": False, "seatOrder": 3}
+    )
+    assert store.import_text(json.dumps(big), "big.bgsplay").plays == 1
+    assert store.template("bgstats-pylos").max_players == 3  # widened to the table
+
+
+def test_ignored_no_score_and_co_operative_plays_stay_out_of_the_numbers(store):
+    store.import_file(FIXTURE)
+    ana = store.player_stats("Ana")
+    # each for themselves, not ignored: Azul 19 and 12, Turing Machine 5, Decrypto (no
+    # score), Wingspan 90; the ignored Wingspan play and its 80 are left out
+    assert (ana.plays, ana.wins) == (5, 4)
+    assert (ana.coop_plays, ana.coop_wins) == (3, 1)
+    assert (ana.average_total, ana.best_total) == (None, None)  # four games' points
+    in_azul = store.player_stats("Ana", "azul")
+    assert (in_azul.plays, in_azul.average_total, in_azul.best_total) == (2, Decimal("15.50"), 19)
+    ben = store.player_stats("Ben", "bgstats-wingspan")
+    assert (ben.plays, ben.wins, ben.best_total) == (0, 0, None)
+    pylos = store.player_stats("Carla", "bgstats-pylos")
+    assert (pylos.plays, pylos.wins, pylos.average_total, pylos.best_total) == (1, 1, None, None)
+    wingspan = store.game_stats("bgstats-wingspan")
+    assert (wingspan.plays, wingspan.best_total, wingspan.distribution) == (1, 90, ((90, 2),))
+    azul = store.game_stats("azul")
+    assert azul.distribution == ((10, 1), (12, 1), (19, 1), (106, 1))
+
+
+def test_an_ignored_play_can_be_counted_again(store):
+    store.import_file(FIXTURE)
+    manual = by_uid(store)["9"]
+    store.set_ignored(manual.id, False)
+    assert store.player_stats("Ben", "bgstats-wingspan").plays == 1
+    assert store.game_stats("bgstats-wingspan").plays == 2
+    store.set_ignored(manual.id, True)
+    assert store.game_stats("bgstats-wingspan").plays == 1
+    assert by_uid(store)["9"].ignored
+
+
+def test_players_keep_their_bg_stats_uuid_and_bgg_user_name(store, url):
+    store.import_file(FIXTURE)
+    if not url.startswith("postgresql"):
+        with sqlite3.connect(url) as conn:
+            rows = conn.execute(
+                "SELECT name, bgs_uuid, bgg_username, anonymous FROM player ORDER BY anonymous IS NOT NULL, name"
+            ).fetchall()
+        assert rows == [
+            ("Ana", "0b1c7d7e-0001-4000-8000-000000000001", "ana_bgg", None),
+            ("Ben", "0b1c7d7e-0001-4000-8000-000000000002", None, None),
+            ("Carla", "0b1c7d7e-0001-4000-8000-000000000003", None, None),
+            ("Anonymous", None, None, 1),
+        ]
+    store.rename_player("Ana", "Ana María")
+    again = fixture()
+    again["plays"][0]["modificationDate"] = "2024-04-01 10:00:00"
+    done = store.import_text(json.dumps(again), "later.bgsplay")
+    assert (done.plays, done.updated, done.players_added) == (0, 1, ())
+    assert by_uid(store)["1"].players[0].name == "Ana María"
+
+
+def test_importing_again_adds_nothing_and_a_later_export_updates(store):
+    store.import_file(FIXTURE)
+    again = store.import_file(FIXTURE)
+    assert (again.plays, again.updated, again.skipped) == (0, 0, 10)
+    assert again.players_added == again.games_added == again.locations_added == ()
+    later = fixture()
+    edited = later["plays"][2]
+    edited["modificationDate"] = "2024-05-01 12:00:00"
+    edited["playerScores"][1].update(score="4", winner=True, rank=1)
+    edited["playerScores"][0].update(winner=False, rank=2)
+    later["plays"].append(
+        {
+            "uuid": "0b1c7d7e-0004-4000-8000-000000000011",
+            "gameRefId": 10,
+            "playDate": "2024-05-02 20:00:00",
+            "modificationDate": "2024-05-02 22:00:00",
+            "playerScores": [
+                {"playerRefId": 1, "score": "50", "winner": True},
+                {"playerRefId": 5, "score": "40", "winner": False},
+            ],
+        }
+    )
+    later["players"].append({"id": 5, "uuid": "p-5", "name": "Dora", "isAnonymous": False})
+    done = store.import_text(json.dumps(later), "later.bgsplay")
+    assert (done.plays, done.updated, done.skipped) == (1, 1, 9)
+    assert done.players_added == ("Dora",)
+    turing = by_uid(store)["3"]
+    assert seats(turing) == [("Ana", 5, 2, False, None, False), ("Carla", 4, 1, True, None, False)]
+    assert len(store.list_plays(limit=500).plays) == 11
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (lambda d: d["plays"][0]["playerScores"][0].update(score="ten"), r"plays\[0\]: .*\"ten\""),
+        (lambda d: d["plays"][0]["playerScores"][0].update(score="0.3"), r"plays\[0\]: .*\"0.3\""),
+        (lambda d: d["plays"][3].update(gameRefId=99), r"plays\[3\]: gameRefId 99"),
+        (lambda d: d["plays"][4].update(locationRefId=77), r"plays\[4\]: locationRefId 77"),
+        (lambda d: d["plays"][1].update(ignored="yes"), r"plays\[1\]: .*ignored"),
+        (lambda d: d["plays"][1].update(durationMin="long"), r"plays\[1\]: .*durationMin"),
+        (lambda d: d["games"][0].update(noPoints=3), r"plays\[0\]: .*noPoints"),
+        (lambda d: d.update(players={}), r"players"),
+    ],
+)
+def test_a_broken_record_is_named_and_nothing_is_imported(store, damage, problem):
+    document = fixture()
+    damage(document)
+    with pytest.raises(StoreError, match=problem):
+        store.import_text(json.dumps(document), "broken.bgsplay")
+    assert store.list_plays().plays == ()
+    assert store.custom_games() == []
+    assert store.players() == []
+
+
+def test_a_history_of_revision_0005_opens_and_takes_plays_without_scores(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    db = Database(resolve_url(str(path)))
+    db.check_file()
+    upgrade(db, "0005")
+    db.dispose()
+    with sqlite3.connect(path) as conn:
+        declared = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'play_result'")
+        assert "total_halves BIGINT NOT NULL" in declared.fetchone()[0]
+    with open_store(str(path)) as store:
+        azul(store, "2024-01-01T20:00", {"Ana": 40, "Ben": 30})
+    with open_store(str(path)) as store:
+        store.import_file(FIXTURE)
+        assert store.game_stats("azul").distribution == (
+            (10, 1),
+            (12, 1),
+            (19, 1),
+            (30, 1),
+            (40, 1),
+            (106, 1),
+        )
+        assert store.game_stats("bgstats-pylos").plays == 1
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def export(store: Store) -> dict[str, Any]:
+    out = io.StringIO()
+    store.export(out, "bgsplay")
+    return json.loads(out.getvalue())
+
+
+def test_export_carries_everything_and_the_round_trip_is_exact(store, pg_or_file):
+    store.import_file(FIXTURE)
+    first = export(store)
+    source = fixture()
+    refs = {g["id"]: g["name"] for g in first["games"]}
+    people = {p["id"]: p for p in first["players"]}
+    source_games = {g["id"]: g for g in source["games"]}
+    source_people = {p["id"]: p for p in source["players"]}
+    exported = {p["uuid"]: p for p in first["plays"]}
+    assert len(exported) == len(source["plays"])
+    for given in source["plays"]:
+        play = exported[given["uuid"]]
+        assert refs[play["gameRefId"]] == source_games[given["gameRefId"]]["name"]
+        for key in ("playDate", "entryDate", "modificationDate", "durationMin", "ignored"):
+            assert play[key] == given[key], (given["uuid"], key)
+        assert play["comments"] == given.get("comments", "")
+        assert play["manualWinner"] == given["manualWinner"]
+        assert play["usesTeams"] == given["usesTeams"]
+        assert [refs[e["gameRefId"]] for e in play["expansionPlays"]] == [
+            source_games[e["gameRefId"]]["name"] for e in given.get("expansionPlays", [])
+        ]
+        for mine, theirs in zip(play["playerScores"], given["playerScores"], strict=True):
+            person, original = people[mine["playerRefId"]], source_people[theirs["playerRefId"]]
+            assert person["isAnonymous"] == original["isAnonymous"]
+            if not original["isAnonymous"]:
+                assert (person["name"], person["uuid"]) == (original["name"], original["uuid"])
+            for key in ("winner", "seatOrder", "startPlayer"):
+                assert mine[key] == theirs[key], (given["uuid"], key)
+            if theirs["rank"]:
+                assert mine["rank"] == theirs["rank"]
+            assert mine.get("team") == theirs.get("team")
+            game = source_games[given["gameRefId"]]
+            score = parse_number(theirs["score"]) if theirs["score"] else None
+            expected = "" if game["noPoints"] or score is None else format_points(score)
+            assert mine["score"] == expected, (given["uuid"], theirs["score"])
+    games = {g["name"]: g for g in first["games"]}
+    assert games["Azul"]["bggId"] == 230802 and games["Pandemic"]["bggId"] == 30549
+    assert games["Pandemic"]["cooperative"] and games["Pandemic"]["noPoints"]
+    assert games["Zombicide"]["cooperative"] and not games["Zombicide"]["noPoints"]
+    assert games["Turing Machine"]["highestWins"] is False
+    assert games["Decrypto"]["usesTeams"] and games["Pylos"]["noPoints"]
+    assert games["Azul: Crystal Mosaic"]["isExpansion"] == 1
+    for name, low, high in (("Pylos", 2, 2), ("Zombicide", 2, 6), ("Turing Machine", 1, 4)):
+        assert (games[name]["minPlayerCount"], games[name]["maxPlayerCount"]) == (low, high)
+    assert people[1]["bggUsername"] == "ana_bgg"
+    assert sorted(loc["name"] for loc in first["locations"]) == ["Club Meeple", "Home"]
+    with open_store(pg_or_file) as other:
+        done = other.import_text(json.dumps(first), "first.bgsplay")
+        assert (done.plays, done.skipped) == (10, 0)
+        second = export(other)
+        mine, theirs = by_uid(store), by_uid(other)
+        for key, play in mine.items():
+            assert seats(theirs[key]) == seats(play), key
+            for field in ("game", "played_at", "location", "duration", "notes", "ignored"):
+                assert getattr(theirs[key], field) == getattr(play, field), (key, field)
+            assert (theirs[key].result_kind, theirs[key].outcome) == (
+                play.result_kind,
+                play.outcome,
+            )
+            assert other.get_play(theirs[key].id).imported == store.get_play(play.id).imported
+    assert second == first
+
+
+def test_the_command_line_imports_says_what_it_did_and_exports(capsys, url, tmp_path):
+    from scorepad.cli import main
+
+    assert main(["import", str(FIXTURE), "--db", url, "--lang", "en"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == f"imported 10 plays (0 already in the history) from {FIXTURE}"
+    assert "new players (3): Ana, Ben, Carla" in said
+    assert "Azul is the game azul" in said
+    assert main(["import", str(FIXTURE), "--db", url, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["imported"], report["skipped"], report["updated"]) == (0, 10, 0)
+    assert report["matched"] == {"Azul": "azul", "Pandemic": "pandemic"}
+    out = tmp_path / "back.bgsplay"
+    assert main(["export", str(out), "--format", "bgsplay", "--db", url]) == 0
+    capsys.readouterr()
+    back = json.loads(out.read_text(encoding="utf-8"))
+    assert len(back["plays"]) == 10
+    assert sum(p["ignored"] for p in back["plays"]) == 1
+    assert main(["history", "--db", url, "--game", "bgstats-pylos", "--lang", "es"]) == 0
+    listed = capsys.readouterr().out
+    assert "Ben, Carla ★" in listed or "Carla ★" in listed
+
+
+def test_a_play_in_teams_of_a_game_not_marked_for_teams_keeps_its_teams(store):
+    document = fixture()
+    wingspan = document["plays"][9]
+    wingspan["usesTeams"] = True
+    wingspan["playerScores"][0]["team"] = "Birds"
+    wingspan["playerScores"][1]["team"] = "Eggs"
+    store.import_text(json.dumps(document), "teams.bgsplay")
+    assert store.template("bgstats-wingspan").result.kind == "teams"
+    tie = by_uid(store)["10"]
+    assert [(p.name, p.team, p.winner) for p in tie.players] == [
+        ("Ana", "Birds", True),
+        ("Carla", "Eggs", True),
+    ]
+    assert by_uid(store)["9"].players[0].team == "Ana"  # no team given: a team alone
