@@ -154,6 +154,7 @@ def test_make_a_game_with_an_award_and_a_tally_line(tmp_path, history):
     assert not has(root, "game-preview-faulty-1") and not has(root, "game-preview-faulty-2")
     click(root, "game-save")
     assert routes == ["/games"]
+    assert has(view_for(ctx, "/games"), "games-edit-sushi-night")  # listed, to edit again
     saved = history.store.template("sushi-night")
     maki, dumplings = saved.lines
     assert (maki.kind, maki.places, maki.ties, maki.zero_counts) == ("award", (6, 3), "skip", False)
