@@ -11,6 +11,10 @@ optional), so a game read from a file and saved again is the same game. Texts in
 languages, which the app does not speak, are kept in each item's ``others`` and written
 back unchanged.
 
+An award line's places, fewest places, ties and switches, and a tally's values, are
+fields like a table's (a setting left at its default is left out, unless the file read
+wrote it).
+
 A round game's settings (``rounds``, ``ends``, ``bids``, each line's ``per_round`` and a
 tie-breaker's ``rounds_won``) are fields like the others; fields the editor does not show
 (``bgg_id``, ``source``, and a game's ``result`` and ``modules``, which it cannot edit yet) are
