@@ -11,6 +11,10 @@ optional), so a game read from a file and saved again is the same game. Texts in
 languages, which the app does not speak, are kept in each item's ``others`` and written
 back unchanged.
 
+An award line's places, fewest places, ties and switches, and a tally's values, are
+fields like a table's (a setting left at its default is left out, unless the file read
+wrote it).
+
 A round game's settings (``rounds``, ``ends``, ``bids``, each line's ``per_round`` and a
 tie-breaker's ``rounds_won``) are fields like the others; fields the editor does not show
 (``bgg_id``, ``source``, and a game's ``result`` and ``modules``, which it cannot edit yet) are
@@ -34,16 +38,19 @@ from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import ScorepadError, TemplateError
 from scorepad.core.i18n import DEFAULT_LANG, LANGS
 from scorepad.core.numbers import format_points, parse_number
-from scorepad.core.sheetrules import unsupported
+from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.core.template import LINE_KINDS
 from scorepad.ui.game_problems import field_for
 
-KINDS = tuple(LINE_KINDS)
-FIELDS_BY_KIND = {kind: tuple(cls.fields) for kind, cls in LINE_KINDS.items()}
-NUMBER_FIELDS = ("min", "max", "per", "every", "points")
+ALL_KINDS = {**LINE_KINDS, **MORE_KINDS}
+KINDS = tuple(ALL_KINDS)
+FIELDS_BY_KIND = {kind: tuple(cls.fields) for kind, cls in ALL_KINDS.items()}
+NUMBER_FIELDS = ("min", "max", "per", "every", "points", "fewest_from_players")
+LIST_FIELDS = ("values", "places", "fewest")
+"""Settings typed as a list of numbers ("6 3", "0 1 3 6 10 15")."""
 REQUIRED = {
     kind: tuple(name for name, needed in cls.fields.items() if needed and name in NUMBER_FIELDS)
-    for kind, cls in LINE_KINDS.items()
+    for kind, cls in ALL_KINDS.items()
 }
 """Number fields a kind cannot do without: left blank, they are marked as needed."""
 SPLIT = re.compile(r"[;\s]+")
@@ -151,6 +158,20 @@ class LineForm(Item):
     hint_fr: str = ""
     hint_de: str = ""
     per_round: bool = False
+    places: str = ""
+    """An award's points by place, most first ("6 3")."""
+    fewest: str = ""
+    """An award's points for the fewest, fewest first ("-6")."""
+    ties: str = "split"
+    """How an award's tied players score: one of ``core.awards.TIES``."""
+    zero_counts: bool = True
+    fewest_from_players: str = ""
+    all_tied_nothing: bool = False
+    tiebreak_points: bool = False
+    """An award's tie-breakers weigh the points it gave (``tiebreak_on: points``)."""
+    written: frozenset[str] = field(default=frozenset(), compare=False, kw_only=True)
+    """An award's settings with a default that the file read wrote all the same: written
+    again while they hold their default."""
     auto_key: bool = field(default=False, compare=False, kw_only=True)
     """Its key follows its label (a line added in the editor, its key not typed)."""
 
@@ -384,13 +405,18 @@ class GameForm(Item):
                     if f.max.strip():
                         factor["max"] = number(f"{where}-factor-{j}-max", f.max)
                     out["factors"].append(factor)
-            elif name == "values":
-                values = [v for v in SPLIT.split(line.values.strip()) if v]
-                out["values"] = [number(f"{where}-values", v) for v in values]
+            elif name in LIST_FIELDS:
+                values = [v for v in SPLIT.split(getattr(line, name).strip()) if v]
+                if values or name != "fewest" or name in line.written:
+                    out[name] = [number(f"{where}-{name}", v) for v in values]
+            elif name in AWARD_CHOICES:
+                attr, default, value = AWARD_CHOICES[name]
+                if getattr(line, attr) != default or name in line.written:
+                    out[name] = value(getattr(line, attr))
             elif name == "per" and line.rated:
                 continue  # the rates say what an item is worth
             elif getattr(line, name).strip() or name in REQUIRED.get(line.kind, ()):
-                out[name] = number(f"{where}-{name}", getattr(line, name))
+                out[name] = number(f"{where}-{name.replace('_', '-')}", getattr(line, name))
         if not line.counts:
             out["counts"] = False
         if line.per_round and self.rounds:
@@ -407,7 +433,7 @@ class GameForm(Item):
     # --- from a template ----------------------------------------------------------------
     @classmethod
     def from_template(cls, template: GameTemplate, *, editing: bool = True) -> GameForm:
-        kind = unsupported(template)
+        kind = not_editable(template)
         if kind is not None:  # the form has no fields for it yet: refused, not dropped
             raise ScorepadError("manage.unsupported_game", game=template.name, kind=kind)
         src: dict[str, Any] = template.source  # the game file, as the loader validated it
@@ -482,6 +508,27 @@ class GameForm(Item):
         return Checked(data, template, {})
 
 
+def not_editable(template: GameTemplate) -> str | None:
+    """What of a game the form has no fields for yet: "sets" or "bonuses" (points worked
+    out between lines), else None."""
+    rules = template.rules
+    if rules is not None and rules.sets:
+        return "sets"
+    if rules is not None and rules.bonuses:
+        return "bonuses"
+    return None
+
+
+AWARD_CHOICES: dict[str, tuple[str, object, Callable[[Any], object]]] = {
+    "ties": ("ties", "split", str),
+    "zero_counts": ("zero_counts", True, bool),
+    "all_tied_nothing": ("all_tied_nothing", False, bool),
+    "tiebreak_on": ("tiebreak_points", False, lambda on: "points" if on else "quantity"),
+}
+"""An award's settings that are not numbers: name in the file → the form's attribute,
+its default, and its value in the file."""
+
+
 @dataclass
 class Checked:
     data: dict[str, Any]
@@ -548,8 +595,15 @@ def _line_form(raw: Mapping[str, Any]) -> LineForm:
     for name in NUMBER_FIELDS:
         if name in raw:
             setattr(line, name, _text(raw[name]))
-    if "values" in raw:
-        line.values = " ".join(_text(v) for v in raw["values"])
+    for name in LIST_FIELDS:
+        if name in raw:
+            setattr(line, name, " ".join(_text(v) for v in raw[name]))
+    if line.kind == "award":
+        line.ties = str(raw.get("ties", "split"))
+        line.zero_counts = raw.get("zero_counts", True) is not False
+        line.all_tied_nothing = raw.get("all_tied_nothing") is True
+        line.tiebreak_points = raw.get("tiebreak_on") == "points"
+        line.written = frozenset(n for n in ("fewest", *AWARD_CHOICES) if n in raw)
     for rate in raw.get("rates", []):
         form = RateForm(id=str(rate.get("id", "")), per=_text(rate.get("per", "")))
         line.rates.append(read_words(form, "label", rate.get("label")))

@@ -20,9 +20,11 @@ class KindChoice:
     example: str
     """Message id of a one-line example ("" for none)."""
     main: tuple[str, ...] = ()
-    """Settings shown on the card: number fields, "values", "factors"."""
+    """Settings shown on the card: number fields, number lists ("values", "places"),
+    "factors"."""
     more: tuple[str, ...] = ()
-    """Settings folded under "More options": number fields, "rates", "halves"."""
+    """Settings folded under "More options": number fields, number lists, "rates",
+    "halves", an award's "ties" and switches."""
 
 
 KIND_CHOICES: tuple[KindChoice, ...] = (
@@ -44,6 +46,22 @@ KIND_CHOICES: tuple[KindChoice, ...] = (
     KindChoice("table", "manage.kind_table_plain", "manage.kind_table_example", ("values",)),
     KindChoice("product", "manage.kind_product_plain", "", ("factors",), ("per",)),
     KindChoice("penalty", "manage.kind_penalty_plain", "manage.kind_penalty_example", (), ("max",)),
+    KindChoice("tally", "manage.kind_tally_plain", "manage.kind_tally_example", ("values",)),
+    KindChoice(
+        "award",
+        "manage.kind_award_plain",
+        "manage.kind_award_example",
+        ("places",),
+        (
+            "fewest",
+            "ties",
+            "zero_counts",
+            "fewest_from_players",
+            "all_tied_nothing",
+            "tiebreak_on",
+            "max",
+        ),
+    ),
 )
 """The kinds in the order offered, the commonest first."""
 
@@ -55,7 +73,7 @@ def choice_for(kind: str) -> KindChoice:
     knows for it, folded)."""
     if kind in BY_KIND:
         return BY_KIND[kind]
-    from scorepad.core.template import LINE_KINDS
+    from scorepad.ui.game_form import FIELDS_BY_KIND
 
-    fields = tuple(LINE_KINDS[kind].fields) if kind in LINE_KINDS else ()
+    fields = FIELDS_BY_KIND.get(kind, ())
     return KindChoice(kind, f"manage.kind_{kind}", "", (), fields)

@@ -18,7 +18,21 @@ from scorepad.core.i18n import LANGS
 if TYPE_CHECKING:
     from scorepad.ui.game_form import GameForm, LineForm, Problem
 
-LINE_FIELDS = ("key", "kind", "variants", "min", "max", "per", "every", "points", "values")
+LINE_FIELDS = (
+    "key",
+    "kind",
+    "variants",
+    "min",
+    "max",
+    "per",
+    "every",
+    "points",
+    "values",
+    "places",
+    "fewest",
+    "fewest_from_players",
+    "ties",
+)
 """A line's settings that are one field each (rates and factors have fields per item)."""
 
 
@@ -109,7 +123,7 @@ def _line_field(where: str, line: LineForm, rest: list[str], problem: object) ->
     concerns."""
     if not rest:  # the whole line: a missing field, its minimum above its maximum, its key
         if isinstance(problem, MissingField) and problem.name in LINE_FIELDS:
-            return where + problem.name
+            return where + problem.name.replace("_", "-")
         return where + ("min" if isinstance(problem, BadBounds) else "key")
     name, rest = rest[0], rest[1:]
     if name in ("label", "hint"):
@@ -123,7 +137,7 @@ def _line_field(where: str, line: LineForm, rest: list[str], problem: object) ->
                 at, items[index], "label", sub, sub[0] if sub[:1] in (["id"], ["per"]) else "id"
             )
         return _text_field(at, items[index], "label", sub, "max" if sub[:1] == ["max"] else "")
-    return where + (name if name in LINE_FIELDS else "key")
+    return where + (name.replace("_", "-") if name in LINE_FIELDS else "key")
 
 
 def _text_field(where: str, item: Any, name: str, rest: list[str], other: str = "") -> str:

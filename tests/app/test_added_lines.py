@@ -353,3 +353,14 @@ def test_the_play_screen_shows_the_added_lines_with_their_points(tmp_path):
     assert "Columns bonus" in shown and "Finished first" in shown
     assert "14" in shown
     assert any("Azul (my copy)" in text for text in shown)
+
+
+def test_the_kinds_scored_between_players_wait_for_the_sheet(tmp_path):
+    """Award and tally lines are offered by the game editor, not yet on a sheet in
+    progress (the sheet does not show them yet)."""
+    screen = Screen(tmp_path)
+    start_azul(screen)
+    click(screen.root, "add-line-kinds")
+    dialog = screen.dialog
+    assert has(dialog, "add-line-kind-table") and has(dialog, "add-line-kind-penalty")
+    assert not has(dialog, "add-line-kind-award") and not has(dialog, "add-line-kind-tally")

@@ -101,3 +101,40 @@ def test_a_refused_save_shows_and_focuses_the_first_problem(app, size):
     expect(box).to_be_focused()
     where = box.bounding_box()
     assert where is not None and 0 <= where["y"] <= size["height"] - where["height"]
+
+
+def test_a_game_with_an_award_line_at_phone_size(app, data_dir):
+    """Sushi Go's maki in the editor at phone size: "Most wins", the places typed on the
+    card, ties and "a player with none" under "More options"; the preview says how the
+    line scores, and the saved game has the award."""
+    app.page.set_viewport_size(PHONE)
+    app.open("/games/new")
+    show(app, "game-name-en")
+    app.type("game-name-en", "Maki night")
+    show(app, "game-line-1-label-en")
+    app.type("game-line-1-label-en", "Maki rolls")
+    show(app, "game-line-1-kind-award")
+    award = app.node("game-line-1-kind-award")
+    expect(award.get_by_role("checkbox", name="Most wins: most 6, second 3")).to_be_attached()
+    app.click("game-line-1-kind-award")
+    show(app, "game-line-1-places")
+    app.type("game-line-1-places", "6 3")
+    show(app, "game-line-1-more")
+    app.click("game-line-1-more")
+    show(app, "game-line-1-ties-skip")
+    app.click("game-line-1-ties-skip")
+    show(app, "game-preview")
+    expect(app.node("game-preview")).to_contain_text("Maki rolls")
+    expect(app.node("game-preview")).to_contain_text(
+        "place 1: 6 · place 2: 3 · ties: each gets the place, the next is skipped"
+    )
+    show(app, "game-save")
+    app.click("game-save")
+    expect(app.node("games-edit-maki-night")).to_be_attached()
+    store = open_store(history_path(data_dir))
+    try:
+        saved = store.template("maki-night")
+    finally:
+        store.close()
+    maki = saved.lines[0]
+    assert (maki.key, maki.kind, maki.places, maki.ties) == ("maki_rolls", "award", (6, 3), "skip")

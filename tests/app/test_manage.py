@@ -23,7 +23,6 @@ from scorepad.core import (
 )
 from scorepad.core.errors import ScorepadError
 from scorepad.core.i18n import LANGS, pick, tr
-from scorepad.core.sheetrules import unsupported
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import (
     BidsForm,
@@ -34,6 +33,7 @@ from scorepad.ui.game_form import (
     ReminderForm,
     TiebreakForm,
     VariantForm,
+    not_editable,
 )
 from scorepad.ui.game_problems import problem_text
 from scorepad.ui.history import StoreHistory
@@ -84,9 +84,9 @@ def end_games() -> dict[str, GameTemplate]:
 
 def round_games() -> dict[str, GameTemplate]:
     """The built-in games played round by round that the form can show (Sushi Go's awards
-    are refused: test_a_game_the_editor_cannot_show_yet_is_refused_clearly)."""
+    and tallies included)."""
     return {
-        g: t for g, t in builtin_games().items() if t.rounds is not None and unsupported(t) is None
+        g: t for g, t in builtin_games().items() if t.rounds is not None and not_editable(t) is None
     }
 
 
@@ -96,7 +96,7 @@ def test_every_builtin_game_survives_the_form_unchanged():
     floor and default variant the form does not show) comes back."""
     assert {"azul", "azul-sintra", "azul-summer-pavilion", "glass-road"} <= set(end_games())
     for template in end_games().values():
-        if unsupported(template) is not None:
+        if not_editable(template) is not None:
             continue  # refused: test_a_game_the_editor_cannot_show_yet_is_refused_clearly
         checked = GameForm.from_template(template, editing=False).check()
         assert checked.problems == {}, template.id
@@ -113,7 +113,7 @@ def test_every_builtin_game_copied_and_saved_in_the_editor_is_the_same_game(tmp_
     ctx, routes = context(tmp_path, history=history)
     assert set(round_games()) and set(end_games())
     for game, template in builtin_games().items():
-        if unsupported(template) is not None:
+        if not_editable(template) is not None:
             continue  # refused: test_a_game_the_editor_cannot_show_yet_is_refused_clearly
         click(view_for(ctx, f"/games/new?from={game}"), "game-save")
         assert routes.pop() == "/games"
@@ -122,10 +122,21 @@ def test_every_builtin_game_copied_and_saved_in_the_editor_is_the_same_game(tmp_
         }
 
 
-@pytest.mark.parametrize("game", ["7-wonders", "sushi-go", "ticket-to-ride", "yahtzee"])
+def test_games_with_awards_and_tallies_are_edited_and_saved_unchanged():
+    """Sushi Go (maki and pudding awards, dumplings tally) and Ticket to Ride (longest
+    path, tied players each get 10, tie-breakers on its points) go through the form."""
+    assert {"sushi-go", "ticket-to-ride"} <= set(end_games()) | set(round_games())
+    for game in ("sushi-go", "ticket-to-ride"):
+        template = builtin_games()[game]
+        assert any(line.kind == "award" for line in template.lines)
+        checked = GameForm.from_template(template, editing=False).check()
+        assert checked.problems == {} and checked.data == template.source, game
+
+
+@pytest.mark.parametrize("game", ["7-wonders", "yahtzee"])
 def test_a_game_the_editor_cannot_show_yet_is_refused_clearly(tmp_path, history, game):
-    """Awards, tallies, sets and bonuses have no fields in the form yet: copying such a
-    game says so rather than saving a copy without them."""
+    """Sets and bonuses have no fields in the form yet: copying such a game says so
+    rather than saving a copy without them."""
     ctx, _routes = context(tmp_path, history=history)
     shown = texts(view_for(ctx, f"/games/new?from={game}"))
     name = builtin_games()[game].name["en"]
@@ -218,6 +229,82 @@ def test_every_kind_of_line_becomes_the_template_it_says():
     assert [ln.key for ln in template.lines_for("B")] == ["p", "c", "r", "t", "x", "pen", "resets"]
     again = GameForm.from_template(template).check()
     assert again.problems == {} and again.data == data | {"version": 2}
+
+
+def award_and_tally() -> GameForm:
+    return GameForm(
+        id="market",
+        name_en="Market",
+        lines=[
+            LineForm(key="maki", kind="award", label_en="Maki", places="6 3", zero_counts=False),
+            LineForm(
+                key="pudding",
+                kind="award",
+                label_en="Pudding",
+                places="6",
+                fewest="-6",
+                ties="skip",
+                fewest_from_players="3",
+                all_tied_nothing=True,
+                tiebreak_points=True,
+                max="10",
+            ),
+            LineForm(key="dumplings", kind="tally", label_en="Dumplings", values="0 1 3 6 10 15"),
+        ],
+    )
+
+
+def test_award_and_tally_lines_become_the_template_they_say():
+    checked = award_and_tally().check()
+    assert checked.problems == {}
+    lines = {ln["key"]: ln for ln in checked.data["lines"]}
+    assert lines["maki"] == {
+        "key": "maki",
+        "kind": "award",
+        "places": [6, 3],
+        "zero_counts": False,
+        "label": {"en": "Maki"},
+    }
+    assert lines["pudding"] | {"label": None} == {
+        "key": "pudding",
+        "kind": "award",
+        "places": [6],
+        "fewest": [-6],
+        "ties": "skip",
+        "fewest_from_players": 3,
+        "all_tied_nothing": True,
+        "tiebreak_on": "points",
+        "max": 10,
+        "label": None,
+    }
+    assert lines["dumplings"]["values"] == [0, 1, 3, 6, 10, 15]
+    pudding = checked.template.lines[1]
+    assert (pudding.places, pudding.fewest, pudding.ties) == ((6,), (-6,), "skip")
+    assert pudding.fewest_from_players == 3 and pudding.all_tied_nothing
+    assert pudding.tiebreak_on == "points" and pudding.max == 10
+    assert not checked.template.lines[0].zero_counts
+    again = GameForm.from_template(checked.template).check()
+    assert again.problems == {} and again.data == checked.data | {"version": 2}
+    read = GameForm.from_template(checked.template)
+    assert read.lines[1] == award_and_tally().lines[1]  # every field read back
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "text", "field", "message"),
+    [
+        (0, "places", "6 x", "line-0-places", '"x" is not a number'),
+        (0, "places", "", "line-0-places", "places"),
+        (1, "fewest", "-6 y", "line-1-fewest", '"y" is not a number'),
+        (1, "fewest_from_players", "0", "line-1-fewest-from-players", "0 cannot be below 1"),
+        (1, "max", "-1", "line-1-max", "-1 cannot be below 0"),
+        (2, "values", "", "line-2-values", "values"),
+    ],
+)
+def test_a_refused_award_or_tally_setting_lands_on_its_field(line, name, text, field, message):
+    form = award_and_tally()
+    setattr(form.lines[line], name, text)
+    found = errors(form)
+    assert list(found) == [field] and message in found[field]
 
 
 def rated_game() -> GameForm:

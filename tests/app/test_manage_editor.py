@@ -112,3 +112,75 @@ def test_the_preview_shows_the_sheet_with_its_faulty_lines_marked(tmp_path, hist
     type_into(root, "game-line-2-points", "4")
     assert not has(root, "game-preview-faulty-2") and not has(root, "game-preview-faulty-3")
     assert "Cards" in texts(find(root, "game-preview"))
+
+
+def test_make_a_game_with_an_award_and_a_tally_line(tmp_path, history):
+    """The kinds compared between players and counted by a table of points are offered in
+    plain words; the award's places are on its card, the rest under "More options"; the
+    preview says how each line scores."""
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-en", "Sushi night")
+    type_into(root, "game-line-1-label-en", "Maki")
+    kinds = texts(find(root, "game-line-1-kind"))
+    assert "Most wins: most 6, second 3" in kinds
+    assert "Points by how many: 1, 3, 6, 10, 15" in kinds
+    click(root, "game-line-1-kind-award")
+    assert find(root, "game-line-1-places").error is None  # not typed in yet
+    type_into(root, "game-line-1-places", "6 x")
+    assert find(root, "game-line-1-places").error == '"x" is not a number'
+    type_into(root, "game-line-1-places", "6 3")
+    assert find(root, "game-line-1-places").error is None
+    form = ctx.screen["game-form"]
+    type_into(root, "game-line-1-fewest", "-6 z")  # under "More options": Save opens it
+    click(root, "game-save")
+    assert routes == [] and form.open == {"game-line-1-more"}
+    assert find(root, "game-line-1-fewest").error == '"z" is not a number'
+    type_into(root, "game-line-1-fewest", "")
+    assert "When players tie" in texts(root)
+    click(root, "game-line-1-ties-skip")
+    type_into(root, "game-line-1-zero-counts", False)
+    type_into(root, "game-line-2-label-en", "Dumplings")
+    click(root, "game-line-2-kind-tally")
+    type_into(root, "game-line-2-values", "0 1 3 6 10 15")
+    preview = texts(find(root, "game-preview"))
+    maki = "place 1: 6 · place 2: 3 · ties: each gets the place, the next is skipped"
+    assert preview[2:] == [
+        "Maki",
+        maki,
+        "Dumplings",
+        "1 → 1 · 2 → 3 · 3 → 6 · 4 → 10 · 5 or more → 15",
+    ]
+    assert not has(root, "game-preview-faulty-1") and not has(root, "game-preview-faulty-2")
+    click(root, "game-save")
+    assert routes == ["/games"]
+    assert has(view_for(ctx, "/games"), "games-edit-sushi-night")  # listed, to edit again
+    saved = history.store.template("sushi-night")
+    maki, dumplings = saved.lines
+    assert (maki.kind, maki.places, maki.ties, maki.zero_counts) == ("award", (6, 3), "skip", False)
+    assert (dumplings.kind, dumplings.values) == ("tally", (0, 1, 3, 6, 10, 15))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "de"])
+def test_the_award_and_tally_settings_read_in_every_language(tmp_path, history, lang):
+    """Sushi Go's copy in the editor: the kinds, an award's settings and the ways ties go
+    in the person's language, no message key and no English where the language has its
+    own."""
+    from test_messages import KEY, leaks, shown_texts
+
+    from scorepad.core import builtin_games
+    from scorepad.core.i18n import tr
+
+    history.store.create_game(builtin_games()["sushi-go"].source | {"id": "sg"})
+    ctx, _ = context(tmp_path, history=history, lang=lang)
+    shown = shown_texts(view_for(ctx, "/games/edit/sg"))
+    award = tr("manage.kind_award_plain", lang) + ": " + tr("manage.kind_award_example", lang)
+    assert award in shown
+    assert tr("manage.kind_tally_plain", lang) + ": 1, 3, 6, 10, 15" in shown
+    for key in ("award_ties", "award_ties_split", "award_ties_skip", "award_ties_full"):
+        assert tr(f"manage.{key}", lang) in shown
+    for key in ("award_zero_counts", "award_all_tied_nothing", "field_places", "field_fewest"):
+        assert tr(f"manage.{key}", lang) in shown
+    patterns = leaks(lang) if lang != "en" else []
+    assert [t for t in shown if KEY.search(t)] == []
+    assert [(k, t) for t in shown for k, p in patterns if p.fullmatch(t)] == []

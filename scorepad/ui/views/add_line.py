@@ -38,6 +38,8 @@ class AddLineDialog(LineCards):
     and ``gone`` is called once the dialog has closed after that: the sheet is shown again
     then (replacing the screen while the dialog closes would leave it on the screen)."""
 
+    between_players = False  # the sheet does not show award and tally lines yet
+
     def __init__(
         self,
         ctx: Context,

@@ -9,16 +9,31 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.ui.game_form import FIELDS_BY_KIND, LineForm, RateForm
+from scorepad.core.awards import TIES
+from scorepad.core.sheetrules import MORE_KINDS
+from scorepad.ui.game_form import FIELDS_BY_KIND, LIST_FIELDS, LineForm, RateForm
 from scorepad.ui.game_kinds import KIND_CHOICES, choice_for
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_parts import HALF, QUARTER, THIRD, EditorParts, test_id
 
-NUMBERS = ("min", "max", "per", "every", "points")
+NUMBERS = ("min", "max", "per", "every", "points", "fewest_from_players")
+FLAGS = (
+    ("per_round", "per_round", "manage.per_round", False),
+    ("counts", "counts", "manage.not_added", True),
+    ("halves", "halves", "manage.halves", False),
+    ("zero_counts", "zero_counts", "manage.award_zero_counts", False),
+    ("all_tied_nothing", "all_tied_nothing", "manage.award_all_tied_nothing", False),
+    ("tiebreak_points", "tiebreak_on", "manage.award_tiebreak_points", False),
+)
+"""A line's switches: the form's attribute, the setting of the file it needs (but
+``per_round`` and ``counts``, every line's), its label and whether it is shown inverted."""
 
 
 class LineCards(EditorParts):
     sections: dict[str, ft.Column]
+    between_players = True
+    """Offers the kinds scored between players (``sheetrules.MORE_KINDS``: awards and
+    tallies); off where a sheet in progress cannot show them yet."""
     line_rest: list[ft.Control]
     """The controls of the line card built last, below its name."""
 
@@ -80,7 +95,10 @@ class LineCards(EditorParts):
                     test_id(f"{where}add-rate"), t("manage.add_rate"), "line", line.rates, RateForm
                 ),
             ]
-        folded.append(ft.Row(self.flags(i, line, ("counts", "halves")), wrap=True))
+        if "ties" in shown:
+            folded.append(self.ties_chips(i, line))
+        switches = ("counts", "halves", "zero_counts", "all_tied_nothing", "tiebreak_points")
+        folded.append(ft.Row(self.flags(i, line, switches), wrap=True))
         rest += self.fold(test_id(f"{where}more"), folded, start)
         self.line_rest = rest
         title = t("manage.line_n", n=i + 1)
@@ -103,6 +121,7 @@ class LineCards(EditorParts):
                 ),
             )
             for c in KIND_CHOICES
+            if self.between_players or c.kind not in MORE_KINDS
         ]
         if line.kind not in {c.kind for c in KIND_CHOICES}:
             chips.append(ft.Chip(label=ft.Text(line.kind), selected=True, show_checkmark=False))
@@ -127,9 +146,33 @@ class LineCards(EditorParts):
             for name in NUMBERS
             if name in names
         ]
-        if "values" in names:
-            boxes.append(self.field(where, line, "values", t("manage.field_values")))
+        boxes += [
+            self.field(where, line, name, t(f"manage.field_{name}"))
+            for name in LIST_FIELDS
+            if name in names
+        ]
         return boxes
+
+    def ties_chips(self, i: int, line: LineForm) -> ft.Control:
+        """How an award's tied players score: a chip per way, in plain words
+        (``game-line-N-ties-split``…), the line's own way picked."""
+        t = self.ctx.t
+        chips: list[ft.Control] = [
+            tid(
+                f"game-line-{i + 1}-ties-{way}",
+                ft.Chip(
+                    label=ft.Text(t(f"manage.award_ties_{way}")),
+                    selected=line.ties == way,
+                    show_checkmark=False,
+                    on_click=self._ties_setter(line, way),
+                ),
+            )
+            for way in TIES
+        ]
+        return ft.Column(
+            [muted(t("manage.award_ties")), ft.Row(chips, wrap=True, spacing=4, run_spacing=4)],
+            spacing=2,
+        )
 
     def factor_fields(self, i: int, line: LineForm) -> tuple[list[ft.Control], list[ft.Control]]:
         """A product line's factors: their labels in the person's language, and (for
@@ -149,15 +192,11 @@ class LineCards(EditorParts):
     def flags(self, i: int, line: LineForm, names: tuple[str, ...]) -> list[ft.Control]:
         shown = FIELDS_BY_KIND.get(line.kind, ())
         flags = [
-            flag
-            for flag in (
-                ("per_round", "manage.per_round", False),
-                ("counts", "manage.not_added", True),
-                ("halves", "manage.halves", False),
-            )
-            if flag[0] in names
-            and (flag[0] != "per_round" or self.form.rounds)
-            and (flag[0] != "halves" or "halves" in shown)
+            (name, label, inverted)
+            for name, needs, label, inverted in FLAGS
+            if name in names
+            and (name != "per_round" or self.form.rounds)
+            and (needs in ("per_round", "counts") or needs in shown)
         ]
         return [
             tid(
@@ -185,6 +224,13 @@ class LineCards(EditorParts):
 
     def _kind_setter(self, line: LineForm, kind: str) -> Callable[[], None]:
         return lambda: self.on_kind(line, kind)
+
+    def _ties_setter(self, line: LineForm, way: str) -> Callable[[], None]:
+        def pick() -> None:
+            line.ties = way
+            self.refill("line")
+
+        return pick
 
     def _flag_setter(
         self, line: LineForm, name: str, inverted: bool

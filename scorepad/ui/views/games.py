@@ -86,12 +86,12 @@ class GamesView:
         ctx = self.ctx
         try:
             games = self.store.games()
-            custom = {c.template.id for c in self.store.custom_games()}
+            custom = {c.template.id: c.template for c in self.store.custom_games()}
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
             self.lists.controls = []
             return
-        mine = [g for g in games.values() if g.id in custom]
+        mine = list(custom.values())  # with the ones a sheet cannot show yet: to edit them
         builtin = [g for g in games.values() if g.id not in custom]
         rows: list[ft.Control] = [heading(ctx.t("manage.my_games"))]
         if mine:
