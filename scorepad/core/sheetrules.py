@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from scorepad.core.template import GameTemplate, Line
 
 MORE_KINDS: dict[str, type[Line]] = {AwardLine.kind: AwardLine, TallyLine.kind: TallyLine}
-"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them, the app, printing and
-the Custom games editor do not show them yet (``unsupported``)."""
+"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them, the Custom games
+editor does not show them yet (``unsupported``), nor the app's sheet in a round game's
+rounds (``not_on_sheet``)."""
 
 
 class Bonus(NamedTuple):
@@ -120,10 +121,10 @@ class SheetRules(NamedTuple):
 
 
 def unsupported(template: GameTemplate) -> str | None:
-    """What of a game the app's sheet, printing and the Custom games editor cannot show
-    yet: the kind of its first award or tally line, else "sets" or "bonuses" for points
-    worked out between lines; None when they can show it all. (Checks and a floor need
-    nothing shown: the core applies them to whatever is entered.)"""
+    """What of a game the Custom games editor cannot show yet: the kind of its first
+    award or tally line, else "sets" or "bonuses" for points worked out between lines;
+    None when it can show it all. (Checks and a floor need nothing shown: the core applies
+    them to whatever is entered.)"""
     for line in template.lines:
         if line.kind in MORE_KINDS:
             return line.kind
@@ -133,6 +134,44 @@ def unsupported(template: GameTemplate) -> str | None:
     if rules is not None and rules.bonuses:
         return "bonuses"
     return None
+
+
+def not_on_sheet(template: GameTemplate) -> str | None:
+    """What of a game the app's sheet cannot show yet: the kind of its first award or
+    tally line filled round by round (Sushi Go's maki); None when it shows it all (award
+    lines with the points they earned, set rules' and bonuses' points and a floor's added
+    points on rows of their own: ``worked_after``)."""
+    for line in template.lines:
+        if line.kind in MORE_KINDS and line.per_round:
+            return line.kind
+    rules = template.rules
+    if rules is not None:  # a rule reading lines filled round by round
+        in_rounds = {line.key for line in template.lines if line.per_round}
+        if any(in_rounds.intersection(r.lines) for r in rules.sets):
+            return "sets"
+        if any(in_rounds.intersection(b.lines) for b in rules.bonuses):
+            return "bonuses"
+    return None
+
+
+WorkedRule = SetRule | Bonus
+"""A rule whose points the sheet shows on a row of its own."""
+
+
+def worked_after(template: GameTemplate, variant: str | None) -> dict[str, list[WorkedRule]]:
+    """The set rules that add points per set and the bonuses of a variant, by the key of
+    the last line they read in sheet order: their rows go right under it (printed and
+    on the app's sheet alike). Every line of the variant has an entry."""
+    found: dict[str, list[WorkedRule]] = {line.key: [] for line in template.lines_for(variant)}
+    if template.rules is None:
+        return found
+    plan = template.rules.plan(template, variant)
+    order = list(found)
+    chosen: list[WorkedRule] = [r for r in plan.sets if r.per_set]
+    chosen += plan.bonuses
+    for rule in chosen:
+        found[max(rule.lines, key=order.index)].append(rule)
+    return found
 
 
 Row = tuple[Any, str, dict[str, Reading], tuple[Any, ...], Number, tuple[Number, ...]]

@@ -26,7 +26,7 @@ from scorepad.core.numbers import Number, normalize
 from scorepad.core.results import has_score, table_score
 from scorepad.core.scoring import floor_added
 from scorepad.core.sets import SetRule, complete_sets
-from scorepad.core.sheetrules import Bonus
+from scorepad.core.sheetrules import Bonus, worked_after
 from scorepad.core.template import signed
 from scorepad.printing.cells import BLANK, Cell, Mark, Row, number
 
@@ -38,16 +38,7 @@ WRITE_HERE = "_" * 24
 def rules_after(template: GameTemplate, variant: str | None) -> Mapping[str, list[Rule]]:
     """The set rules (those that add points per set) and bonuses of a variant, by the key
     of the last line they read in sheet order: their rows go right under it."""
-    found: dict[str, list[Rule]] = {line.key: [] for line in template.lines_for(variant)}
-    if template.rules is None:
-        return found
-    plan = template.rules.plan(template, variant)
-    order = list(found)
-    chosen: list[Rule] = [r for r in plan.sets if r.per_set]
-    chosen += plan.bonuses
-    for rule in chosen:
-        found[max(rule.lines, key=order.index)].append(rule)
-    return found
+    return worked_after(template, variant)
 
 
 def _hint(rule: Rule, template: GameTemplate, lang: str) -> str:

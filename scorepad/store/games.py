@@ -18,7 +18,7 @@ from scorepad.core import GameTemplate, builtin_games, load_template
 from scorepad.core.catalogue import result_games
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
-from scorepad.core.sheetrules import unsupported
+from scorepad.core.sheetrules import not_on_sheet
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.values import canonical, digest, dump, load
@@ -54,13 +54,13 @@ def shipped_games() -> dict[str, GameTemplate]:
 
 def app_templates(conn: Connection) -> dict[str, GameTemplate]:
     """The games the app offers: built-in and user-defined, without co-operative or team
-    games and without games with awards, sets or bonuses (shipped or the user's): the
-    app's sheet cannot show those yet."""
+    games and without games whose award or tally lines are filled round by round (shipped
+    or the user's): the app's sheet cannot show those yet."""
     found = {**builtin_games(), **custom_templates(conn)}
     return {
         key: game
         for key, game in found.items()
-        if game.result is None and unsupported(game) is None
+        if game.result is None and not_on_sheet(game) is None
     }
 
 

@@ -27,7 +27,7 @@ import flet as ft
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.core.i18n import pick
-from scorepad.core.sheetrules import unsupported
+from scorepad.core.sheetrules import not_on_sheet
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.host_files import on_this_computer
@@ -336,7 +336,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     template = game_template(ctx, game_id)
     if template is None:
         return _unknown_game(ctx, game_id)
-    if unsupported(template) is not None:
+    if not_on_sheet(template) is not None:
         return _not_shown_yet(ctx, template)
     model = ctx.kept("new-play", lambda: NewPlayModel.from_query(template, query))
     given = [n for n in query.get("players", "").split(",") if n.strip()]
@@ -373,7 +373,7 @@ def sheet(ctx: Context, sheet_id: str) -> ft.View:
     template = game_template(ctx, draft.game_id if draft is not None else sheet_id)
     if template is None:
         return message_view(ctx, ctx.t("app.title"), ctx.t("app.no_sheet", value=quote(sheet_id)))
-    if unsupported(template) is not None:
+    if not_on_sheet(template) is not None:
         return _not_shown_yet(ctx, template)
     for candidate in [draft] if draft is not None else of_game(drafts, template.id):
         view = _sheet_view(ctx, template, candidate)
@@ -395,7 +395,7 @@ def _sheet_view(ctx: Context, template: GameTemplate, draft: SheetDraft) -> ft.V
 def _not_shown_yet(ctx: Context, template: GameTemplate) -> ft.View:
     """A game whose awards, sets or bonuses the app's sheet cannot show yet: said plainly,
     rather than a sheet that leaves them out."""
-    kind = unsupported(template)
+    kind = not_on_sheet(template)
     text = ctx.t("app.unsupported_game", game=pick(template.name, ctx.lang), kind=kind)
     return message_view(ctx, ctx.t("app.title"), text)
 

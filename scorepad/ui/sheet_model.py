@@ -27,7 +27,8 @@ from scorepad.core.numbers import (
     read_expression,
 )
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
-from scorepad.core.scoring import ExtraLine, PlayerSheet
+from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
+from scorepad.core.sheetrules import WorkedRule, worked_after
 from scorepad.core.template import (
     CheckLine,
     CountLine,
@@ -423,6 +424,13 @@ class SheetInProgress:
         """A round game's lines filled once per round (none for other games)."""
         self.end_lines: tuple[Line, ...] = tuple(line for line in self.lines if not line.per_round)
         """Lines filled once for the whole play (every line of a game without rounds)."""
+        self.awards: tuple[str, ...] = tuple(
+            line.key for line in self.end_lines if line.kind == "award"
+        )
+        """Award lines: beside each quantity, the points it earned among the players."""
+        self.worked: dict[str, list[WorkedRule]] = worked_after(template, draft.variant)
+        """Rows of points worked out between lines (a set rule's, a bonus), by the key of
+        the line they go under."""
         self.on_change: Callable[[Edit], None] | None = None
         """Told of every change made here (not of those received from elsewhere)."""
         fill_missing(template, draft)
@@ -695,6 +703,30 @@ class SheetInProgress:
 
 BY_HAND = PointsLine(key="by_hand", label={"en": "by hand", "es": "a mano"}, halves=True)
 """A by-hand line is a points line that takes halves: the core's rules for one apply."""
+
+
+FLOOR = "floor"
+"""The worked-out row of the points a floor under the total added (``worked``)."""
+
+
+def earned(state: SheetState, key: str) -> tuple[Number | None, ...]:
+    """The points award line ``key`` earned each player among all the players (None for
+    a player whose quantity is blank or refused)."""
+    found: list[Number | None] = []
+    for player, entered in zip(state.scored.players, state.entered, strict=True):
+        reading = player.readings.get(key)
+        counts = reading is not None and reading.counts and key in entered.lines
+        found.append(reading.points if counts and reading is not None else None)
+    return tuple(found)
+
+
+def worked(state: SheetState, key: str) -> tuple[Number, ...]:
+    """Each player's points on a worked-out row: a set rule's or a bonus's (by its key),
+    or the points the floor added (``FLOOR``)."""
+    players = state.scored.players
+    if key == FLOOR:
+        return tuple(floor_added(player) for player in players)
+    return tuple(player.computed.get(key, 0) for player in players)
 
 
 def _typed(text: str) -> Number:

@@ -41,6 +41,7 @@ from scorepad.ui.sheet_model import (
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
 from scorepad.ui.views.rounds import RoundsPart
+from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
@@ -121,6 +122,7 @@ class SheetView:
         self.built = 0
         """How many times the rows were built (a cell of earlier rows is gone)."""
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
+        self.worked = WorkedPart(ctx, model, self._row)
         self.build_rows()
         self.refresh(clear_message=False)
         self.follow()
@@ -227,6 +229,7 @@ class SheetView:
         self.extra_labels = []
         self.problem_boxes = {}
         self.problem_texts = {}
+        self.worked = WorkedPart(self.ctx, self.model, self._row)
         rows: list[ft.Control] = []
         for line in self.model.end_lines:
             cells = [
@@ -236,6 +239,7 @@ class SheetView:
             self.cells += cells
             self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
+            rows += self.worked.rows_after(line.key)
         for index, row in enumerate(self.model.draft.extra):
             cells = [
                 ExtraCell(self.ctx, self.model, index, i, changed)
@@ -246,6 +250,7 @@ class SheetView:
             rows.append(
                 self._line_row(f"extra:{index}", self._extra_label(index, row.label), cells)
             )
+        rows += self.worked.floor_rows()
         self.rows.controls = rows
         self._show_label_chips()
 
@@ -273,7 +278,8 @@ class SheetView:
     def _line_row(self, key: str, label: ft.Control, cells: list[SheetCell]) -> ft.Control:
         problems = ft.Column(spacing=0)
         self.problem_boxes[key] = problems
-        return ft.Column([self._row(label, [c.control for c in cells]), problems], spacing=0)
+        controls = self.worked.beside(key, [c.control for c in cells])
+        return ft.Column([self._row(label, controls), problems], spacing=0)
 
     def _label(self, line: Line) -> ft.Control:
         lang = self.ctx.lang
@@ -281,6 +287,7 @@ class SheetView:
             [
                 ft.Text(pick(line.label, lang), weight=ft.FontWeight.W_500),
                 muted(line.describe(lang), size=11),
+                *self.worked.label_note(line.key),
             ],
             spacing=0,
         )
@@ -458,6 +465,7 @@ class SheetView:
                 out += cell.mark(state)
             self.marked = bool(state.problems)
         out += self._show_problems(state)
+        out += self.worked.refresh(state)
         if self.rounds is not None:
             out += self.rounds.refresh(state)
         players, result = _scores(ctx, state)

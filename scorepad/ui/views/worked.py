@@ -1,0 +1,120 @@
+"""What the sheet shows beside and under the lines that the core works out between them.
+
+- an award line (Ticket to Ride's longest path): beside each player's quantity, the
+  points it earned among all the players (``earned-KEY-n``);
+- a set rule's points (7 Wonders' science sets) and a bonus (Yahtzee's upper section):
+  a read-only row of their own right under the last line they read (``worked-KEY-n``);
+- a floor under the total (Summer Pavilion): a read-only row of the points it added,
+  under the lines (``worked-floor-n``).
+
+Nothing here computes points: the model's ``earned`` and ``worked`` read the scored sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.core.i18n import pick
+from scorepad.core.numbers import Number
+from scorepad.core.scoring import show
+from scorepad.core.sets import SetRule
+from scorepad.core.sheetrules import WorkedRule
+from scorepad.core.template import signed
+from scorepad.ui.context import Context
+from scorepad.ui.sheet_model import FLOOR, SheetInProgress, SheetState, earned, worked
+from scorepad.ui.views.common import muted, tid
+
+RowMaker = Callable[[ft.Control, list[ft.Control]], ft.Control]
+"""The sheet's own row layout: a label beside (or above, on a phone) one cell per player."""
+
+
+class WorkedPart:
+    """The earned points beside the award lines and the worked-out rows of one sheet."""
+
+    def __init__(self, ctx: Context, model: SheetInProgress, row: RowMaker) -> None:
+        self.ctx, self.model, self.row = ctx, model, row
+        self.earned: dict[str, list[ft.Text]] = {}
+        self.worked: dict[str, list[ft.Text]] = {}
+
+    def beside(self, key: str, controls: list[ft.Control]) -> list[ft.Control]:
+        """An award line's cells with the points each earned beside them (other lines'
+        cells as they are)."""
+        if key not in self.model.awards:
+            return controls
+        texts = [_value_text(size=15) for _ in controls]
+        self.earned[key] = texts
+        return [
+            ft.Row(
+                [control, ft.Container(tid(f"earned-{key}-{n}", text), width=34)],
+                spacing=2,
+                expand=1,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+            for n, (control, text) in enumerate(zip(controls, texts, strict=True), 1)
+        ]
+
+    def label_note(self, key: str) -> list[ft.Control]:
+        """Under an award line's label: what the number beside each quantity is."""
+        if key not in self.model.awards:
+            return []
+        return [muted(self.ctx.t("app.award_earned"), size=11)]
+
+    def rows_after(self, key: str) -> list[ft.Control]:
+        """The rows of the rules whose last line is ``key``."""
+        return [
+            self._row(rule.key, pick(rule.label, self.ctx.lang), self._hint(rule))
+            for rule in self.model.worked.get(key, [])
+        ]
+
+    def floor_rows(self) -> list[ft.Control]:
+        """The points a floor under the total added, under every line."""
+        rules = self.model.template.rules
+        if rules is None or rules.floor is None:
+            return []
+        lang = self.ctx.lang
+        label = self.ctx.t("text.floor", floor=show(rules.floor, lang))
+        return [self._row(FLOOR, label, self.ctx.t("hint.floor", floor=signed(rules.floor, lang)))]
+
+    def refresh(self, state: SheetState) -> list[ft.Control]:
+        """Show the latest points; returns the texts that changed."""
+        out: list[ft.Control] = []
+        for key, texts in self.earned.items():
+            out += _put(texts, earned(state, key), self.ctx.lang)
+        for key, texts in self.worked.items():
+            values = (None,) * len(texts) if state.empty else worked(state, key)
+            out += _put(texts, values, self.ctx.lang)
+        return out
+
+    def _hint(self, rule: WorkedRule) -> str:
+        lang = self.ctx.lang
+        if isinstance(rule, SetRule):
+            return self.ctx.t("hint.set_per_set", points=signed(rule.per_set, lang), size=rule.size)
+        return rule.describe(lang)
+
+    def _row(self, key: str, label: str, hint: str) -> ft.Control:
+        texts = [_value_text(size=16) for _ in self.model.players]
+        self.worked[key] = texts
+        title = ft.Column(
+            [ft.Text(label, weight=ft.FontWeight.W_500, italic=True), muted(hint, size=11)],
+            spacing=0,
+        )
+        cells: list[ft.Control] = [
+            tid(f"worked-{key}-{n}", text) for n, text in enumerate(texts, 1)
+        ]
+        return self.row(title, cells)
+
+
+def _value_text(*, size: float) -> ft.Text:
+    return ft.Text("", size=size, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
+
+
+def _put(texts: list[ft.Text], values: tuple[Number | None, ...], lang: str) -> list[ft.Control]:
+    changed: list[ft.Control] = []
+    for text, value in zip(texts, values, strict=True):
+        wanted = "" if value is None else show(value, lang)
+        if text.value != wanted:
+            text.value = wanted
+            changed.append(text)
+    return changed
