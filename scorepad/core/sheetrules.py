@@ -36,9 +36,8 @@ if TYPE_CHECKING:
     from scorepad.core.template import GameTemplate, Line
 
 MORE_KINDS: dict[str, type[Line]] = {AwardLine.kind: AwardLine, TallyLine.kind: TallyLine}
-"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them, the Custom games
-editor does not show them yet (``unsupported``), nor the app's sheet in a round game's
-rounds (``not_on_sheet``)."""
+"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them; the app's sheet does
+not show them yet in a round game's rounds (``not_on_sheet``)."""
 
 
 class Bonus(NamedTuple):
@@ -118,22 +117,6 @@ class SheetRules(NamedTuple):
             for c in self.checks
         ]
         return out
-
-
-def unsupported(template: GameTemplate) -> str | None:
-    """What of a game the Custom games editor cannot show yet: the kind of its first
-    award or tally line, else "sets" or "bonuses" for points worked out between lines;
-    None when it can show it all. (Checks and a floor need nothing shown: the core applies
-    them to whatever is entered.)"""
-    for line in template.lines:
-        if line.kind in MORE_KINDS:
-            return line.kind
-    rules = template.rules
-    if rules is not None and rules.sets:
-        return "sets"
-    if rules is not None and rules.bonuses:
-        return "bonuses"
-    return None
 
 
 def not_on_sheet(template: GameTemplate) -> str | None:

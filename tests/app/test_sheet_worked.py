@@ -12,7 +12,7 @@ import pytest
 from ui_helpers import click, context, find, has, type_into
 
 from scorepad.core import find_game
-from scorepad.core.sheetrules import not_on_sheet, unsupported
+from scorepad.core.sheetrules import not_on_sheet
 from scorepad.ui.app import view_for
 from scorepad.ui.sheet_model import FLOOR, SheetInProgress, earned, new_draft, worked
 from scorepad.ui.views.sheet import SheetView
@@ -113,7 +113,6 @@ def test_an_award_line_shows_its_quantity_field_and_earned_points(tmp_path):
 def test_the_games_are_offered_and_open_in_the_app(tmp_path, game):
     ctx, _ = context(tmp_path)
     assert not_on_sheet(find_game(game)) is None
-    assert unsupported(find_game(game)) is not None  # the editor still refuses them
     assert game in ctx.services.history.store.games()  # the picker's games
     root = view_for(ctx, f"/new/{game}?players=Ana,Ben,Cy")
     assert has(root, "total-3")
