@@ -10,7 +10,9 @@ in front of Flet's app:
   ``If-Modified-Since`` give 304) and ``Vary: Accept-Encoding``; Brotli goes to browsers
   that take it, gzip to the others (a phone on plain http to a network address), the
   plain file to the rest;
-- files are found in a table made at start-up, never from the path a request names.
+- files are found in a table made at start-up, never from the path a request names;
+- the page, the web app manifest and the icons are Scorepad's (``web_files.OWN``), at
+  the addresses where Flet's web client has its own.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from scorepad.ui.web_files import PREFIX, Entry, WebFiles, unused
 FOREVER = b"public, max-age=31536000, immutable"
 REVALIDATE = b"no-cache"
 CHUNK = 256 * 1024
+MANIFEST = "application/manifest+json"
+BY_NAME = {"manifest.json": MANIFEST}
+"""Types a file's suffix does not tell (the web app manifest's own)."""
 
 
 def codings(header: bytes) -> set[str]:
@@ -123,8 +128,12 @@ class Assets:
             await send({"type": "http.response.start", "status": 304, "headers": out})
             await send({"type": "http.response.body", "body": b""})
             return
-        kind = mimetypes.guess_type(entry.path.name)[0] or "application/octet-stream"
-        if kind.startswith("text/") or kind in ("application/json", "text/javascript"):
+        kind = (
+            BY_NAME.get(entry.path.name)
+            or mimetypes.guess_type(entry.path.name)[0]
+            or "application/octet-stream"
+        )
+        if kind.startswith("text/") or kind in ("application/json", MANIFEST):
             kind += "; charset=utf-8"
         out += [(b"content-type", kind.encode()), (b"content-length", str(stat.st_size).encode())]
         if coding:

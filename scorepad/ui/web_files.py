@@ -10,7 +10,8 @@ starts find it ready (its name carries a digest of what it is made from); the Py
 bundle carries one made at build time (``build.spec``). Nothing is downloaded, nothing is
 compressed per request: the first start makes the copies in a process of its own, at a
 low priority (under a minute of one processor), and serves the plain files until each
-copy is written. The page also starts every download at once (``preloads``).
+copy is written. The page also starts every download at once (``preloads``), and is
+Scorepad's, with its manifest and icons (``scorepad.ui.web_own``).
 
 Served by ``scorepad.ui.assets``; ``python -m scorepad.ui.web_files CACHE FONT QUALITY``
 is the process that makes the copies.
@@ -33,9 +34,11 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scorepad.ui.web_own import OWN, OWN_DIR, own_head, web_manifest
+
 log = logging.getLogger(__name__)
 
-PIPELINE = "3"
+PIPELINE = "4"
 """Changes whenever what the cache holds is made differently: a new cache is written."""
 CACHE_ENV = "SCOREPAD_CACHE_DIR"
 BUNDLED = "scorepad_web"
@@ -138,6 +141,8 @@ def digest(web_dir: Path, font: Path) -> str:
     for rel, path in served_files(web_dir).items():
         made.update(f"{rel}\t{path.stat().st_size}\n".encode())
     made.update(hashlib.sha256(font.read_bytes()).digest())
+    for rel in sorted(set(OWN.values())):
+        made.update(hashlib.sha256((OWN_DIR / rel).read_bytes()).digest())
     return made.hexdigest()[:16]
 
 
@@ -156,6 +161,8 @@ class WebFiles:
         self.entries: dict[str, Entry] = {}
         for rel, path in served_files(self.web_dir).items():
             self.entries[rel] = self._entry(rel, path)
+        for rel, own in OWN.items():  # Scorepad's icons, in place of Flet's
+            self.entries[rel] = self._entry(rel, OWN_DIR / own)
         self._write_small()
 
     def _find_cache(self, root: Path | None) -> Path:
@@ -202,6 +209,7 @@ class WebFiles:
         for rel, data in (
             ("index.html", self.index_html()),
             ("assets/FontManifest.json", self.font_manifest()),
+            ("manifest.json", web_manifest(f"{PREFIX}{self.tag}/")),
         ):
             self.entries[rel] = self._entry(rel, self._write(rel, data))
             self._compress(rel, self.entries[rel])
@@ -234,6 +242,7 @@ class WebFiles:
                 raise RuntimeError(f"Flet's index.html has no flet.{name} to point at {value}")
         for script in ("flutter_bootstrap.js", "python.js", "icons/loading-animation.png"):
             text = text.replace(f'src="{script}"', f'src="{base}{script}"')
+        text = own_head(text, base)
         text, found = re.subn(
             r'(<link rel="manifest"[^>]*>)', lambda m: m[1] + preloads(base), text
         )

@@ -8,6 +8,8 @@ from __future__ import annotations
 import gzip
 import http.client
 import io
+import itertools
+import json
 import re
 import time
 from pathlib import Path
@@ -228,3 +230,116 @@ def test_compression_opens_no_hole(served):
     assert headers["x-content-type-options"] == "nosniff"
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
     assert "access-control-allow-origin" not in headers
+
+
+OWN = Path(__file__).resolve().parents[2] / "scorepad/ui/web"
+ICONS = {  # address: (size, what it is drawn from)
+    "icons/icon-192.png": (192, "icons/icon-192.png"),
+    "icons/icon-512.png": (512, "icons/icon-512.png"),
+    "icons/icon-maskable-192.png": (192, "icons/icon-maskable-192.png"),
+    "icons/icon-maskable-512.png": (512, "icons/icon-maskable-512.png"),
+    "icons/apple-touch-icon.png": (180, "icons/apple-touch-icon.png"),
+    "favicon.png": (32, "favicon.png"),
+}
+FLETS = [  # Flet's logo, at the addresses where Flet's page has it
+    "favicon.png",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/icon-maskable-192.png",
+    "icons/icon-maskable-512.png",
+    "icons/apple-touch-icon-192.png",
+    "icons/loading-animation.png",
+]
+
+
+def picture(body: bytes):
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(body))
+    image.load()
+    return image
+
+
+def test_the_page_is_scorepads_with_its_manifest_title_and_icons(served):
+    port, base = served
+    status, headers, page = ask(port, "/")
+    assert status == 200
+    text = page.decode()
+    assert re.search(r"<title>Scorepad</title>", text) and "<title>Flet" not in text
+    assert '<meta name="theme-color" content="#515B92">' in text
+    assert '<meta name="apple-mobile-web-app-title" content="Scorepad">' in text
+    assert '<link rel="manifest" href="/manifest.json" crossorigin="use-credentials">' in text
+    assert f'<link rel="icon" type="image/png" sizes="32x32" href="{base}favicon.png">' in text
+    assert f'<link rel="apple-touch-icon" href="{base}icons/apple-touch-icon.png">' in text
+    assert f'src="{base}icons/loading-animation.png"' in text
+    assert "Flet application" not in text and "#222222" not in text
+
+    status, headers, body = ask(port, "/manifest.json", Accept_Encoding=ALL)
+    assert status == 200
+    assert headers["content-type"].startswith("application/manifest+json")
+    assert headers["cache-control"] == "no-cache"  # a new version's icons reach phones
+    assert ask(port, "/manifest.json", If_None_Match=headers["etag"])[0] == 304
+    manifest = json.loads(body)
+    assert (manifest["name"], manifest["short_name"]) == ("Scorepad", "Scorepad")
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == (
+        "/",
+        "/",
+        "standalone",
+    )
+    assert (manifest["theme_color"], manifest["background_color"]) == ("#515B92", "#FBF8FF")
+    purposes = {}
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith(f"{base}icons/") and icon["type"] == "image/png"
+        status, headers, png = ask(port, icon["src"])
+        assert status == 200 and headers["content-type"] == "image/png", icon
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
+        image = picture(png)
+        assert (image.format, f"{image.width}x{image.height}") == ("PNG", icon["sizes"]), icon
+        assert png == (OWN / icon["src"].removeprefix(base)).read_bytes(), icon
+        purposes.setdefault(icon.get("purpose", "any"), set()).add(icon["sizes"])
+        if icon.get("purpose") == "maskable":  # full-bleed: the mask may cut any corner
+            assert image.convert("RGBA").getpixel((0, 0)) == (0x51, 0x5B, 0x92, 255)
+    assert purposes == {"any": {"192x192", "512x512"}, "maskable": {"192x192", "512x512"}}
+
+
+def test_the_icons_are_scorepads_never_flets_logo(served):
+    port, base = served
+    for rel, (size, own) in ICONS.items():
+        for path in (f"/{rel}", base + rel):
+            status, headers, png = ask(port, path)
+            assert status == 200 and headers["content-type"] == "image/png", path
+            image = picture(png)
+            assert (image.format, image.size) == ("PNG", (size, size)), path
+            assert png == (OWN / own).read_bytes(), path
+    for rel in FLETS:
+        flets = (WEB / rel).read_bytes()
+        for path in (f"/{rel}", base + rel):
+            status, _, body = ask(port, path)
+            assert status == 200 and body != flets and body[:8] == b"\x89PNG\r\n\x1a\n", path
+    status, headers, ico = ask(port, "/favicon.ico")
+    assert status == 200 and headers["content-type"] in ("image/x-icon", "image/vnd.microsoft.icon")
+    image = picture(ico)
+    assert image.format == "ICO" and {(16, 16), (32, 32), (48, 48)} <= image.info["sizes"]
+
+
+def test_the_icons_are_a_score_pad_on_the_apps_colour():
+    """What the PNGs show, beyond their sizes: the app's indigo around a white sheet with
+    the lines of a table (the favicon at 32 pixels too), not a blank or a logo."""
+    from PIL import Image
+
+    for name, size in (
+        ("icons/icon-512.png", 512),
+        ("icons/icon-192.png", 192),
+        ("favicon.png", 32),
+    ):
+        image = Image.open(OWN / name).convert("RGB")
+        assert image.size == (size, size)
+        colours = [image.getpixel((x, y)) for x in range(size) for y in range(size)]
+        white = sum(min(c) > 235 for c in colours) / len(colours)  # or nearly
+        indigo = sum(abs(c[0] - 0x51) + abs(c[1] - 0x5B) + abs(c[2] - 0x92) < 30 for c in colours)
+        assert 0.12 < white < 0.6, (name, white)  # the sheet
+        assert indigo / len(colours) > 0.2, name  # the background and the table's lines
+        # a column crossing the sheet meets the table's lines: white, then not, and again
+        down = [image.getpixel((round(size * 0.47), y)) for y in range(size)]
+        changes = sum((min(a) > 235) != (min(b) > 235) for a, b in itertools.pairwise(down))
+        assert changes >= 6, (name, changes)  # at least three rows of the table

@@ -5,6 +5,7 @@ nothing."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import time
 import urllib.request
@@ -99,5 +100,45 @@ def test_home_loads_with_its_icons_from_the_pruned_compressed_client(server, bro
         again, sent_again, _ = open_home(context, server)  # a second visit
         assert again.locator('[flt-semantics-identifier="nav-history"]').is_visible()
         assert sent_again["bytes"] < 300_000, sent_again
+    finally:
+        context.close()
+
+
+def most(image: Image.Image) -> str:
+    """The colour most of ``image``'s pixels have, as ``#RRGGBB``."""
+    _, colour = max(image.getcolors(maxcolors=image.width * image.height))
+    return "#{:02X}{:02X}{:02X}".format(*colour)
+
+
+def test_the_page_is_scorepad_installable_with_its_manifest_and_icons(server, browser):
+    """What "Add to Home screen" reads: the title, the manifest the browser fetched (with
+    no error) and its icons, in the app's own colours: the manifest's background is the
+    page behind Home, its theme colour the New game button's."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page, _, answers = open_home(context, server)
+        assert page.title() == "Scorepad"
+        session = context.new_cdp_session(page)
+        found = session.send("Page.getAppManifest")
+        assert found["url"] == server + "/manifest.json"
+        assert found["errors"] == [], found["errors"]
+        manifest = json.loads(found["data"])
+        assert manifest["name"] == "Scorepad" and manifest["start_url"] == "/"
+        for icon in manifest["icons"]:
+            answer = page.request.get(server + icon["src"])
+            assert answer.status == 200, icon
+            image = Image.open(io.BytesIO(answer.body()))
+            assert f"{image.width}x{image.height}" == icon["sizes"], icon
+        icon = page.evaluate("document.querySelector('link[rel=icon]').href")
+        by_url = {answer.url: answer for answer in answers}
+        favicon = page.request.get(icon)
+        assert favicon.status == 200 and Image.open(io.BytesIO(favicon.body())).size == (32, 32)
+        assert by_url.get(icon) is None or by_url[icon].status == 200
+
+        shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+        assert most(shot) == manifest["background_color"]
+        button = page.locator('[flt-semantics-identifier="new-game"]').bounding_box()
+        filled = Image.open(io.BytesIO(page.screenshot(clip=button))).convert("RGB")
+        assert most(filled) == manifest["theme_color"]
     finally:
         context.close()
