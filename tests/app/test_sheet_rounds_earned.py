@@ -19,6 +19,7 @@ from scorepad.core.errors import TemplateError
 from scorepad.core.loader import load_template
 from scorepad.core.scoring import show
 from scorepad.core.sheetrules import Bonus, SheetRules, not_on_sheet, round_points
+from scorepad.printing.model import played_sheet
 from scorepad.ui.app import view_for
 from scorepad.ui.sheet_model import SheetInProgress, earned, earned_by_round, new_draft
 from scorepad.ui.views.sheet import SheetView
@@ -186,3 +187,18 @@ def test_sushi_go_plays_end_to_end_and_the_pudding_breaks_the_tie(tmp_path):
     row = find(history, "history-row-1")
     texts = [c.value for c in walk(row) if isinstance(c, ft.Text)]
     assert "Ana 20 · Ben 20" in texts
+
+
+def test_the_play_screen_gives_a_per_round_award_every_round_s_quantity():
+    """The play screen's table (printing's played sheet): maki's points over the three
+    rounds beside every round's icons added up, as the tally's dumplings are."""
+    model, expect = filled("sushi-go-rulebook")
+    table = played_sheet(model.state.scored, "en")
+    rows = {row.label: row.cells for row in table.rows}
+    names = [p.name for p in model.state.scored.players]
+    maki = rows[MAKI.label["en"]]
+    assert [c.value for c in maki] == [str(expect["lines"][n]["maki"]) for n in names]
+    assert [c.note for c in maki] == ["5", "9", "3"]  # 3+0+2, 3+4+2, 1+2+0 icons
+    dumplings = rows[DUMPLINGS.label["en"]]
+    assert [c.value for c in dumplings] == [str(expect["lines"][n]["dumplings"]) for n in names]
+    assert [c.note for c in dumplings] == ["7", "2", "0"]
