@@ -12,6 +12,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
+from test_live import Device
 from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import find_game
@@ -21,6 +22,8 @@ from scorepad.core.scoring import show
 from scorepad.core.sheetrules import Bonus, SheetRules, not_on_sheet, round_points
 from scorepad.printing.model import played_sheet
 from scorepad.ui.app import view_for
+from scorepad.ui.context import Context
+from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetInProgress, earned, earned_by_round, new_draft
 from scorepad.ui.views.sheet import SheetView
 
@@ -202,3 +205,20 @@ def test_the_play_screen_gives_a_per_round_award_every_round_s_quantity():
     dumplings = rows[DUMPLINGS.label["en"]]
     assert [c.value for c in dumplings] == [str(expect["lines"][n]["dumplings"]) for n in names]
     assert [c.note for c in dumplings] == ["7", "2", "0"]
+
+
+def test_on_the_live_sheet_a_maki_typed_on_one_phone_changes_the_points_on_the_other(tmp_path):
+    ctx, _ = context(tmp_path)
+    ana = Device(ctx)
+    ben = Device(Context(ctx.services, Settings(), navigate=lambda r: None))
+    ana.open("/new/sushi-go?players=Ana,Ben,Cy")
+    ben.open("/sheet/sushi-go")
+    click(ana.root, "next-round")
+    type_into(ana.root, "round-1-maki-1", "2")
+    assert ben.value("round-1-earned-maki-1") == "6"
+    assert find(ben.root, "round-1-earned-maki-1") in ben.sent  # sent to Ben's browser
+    type_into(ben.root, "round-1-maki-2", "3")  # Ben takes most: Ana drops to second
+    for device in (ana, ben):
+        assert device.value("round-1-earned-maki-1") == "3"
+        assert device.value("round-1-earned-maki-2") == "6"
+        assert device.value("round-1-total-2") == "6"
