@@ -10,7 +10,7 @@ setters below.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,7 @@ from scorepad.core.numbers import (
 )
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
-from scorepad.core.sheetrules import WorkedRule, worked_after
+from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
 from scorepad.core.template import (
     CheckLine,
     CountLine,
@@ -718,6 +718,28 @@ def earned(state: SheetState, key: str) -> tuple[Number | None, ...]:
         counts = reading is not None and reading.counts and key in entered.lines
         found.append(reading.points if counts and reading is not None else None)
     return tuple(found)
+
+
+def earned_by_round(state: SheetState, line: Line) -> list[tuple[Number | None, ...]]:
+    """Per round, the points a per-round award or tally line earned each player in that
+    round, as the core works them out (``round_points``: Sushi Go's maki among everyone's
+    quantities of the round); None for a player whose cell is blank or refused."""
+    key = line.key
+    players = state.scored.players
+    points = round_points(line, [_per_round(p.readings[key].value) for p in players])
+    typed = [_per_round(entered.lines.get(key)) for entered in state.entered]
+    return [
+        tuple(
+            value if index < len(given) and given[index] is not None else None
+            for value, given in zip(row, typed, strict=True)
+        )
+        for index, row in enumerate(points)
+    ]
+
+
+def _per_round(value: object) -> Sequence[object]:
+    """A per-round line's entries (none when the line was left out)."""
+    return value if isinstance(value, list | tuple) else ()
 
 
 def worked(state: SheetState, key: str) -> tuple[Number, ...]:
