@@ -151,20 +151,23 @@ class SheetView:
             ft.Divider(height=1),
             *(self.rounds.controls() if self.rounds is not None else []),
             self.rows,
-            ft.Row(
-                [
-                    tid("new-line-label", self.new_label),
-                    tid(
-                        "add-line",
-                        ft.OutlinedButton(
-                            ctx.t("app.add_line"), icon=ft.Icons.ADD, on_click=self.on_add_line
-                        ),
-                    ),
-                ]
-            ),
-            *self._kinds_button(),
-            self.label_chips,
         ]
+        if not self.outcome.shown or self.outcome.scored:  # not for won-or-lost only
+            body += [
+                ft.Row(
+                    [
+                        tid("new-line-label", self.new_label),
+                        tid(
+                            "add-line",
+                            ft.OutlinedButton(
+                                ctx.t("app.add_line"), icon=ft.Icons.ADD, on_click=self.on_add_line
+                            ),
+                        ),
+                    ]
+                ),
+                *self._kinds_button(),
+                self.label_chips,
+            ]
         totals = [
             self._row(
                 ft.Text(ctx.t("app.total"), weight=ft.FontWeight.BOLD),
@@ -178,7 +181,8 @@ class SheetView:
         if self.outcome.shown:  # who won, as the players say or as the teams' totals do
             rule = template.result
             totals = totals if self.outcome.scored else []
-            ranks = ranks if rule is not None and rule.kind == "teams" else ft.Container()
+            in_teams = rule is not None and rule.kind == "teams" and self.outcome.scored
+            ranks = ranks if in_teams else ft.Container()
             ranks = ft.Column([ranks, ft.Divider(height=1), *self.outcome.controls()])
         end = [
             tid("notes", self.notes),
