@@ -25,6 +25,7 @@ def test_a_lost_pandemic_is_saved_and_history_and_stats_say_so(app, size):
     assert width <= size["width"]
     app.screenshot("pandemic-sheet")
     app.click("save")
+    app.page.wait_for_url("**/play/*")  # the saved play, before moving on
     expect(app.node("result")).to_have_text("The game wins: everyone loses together.")
     app.go("/history")
     rows = app.page.locator('[flt-semantics-identifier^="history-row-"]')
@@ -51,6 +52,7 @@ def test_codenames_in_two_teams_team_two_wins_for_each_member(app, size):
     assert width <= size["width"]
     app.screenshot("codenames-sheet")
     app.click("save")
+    app.page.wait_for_url("**/play/*")
     expect(app.node("result")).to_have_text(f"Team 2 wins ({names[1]} and {names[3]}).")
     for name, wins in ((names[1], "1"), (names[3], "1"), (names[0], "0")):
         app.go(f"/stats?player={name}")
