@@ -51,17 +51,23 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
     title = play_title(summary, lang, games)
     if summary.ignored:
         title = tr("store.play_ignored", lang, title=title)
-    return HistoryRow(
-        id=summary.id,
-        when=f"{summary.played_at:%Y-%m-%d %H:%M}",
-        title=title,
-        # a play without scores shows its winners only
-        scores=" · ".join(
+    # a play without scores shows its winners only
+    scores = (
+        " · ".join(
             f"{n} {show(p.total, lang)}" if p.total is not None else n
             for n, p in zip(names, seats, strict=True)
         )
         if summary.scored
-        else "",
+        else ""
+    )
+    if summary.result_kind == "cooperative":  # won or lost together, whoever played
+        together = tr("store.coop_won" if summary.outcome == "won" else "store.coop_lost", lang)
+        scores = " · ".join([scores or " · ".join(names), together])
+    return HistoryRow(
+        id=summary.id,
+        when=f"{summary.played_at:%Y-%m-%d %H:%M}",
+        title=title,
+        scores=scores,
         winners=winners,
         notes=summary.notes or "",
     )
