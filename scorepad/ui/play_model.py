@@ -19,6 +19,7 @@ from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_title
+from scorepad.ui.result_model import needs_choice
 from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
 if TYPE_CHECKING:
@@ -181,7 +182,20 @@ def draft_from_play(record: PlayRecord, lang: str = DEFAULT_LANG) -> SheetDraft:
             found = [e.points for e in player.extra if e.label == label]
             points.append(typed(found[0], lang) if found else "")
         draft.extra.append(ExtraRow(label, points))
+    _result_into(sheet, [p.team for p in entered], draft)
     return draft
+
+
+def _result_into(sheet: ScoredSheet, teams: list[str | None], draft: SheetDraft) -> None:
+    """A team play's teams, and the outcome the players chose (a co-operative play's "won"
+    or "lost", or a team-only play's winning team, by its number), as the sheet holds them."""
+    names = [team.name for team in sheet.teams]
+    if names:
+        draft.team_names = names
+        draft.teams = [names.index(t) + 1 if t in names else 1 for t in teams]
+    if sheet.outcome is not None and needs_choice(sheet.template):
+        outcome = sheet.outcome
+        draft.outcome = str(names.index(outcome) + 1) if outcome in names else outcome
 
 
 def _pair(value: object) -> tuple[object, object]:

@@ -195,3 +195,31 @@ def test_a_draft_keeps_its_teams_and_outcome_and_fills_teams_it_lacks():
         "Equipo 1",
         "Equipo 2",
     ]
+
+
+def test_a_saved_result_play_is_edited_with_its_teams_and_outcome(tmp_path, history):
+    """Edit brings back the teams and the choice saved with the play; a new choice saved
+    from the edit replaces the old one in the history."""
+    ctx, routes = context(tmp_path, history=history)
+    root, _ = start(ctx, routes, "/new/codenames", ["Ana", "Ben", "Cy", "Di"])
+    click(root, "team-won-2")
+    click(root, "save")
+    play = int(routes[-1].rsplit("/", 1)[1])
+    edit = view_for(ctx, f"/play/{play}/edit")
+    assert find(edit, "team-won-2").icon == ft.Icons.RADIO_BUTTON_CHECKED
+    assert find(edit, "result").value == "Team 2 wins (Ben and Di)."
+    click(edit, "team-won-1")
+    click(edit, "save")
+    sheet = history.store.get_play(play).sheet
+    assert sheet.winners == ("Ana", "Cy") and sheet.outcome == "Team 1"
+    assert [t.members for t in sheet.teams] == [("Ana", "Cy"), ("Ben", "Di")]
+
+    root, _ = start(ctx, routes, "/new/pandemic", ["Ana", "Ben"])
+    click(root, "outcome-lost")
+    click(root, "save")
+    play = int(routes[-1].rsplit("/", 1)[1])
+    edit = view_for(ctx, f"/play/{play}/edit")
+    assert find(edit, "outcome-lost").icon == ft.Icons.RADIO_BUTTON_CHECKED
+    click(edit, "outcome-won")
+    click(edit, "save")
+    assert history.store.get_play(play).sheet.outcome == "won"
