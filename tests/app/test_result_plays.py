@@ -49,10 +49,13 @@ def test_result_plays_show_in_the_history_and_their_screen_without_failing(tmp_p
     assert find(root, "result").value == "The game wins: everyone loses together."
     root = play_view(ctx, str(won))
     assert find(root, "result").value == "Blue wins (Ben and Di)."
-    for play in (lost, won):
-        ctx.route = f"/play/{play}/edit"
-        root = edit_view(ctx, str(play))  # refused with a sentence, never a failure
-        assert any("cannot edit" in t for t in texts(root))
+    ctx.route = f"/play/{lost}/edit"  # Edit opens the sheet as it was saved
+    root = edit_view(ctx, str(lost))
+    assert find(root, "outcome-lost").icon == ft.Icons.RADIO_BUTTON_CHECKED
+    ctx.route = f"/play/{won}/edit"  # the team names given in the history stay
+    root = edit_view(ctx, str(won))
+    assert find(root, "result").value == "Blue wins (Ben and Di)."
+    assert find(root, "team-won-2").icon == ft.Icons.RADIO_BUTTON_CHECKED
 
 
 def test_stats_show_co_operative_plays_apart_and_a_team_win_for_each_member(tmp_path, history):
