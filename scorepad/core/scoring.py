@@ -37,6 +37,7 @@ from scorepad.core.rounds import (
     rounds_within,
     rounds_won,
 )
+from scorepad.core.roundtable import table_rounds
 from scorepad.core.sheetrules import apply_rules
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
@@ -335,17 +336,36 @@ def _score_rounds(
             ended = how_it_ended(template, names, plain.running, plain.steady and reach)
             more = list(zip(repeat(NONE), plain.running))
             return _rank(template, variant, table, more, ended)
-    played = round_count(template, variant, names, given)
+    whole = table_rounds(plan, given) if rule is None else None
+    if whole is None:
+        played = round_count(template, variant, names, given)
+    else:  # every list of whole numbers within its line's range or table: read at once
+        played = rounds_within(template, len(names), whole.played)
+    # lines filled in once, after every per-round line in sheet order: added after them
+    ends_last = at_end and all(line.per_round for line in lines_here[: len(plan)])
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
     computed: list[Mapping[str, Number]] = []
     scored_rounds: list[tuple[Number, ...]] = []
     steady: list[bool] = []  # whose totals only ever move toward the target, round by round
-    for name, player in zip(names, players, strict=True):
-        read, round_points, bids, least, most = play_rounds(rule, plan, name, player.lines, played)
+    for index, (name, player) in enumerate(zip(names, players, strict=True)):
+        if whole is not None:
+            read, round_points, bids, least, most = whole.players[index]
+        else:
+            read, round_points, bids, least, most = play_rounds(
+                rule, plan, name, player.lines, played
+            )
         readings = read  # in sheet order when every line is per round
         total: Number = 0
-        if at_end:
+        if ends_last:  # ``read`` is this player's own dict: the lines at the end join it
+            for line in lines_here[len(plan) :]:
+                try:
+                    reading = line.reading(player.lines.get(line.key))
+                except EntryError as problem:
+                    raise _located(name, line, problem) from None
+                readings[line.key] = reading
+                total += reading.points
+        elif at_end:
             readings = {}
             for line in lines_here:
                 if line.per_round:
