@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain, repeat
-from operator import neg
+from operator import add, neg
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.core.template import Reading, RoundPlan
@@ -47,7 +47,7 @@ def table_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> Tabl
     played = -1
     keys: list[str] = []
     columns: list[list[Reading]] = []  # per line, each player's reading
-    counted: list[list[tuple[int, ...]]] = []  # per line that counts, each player's points
+    flat_total: list[int] | None = None  # each player's points of each round, one after another
     for line, plain, table in plan:
         if plain is None and table is None:
             return None
@@ -63,44 +63,45 @@ def table_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> Tabl
         if list(map(type, entries)).count(int) != len(entries):
             return None
         low, high = min(entries), max(entries)
+        if plain is not None and (low < plain[0] or high > plain[1]):
+            return None
+        if table is not None and (low < 0 or high >= len(table)):
+            return None
         values: list[tuple[int, ...]] = list(map(tuple, lists))
         measures = list(map(sum, values))
-        points: list[tuple[int, ...]]
-        if plain is not None:
-            if low < plain[0] or high > plain[1]:
-                return None
-            if plain[2] == 1:
-                points, sums = values, measures
-            elif plain[2] == 0:  # points handed out later, between players (an award)
-                points, sums = [(0,) * played] * len(values), [0] * len(values)
-            else:
-                points = [tuple(map(neg, each)) for each in values]
-                sums = list(map(neg, measures))
-        else:
-            assert table is not None
-            if low < 0 or high >= len(table):
-                return None
-            look_up = table.__getitem__
-            points = [tuple(map(look_up, each)) for each in values]
-            sums = list(map(sum, points))
-        if line.counts:
-            counted.append(points)
-            fields = zip(values, measures, sums, repeat(True))
-        else:
+        if not line.counts:
             fields = zip(values, measures, repeat(0), repeat(False))
+        else:
+            flat: list[int] | None
+            if table is not None:
+                flat = list(map(table.__getitem__, entries))
+                sums = list(map(sum, _by_player(flat, played)))
+            elif plain is not None and plain[2] == 1:
+                flat, sums = entries, measures
+            elif plain is not None and plain[2] == 0:  # points handed out later (an award)
+                flat, sums = None, [0] * len(values)
+            else:
+                flat, sums = list(map(neg, entries)), list(map(neg, measures))
+            if flat is not None:
+                flat_total = flat if flat_total is None else list(map(add, flat_total, flat))
+            fields = zip(values, measures, sums, repeat(True))
         keys.append(line.key)
         columns.append(list(map(_new_reading, fields)))
     if played < 0:
         return None
-    readings = [dict(zip(keys, row, strict=True)) for row in zip(*columns, strict=True)]
-    if counted:  # each round's points: the sum over the lines that count
-        by_player = zip(*counted, strict=True)
-        each_round = [tuple(map(sum, zip(*lines, strict=True))) for lines in by_player]
-    else:
+    by_player = zip(*columns, strict=True)  # each player's readings, in sheet order
+    readings: list[dict[str, Reading]] = list(map(dict, map(zip, repeat(keys), by_player)))
+    each_round: list[tuple[int, ...]]
+    if flat_total is None:
         each_round = [(0,) * played] * len(given)
-    bounds = zip(map(min, each_round), map(max, each_round), strict=True)
-    players = [
-        cast("PlayedRounds", (read, points_now, 0, least, most))
-        for read, points_now, (least, most) in zip(readings, each_round, bounds, strict=True)
-    ]
-    return TableRounds(players, played)
+    else:
+        each_round = _by_player(flat_total, played)
+    least, most = map(min, each_round), map(max, each_round)
+    players = list(zip(readings, each_round, repeat(0), least, most, strict=False))
+    return TableRounds(cast("list[PlayedRounds]", players), played)
+
+
+def _by_player(flat: list[int], played: int) -> list[tuple[int, ...]]:
+    """``flat`` (each player's rounds, one player after another) cut into one tuple per
+    player."""
+    return list(zip(*[iter(flat)] * played, strict=True))
