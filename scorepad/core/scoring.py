@@ -46,6 +46,8 @@ DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
 a score)."""
 NONE: Mapping[str, Number] = MappingProxyType({})
 _EXTRA = attrgetter("extra")
+_PER_ROUND = attrgetter("per_round")
+_ROUNDS_WON = attrgetter("rounds_won")
 
 
 class ExtraLine(NamedTuple):
@@ -342,9 +344,9 @@ def _score_rounds(
     else:  # every list of whole numbers within its line's range or table: read at once
         played = rounds_within(template, len(names), whole.played)
     # lines filled in once, after every per-round line in sheet order: added after them
-    ends_last = at_end and all(line.per_round for line in lines_here[: len(plan)])
+    ends_last = at_end and all(map(_PER_ROUND, lines_here[: len(plan)]))
     ends = lines_here[len(plan) :]
-    won_rounds = any(tb.rounds_won for tb in template.tiebreakers)
+    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
     computed: list[Mapping[str, Number]] = []
