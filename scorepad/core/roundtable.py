@@ -1,20 +1,18 @@
-"""A round game's sheet read line by line across the table, when every per-round list
-holds whole numbers that its line reads as they are (``Line.whole_range``) or looks up
-(``Line.whole_table``: Sushi Go's tempura pairs, sashimi sets, dumplings).
+"""A round game's sheet read at once, when every per-round list holds whole numbers that
+its line reads as they are (``Line.whole_range``) or looks up (``Line.whole_table``:
+Sushi Go's tempura pairs, sashimi sets, dumplings).
 
-Each line's lists are checked for the whole table at once, by their kinds, their lengths
-and their smallest and largest entry, and their points looked up: no call in Python per
-entry or per player, which is what a five-player sheet of several such lines costs in
-``play_rounds``. Any other sheet (a blank, a text, a number out of range, lists of
-different lengths, a bid rule …) gets None and is read entry by entry there, which names
-the entry it refuses.
+Each list is checked (a list of whole numbers, of the sheet's length, each within the
+line's range or table) and its points looked up, without the calls per entry and per
+line that ``play_rounds`` makes for any kind of entry. Any other sheet (a blank, a text,
+a number out of range, lists of different lengths, a bid rule …) gets None and is read
+entry by entry there, which names the entry it refuses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from itertools import chain, repeat
 from operator import add, neg
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -23,7 +21,6 @@ from scorepad.core.template import Reading, RoundPlan
 if TYPE_CHECKING:
     from scorepad.core.rounds import PlayedRounds
 
-_LISTS = frozenset({list, tuple})
 _new_reading = cast("Callable[[Iterable[object]], Reading]", partial(tuple.__new__, Reading))
 """A Reading from its fields, as ``Reading._make`` makes it, without a call in Python."""
 
@@ -43,65 +40,55 @@ def table_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> Tabl
     """Every player's per-round lines read and scored, or None when the sheet is not one
     of whole numbers within each line's range or table (see the module's docstring).
     Every list of the same length, as ``round_count`` wants them; whole points only, so
-    no total needs normalizing (the caller still checks them against ``TOTAL_LIMIT``)."""
+    no total needs normalizing (the caller still checks them against ``TOTAL_LIMIT``).
+    (A loop per player: with a table's few players and rounds it beats building lists
+    for the whole table at once.)"""
     played = -1
-    keys: list[str] = []
-    columns: list[list[Reading]] = []  # per line, each player's reading
-    flat_total: list[int] | None = None  # each player's points of each round, one after another
+    readings: list[dict[str, Reading]] = [{} for _ in given]
+    each_round: list[tuple[int, ...] | None] = [None] * len(given)
     for line, plain, table in plan:
-        if plain is None and table is None:
-            return None
-        lists: list[Any] = [lines.get(line.key) for lines in given]
-        if not set(map(type, lists)) <= _LISTS:
-            return None
-        lengths = set(map(len, lists))
-        length = lengths.pop()
-        if lengths or length != (played if played >= 0 else length) or not length:
-            return None
-        played = length
-        entries: list[Any] = list(chain.from_iterable(lists))
-        if list(map(type, entries)).count(int) != len(entries):
-            return None
-        low, high = min(entries), max(entries)
-        if plain is not None and (low < plain[0] or high > plain[1]):
-            return None
-        if table is not None and (low < 0 or high >= len(table)):
-            return None
-        values: list[tuple[int, ...]] = list(map(tuple, lists))
-        measures = list(map(sum, values))
-        if not line.counts:
-            fields = zip(values, measures, repeat(0), repeat(False))
+        if plain is not None:
+            low, high, sign = plain
+        elif table is not None:
+            low, high, sign = 0, len(table) - 1, 2  # 2: looked up in the table
         else:
-            flat: list[int] | None
-            if table is not None:
-                flat = list(map(table.__getitem__, entries))
-                sums = list(map(sum, _by_player(flat, played)))
-            elif plain is not None and plain[2] == 1:
-                flat, sums = entries, measures
-            elif plain is not None and plain[2] == 0:  # points handed out later (an award)
-                flat, sums = None, [0] * len(values)
+            return None
+        key, counts = line.key, line.counts
+        for index, lines in enumerate(given):
+            raw: Any = lines.get(key)
+            kind = type(raw)
+            if kind is not list and kind is not tuple:
+                return None
+            if len(raw) != played:
+                if played >= 0 or not raw:
+                    return None
+                played = len(raw)
+            for entry in raw:
+                if type(entry) is not int or entry < low or entry > high:
+                    return None
+            values: tuple[int, ...] = tuple(raw)
+            measure = sum(values)
+            if not counts:
+                readings[index][key] = _new_reading((values, measure, 0, False))
+                continue
+            if sign == 0:  # points handed out later, between players (an award)
+                readings[index][key] = _new_reading((values, measure, 0, True))
+                continue
+            if sign == 2:
+                assert table is not None
+                points = tuple(map(table.__getitem__, values))
+            elif sign == 1:
+                points = values
             else:
-                flat, sums = list(map(neg, entries)), list(map(neg, measures))
-            if flat is not None:
-                flat_total = flat if flat_total is None else list(map(add, flat_total, flat))
-            fields = zip(values, measures, sums, repeat(True))
-        keys.append(line.key)
-        columns.append(list(map(_new_reading, fields)))
+                points = tuple(map(neg, values))
+            readings[index][key] = _new_reading((values, measure, sum(points), True))
+            before = each_round[index]
+            each_round[index] = points if before is None else tuple(map(add, before, points))
     if played < 0:
         return None
-    by_player = zip(*columns, strict=True)  # each player's readings, in sheet order
-    readings: list[dict[str, Reading]] = list(map(dict, map(zip, repeat(keys), by_player)))
-    each_round: list[tuple[int, ...]]
-    if flat_total is None:
-        each_round = [(0,) * played] * len(given)
-    else:
-        each_round = _by_player(flat_total, played)
-    least, most = map(min, each_round), map(max, each_round)
-    players = list(zip(readings, each_round, repeat(0), least, most, strict=False))
-    return TableRounds(cast("list[PlayedRounds]", players), played)
-
-
-def _by_player(flat: list[int], played: int) -> list[tuple[int, ...]]:
-    """``flat`` (each player's rounds, one player after another) cut into one tuple per
-    player."""
-    return list(zip(*[iter(flat)] * played, strict=True))
+    players: list[PlayedRounds] = []
+    for read, points_now in zip(readings, each_round, strict=True):
+        if points_now is None:
+            points_now = (0,) * played
+        players.append((read, points_now, 0, min(points_now), max(points_now)))
+    return TableRounds(players, played)
