@@ -12,6 +12,13 @@ The same is done for the rules between lines and players (``core/sheetrules.py``
 5-player 7 Wonders sheet (science sets) and a 5-player Sushi Go sheet (three rounds of maki
 awards, puddings at the end), each against a hand-written scorer of that game alone; and
 the whole catalogue of game files read and checked, as the app does at start.
+
+Each hand-written scorer makes the checks the engine makes on that sheet (the player count
+and names, every entry a whole number in range) and gives what the engine gives that a
+person would need: totals, ranks with the game's tie-breaker, winners, and for Sushi Go
+the running total after each round (the round sheet shows them). The engine and the
+scorer are first checked to agree on every sheet; then both score the same sheets, taking
+turns pass by pass, and each ratio is the median of the passes' ratios.
 """
 
 from __future__ import annotations
@@ -113,7 +120,10 @@ Entries = list[tuple[str, dict[str, int]]]
 
 def azul_by_hand(players: Entries) -> tuple[list[int], list[int], list[str]]:
     """The baseline: Azul scored by a hand-written function, with the same checks (the
-    full-wall check between lines included)."""
+    full-wall check between lines included, and the player count and names)."""
+    names = [name for name, _ in players]
+    if not 2 <= len(players) <= 4 or not all(names) or len(set(names)) != len(players):
+        raise ValueError("players")
     totals: list[int] = []
     rows_done: list[int] = []
     for name, lines in players:
@@ -159,6 +169,9 @@ def wonders_sheets(rng: random.Random) -> list[Entries]:
 def wonders_by_hand(players: Entries) -> tuple[list[int], list[int], list[str]]:
     """7 Wonders scored by hand: the same checks, science squares and sets, coins to
     break a tie."""
+    names = [name for name, _ in players]
+    if not 3 <= len(players) <= 7 or not all(names) or len(set(names)) != len(players):
+        raise ValueError("players")
     totals: list[int] = []
     coins_kept: list[int] = []
     for name, lines in players:
@@ -220,16 +233,27 @@ def _places(
         place += len(group)
 
 
-def sushi_by_hand(players: SushiEntries) -> tuple[list[int], list[int], list[str]]:
+def sushi_by_hand(
+    players: SushiEntries,
+) -> tuple[list[int], list[int], list[str], list[tuple[int, ...]]]:
     """Sushi Go scored by hand: each round's cards and maki awards, puddings at the end,
-    the most puddings to break a tie."""
+    the most puddings to break a tie. As the engine, it checks the player count (2 to 5)
+    and the names, every entry, and gives each player's running total after each round
+    (a round sheet shows them; puddings are not in them)."""
     count = len(players)
-    totals = [0] * count
+    names = [name for name, _ in players]
+    if not 2 <= count <= 5 or not all(names) or len(set(names)) != count:
+        raise ValueError("players")
     for key in ("maki", "tempura", "sashimi", "dumplings", "nigiri"):
         for _, lines in players:
             values = lines.get(key, [0, 0, 0])
             if len(values) != 3 or any(type(v) is not int or v < 0 for v in values):
                 raise ValueError(key)
+    pudding = [lines.get("pudding", 0) for _, lines in players]
+    if any(type(v) is not int or v < 0 for v in pudding):
+        raise ValueError("pudding")
+    running = [[0, 0, 0] for _ in range(count)]
+    totals = [0] * count
     for round_index in range(3):
         maki = [lines["maki"][round_index] for _, lines in players]
         _places(totals, maki, [i for i in range(count) if maki[i] > 0], (6, 3), True)
@@ -238,7 +262,7 @@ def sushi_by_hand(players: SushiEntries) -> tuple[list[int], list[int], list[str
             totals[i] += lines["sashimi"][round_index] // 3 * 10
             totals[i] += DUMPLINGS[min(lines["dumplings"][round_index], 5)]
             totals[i] += lines["nigiri"][round_index]
-    pudding = [lines["pudding"] for _, lines in players]
+            running[i][round_index] = totals[i]
     if len(set(pudding)) > 1:
         everyone = list(range(count))
         _places(totals, pudding, everyone, (6,), True)
@@ -247,7 +271,7 @@ def sushi_by_hand(players: SushiEntries) -> tuple[list[int], list[int], list[str
     keys = list(zip(totals, pudding, strict=True))
     ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
     winners = [name for (name, _), rank in zip(players, ranks, strict=True) if rank == 1]
-    return totals, ranks, winners
+    return totals, ranks, winners, [tuple(r) for r in running]
 
 
 def catalogue_load_ms(runs: int = 21) -> tuple[float, int]:
@@ -300,11 +324,13 @@ def main() -> None:
         (sushi, sushi_in, sushi_players, sushi_by_hand),
     ):  # the engine and the hand-written scorer agree on every sheet first
         for entered, sheet in zip(inputs, players, strict=True):
-            totals, ranks, winners = by_hand(entered)
+            totals, ranks, winners, *rounds = by_hand(entered)
             scored = score(game, None, sheet)
             assert [p.total for p in scored.players] == totals, (game.id, entered)
             assert [p.rank for p in scored.players] == ranks, (game.id, entered)
             assert list(scored.winners) == winners, (game.id, entered)
+            if rounds:  # a round game's running totals too
+                assert [p.rounds for p in scored.players] == rounds[0], (game.id, entered)
     azul_in = azul_sheets(rng)
     sintra_in = sintra_sheets(rng)
     azul_players = [[PlayerSheet(n, lines) for n, lines in sheet] for sheet in azul_in]

@@ -129,13 +129,22 @@ def _give(
     zero: bool,
 ) -> None:
     """Hands out ``places`` from the most (or the fewest) down; ``zero`` False leaves the
-    players with none out of the running."""
+    players with none out of the running. Each quantity takes at least one place, so only
+    the first ``len(places)`` quantities in order can earn any."""
+    found = set(quantities)
+    if not zero:
+        found = {q for q in found if q > 0}
     place = 0
-    for value in sorted({q for q in quantities if zero or q > 0}, reverse=most):
+    for value in sorted(found, reverse=most)[: len(places)]:
         if place >= len(places):
             return
-        group = [i for i, q in enumerate(quantities) if q == value]
         worth: Number = places[place]
+        tied = quantities.count(value) if isinstance(quantities, list | tuple) else 2
+        if tied == 1:  # the usual case: one player alone on this quantity
+            points[quantities.index(value)] += worth
+            place += 1
+            continue
+        group = [i for i, q in enumerate(quantities) if q == value]
         if ties == "split" and len(group) > 1:
             share: Number = cast(Number, abs(worth)) // len(group)
             worth = normalize(share if worth >= 0 else -share)

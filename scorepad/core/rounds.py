@@ -222,7 +222,7 @@ def play_rounds(
     least: Number | None = 0
     most: Number | None = 0
     columns: dict[str, Sequence[Number]] = {}
-    for line, plain in plan:
+    for line, plain, _ in plan:
         key = line.key
         raw = given.get(key)
         entries: Sequence[object] = raw if isinstance(raw, (list, tuple)) else (None,) * played
@@ -334,7 +334,7 @@ def plain_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> Plai
     running: list[tuple[int, ...]] = []
     totals: list[int] = []
     steady = True
-    for line, plain in plan:
+    for line, plain, _ in plan:
         if plain is None or (line.counts and plain[2] != 1):
             return None
         key = line.key

@@ -37,6 +37,7 @@ from scorepad.core.rounds import (
     rounds_within,
     rounds_won,
 )
+from scorepad.core.roundtable import table_rounds
 from scorepad.core.sheetrules import apply_rules
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
@@ -45,6 +46,8 @@ DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
 a score)."""
 NONE: Mapping[str, Number] = MappingProxyType({})
 _EXTRA = attrgetter("extra")
+_PER_ROUND = attrgetter("per_round")
+_ROUNDS_WON = attrgetter("rounds_won")
 
 
 class ExtraLine(NamedTuple):
@@ -335,17 +338,38 @@ def _score_rounds(
             ended = how_it_ended(template, names, plain.running, plain.steady and reach)
             more = list(zip(repeat(NONE), plain.running))
             return _rank(template, variant, table, more, ended)
-    played = round_count(template, variant, names, given)
+    whole = table_rounds(plan, given) if rule is None else None
+    if whole is None:
+        played = round_count(template, variant, names, given)
+    else:  # every list of whole numbers within its line's range or table: read at once
+        played = rounds_within(template, len(names), whole.played)
+    # lines filled in once, after every per-round line in sheet order: added after them
+    ends_last = at_end and all(map(_PER_ROUND, lines_here[: len(plan)]))
+    ends = lines_here[len(plan) :]
+    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
     computed: list[Mapping[str, Number]] = []
     scored_rounds: list[tuple[Number, ...]] = []
     steady: list[bool] = []  # whose totals only ever move toward the target, round by round
-    for name, player in zip(names, players, strict=True):
-        read, round_points, bids, least, most = play_rounds(rule, plan, name, player.lines, played)
+    for index, (name, player) in enumerate(zip(names, players, strict=True)):
+        if whole is not None:
+            read, round_points, bids, least, most = whole.players[index]
+        else:
+            read, round_points, bids, least, most = play_rounds(
+                rule, plan, name, player.lines, played
+            )
         readings = read  # in sheet order when every line is per round
         total: Number = 0
-        if at_end:
+        if ends_last:  # ``read`` is this player's own dict: the lines at the end join it
+            for line in ends:
+                try:
+                    reading = line.reading(player.lines.get(line.key))
+                except EntryError as problem:
+                    raise _located(name, line, problem) from None
+                readings[line.key] = reading
+                total += reading.points
+        elif at_end:
             readings = {}
             for line in lines_here:
                 if line.per_round:
@@ -382,30 +406,39 @@ def _score_rounds(
         if not tie_plan:  # the usual round game: ranked on the total alone
             rows.append(((sign * total,), name, readings, extra, total, ()))
             continue
+        order: list[Number] = [sign * total]
         measured: list[Number] = []
-        for _, terms in tie_plan:
-            value: Number = normalize(sum((readings[k].measure * w for k, w in terms), start=0))
+        for better, terms in tie_plan:  # each a weighted sum of measures, as in ``_score``
+            value: Number = 0
+            for key, weight in terms:
+                value += readings[key].measure * weight
+            if type(value) is not int:
+                value = normalize(value)
             if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
                 raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
             measured.append(value)
-        rows.append(((), name, readings, extra, total, tuple(measured)))
+            order.append(better * value)
+        # the order key is made after the rounds won are counted, when a tie-breaker needs
+        # them; ``apply_rules`` keeps a key's tie-breakers and puts the new total first
+        rows.append(
+            (() if won_rounds else tuple(order), name, readings, extra, total, tuple(measured))
+        )
         scored_rounds.append(round_points)
     per_player: list[tuple[Mapping[str, Number], tuple[Number, ...]]]
     per_player = list(zip(computed, running, strict=True))
     if template.rules is not None:
         rows, per_player = apply_rules(template, variant, rows, per_player)
         running = [r for _, r in per_player]
-    if not tie_plan:
+    if not won_rounds:
         ended = how_it_ended(template, names, running, all(steady))
         return _rank(template, variant, rows, per_player, ended)
-    if any(tb.rounds_won for tb in template.tiebreakers):
-        won = rounds_won(scored_rounds, played, sign)
-        for i, tb in enumerate(template.tiebreakers):
-            if tb.rounds_won:
-                rows = [
-                    (r[0], r[1], r[2], r[3], r[4], (*r[5][:i], count, *r[5][i + 1 :]))
-                    for r, count in zip(rows, won, strict=True)
-                ]
+    won = rounds_won(scored_rounds, played, sign)
+    for i, tb in enumerate(template.tiebreakers):
+        if tb.rounds_won:
+            rows = [
+                (r[0], r[1], r[2], r[3], r[4], (*r[5][:i], count, *r[5][i + 1 :]))
+                for r, count in zip(rows, won, strict=True)
+            ]
     rows = [
         ((sign * r[4], *(b * v for (b, _), v in zip(tie_plan, r[5], strict=True))), *r[1:])
         for r in rows

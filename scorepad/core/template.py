@@ -34,9 +34,12 @@ if TYPE_CHECKING:
 
 Wins = Literal["highest", "lowest"]
 TiePlan = tuple[tuple[int, tuple[tuple[str, "Number"], ...]], ...]
-RoundPlan = tuple[tuple["Line", "tuple[Number, Number, int] | None"], ...]
-"""Each per-round line of a variant with its ``Line.whole_range``."""
+RoundPlan = tuple[tuple["Line", "tuple[Number, Number, int] | None", "tuple[int, ...] | None"], ...]
+"""Each per-round line of a variant with its ``Line.whole_range`` and, for a line without
+one, its ``Line.whole_table``."""
 MEMO_SIZE = 256
+TABLE_SIZE = 64
+"""The most whole numbers a line's ``whole_table`` holds (0 … 63): counts of cards."""
 _IMMUTABLE = frozenset({int, bool, tuple, type(None)})
 """Stored forms that a remembered reading may share: never a dict (a rated count)."""
 Prefer = Literal["more", "fewer"]
@@ -168,6 +171,28 @@ class Line:
         list of whole numbers per round, checked with ``min`` and ``max``. None for lines
         that read whole numbers otherwise (a table, a worth per item, a rate)."""
         return None
+
+    def whole_table(self) -> tuple[int, ...] | None:
+        """The points of the whole numbers 0, 1, … that this line reads as
+        ``scored(v, v, points)``, storing ``v`` itself, with whole points (Sushi Go's
+        tempura pairs, dumplings): the fast path of a list of small counts per round,
+        looked up rather than read one by one. Worked out by reading each number, so it
+        says what ``read`` says; it ends before the first number ``read`` refuses (the
+        line's max) or at ``TABLE_SIZE``. None when 0 is not read so (a rate, a pair,
+        yes/no)."""
+        found: list[int] = []
+        for count in range(TABLE_SIZE):
+            try:
+                reading = self.read(count)
+            except EntryError:
+                break
+            value, points = reading.value, reading.points
+            if type(value) is not int or value != count or reading.measure != count:
+                return None
+            if type(points) is not int:
+                return None
+            found.append(points)
+        return tuple(found) or None
 
     def empty(self) -> Reading:
         """A line left blank counts as 0 (docs/sheet-files.md), even where 0 could not be
@@ -610,12 +635,18 @@ class GameTemplate:
         return self._plans[variant]
 
     def round_plan(self, variant: str | None) -> RoundPlan:
-        """The per-round lines of a variant, each with its ``Line.whole_range``, for
-        scoring a round game (worked out on first use: most games have none)."""
+        """The per-round lines of a variant, each with its ``Line.whole_range`` (or else its
+        ``Line.whole_table``), for scoring a round game (worked out on first use: most
+        games have none)."""
         found = self._round_plans.get(variant)
         if found is None:
             lines = self._by_variant[variant]
-            found = tuple((line, line.whole_range()) for line in lines if line.per_round)
+            found = tuple(
+                (line, plain, line.whole_table() if plain is None else None)
+                for line in lines
+                if line.per_round
+                for plain in (line.whole_range(),)
+            )
             self._round_plans[variant] = found
         return found
 

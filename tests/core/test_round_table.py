@@ -1,0 +1,163 @@
+"""A round game's sheet of small whole counts read line by line across the table, their
+points looked up in each line's table (``roundtable.table_rounds``), against the
+entry-by-entry reading it falls back to: the same results, and every refusal kept."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorepad.core import PlayerSheet, SheetError, builtin_games, load_template, score
+from scorepad.core.roundtable import table_rounds
+from scorepad.core.template import TABLE_SIZE
+
+SUSHI = builtin_games()["sushi-go"]
+# every kind of line the table path takes, one not counted, one with a max; "end" filled
+# in once, at the end of the game
+PER_ROUND = [
+    {"key": "pairs", "kind": "count", "per": 5, "every": 2, "max": 9},
+    {"key": "kinds", "kind": "tally", "values": [0, 1, 3, 6]},
+    {"key": "ornaments", "kind": "table", "values": [0, 2, 5, 9]},
+    {"key": "bad", "kind": "penalty"},
+    {"key": "seen", "kind": "tally", "values": [0, 4], "counts": False},
+    {"key": "p", "kind": "points", "min": -5, "max": 30},
+    {"key": "most", "kind": "award", "places": [4, 2], "zero_counts": False},
+]
+MIXED = load_template(
+    json.dumps(
+        {
+            "id": "mixed",
+            "name": {"en": "Mixed"},
+            "players": {"min": 2, "max": 6},
+            "rounds": {"count": 4},
+            "lines": [
+                *({**line, "per_round": True, "label": {"en": line["key"]}} for line in PER_ROUND),
+                {"key": "end", "kind": "count", "per": 2, "label": {"en": "end"}},
+            ],
+            "tiebreakers": [{"label": {"en": "kinds"}, "prefer": "more", "terms": {"kinds": 1}}],
+        }
+    ),
+    "mixed.json",
+)
+
+
+def _as_text(lines: dict[str, object]) -> dict[str, object]:
+    """The same entries typed as text, which the table path never takes."""
+    return {
+        key: [str(v) for v in value] if isinstance(value, list) else value
+        for key, value in lines.items()
+    }
+
+
+def _result(sheet):
+    return (
+        sheet.to_json(),
+        [(p.readings, p.rounds, p.total, p.rank, p.computed) for p in sheet.players],
+        sheet.ended,
+    )
+
+
+@st.composite
+def sushi_tables(draw):
+    rounds = draw(st.integers(min_value=1, max_value=3))
+    players = draw(st.integers(min_value=2, max_value=5))
+    table = []
+    for n in range(players):
+        lines: dict[str, object] = {
+            key: draw(st.lists(st.integers(0, 12), min_size=rounds, max_size=rounds))
+            for key in ("maki", "tempura", "sashimi", "dumplings", "nigiri")
+        }
+        lines["pudding"] = draw(st.integers(0, 6))
+        table.append((f"P{n}", lines))
+    return table
+
+
+@settings(max_examples=60, deadline=None)
+@given(sushi_tables())
+def test_sushi_go_counts_score_as_the_same_counts_typed_as_text(table):
+    looked_up = score(SUSHI, None, [PlayerSheet(n, lines) for n, lines in table])
+    read = score(SUSHI, None, [PlayerSheet(n, _as_text(lines)) for n, lines in table])
+    assert table_rounds(SUSHI.round_plan(None), [lines for _, lines in table]) is not None
+    assert _result(looked_up) == _result(read)
+
+
+def test_a_line_table_says_what_reading_each_count_says():
+    tempura, dumplings = SUSHI.line("tempura"), SUSHI.line("dumplings")
+    assert tempura.whole_table() == tuple(5 * (n // 2) for n in range(TABLE_SIZE))
+    assert dumplings.whole_table()[:7] == (0, 1, 3, 6, 10, 15, 15)
+    assert MIXED.line("pairs").whole_table() == (0, 0, 5, 5, 10, 10, 15, 15, 20, 20)
+    assert MIXED.line("ornaments").whole_table() == (0, 2, 5, 9)
+    assert SUSHI.line("nigiri").whole_table() is not None  # read as entered: no table used
+    assert builtin_games()["glass-road"].line("glass_left").whole_table() is None  # with a rate
+
+
+def test_the_table_path_takes_every_kind_it_knows_and_scores_as_entry_by_entry():
+    ana = {"pairs": [3, 9, 0, 2], "kinds": [1, 5, 2, 0], "ornaments": [3, 0, 1, 2]}
+    ana |= {"bad": [1, 0, 7, 0], "seen": [0, 3, 1, 0], "p": [-5, 30, 0, 2], "most": [2, 0, 1, 1]}
+    ben = {key: [1, 1, 1, 1] for key in ana} | {"end": 3}
+    cleo = {key: [0, 0, 0, 0] for key in ana} | {"most": [2, 1, 0, 1]}
+    table = [("Ana", ana), ("Ben", ben), ("Cleo", cleo)]
+    assert table_rounds(MIXED.round_plan(None), [lines for _, lines in table]) is not None
+    looked_up = score(MIXED, None, [PlayerSheet(n, lines) for n, lines in table])
+    read = score(MIXED, None, [PlayerSheet(n, _as_text(lines)) for n, lines in table])
+    assert _result(looked_up) == _result(read)
+    assert looked_up.players[0].lines["pairs"] == 5 + 20 + 0 + 5  # 5 per pair
+    assert looked_up.players[0].lines["kinds"] == 1 + 6 + 3 + 0  # 5 kinds: the last value
+    assert looked_up.players[0].lines["ornaments"] == 9 + 0 + 2 + 5
+    assert "seen" not in looked_up.players[0].lines  # not counted
+    # Ben: no pair, kinds 4 × 1, ornaments 4 × 2, −4 bad, p 4; most: nothing in round 1
+    # (Ana and Cleo share first, 4 split, and use up second place), then first shared
+    # with Cleo (Ana's 0 is out: 2), with Ana (2), by all three (4 // 3 = 1); end 3 × 2
+    assert looked_up.players[1].lines["most"] == 0 + 2 + 2 + 1
+    assert looked_up.players[1].total == 0 + 4 + 8 - 4 + 4 + 5 + 6
+
+
+@pytest.mark.parametrize(
+    ("entry", "problem"),
+    [
+        (10, "10 is above the maximum, 9"),  # past the line's max: past its table too
+        (-1, "-1 is below the minimum, 0"),
+        (True, "true is not a number"),
+        (1.5, "1.5 is not a whole number"),
+        ("x", "is not a number"),
+    ],
+)
+def test_a_count_the_table_path_cannot_take_is_refused_naming_its_round(entry, problem):
+    players = [
+        PlayerSheet("Ana", {"pairs": [1, 2, 3, 4]}),
+        PlayerSheet("Ben", {"pairs": [1, 2, entry, 4]}),
+    ]
+    with pytest.raises(SheetError) as refused:
+        score(MIXED, None, players)
+    message = refused.value.message("en")
+    assert message.startswith('Ben, line "pairs" (pairs), round 3: '), message
+    assert problem in message
+
+
+def test_a_count_past_the_table_is_read_as_the_line_reads_it():
+    big = TABLE_SIZE + 5
+    players = [
+        PlayerSheet("Ana", {"tempura": [big, 0, 0], "dumplings": [big, 1, 0]}),
+        PlayerSheet("Ben", {"tempura": [0, 0, 0], "dumplings": [0, 0, 0]}),
+    ]
+    scored = score(SUSHI, None, players)
+    assert scored.players[0].lines["tempura"] == 5 * (big // 2)
+    assert scored.players[0].lines["dumplings"] == 15 + 1
+
+
+def test_lists_of_different_lengths_are_refused_as_before():
+    players = [
+        PlayerSheet("Ana", {"tempura": [1, 2, 3]}),
+        PlayerSheet("Ben", {"tempura": [1, 2]}),
+    ]
+    with pytest.raises(SheetError) as refused:
+        score(SUSHI, None, players)
+    assert 'Ben, line "tempura": 2 rounds, where the sheet has 3' in refused.value.message("en")
+    with pytest.raises(SheetError) as refused:
+        score(SUSHI, None, [PlayerSheet(n, {"tempura": [1, 2, 3, 4]}) for n in "AB"])
+    assert refused.value.message("en") == (
+        '4 rounds on the sheet, but "sushi-go" has 3 rounds with 2 players'
+    )
