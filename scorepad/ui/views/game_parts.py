@@ -1,9 +1,10 @@
 """The game editor's building blocks: a text field that keeps what is typed, its texts
 in each language (the person's own first, the others for "More options"), a folded
-"More options", and a list item's card with its up and remove buttons.
+"More options", and a list item's card with its up and remove buttons, which add,
+remove and move items the same way wherever they are used.
 
-``GameEditorView`` (``game_editor``) is built on these; they need of it only what
-``EditorParts`` declares.
+``GameEditorView`` (``game_editor``) and the sheet's "Add a line" dialog (``add_line``)
+are built on these; they need of them only what ``EditorParts`` declares.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import flet as ft
 
 from scorepad.core.i18n import LANGS
 from scorepad.ui.context import Context
-from scorepad.ui.game_form import Checked, GameForm, LineForm
+from scorepad.ui.game_form import Checked, GameForm, LineForm, first_text
 from scorepad.ui.views.common import tid
 
 Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
@@ -23,6 +24,12 @@ Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 HALF: Columns = {"xs": 12, "md": 6}
 THIRD: Columns = {"xs": 12, "md": 4}
 QUARTER: Columns = {"xs": 6, "md": 3}
+
+
+def scroll_key(name: str) -> ft.ScrollKey:
+    """The key ``page.scroll_to`` finds a control by (``show_first``): the form's name of
+    what it shows."""
+    return ft.ScrollKey(name)  # type: ignore[call-arg]  # a dataclass made when first used
 
 
 def test_id(field: str) -> str:
@@ -57,14 +64,28 @@ class EditorParts:
     def adopt(self) -> None:
         raise NotImplementedError
 
-    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
+    def refill(self, section: str) -> None:
+        """Rebuilds ``section``'s cards from the form, then rechecks."""
         raise NotImplementedError
+
+    # --- a list's buttons: each changes the list, then rebuilds its section -------------
+    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
+        items.append(make())
+        self.refill(section)
 
     def remove(self, section: str, items: list[Any], i: int) -> None:
-        raise NotImplementedError
+        del items[i]
+        self.refill(section)
 
     def move_up(self, section: str, items: list[Any], i: int) -> None:
-        raise NotImplementedError
+        items[i - 1], items[i] = items[i], items[i - 1]
+        self.refill(section)
+
+    def named(self, item: Any, name: str) -> str:
+        """``item``'s text ``name`` as typed in the person's language, else in English,
+        else in the first language typed in."""
+        own = getattr(item, f"{name}_{self.ctx.lang}", "") if self.ctx.lang in LANGS else ""
+        return str(own).strip() or first_text(item, name)
 
     def field(
         self,
@@ -128,7 +149,8 @@ class EditorParts:
         box.on_change = changed
         self.fields[name] = box
         self.touch[name] = touch
-        return ft.Container(tid(self.ident(name), box), col=col)
+        # the scroll key: a refused Save scrolls the field into view by it (show_first)
+        return ft.Container(tid(self.ident(name), box), col=col, key=scroll_key(name))
 
     def ident(self, name: str) -> str:
         """The test id of the form's field ``name`` (``test_id``)."""
