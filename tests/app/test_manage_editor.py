@@ -211,6 +211,7 @@ def test_make_a_game_with_a_bonus_a_set_and_a_floor(tmp_path, history):
     assert sets.content == "Sets of different kinds: 7 per complete set of science symbols"
     assert "For example 1: a score track with no space under 1." in " ".join(texts(root))
     click(root, "game-add-bonus")
+    assert "Chance" in texts(find(root, "game-preview"))  # the bonus is left out until ready
     assert find(root, "game-bonus-1-reach").error is None  # not typed in yet
     assert not find(root, "game-bonus-1-lines-problem").content.visible
     assert texts(find(root, "game-bonus-1-lines")) == ["Ones", "Twos", "Chance"]
@@ -236,6 +237,10 @@ def test_make_a_game_with_a_bonus_a_set_and_a_floor(tmp_path, history):
         "Pairs",
         "each line scores its count squared · 5 per complete set of 2 different",
     ]
+    assert find(root, "game-set-1-key").value == "pairs"  # follows its label until typed
+    type_into(root, "game-set-1-key", "doubles")
+    type_into(root, "game-set-1-label-en", "Pairs of dice")
+    assert find(root, "game-set-1-key").value == "doubles"
     type_into(root, "game-floor", "0")
     assert texts(find(root, "game-preview-floor")) == ["The total never goes below 0."]
     type_into(root, "game-line-1-label-en", "Aces")  # its key follows, in the rules too
@@ -246,7 +251,7 @@ def test_make_a_game_with_a_bonus_a_set_and_a_floor(tmp_path, history):
     (pairs,) = rules.sets
     (bonus,) = rules.bonuses
     assert (pairs.key, pairs.lines, pairs.squares, pairs.per_set, pairs.size) == (
-        "pairs",
+        "doubles",
         ("aces", "twos"),
         True,
         5,

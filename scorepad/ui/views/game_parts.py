@@ -17,6 +17,7 @@ import flet as ft
 from scorepad.core.i18n import LANGS
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import Checked, GameForm, LineForm, first_text
+from scorepad.ui.game_rule_forms import RuleForm
 from scorepad.ui.views.common import tid
 
 Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
@@ -140,8 +141,8 @@ class EditorParts:
             item.touched.add(touch[1])
             if touch[1] == "id" and item is self.form:
                 self.form.auto_id = False
-            if touch[1] == "key" and isinstance(item, LineForm):
-                item.auto_key = False
+            if touch[1] == "key" and isinstance(item, LineForm | RuleForm):
+                item.auto_key = False  # typed: it no longer follows the label
             if self.pending is not None and item is self.pending[0]:
                 self.adopt()
             self.recheck()
