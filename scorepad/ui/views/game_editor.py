@@ -21,8 +21,8 @@ rounds go rebuilds it, and the lines and tie-breakers (their "per round" and "mo
 won" boxes). So are the rules between lines (``game_rule_cards``): set rules, bonuses and
 the floor under the total, their lines picked from the game's.
 
-A refused Save opens the fold of the first problem, scrolls to it by its scroll key (the
-field's name) once the fold is laid out, and only then focuses it: a focused field that
+A refused Save opens the fold of the first problem, scrolls to it by its scroll key
+(``EditorParts.keyed``) once the fold is laid out, and only then focuses it: a focused field that
 Flutter scrolls to by itself can land far off when the fold has just opened.
 """
 
@@ -82,6 +82,7 @@ class GameEditorView(RuleCards, LineCards):
         shown only when there is one (each in a container: a test id needs something
         visible to wrap)."""
         self.note_touch: dict[str, tuple[Any, str]] = {}
+        self.scroll_keys = {}
         self.rule_picks = {}
         self.pickers: dict[str, tuple[ft.Dropdown, Any, str]] = {}
         """Fields picked from a menu → the menu, the item it edits, its touched name."""
@@ -418,7 +419,7 @@ class GameEditorView(RuleCards, LineCards):
         if fold in self.folds:
             self.folds[fold].visible = True
             self.form.open.add(fold)
-        box = self.fields.get(first)
+        box, keys = self.fields.get(first), self.scroll_keys or {}
         try:
             page = self.problem.page
         except RuntimeError:  # not on a page (a test without a browser)
@@ -426,9 +427,11 @@ class GameEditorView(RuleCards, LineCards):
         page.update()
 
         async def reveal() -> None:
-            # The fold was just sent: this runs after it, so the field is laid out and
-            # the scroll lands on it; then focusing it has nothing left to scroll.
-            await page.scroll_to(scroll_key=first, duration=0)
+            # Flutter scrolls to a key after its next frame, the one that lays out the
+            # fold just opened: the field is where the scroll lands, and focusing it
+            # then has nothing left to scroll.
+            if first in keys:
+                await page.scroll_to(scroll_key=keys[first], duration=0)
             if box is not None:
                 await box.focus()
 

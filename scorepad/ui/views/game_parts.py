@@ -9,6 +9,7 @@ are built on these; they need of them only what ``EditorParts`` declares.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -27,10 +28,9 @@ THIRD: Columns = {"xs": 12, "md": 4}
 QUARTER: Columns = {"xs": 6, "md": 3}
 
 
-def scroll_key(name: str) -> ft.ScrollKey:
-    """The key ``page.scroll_to`` finds a control by (``show_first``): the form's name of
-    what it shows."""
-    return ft.ScrollKey(name)  # type: ignore[call-arg]  # a dataclass made when first used
+SERIAL = itertools.count(1)
+"""Makes every scroll key new: Flutter keeps one global key per value, and a section
+rebuilt would otherwise put a second control under the key of one still leaving."""
 
 
 def test_id(field: str) -> str:
@@ -54,6 +54,10 @@ class EditorParts:
     """Field → the "More options" fold it is in."""
     folds: dict[str, ft.Column]
     pending: tuple[LineForm, list[ft.Control], ft.Text] | None
+    scroll_keys: dict[str, str] | None = None
+    """The form's names of what a refused Save may scroll to (fields, a rule's lines) →
+    the scroll key of the control showing it now (``keyed``); None where nothing is
+    scrolled to (the sheet's "Add a line" dialog)."""
     title: ft.Text
     """The title of the card built last."""
     tools: ft.Row
@@ -151,7 +155,14 @@ class EditorParts:
         self.fields[name] = box
         self.touch[name] = touch
         # the scroll key: a refused Save scrolls the field into view by it (show_first)
-        return ft.Container(tid(self.ident(name), box), col=col, key=scroll_key(name))
+        return self.keyed(name, ft.Container(tid(self.ident(name), box), col=col))
+
+    def keyed(self, name: str, control: ft.Control) -> ft.Control:
+        """``control`` with a new scroll key, noted as the one to scroll to for ``name``."""
+        if self.scroll_keys is not None:
+            key = self.scroll_keys[name] = f"{name}@{next(SERIAL)}"
+            control.key = ft.ScrollKey(key)  # type: ignore[call-arg]  # made when first used
+        return control
 
     def ident(self, name: str) -> str:
         """The test id of the form's field ``name`` (``test_id``)."""

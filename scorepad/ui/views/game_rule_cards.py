@@ -24,7 +24,6 @@ from scorepad.ui.views.game_parts import (
     QUARTER,
     THIRD,
     EditorParts,
-    scroll_key,
     test_id,
 )
 
@@ -127,7 +126,7 @@ class RuleCards(EditorParts):
         return [
             muted(self.ctx.t(label)),
             tid(ident, row),
-            tid(f"{ident}-problem", ft.Container(note, key=scroll_key(f"{where}lines"))),
+            tid(f"{ident}-problem", self.keyed(f"{where}lines", ft.Container(note))),
         ]
 
     def fill_picks(self, where: str) -> None:
