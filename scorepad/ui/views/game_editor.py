@@ -10,11 +10,11 @@ tie-breaker's…), kept open once opened.
 Fields keep exactly what was typed (``GameForm``); after every change the form is
 checked by the core and the complaint is shown under the field it concerns, once that
 field was typed in or Save was pressed (a new game does not open in red). A refused Save
-opens the fold of the first field with a problem, scrolls to it and focuses it. The
-preview shows what can be shown even while there are problems, the faulty lines marked
-(``game_salvage``). Typing only updates errors and the
-preview; adding, removing or moving an item or changing a line's kind rebuilds that
-section, so a field being typed in never loses its focus.
+opens the fold of the first field with a problem, scrolls to it and focuses it (below).
+The preview shows what can be shown even while there are problems, the faulty lines
+marked (``game_salvage``). Typing only updates errors and the preview; adding, removing
+or moving an item or changing a line's kind rebuilds that section, so a field being
+typed in never loses its focus.
 
 A round game's settings (``game_rounds``) are a section of their own; choosing how the
 rounds go rebuilds it, and the lines and tie-breakers (their "per round" and "most rounds
@@ -22,8 +22,8 @@ won" boxes). So are the rules between lines (``game_rule_cards``): set rules, bo
 the floor under the total, their lines picked from the game's.
 
 A refused Save opens the fold of the first problem, scrolls to it by its scroll key
-(``EditorParts.keyed``) once the fold is laid out, and only then focuses it: a focused field that
-Flutter scrolls to by itself can land far off when the fold has just opened.
+(``EditorParts.keyed``) once the fold is laid out, and only then focuses it: a focused
+field that Flutter scrolls to by itself can land far off when the fold has just opened.
 """
 
 from __future__ import annotations
