@@ -12,7 +12,6 @@ from pathlib import Path
 
 from scorepad.cli.io import open_history, read_text
 from scorepad.core import GameTemplate, ScorepadError, builtin_games, load_template
-from scorepad.core.catalogue import result_games
 from scorepad.core.errors import quote
 
 Unknown = Callable[[str, str], ScorepadError]
@@ -46,9 +45,8 @@ class KnownGames(Mapping[str, GameTemplate]):
 
 
 def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad, by id: the built-in ones and the co-operative and
-    team games (``scorepad/games/results/``, which the app does not list yet)."""
-    return dict(sorted({**builtin_games(), **result_games()}.items()))
+    """The games shipped with Scorepad, by id (co-operative and team games among them)."""
+    return dict(builtin_games())
 
 
 def known_games(url: str | None) -> Mapping[str, GameTemplate]:

@@ -16,8 +16,9 @@ GAMES_FOLDER = Path(__file__).resolve().parent.parent / "games"
 
 @cache
 def builtin_games() -> Mapping[str, GameTemplate]:
-    """Every shipped game by id, sorted: games filled in once at the end and games played
-    round by round alike. A broken file fails loudly here."""
+    """Every shipped game by id, sorted: games filled in once at the end or round by
+    round, each for themselves, co-operative or in teams alike. A broken file fails loudly
+    here."""
     return _load_folder(GAMES_FOLDER)
 
 
@@ -27,17 +28,6 @@ def _load_folder(folder: Path) -> Mapping[str, GameTemplate]:
         template = load_template(path.read_text(encoding="utf-8"), path.name, builtin=True)
         games[template.id] = template
     return dict(sorted(games.items()))
-
-
-RESULT_GAMES_FOLDER = GAMES_FOLDER / "results"
-"""Co-operative and team games (Pandemic, Codenames): read by the core, the command line
-and the history, kept out of ``builtin_games`` until the app can show their result."""
-
-
-@cache
-def result_games() -> Mapping[str, GameTemplate]:
-    """The shipped co-operative and team games by id (``scorepad/games/results/``)."""
-    return _load_folder(RESULT_GAMES_FOLDER)
 
 
 def find_game(game_id: object, games: Mapping[str, GameTemplate] | None = None) -> GameTemplate:

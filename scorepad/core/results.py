@@ -277,3 +277,16 @@ def to_json(sheet: ScoredSheet, data: dict[str, Any]) -> None:
     ]
     if not scored:
         data["winning_team"] = sheet.outcome
+
+
+def undecided(sheet: ScoredSheet) -> ScoredSheet:
+    """A co-operative play, or a team play without a score, as its sheet shows it while
+    the players have not said yet whether they won (or which team did): ``sheet`` settled
+    on any outcome, with no one winning, every player and team ranked first and the
+    outcome left unsaid (the app's sheet refuses to save it meanwhile)."""
+    return sheet._replace(
+        players=tuple(p._replace(rank=1, winner=False) for p in sheet.players),
+        winners=(),
+        teams=tuple(t._replace(rank=1, winner=False) for t in sheet.teams),
+        outcome=None,
+    )

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
 from scorepad.core.checks import Check, check_player
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from scorepad.core.template import GameTemplate, Line
 
 MORE_KINDS: dict[str, type[Line]] = {AwardLine.kind: AwardLine, TallyLine.kind: TallyLine}
-"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them; the app's sheet does
-not show them yet in a round game's rounds (``not_on_sheet``)."""
+"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them. Their points are
+worked out from the quantity entered, so sheets show both (per round: ``round_points``)."""
 
 
 class Bonus(NamedTuple):
@@ -120,13 +120,11 @@ class SheetRules(NamedTuple):
 
 
 def not_on_sheet(template: GameTemplate) -> str | None:
-    """What of a game the app's sheet cannot show yet: the kind of its first award or
-    tally line filled round by round (Sushi Go's maki); None when it shows it all (award
-    lines with the points they earned, set rules' and bonuses' points and a floor's added
-    points on rows of their own: ``worked_after``)."""
-    for line in template.lines:
-        if line.kind in MORE_KINDS and line.per_round:
-            return line.kind
+    """What of a game the app's sheet cannot show: set rules or bonuses reading lines
+    filled round by round (the loader refuses them, "template.rule_per_round"; a
+    template built otherwise is asked too). None when the sheet shows it all: award and
+    tally lines with the points they earned, per round too (``round_points``); set
+    rules', bonuses' and a floor's points on rows of their own (``worked_after``)."""
     rules = template.rules
     if rules is not None:  # a rule reading lines filled round by round
         in_rounds = {line.key for line in template.lines if line.per_round}
@@ -135,6 +133,20 @@ def not_on_sheet(template: GameTemplate) -> str | None:
         if any(in_rounds.intersection(b.lines) for b in rules.bonuses):
             return "bonuses"
     return None
+
+
+def round_points(line: Line, entries: Sequence[Sequence[object]]) -> list[list[Number]]:
+    """What a per-round line earned each player in each round: one list per round, with
+    one value per player in seat order. ``entries``: each player's stored entries on the
+    line (``Reading.value``, one per round). An award line hands its places out among
+    that round's quantities (Sushi Go's maki); any other line scores each entry on its
+    own (a tally's table). A line not counted in the total earns 0."""
+    played = len(entries[0]) if entries else 0
+    if not line.counts:
+        return [[0] * len(entries) for _ in range(played)]
+    if isinstance(line, AwardLine):
+        return [award_points(line, [_whole(e[r]) for e in entries]) for r in range(played)]
+    return [[line.reading(e[r]).points for e in entries] for r in range(played)]
 
 
 WorkedRule = SetRule | Bonus
@@ -238,12 +250,8 @@ def _award(
     key = line.key
     found = [read[key] for read in readings]
     if line.per_round:
-        columns = [r.value for r in found]  # each player's quantity per round
-        played = len(columns[0]) if columns else 0  # type: ignore[arg-type]
-        by_round = [
-            award_points(line, [_whole(c[r]) for c in columns])  # type: ignore[index]
-            for r in range(played)
-        ]
+        columns = cast(list[Sequence[object]], [r.value for r in found])  # quantities by round
+        by_round = round_points(line, columns)
         each = [[points[i] for points in by_round] for i in range(count)]
     else:
         each = [[p] for p in award_points(line, [_whole(r.value) for r in found])]

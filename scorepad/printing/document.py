@@ -16,7 +16,6 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, ScoredSheet, builtin_games
-from scorepad.core.catalogue import result_games
 from scorepad.core.i18n import LANGS, tr
 from scorepad.files import write_atomic
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
@@ -136,11 +135,9 @@ def write_printables(folder: Path, langs: Sequence[str] = LANGS) -> list[Path]:
 
 
 def all_pages() -> list[Page]:
-    """Every shipped game and variant by id: the built-in games and the co-operative and
-    team games (``scorepad/games/results/``)."""
+    """Every shipped game and variant by id (co-operative and team games among them)."""
     pages: list[Page] = []
-    games = {**builtin_games(), **result_games()}
-    for _, template in sorted(games.items()):
+    for _, template in sorted(builtin_games().items()):
         if template.variants:
             pages += [(template, v.id) for v in template.variants]
         else:

@@ -185,6 +185,10 @@ def _filled_cell(line: Line, reading: Reading, lang: str) -> Cell:
 
 
 def _whole(value: object) -> int:
+    """An award line's quantity entered; a line filled round by round: every round's
+    (Sushi Go's maki icons over the three rounds)."""
+    if isinstance(value, list | tuple):
+        return sum(v for v in value if type(v) is int)
     return value if type(value) is int else 0
 
 

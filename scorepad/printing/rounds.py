@@ -21,16 +21,16 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import cast
 
 from reportlab.pdfgen.canvas import Canvas
 
-from scorepad.core import GameTemplate, Line, ScoredSheet
-from scorepad.core.awards import AwardLine, award_points
+from scorepad.core import GameTemplate, ScoredSheet
+from scorepad.core.awards import AwardLine
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number
-from scorepad.core.scoring import PlayerResult
 from scorepad.core.sets import TallyLine
-from scorepad.core.sheetrules import MORE_KINDS
+from scorepad.core.sheetrules import MORE_KINDS, round_points
 from scorepad.printing import draw
 from scorepad.printing.cells import SheetModel, number
 from scorepad.printing.draw import HEAD, INK, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, SHADE, Grid
@@ -195,10 +195,17 @@ def played_round_sheet(
     players = sheet.players
     per_round = [line for line in template.lines_for(sheet.variant) if line.per_round]
     columns = _columns(template, sheet.variant, lang)
+    worked = {  # the points worked out from a round's entries (an award, a tally)
+        line.key: round_points(
+            line, [cast(Sequence[object], p.readings[line.key].value) for p in players]
+        )
+        for line in per_round
+        if isinstance(line, AwardLine | TallyLine)
+    }
     cells = []
     for index in range(sheet.played_rounds):
         shown = []
-        earned = [_earned(line, players, index) for line in per_round]
+        earned = [worked[line.key][index] if line.key in worked else None for line in per_round]
         for n, p in enumerate(players):
             texts = [
                 _entry(p.readings[line.key].value, index, lang, points[n] if points else None)
@@ -227,19 +234,6 @@ def played_round_sheet(
         explanation=plain.explanation,
         note=sheet.round_note(lang) or "",
     )
-
-
-def _earned(line: Line, players: Sequence[PlayerResult], index: int) -> list[Number] | None:
-    """Each player's points on a per-round line in one round, when they are worked out
-    from the entry (an award between players, a tally); None for other lines."""
-    if isinstance(line, AwardLine):
-        return award_points(line, [_whole(p.readings[line.key].value, index) for p in players])
-    if isinstance(line, TallyLine):
-        table = line.values
-        return [
-            table[min(_whole(p.readings[line.key].value, index), len(table) - 1)] for p in players
-        ]
-    return None
 
 
 def _whole(value: object, index: int) -> int:

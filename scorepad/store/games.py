@@ -15,7 +15,6 @@ from typing import Any
 from sqlalchemy import Connection, Insert, Table, select, update
 
 from scorepad.core import GameTemplate, builtin_games, load_template
-from scorepad.core.catalogue import result_games
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.sheetrules import not_on_sheet
@@ -47,21 +46,16 @@ def custom_templates(conn: Connection, *, deleted: bool = False) -> dict[str, Ga
 
 
 def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad: the built-in ones and the co-operative and team
-    games (kept in ``scorepad/games/results/`` until the app can show their result)."""
-    return dict(sorted({**result_games(), **builtin_games()}.items()))
+    """The games shipped with Scorepad (co-operative and team games among them)."""
+    return dict(builtin_games())
 
 
 def app_templates(conn: Connection) -> dict[str, GameTemplate]:
-    """The games the app offers: built-in and user-defined, without co-operative or team
-    games and without games whose award or tally lines are filled round by round (shipped
-    or the user's): the app's sheet cannot show those yet."""
+    """The games the app offers: built-in and user-defined, without games whose award or
+    tally lines are filled round by round (shipped or the user's): the app's sheet cannot
+    show those yet."""
     found = {**builtin_games(), **custom_templates(conn)}
-    return {
-        key: game
-        for key, game in found.items()
-        if game.result is None and not_on_sheet(game) is None
-    }
+    return {key: game for key, game in found.items() if not_on_sheet(game) is None}
 
 
 def all_templates(conn: Connection) -> dict[str, GameTemplate]:

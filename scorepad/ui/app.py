@@ -345,14 +345,13 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
     if given and fits and variant_ok and model.ready():
         drafts = ctx.services.drafts
-        wanted = (model.players(), model.variant, model.modules)
+        wanted = (model.players(), model.variant, model.modules, model.teams)
         for waiting in of_game(drafts, template.id):
-            if (waiting.players, waiting.variant, waiting.modules) == wanted:
+            if (waiting.players, waiting.variant, waiting.modules, waiting.teams) == wanted:
                 view = _sheet_view(ctx, template, waiting)
                 if view is not None:
                     return view
-        draft = new_draft(template, model.variant, model.players(), model.modules)
-        draft.location = model.location.strip()
+        draft = model.draft(ctx.lang)
         drafts.save(draft)
         return SheetView(ctx, SheetInProgress(template, draft)).build()
     return NewPlayView(ctx, model).build()
@@ -401,11 +400,4 @@ def _not_shown_yet(ctx: Context, template: GameTemplate) -> ft.View:
 
 
 def _unknown_game(ctx: Context, game_id: str) -> ft.View:
-    try:
-        known = ctx.services.history.store.sheet_games().get(game_id)
-    except ScorepadError:
-        known = None
-    if known is not None and known.result is not None:  # co-operative or in teams
-        name = pick(known.name, ctx.lang)
-        return message_view(ctx, name, ctx.t("app.cannot_play_result", game=name))
     return message_view(ctx, ctx.t("app.title"), ctx.t("app.unknown_game", value=quote(game_id)))

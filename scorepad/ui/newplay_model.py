@@ -1,4 +1,4 @@
-"""The New play form: who plays, in which order, which variant and where.
+"""The New play form: who plays, in which order, in which team, which variant and where.
 
 Plain Python so that tests can drive it without a page; the view only mirrors it.
 """
@@ -11,6 +11,8 @@ from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
 from scorepad.core.plaintext import name_problem, plain_problem
 from scorepad.ui.errors import AppError
+from scorepad.ui.result_model import default_teams, grouping_problem, team_names, team_rule
+from scorepad.ui.sheet_model import SheetDraft, new_draft
 
 
 @dataclass
@@ -23,6 +25,10 @@ class NewPlayModel:
     """The game's modules chosen (ids, in the game's order)."""
     from_link: bool = False
     """Filled from a link that names the players: its problems show at once."""
+    teams: list[int] = field(default_factory=list)
+    """A team game: each seat's team, numbered from 1 (none for other games)."""
+    team_names: list[str] = field(default_factory=list)
+    """Names given to teams 1, 2, … (a rematch keeps the play's); the others are "Team N"."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]
@@ -31,6 +37,53 @@ class NewPlayModel:
             self.names.append("")
         if self.template.variants and self.variant is None:
             self.variant = self.template.variants[0].id
+        rule = team_rule(self.template)
+        if rule is None:
+            self.teams = []
+        elif len(self.teams) != len(self.names):
+            self.teams = default_teams(rule, len(self.names))
+
+    @property
+    def in_teams(self) -> bool:
+        return team_rule(self.template) is not None
+
+    def team_choices(self) -> list[int]:
+        """The team numbers a seat may pick: as many teams as the game allows, no more
+        than there are seats."""
+        rule = team_rule(self.template)
+        if rule is None:
+            return []
+        count = min(rule.max_teams, max(rule.min_teams, len(self.names), *self.teams))
+        return list(range(1, count + 1))
+
+    def set_team(self, index: int, team: int) -> None:
+        if team in self.team_choices():
+            self.teams[index] = team
+
+    def next_team(self, index: int) -> None:
+        """The seat's player moves to the next team (after the last: the first)."""
+        choices = self.team_choices()
+        current = self.teams[index]
+        at = choices.index(current) + 1 if current in choices else 0
+        self.teams[index] = choices[at % len(choices)]
+
+    def team_names_for(self, lang: str) -> list[str]:
+        """The names of the teams a seat may pick, in ``lang`` where no one named them."""
+        return team_names(self.team_names, len(self.team_choices()), lang)
+
+    def team_problem(self) -> AppError | None:
+        """What is wrong with the teams: too few or too many for the game."""
+        return grouping_problem(self.template, self.teams) if self.in_teams else None
+
+    def draft(self, lang: str) -> SheetDraft:
+        """A new sheet for the form: its players, variant, modules, location and teams
+        (named in ``lang`` where no one named them)."""
+        draft = new_draft(self.template, self.variant, self.players(), self.modules)
+        draft.location = self.location.strip()
+        if self.in_teams:
+            draft.teams = list(self.teams)
+            draft.team_names = team_names(self.team_names, max(self.teams), lang)
+        return draft
 
     @classmethod
     def from_query(cls, template: GameTemplate, query: dict[str, str]) -> NewPlayModel:
@@ -46,6 +99,7 @@ class NewPlayModel:
         known = [m.id for m in template.modules]
         asked = {m.strip() for m in query.get("modules", "").split(",")}
         modules = [m for m in known if m in asked]
+        teams, named = _linked_teams(template, query.get("teams", ""), len(names))
         return cls(
             template,
             names,
@@ -53,6 +107,8 @@ class NewPlayModel:
             query.get("location", ""),
             modules,
             from_link=bool(names),
+            teams=teams,
+            team_names=named,
         )
 
     def choose_module(self, module: str, chosen: bool) -> None:
@@ -71,6 +127,13 @@ class NewPlayModel:
     def add(self) -> None:
         if self.can_add:
             self.names.append("")
+            self._seat_added()
+
+    def _seat_added(self) -> None:
+        """A new seat's team: the next in turn (alternating, as at first)."""
+        rule = team_rule(self.template)
+        if rule is not None:
+            self.teams.append(default_teams(rule, len(self.names))[-1])
 
     def choose(self, name: str) -> bool:
         """A saved player joins: in the first empty seat, else a new one; False when the
@@ -84,16 +147,21 @@ class NewPlayModel:
         if not self.can_add:
             return False
         self.names.append(name)
+        self._seat_added()
         return True
 
     def remove(self, index: int) -> None:
         if self.can_remove:
             del self.names[index]
+            if self.teams:
+                del self.teams[index]
 
     def move(self, index: int, delta: int) -> None:
         other = index + delta
         if 0 <= other < len(self.names):
             self.names[index], self.names[other] = self.names[other], self.names[index]
+            if self.teams:  # a player keeps their team
+                self.teams[index], self.teams[other] = self.teams[other], self.teams[index]
 
     def problems(self) -> dict[int, ScorepadError]:
         """What is wrong with each name, by position: empty, not plain text (a tab, a
@@ -118,7 +186,21 @@ class NewPlayModel:
 
     def ready(self) -> bool:
         """Nothing wrong: a sheet may start (and a draft be written)."""
-        return not self.problems() and self.location_problem() is None
+        return (
+            not self.problems() and self.location_problem() is None and self.team_problem() is None
+        )
 
     def players(self) -> list[str]:
         return [name.strip() for name in self.names]
+
+
+def _linked_teams(template: GameTemplate, text: str, seats: int) -> tuple[list[int], list[str]]:
+    """A link's teams (``?teams=Red,Blue,Red,Blue``, a rematch's: one name per player in
+    seat order) as team numbers and names; none when they do not fit the players."""
+    given = [t.strip() for t in text.split(",")]
+    fits = team_rule(template) is not None and len(given) == seats
+    if not fits or not all(t and name_problem(t) is None for t in given):
+        return [], []
+    folded = list(dict.fromkeys(t.casefold() for t in given))
+    named = [next(t for t in given if t.casefold() == f) for f in folded]
+    return [folded.index(t.casefold()) + 1 for t in given], named

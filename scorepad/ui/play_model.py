@@ -19,6 +19,7 @@ from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_title
+from scorepad.ui.result_model import needs_choice
 from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
 if TYPE_CHECKING:
@@ -51,17 +52,23 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
     title = play_title(summary, lang, games)
     if summary.ignored:
         title = tr("store.play_ignored", lang, title=title)
-    return HistoryRow(
-        id=summary.id,
-        when=f"{summary.played_at:%Y-%m-%d %H:%M}",
-        title=title,
-        # a play without scores shows its winners only
-        scores=" · ".join(
+    # a play without scores shows its winners only
+    scores = (
+        " · ".join(
             f"{n} {show(p.total, lang)}" if p.total is not None else n
             for n, p in zip(names, seats, strict=True)
         )
         if summary.scored
-        else "",
+        else ""
+    )
+    if summary.result_kind == "cooperative":  # won or lost together, whoever played
+        together = tr("store.coop_won" if summary.outcome == "won" else "store.coop_lost", lang)
+        scores = " · ".join([scores or " · ".join(names), together])
+    return HistoryRow(
+        id=summary.id,
+        when=f"{summary.played_at:%Y-%m-%d %H:%M}",
+        title=title,
+        scores=scores,
         winners=winners,
         notes=summary.notes or "",
     )
@@ -175,7 +182,20 @@ def draft_from_play(record: PlayRecord, lang: str = DEFAULT_LANG) -> SheetDraft:
             found = [e.points for e in player.extra if e.label == label]
             points.append(typed(found[0], lang) if found else "")
         draft.extra.append(ExtraRow(label, points))
+    _result_into(sheet, [p.team for p in entered], draft)
     return draft
+
+
+def _result_into(sheet: ScoredSheet, teams: list[str | None], draft: SheetDraft) -> None:
+    """A team play's teams, and the outcome the players chose (a co-operative play's "won"
+    or "lost", or a team-only play's winning team, by its number), as the sheet holds them."""
+    names = [team.name for team in sheet.teams]
+    if names:
+        draft.team_names = names
+        draft.teams = [names.index(t) + 1 if t in names else 1 for t in teams]
+    if sheet.outcome is not None and needs_choice(sheet.template):
+        outcome = sheet.outcome
+        draft.outcome = str(names.index(outcome) + 1) if outcome in names else outcome
 
 
 def _pair(value: object) -> tuple[object, object]:

@@ -10,7 +10,7 @@ setters below.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +27,9 @@ from scorepad.core.numbers import (
     read_expression,
 )
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
+from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
-from scorepad.core.sheetrules import WorkedRule, worked_after
+from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
 from scorepad.core.template import (
     CheckLine,
     CountLine,
@@ -40,6 +41,13 @@ from scorepad.core.template import (
     read_whole,
 )
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
+from scorepad.ui.result_model import (
+    OutcomeEdit,
+    allowed_outcome,
+    core_outcome,
+    fill_teams,
+    team_of,
+)
 
 CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
@@ -255,6 +263,7 @@ Edit = (
     | LineAdded
     | LineTakenOff
     | GameSwitched
+    | OutcomeEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -290,6 +299,12 @@ class SheetDraft:
     sheet_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This sheet among every sheet ever started: a device still showing a sheet that was
     saved or thrown away elsewhere can tell; names its draft file."""
+    teams: list[int] = field(default_factory=list)
+    """A team game: each player's team, numbered from 1 (``result_model``)."""
+    team_names: list[str] = field(default_factory=list)
+    """A team game: the names of team 1, 2, …"""
+    outcome: str = ""
+    """What the players chose: "won" / "lost", or the winning team's number; "" none."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -308,6 +323,9 @@ class SheetDraft:
             **({"modules": list(self.modules)} if self.modules else {}),
             **({"notes": self.notes} if self.notes else {}),
             **({"added": [dict(line) for line in self.added]} if self.added else {}),
+            **({"teams": list(self.teams)} if self.teams else {}),
+            **({"team_names": list(self.team_names)} if self.team_names else {}),
+            **({"outcome": self.outcome} if self.outcome else {}),
         }
 
     @classmethod
@@ -353,6 +371,9 @@ class SheetDraft:
             modules=[str(m) for m in _list(data.get("modules", []))],
             added=[_line_data(line) for line in _list(data.get("added", []))],
             sheet_id=str(data["id"]),
+            teams=per_player(data["teams"], int) if "teams" in data else [],
+            team_names=[str(n) for n in _list(data.get("team_names", []))],
+            outcome=str(data.get("outcome") or ""),
         )
 
 
@@ -395,13 +416,16 @@ class SheetState:
     entered: tuple[PlayerSheet, ...] = ()
     """What each player's cells hold, as the core was given it (a sum as typed, "3+6+2"):
     saved with the play, so Edit shows a sum again."""
+    undecided: bool = False
+    """A co-operative play, or a team play without a score, whose outcome the players have
+    not chosen yet: no one wins meanwhile, and the sheet cannot be saved."""
     shown: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     """What views made of this state to show it (its totals and result sentence in a
     language), kept for the other devices showing the same state (``views.sheet``)."""
 
     @property
     def can_save(self) -> bool:
-        return not self.problems and not self.empty
+        return not self.problems and not self.empty and not self.undecided
 
     def problem(self, key: str, player: int, part: str = "") -> ScorepadError | None:
         return self.problems.get((key, player, part))
@@ -560,6 +584,12 @@ class SheetInProgress:
             self.on_change(edit)
         return self.state
 
+    def set_outcome(self, outcome: str) -> SheetState:
+        """The players say who won: "won" / "lost", the winning team's number, or ""."""
+        if not allowed_outcome(self.template, self.draft, outcome):
+            raise ValueError(f"not an outcome of this sheet: {outcome!r}")
+        return self.apply(OutcomeEdit(outcome))
+
     def set_notes(self, text: str) -> SheetState:
         return self.apply(NotesEdit(text))
 
@@ -593,18 +623,26 @@ class SheetInProgress:
                 if points is not None and row.label.strip():
                     entered = True
                     extra.append(ExtraLine(row.label.strip(), points))
-            sheets.append(PlayerSheet(name, lines, extra))
+            sheets.append(PlayerSheet(name, lines, extra, team_of(self.draft, index)))
         for row_index, row in enumerate(self.draft.extra):
             if not row.label.strip():
                 problems[(f"extra:{row_index}", LABEL, "")] = EntryError("entry.extra_label")
         notes = plain_problem(self.draft.notes, MAX_NOTES, allow=LINE_BREAKS)
         if notes is not None:
             problems[(NOTES, LABEL, "")] = notes
-        scored = self._score_checked(sheets, problems)
-        return SheetState(scored, problems, not entered, tuple(sheets))
+        outcome, choosing = core_outcome(self.template, self.draft)
+        scored = self._score_checked(sheets, problems, outcome)
+        if choosing:
+            scored = undecided(scored)
+        if self.template.result is not None and not has_score(self.template):
+            entered = True  # only won or lost (Pandemic, Codenames): nothing to enter
+        return SheetState(scored, problems, not entered, tuple(sheets), undecided=choosing)
 
     def _score_checked(
-        self, sheets: list[PlayerSheet], problems: dict[CellKey, ScorepadError]
+        self,
+        sheets: list[PlayerSheet],
+        problems: dict[CellKey, ScorepadError],
+        outcome: str | None = None,
     ) -> ScoredSheet:
         """The sheet scored; a player's lines that break one of the game's checks (Azul: 5
         complete rows means a full wall) are marked with the rulebook's reason and left out
@@ -612,7 +650,7 @@ class SheetInProgress:
         names = [name.strip() for name in self.players]
         for _ in range(len(sheets) * len(self.template.lines) + 1):
             try:
-                return score(self.template, self.draft.variant, sheets)
+                return score(self.template, self.draft.variant, sheets, outcome=outcome)
             except SheetError as problem:
                 if problem.key != "check.broken" or problem.fields.get("player") not in names:
                     raise
@@ -628,7 +666,7 @@ class SheetInProgress:
                 if lines == sheets[index].lines:  # broken even with those lines blank
                     lines = {}
                 sheets[index] = sheets[index]._replace(lines=lines)
-        return score(self.template, self.draft.variant, sheets)
+        return score(self.template, self.draft.variant, sheets, outcome=outcome)
 
     def _check_cell(self, key: str, player: int) -> CellKey:
         """Where a broken check is marked: the line's cell, or its latest round's."""
@@ -720,6 +758,28 @@ def earned(state: SheetState, key: str) -> tuple[Number | None, ...]:
     return tuple(found)
 
 
+def earned_by_round(state: SheetState, line: Line) -> list[tuple[Number | None, ...]]:
+    """Per round, the points a per-round award or tally line earned each player in that
+    round, as the core works them out (``round_points``: Sushi Go's maki among everyone's
+    quantities of the round); None for a player whose cell is blank or refused."""
+    key = line.key
+    players = state.scored.players
+    points = round_points(line, [_per_round(p.readings[key].value) for p in players])
+    typed = [_per_round(entered.lines.get(key)) for entered in state.entered]
+    return [
+        tuple(
+            value if index < len(given) and given[index] is not None else None
+            for value, given in zip(row, typed, strict=True)
+        )
+        for index, row in enumerate(points)
+    ]
+
+
+def _per_round(value: object) -> Sequence[object]:
+    """A per-round line's entries (none when the line was left out)."""
+    return value if isinstance(value, list | tuple) else ()
+
+
 def worked(state: SheetState, key: str) -> tuple[Number, ...]:
     """Each player's points on a worked-out row: a set rule's or a bonus's (by its key),
     or the points the floor added (``FLOOR``)."""
@@ -777,6 +837,7 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     """Give every line of the draft's variant a slot per player, so views and changes
     never meet a missing cell."""
     n = len(draft.players)
+    fill_teams(template, draft)
     for line in template.lines_for(draft.variant):
         if isinstance(line, CheckLine):
             draft.checks.setdefault(line.key, [False] * n)

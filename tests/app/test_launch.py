@@ -17,6 +17,7 @@ from conftest import ROOT, start_app, stop, wait_for_port
 from scorepad.cli import build_parser
 from scorepad.cli.app import config_from_args
 from scorepad.ui.launch import free_port
+from scorepad.ui.web_files import CACHE_ENV, cache_root
 
 
 def read_until(process: subprocess.Popen, pattern: str, timeout: float = 30) -> str:
@@ -107,6 +108,9 @@ def test_a_taken_port_moves_to_the_next_free_one(tmp_path):
 def test_window_without_a_desktop_client_says_so_and_serves(tmp_path, monkeypatch):
     env_home = tmp_path / "home"  # no ~/.flet/client here: the client is absent for sure
     env_home.mkdir()
+    # the web client's compressed copies stay where the other tests' app made them: a
+    # cache under the new home would be a minute of processor time for nothing
+    monkeypatch.setenv(CACHE_ENV, str(cache_root()))
     monkeypatch.setenv("HOME", str(env_home))
     monkeypatch.delenv("FLET_VIEW_PATH", raising=False)
     process, port = start_app(tmp_path, "--window", "--no-browser")

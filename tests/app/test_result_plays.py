@@ -1,6 +1,6 @@
-"""Co-operative and team plays saved from the command line, seen in the app: the app does
-not offer these games yet (it cannot show an outcome or teams on its sheet), but its
-history, play screen, edit and rematch never fail on them."""
+"""Co-operative and team plays saved from the command line, seen in the app: its history,
+play screen, Stats, edit and rematch never fail on them (playing them in the app:
+test_result_sheets.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import flet as ft
 import pytest
 from ui_helpers import click, context, find, has, type_into, walk
 
-from scorepad.core import PlayerSheet, load_template
-from scorepad.core.catalogue import result_games
+from scorepad.core import PlayerSheet, builtin_games, load_template
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import GameForm
 from scorepad.ui.history import StoreHistory
@@ -38,11 +37,11 @@ def texts(root: object) -> list[str]:
 def test_result_plays_show_in_the_history_and_their_screen_without_failing(tmp_path, history):
     store = history.store
     lost = store.save_play(
-        result_games()["pandemic"], None, [PlayerSheet("Ana"), PlayerSheet("Ben")], outcome="lost"
+        builtin_games()["pandemic"], None, [PlayerSheet("Ana"), PlayerSheet("Ben")], outcome="lost"
     )
     teams = [PlayerSheet(n, team=t) for n, t in (("Ana", "Red"), ("Ben", "Blue"))]
     teams += [PlayerSheet(n, team=t) for n, t in (("Cy", "Red"), ("Di", "Blue"))]
-    won = store.save_play(result_games()["codenames"], None, teams, outcome="Blue")
+    won = store.save_play(builtin_games()["codenames"], None, teams, outcome="Blue")
     ctx, _ = context(tmp_path, history=history)
     root = HistoryView(ctx).build()
     assert find(root, "history-row-1") is not None and find(root, "history-row-2") is not None
@@ -58,12 +57,12 @@ def test_result_plays_show_in_the_history_and_their_screen_without_failing(tmp_p
 
 def test_stats_show_co_operative_plays_apart_and_a_team_win_for_each_member(tmp_path, history):
     store = history.store
-    pandemic = result_games()["pandemic"]
+    pandemic = builtin_games()["pandemic"]
     for outcome in ("won", "lost", "won"):
         store.save_play(pandemic, None, [PlayerSheet("Ana"), PlayerSheet("Ben")], outcome=outcome)
     teams = [PlayerSheet(n, team=t) for n, t in (("Ana", "Red"), ("Ben", "Blue"))]
     teams += [PlayerSheet(n, team=t) for n, t in (("Cy", "Red"), ("Di", "Blue"))]
-    store.save_play(result_games()["codenames"], None, teams, outcome="Red")
+    store.save_play(builtin_games()["codenames"], None, teams, outcome="Red")
     ctx, _ = context(tmp_path, history=history)
     root = view_for(ctx, "/stats?player=Ana")
     chooser = find(root, "stats-player-game")  # stats open on the game played most
@@ -85,19 +84,6 @@ def test_stats_show_co_operative_plays_apart_and_a_team_win_for_each_member(tmp_
     root = view_for(ctx, "/stats?player=Di")
     assert find(root, "stats-player-wins").value == "0"
     assert not has(root, "stats-player-coop-plays")
-
-
-def test_new_play_of_a_game_the_app_cannot_show_yet_is_refused_with_a_sentence(tmp_path, history):
-    game = GAMES / "team-dice.json"
-    history.store.import_game(game.read_text(encoding="utf-8"), "td.json")
-    assert "team-dice" not in history.games() and "pandemic" not in history.games()
-    ctx, _ = context(tmp_path, history=history)
-    for route, game in (
-        ("/new/pandemic?players=Ana,Ben", "Pandemic"),
-        ("/new/team-dice", "Team dice"),
-    ):
-        said = texts(view_for(ctx, route))
-        assert f"The app cannot show a play of {game} yet" in " ".join(said), route
 
 
 def test_the_game_editor_keeps_a_games_result_and_modules():

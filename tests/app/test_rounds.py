@@ -80,9 +80,9 @@ def test_a_sum_in_a_sheet_without_rounds_is_counted_and_passed_on_as_typed():
 
     real = sheet_model.score
 
-    def spy(template, variant, sheets):
+    def spy(template, variant, sheets, **options):
         sheets_seen.extend(sheets)
-        return real(template, variant, sheets)
+        return real(template, variant, sheets, **options)
 
     sheet_model.score = spy
     try:

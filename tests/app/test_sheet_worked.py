@@ -109,17 +109,10 @@ def test_an_award_line_shows_its_quantity_field_and_earned_points(tmp_path):
     assert not has(root, "worked-longest_path-1")
 
 
-@pytest.mark.parametrize("game", ["7-wonders", "ticket-to-ride", "yahtzee"])
+@pytest.mark.parametrize("game", ["7-wonders", "ticket-to-ride", "yahtzee", "sushi-go"])
 def test_the_games_are_offered_and_open_in_the_app(tmp_path, game):
     ctx, _ = context(tmp_path)
     assert not_on_sheet(find_game(game)) is None
     assert game in ctx.services.history.store.games()  # the picker's games
     root = view_for(ctx, f"/new/{game}?players=Ana,Ben,Cy")
     assert has(root, "total-3")
-
-
-def test_sushi_go_round_awards_are_not_offered_yet(tmp_path):
-    assert not_on_sheet(find_game("sushi-go")) == "award"
-    ctx, _ = context(tmp_path)
-    root = view_for(ctx, "/new/sushi-go?players=Ana,Ben")
-    assert not has(root, "total-1")

@@ -16,7 +16,6 @@ import pytest
 
 from scorepad.cli import build_parser, main
 from scorepad.core import builtin_games
-from scorepad.core.catalogue import result_games
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -54,7 +53,7 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
     data = json.loads(run(capsys, "games", "--json"))
     ids = [g["id"] for g in data]
     assert ids == sorted(ids)
-    assert set(ids) == set(builtin_games()) | set(result_games())  # co-operative and team games too
+    assert set(ids) == set(builtin_games())  # co-operative and team games too
     assert {"pandemic", "codenames", "7-wonders", "sushi-go", "ticket-to-ride", "yahtzee"} <= set(
         ids
     )

@@ -9,8 +9,15 @@ from pathlib import Path
 import pytest
 
 from scorepad.cli import main
-from scorepad.core import PlayerSheet, SheetError, TemplateError, load_template, read_sheet, score
-from scorepad.core.catalogue import result_games
+from scorepad.core import (
+    PlayerSheet,
+    SheetError,
+    TemplateError,
+    builtin_games,
+    load_template,
+    read_sheet,
+    score,
+)
 from scorepad.core.i18n import LANGS
 
 GAMES = Path(__file__).parent / "games"
@@ -21,7 +28,7 @@ def game(name: str):
 
 
 def sheet(data: dict, games=None):
-    games = games or dict(result_games())
+    games = games or dict(builtin_games())
     return read_sheet(json.dumps(data), "t.json", games).score()
 
 
@@ -39,7 +46,7 @@ CODENAMES = {
 
 
 def test_pandemic_and_codenames_carry_their_bgg_id_and_rulebook():
-    games = result_games()
+    games = builtin_games()
     assert games["pandemic"].source["bgg_id"] == 30549
     assert games["codenames"].source["bgg_id"] == 178900
     assert (games["pandemic"].min_players, games["pandemic"].max_players) == (2, 4)

@@ -89,11 +89,16 @@ ROUND_KEYS = {
     "uno": ["points"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
+RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
+"""The co-operative and team games: won or lost, without lines to fill in."""
 
 
 def test_catalogue_has_the_design_ids_and_line_keys():
     games = builtin_games()
-    assert list(games) == sorted(DESIGN_KEYS | ROUND_KEYS)
+    assert list(games) == sorted([*DESIGN_KEYS, *ROUND_KEYS, *RESULT_GAMES])
+    for game_id, kind in RESULT_GAMES.items():
+        rule = games[game_id].result
+        assert rule is not None and rule.kind == kind and games[game_id].lines == (), game_id
     for game_id, keys in DESIGN_KEYS.items():
         assert list(dict.fromkeys(line.key for line in games[game_id].lines)) == keys, game_id
         is_round_game = game_id == "sushi-go"  # three rounds, and pudding at the end
@@ -220,8 +225,8 @@ def test_azul_reminders_carry_the_floor_line_and_placement_rules():
 
 def test_built_in_files_are_one_json_file_per_game():
     files = {p.name for p in GAMES_FOLDER.glob("*") if not p.is_dir()}
-    assert files == {f"{g}.json" for g in DESIGN_KEYS | ROUND_KEYS}
-    assert {p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()} == {"results"}
+    assert files == {f"{g}.json" for g in [*DESIGN_KEYS, *ROUND_KEYS, *RESULT_GAMES]}
+    assert not [p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()]
 
 
 def test_round_games_keep_the_contract_ids_and_keys():

@@ -7,7 +7,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from scorepad.core import PlayerSheet, ScorepadError, builtin_games, score
-from scorepad.core.catalogue import result_games
 from scorepad.core.results import has_score
 from scorepad.core.template import GameTemplate, Line
 
@@ -15,7 +14,7 @@ NAMES = ("Anastasia", "Bartholomew", "Clementine", "Dmitri", "Eulalia")
 TEAMS = ("Crimson Foxes", "Sapphire Owls")
 OPEN_ROUNDS = 6
 """Rounds played on a game without a fixed number of them."""
-GAMES = {**builtin_games(), **result_games()}
+GAMES = builtin_games()
 
 
 def entry(line: Line, n: int) -> object:

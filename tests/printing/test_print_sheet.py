@@ -11,7 +11,6 @@ from pdfcheck import below_table, blank_grids, cell_text, column_text, text_in, 
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import builtin_games
-from scorepad.core.catalogue import result_games
 from scorepad.core.i18n import pick, tr
 from scorepad.printing.document import all_pages, page_name
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH
@@ -20,7 +19,7 @@ from scorepad.printing.model import blank_sheet
 from scorepad.printing.rounds import blank_round_sheet, copies_per_page, round_page
 
 A4 = (595.28, 841.89)
-GAMES = {**builtin_games(), **result_games()}
+GAMES = builtin_games()
 PAGES = [(t.id, v) for t, v in all_pages()]
 END_PAGES = [(t.id, v) for t, v in all_pages() if t.rounds is None]
 """The pages of the games filled in once, at the end: two copies of a table of lines."""
@@ -31,7 +30,7 @@ ROUND_PAGES = [(t.id, v) for t, v in all_pages() if t.rounds is not None]
 def test_every_shipped_game_and_variant_has_a_page():
     """The built-in games, those with awards, sets and bonuses too, and the co-operative
     and team games."""
-    shown = set(builtin_games()) | set(result_games())
+    shown = set(builtin_games())
     assert {game for game, _ in PAGES} == shown
     assert {"7-wonders", "sushi-go", "ticket-to-ride", "yahtzee"} <= shown
     assert {"pandemic", "codenames"} <= shown

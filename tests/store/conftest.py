@@ -9,6 +9,7 @@ the PostgreSQL half is reported as skipped, with the reason.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -64,8 +65,22 @@ def fresh_database() -> Iterator[str]:
     try:
         yield _with_database(dsn, name)
     finally:
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        _drop(dsn, name)
+
+
+def _drop(dsn: str, name: str) -> None:
+    """Drop a test's database. FORCE ends the test's own sessions, but not an autovacuum
+    worker (the server's own role) that may be tidying the database at that moment: then
+    the drop is tried again once the worker has finished, which takes a moment."""
+    for attempt in range(40):
+        try:
+            with psycopg.connect(dsn, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
+            if attempt == 39:
+                raise
+            time.sleep(0.25)
 
 
 @pytest.fixture

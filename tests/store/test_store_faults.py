@@ -21,7 +21,7 @@ from scorepad.store.values import load
 pytestmark = pytest.mark.slow
 
 WORKER = Path(__file__).with_name("store_worker.py")
-KILLS = 12
+KILLS = 8
 
 
 def start_worker(
@@ -119,18 +119,18 @@ def test_a_writer_killed_mid_save_leaves_no_half_play(url):
         assert check_every_play_is_whole(store) == saved + 3
 
 
-def test_two_programs_saving_500_plays_each_end_with_1000(url, tmp_path):
+def test_two_programs_saving_250_plays_each_end_with_500(url, tmp_path):
     open_store(url).close()
     go = tmp_path / "go"
-    workers = [start_worker(url, 500, seed=s, start=go) for s in (1, 2)]
+    workers = [start_worker(url, 250, seed=s, start=go) for s in (1, 2)]
     go.touch()
     outcomes = [w.communicate(timeout=240) for w in workers]
     for worker, (out, err) in zip(workers, outcomes, strict=True):
         assert (worker.returncode, out, err) == (0, "done\n", "")
     with open_store(url) as store:
-        assert check_every_play_is_whole(store) == 1000
+        assert check_every_play_is_whole(store) == 500
         people = store.players()
         assert len({p.name for p in people}) == len(people) == 6
         assert sum(p.plays for p in people) == sum(
-            len(play.players) for play in store.list_plays(limit=1000).plays
+            len(play.players) for play in store.list_plays(limit=500).plays
         )

@@ -9,8 +9,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from scorepad.core import PlayerSheet
-from scorepad.core.catalogue import result_games
+from scorepad.core import PlayerSheet, builtin_games
 from scorepad.store import PlayFilter, Store, open_store
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import current, upgrade
@@ -20,7 +19,7 @@ GAMES = Path(__file__).parent.parent / "core" / "games"
 
 
 def _fill(store: Store) -> dict[str, int]:
-    pandemic, codenames = result_games()["pandemic"], result_games()["codenames"]
+    pandemic, codenames = builtin_games()["pandemic"], builtin_games()["codenames"]
     dice = store.import_game((GAMES / "team-dice.json").read_text(encoding="utf-8"), "td.json")
     trio = [PlayerSheet(n) for n in ("Ana", "Ben", "Cy")]
     ids = {

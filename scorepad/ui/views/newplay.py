@@ -1,4 +1,5 @@
-"""New play: the players in seat order, the variant, and where the game is played."""
+"""New play: the players in seat order (and their teams in a team game), the variant, and
+where the game is played."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from scorepad.core.i18n import join_words, pick
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetDraft, new_draft
+from scorepad.ui.sheet_model import SheetDraft
 from scorepad.ui.views.common import muted, players_range, screen, tid
 from scorepad.ui.views.pdf import blank_button, offer_blank, status_line, teller
 
@@ -66,7 +67,8 @@ class NewPlayView:
         self.message = status_line()
         self.profiles = ft.Row(wrap=True, spacing=4, run_spacing=4)
         # a link that named the players and did not start the sheet says why, as Start does
-        self.show_players(model.problems() if model.from_link else None)
+        self.teams_said = False
+        self.show_players(model.problems() if model.from_link else None, teams=model.from_link)
         if model.from_link:
             self.show_location_problem()
 
@@ -128,8 +130,11 @@ class NewPlayView:
         )
 
     # --- players ---------------------------------------------------------------------------
-    def show_players(self, problems: dict | None = None) -> None:
+    def show_players(self, problems: dict | None = None, *, teams: bool = False) -> None:
+        """The seats, with ``problems`` under their names and, when ``teams``, what is
+        wrong with the teams (said once Start was pressed, then kept up to date)."""
         problems = problems or {}
+        self.teams_said = teams
         model = self.model
         self.fields = []
         rows: list[ft.Control] = []
@@ -152,6 +157,7 @@ class NewPlayView:
                 ft.Row(
                     [
                         tid(f"player-{n}", field),
+                        *self._team(index),
                         self._icon(
                             f"up-{n}",
                             ft.Icons.ARROW_UPWARD,
@@ -180,9 +186,32 @@ class NewPlayView:
                     spacing=0,
                 )
             )
+        team_problem = model.team_problem() if teams else None
+        if team_problem is not None:
+            text = team_problem.message(self.ctx.lang)
+            rows.append(tid("teams-problem", ft.Text(text, color=ft.Colors.ERROR, size=12)))
         self.rows.controls = rows
         self.add_button.disabled = not model.can_add
         self._show_profiles()
+
+    def _team(self, index: int) -> list[ft.Control]:
+        """A team game: the seat's team, a tap moves the player to the next team."""
+        model = self.model
+        if not model.in_teams:
+            return []
+        names = model.team_names_for(self.ctx.lang)
+        team = model.teams[index]
+        button = ft.OutlinedButton(
+            names[team - 1],
+            icon=ft.Icons.GROUPS,
+            tooltip=self.ctx.t("app.change_team", n=index + 1),
+            on_click=lambda _e=None: self.on_team(index),
+        )
+        return [tid(f"team-{index + 1}", button)]
+
+    def on_team(self, index: int) -> None:
+        self.model.next_team(index)
+        self.show_players(teams=self.teams_said)
 
     def _show_profiles(self) -> None:
         """Saved players not at the table yet: one tap seats them."""
@@ -277,8 +306,8 @@ class NewPlayView:
     def on_start(self) -> None:
         problems = self.model.problems()
         wrong_location = self.show_location_problem()
-        if problems:
-            self.show_players(problems)
+        if problems or self.model.team_problem() is not None:
+            self.show_players(problems, teams=True)
             return
         if wrong_location:
             return
@@ -297,8 +326,7 @@ def _saved_players(ctx: Context) -> list[str]:
 def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:
     """A new sheet for the form's players (every other sheet in progress is kept), then
     the sheet."""
-    draft = new_draft(model.template, model.variant, model.players(), model.modules)
-    draft.location = model.location.strip()
+    draft = model.draft(ctx.lang)
     ctx.services.drafts.save(draft)
     ctx.navigate(f"/sheet/{draft.sheet_id}")
     return draft

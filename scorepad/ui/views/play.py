@@ -15,6 +15,7 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
+from scorepad.core.results import team_of
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
@@ -38,11 +39,17 @@ def play_view(ctx: Context, play_id: str) -> ft.View:
 
 
 def rematch_route(
-    game: str, variant: str | None, players: tuple[str, ...], modules: tuple[str, ...] = ()
+    game: str,
+    variant: str | None,
+    players: tuple[str, ...],
+    modules: tuple[str, ...] = (),
+    teams: tuple[str, ...] = (),
 ) -> str:
-    """New play's link that opens a sheet with the same game, variant, players and
-    modules."""
+    """New play's link that opens a sheet with the same game, variant, players, modules
+    and teams (each player's team, in seat order)."""
     query = {"players": ",".join(players)}
+    if teams:
+        query["teams"] = ",".join(teams)
     if variant:
         query["variant"] = variant
     if modules:
@@ -52,12 +59,15 @@ def rematch_route(
 
 def rematch(ctx: Context, play_id: int) -> None:
     """Start a new sheet like the play ``play_id`` (or say why not)."""
+    store = ctx.services.history.store
     try:
-        sheet = ctx.services.history.store.rematch(play_id)
+        sheet = store.rematch(play_id)
+        played = store.get_play(play_id).sheet
     except ScorepadError as problem:
         ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
         return
-    ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players, sheet.modules))
+    teams = tuple(team_of(played, p) or "" for p in sheet.players) if played.teams else ()
+    ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players, sheet.modules, teams))
 
 
 class PlayView:

@@ -31,9 +31,6 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     except ScorepadError as problem:
         return message_view(ctx, ctx.t("app.play"), problem.message(ctx.lang))
     template = record.sheet.template
-    if template.result is not None:
-        # the app's sheet cannot show an outcome or teams yet: edit from the command line
-        return message_view(ctx, ctx.t("app.play"), ctx.t("app.cannot_edit_result"))
     drafts = edit_drafts(ctx, number)
     draft = next(iter(drafts.all()), None)  # the folder holds this play's edit only
     model = None
@@ -48,7 +45,13 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         model = SheetInProgress(template, start)
 
     def save(state: SheetState, location: str | None, notes: str | None) -> str:
-        store.update_play(number, state.entered, location=location or "", notes=notes or "")
+        store.update_play(
+            number,
+            state.entered,
+            location=location or "",
+            notes=notes or "",
+            outcome=state.scored.outcome,  # as the players chose it again (None: none)
+        )
         return str(number)
 
     view = SheetView(

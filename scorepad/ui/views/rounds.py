@@ -1,7 +1,10 @@
 """A round game's part of the sheet: a block per round, newest at the bottom.
 
 Each round is a block with a cell per player for each per-round line (Skull King's bid,
-tricks and bonus stack up in one compact block), and the running total after it. The
+tricks and bonus stack up in one compact block), and the running total after it. An
+award or tally line (Sushi Go's maki and dumplings) shows beside each quantity the points
+it earned in that round (``round-R-earned-KEY-n``): the core works them out from every
+player's quantities of the round, so they change for everyone when anyone types. The
 current round (the last) is highlighted; any earlier one can be changed (the totals
 follow at once, and the block notes it) or deleted (with Undo). A block belongs to its
 round's id, not to its place: a round added or deleted on another device moves blocks
@@ -21,10 +24,12 @@ import flet as ft
 
 from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
+from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import RoundRestored, SheetInProgress, SheetState
+from scorepad.ui.sheet_model import RoundRestored, SheetInProgress, SheetState, earned_by_round
 from scorepad.ui.views.cells import Changed, RoundCell
 from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.worked import Earned, put, with_earned
 
 RowMaker = Callable[[ft.Control, list[ft.Control]], ft.Control]
 """The sheet's own row: a label beside the cells, or above them on a phone."""
@@ -90,10 +95,17 @@ class RoundBlock:
         ]
         several = len(model.round_lines) > 1
         width = len(model.players)
+        self.earned: dict[str, Earned] = {}
+        """Award and tally lines: the points each quantity earned in this round."""
         for index, line in enumerate(model.round_lines):
-            cells = self.cells[index * width : (index + 1) * width]
-            label = muted(pick(line.label, ctx.lang), size=11 if several else 12)
-            rows.append(part.row(label, [c.control for c in cells]))
+            controls = [c.control for c in self.cells[index * width : (index + 1) * width]]
+            text = pick(line.label, ctx.lang)
+            if line.kind in MORE_KINDS:
+                found = with_earned(controls, [earned_ident(number, line.key, i) for i in players])
+                self.earned[line.key] = found
+                controls = found.cells
+                text = ctx.t("app.round_earned", line=text)
+            rows.append(part.row(muted(text, size=11 if several else 12), controls))
         rows.append(part.row(muted(ctx.t("app.round_total"), size=11), list(self.total_ids)))
         rows.append(self.problems)
         self.control = ft.Container(
@@ -115,6 +127,9 @@ class RoundBlock:
             self.delete.identifier = f"round-{number}-delete"
             for i, wrapper in enumerate(self.total_ids):
                 wrapper.identifier = f"round-{number}-total-{i + 1}"
+            for key, found in self.earned.items():
+                for i, wrapper in enumerate(found.ids):
+                    wrapper.identifier = earned_ident(number, key, i)
             changed.append(self.control)
         title = self.title_text(number)
         if self.title.value != title:
@@ -130,6 +145,12 @@ class RoundBlock:
         return self.ctx.t("text.round", round=number)
 
 
+def earned_ident(number: int, key: str, player: int) -> str:
+    """The test id of the points a round's quantity earned: ``round-R-earned-KEY-n``
+    (round and player from 1), beside the round cell ``round-R-KEY-n``."""
+    return f"round-{number}-earned-{key}-{player + 1}"
+
+
 class RoundsPart:
     """The rounds of a round game's sheet, the "Next round" button and Undo."""
 
@@ -138,6 +159,8 @@ class RoundsPart:
     ) -> None:
         self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
         self.blocks: dict[str, RoundBlock] = {}
+        self.earned_lines = [line for line in model.round_lines if line.kind in MORE_KINDS]
+        """Per-round lines whose points are worked out from the quantity (award, tally)."""
         self.column = ft.ListView(spacing=SPACING, reverse=True, height=0)
         """The rounds, newest first in the list: a reversed list starts at its end."""
         self.next_button = ft.FilledTonalButton(
@@ -217,7 +240,12 @@ class RoundsPart:
         lang = self.ctx.lang
         changed_late = set(self.model.draft.changed_rounds)
         scored = state.scored
+        earned = {line.key: earned_by_round(state, line) for line in self.earned_lines}
         for index, block in enumerate(self.blocks.values()):
+            for key, by_round in earned.items():
+                blank = (None,) * len(self.model.players)
+                values = by_round[index] if index < len(by_round) else blank
+                out += put(block.earned[key].texts, values, lang)
             for player, text in zip(scored.players, block.totals, strict=True):
                 value = show(player.rounds[index], lang) if index < len(player.rounds) else ""
                 if text.value != value:

@@ -40,6 +40,7 @@ from scorepad.ui.sheet_model import (
 )
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
+from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.worked import WorkedPart
 
@@ -123,6 +124,7 @@ class SheetView:
         """How many times the rows were built (a cell of earlier rows is gone)."""
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.worked = WorkedPart(ctx, model, self._row)
+        self.outcome = ResultPart(ctx, model, self.changed)
         self.build_rows()
         self.refresh(clear_message=False)
         self.follow()
@@ -149,20 +151,23 @@ class SheetView:
             ft.Divider(height=1),
             *(self.rounds.controls() if self.rounds is not None else []),
             self.rows,
-            ft.Row(
-                [
-                    tid("new-line-label", self.new_label),
-                    tid(
-                        "add-line",
-                        ft.OutlinedButton(
-                            ctx.t("app.add_line"), icon=ft.Icons.ADD, on_click=self.on_add_line
-                        ),
-                    ),
-                ]
-            ),
-            *self._kinds_button(),
-            self.label_chips,
         ]
+        if not self.outcome.shown or self.outcome.scored:  # not for won-or-lost only
+            body += [
+                ft.Row(
+                    [
+                        tid("new-line-label", self.new_label),
+                        tid(
+                            "add-line",
+                            ft.OutlinedButton(
+                                ctx.t("app.add_line"), icon=ft.Icons.ADD, on_click=self.on_add_line
+                            ),
+                        ),
+                    ]
+                ),
+                *self._kinds_button(),
+                self.label_chips,
+            ]
         totals = [
             self._row(
                 ft.Text(ctx.t("app.total"), weight=ft.FontWeight.BOLD),
@@ -173,6 +178,12 @@ class SheetView:
             ft.Text(ctx.t("app.rank")),
             [tid(f"rank-{i + 1}", r) for i, r in enumerate(self.ranks)],
         )
+        if self.outcome.shown:  # who won, as the players say or as the teams' totals do
+            rule = template.result
+            totals = totals if self.outcome.scored else []
+            in_teams = rule is not None and rule.kind == "teams" and self.outcome.scored
+            ranks = ranks if in_teams else ft.Container()
+            ranks = ft.Column([ranks, ft.Divider(height=1), *self.outcome.controls()])
         end = [
             tid("notes", self.notes),
             tid("result", self.result),
@@ -475,6 +486,7 @@ class SheetView:
             _set(self.trophies[i], "visible", leads, out)
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         _set(self.result, "value", result, out)
+        out += self.outcome.refresh(state)
         notes = state.problem(NOTES, LABEL)
         _set(self.notes, "error", None if notes is None else notes.message(ctx.lang), out)
         # An empty sheet keeps Save open: a tap says why it cannot be saved yet.
@@ -490,6 +502,8 @@ class SheetView:
     def _save_hint(self, state: SheetState) -> str:
         if state.problems:
             return self.ctx.t("app.save_blocked")
+        if state.undecided:
+            return _choose(self.ctx, state)
         return ""
 
     def _show_problems(self, state: SheetState) -> list[ft.Control]:
@@ -558,6 +572,10 @@ class SheetView:
             self.save_message.value = self.ctx.t("app.save_empty")
             self.save_message.color = ft.Colors.ERROR
             return
+        if state.undecided and not state.problems and not self.gone:
+            self.save_message.value = _choose(self.ctx, state)
+            self.save_message.color = ft.Colors.ERROR
+            return
         if not state.can_save:
             return
         location = self.model.draft.location or None
@@ -612,9 +630,21 @@ def _scores(ctx: Context, state: SheetState) -> Scores:
             )
             for player in scored.players
         ]
-        result = ctx.t("app.enter_values") if state.empty else scored.explanation(ctx.lang)
+        if state.empty:
+            result = ctx.t("app.enter_values")
+        elif state.undecided:
+            result = _choose(ctx, state)
+        else:
+            result = scored.explanation(ctx.lang)
         found = state.shown[key] = (players, result)
     return found  # type: ignore[return-value]
+
+
+def _choose(ctx: Context, state: SheetState) -> str:
+    """What the players still have to say before the sheet can be saved."""
+    rule = state.scored.template.result
+    cooperative = rule is not None and rule.kind == "cooperative"
+    return ctx.t("app.choose_outcome" if cooperative else "app.choose_winning_team")
 
 
 def _set(control: ft.Control, name: str, value: object, changed: list[ft.Control]) -> None:

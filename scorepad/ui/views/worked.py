@@ -1,7 +1,8 @@
 """What the sheet shows beside and under the lines that the core works out between them.
 
 - an award line (Ticket to Ride's longest path): beside each player's quantity, the
-  points it earned among all the players (``earned-KEY-n``);
+  points it earned among all the players (``earned-KEY-n``; in a round game's rounds,
+  ``views.rounds`` puts them beside each round's quantity with ``with_earned``);
 - a set rule's points (7 Wonders' science sets) and a bonus (Yahtzee's upper section):
   a read-only row of their own right under the last line they read (``worked-KEY-n``);
 - a floor under the total (Summer Pavilion): a read-only row of the points it added,
@@ -13,6 +14,7 @@ Nothing here computes points: the model's ``earned`` and ``worked`` read the sco
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import flet as ft
 
@@ -43,17 +45,10 @@ class WorkedPart:
         cells as they are)."""
         if key not in self.model.awards:
             return controls
-        texts = [_value_text(size=15) for _ in controls]
-        self.earned[key] = texts
-        return [
-            ft.Row(
-                [control, ft.Container(tid(f"earned-{key}-{n}", text), width=34)],
-                spacing=2,
-                expand=1,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-            for n, (control, text) in enumerate(zip(controls, texts, strict=True), 1)
-        ]
+        idents = [f"earned-{key}-{n}" for n in range(1, len(controls) + 1)]
+        found = with_earned(controls, idents)
+        self.earned[key] = found.texts
+        return found.cells
 
     def label_note(self, key: str) -> list[ft.Control]:
         """Under an award line's label: what the number beside each quantity is."""
@@ -81,10 +76,10 @@ class WorkedPart:
         """Show the latest points; returns the texts that changed."""
         out: list[ft.Control] = []
         for key, texts in self.earned.items():
-            out += _put(texts, earned(state, key), self.ctx.lang)
+            out += put(texts, earned(state, key), self.ctx.lang)
         for key, texts in self.worked.items():
             values = (None,) * len(texts) if state.empty else worked(state, key)
-            out += _put(texts, values, self.ctx.lang)
+            out += put(texts, values, self.ctx.lang)
         return out
 
     def _hint(self, rule: WorkedRule) -> str:
@@ -106,11 +101,40 @@ class WorkedPart:
         return self.row(title, cells)
 
 
+class Earned(NamedTuple):
+    """Quantity cells with the points each earned beside it."""
+
+    cells: list[ft.Control]
+    """What to lay out, one per player."""
+    texts: list[ft.Text]
+    """Where the points go (``put``)."""
+    ids: list[ft.Semantics]
+    """The texts' test ids (a round's move renames them)."""
+
+
+def with_earned(controls: list[ft.Control], idents: list[str]) -> Earned:
+    """Each quantity's cell with a text beside it for the points it earned, its test id
+    taken from ``idents``."""
+    texts = [_value_text(size=15) for _ in controls]
+    ids = [tid(ident, text) for text, ident in zip(texts, idents, strict=True)]
+    cells: list[ft.Control] = [
+        ft.Row(
+            [control, ft.Container(wrapper, width=34)],
+            spacing=2,
+            expand=1,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        for control, wrapper in zip(controls, ids, strict=True)
+    ]
+    return Earned(cells, texts, ids)
+
+
 def _value_text(*, size: float) -> ft.Text:
     return ft.Text("", size=size, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
 
 
-def _put(texts: list[ft.Text], values: tuple[Number | None, ...], lang: str) -> list[ft.Control]:
+def put(texts: list[ft.Text], values: tuple[Number | None, ...], lang: str) -> list[ft.Control]:
+    """Show ``values`` in ``texts`` (blank for None); returns the texts that changed."""
     changed: list[ft.Control] = []
     for text, value in zip(texts, values, strict=True):
         wanted = "" if value is None else show(value, lang)
