@@ -24,6 +24,7 @@ from scorepad.core import GameTemplate, load_template
 from scorepad.core.i18n import DEFAULT_LANG, LANGS
 from scorepad.core.numbers import json_number
 from scorepad.ui.game_form import Checked, GameForm, LineForm, Problem, first_text, slug
+from scorepad.ui.game_words import fresh_key
 
 if TYPE_CHECKING:
     from scorepad.ui.sheet_model import SheetDraft
@@ -179,12 +180,7 @@ class NewLine:
     def key(self) -> str:
         """The line's key, from its label ("Bonus cards": ``bonus_cards``), not one of
         ``taken``."""
-        base = slug(first_text(self.line, "label"), "_") or "line"
-        key, n = base, 1
-        while key in self.taken:
-            n += 1
-            key = f"{base[:60]}_{n}"
-        return key
+        return fresh_key(slug(first_text(self.line, "label"), "_") or "line", self.taken)
 
     def check(self) -> LineData | None:
         """The line as the game file writes it, or None with ``problems`` noted (by the

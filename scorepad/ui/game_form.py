@@ -16,31 +16,48 @@ fields like a table's (a setting left at its default is left out, unless the fil
 wrote it).
 
 A round game's settings (``rounds``, ``ends``, ``bids``, each line's ``per_round`` and a
-tie-breaker's ``rounds_won``) are fields like the others; fields the editor does not show
-(``bgg_id``, ``source``, and a game's ``result`` and ``modules``, which it cannot edit yet) are
-kept as they were read and written back.
+tie-breaker's ``rounds_won``) are fields like the others, and so are the rules between
+lines (``sets``, ``bonuses``, ``floor``: ``game_rule_forms``); fields the editor does not
+show (``bgg_id``, ``source``, ``checks``, and a game's ``result`` and ``modules``, which it
+cannot edit yet) are kept as they were read and written back.
 
 Field names: ``name-en``, ``min-players``, ``line-0-per``, ``line-0-rate-1-label-es``,
 ``variant-0-id``, ``tb-0-terms``, ``reminder-0-text-es``, ``rounds-count``,
-``rounds-players-4``, ``ends-target``, ``bids-hit-base``: a list's prefix and index, then
-the attribute with ``_`` written ``-``.
+``rounds-players-4``, ``ends-target``, ``bids-hit-base``, ``set-0-per-set``, ``floor``: a
+list's prefix and index, then the attribute with ``_`` written ``-``.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from scorepad.core import GameTemplate, load_template
-from scorepad.core.errors import ScorepadError, TemplateError
-from scorepad.core.i18n import DEFAULT_LANG, LANGS
-from scorepad.core.numbers import format_points, parse_number
+from scorepad.core.errors import TemplateError
+from scorepad.core.numbers import parse_number
 from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.core.template import LINE_KINDS
 from scorepad.ui.game_problems import field_for
+from scorepad.ui.game_rule_forms import (
+    BonusForm,
+    SetForm,
+    derive_rule_keys,
+    read_rules,
+    rules_data,
+)
+from scorepad.ui.game_words import (
+    Item,
+    Others,
+    T,
+    first_text,
+    fresh_key,
+    read_words,
+    slug,
+    words,
+)
+from scorepad.ui.game_words import as_text as _text
 
 ALL_KINDS = {**LINE_KINDS, **MORE_KINDS}
 KINDS = tuple(ALL_KINDS)
@@ -54,10 +71,9 @@ REQUIRED = {
 }
 """Number fields a kind cannot do without: left blank, they are marked as needed."""
 SPLIT = re.compile(r"[;\s]+")
-Others = dict[str, dict[str, str]]
-"""A text's name → its texts in languages the app does not speak."""
 Problem = tuple[str, dict[str, object]] | TemplateError
-T = TypeVar("T", bound="Item")
+__all__ = ["BonusForm", "Item", "Others", "SetForm", "T", "first_text", "read_words", "slug"]
+"""Also the form's parts and text helpers kept in ``game_words`` and ``game_rule_forms``."""
 ROUND_MODES = ("", "count", "by_players", "open")
 """How a game's rounds go: not a round game, a fixed number, a number by player count,
 as many as the table plays."""
@@ -69,7 +85,6 @@ KEPT = (
     "source",
     "result",
     "modules",
-    "floor",
     "checks",
     "rates_required",
     "default_variant",
@@ -83,19 +98,6 @@ BID_NUMBERS = (
     ("miss", "zero_per_round", "miss_zero"),
 )
 """The bid rule's numbers: (part of the rule, field in the file, attribute of the form)."""
-
-
-@dataclass
-class Item:
-    """A part of the form with texts of its own (``name_en``, ``label_es``…), one
-    attribute per language the app speaks (those beyond English and Spanish last, so
-    that positional use stays as it was)."""
-
-    others: Others = field(default_factory=dict, repr=False, kw_only=True)
-    """Its texts in languages the app does not show, kept to be written back."""
-    touched: set[str] = field(default_factory=set, repr=False, compare=False, kw_only=True)
-    """Its fields typed in (a text by its name, in any language): only those show their
-    problem until Save is pressed."""
 
 
 @dataclass
@@ -258,6 +260,10 @@ class GameForm(Item):
     """Its id follows its name (a new game whose id was not typed)."""
     open: set[str] = field(default_factory=set, compare=False, kw_only=True)
     """The editor's "More options" folds left open (kept across a change of layout)."""
+    sets: list[SetForm] = field(default_factory=list)
+    bonuses: list[BonusForm] = field(default_factory=list)
+    floor: str = ""
+    """The total never goes below it ("" for no floor)."""
 
     def derive(self) -> list[str]:
         """Sets the id (``auto_id``) and the keys of lines with ``auto_key`` from their
@@ -272,16 +278,12 @@ class GameForm(Item):
         for i, line in enumerate(self.lines):
             if not line.auto_key:
                 continue
-            base = slug(first_text(line, "label"), "_") or "line"
-            key, n = base, 1
-            while key in taken:
-                n += 1
-                key = f"{base[:60]}_{n}"
+            key = fresh_key(slug(first_text(line, "label"), "_") or "line", taken)
             taken.add(key)
             if key != line.key:
                 line.key = key
                 changed.append(f"line-{i}-key")
-        return changed
+        return changed + derive_rule_keys(self)
 
     def player_counts(self) -> list[int]:
         """Every player count the game allows as typed (none while min or max is not a
@@ -347,6 +349,7 @@ class GameForm(Item):
             data["tiebreakers"] = tiebreakers
         if self.reminders:
             data["reminders"] = [words(r, "text") for r in self.reminders]
+        data.update(rules_data(self, number, bad))
         data.update(self.kept)
         return data, bad
 
@@ -433,9 +436,6 @@ class GameForm(Item):
     # --- from a template ----------------------------------------------------------------
     @classmethod
     def from_template(cls, template: GameTemplate, *, editing: bool = True) -> GameForm:
-        kind = not_editable(template)
-        if kind is not None:  # the form has no fields for it yet: refused, not dropped
-            raise ScorepadError("manage.unsupported_game", game=template.name, kind=kind)
         src: dict[str, Any] = template.source  # the game file, as the loader validated it
         players = src.get("players", {})
         form = cls(
@@ -470,6 +470,7 @@ class GameForm(Item):
         form.kept = {name: src[name] for name in KEPT if name in src}
         if "rounds" in src:
             form._read_rounds(src)
+        read_rules(form, src)
         return form
 
     def _read_rounds(self, src: Mapping[str, Any]) -> None:
@@ -508,17 +509,6 @@ class GameForm(Item):
         return Checked(data, template, {})
 
 
-def not_editable(template: GameTemplate) -> str | None:
-    """What of a game the form has no fields for yet: "sets" or "bonuses" (points worked
-    out between lines), else None."""
-    rules = template.rules
-    if rules is not None and rules.sets:
-        return "sets"
-    if rules is not None and rules.bonuses:
-        return "bonuses"
-    return None
-
-
 AWARD_CHOICES: dict[str, tuple[str, object, Callable[[Any], object]]] = {
     "ties": ("ties", "split", str),
     "zero_counts": ("zero_counts", True, bool),
@@ -535,50 +525,6 @@ class Checked:
     template: GameTemplate | None
     problems: dict[str, Problem]
     """Field → a message key and its fields, or the core's error (rendered per language)."""
-
-
-# --- texts in every language -------------------------------------------------------------
-def words(item: Any, name: str, *, optional: bool = False) -> dict[str, str] | None:
-    """``item``'s text ``name`` as a file holds it: ``{"en": …}``, each other language
-    typed in (one left blank reads the English) and any languages it was read with that
-    the app does not speak. The file needs an English text: one left blank takes the text
-    of the first language typed in (a person writes in their own language only; players
-    in every other language then read that); left blank in every language, the core says
-    so under its field, and an optional text (a hint, the description) is None."""
-    typed = {lang: str(getattr(item, f"{name}_{lang}")).strip() for lang in LANGS}
-    if optional and not any(typed.values()):
-        return None
-    english = typed[DEFAULT_LANG] or first_text(item, name)
-    texts = {DEFAULT_LANG: english} | {
-        lang: text for lang, text in typed.items() if text and lang != DEFAULT_LANG
-    }
-    return {**item.others.get(name, {}), **texts}
-
-
-def first_text(item: Any, name: str) -> str:
-    """``item``'s text ``name`` in English, else in the first language it was typed in."""
-    texts = (str(getattr(item, f"{name}_{lang}")).strip() for lang in LANGS)
-    return next((text for text in texts if text), "")
-
-
-def slug(text: str, joiner: str) -> str:
-    """An id or a line key from a name: "Bonus cards" → ``bonus-cards`` (``joiner``
-    "-") or ``bonus_cards`` ("_"); accents dropped, other letters left out."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", joiner, plain).strip(joiner)[:48]
-
-
-def read_words(item: T, name: str, texts: object) -> T:
-    """Sets ``item``'s text ``name`` from a file's ``{"en": …, "es": …}`` (a language
-    missing is left blank); returns ``item``."""
-    if not isinstance(texts, Mapping):
-        texts = {}
-    for lang in LANGS:
-        setattr(item, f"{name}_{lang}", str(texts.get(lang, "")))
-    rest = {k: v for k, v in texts.items() if k not in LANGS}
-    if rest:
-        item.others[name] = rest
-    return item
 
 
 def _line_form(raw: Mapping[str, Any]) -> LineForm:
@@ -615,11 +561,3 @@ def _line_form(raw: Mapping[str, Any]) -> LineForm:
             for f in raw["factors"]
         ]
     return line
-
-
-def _text(value: object) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, int | float) or hasattr(value, "as_tuple"):
-        return format_points(value)  # type: ignore[arg-type]
-    return str(value)

@@ -51,6 +51,8 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
         return head
     if head in ("rounds", "ends", "bids"):
         return _round_field(form, parts, inner)
+    if head == "floor":
+        return "floor"
     if head == "players":
         return "max-players" if parts[-1] == "max" else "min-players"
     if head == "variants" and not rest:  # a variant that no line belongs to
@@ -61,6 +63,8 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
         "lines": ("line", form.lines),
         "tiebreakers": ("tb", form.tiebreakers),
         "reminders": ("reminder", form.reminders),
+        "sets": ("set", form.sets),
+        "bonuses": ("bonus", form.bonuses),
     }
     if head not in lists or not rest:
         return "form"
@@ -71,6 +75,8 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
     item, where, rest = items[index], f"{prefix}-{index}-", rest[1:]
     if head == "lines":
         return _line_field(where, item, rest, inner)
+    if head in ("sets", "bonuses"):
+        return _rule_field(where, item, rest, inner)
     if head == "reminders":
         return _text_field(where, item, "text", ["text", *rest])
     if head == "variants":
@@ -106,6 +112,17 @@ def _round_field(form: GameForm, parts: list[str], problem: object) -> str:
         name = "zero" if rest[1] == "zero_per_round" else rest[1]  # game_form.BID_NUMBERS
         return f"bids-{rest[0]}-{name}".replace("_", "-")
     return f"bids-{rest[0]}" if rest[0] in ("key", "bid", "tricks", "bonus") else "bids"
+
+
+def _rule_field(where: str, rule: Any, rest: list[str], problem: object) -> str:
+    """The field of a set rule or a bonus a complaint about ``rest`` concerns (its lines
+    are a place of their own: ``set-0-lines``)."""
+    if not rest:
+        name = problem.name if isinstance(problem, MissingField) else "key"
+        return where + name.replace("_", "-")
+    if rest[0] == "label":
+        return _text_field(where, rule, "label", rest)
+    return where + rest[0].replace("_", "-")
 
 
 def problem_text(problem: Problem, lang: str, tr: Callable[..., str]) -> str:

@@ -1,8 +1,9 @@
 """The sheet of a game that is not valid yet, for the editor's preview: its lines with a
 problem are set aside (and named with their problem), the rest is shown as it will be.
 
-The game's other problems (its id, name or players' range, a tie-breaker, a reminder)
-are patched or left out for the preview only; nothing here is ever saved.
+The game's other problems (its id, name or players' range, a tie-breaker, a reminder, a
+set rule or a bonus, the floor) are patched or left out for the preview only; nothing
+here is ever saved.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from scorepad.ui.game_form import Checked, GameForm, Problem
 
 LINE = re.compile(r"^line-(\d+)-")
-SPARE = ("tiebreakers", "reminders", "description", "bids", "ends")
+SPARE = ("tiebreakers", "reminders", "description", "bids", "ends", "floor", "sets", "bonuses")
 """Parts left out of the preview when they are what the core refuses."""
 
 
@@ -43,7 +44,8 @@ def salvage(form: GameForm, checked: Checked) -> tuple[GameTemplate | None, dict
     players = data.get("players", {})
     if not all(isinstance(players.get(k), int) for k in ("min", "max")):
         data["players"] = {"min": 1, "max": 20}
-    for _ in range(len(lines) + len(SPARE) + 4):
+    rules = len(data.get("sets", [])) + len(data.get("bonuses", []))
+    for _ in range(len(lines) + rules + len(SPARE) + 4):
         kept = [(i, line) for i, line in enumerate(lines) if i not in faulty]
         if not kept:
             return None, faulty
@@ -57,6 +59,10 @@ def salvage(form: GameForm, checked: Checked) -> tuple[GameTemplate | None, dict
                 faulty[at] = problem
                 continue
             head = re.split(r"[.\[]", path, maxsplit=1)[0]
+            rule = re.match(r"^(sets|bonuses)\[(\d+)\]", path)
+            if rule and int(rule[2]) < len(data.get(rule[1], [])):
+                del data[rule[1]][int(rule[2])]  # that rule only: the others are shown
+                continue
             if head in SPARE and head in data:
                 del data[head]
                 continue

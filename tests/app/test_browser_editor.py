@@ -138,3 +138,26 @@ def test_a_game_with_an_award_line_at_phone_size(app, data_dir):
         store.close()
     maki = saved.lines[0]
     assert (maki.key, maki.kind, maki.places, maki.ties) == ("maki_rolls", "award", (6, 3), "skip")
+
+
+def test_a_bonus_rule_added_in_the_editor_shows_in_the_preview(app):
+    """At phone size: "Bonus when lines reach a total", its line picked from the game's
+    own, and the preview's row for it."""
+    app.page.set_viewport_size(PHONE)
+    app.open("/games/new")
+    for ident, text in (("game-name-en", "Dice night"), ("game-line-1-label-en", "Ones")):
+        show(app, ident)
+        app.type(ident, text)
+    show(app, "game-add-bonus")
+    app.click("game-add-bonus")
+    show(app, "game-bonus-1-label-en")
+    app.type("game-bonus-1-label-en", "Upper bonus")
+    show(app, "game-bonus-1-line-1")
+    app.click("game-bonus-1-line-1")
+    for ident, text in (("game-bonus-1-reach", "3"), ("game-bonus-1-points", "35")):
+        show(app, ident)
+        app.type(ident, text)
+    show(app, "game-preview-bonus-1")
+    row = app.node("game-preview-bonus-1")
+    expect(row).to_contain_text("Upper bonus")
+    expect(row).to_contain_text("35 when the lines add up to 3 or more")

@@ -21,7 +21,6 @@ from scorepad.core import (
     load_template,
     score,
 )
-from scorepad.core.errors import ScorepadError
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.ui.app import view_for
 from scorepad.ui.game_form import (
@@ -33,7 +32,6 @@ from scorepad.ui.game_form import (
     ReminderForm,
     TiebreakForm,
     VariantForm,
-    not_editable,
 )
 from scorepad.ui.game_problems import problem_text
 from scorepad.ui.history import StoreHistory
@@ -83,11 +81,8 @@ def end_games() -> dict[str, GameTemplate]:
 
 
 def round_games() -> dict[str, GameTemplate]:
-    """The built-in games played round by round that the form can show (Sushi Go's awards
-    and tallies included)."""
-    return {
-        g: t for g, t in builtin_games().items() if t.rounds is not None and not_editable(t) is None
-    }
+    """The built-in games played round by round (Sushi Go's awards and tallies included)."""
+    return {g: t for g, t in builtin_games().items() if t.rounds is not None}
 
 
 def test_every_builtin_game_survives_the_form_unchanged():
@@ -96,8 +91,6 @@ def test_every_builtin_game_survives_the_form_unchanged():
     floor and default variant the form does not show) comes back."""
     assert {"azul", "azul-sintra", "azul-summer-pavilion", "glass-road"} <= set(end_games())
     for template in end_games().values():
-        if not_editable(template) is not None:
-            continue  # refused: test_a_game_the_editor_cannot_show_yet_is_refused_clearly
         checked = GameForm.from_template(template, editing=False).check()
         assert checked.problems == {}, template.id
         assert checked.data == template.source, template.id
@@ -113,8 +106,6 @@ def test_every_builtin_game_copied_and_saved_in_the_editor_is_the_same_game(tmp_
     ctx, routes = context(tmp_path, history=history)
     assert set(round_games()) and set(end_games())
     for game, template in builtin_games().items():
-        if not_editable(template) is not None:
-            continue  # refused: test_a_game_the_editor_cannot_show_yet_is_refused_clearly
         click(view_for(ctx, f"/games/new?from={game}"), "game-save")
         assert routes.pop() == "/games"
         assert history.store.template(f"{game}-mine").source == template.source | {
@@ -131,18 +122,6 @@ def test_games_with_awards_and_tallies_are_edited_and_saved_unchanged():
         assert any(line.kind == "award" for line in template.lines)
         checked = GameForm.from_template(template, editing=False).check()
         assert checked.problems == {} and checked.data == template.source, game
-
-
-@pytest.mark.parametrize("game", ["7-wonders", "yahtzee"])
-def test_a_game_the_editor_cannot_show_yet_is_refused_clearly(tmp_path, history, game):
-    """Sets and bonuses have no fields in the form yet: copying such a game says so
-    rather than saving a copy without them."""
-    ctx, _routes = context(tmp_path, history=history)
-    shown = texts(view_for(ctx, f"/games/new?from={game}"))
-    name = builtin_games()[game].name["en"]
-    assert any(t.startswith(f"{name} cannot be opened in the editor yet") for t in shown)
-    with pytest.raises(ScorepadError):
-        GameForm.from_template(builtin_games()[game], editing=False)
 
 
 def test_core_complaints_land_on_their_field_in_the_current_language():

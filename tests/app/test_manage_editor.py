@@ -12,6 +12,7 @@ from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
+from scorepad.ui.views.game_editor import GameEditorView
 
 
 @pytest.fixture
@@ -184,3 +185,137 @@ def test_the_award_and_tally_settings_read_in_every_language(tmp_path, history, 
     patterns = leaks(lang) if lang != "en" else []
     assert [t for t in shown if KEY.search(t)] == []
     assert [(k, t) for t in shown for k, p in patterns if p.fullmatch(t)] == []
+
+
+# --- rules between lines: sets, bonuses, the floor -----------------------------------------
+def dice_night(ctx):
+    """A new game with two count lines and a points line, typed as a person does."""
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-en", "Dice night")
+    for n, (label, per) in enumerate((("Ones", "1"), ("Twos", "2"), ("Chance", None)), 1):
+        type_into(root, f"game-line-{n}-label-en", label)
+        if per is not None:
+            click(root, f"game-line-{n}-kind-count")
+            type_into(root, f"game-line-{n}-per", per)
+    return root
+
+
+def test_make_a_game_with_a_bonus_a_set_and_a_floor(tmp_path, history):
+    """Each rule in plain words with its example; its lines picked from the game's own
+    (a set offers only the count lines); the preview has a row per rule; a line renamed
+    takes its new key into the rules."""
+    ctx, routes = context(tmp_path, history=history)
+    root = dice_night(ctx)
+    bonus, sets = find(root, "game-add-bonus"), find(root, "game-add-set")
+    assert bonus.content == "Bonus when lines reach a total: 35 when ones…sixes reach 63"
+    assert sets.content == "Sets of different kinds: 7 per complete set of science symbols"
+    assert "For example 1: a score track with no space under 1." in " ".join(texts(root))
+    click(root, "game-add-bonus")
+    assert "Chance" in texts(find(root, "game-preview"))  # the bonus is left out until ready
+    assert find(root, "game-bonus-1-reach").error is None  # not typed in yet
+    assert not find(root, "game-bonus-1-lines-problem").content.visible
+    assert texts(find(root, "game-bonus-1-lines")) == ["Ones", "Twos", "Chance"]
+    type_into(root, "game-bonus-1-label-en", "Upper bonus")
+    click(root, "game-bonus-1-line-1")
+    click(root, "game-bonus-1-line-2")
+    type_into(root, "game-bonus-1-reach", "x")
+    assert find(root, "game-bonus-1-reach").error == '"x" is not a number'
+    type_into(root, "game-bonus-1-reach", "10")
+    type_into(root, "game-bonus-1-points", "35")
+    assert texts(find(root, "game-preview-bonus-1")) == [
+        "Upper bonus",
+        "35 when the lines add up to 10 or more",
+    ]
+    click(root, "game-add-set")
+    assert texts(find(root, "game-set-1-lines")) == ["Ones", "Twos"]  # count lines only
+    type_into(root, "game-set-1-label-en", "Pairs")
+    click(root, "game-set-1-line-1")
+    click(root, "game-set-1-line-2")
+    type_into(root, "game-set-1-per-set", "5")
+    type_into(root, "game-set-1-squares", True)
+    assert texts(find(root, "game-preview-set-1")) == [
+        "Pairs",
+        "each line scores its count squared · 5 per complete set of 2 different",
+    ]
+    assert find(root, "game-set-1-key").value == "pairs"  # follows its label until typed
+    type_into(root, "game-set-1-key", "doubles")
+    type_into(root, "game-set-1-label-en", "Pairs of dice")
+    assert find(root, "game-set-1-key").value == "doubles"
+    type_into(root, "game-floor", "0")
+    assert texts(find(root, "game-preview-floor")) == ["The total never goes below 0."]
+    type_into(root, "game-line-1-label-en", "Aces")  # its key follows, in the rules too
+    assert find(root, "game-bonus-1-key").value == "upper_bonus"
+    click(root, "game-save")
+    assert routes == ["/games"]
+    rules = history.store.template("dice-night").rules
+    (pairs,) = rules.sets
+    (bonus,) = rules.bonuses
+    assert (pairs.key, pairs.lines, pairs.squares, pairs.per_set, pairs.size) == (
+        "doubles",
+        ("aces", "twos"),
+        True,
+        5,
+        2,
+    )
+    assert (bonus.key, bonus.lines, bonus.reach, bonus.points) == (
+        "upper_bonus",
+        ("aces", "twos"),
+        10,
+        35,
+    )
+    assert rules.floor == 0
+
+
+def test_a_rule_with_no_line_picked_is_refused_at_its_chips(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    dice_night(ctx)
+    form = ctx.screen["game-form"]
+    editor = GameEditorView(ctx, form)
+    root = editor.build()
+    click(root, "game-add-bonus")
+    type_into(root, "game-bonus-1-label-en", "Bonus")
+    type_into(root, "game-bonus-1-reach", "10")
+    type_into(root, "game-bonus-1-points", "5")
+    note = find(root, "game-bonus-1-lines-problem").content
+    assert not note.visible  # the chips were not touched yet
+    click(root, "game-save")
+    assert routes == []
+    assert (note.visible, note.value) == (True, "pick at least one line")
+    assert editor.first_problem() == "bonus-0-lines"
+    click(root, "game-bonus-1-line-3")
+    assert not note.visible and editor.first_problem() is None
+    click(root, "game-save")
+    assert routes == ["/games"]
+    assert history.store.template("dice-night").rules.bonuses[0].lines == ("chance",)
+
+
+def test_a_refused_save_shows_a_rules_folded_field_first_in_screen_order(tmp_path, history):
+    """Yahtzee's bonus key made a line's: the problem is under the bonus's "More options",
+    which Save opens; a problem further down (the floor) comes after it."""
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new?from=yahtzee")
+    form = ctx.screen["game-form"]
+    type_into(root, "game-floor", "x")
+    form.bonuses[0].key = "ones"
+    editor = GameEditorView(ctx, form)
+    root = editor.build()
+    click(root, "game-save")
+    assert routes == []
+    assert editor.first_problem() == "floor"  # a number first: the core is asked after
+    type_into(root, "game-floor", "1")
+    click(root, "game-save")
+    assert routes == [] and editor.first_problem() == "bonus-0-key"
+    assert find(root, "game-bonus-1-key").error == 'the line key "ones" is used twice'
+    assert "game-bonus-1-more" in form.open
+
+
+def test_a_line_removed_leaves_the_rules_that_read_it(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new?from=yahtzee")
+    assert texts(find(root, "game-bonus-1-lines"))[:2] == ["Ones", "Twos"]
+    click(root, "game-line-1-remove")
+    assert texts(find(root, "game-bonus-1-lines"))[0] == "Twos"
+    click(root, "game-save")
+    assert routes == ["/games"]
+    bonus = history.store.template("yahtzee-mine").rules.bonuses[0]
+    assert bonus.lines == ("twos", "threes", "fours", "fives", "sixes")

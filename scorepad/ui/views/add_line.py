@@ -184,18 +184,6 @@ class AddLineDialog(LineCards):
     def adopt(self) -> None:
         """No blank line waits here: the dialog's line is the only one."""
 
-    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
-        items.append(make())
-        self.refill(section)
-
-    def remove(self, section: str, items: list[Any], i: int) -> None:
-        del items[i]
-        self.refill(section)
-
-    def move_up(self, section: str, items: list[Any], i: int) -> None:
-        items[i - 1], items[i] = items[i], items[i - 1]
-        self.refill(section)
-
     # --- changes ----------------------------------------------------------------------------
     def on_keep(self, e: ft.Event[ft.Switch]) -> None:
         self.new.keep = e.data is True  # the switch's new state, as the event carries it

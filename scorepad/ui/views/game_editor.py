@@ -10,15 +10,20 @@ tie-breaker's…), kept open once opened.
 Fields keep exactly what was typed (``GameForm``); after every change the form is
 checked by the core and the complaint is shown under the field it concerns, once that
 field was typed in or Save was pressed (a new game does not open in red). A refused Save
-opens the fold of the first field with a problem and focuses it (Flutter scrolls a
-focused field into view). The preview shows what can be shown even while there are
-problems, the faulty lines marked (``game_salvage``). Typing only updates errors and the
-preview; adding, removing or moving an item or changing a line's kind rebuilds that
-section, so a field being typed in never loses its focus.
+opens the fold of the first field with a problem, scrolls to it and focuses it (below).
+The preview shows what can be shown even while there are problems, the faulty lines
+marked (``game_salvage``). Typing only updates errors and the preview; adding, removing
+or moving an item or changing a line's kind rebuilds that section, so a field being
+typed in never loses its focus.
 
 A round game's settings (``game_rounds``) are a section of their own; choosing how the
 rounds go rebuilds it, and the lines and tie-breakers (their "per round" and "most rounds
-won" boxes).
+won" boxes). So are the rules between lines (``game_rule_cards``): set rules, bonuses and
+the floor under the total, their lines picked from the game's.
+
+A refused Save opens the fold of the first problem, scrolls to it by its scroll key
+(``EditorParts.keyed``) once the fold is laid out, and only then focuses it: a focused
+field that Flutter scrolls to by itself can land far off when the fold has just opened.
 """
 
 from __future__ import annotations
@@ -29,7 +34,6 @@ from typing import Any
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.core.i18n import LANGS
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import (
     Checked,
@@ -38,7 +42,6 @@ from scorepad.ui.game_form import (
     ReminderForm,
     TiebreakForm,
     VariantForm,
-    first_text,
 )
 from scorepad.ui.game_problems import problem_text
 from scorepad.ui.game_salvage import salvage
@@ -47,22 +50,27 @@ from scorepad.ui.views.game_lines import LineCards
 from scorepad.ui.views.game_parts import QUARTER, THIRD, test_id
 from scorepad.ui.views.game_preview import preview_rows
 from scorepad.ui.views.game_rounds import RoundsSection
+from scorepad.ui.views.game_rule_cards import RuleCards, new_bonus, new_set
 
 LISTS: dict[str, tuple[str, Callable[[], Any], str]] = {
     "variant": ("variants", VariantForm, "add_variant"),
     "line": ("lines", lambda: LineForm(auto_key=True), "add_line"),
+    "set": ("sets", new_set, "add_set"),
+    "bonus": ("bonuses", new_bonus, "add_bonus"),
     "tb": ("tiebreakers", TiebreakForm, "add_tiebreak"),
     "reminder": ("reminders", ReminderForm, "add_reminder"),
 }
 """Each list section of the editor (by its fields' prefix): the form's list it edits (also
 its heading's message), how a new item starts, and its Add button's message (also its
-test id, ``game-add-line``)."""
+test id, ``game-add-line``), in screen order."""
 ORDER = ("name", "min", "max", "id", "description", "rounds", "ends", "bids")
-"""Where the head's fields and the round settings stand on screen (the lists follow in
-``LISTS``'s order): the first problem in this order is the one Save shows."""
+"""Where the head's fields and the round settings stand on screen."""
+SCREEN = (*ORDER, "variant", "line", "set", "bonus", "floor", "tb", "reminder")
+"""Every part of the screen, in order (a field's name starts with its part): the first
+problem in this order is the one Save shows."""
 
 
-class GameEditorView(LineCards):
+class GameEditorView(RuleCards, LineCards):
     def __init__(self, ctx: Context, form: GameForm) -> None:
         self.ctx = ctx
         self.form = form
@@ -73,6 +81,9 @@ class GameEditorView(LineCards):
         """Places that are not a field (a section's settings as a whole) → their problem,
         shown only when there is one (each in a container: a test id needs something
         visible to wrap)."""
+        self.note_touch: dict[str, tuple[Any, str]] = {}
+        self.scroll_keys = {}
+        self.rule_picks = {}
         self.pickers: dict[str, tuple[ft.Dropdown, Any, str]] = {}
         """Fields picked from a menu → the menu, the item it edits, its touched name."""
         self.sections = {name: ft.Column(spacing=8) for name in LISTS}
@@ -128,7 +139,11 @@ class GameEditorView(LineCards):
             tid("game-wins", wins),
             *self.fold("game-more", [more], start),
             *self.rounds.build(),
-            *(control for name in LISTS for control in self.section(name)),
+            *self.section("variant"),
+            *self.section("line"),
+            *self.rules_section(),
+            *self.section("tb"),
+            *self.section("reminder"),
             heading(t("manage.preview")),
             tid(
                 "game-preview",
@@ -184,6 +199,9 @@ class GameEditorView(LineCards):
             del self.fields[name]
         for name in [f for f in self.notes if f.startswith(f"{section}-")]:
             del self.notes[name]
+            self.note_touch.pop(name, None)
+        for name in [f for f in self.rule_picks if f.startswith(f"{section}-")]:
+            del self.rule_picks[name]
         build: Callable[[int, Any], ft.Control] = getattr(self, f"{section}_card")
         items = getattr(self.form, LISTS[section][0])
         if section == "tb":
@@ -275,6 +293,9 @@ class GameEditorView(LineCards):
             menu.error_text = problem_text(problem, ctx.lang, ctx.t) if problem and shown else None
         for name, note in self.notes.items():
             problem = problems.get(name)
+            if name in self.note_touch:  # a rule's lines: once touched, or after Save
+                item, touched = self.note_touch[name]
+                problem = problem if form.tried or touched in item.touched else None
             note.value = problem_text(problem, ctx.lang, ctx.t) if problem is not None else ""
             note.visible = problem is not None
         elsewhere = [
@@ -284,6 +305,7 @@ class GameEditorView(LineCards):
         ]
         self.problem.value = "; ".join(problem_text(p, ctx.lang, ctx.t) for p in elsewhere)
         self.refresh_tiebreakers()
+        self.refresh_rules()
         template, faulty = salvage(form, checked)
         marked = {
             i: (
@@ -296,7 +318,10 @@ class GameEditorView(LineCards):
         return checked
 
     def _key(self, name: str) -> str:
-        return self.form.lines[int(name.split("-")[1])].key
+        """The key now in the form of the line or rule whose key field is ``name``."""
+        prefix, index, _ = name.split("-")
+        items = getattr(self.form, LISTS[prefix][0])
+        return str(items[int(index)].key)
 
     def refresh_tiebreakers(self) -> None:
         """The lines to pick a tie-breaker from, and each tie-breaker's title (its line's
@@ -319,12 +344,6 @@ class GameEditorView(LineCards):
             )
             title.value = f"{i + 1}. {named}" if named else t("manage.tiebreak_n", n=i + 1)
 
-    def named(self, item: Any, name: str) -> str:
-        """``item``'s text ``name`` as typed in the person's language, else in English,
-        else in the first language typed in."""
-        own = getattr(item, f"{name}_{self.ctx.lang}", "") if self.ctx.lang in LANGS else ""
-        return str(own).strip() or first_text(item, name)
-
     def _picker(self, line: LineForm) -> Callable[[], None]:
         return lambda: self.pick_tiebreaker(line)
 
@@ -334,18 +353,6 @@ class GameEditorView(LineCards):
         self.refill("tb")
 
     # --- handlers -----------------------------------------------------------------------
-    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
-        items.append(make())
-        self.refill(section)
-
-    def remove(self, section: str, items: list[Any], i: int) -> None:
-        del items[i]
-        self.refill(section)
-
-    def move_up(self, section: str, items: list[Any], i: int) -> None:
-        items[i - 1], items[i] = items[i], items[i - 1]
-        self.refill(section)
-
     def refill(self, section: str) -> None:
         self.fill(section)
         self.recheck()
@@ -388,30 +395,44 @@ class GameEditorView(LineCards):
             return
         ctx.navigate("/games")
 
-    def show_first(self) -> None:
-        """Save was refused: the first field with a problem (in screen order) is opened
-        if folded, scrolled to and focused; its message is under it."""
+    def first_problem(self) -> str | None:
+        """The first field with a problem in screen order (a rule's lines count as a
+        field), or None."""
         problems = self.checked.problems if self.checked is not None else {}
-        names = [name for name in self.fields if name in problems]
-        if not names:
-            return
-        order = list(self.fields)
+        order = [*self.fields, *self.note_touch]
+        names = [name for name in order if name in problems]
 
         def place(name: str) -> tuple[int, int, int]:
             head, *rest = name.split("-")
-            if head in LISTS:
-                return len(ORDER) + list(LISTS).index(head), int(rest[0]), order.index(name)
-            return ORDER.index(head) if head in ORDER else len(ORDER), 0, order.index(name)
+            index = int(rest[0]) if head in LISTS and rest and rest[0].isdigit() else 0
+            return SCREEN.index(head) if head in SCREEN else len(SCREEN), index, order.index(name)
 
-        first = min(names, key=place)
+        return min(names, key=place) if names else None
+
+    def show_first(self) -> None:
+        """Save was refused: the first field with a problem is opened if folded,
+        scrolled to and focused; its message is under it."""
+        first = self.first_problem()
+        if first is None:
+            return
         fold = self.fold_of.get(first)
         if fold in self.folds:
             self.folds[fold].visible = True
             self.form.open.add(fold)
-        box = self.fields[first]
+        box, keys = self.fields.get(first), self.scroll_keys or {}
         try:
-            page = box.page
+            page = self.problem.page
         except RuntimeError:  # not on a page (a test without a browser)
             return
         page.update()
-        page.run_task(box.focus)
+
+        async def reveal() -> None:
+            # Flutter scrolls to a key after its next frame, the one that lays out the
+            # fold just opened: the field is where the scroll lands, and focusing it
+            # then has nothing left to scroll.
+            if first in keys:
+                await page.scroll_to(scroll_key=keys[first], duration=0)
+            if box is not None:
+                await box.focus()
+
+        page.run_task(reveal)

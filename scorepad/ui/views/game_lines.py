@@ -37,9 +37,6 @@ class LineCards(EditorParts):
     line_rest: list[ft.Control]
     """The controls of the line card built last, below its name."""
 
-    def refill(self, section: str) -> None:
-        raise NotImplementedError
-
     def pending_card(self) -> ft.Control:
         line, n = LineForm(auto_key=True), len(self.form.lines)
         card = self.line_card(n, line, pending=True)

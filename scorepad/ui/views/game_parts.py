@@ -1,13 +1,15 @@
 """The game editor's building blocks: a text field that keeps what is typed, its texts
 in each language (the person's own first, the others for "More options"), a folded
-"More options", and a list item's card with its up and remove buttons.
+"More options", and a list item's card with its up and remove buttons, which add,
+remove and move items the same way wherever they are used.
 
-``GameEditorView`` (``game_editor``) is built on these; they need of it only what
-``EditorParts`` declares.
+``GameEditorView`` (``game_editor``) and the sheet's "Add a line" dialog (``add_line``)
+are built on these; they need of them only what ``EditorParts`` declares.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +17,8 @@ import flet as ft
 
 from scorepad.core.i18n import LANGS
 from scorepad.ui.context import Context
-from scorepad.ui.game_form import Checked, GameForm, LineForm
+from scorepad.ui.game_form import Checked, GameForm, LineForm, first_text
+from scorepad.ui.game_rule_forms import RuleForm
 from scorepad.ui.views.common import tid
 
 Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
@@ -23,6 +26,11 @@ Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 HALF: Columns = {"xs": 12, "md": 6}
 THIRD: Columns = {"xs": 12, "md": 4}
 QUARTER: Columns = {"xs": 6, "md": 3}
+
+
+SERIAL = itertools.count(1)
+"""Makes every scroll key new: Flutter keeps one global key per value, and a section
+rebuilt would otherwise put a second control under the key of one still leaving."""
 
 
 def test_id(field: str) -> str:
@@ -46,6 +54,10 @@ class EditorParts:
     """Field → the "More options" fold it is in."""
     folds: dict[str, ft.Column]
     pending: tuple[LineForm, list[ft.Control], ft.Text] | None
+    scroll_keys: dict[str, str] | None = None
+    """The form's names of what a refused Save may scroll to (fields, a rule's lines) →
+    the scroll key of the control showing it now (``keyed``); None where nothing is
+    scrolled to (the sheet's "Add a line" dialog)."""
     title: ft.Text
     """The title of the card built last."""
     tools: ft.Row
@@ -57,14 +69,28 @@ class EditorParts:
     def adopt(self) -> None:
         raise NotImplementedError
 
-    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
+    def refill(self, section: str) -> None:
+        """Rebuilds ``section``'s cards from the form, then rechecks."""
         raise NotImplementedError
+
+    # --- a list's buttons: each changes the list, then rebuilds its section -------------
+    def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
+        items.append(make())
+        self.refill(section)
 
     def remove(self, section: str, items: list[Any], i: int) -> None:
-        raise NotImplementedError
+        del items[i]
+        self.refill(section)
 
     def move_up(self, section: str, items: list[Any], i: int) -> None:
-        raise NotImplementedError
+        items[i - 1], items[i] = items[i], items[i - 1]
+        self.refill(section)
+
+    def named(self, item: Any, name: str) -> str:
+        """``item``'s text ``name`` as typed in the person's language, else in English,
+        else in the first language typed in."""
+        own = getattr(item, f"{name}_{self.ctx.lang}", "") if self.ctx.lang in LANGS else ""
+        return str(own).strip() or first_text(item, name)
 
     def field(
         self,
@@ -119,8 +145,8 @@ class EditorParts:
             item.touched.add(touch[1])
             if touch[1] == "id" and item is self.form:
                 self.form.auto_id = False
-            if touch[1] == "key" and isinstance(item, LineForm):
-                item.auto_key = False
+            if touch[1] == "key" and isinstance(item, LineForm | RuleForm):
+                item.auto_key = False  # typed: it no longer follows the label
             if self.pending is not None and item is self.pending[0]:
                 self.adopt()
             self.recheck()
@@ -128,7 +154,15 @@ class EditorParts:
         box.on_change = changed
         self.fields[name] = box
         self.touch[name] = touch
-        return ft.Container(tid(self.ident(name), box), col=col)
+        # the scroll key: a refused Save scrolls the field into view by it (show_first)
+        return self.keyed(name, ft.Container(tid(self.ident(name), box), col=col))
+
+    def keyed(self, name: str, control: ft.Control) -> ft.Control:
+        """``control`` with a new scroll key, noted as the one to scroll to for ``name``."""
+        if self.scroll_keys is not None:
+            key = self.scroll_keys[name] = f"{name}@{next(SERIAL)}"
+            control.key = ft.ScrollKey(key)  # type: ignore[call-arg]  # made when first used
+        return control
 
     def ident(self, name: str) -> str:
         """The test id of the form's field ``name`` (``test_id``)."""

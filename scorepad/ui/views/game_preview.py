@@ -2,16 +2,18 @@
 see it (lines and how each scores, what a rate or a product line asks for, tie-breakers,
 and the reminders printed under a paper sheet). A round game's preview says how its rounds
 go and when it ends, lists its per-round lines (and its bid rule) under "Each round" and
-its other lines under "At the end of the game". A game with problems is previewed too:
-what can be shown is, and the lines with a problem are listed, marked."""
+its other lines under "At the end of the game". The rules between lines follow the lines:
+a row per set rule and per bonus (its name and how it scores) and the floor under the
+total. A game with problems is previewed too: what can be shown is, and the lines with a
+problem are listed, marked."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scorepad.core import GameTemplate
-from scorepad.core.i18n import pick
-from scorepad.core.template import Line
+from scorepad.core.i18n import Text, pick, tr
+from scorepad.core.template import Line, signed
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import muted, players_range, tid
 
@@ -73,6 +75,7 @@ def preview_rows(
         if at_end:
             rows.append(ft.Text(ctx.t("manage.preview_at_end"), weight=ft.FontWeight.BOLD))
             rows += shown(at_end)
+    rows += rule_rows(template, lang)
     rows += marked
     for tb in template.tiebreakers:
         rows.append(muted(ctx.t("manage.preview_tiebreak", label=pick(tb.label, lang))))
@@ -93,4 +96,24 @@ def line_rows(line: Line, variants: dict[str, str], lang: str) -> list[ft.Contro
     if choices:
         joiner = " / " if line.kind == "count" else " × "
         rows.append(ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16)))
+    return rows
+
+
+def rule_rows(template: GameTemplate, lang: str) -> list[ft.Control]:
+    """A row per set rule and per bonus, with how it scores (``game-preview-set-1``,
+    ``game-preview-bonus-1``), and the floor (``game-preview-floor``)."""
+    rules = template.rules
+    if rules is None:
+        return []
+    rows: list[ft.Control] = []
+    named: list[tuple[str, int, Text, str]] = [
+        ("set", n, rule.label, rule.describe(lang)) for n, rule in enumerate(rules.sets, 1)
+    ]
+    named += [("bonus", n, b.label, b.describe(lang)) for n, b in enumerate(rules.bonuses, 1)]
+    for kind, n, label, how in named:
+        row = ft.Row([ft.Text(pick(label, lang), expand=True, size=14), muted(how)])
+        rows.append(tid(f"game-preview-{kind}-{n}", row))
+    if rules.floor is not None:
+        floor = muted(tr("hint.floor", lang, floor=signed(rules.floor, lang)))
+        rows.append(tid("game-preview-floor", floor))
     return rows

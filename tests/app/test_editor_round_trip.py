@@ -1,0 +1,46 @@
+"""A game saved without changes is the same game: every shipped game file, read into the
+Custom games editor's form and written back out, loads to the same game, field for field
+(its sets, bonuses, floor, awards, rounds, results and modules included)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.core import load_template
+from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.ui.game_form import GameForm
+
+FILES = sorted(GAMES_FOLDER.rglob("*.json"))
+"""Every shipped game file, in scorepad/games/ and any folder under it."""
+
+
+def test_the_shipped_games_are_all_here():
+    ids = {path.stem for path in FILES}
+    assert {"7-wonders", "yahtzee", "azul-summer-pavilion", "sushi-go", "skull-king"} <= ids
+    assert len(FILES) >= 14
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_game_saved_without_changes_is_the_same_game(path):
+    text = path.read_text(encoding="utf-8")
+    template = load_template(text, path.name, builtin=True)
+    data, problems = GameForm.from_template(template, editing=False).definition()
+    assert problems == {}
+    again = load_template(data, "saved")
+    assert again.source == template.source
+    # the same game, not only the same text: its lines, rules and tie-breakers score alike
+    assert [ln.describe("en") for ln in again.lines] == [ln.describe("en") for ln in template.lines]
+    if template.rules is not None:
+        assert again.rules is not None
+        assert again.rules.describe("en") == template.rules.describe("en")
+    assert again.tiebreakers == template.tiebreakers
+
+
+@pytest.mark.parametrize("game", ["7-wonders", "yahtzee", "azul-summer-pavilion"])
+def test_an_edited_game_keeps_its_rules_and_takes_the_next_version(game):
+    """Opened to edit (not copied), the game is written back with its version raised by
+    one and nothing else changed."""
+    template = load_template((GAMES_FOLDER / f"{game}.json").read_text(), game, builtin=True)
+    data, problems = GameForm.from_template(template).definition()
+    assert problems == {}
+    assert data == template.source | {"version": template.version + 1}
