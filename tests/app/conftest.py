@@ -102,6 +102,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     bundle = [item for item in items if item.path.name == BUNDLE_TESTS]
     if bundle and not config.option.collectonly:
         items[:] = [item for item in items if item.path.name != BUNDLE_TESTS] + bundle
+        if not os.environ.get("SCOREPAD_BUNDLE") and bundle_missing() is None:
+            # build.spec takes the compressed copies from the user's cache: made first,
+            # here, at full speed (the build runs at a low priority), and only once
+            web_files_made()
         config.stash[BUNDLE_BUILD] = BundleBuild.start()
 
 

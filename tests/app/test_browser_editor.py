@@ -27,6 +27,24 @@ LINES = (
 )
 
 
+def bottom_shown(app, ident: str) -> None:
+    """Scroll until the bottom of ``ident`` is on the screen: Flutter puts only what is
+    near the screen in the page, and a tall preview's last rows may be below it."""
+    height = app.page.viewport_size["height"]
+    last = None
+    for _ in range(20):
+        box = app.node(ident).first.bounding_box()
+        assert box is not None, ident
+        below = box["y"] + box["height"] - (height - 40)
+        if below <= 0 or box == last:  # in sight, or the end of the screen
+            return
+        last = box
+        app.page.mouse.move(195, height / 2)
+        app.page.mouse.wheel(0, min(below, height / 2))
+        app.page.wait_for_timeout(150)
+    raise AssertionError(f"the bottom of {ident} never came on screen")
+
+
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_simple_game_takes_at_most_20_actions(app, data_dir, size):
     app.page.set_viewport_size(size)
@@ -57,6 +75,7 @@ def test_a_simple_game_takes_at_most_20_actions(app, data_dir, size):
             type_(f"game-line-{n}-per", per)
     tap("game-tb-pick-5")  # food left on cards breaks a tie
     show(app, "game-preview")
+    bottom_shown(app, "game-preview")  # its last lines, the ones to check, in the page
     expect(app.node("game-preview")).to_contain_text("Tucked cards")
     expect(app.node("game-preview")).to_contain_text("Food on cards")
     tap("game-save")
