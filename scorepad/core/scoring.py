@@ -307,6 +307,14 @@ def _score(
     return _rank(template, variant, rows)
 
 
+def _end_reading(name: str, line: Line, player: PlayerSheet) -> Reading:
+    """A round game's line filled once, at the end, read for player ``name``."""
+    try:
+        return line.reading(player.lines.get(line.key))
+    except EntryError as problem:
+        raise _located(name, line, problem) from None
+
+
 def _score_rounds(
     template: GameTemplate, variant: str | None, names: list[str], players: Sequence[PlayerSheet]
 ) -> ScoredSheet:
@@ -363,10 +371,7 @@ def _score_rounds(
         total: Number = 0
         if ends_last:  # ``read`` is this player's own dict: the lines at the end join it
             for line in ends:
-                try:
-                    reading = line.reading(player.lines.get(line.key))
-                except EntryError as problem:
-                    raise _located(name, line, problem) from None
+                reading = _end_reading(name, line, player)
                 readings[line.key] = reading
                 total += reading.points
         elif at_end:
@@ -375,10 +380,7 @@ def _score_rounds(
                 if line.per_round:
                     readings[line.key] = read[line.key]
                     continue
-                try:
-                    reading = line.reading(player.lines.get(line.key))
-                except EntryError as problem:
-                    raise _located(name, line, problem) from None
+                reading = _end_reading(name, line, player)
                 readings[line.key] = reading
                 total += reading.points
         after = tuple(accumulate(round_points))

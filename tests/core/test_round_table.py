@@ -14,6 +14,8 @@ from scorepad.core import PlayerSheet, SheetError, builtin_games, load_template,
 from scorepad.core.roundtable import table_rounds
 from scorepad.core.template import TABLE_SIZE
 
+from .test_round_fast_path import _result
+
 SUSHI = builtin_games()["sushi-go"]
 # every kind of line the table path takes, one not counted, one with a max; "end" filled
 # in once, at the end of the game
@@ -50,14 +52,6 @@ def _as_text(lines: dict[str, object]) -> dict[str, object]:
         key: [str(v) for v in value] if isinstance(value, list) else value
         for key, value in lines.items()
     }
-
-
-def _result(sheet):
-    return (
-        sheet.to_json(),
-        [(p.readings, p.rounds, p.total, p.rank, p.computed) for p in sheet.players],
-        sheet.ended,
-    )
 
 
 @st.composite
