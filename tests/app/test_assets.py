@@ -11,15 +11,17 @@ import io
 import itertools
 import json
 import re
+import shutil
 import time
 from pathlib import Path
 
 import brotli
 import pytest
-from conftest import start_app, stop, wait_for_port
+from conftest import start_app, stop, wait_for_port, web_files_made
 from fontTools.ttLib import TTFont
 
-from scorepad.ui.web_files import CACHE_ENV, flet_web_dir
+from scorepad.ui.config import FONT_FILES
+from scorepad.ui.web_files import CACHE_ENV, SUFFIXES, WebFiles, flet_web_dir
 
 WEB = flet_web_dir()
 BIG = [
@@ -62,11 +64,29 @@ def ask(port: int, path: str, method: str = "GET", **headers: str):
         connection.close()
 
 
+LEFT_TO_DO = ("main.dart.mjs", "flutter_bootstrap.js")
+"""What the half-made cache lacks (small files: the session's own cache has the rest)."""
+
+
+def half_made_cache(into: Path) -> None:
+    """The cache a first start cut short leaves: the session's complete copies (made
+    once, minutes of processor time from empty) without the ``done`` mark and without
+    the copies of ``LEFT_TO_DO``, so the app must go on with them at its start."""
+    web_files_made()
+    made = WebFiles(FONT_FILES / "DejaVuSans.ttf").dir
+    shutil.copytree(made, into / made.name)
+    (into / made.name / "done").unlink()
+    for rel in LEFT_TO_DO:
+        for suffix in SUFFIXES.values():
+            (into / made.name / (rel + suffix)).unlink()
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    """The app at its first start (an empty cache folder), once it has written the
-    compressed copies: until then it serves what it has."""
+    """The app at a start that finds its cache half made, once it has written the
+    missing compressed copies: until then it serves what it has."""
     data, cache = tmp_path_factory.mktemp("assets"), tmp_path_factory.mktemp("cache")
+    half_made_cache(cache)
     with pytest.MonkeyPatch.context() as env:
         env.setenv(CACHE_ENV, str(cache))
         process, port = start_app(data, "--no-browser")
