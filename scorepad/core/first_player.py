@@ -41,10 +41,7 @@ def flicks(players: Sequence[str], rng: random.Random | None = None) -> list[str
     chosen = chance.randrange(len(players))
     if len(players) == 1:
         return [players[0]]
-    shown: list[int] = []
+    shown = [chosen]  # made from the end: each name differs from the one after it
     for _ in range(FLICKS):
-        options = [i for i in range(len(players)) if not shown or i != shown[-1]]
-        shown.append(chance.choice(options))
-    if shown[-1] == chosen:
-        shown[-1] = next(i for i in range(len(players)) if i != chosen)
-    return [players[i] for i in (*shown, chosen)]
+        shown.insert(0, chance.choice([i for i in range(len(players)) if i != shown[0]]))
+    return [players[i] for i in shown]

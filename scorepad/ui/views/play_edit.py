@@ -42,6 +42,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     if model is None:
         start = draft_from_play(record, ctx.lang)
         start.notes = record.summary.notes or ""
+        start.first_player = record.summary.first_player or ""
         model = SheetInProgress(template, start)
 
     def save(state: SheetState, location: str | None, notes: str | None) -> str:
@@ -50,6 +51,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
             state.entered,
             location=location or "",
             notes=notes or "",
+            first_player=model.draft.first_player,  # "": nobody starts any more
             outcome=state.scored.outcome,  # as the players chose it again (None: none)
         )
         return str(number)
