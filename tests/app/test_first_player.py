@@ -99,8 +99,9 @@ def test_who_starts_on_the_sheet_is_shared_saved_shown_and_kept_by_edit(tmp_path
     assert first in ("Ana", "Ben", "Cleo") and sent == [FirstPlayerEdit(first)]
     seat = model.players.index(first) + 1
     assert find(root, "first-player-name").value == f"{first} starts"
-    assert find(root, f"first-mark-{seat}").visible
-    assert sum(find(root, f"first-mark-{n}").visible for n in (1, 2, 3)) == 1
+    marks = [view.first_marks[n].visible for n in range(3)]
+    assert marks == [n == seat for n in (1, 2, 3)]
+    assert find(root, f"first-mark-{seat}").icon == MARK
     kept = latest(ctx.services.drafts, "azul")  # the autosaved draft: survives a restart
     assert kept is not None and kept.first_player == first
     other = SheetInProgress(AZUL, SheetDraft.from_dict(kept.to_dict()))

@@ -105,8 +105,13 @@ class SheetView:
             lambda: model.draft.first_player or None,
             self.on_first_player,
         )
-        self.first_marks = [
-            ft.Icon(MARK, color=ft.Colors.PRIMARY, size=16, visible=False) for _ in model.players
+        self.first_marks = [  # the wrapper is hidden: a Semantics needs its content shown
+            ft.Semantics(
+                identifier=f"first-mark-{n}",
+                content=ft.Icon(MARK, color=ft.Colors.PRIMARY, size=16),
+                visible=False,
+            )
+            for n in range(1, len(model.players) + 1)
         ]
         self.result = ft.Text(size=16)
         self.save_button = ft.FilledButton(
@@ -158,14 +163,12 @@ class SheetView:
                 ft.Container(),
                 [
                     ft.Row(
-                        [tid(f"first-mark-{i}", f), t, n],
+                        [f, t, n],
                         spacing=2,
                         tight=True,
                         alignment=ft.MainAxisAlignment.CENTER,
                     )
-                    for i, (f, t, n) in enumerate(
-                        zip(self.first_marks, self.trophies, self.names, strict=True), 1
-                    )
+                    for f, t, n in zip(self.first_marks, self.trophies, self.names, strict=True)
                 ],
             ),
             ft.Divider(height=1),
