@@ -4,8 +4,9 @@ without a browser over a real history file (``ui_helpers.context``)."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, latest, run_async, type_into
+from ui_helpers import click, context, find, has, latest, run_async, type_into, walk
 
 from scorepad.core import find_game
 from scorepad.ui.first_player_model import FirstPlayerEdit
@@ -99,9 +100,7 @@ def test_who_starts_on_the_sheet_is_shared_saved_shown_and_kept_by_edit(tmp_path
     assert first in ("Ana", "Ben", "Cleo") and sent == [FirstPlayerEdit(first)]
     seat = model.players.index(first) + 1
     assert find(root, "first-player-name").value == f"{first} starts"
-    marks = [view.first_marks[n].visible for n in range(3)]
-    assert marks == [n == seat for n in (1, 2, 3)]
-    assert find(root, f"first-mark-{seat}").icon == MARK
+    assert [marked(root, n) for n in (1, 2, 3)] == [n == seat for n in (1, 2, 3)]
     kept = latest(ctx.services.drafts, "azul")  # the autosaved draft: survives a restart
     assert kept is not None and kept.first_player == first
     other = SheetInProgress(AZUL, SheetDraft.from_dict(kept.to_dict()))
@@ -132,5 +131,34 @@ def test_the_game_rule_is_said_beside_the_button_in_the_readers_language(tmp_pat
     root = NewPlayView(ctx, NewPlayModel(game, ["Ana", "Ben"])).build()
     assert find(root, "first-player-rule").value == "Le plus jeune commence."
     assert find(root, "first-player").content == "Qui commence ?"
-    plain = NewPlayView(ctx, NewPlayModel(AZUL, ["Ana", "Ben"])).build()
+    plain = NewPlayView(ctx, NewPlayModel(find_game("glass-road"), ["Ana", "Ben"])).build()
     assert not has(plain, "first-player-rule")
+
+
+def test_every_device_on_a_live_sheet_sees_who_starts(tmp_path, history):
+    from scorepad.ui.app import view_for
+    from scorepad.ui.context import Context
+    from scorepad.ui.settings import Settings
+
+    ctx, _ = context(tmp_path, history=history)
+    other = Context(ctx.services, Settings(), navigate=lambda route: None)
+    sent: list[object] = []
+    other.update = lambda *controls: sent.extend(controls)
+    here = view_for(ctx, "/new/azul?players=Ana,Ben,Carla")
+    there = view_for(other, "/sheet/azul")
+    run_async(find(here, "first-player").on_click)
+    first = latest(ctx.services.drafts, "azul").first_player
+    assert first in ("Ana", "Ben", "Carla")
+    assert find(there, "first-player-name").value == f"{first} starts"
+    assert find(there, "first-player-name") in sent  # sent to that device's browser
+    marks = [marked(there, n) for n in (1, 2, 3)]
+    assert marks == [name == first for name in ("Ana", "Ben", "Carla")]
+
+
+def marked(root: object, n: int) -> bool:
+    """Whether the flag beside player ``n``'s name is shown (its wrapper is what hides)."""
+    found = [
+        c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == f"first-mark-{n}"
+    ]
+    assert len(found) == 1 and found[0].content.icon == MARK
+    return bool(found[0].visible)

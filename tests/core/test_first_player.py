@@ -26,7 +26,16 @@ def test_the_rule_is_read_in_the_readers_language_with_english_for_the_others():
     game = load_template(with_rule(RULE), "azul-rule.json")
     assert first_player_rule(game, "es") == "Empieza el jugador más joven."
     assert first_player_rule(game, "de") == "The youngest player starts."
-    assert first_player_rule(AZUL, "en") is None
+    assert first_player_rule(find_game("glass-road"), "en") is None
+
+
+def test_the_built_in_games_with_a_rule_say_the_rulebooks_words():
+    assert first_player_rule(AZUL, "en") == (
+        "The player who most recently visited Portugal takes the starting player marker."
+    )
+    pavilion = find_game("azul-summer-pavilion")
+    assert first_player_rule(pavilion, "de") == "Der jüngste Spieler beginnt."
+    assert first_player_rule(pavilion, "en") == "The youngest player begins."
 
 
 def test_a_game_with_modules_chosen_keeps_its_rule():

@@ -54,7 +54,12 @@ def history(tmp_path_factory) -> Store:
 def check_game(template: GameTemplate, history: Store) -> None:
     """A game that loads must work everywhere a game is used."""
     for variant in [v.id for v in template.variants] or [None]:
-        players = [PlayerSheet(f"P{i}") for i in range(1, template.min_players + 1)]
+        rule = template.result  # a team game's players each need a team
+        teams = rule.min_teams if rule is not None and rule.kind == "teams" else 0
+        players = [
+            PlayerSheet(f"P{i}", team=f"T{i % teams + 1}" if teams else None)
+            for i in range(1, template.min_players + 1)
+        ]
         check_scored(score(template, variant, players))
         for lang in ("en", "es"):
             describe_template(template, variant, lang).encode("utf-8")
