@@ -107,6 +107,17 @@ def test_the_csv_export_has_a_first_player_column(store, tmp_path):
     ]
 
 
+def test_the_bg_stats_export_marks_who_started(store):
+    store.save_play(AZUL, None, players(40, 30), first_player="Cleo")
+    out = io.StringIO()
+    store.export(out, "bgsplay")
+    document = json.loads(out.getvalue())
+    names = {p["id"]: p["name"] for p in document["players"]}
+    (play,) = document["plays"]
+    starts = [(names[s["playerRefId"]], s["startPlayer"]) for s in play["playerScores"]]
+    assert starts == [("Ana", False), ("Ben", False), ("Cleo", True)]
+
+
 def test_the_rows_follow_the_play_table(store):
     from scorepad.store import models as m
 
@@ -127,3 +138,20 @@ def test_a_history_of_revision_0006_opens_and_takes_a_first_player(tmp_path):
             assert current(conn) == HEAD == "0007"
         play = store.save_play(AZUL, None, players(40, 30), first_player="Ana")
         assert store.get_play(play).summary.first_player == "Ana"
+
+
+def test_the_command_line_saves_who_started_and_refuses_a_stranger(capsys, url):
+    from scorepad.cli import main
+
+    assert (
+        main(["score", "examples/azul.json", "--save", "--db", url, "--first-player", "carla"]) == 0
+    )
+    capsys.readouterr()
+    assert main(["history", "--db", url, "--json"]) == 0
+    (play,) = json.loads(capsys.readouterr().out)
+    assert play["first_player"] == "Carla"
+    with pytest.raises(SystemExit) as stop:
+        main(["score", "examples/azul.json", "--save", "--db", url, "--first-player", "Zoe"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert '"Zoe"' in err and "Traceback" not in err and err.count("\n") == 1
