@@ -141,6 +141,7 @@ def play_json(play: PlaySummary) -> dict[str, object]:
         ],
         "winners": list(play.winners),
         **_results(play),
+        **({"first_player": play.first_player} if play.first_seat is not None else {}),
     }
 
 

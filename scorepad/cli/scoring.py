@@ -27,6 +27,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     score.add_argument("--location", help="with --save: where")
     score.add_argument("--duration", type=int, help="with --save: minutes")
     score.add_argument("--notes", help="with --save: notes")
+    score.add_argument("--first-player", help="with --save: who started (one of the players)")
     score.set_defaults(handler=cmd_score)
 
 
@@ -48,7 +49,13 @@ def cmd_score_save(args: argparse.Namespace, text: str) -> int:
         given = read_sheet(text, args.file, store.sheet_games())
         sheet = given.score()
         play = store.save_scored(
-            sheet, args.played_at, args.location, args.duration, args.notes, entered=given.players
+            sheet,
+            args.played_at,
+            args.location,
+            args.duration,
+            args.notes,
+            entered=given.players,
+            first_player=args.first_player,
         )
         if args.json:
             print_json({**scored_json(given, sheet, args.lang), "play": play})

@@ -75,6 +75,7 @@ TOP_FIELDS = {
     "source": False,
     "result": False,
     "modules": False,
+    "first_player": False,
     **RULE_FIELDS,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
@@ -251,6 +252,10 @@ class _Reader:
                 limit=MAX_SOURCE,
                 length=len(source),
             )
+        if "first_player" in data:
+            if not isinstance(data["first_player"], dict):
+                raise self.fail("first_player", "template.first_player_text")
+            self.text(data["first_player"], "first_player", MAX_REMINDER)
         description = data.get("description")
         rules = read_rules(self, data, lines, variants)
         return GameTemplate(

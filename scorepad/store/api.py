@@ -176,12 +176,15 @@ class Store:
         *,
         outcome: str | None = None,
         modules: Sequence[str] | None = None,
+        first_player: str | None = None,
     ) -> int:
         """Score and save a play in one transaction; returns its id. ``outcome`` and
         ``modules``: a co-operative or team play's result, the game's modules chosen
-        (``scorepad.core.score``)."""
+        (``scorepad.core.score``); ``first_player``: the name of the player who started."""
         sheet = score(template, variant, players, outcome=outcome, modules=modules)
-        return self.save_scored(sheet, played_at, location, duration, notes, entered=players)
+        return self.save_scored(
+            sheet, played_at, location, duration, notes, entered=players, first_player=first_player
+        )
 
     def save_scored(
         self,
@@ -192,12 +195,14 @@ class Store:
         notes: str | None = None,
         *,
         entered: Sequence[PlayerSheet] | None = None,
+        first_player: str | None = None,
     ) -> int:
         """Save a play already scored. ``entered``: what was typed, in seat order (the
         players ``sheet`` was scored from), so that a sum ("3+6+2") is kept as typed;
-        without it every entry is kept as the number it came to."""
+        without it every entry is kept as the number it came to. ``first_player``: the
+        name of the player who started, one of the sheet's (StoreError otherwise)."""
         when = parse_when(played_at) if played_at is not None else datetime.now()
-        details = check_details(PlayDetails(when, location, duration, notes))
+        details = check_details(PlayDetails(when, location, duration, notes, first_player))
         now = datetime.now()
         uid = new_uid()
 
@@ -224,11 +229,13 @@ class Store:
         notes: str | None = None,
         outcome: str | None = None,
         modules: Sequence[str] | None = None,
+        first_player: str | None = None,
     ) -> PlayRecord:
         """Edit a saved play: re-scored with the template it was first scored with.
 
         Details left as None keep their saved value; pass "" to clear a text. ``outcome``
-        and ``modules`` left as None keep the play's.
+        and ``modules`` left as None keep the play's; ``first_player`` left as None keeps
+        the seat that started (cleared when the play no longer has that seat).
         """
         old = self.get_play(play_id)
         summary = old.summary
@@ -245,6 +252,7 @@ class Store:
                 summary.location if location is None else location,
                 summary.duration if duration is None else duration,
                 summary.notes if notes is None else notes,
+                _kept_first(summary.first_seat, players) if first_player is None else first_player,
             )
         )
         self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details, players))
@@ -397,3 +405,8 @@ def _json_value(value: object) -> object:
     if isinstance(value, date):
         return value.isoformat()
     raise TypeError(f"{value!r} cannot be written as JSON")
+
+
+def _kept_first(seat: int | None, players: Sequence[PlayerSheet]) -> str | None:
+    """The name now at the seat that started, when the edited play still has that seat."""
+    return players[seat - 1].name if seat is not None and seat <= len(players) else None

@@ -92,6 +92,8 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
         kept: dict[str, Any] = load(row.imported) if row.imported else {}
         template = templates.get(next(k for g, k, _ in games if g == row.game_id))
         start = set(kept.get("start") or ())
+        if row.first_seat is not None:  # who started, picked in Scorepad
+            start.add(row.first_seat)
         order = kept.get("seat_order") or []
         people = []
         for n, seat in enumerate(seats.get(row.id, [])):

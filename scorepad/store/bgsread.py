@@ -45,6 +45,8 @@ from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
 from scorepad.store.jsonstream import read_document
 from scorepad.store.rows import (
+    IGNORED_AT,
+    IMPORTED_AT,
     PlayDetails,
     PlayRows,
     check_details,
@@ -374,8 +376,8 @@ class _Reader:
         winning = next((s[0] for s in seats if s[2] == self.form.yes and s[0] is not None), None)
         play = list(rows.play)
         play[7] = winning
-        play[-2] = True if _flag(raw, "ignored") else None
-        play[-1] = dump(kept)
+        play[IGNORED_AT] = True if _flag(raw, "ignored") else None
+        play[IMPORTED_AT] = dump(kept)
         return sheet.template, rows._replace(
             play=tuple(play), seats=seats, anonymous=tuple(anonymous)
         )

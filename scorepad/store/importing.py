@@ -27,7 +27,7 @@ from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.jsonfile import read_json, read_json_bytes, read_records
 from scorepad.store.jsonstream import Reordered, decodes, head_text
-from scorepad.store.rows import PlayRows
+from scorepad.store.rows import IMPORTED_AT, PlayRows
 from scorepad.store.values import load
 from scorepad.store.writes import insert_plays
 
@@ -174,7 +174,7 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
             changed = [
                 pair
                 for pair in batch
-                if pair[1].uid in known and newer(pair[1].play[-1], known[pair[1].uid])
+                if pair[1].uid in known and newer(pair[1].play[IMPORTED_AT], known[pair[1].uid])
             ]
             if changed:
                 gone = [p.uid for _, p in changed]

@@ -5,7 +5,7 @@
  "games": [<user-defined game files>],
  "templates": {"<ref>": {"game": "azul", "version": 1, "source": {<template file>}}},
  "plays": [{"uid", "game", "template": "<ref>", "variant", "played_at", "location",
-            "duration", "notes", "created_at", "updated_at",
+            "duration", "notes", "created_at", "updated_at", "first_player" (optional),
             "players": [{"name", "lines", "extra", "total", "rank", "winner"}]}, …]}
 ```
 Plays are written one per line, oldest first, and read back one at a time. Importing a file
@@ -145,7 +145,16 @@ def plays_by_id(
             "updated_at": iso(head.updated_at),
             "players": seats[play_id],
             **result_fields(head),
+            **first_field(head.first_seat, seats[play_id]),
         }
+
+
+def first_field(seat: int | None, players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The name of the player who started, only when someone was picked (a file without
+    it, older or not, reads the same)."""
+    if seat is None or not 1 <= seat <= len(players):
+        return {}
+    return {"first_player": players[seat - 1]["name"]}
 
 
 def result_fields(head: Any) -> dict[str, Any]:

@@ -131,6 +131,8 @@ class Play(SQLModel, table=True):
     imported: str | None = Field(default=None, sa_type=Text)
     """JSON of what an imported play carried beyond its sheet (revision 0006): start
     players, seat order, expansions without a module, the source's modification date."""
+    first_seat: int | None = None
+    """The seat (from 1) of the player who started (revision 0007); None: nobody picked."""
 
 
 class PlayResult(SQLModel, table=True):

@@ -93,6 +93,7 @@ def page_statement(
             r.c.team,
             pl.c.anonymous,
             p.c.ignored,
+            p.c.first_seat,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -188,6 +189,7 @@ def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
         row[15],
         tuple(load(row[16])) if row[16] else (),
         bool(row[19]),
+        row[20],
     )
 
 
@@ -281,6 +283,7 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         head.outcome,
         sheet.modules,
         bool(head.ignored),
+        head.first_seat,
     )
     typed = tuple(
         {k: v for k, v in lines[s.seat].items() if type(v) is not int and has_sum(v)} for s in seats

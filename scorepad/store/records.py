@@ -54,6 +54,14 @@ class PlaySummary(NamedTuple):
     """The game's modules chosen for the play."""
     ignored: bool = False
     """Kept and listed, left out of every statistic."""
+    first_seat: int | None = None
+    """The seat (from 1) of the player who started; None: nobody was picked."""
+
+    @property
+    def first_player(self) -> str | None:
+        """The name of the player who started, as the play shows it now."""
+        seat = self.first_seat
+        return self.players[seat - 1].name if seat and seat <= len(self.players) else None
 
     @property
     def scored(self) -> bool:

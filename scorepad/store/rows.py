@@ -27,6 +27,8 @@ class PlayDetails(NamedTuple):
     location: str | None = None
     duration: int | None = None
     notes: str | None = None
+    first_player: str | None = None
+    """The name of the player who started, one of the play's players; None: nobody picked."""
 
 
 class PlayRows(NamedTuple):
@@ -42,7 +44,7 @@ class PlayRows(NamedTuple):
     uid: str
     play: tuple[object, ...]
     """The play's columns after its ids (models.Play order, from ``variant`` to
-    ``imported``)."""
+    ``first_seat``, ``PLAY_FIELDS``)."""
     names: tuple[str, ...]
     """Each player's name as given, in seat order."""
     seats: tuple[tuple[object, ...], ...]
@@ -53,6 +55,31 @@ class PlayRows(NamedTuple):
     anonymous: tuple[int, ...] = ()
     """Seats (from 0) of the anonymous player: written for the hidden player that stands
     for anyone unnamed, whatever name the sheet gave them."""
+
+
+PLAY_FIELDS = (
+    "variant",
+    "played_at",
+    "location",
+    "duration",
+    "notes",
+    "player_count",
+    "decided_by",
+    "winning_total_halves",
+    "created_at",
+    "updated_at",
+    "deleted_at",
+    "result_kind",
+    "outcome",
+    "modules",
+    "ignored",
+    "imported",
+    "first_seat",
+)
+"""The columns of ``PlayRows.play``, in order (models.Play's after id, uid, game and
+snapshot: a test checks them against the table)."""
+IGNORED_AT = PLAY_FIELDS.index("ignored")
+IMPORTED_AT = PLAY_FIELDS.index("imported")
 
 
 def _sqlite_stamp(value: datetime) -> object:
@@ -105,7 +132,30 @@ def check_details(details: PlayDetails) -> PlayDetails:
         problem = plain_problem(text, limit, allow) if isinstance(text, str) else None
         if problem is not None:
             raise StoreError("store.bad_text", field=field, problem=problem)
-    return PlayDetails(details.played_at, _blank(details.location), duration, _blank(details.notes))
+    first = details.first_player
+    if first is not None and not isinstance(first, str):
+        raise StoreError("store.import_field", field=quote("first_player"), expected="text")
+    return PlayDetails(
+        details.played_at,
+        _blank(details.location),
+        duration,
+        _blank(details.notes),
+        _blank(first),
+    )
+
+
+def first_seat(names: Sequence[str], first_player: str | None) -> int | None:
+    """The seat (from 1) of the player who started, found by name as names are compared
+    ("ana" is Ana); refused when nobody of that name is in the play."""
+    if first_player is None:
+        return None
+    wanted = name_key(first_player)
+    for seat, name in enumerate(names, 1):
+        if name_key(name) == wanted:
+            return seat
+    raise StoreError(
+        "store.first_player", value=quote(first_player), players=", ".join(map(quote, names))
+    )
 
 
 def seat_names(seats: list[tuple[str, bool]]) -> list[str]:
@@ -200,6 +250,7 @@ def rows_of(
         *result_columns(sheet),
         None,  # ignored
         None,  # imported
+        first_seat(names, details.first_player),
     )
     return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
 
@@ -387,6 +438,7 @@ def play_from_json(
             _text(raw, "location"),
             raw.get("duration"),
             _text(raw, "notes"),
+            _text(raw, "first_player"),
         )
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()

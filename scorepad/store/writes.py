@@ -18,7 +18,16 @@ from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.prepared import as_datetime
-from scorepad.store.rows import PlayDetails, PlayRows, result_columns, rows_of, values_for
+from scorepad.store.rows import (
+    IGNORED_AT,
+    PLAY_FIELDS,
+    PlayDetails,
+    PlayRows,
+    first_seat,
+    result_columns,
+    rows_of,
+    values_for,
+)
 from scorepad.store.values import clean_name, name_key, to_halves
 
 
@@ -104,8 +113,7 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
 
 
 PLAY_COLUMNS = tuple(c.name for c in m.play.columns)
-IGNORED = PLAY_COLUMNS.index("ignored") - 4
-"""Where ``ignored`` is in ``PlayRows.play`` (the columns after id, uid, game, snapshot)."""
+assert PLAY_COLUMNS[4:] == PLAY_FIELDS, "rows.PLAY_FIELDS must follow models.Play"
 ANONYMOUS = "\x01anonymous"
 """The hidden anonymous player's name key: no player's name folds to it (names hold no
 control characters), so nobody can take it or find it by name."""
@@ -134,7 +142,7 @@ def write_seats(
     extras: list[tuple[object, ...]] = []
     form = values_for(conn.dialect.name)
     for play_id, game, new in plays:
-        live = form.no if new.play[IGNORED] else form.yes
+        live = form.no if new.play[IGNORED_AT] else form.yes
         tail = (game, new.play[1], live)  # game_id, played_at, live
         for seat, (name, scored) in enumerate(zip(new.names, new.seats, strict=True), 1):
             person = people[ANONYMOUS if seat - 1 in new.anonymous else name]
@@ -186,6 +194,7 @@ def replace_sheet(
             location=details.location,
             duration=details.duration,
             notes=details.notes,
+            first_seat=first_seat([p.name for p in sheet.players], details.first_player),
             player_count=len(sheet.players),
             decided_by=sheet.decided_by,
             winning_total_halves=to_halves(winning[0]) if winning else None,

@@ -88,6 +88,7 @@ KEPT = (
     "checks",
     "rates_required",
     "default_variant",
+    "first_player",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (

@@ -74,10 +74,11 @@ class History(Protocol):
         location: str | None = None,
         entered: Sequence[PlayerSheet] | None = None,
         notes: str | None = None,
+        first_player: str | None = None,
     ) -> str:
         """Store a scored play (its entries and the template it was scored with) and
         return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept);
-        ``notes``: written on the sheet."""
+        ``notes``: written on the sheet; ``first_player``: who started."""
         ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
@@ -159,11 +160,16 @@ class StoreHistory:
         location: str | None = None,
         entered: Sequence[PlayerSheet] | None = None,
         notes: str | None = None,
+        first_player: str | None = None,
     ) -> str:
         store = self.store
         play_id = str(
             store.save_scored(
-                sheet, location=location or None, notes=notes or None, entered=entered
+                sheet,
+                location=location or None,
+                notes=notes or None,
+                entered=entered,
+                first_player=first_player or None,
             )
         )
         store.back_up_daily()  # an app left running for days still copies once a day

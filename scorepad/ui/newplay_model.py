@@ -11,6 +11,7 @@ from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
 from scorepad.core.plaintext import name_problem, plain_problem
 from scorepad.ui.errors import AppError
+from scorepad.ui.first_player_model import seat_after_move, seat_after_remove
 from scorepad.ui.result_model import default_teams, grouping_problem, team_names, team_rule
 from scorepad.ui.sheet_model import SheetDraft, new_draft
 
@@ -29,6 +30,9 @@ class NewPlayModel:
     """A team game: each seat's team, numbered from 1 (none for other games)."""
     team_names: list[str] = field(default_factory=list)
     """Names given to teams 1, 2, … (a rematch keeps the play's); the others are "Team N"."""
+    first: int | None = None
+    """The seat (from 0) picked to start: it follows the name typed there and goes when
+    the seat does (``first_player_model``)."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]
@@ -80,6 +84,7 @@ class NewPlayModel:
         (named in ``lang`` where no one named them)."""
         draft = new_draft(self.template, self.variant, self.players(), self.modules)
         draft.location = self.location.strip()
+        draft.first_player = self.first_player() or ""
         if self.in_teams:
             draft.teams = list(self.teams)
             draft.team_names = team_names(self.team_names, max(self.teams), lang)
@@ -153,6 +158,7 @@ class NewPlayModel:
     def remove(self, index: int) -> None:
         if self.can_remove:
             del self.names[index]
+            self.first = seat_after_remove(self.first, index)
             if self.teams:
                 del self.teams[index]
 
@@ -160,6 +166,7 @@ class NewPlayModel:
         other = index + delta
         if 0 <= other < len(self.names):
             self.names[index], self.names[other] = self.names[other], self.names[index]
+            self.first = seat_after_move(self.first, index, other)
             if self.teams:  # a player keeps their team
                 self.teams[index], self.teams[other] = self.teams[other], self.teams[index]
 
@@ -192,6 +199,17 @@ class NewPlayModel:
 
     def players(self) -> list[str]:
         return [name.strip() for name in self.names]
+
+    def named_seats(self) -> list[int]:
+        """The seats with a name typed: the ones "Who starts?" picks from."""
+        return [index for index, name in enumerate(self.names) if name.strip()]
+
+    def first_player(self) -> str | None:
+        """The name at the seat picked to start, as typed there now (None: nobody picked,
+        or the name there was cleared)."""
+        if self.first is None or self.first >= len(self.names):
+            return None
+        return self.names[self.first].strip() or None
 
 
 def _linked_teams(template: GameTemplate, text: str, seats: int) -> tuple[list[int], list[str]]:

@@ -42,6 +42,8 @@ class HistoryRow:
     winners: tuple[str, ...]
     notes: str = ""
     """The play's notes, as written ("" when none)."""
+    first_player: str = ""
+    """Who started, as History says it ("First player: Ana"), "" when nobody was picked."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -71,7 +73,18 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         scores=scores,
         winners=winners,
         notes=summary.notes or "",
+        first_player=_first_said(summary, lang),
     )
+
+
+def _first_said(summary: PlaySummary, lang: str) -> str:
+    """ "First player: Ana" for a play where someone was picked to start, else ""."""
+    seat = summary.first_seat
+    if seat is None or not 0 < seat <= len(summary.players):
+        return ""
+    player = summary.players[seat - 1]
+    name = tr("store.anonymous", lang) if player.anonymous else player.name
+    return tr("app.first_player", lang, player=name)
 
 
 @dataclass
@@ -220,6 +233,9 @@ def kept_details(record: PlayRecord, lang: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     if summary.duration:
         found.append(("play-duration", tr("app.play_duration", lang, minutes=summary.duration)))
+    first = _first_said(summary, lang)
+    if first:
+        found.append(("play-first-player", first))
     kept = record.imported
     anonymous = tr("store.anonymous", lang)
     names = [anonymous if p.anonymous else p.name for p in summary.players]

@@ -41,6 +41,7 @@ from scorepad.core.template import (
     read_whole,
 )
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
+from scorepad.ui.first_player_model import FirstPlayerEdit
 from scorepad.ui.result_model import (
     OutcomeEdit,
     allowed_outcome,
@@ -260,6 +261,7 @@ Edit = (
     | RoundDeleted
     | RoundRestored
     | NotesEdit
+    | FirstPlayerEdit
     | LineAdded
     | LineTakenOff
     | GameSwitched
@@ -279,6 +281,8 @@ class SheetDraft:
     location: str = ""
     notes: str = ""
     """Notes on the play, saved with it (several lines allowed)."""
+    first_player: str = ""
+    """The player who starts, one of ``players`` ("" when nobody was picked)."""
     texts: dict[str, list[str]] = field(default_factory=dict)
     """Typed text per line key, one per player (counts, points, tables, penalties)."""
     checks: dict[str, list[bool]] = field(default_factory=dict)
@@ -322,6 +326,7 @@ class SheetDraft:
             "changed_rounds": list(self.changed_rounds),
             **({"modules": list(self.modules)} if self.modules else {}),
             **({"notes": self.notes} if self.notes else {}),
+            **({"first_player": self.first_player} if self.first_player else {}),
             **({"added": [dict(line) for line in self.added]} if self.added else {}),
             **({"teams": list(self.teams)} if self.teams else {}),
             **({"team_names": list(self.team_names)} if self.team_names else {}),
@@ -358,6 +363,7 @@ class SheetDraft:
             players=players,
             location=str(data.get("location") or ""),
             notes=str(data.get("notes") or ""),
+            first_player=_first(data.get("first_player"), players),
             texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},
             checks={str(k): per_player(v, bool) for k, v in _dict(data.get("checks")).items()},
             pairs={
@@ -375,6 +381,11 @@ class SheetDraft:
             team_names=[str(n) for n in _list(data.get("team_names", []))],
             outcome=str(data.get("outcome") or ""),
         )
+
+
+def _first(value: object, players: list[str]) -> str:
+    """A draft's first player: one of its players, or nobody."""
+    return value if isinstance(value, str) and value in players else ""
 
 
 def _list(value: object) -> list[object]:
@@ -592,6 +603,10 @@ class SheetInProgress:
 
     def set_notes(self, text: str) -> SheetState:
         return self.apply(NotesEdit(text))
+
+    def set_first_player(self, name: str) -> SheetState:
+        """The player who starts ("" for nobody); the scores do not change."""
+        return self.apply(FirstPlayerEdit(name), state=self.state)
 
     def set_location(self, location: str) -> None:
         self.draft.location = location

@@ -20,6 +20,7 @@ from scorepad.cli.as_json import template_json
 from scorepad.cli.render import describe_template
 from scorepad.core import GameTemplate, PlayerSheet, load_template, score
 from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.results import has_score
 from scorepad.printing.document import sheet_pdf
 from scorepad.store import Store, open_store
 from scorepad.store.values import canonical
@@ -54,8 +55,14 @@ def history(tmp_path_factory) -> Store:
 def check_game(template: GameTemplate, history: Store) -> None:
     """A game that loads must work everywhere a game is used."""
     for variant in [v.id for v in template.variants] or [None]:
-        players = [PlayerSheet(f"P{i}") for i in range(1, template.min_players + 1)]
-        check_scored(score(template, variant, players))
+        rule = template.result  # a team game's players each need a team
+        teams = rule.min_teams if rule is not None and rule.kind == "teams" else 0
+        players = [
+            PlayerSheet(f"P{i}", team=f"T{i % teams + 1}" if teams else None)
+            for i in range(1, template.min_players + 1)
+        ]
+        won = "T1" if teams and not has_score(template) else None  # Codenames: who won
+        check_scored(score(template, variant, players, outcome=won))
         for lang in ("en", "es"):
             describe_template(template, variant, lang).encode("utf-8")
             json.dumps(template_json(template, variant, lang), ensure_ascii=False)

@@ -127,6 +127,8 @@ class HistoryView:
         n = self.shown
         winners = winners_text(ctx, row.winners) if row.winners else ""
         lines: list[ft.Control] = [ft.Text(row.scores), muted(winners, size=13)]
+        if row.first_player:
+            lines.append(tid(f"history-first-player-{n}", muted(row.first_player, size=13)))
         if row.notes:
             notes = ft.Text(
                 row.notes, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS

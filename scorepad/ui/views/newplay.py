@@ -1,5 +1,5 @@
-"""New play: the players in seat order (and their teams in a team game), the variant, and
-where the game is played."""
+"""New play: the players in seat order (and their teams in a team game), who starts, the
+variant, and where the game is played."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetDraft
 from scorepad.ui.views.common import muted, players_range, screen, tid
+from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.pdf import blank_button, offer_blank, status_line, teller
 
 
@@ -66,6 +67,13 @@ class NewPlayView:
         self.saved = _saved_players(ctx)
         self.message = status_line()
         self.profiles = ft.Row(wrap=True, spacing=4, run_spacing=4)
+        self.first = FirstPlayerPart(
+            ctx,
+            self.template,
+            lambda: [model.names[i].strip() for i in model.named_seats()],
+            model.first_player,
+            self.on_first_player,
+        )
         # a link that named the players and did not start the sheet says why, as Start does
         self.teams_said = False
         self.show_players(model.problems() if model.from_link else None, teams=model.from_link)
@@ -79,7 +87,7 @@ class NewPlayView:
         ]
         if self.waiting:
             body.append(self._waiting_banner(self.waiting))
-        body += [self.rows, self.add_player, self.profiles]
+        body += [self.rows, self.add_player, self.profiles, *self.first.controls()]
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
@@ -151,6 +159,7 @@ class NewPlayView:
                 on_submit=self.on_start,
                 autofocus=index == 0 and not self.ctx.compact,
                 capitalization=ft.TextCapitalization.WORDS,
+                prefix_icon=MARK if index == model.first else None,
             )
             self.fields.append(field)
             rows.append(
@@ -193,6 +202,7 @@ class NewPlayView:
         self.rows.controls = rows
         self.add_button.disabled = not model.can_add
         self._show_profiles()
+        self.first.refresh()
 
     def _team(self, index: int) -> list[ft.Control]:
         """A team game: the seat's team, a tap moves the player to the next team."""
@@ -259,11 +269,21 @@ class NewPlayView:
             ),
         )
 
+    def on_first_player(self, name: str) -> None:
+        """The pick lands on the first seat holding ``name``, marked there."""
+        model = self.model
+        model.first = next((i for i in model.named_seats() if model.names[i].strip() == name), None)
+        for index, field in enumerate(self.fields):
+            field.prefix_icon = MARK if index == model.first else None
+        self.ctx.update(*self.fields, *self.first.refresh())
+
     def _on_name(self, index: int) -> Callable[[ft.Event[ft.TextField]], None]:
         def changed(e: ft.Event[ft.TextField]) -> None:
             self.model.names[index] = e.control.value
             if e.control.error:
                 e.control.error = None
+            if index == self.model.first:  # "Ana starts" follows the name typed there
+                self.first.refresh()
 
         return changed
 

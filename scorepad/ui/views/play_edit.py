@@ -42,6 +42,8 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
     if model is None:
         start = draft_from_play(record, ctx.lang)
         start.notes = record.summary.notes or ""
+        seat = record.summary.first_seat  # the seat, as the sheet names it
+        start.first_player = start.players[seat - 1] if seat and seat <= len(start.players) else ""
         model = SheetInProgress(template, start)
 
     def save(state: SheetState, location: str | None, notes: str | None) -> str:
@@ -50,6 +52,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
             state.entered,
             location=location or "",
             notes=notes or "",
+            first_player=model.draft.first_player,  # "": nobody starts any more
             outcome=state.scored.outcome,  # as the players chose it again (None: none)
         )
         return str(number)

@@ -18,6 +18,7 @@ from scorepad.core.template import Line
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
+from scorepad.ui.first_player_model import FirstPlayerEdit
 from scorepad.ui.flet_patch import Sender
 from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
 from scorepad.ui.sheet_model import (
@@ -40,6 +41,7 @@ from scorepad.ui.sheet_model import (
 )
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
+from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.worked import WorkedPart
@@ -96,6 +98,21 @@ class SheetView:
             for _ in model.players
         ]
         self.ranks = [ft.Text() for _ in model.players]
+        self.first = FirstPlayerPart(
+            ctx,
+            model.template,
+            lambda: list(model.players),
+            lambda: model.draft.first_player or None,
+            self.on_first_player,
+        )
+        self.first_marks = [  # the wrapper is hidden: a Semantics needs its content shown
+            ft.Semantics(
+                identifier=f"first-mark-{n}",
+                content=ft.Icon(MARK, color=ft.Colors.PRIMARY, size=16),
+                visible=False,
+            )
+            for n in range(1, len(model.players) + 1)
+        ]
         self.result = ft.Text(size=16)
         self.save_button = ft.FilledButton(
             ctx.t("app.save"), icon=ft.Icons.SAVE, on_click=self.on_save
@@ -141,11 +158,17 @@ class SheetView:
         if self.note:
             body.append(tid("sheet-note", ft.Text(self.note, color=ft.Colors.PRIMARY)))
         body += [
+            *self.first.controls(),
             self._row(
                 ft.Container(),
                 [
-                    ft.Row([t, n], spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER)
-                    for t, n in zip(self.trophies, self.names, strict=True)
+                    ft.Row(
+                        [f, t, n],
+                        spacing=2,
+                        tight=True,
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    )
+                    for f, t, n in zip(self.first_marks, self.trophies, self.names, strict=True)
                 ],
             ),
             ft.Divider(height=1),
@@ -413,6 +436,8 @@ class SheetView:
             touched += self.sync()
         elif isinstance(edit, NotesEdit):
             touched += self.crossed.put(self.notes, self.model.draft.notes)
+        elif isinstance(edit, FirstPlayerEdit):
+            pass  # shown by refresh, as below
         else:
             touched += self.sync_edited(edit)
         self.show([*touched, *self.refresh(clear_message=False)])
@@ -487,6 +512,10 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
+        out += self.first.refresh()
+        first = self.model.draft.first_player
+        for mark, name in zip(self.first_marks, self.model.players, strict=True):
+            _set(mark, "visible", name == first, out)
         notes = state.problem(NOTES, LABEL)
         _set(self.notes, "error", None if notes is None else notes.message(ctx.lang), out)
         # An empty sheet keeps Save open: a tap says why it cannot be saved yet.
@@ -539,6 +568,10 @@ class SheetView:
             changed.append(box)
         return changed
 
+    def on_first_player(self, name: str) -> None:
+        self.model.set_first_player(name)
+        self.changed(rebuilt=False)
+
     def on_notes(self, text: str) -> None:
         self.model.set_notes(text)
         self.changed(*self.crossed.typed(self.notes, text))
@@ -580,13 +613,18 @@ class SheetView:
             return
         location = self.model.draft.location or None
         notes = self.model.draft.notes.strip() or None
+        first = self.model.draft.first_player or None
 
         def store() -> str:
             if self.saver is not None:
                 play_id = self.saver(state, location, notes)
             else:
                 play_id = self.ctx.services.history.save_play(
-                    state.scored, location=location, entered=state.entered, notes=notes
+                    state.scored,
+                    location=location,
+                    entered=state.entered,
+                    notes=notes,
+                    first_player=first,
                 )
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
