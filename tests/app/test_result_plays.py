@@ -113,19 +113,19 @@ def test_history_names_the_modules_of_a_play_and_filters_by_module(tmp_path, his
     ctx, _ = context(tmp_path, history=history)
     view = HistoryView(ctx)
     root = view.build()
-    assert not find(root, "filter-module").visible  # no game chosen: no modules to choose
+    assert not view.module_box.visible  # no game chosen: no modules to choose
     titles = [texts(find(root, f"history-row-{n}"))[0] for n in (1, 2)]
     assert titles[0].startswith("Team dice ·") and titles[1].startswith("Team dice + Bonus dice ·")
     chooser = find(root, "filter-game")
     chooser.value = "dice"
     chooser.on_select(ft.Event(name="select", control=chooser, data=None))
     module = find(root, "filter-module")
-    assert module.visible and [o.key for o in module.options][1:] == ["bonus", "capped"]
+    assert view.module_box.visible and [o.key for o in module.options][1:] == ["bonus", "capped"]
     module.value = "bonus"
     module.on_select(ft.Event(name="select", control=module, data=None))
     assert has(root, "history-row-1") and not has(root, "history-row-2")
     click(root, "clear-filters")
-    assert has(root, "history-row-2") and not find(root, "filter-module").visible
+    assert has(root, "history-row-2") and not view.module_box.visible
 
 
 def test_modules_are_chosen_at_new_play_and_saved_with_the_play(tmp_path, history):

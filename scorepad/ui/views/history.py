@@ -47,6 +47,8 @@ class HistoryView:
         self.module = ft.Dropdown(
             label=ctx.t("app.module"), dense=True, expand=True, on_select=self.on_game
         )
+        self.module_box = tid("filter-module", self.module)
+        """Hidden as a whole: a Semantics around a hidden control draws Flet's error box."""
         self.fill_modules()
         self.player = self._field("app.player", self.query.player)
         self.since = self._field("app.since", self.query.since)
@@ -70,7 +72,7 @@ class HistoryView:
             tid("filter-since", self.since),
             tid("filter-until", self.until),
             tid("filter-text", self.text),
-            tid("filter-module", self.module),
+            self.module_box,
         ]
         if ctx.compact:
             filters: list[ft.Control] = [
@@ -172,7 +174,7 @@ class HistoryView:
         ]
         known = {m.id for m in modules}
         self.module.value = self.query.module if self.query.module in known else ANY
-        self.module.visible = bool(modules)
+        self.module_box.visible = bool(modules)
 
     def on_filter(self) -> None:
         self.read_filters()
