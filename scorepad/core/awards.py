@@ -53,6 +53,7 @@ class AwardLine(Line):
         "places",
         "tiebreak_on",
         "ties",
+        "whole_points",
         "zero_counts",
     )
 
@@ -86,6 +87,12 @@ class AwardLine(Line):
         """What tie-breakers weigh: the quantity entered, or the points it earned (Ticket
         to Ride: "the player with the longest-path bonus")."""
         self.max = max
+        self.whole_points = tiebreak_on == "quantity" and all(
+            type(points) is int for points in (*places, *fewest)
+        )
+        """True when every place is worth whole points and the tie-breakers weigh the
+        quantity: handed out, the line leaves every measure as it is and every total an
+        int (``roundtable.table_rounds`` hands such a line out with the table)."""
 
     def read(self, raw: object) -> Reading:
         count = read_whole(raw, 0, self.max)

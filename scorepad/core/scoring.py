@@ -346,15 +346,19 @@ def _score_rounds(
             ended = how_it_ended(template, names, plain.running, plain.steady and reach)
             more = list(zip(repeat(NONE), plain.running))
             return _rank(template, variant, table, more, ended)
-    whole = table_rounds(plan, given) if rule is None else None
+    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
+    # per-round awards handed out with the table, unless rounds won are counted (on the
+    # rounds' points before awards, as ``apply_rules`` handing them out later leaves them)
+    whole = table_rounds(plan, given, not won_rounds) if rule is None else None
+    awarded: list[int] | None = None  # what each player's per-round awards added
     if whole is None:
         played = round_count(template, variant, names, given)
     else:  # every list of whole numbers within its line's range or table: read at once
         played = rounds_within(template, len(names), whole.played)
+        awarded = whole.awarded
     # lines filled in once, after every per-round line in sheet order: added after them
     ends_last = at_end and all(map(_PER_ROUND, lines_here[: len(plan)]))
     ends = lines_here[len(plan) :]
-    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
     computed: list[Mapping[str, Number]] = []
@@ -400,7 +404,9 @@ def _score_rounds(
         else:  # the running totals after 1 … played rounds lie within played × (least, most)
             steady.append(least >= 0 if reach else most <= 0)
             bounded = played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
-        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT or (
+        # checked before awards, as before ``apply_rules`` (which checks it after them)
+        before = total if awarded is None else total - awarded[index]
+        if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
             not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
         ):
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
@@ -429,7 +435,9 @@ def _score_rounds(
     per_player: list[tuple[Mapping[str, Number], tuple[Number, ...]]]
     per_player = list(zip(computed, running, strict=True))
     if template.rules is not None:
-        rows, per_player = apply_rules(template, variant, rows, per_player)
+        rows, per_player = apply_rules(
+            template, variant, rows, per_player, handed_out=awarded is not None
+        )
         running = [r for _, r in per_player]
     if not won_rounds:
         ended = how_it_ended(template, names, running, all(steady))
