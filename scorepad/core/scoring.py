@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from itertools import accumulate, repeat
-from operator import attrgetter
+from operator import add, attrgetter
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
@@ -38,7 +38,7 @@ from scorepad.core.rounds import (
     rounds_won,
 )
 from scorepad.core.roundtable import table_rounds
-from scorepad.core.sheetrules import apply_rules
+from scorepad.core.sheetrules import apply_rules, end_awards
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
@@ -350,12 +350,25 @@ def _score_rounds(
     # per-round awards handed out with the table, unless rounds won are counted (on the
     # rounds' points before awards, as ``apply_rules`` handing them out later leaves them)
     whole = table_rounds(plan, given, not won_rounds) if rule is None else None
-    awarded: list[int] | None = None  # what each player's per-round awards added
+    awarded: list[int] | None = None  # what the awards handed out so far add to each total
+    early: dict[str, list[Reading]] = {}  # award lines filled once, handed out already
+    rules_done = False  # every rule applied while reading: no ``apply_rules``
     if whole is None:
         played = round_count(template, variant, names, given)
     else:  # every list of whole numbers within its line's range or table: read at once
         played = rounds_within(template, len(names), whole.played)
         awarded = whole.awarded
+        rules = template.rules
+        rule_plan = rules.plan(template, variant) if rules is not None else None
+        if (  # every award per round handed out: the awards at the end too, first
+            rule_plan is not None
+            and rule_plan.awards_alone
+            and (awarded is not None or len(rule_plan.awards) == len(rule_plan.at_end))
+            and (handed := end_awards(rule_plan, given)) is not None
+        ):
+            early, added = handed
+            awarded = added if awarded is None else list(map(add, awarded, added))
+            rules_done = True
     # lines filled in once, after every per-round line in sheet order: added after them
     ends_last = at_end and all(map(_PER_ROUND, lines_here[: len(plan)]))
     ends = lines_here[len(plan) :]
@@ -375,7 +388,11 @@ def _score_rounds(
         total: Number = 0
         if ends_last:  # ``read`` is this player's own dict: the lines at the end join it
             for line in ends:
-                reading = _end_reading(name, line, player)
+                handed_out = early.get(line.key)
+                if handed_out is None:
+                    reading = _end_reading(name, line, player)
+                else:
+                    reading = handed_out[index]
                 readings[line.key] = reading
                 total += reading.points
         elif at_end:
@@ -384,7 +401,11 @@ def _score_rounds(
                 if line.per_round:
                     readings[line.key] = read[line.key]
                     continue
-                reading = _end_reading(name, line, player)
+                handed_out = early.get(line.key)
+                if handed_out is None:
+                    reading = _end_reading(name, line, player)
+                else:
+                    reading = handed_out[index]
                 readings[line.key] = reading
                 total += reading.points
         after = tuple(accumulate(round_points))
@@ -434,10 +455,13 @@ def _score_rounds(
         scored_rounds.append(round_points)
     per_player: list[tuple[Mapping[str, Number], tuple[Number, ...]]]
     per_player = list(zip(computed, running, strict=True))
-    if template.rules is not None:
-        rows, per_player = apply_rules(
-            template, variant, rows, per_player, handed_out=awarded is not None
-        )
+    if rules_done:  # the totals with every award checked, as ``apply_rules`` checks them
+        for row in rows:
+            if not -TOTAL_LIMIT <= row[4] <= TOTAL_LIMIT:
+                raise SheetError("sheet.total_too_large", player=row[1], limit=TOTAL_LIMIT)
+    elif template.rules is not None:
+        in_table = whole is not None and whole.awarded is not None
+        rows, per_player = apply_rules(template, variant, rows, per_player, handed_out=in_table)
         running = [r for _, r in per_player]
     if not won_rounds:
         ended = how_it_ended(template, names, running, all(steady))

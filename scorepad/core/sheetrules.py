@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
 from scorepad.core.checks import Check, check_player
-from scorepad.core.errors import SheetError
+from scorepad.core.errors import EntryError, SheetError
 from scorepad.core.i18n import Text, pick, tr
 from scorepad.core.numbers import TOTAL_LIMIT, Number, normalize
 from scorepad.core.sets import SetRule, TallyLine
@@ -74,6 +74,11 @@ class RulePlan(NamedTuple):
     """True when an award line's points feed a tie-breaker (Ticket to Ride)."""
     at_end: tuple[AwardLine, ...]
     """The award lines filled once, not per round (Sushi Go's puddings)."""
+    awards_alone: bool
+    """True when the rules are award lines alone (no check, set rule, bonus or floor),
+    each of whole points that leave the measures as they are (``AwardLine.whole_points``;
+    Sushi Go): a round game's sheet may have them all handed out as it is read
+    (``roundtable.table_rounds``, ``end_awards``), and no need of ``apply_rules``."""
 
 
 class SheetRules(NamedTuple):
@@ -105,7 +110,9 @@ class SheetRules(NamedTuple):
             weighed = {k for tb in template.tiebreakers for k, _ in tb.terms}
             new_tiebreaks = any(a.tiebreak_on == "points" and a.key in weighed for a in awards)
             at_end = tuple(line for line in awards if not line.per_round)
-            found = RulePlan(checks, awards, sets, bonuses, changes, new_tiebreaks, at_end)
+            alone = bool(awards) and all(line.whole_points for line in awards)
+            alone = alone and not (checks or sets or bonuses or self.floor is not None)
+            found = RulePlan(checks, awards, sets, bonuses, changes, new_tiebreaks, at_end, alone)
             plans[variant] = found
         return found
 
@@ -260,6 +267,33 @@ def apply_rules(
     else:
         steps = [m[1] for m in more] or [() for _ in rows]
     return out, list(zip(computed, steps, strict=True))
+
+
+def end_awards(
+    plan: RulePlan, given: Sequence[Mapping[str, object]]
+) -> tuple[dict[str, list[Reading]], list[int]] | None:
+    """The award lines filled once (``plan.at_end``, of whole points: ``awards_alone``)
+    handed out before the rest of a round game's sheet is read: by line key, each
+    player's reading with the points it earned, and what they add to each player's
+    total. None when an entry is one its line refuses: the sheet is then read as usual,
+    which names it in its turn."""
+    found: dict[str, list[Reading]] = {}
+    added = [0] * len(given)
+    for line in plan.at_end:
+        key = line.key
+        try:
+            read = [line.reading(lines.get(key)) for lines in given]
+        except EntryError:
+            return None
+        points = award_points(line, [r.value if type(r.value) is int else 0 for r in read])
+        mine: list[Reading] = []
+        for index, (old, got) in enumerate(zip(read, points, strict=True)):
+            if old.counts:
+                old = _new_reading((old.value, old.measure, got, True))
+                added[index] += cast(int, got)
+            mine.append(old)
+        found[key] = mine
+    return found, added
 
 
 def _award_once(line: AwardLine, readings: list[dict[str, Reading]], totals: list[Number]) -> None:

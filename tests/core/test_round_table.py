@@ -273,3 +273,39 @@ def test_per_round_awards_of_whole_and_of_half_points_leave_the_table_path():
     by_table, by_entry = _both_ways(game, table)
     assert by_table == by_entry
     assert by_table[1][0][2] == Decimal("3.5")  # Ana: 2 + 1.5
+
+
+def _sushi_table(pudding: dict[str, object]) -> list[tuple[str, dict[str, object]]]:
+    """Three players' rounds of nothing but their puddings."""
+    empty = {key: [0, 0, 0] for key in ("maki", "tempura", "sashimi", "dumplings", "nigiri")}
+    return [(name, {**empty, "pudding": count}) for name, count in pudding.items()]
+
+
+def test_puddings_handed_out_first_leave_every_refusal_in_its_turn():
+    # Ben's puddings are refused in his turn: after Ana's by-hand line, which comes first
+    table = _sushi_table({"Ana": 1, "Ben": -1, "Cleo": 2})
+    ana_first = _both_ways(SUSHI, table, [ExtraLine(" ", 3)])
+    assert ana_first[0] == ana_first[1] == "Ana, by-hand line 1: a by-hand line needs a label"
+    ben = _both_ways(SUSHI, table)
+    assert ben[0] == ben[1]
+    assert ben[0].startswith('Ben, line "pudding" (Pudding cards (end of game)): ')
+
+
+def test_puddings_handed_out_first_count_in_the_totals_checked_against_the_limit():
+    # every total on the limit before the puddings (a thousand by-hand lines of LIMIT):
+    # Cleo's most puddings take hers past it
+    table = _sushi_table({"Ana": 0, "Ben": 1, "Cleo": 2})
+    extra = [ExtraLine("bonus", LIMIT)] * (TOTAL_LIMIT // LIMIT)
+    by_table, by_entry = _both_ways(SUSHI, table, extra)
+    assert by_table == by_entry
+    assert by_table == f"Cleo: the points add up beyond ±{TOTAL_LIMIT}, more than any sheet holds"
+    # 1 past it: Ana is refused first, though her fewest puddings would bring her under
+    by_table, by_entry = _both_ways(SUSHI, table, [*extra, ExtraLine("bonus", 1)])
+    assert by_table == by_entry
+    assert by_table.startswith("Ana: the points add up beyond")
+    # 3 short of it: Ben and Cleo share the 6 for the most, up to the limit itself
+    extra[-1] = ExtraLine("bonus", LIMIT - 3)
+    table = _sushi_table({"Ana": 0, "Ben": 1, "Cleo": 1})
+    by_table, by_entry = _both_ways(SUSHI, table, extra)
+    assert by_table == by_entry
+    assert [player[2] for player in by_table[1]] == [TOTAL_LIMIT - 9, TOTAL_LIMIT, TOTAL_LIMIT]
