@@ -225,9 +225,9 @@ def apply_rules(
             if running is None:
                 running = [list(m[1]) for m in more] or [[] for _ in rows]
             _award(line, readings, totals, running, len(rows))
-    computed: list[Mapping[str, Number]] = [m[0] for m in more] or [_NONE] * len(rows)
+    computed: list[Mapping[str, Number]]
     if plan.sets or plan.bonuses:  # computed points join each player's own copy
-        found: list[dict[str, Number]] = [dict(c) for c in computed]
+        found: list[dict[str, Number]] = [dict(m[0]) for m in more] or [{} for _ in rows]
         for rule in plan.sets:
             keys = rule.lines
             for i, read in enumerate(readings):
@@ -241,6 +241,8 @@ def apply_rules(
                 found[i][bonus_rule.key] = got
                 totals[i] += got
         computed = [MappingProxyType(c) for c in found]
+    else:  # each player's own, unchanged
+        computed = [m[0] for m in more] or [_NONE] * len(rows)
     floor = rules.floor
     sign = 1 if template.wins == "highest" else -1
     tie_plan = template.tie_plan(variant) if plan.new_tiebreaks else ()
