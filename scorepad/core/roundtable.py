@@ -70,6 +70,7 @@ def table_rounds(
     readings: list[dict[str, Reading]] = [{} for _ in given]
     each_round: list[tuple[int, ...] | None] = [None] * len(given)
     awards: list[tuple[int, ...]] | None = None  # each player's awards by round
+    awarded: list[int] | None = None  # and over every round
     kept = False  # an award line left to ``apply_rules``
     for line, plain, table in plan:
         if plain is not None:
@@ -118,28 +119,26 @@ def table_rounds(
             kept = True
             continue
         rounds = [award_points(line, column) for column in zip(*quantities, strict=True)]
-        by_player = list(zip(*rounds, strict=True))
-        if awards is None:
-            awards = cast(list[tuple[int, ...]], by_player)
+        by_player = cast(list[tuple[int, ...]], list(zip(*rounds, strict=True)))
+        won = list(map(sum, by_player))
+        for read, points_won in zip(readings, won, strict=True):
+            old = read[key]
+            read[key] = _new_reading((old.value, old.measure, points_won, True))
+        if awards is None or awarded is None:
+            awards, awarded = by_player, won
         else:
             awards = [tuple(map(add, a, b)) for a, b in zip(awards, by_player, strict=True)]
-        for read, won in zip(readings, map(sum, by_player), strict=True):
-            old = read[key]
-            read[key] = _new_reading((old.value, old.measure, won, True))
+            awarded = list(map(add, awarded, won))
     if played < 0 or (kept and awards is not None):
         return None
     players: list[PlayedRounds] = []
-    awarded: list[int] | None = None if awards is None else []
     for index, (read, points_now) in enumerate(zip(readings, each_round, strict=True)):
         if points_now is None:
             points_now = (0,) * played
         least, most = min(points_now), max(points_now)
-        if awarded is not None:
-            assert awards is not None
+        if awards is not None:
             if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
                 return None  # checked round by round without the awards: entry by entry
-            got = awards[index]
-            awarded.append(sum(got))
-            points_now = tuple(map(add, points_now, got))
+            points_now = tuple(map(add, points_now, awards[index]))
         players.append((read, points_now, 0, least, most))
     return TableRounds(players, played, awarded)

@@ -431,7 +431,8 @@ def _score_rounds(
             not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
         ):
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-        computed.append(MappingProxyType({rule.key: bids}) if rule is not None else NONE)
+        if rule is not None:
+            computed.append(MappingProxyType({rule.key: bids}))
         if not tie_plan:  # the usual round game: ranked on the total alone
             rows.append(((sign * total,), name, readings, extra, total, ()))
             continue
@@ -452,7 +453,10 @@ def _score_rounds(
         rows.append(
             (() if won_rounds else tuple(order), name, readings, extra, total, tuple(measured))
         )
-        scored_rounds.append(round_points)
+        if won_rounds:
+            scored_rounds.append(round_points)
+    if rule is None:
+        computed = [NONE] * len(rows)
     per_player: list[tuple[Mapping[str, Number], tuple[Number, ...]]]
     per_player = list(zip(computed, running, strict=True))
     if rules_done:  # the totals with every award checked, as ``apply_rules`` checks them
