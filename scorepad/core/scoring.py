@@ -467,6 +467,10 @@ def _score_rounds(
         in_table = whole is not None and whole.awarded is not None
         rows, per_player = apply_rules(template, variant, rows, per_player, handed_out=in_table)
         running = [r for _, r in per_player]
+    if template.rules is not None and template.rounds.target is not None:
+        plan_of_rules = template.rules.plan(template, variant)
+        if len(plan_of_rules.awards) > len(plan_of_rules.at_end):  # awards per round move
+            steady = [False]  # the running totals either way (a place worth −6): not bisected
     if not won_rounds:
         ended = how_it_ended(template, names, running, all(steady))
         return _rank(template, variant, rows, per_player, ended)

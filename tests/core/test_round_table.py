@@ -309,3 +309,23 @@ def test_puddings_handed_out_first_count_in_the_totals_checked_against_the_limit
     by_table, by_entry = _both_ways(SUSHI, table, extra)
     assert by_table == by_entry
     assert [player[2] for player in by_table[1]] == [TOTAL_LIMIT - 9, TOTAL_LIMIT, TOTAL_LIMIT]
+
+
+def test_a_target_met_before_an_award_per_round_takes_points_away_ends_the_game_then():
+    # Ana reaches 10 in round 1; the fewest in round 2 costs her 20 (12, −8, 15): the
+    # game ended in round 1, whether her lists are numbers or text
+    game = _round_game(
+        "target",
+        {},
+        [
+            {"key": "p", "kind": "points", "min": 0, "per_round": True},
+            {"key": "a", "kind": "award", "places": [0], "fewest": [-20], "per_round": True},
+        ],
+        ends={"reach": 10},
+    )
+    table = [("Ana", {"p": [12, 0, 23], "a": [1, 0, 1]}), ("Ben", {"p": [0, 0, 0], "a": [0, 1, 0]})]
+    by_table, by_entry = _both_ways(game, table)
+    assert by_table == by_entry
+    scored = score(game, None, [PlayerSheet(n, lines) for n, lines in table])
+    assert scored.players[0].rounds == (12, -8, 15)
+    assert (scored.ended.ended_round, scored.ended.ended_by) == (1, ("Ana",))
