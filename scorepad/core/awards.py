@@ -53,6 +53,7 @@ class AwardLine(Line):
         "places",
         "tiebreak_on",
         "ties",
+        "whole_points",
         "zero_counts",
     )
 
@@ -86,6 +87,12 @@ class AwardLine(Line):
         """What tie-breakers weigh: the quantity entered, or the points it earned (Ticket
         to Ride: "the player with the longest-path bonus")."""
         self.max = max
+        self.whole_points = tiebreak_on == "quantity" and all(
+            type(points) is int for points in (*places, *fewest)
+        )
+        """True when every place is worth whole points and the tie-breakers weigh the
+        quantity: handed out, the line leaves every measure as it is and every total an
+        int (``roundtable.table_rounds`` hands such a line out with the table)."""
 
     def read(self, raw: object) -> Reading:
         count = read_whole(raw, 0, self.max)
@@ -113,9 +120,9 @@ def award_points(line: AwardLine, quantities: Sequence[int]) -> list[Number]:
     points: list[Number] = [0] * len(quantities)
     if not quantities or (line.all_tied_nothing and min(quantities) == max(quantities)):
         return points
-    _give(points, quantities, line.places, line.ties, most=True, zero=line.zero_counts)
+    _give(points, quantities, line.places, line.ties, True, line.zero_counts)
     if line.fewest and len(quantities) >= line.fewest_from_players:
-        _give(points, quantities, line.fewest, line.ties, most=False, zero=True)
+        _give(points, quantities, line.fewest, line.ties, False, True)
     return points
 
 
@@ -124,30 +131,32 @@ def _give(
     quantities: Sequence[int],
     places: tuple[Number, ...],
     ties: Ties,
-    *,
     most: bool,
     zero: bool,
 ) -> None:
     """Hands out ``places`` from the most (or the fewest) down; ``zero`` False leaves the
     players with none out of the running. Each quantity takes at least one place, so only
-    the first ``len(places)`` quantities in order can earn any."""
-    found = set(quantities)
+    the first ``len(places)`` quantities in order can earn any. (Called for every round
+    of every sheet with an award line: the usual quantity, held by one player alone,
+    costs a count and an index.)"""
+    ranked = sorted(set(quantities), reverse=most)
     if not zero:
-        found = {q for q in found if q > 0}
+        ranked = [q for q in ranked if q > 0]
     place = 0
-    for value in sorted(found, reverse=most)[: len(places)]:
-        if place >= len(places):
+    left = len(places)
+    for value in ranked:
+        if place >= left:
             return
-        worth: Number = places[place]
-        tied = quantities.count(value) if isinstance(quantities, list | tuple) else 2
+        tied = quantities.count(value)
         if tied == 1:  # the usual case: one player alone on this quantity
-            points[quantities.index(value)] += worth
+            points[quantities.index(value)] += places[place]
             place += 1
             continue
-        group = [i for i, q in enumerate(quantities) if q == value]
-        if ties == "split" and len(group) > 1:
-            share: Number = cast(Number, abs(worth)) // len(group)
+        worth: Number = places[place]
+        if ties == "split":
+            share: Number = cast(Number, abs(worth)) // tied
             worth = normalize(share if worth >= 0 else -share)
-        for i in group:
-            points[i] += worth
-        place += 1 if ties == "full" else len(group)
+        for i, quantity in enumerate(quantities):
+            if quantity == value:
+                points[i] += worth
+        place += 1 if ties == "full" else tied

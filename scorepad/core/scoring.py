@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from itertools import accumulate, repeat
-from operator import attrgetter
+from operator import add, attrgetter
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
@@ -38,7 +38,7 @@ from scorepad.core.rounds import (
     rounds_won,
 )
 from scorepad.core.roundtable import table_rounds
-from scorepad.core.sheetrules import apply_rules
+from scorepad.core.sheetrules import apply_rules, end_awards
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
 DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
@@ -346,15 +346,32 @@ def _score_rounds(
             ended = how_it_ended(template, names, plain.running, plain.steady and reach)
             more = list(zip(repeat(NONE), plain.running))
             return _rank(template, variant, table, more, ended)
-    whole = table_rounds(plan, given) if rule is None else None
+    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
+    # per-round awards handed out with the table, unless rounds won are counted (on the
+    # rounds' points before awards, as ``apply_rules`` handing them out later leaves them)
+    whole = table_rounds(plan, given, not won_rounds) if rule is None else None
+    awarded: list[int] | None = None  # what the awards handed out so far add to each total
+    early: dict[str, list[Reading]] = {}  # award lines filled once, handed out already
+    rules_done = False  # every rule applied while reading: no ``apply_rules``
     if whole is None:
         played = round_count(template, variant, names, given)
     else:  # every list of whole numbers within its line's range or table: read at once
         played = rounds_within(template, len(names), whole.played)
+        awarded = whole.awarded
+        rules = template.rules
+        rule_plan = rules.plan(template, variant) if rules is not None else None
+        if (  # every award per round handed out: the awards at the end too, first
+            rule_plan is not None
+            and rule_plan.awards_alone
+            and (awarded is not None or len(rule_plan.awards) == len(rule_plan.at_end))
+            and (handed := end_awards(rule_plan, given)) is not None
+        ):
+            early, added = handed
+            awarded = added if awarded is None else list(map(add, awarded, added))
+            rules_done = True
     # lines filled in once, after every per-round line in sheet order: added after them
     ends_last = at_end and all(map(_PER_ROUND, lines_here[: len(plan)]))
     ends = lines_here[len(plan) :]
-    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
     computed: list[Mapping[str, Number]] = []
@@ -371,7 +388,11 @@ def _score_rounds(
         total: Number = 0
         if ends_last:  # ``read`` is this player's own dict: the lines at the end join it
             for line in ends:
-                reading = _end_reading(name, line, player)
+                handed_out = early.get(line.key)
+                if handed_out is None:
+                    reading = _end_reading(name, line, player)
+                else:
+                    reading = handed_out[index]
                 readings[line.key] = reading
                 total += reading.points
         elif at_end:
@@ -380,7 +401,11 @@ def _score_rounds(
                 if line.per_round:
                     readings[line.key] = read[line.key]
                     continue
-                reading = _end_reading(name, line, player)
+                handed_out = early.get(line.key)
+                if handed_out is None:
+                    reading = _end_reading(name, line, player)
+                else:
+                    reading = handed_out[index]
                 readings[line.key] = reading
                 total += reading.points
         after = tuple(accumulate(round_points))
@@ -400,11 +425,14 @@ def _score_rounds(
         else:  # the running totals after 1 … played rounds lie within played × (least, most)
             steady.append(least >= 0 if reach else most <= 0)
             bounded = played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
-        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT or (
+        # checked before awards, as before ``apply_rules`` (which checks it after them)
+        before = total if awarded is None else total - awarded[index]
+        if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
             not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
         ):
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-        computed.append(MappingProxyType({rule.key: bids}) if rule is not None else NONE)
+        if rule is not None:
+            computed.append(MappingProxyType({rule.key: bids}))
         if not tie_plan:  # the usual round game: ranked on the total alone
             rows.append(((sign * total,), name, readings, extra, total, ()))
             continue
@@ -425,12 +453,24 @@ def _score_rounds(
         rows.append(
             (() if won_rounds else tuple(order), name, readings, extra, total, tuple(measured))
         )
-        scored_rounds.append(round_points)
+        if won_rounds:
+            scored_rounds.append(round_points)
+    if rule is None:
+        computed = [NONE] * len(rows)
     per_player: list[tuple[Mapping[str, Number], tuple[Number, ...]]]
     per_player = list(zip(computed, running, strict=True))
-    if template.rules is not None:
-        rows, per_player = apply_rules(template, variant, rows, per_player)
+    if rules_done:  # the totals with every award checked, as ``apply_rules`` checks them
+        for row in rows:
+            if not -TOTAL_LIMIT <= row[4] <= TOTAL_LIMIT:
+                raise SheetError("sheet.total_too_large", player=row[1], limit=TOTAL_LIMIT)
+    elif template.rules is not None:
+        in_table = whole is not None and whole.awarded is not None
+        rows, per_player = apply_rules(template, variant, rows, per_player, handed_out=in_table)
         running = [r for _, r in per_player]
+    if template.rules is not None and template.rounds.target is not None:
+        plan_of_rules = template.rules.plan(template, variant)
+        if len(plan_of_rules.awards) > len(plan_of_rules.at_end):  # awards per round move
+            steady = [False]  # the running totals either way (a place worth −6): not bisected
     if not won_rounds:
         ended = how_it_ended(template, names, running, all(steady))
         return _rank(template, variant, rows, per_player, ended)

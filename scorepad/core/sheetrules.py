@@ -19,14 +19,15 @@ game's bid rule's are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from itertools import accumulate
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
 from scorepad.core.checks import Check, check_player
-from scorepad.core.errors import SheetError
+from scorepad.core.errors import EntryError, SheetError
 from scorepad.core.i18n import Text, pick, tr
 from scorepad.core.numbers import TOTAL_LIMIT, Number, normalize
 from scorepad.core.sets import SetRule, TallyLine
@@ -34,6 +35,11 @@ from scorepad.core.template import Reading, signed
 
 if TYPE_CHECKING:
     from scorepad.core.template import GameTemplate, Line
+
+_new_reading = cast("Callable[[Iterable[object]], Reading]", partial(tuple.__new__, Reading))
+"""A Reading from its fields, as ``Reading._make`` makes it, without a call in Python."""
+_NONE: Mapping[str, Number] = MappingProxyType({})
+"""No computed points (a player's own, read-only)."""
 
 MORE_KINDS: dict[str, type[Line]] = {AwardLine.kind: AwardLine, TallyLine.kind: TallyLine}
 """Line kinds beyond ``template.LINE_KINDS``: the loader reads them. Their points are
@@ -66,6 +72,13 @@ class RulePlan(NamedTuple):
     """False when the variant has checks only (Azul): no points change."""
     new_tiebreaks: bool
     """True when an award line's points feed a tie-breaker (Ticket to Ride)."""
+    at_end: tuple[AwardLine, ...]
+    """The award lines filled once, not per round (Sushi Go's puddings)."""
+    awards_alone: bool
+    """True when the rules are award lines alone (no check, set rule, bonus or floor),
+    each of whole points that leave the measures as they are (``AwardLine.whole_points``;
+    Sushi Go): a round game's sheet may have them all handed out as it is read
+    (``roundtable.table_rounds``, ``end_awards``), and no need of ``apply_rules``."""
 
 
 class SheetRules(NamedTuple):
@@ -96,7 +109,10 @@ class SheetRules(NamedTuple):
             changes = bool(awards or sets or bonuses or self.floor is not None)
             weighed = {k for tb in template.tiebreakers for k, _ in tb.terms}
             new_tiebreaks = any(a.tiebreak_on == "points" and a.key in weighed for a in awards)
-            found = RulePlan(checks, awards, sets, bonuses, changes, new_tiebreaks)
+            at_end = tuple(line for line in awards if not line.per_round)
+            alone = bool(awards) and all(line.whole_points for line in awards)
+            alone = alone and not (checks or sets or bonuses or self.floor is not None)
+            found = RulePlan(checks, awards, sets, bonuses, changes, new_tiebreaks, at_end, alone)
             plans[variant] = found
         return found
 
@@ -176,10 +192,18 @@ More = tuple[Mapping[str, Number], tuple[Number, ...]]
 
 
 def apply_rules(
-    template: GameTemplate, variant: str | None, rows: list[Row], more: Sequence[More]
+    template: GameTemplate,
+    variant: str | None,
+    rows: list[Row],
+    more: Sequence[More],
+    *,
+    handed_out: bool = False,
 ) -> tuple[list[Row], list[More]]:
     """The rows and their computed points once the game's rules are applied (see the
-    module's docstring). ``more`` is empty for a game without rounds."""
+    module's docstring). ``more`` is empty for a game without rounds. ``handed_out``:
+    the award lines filled per round already have their points in ``rows`` and in the
+    running totals (``roundtable.table_rounds``); the rest is done here as for any sheet,
+    the totals checked against ``TOTAL_LIMIT`` with them."""
     rules = template.rules
     assert rules is not None
     plan = rules.plan(template, variant)
@@ -188,28 +212,37 @@ def apply_rules(
             check_player(plan.checks, row[1], row[2])
     if not plan.changes_points:
         return rows, list(more)  # checks alone change no points (Azul)
-    count = len(rows)
     totals: list[Number] = [row[4] for row in rows]
-    computed: list[dict[str, Number]] = [dict(m[0]) for m in more] or [{} for _ in rows]
     readings = [row[2] for row in rows]
-    running: list[list[Number]] = []
-    if plan.awards:  # award lines get their points: readings copied, never changed in place
+    running: list[list[Number]] | None = None  # changed by awards per round
+    awards = plan.at_end if handed_out else plan.awards
+    if awards:  # award lines get their points: readings copied, never changed in place
         readings = [dict(read) for read in readings]
-        running = [list(m[1]) for m in more] or [[] for _ in rows]
-        for line in plan.awards:
-            _award(line, readings, totals, running, count)
-    for rule in plan.sets:
-        keys = rule.lines
-        for i, read in enumerate(readings):
-            bonus = rule.bonus([int(read[k].measure) for k in keys])
-            computed[i][rule.key] = bonus
-            totals[i] += bonus
-    for bonus_rule in plan.bonuses:
-        reach, points, keys = bonus_rule.reach, bonus_rule.points, bonus_rule.lines
-        for i, read in enumerate(readings):
-            got = points if sum([read[k].points for k in keys]) >= reach else 0
-            computed[i][bonus_rule.key] = got
-            totals[i] += got
+        for line in awards:
+            if not line.per_round:
+                _award_once(line, readings, totals)
+                continue
+            if running is None:
+                running = [list(m[1]) for m in more] or [[] for _ in rows]
+            _award(line, readings, totals, running, len(rows))
+    computed: list[Mapping[str, Number]]
+    if plan.sets or plan.bonuses:  # computed points join each player's own copy
+        found: list[dict[str, Number]] = [dict(m[0]) for m in more] or [{} for _ in rows]
+        for rule in plan.sets:
+            keys = rule.lines
+            for i, read in enumerate(readings):
+                bonus = rule.bonus([int(read[k].measure) for k in keys])
+                found[i][rule.key] = bonus
+                totals[i] += bonus
+        for bonus_rule in plan.bonuses:
+            reach, points, keys = bonus_rule.reach, bonus_rule.points, bonus_rule.lines
+            for i, read in enumerate(readings):
+                got = points if sum([read[k].points for k in keys]) >= reach else 0
+                found[i][bonus_rule.key] = got
+                totals[i] += got
+        computed = [MappingProxyType(c) for c in found]
+    else:  # each player's own, unchanged
+        computed = [m[0] for m in more] or [_NONE] * len(rows)
     floor = rules.floor
     sign = 1 if template.wins == "highest" else -1
     tie_plan = template.tie_plan(variant) if plan.new_tiebreaks else ()
@@ -231,12 +264,54 @@ def apply_rules(
             tiebreak = row[5]
             order = (sign * total, *row[0][1:])
         out.append((order, row[1], read, row[3], total, tiebreak))
-    if running:
-        return out, [
-            (MappingProxyType(c), tuple(r)) for c, r in zip(computed, running, strict=True)
-        ]
-    steps = [m[1] for m in more] or [() for _ in rows]
-    return out, [(MappingProxyType(c), r) for c, r in zip(computed, steps, strict=True)]
+    if running is not None:
+        steps: Sequence[tuple[Number, ...]] = list(map(tuple, running))
+    else:
+        steps = [m[1] for m in more] or [() for _ in rows]
+    return out, list(zip(computed, steps, strict=True))
+
+
+def end_awards(
+    plan: RulePlan, given: Sequence[Mapping[str, object]]
+) -> tuple[dict[str, list[Reading]], list[int]] | None:
+    """The award lines filled once (``plan.at_end``, of whole points: ``awards_alone``)
+    handed out before the rest of a round game's sheet is read: by line key, each
+    player's reading with the points it earned, and what they add to each player's
+    total. None when an entry is one its line refuses: the sheet is then read as usual,
+    which names it in its turn."""
+    found: dict[str, list[Reading]] = {}
+    added = [0] * len(given)
+    for line in plan.at_end:
+        key = line.key
+        try:
+            read = [line.reading(lines.get(key)) for lines in given]
+        except EntryError:
+            return None
+        points = award_points(line, [r.value if type(r.value) is int else 0 for r in read])
+        mine: list[Reading] = []
+        for index, (old, got) in enumerate(zip(read, points, strict=True)):
+            if old.counts:
+                old = _new_reading((old.value, old.measure, got, True))
+                added[index] += cast(int, got)
+            mine.append(old)
+        found[key] = mine
+    return found, added
+
+
+def _award_once(line: AwardLine, readings: list[dict[str, Reading]], totals: list[Number]) -> None:
+    """An award line filled once (Sushi Go's puddings) handed out: each player's reading
+    gets its points, and their total with it."""
+    key = line.key
+    found = [read[key] for read in readings]
+    each = award_points(line, [r.value if type(r.value) is int else 0 for r in found])
+    on_points = line.tiebreak_on == "points"
+    for i, (read, old, got) in enumerate(zip(readings, found, each, strict=True)):
+        if not old.counts:
+            continue
+        if type(got) is not int:
+            got = normalize(got)
+        read[key] = _new_reading((old.value, got if on_points else old.measure, got, True))
+        totals[i] += got
 
 
 def _award(
@@ -246,17 +321,13 @@ def _award(
     running: list[list[Number]],
     count: int,
 ) -> None:
-    """One award line handed out: once for the game, or round by round."""
+    """An award line filled per round handed out, round by round."""
     key = line.key
     found = [read[key] for read in readings]
-    if line.per_round:
-        columns = cast(list[Sequence[object]], [r.value for r in found])  # quantities by round
-        by_round = round_points(line, columns)
-        each = [[points[i] for points in by_round] for i in range(count)]
-    else:
-        each = [[p] for p in award_points(line, [_whole(r.value) for r in found])]
+    columns = cast(list[Sequence[object]], [r.value for r in found])  # quantities by round
+    by_round = round_points(line, columns)
+    each = [[points[i] for points in by_round] for i in range(count)]
     on_points = line.tiebreak_on == "points"
-    per_round = line.per_round
     for i, read in enumerate(readings):
         old = read[key]
         if not old.counts:
@@ -266,7 +337,7 @@ def _award(
             got = normalize(got)
         read[key] = Reading(old.value, got if on_points else old.measure, got, True)
         totals[i] += got
-        if per_round and running[i] and any(each[i]):  # nothing to add when it earned nothing
+        if running[i] and any(each[i]):  # nothing to add when it earned nothing
             running[i] = [r + a for r, a in zip(running[i], accumulate(each[i]), strict=True)]
 
 

@@ -1,16 +1,26 @@
 """A round game's sheet of small whole counts read line by line across the table, their
-points looked up in each line's table (``roundtable.table_rounds``), against the
-entry-by-entry reading it falls back to: the same results, and every refusal kept."""
+points looked up in each line's table and its per-round awards handed out with it
+(``roundtable.table_rounds``), against the entry-by-entry reading it falls back to: the
+same results, and every refusal kept."""
 
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.core import PlayerSheet, SheetError, builtin_games, load_template, score
+from scorepad.core import (
+    ExtraLine,
+    PlayerSheet,
+    SheetError,
+    builtin_games,
+    load_template,
+    score,
+)
+from scorepad.core.numbers import LIMIT, TOTAL_LIMIT
 from scorepad.core.roundtable import table_rounds
 from scorepad.core.template import TABLE_SIZE
 
@@ -74,7 +84,9 @@ def sushi_tables(draw):
 def test_sushi_go_counts_score_as_the_same_counts_typed_as_text(table):
     looked_up = score(SUSHI, None, [PlayerSheet(n, lines) for n, lines in table])
     read = score(SUSHI, None, [PlayerSheet(n, _as_text(lines)) for n, lines in table])
-    assert table_rounds(SUSHI.round_plan(None), [lines for _, lines in table]) is not None
+    whole = table_rounds(SUSHI.round_plan(None), [lines for _, lines in table])
+    assert whole is not None
+    assert whole.awarded is not None  # the maki handed out with the table
     assert _result(looked_up) == _result(read)
 
 
@@ -155,3 +167,165 @@ def test_lists_of_different_lengths_are_refused_as_before():
     assert refused.value.message("en") == (
         '4 rounds on the sheet, but "sushi-go" has 3 rounds with 2 players'
     )
+
+
+def _round_game(game_id: str, rounds: dict[str, int], lines: list[dict[str, object]], **more):
+    data = {
+        "id": game_id,
+        "name": {"en": game_id},
+        "players": {"min": 2, "max": 4},
+        "rounds": rounds,
+        "lines": [{"label": {"en": line["key"]}, **line} for line in lines],
+        **more,
+    }
+    return load_template(json.dumps(data), f"{game_id}.json")
+
+
+def _both_ways(game, table, extra=()):
+    """The sheet scored as whole numbers (the table path) and as text (entry by entry):
+    each a ScoredSheet's result, or the refusal's message."""
+    found = []
+    for lines_of in (lambda lines: lines, _as_text):
+        players = [PlayerSheet(n, lines_of(lines), tuple(extra)) for n, lines in table]
+        try:
+            found.append(_result(score(game, None, players)))
+        except SheetError as refused:
+            found.append(refused.message("en"))
+    return found
+
+
+# the most points, and the fewest, each round; the tie goes to the most rounds won
+WON = _round_game(
+    "won",
+    {"count": 4},
+    [
+        {"key": "p", "kind": "points", "min": 0, "max": 30, "per_round": True},
+        {"key": "most", "kind": "award", "places": [5], "fewest": [-5], "per_round": True},
+    ],
+    tiebreakers=[{"label": {"en": "rounds won"}, "prefer": "more", "rounds_won": True}],
+)
+
+
+def test_rounds_won_are_counted_on_the_rounds_before_their_awards_as_before():
+    # Ana scores more each round, Ben has the most each round: the awards make them level
+    # (Ana 4 × 10 − 4 × 5, Ben 4 × 5), yet every round, on its points, is Ana's
+    ana = {"p": [10, 10, 10, 10], "most": [0, 0, 0, 0]}
+    ben = {"p": [0, 0, 0, 0], "most": [1, 1, 1, 1]}
+    table = [("Ana", ana), ("Ben", ben)]
+    whole = table_rounds(WON.round_plan(None), [ana, ben], hand_out=False)
+    assert whole is not None
+    assert whole.awarded is None  # left to ``apply_rules``
+    by_table, by_entry = _both_ways(WON, table)
+    assert by_table == by_entry
+    scored = score(WON, None, [PlayerSheet(n, lines) for n, lines in table])
+    assert [p.total for p in scored.players] == [20, 20]
+    assert [p.tiebreak for p in scored.players] == [(4,), (0,)]  # rounds won before awards
+    assert scored.winners == ("Ana",)
+    assert [p.rounds for p in scored.players] == [(5, 10, 15, 20), (5, 10, 15, 20)]
+
+
+# open-ended, a round worth up to LIMIT: 1000 rounds of it reach TOTAL_LIMIT
+OPEN = _round_game(
+    "open",
+    {},
+    [
+        {"key": "p", "kind": "points", "min": 0, "per_round": True},
+        {"key": "least", "kind": "award", "places": [0], "fewest": [-5], "per_round": True},
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("bonus", "refused"),
+    [
+        (1, True),  # over the limit before the awards: refused, though they bring it under
+        (-1, False),  # under it: the awards take 5 a round away
+    ],
+)
+def test_a_total_is_checked_against_the_limit_before_and_after_its_awards(bonus, refused):
+    rounds = 1000
+    ana = {"p": [LIMIT] * rounds, "least": [0] * rounds}  # the fewest every round: −5
+    ben = {"p": [0] * rounds, "least": [1] * rounds}
+    whole = table_rounds(OPEN.round_plan(None), [ana, ben])
+    assert whole is not None and whole.awarded == [-5 * rounds, 0]
+    table = [("Ana", ana), ("Ben", ben)]
+    by_table, by_entry = _both_ways(OPEN, table, [ExtraLine("bonus", bonus)])
+    assert by_table == by_entry
+    if refused:
+        assert by_table == (
+            f"Ana: the points add up beyond ±{TOTAL_LIMIT}, more than any sheet holds"
+        )
+    else:
+        assert by_table[1][0][2] == TOTAL_LIMIT + bonus - 5 * rounds  # Ana's total
+
+
+def test_per_round_awards_of_whole_and_of_half_points_leave_the_table_path():
+    game = _round_game(
+        "halves",
+        {"count": 2},
+        [
+            {"key": "a", "kind": "award", "places": [2], "per_round": True},
+            {"key": "b", "kind": "award", "places": [1.5], "per_round": True},
+        ],
+    )
+    table = [("Ana", {"a": [1, 0], "b": [0, 2]}), ("Ben", {"a": [0, 1], "b": [1, 1]})]
+    assert table_rounds(game.round_plan(None), [lines for _, lines in table]) is None
+    by_table, by_entry = _both_ways(game, table)
+    assert by_table == by_entry
+    assert by_table[1][0][2] == Decimal("3.5")  # Ana: 2 + 1.5
+
+
+def _sushi_table(pudding: dict[str, object]) -> list[tuple[str, dict[str, object]]]:
+    """Three players' rounds of nothing but their puddings."""
+    empty = {key: [0, 0, 0] for key in ("maki", "tempura", "sashimi", "dumplings", "nigiri")}
+    return [(name, {**empty, "pudding": count}) for name, count in pudding.items()]
+
+
+def test_puddings_handed_out_first_leave_every_refusal_in_its_turn():
+    # Ben's puddings are refused in his turn: after Ana's by-hand line, which comes first
+    table = _sushi_table({"Ana": 1, "Ben": -1, "Cleo": 2})
+    ana_first = _both_ways(SUSHI, table, [ExtraLine(" ", 3)])
+    assert ana_first[0] == ana_first[1] == "Ana, by-hand line 1: a by-hand line needs a label"
+    ben = _both_ways(SUSHI, table)
+    assert ben[0] == ben[1]
+    assert ben[0].startswith('Ben, line "pudding" (Pudding cards (end of game)): ')
+
+
+def test_puddings_handed_out_first_count_in_the_totals_checked_against_the_limit():
+    # every total on the limit before the puddings (a thousand by-hand lines of LIMIT):
+    # Cleo's most puddings take hers past it
+    table = _sushi_table({"Ana": 0, "Ben": 1, "Cleo": 2})
+    extra = [ExtraLine("bonus", LIMIT)] * (TOTAL_LIMIT // LIMIT)
+    by_table, by_entry = _both_ways(SUSHI, table, extra)
+    assert by_table == by_entry
+    assert by_table == f"Cleo: the points add up beyond ±{TOTAL_LIMIT}, more than any sheet holds"
+    # 1 past it: Ana is refused first, though her fewest puddings would bring her under
+    by_table, by_entry = _both_ways(SUSHI, table, [*extra, ExtraLine("bonus", 1)])
+    assert by_table == by_entry
+    assert by_table.startswith("Ana: the points add up beyond")
+    # 3 short of it: Ben and Cleo share the 6 for the most, up to the limit itself
+    extra[-1] = ExtraLine("bonus", LIMIT - 3)
+    table = _sushi_table({"Ana": 0, "Ben": 1, "Cleo": 1})
+    by_table, by_entry = _both_ways(SUSHI, table, extra)
+    assert by_table == by_entry
+    assert [player[2] for player in by_table[1]] == [TOTAL_LIMIT - 9, TOTAL_LIMIT, TOTAL_LIMIT]
+
+
+def test_a_target_met_before_an_award_per_round_takes_points_away_ends_the_game_then():
+    # Ana reaches 10 in round 1; the fewest in round 2 costs her 20 (12, −8, 15): the
+    # game ended in round 1, whether her lists are numbers or text
+    game = _round_game(
+        "target",
+        {},
+        [
+            {"key": "p", "kind": "points", "min": 0, "per_round": True},
+            {"key": "a", "kind": "award", "places": [0], "fewest": [-20], "per_round": True},
+        ],
+        ends={"reach": 10},
+    )
+    table = [("Ana", {"p": [12, 0, 23], "a": [1, 0, 1]}), ("Ben", {"p": [0, 0, 0], "a": [0, 1, 0]})]
+    by_table, by_entry = _both_ways(game, table)
+    assert by_table == by_entry
+    scored = score(game, None, [PlayerSheet(n, lines) for n, lines in table])
+    assert scored.players[0].rounds == (12, -8, 15)
+    assert (scored.ended.ended_round, scored.ended.ended_by) == (1, ("Ana",))
