@@ -5,8 +5,9 @@ and last a JSON object with everything. Run: python bench/bench_rounds.py
 
 - Scoring a 20-round, 8-player sheet of per-round points (Flip 7's `points`) with
   ``scorepad.core.score`` against a hand-written loop that does the same job for that one
-  game: checks each entry is a whole number ≥ 0, adds the running totals and ranks the
-  players. Target ≤ 3×.
+  game: checks each entry is a whole number ≥ 0, adds the running totals, ranks the
+  players and finds the round that ended the game (someone reached 200) and who did: the
+  sheet says "Ana reached 200 in round 9". Target ≤ 3×.
 - Reading 10,000 cell expressions ("12+7+3", "4×3+1", "(2+3)*2" …) with the core's parser
   against ``ast.literal_eval`` of 10,000 plain integers, the standard library's safe
   reader of a literal. Target ≤ 3×.
@@ -53,23 +54,37 @@ def point_sheets(rng: random.Random) -> list[list[tuple[str, list[int]]]]:
 Rounds = list[tuple[str, list[int]]]
 
 
-def rounds_by_hand(players: Rounds) -> tuple[list[int], list[list[int]], list[int], list[str]]:
-    """The baseline: running totals of per-round points, checked and ranked by hand."""
+TARGET = 200
+"""Flip 7 ends at the end of the round in which someone reaches 200."""
+
+
+def rounds_by_hand(
+    players: Rounds,
+) -> tuple[list[int], list[list[int]], list[int], list[str], int | None, list[str]]:
+    """The baseline: running totals of per-round points, checked and ranked by hand, and
+    the round that ended the game with who reached the target in it (the sheet says so)."""
     totals: list[int] = []
     running: list[list[int]] = []
+    reached: list[int | None] = []
     for name, points in players:
         so_far = 0
         after = []
-        for value in points:
+        first = None
+        for n, value in enumerate(points, 1):
             if type(value) is not int or value < 0:
                 raise ValueError(f"{name}: points")
             so_far += value
             after.append(so_far)
+            if first is None and so_far >= TARGET:
+                first = n
         totals.append(so_far)
         running.append(after)
+        reached.append(first)
     ranks = [1 + sum(1 for other in totals if other > total) for total in totals]
     winners = [name for (name, _), rank in zip(players, ranks, strict=True) if rank == 1]
-    return totals, running, ranks, winners
+    ended = min((n for n in reached if n is not None), default=None)
+    ended_by = [name for (name, _), n in zip(players, reached, strict=True) if n == ended]
+    return totals, running, ranks, winners, ended, ended_by if ended else []
 
 
 def expressions(rng: random.Random) -> list[str]:
@@ -119,12 +134,13 @@ def main() -> None:
     by_hand = point_sheets(rng)
     sheets = [[PlayerSheet(n, {"points": p}) for n, p in sheet] for sheet in by_hand]
     for raw, sheet in zip(by_hand, sheets, strict=True):  # the same answers first
-        totals, running, ranks, winners = rounds_by_hand(raw)
+        totals, running, ranks, winners, ended, ended_by = rounds_by_hand(raw)
         scored = score(flip7, None, sheet)
         assert [p.total for p in scored.players] == totals
         assert [list(p.rounds) for p in scored.players] == running
         assert [p.rank for p in scored.players] == ranks
         assert list(scored.winners) == winners
+        assert scored.ended.ended_round == ended and list(scored.ended.ended_by) == ended_by
 
     texts = expressions(rng)
     plain = [str(rng.randint(0, 200)) for _ in range(EXPRESSIONS)]
