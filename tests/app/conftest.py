@@ -214,7 +214,14 @@ class AppPage:
     def node(self, ident: str):
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]')
 
-    def type(self, ident: str, text: str, *, saved: Callable[[], object] | None = None) -> None:
+    def type(
+        self,
+        ident: str,
+        text: str,
+        *,
+        saved: Callable[[], object] | None = None,
+        focus: bool = False,
+    ) -> None:
         """Replace a text field's text, as a player would: focus it, then type.
 
         Flutter wires its editing to the input only after focus has moved there, and
@@ -222,10 +229,18 @@ class AppPage:
         goes in once the input is focused and configured, and is checked afterwards, in
         the field and, with ``saved`` (what the app should have stored), in the app;
         when it did not take, it is typed again.
+
+        With ``focus`` the field is focused as a keyboard or a screen reader does, not
+        clicked where it is drawn: on a long screen that the app rebuilds as it is typed
+        in (the game editor), Flutter may still be scrolling when Playwright aims at the
+        position its accessibility tree gives, and the click lands on what scrolled there.
         """
         box = self.node(ident).locator("input, textarea")
         for _ in range(4):
-            box.click()
+            if focus:
+                box.focus()
+            else:
+                box.click()
             if not box.evaluate(ATTACHED, 3000):
                 continue  # Flutter has not taken the field over yet: typing now is wiped
             box.fill(text)
