@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from scorepad.core import ExtraLine, PlayerSheet, find_game
 from scorepad.store import Store
+from scorepad.store.database import Database, resolve_url
+from scorepad.store.migrate import upgrade
 
 AZUL = find_game("azul")
 GLASS = find_game("glass-road")
@@ -23,3 +28,17 @@ def glass(store: Store, when: str = "2024-03-02T21:00") -> int:
         PlayerSheet("Ben", {"buildings": 21}, [ExtraLine("Train bonus", 1)]),
     ]
     return store.save_play(GLASS, None, players, when, location="Club", duration=70, notes="close")
+
+
+def history_at(path: Path, revision: str) -> None:
+    """A history file at ``path`` left at ``revision``, as an older Scorepad wrote it."""
+    db = Database(resolve_url(str(path)))
+    db.check_file()
+    upgrade(db, revision)
+    db.dispose()
+
+
+def play_columns(path: Path) -> set[str]:
+    """The columns of the play table in the SQLite file at ``path``, read past the store."""
+    with sqlite3.connect(path) as conn:
+        return {row[1] for row in conn.execute("PRAGMA table_info(play)")}

@@ -6,12 +6,10 @@ import sqlite3
 from datetime import datetime, timedelta
 
 import pytest
-from store_sheets import azul
+from store_sheets import azul, history_at
 
 from scorepad.store import StoreError, open_store
 from scorepad.store import backups as b
-from scorepad.store.database import Database, resolve_url
-from scorepad.store.migrate import upgrade
 from scorepad.store.restoring import listing_for, restore_history
 
 
@@ -100,10 +98,7 @@ def test_restore_puts_a_copy_back_and_can_itself_be_undone(tmp_path):
 
 def test_a_copy_from_before_an_upgrade_comes_back_upgraded(tmp_path):
     path = tmp_path / "history.sqlite3"
-    db = Database(resolve_url(str(path)))
-    db.check_file()
-    upgrade(db, "0001")
-    db.dispose()
+    history_at(path, "0001")
     with open_store(str(path)) as store:
         (before,) = [c for c in store.backups() if c.kind == "upgrade"]
         assert before.revision == "0001"

@@ -15,10 +15,8 @@ import pytest
 
 from scorepad.core.numbers import format_points, parse_number
 from scorepad.store import Store, open_store
-from scorepad.store.database import Database, resolve_url
 from scorepad.store.errors import StoreError
-from scorepad.store.migrate import upgrade
-from tests.store.store_sheets import azul
+from tests.store.store_sheets import azul, history_at
 
 FIXTURE = Path(__file__).parent.parent / "data" / "bgstats" / "export.bgsplay"
 
@@ -241,10 +239,7 @@ def test_a_broken_record_is_named_and_nothing_is_imported(store, damage, problem
 
 def test_a_history_of_revision_0005_opens_and_takes_plays_without_scores(tmp_path):
     path = tmp_path / "old.sqlite3"
-    db = Database(resolve_url(str(path)))
-    db.check_file()
-    upgrade(db, "0005")
-    db.dispose()
+    history_at(path, "0005")
     with sqlite3.connect(path) as conn:
         declared = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'play_result'")
         assert "total_halves BIGINT NOT NULL" in declared.fetchone()[0]

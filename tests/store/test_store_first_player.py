@@ -7,15 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 
 import pytest
+from store_sheets import history_at, play_columns
 
 from scorepad.core import find_game
 from scorepad.core.scoring import PlayerSheet
 from scorepad.store import StoreError, open_store
-from scorepad.store.database import Database, resolve_url
-from scorepad.store.migrate import HEAD, current, upgrade
+from scorepad.store.migrate import HEAD, current
 from scorepad.store.rows import PLAY_FIELDS
 
 AZUL = find_game("azul")
@@ -126,13 +125,8 @@ def test_the_rows_follow_the_play_table(store):
 
 def test_a_history_of_revision_0006_opens_and_takes_a_first_player(tmp_path):
     path = tmp_path / "old.sqlite3"
-    db = Database(resolve_url(str(path)))
-    db.check_file()
-    upgrade(db, "0006")
-    db.dispose()
-    with sqlite3.connect(path) as conn:
-        columns = {row[1] for row in conn.execute("PRAGMA table_info(play)")}
-    assert "first_seat" not in columns
+    history_at(path, "0006")
+    assert "first_seat" not in play_columns(path)
     with open_store(str(path)) as store:
         with store.db.engine.connect() as conn:
             assert current(conn) == HEAD == "0007"

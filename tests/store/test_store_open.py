@@ -13,7 +13,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
-from store_sheets import azul, glass
+from store_sheets import azul, glass, history_at
 
 from scorepad.core import ExtraLine, PlayerSheet, find_game, score
 from scorepad.store import NewSheet, StoreError, legacy_drafts, open_store
@@ -320,10 +320,7 @@ def test_sheets_in_the_dropped_drafts_table_are_kept_for_the_app(url, tmp_path, 
 
 def test_a_history_without_drafts_leaves_no_drafts_file(tmp_path):
     path = tmp_path / "history.sqlite3"
-    db = Database(resolve_url(str(path)))
-    db.check_file()
-    upgrade(db, "0003")
-    db.dispose()
+    history_at(path, "0003")
     with open_store(str(path)) as store:
         assert store.legacy_drafts() == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "history.sqlite3"]

@@ -6,14 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 from pathlib import Path
 
 from scorepad.core import PlayerSheet, builtin_games
 from scorepad.store import PlayFilter, Store, open_store
-from scorepad.store.database import Database, resolve_url
-from scorepad.store.migrate import HEAD, current, upgrade
-from tests.store.store_sheets import azul
+from scorepad.store.migrate import HEAD, current
+from tests.store.store_sheets import azul, history_at, play_columns
 
 GAMES = Path(__file__).parent.parent / "core" / "games"
 
@@ -145,13 +143,8 @@ def test_csv_and_bg_stats_exports_carry_teams_outcomes_and_modules(store):
 
 def test_a_history_of_revision_0004_opens_with_its_plays_unchanged(tmp_path):
     path = tmp_path / "old.sqlite3"
-    db = Database(resolve_url(str(path)))
-    db.check_file()
-    upgrade(db, "0004")
-    db.dispose()
-    with sqlite3.connect(path) as conn:
-        columns = {row[1] for row in conn.execute("PRAGMA table_info(play)")}
-    assert "outcome" not in columns
+    history_at(path, "0004")
+    assert "outcome" not in play_columns(path)
     with open_store(str(path)) as store:
         pass  # opening upgrades
     with open_store(str(path)) as store:
