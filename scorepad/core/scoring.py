@@ -307,8 +307,14 @@ def _score(
     return _rank(template, variant, rows)
 
 
-def _end_reading(name: str, line: Line, player: PlayerSheet) -> Reading:
-    """A round game's line filled once, at the end, read for player ``name``."""
+def _end_reading(
+    name: str, line: Line, player: PlayerSheet, early: Mapping[str, list[Reading]], index: int
+) -> Reading:
+    """A round game's line filled once, at the end, read for player ``name`` (the
+    ``index``-th), or as ``end_awards`` handed it out already (``early``)."""
+    handed_out = early.get(line.key)
+    if handed_out is not None:
+        return handed_out[index]
     try:
         return line.reading(player.lines.get(line.key))
     except EntryError as problem:
@@ -388,11 +394,7 @@ def _score_rounds(
         total: Number = 0
         if ends_last:  # ``read`` is this player's own dict: the lines at the end join it
             for line in ends:
-                handed_out = early.get(line.key)
-                if handed_out is None:
-                    reading = _end_reading(name, line, player)
-                else:
-                    reading = handed_out[index]
+                reading = _end_reading(name, line, player, early, index)
                 readings[line.key] = reading
                 total += reading.points
         elif at_end:
@@ -401,11 +403,7 @@ def _score_rounds(
                 if line.per_round:
                     readings[line.key] = read[line.key]
                     continue
-                handed_out = early.get(line.key)
-                if handed_out is None:
-                    reading = _end_reading(name, line, player)
-                else:
-                    reading = handed_out[index]
+                reading = _end_reading(name, line, player, early, index)
                 readings[line.key] = reading
                 total += reading.points
         after = tuple(accumulate(round_points))
