@@ -9,8 +9,7 @@ per-round lists and gives what ``scoring.score`` ranks. See docs/game-files.md.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
+from collections.abc import Mapping, Sequence
 from itertools import accumulate, chain, compress, repeat
 from itertools import count as indices
 from operator import eq, ge, itemgetter, le, neg
@@ -28,6 +27,7 @@ from scorepad.core.template import (
     RoundPlan,
     TableLine,
     is_rated,
+    new_reading,
     signed,
 )
 
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
 _WHOLE = frozenset({int, type(None)})
 _INT = frozenset({int})
 _LISTS = frozenset({list, tuple})
-_new_reading = cast("Callable[[Iterable[object]], Reading]", partial(tuple.__new__, Reading))
-"""A Reading from its fields, as ``Reading._make`` makes it, without a call in Python."""
 _AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
 """Lines whose reading of a whole number keeps it as its stored value and its measure
 (a count with rates does not: its value is a count with a rate)."""
@@ -367,9 +365,9 @@ def plain_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> Plai
         else:
             fields = zip(values, sums, repeat(0), repeat(False))
         if not readings:
-            readings = [{key: reading} for reading in map(_new_reading, fields)]
+            readings = [{key: reading} for reading in map(new_reading, fields)]
             continue
-        for found, reading in zip(readings, map(_new_reading, fields), strict=True):
+        for found, reading in zip(readings, map(new_reading, fields), strict=True):
             found[key] = reading
     if not running:
         return None

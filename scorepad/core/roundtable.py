@@ -14,20 +14,16 @@ once the whole table's lists of it are read (``table_rounds``: ``hand_out``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
+from collections.abc import Mapping, Sequence
 from operator import add, neg
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
 from scorepad.core.numbers import TOTAL_LIMIT
-from scorepad.core.template import Reading, RoundPlan
+from scorepad.core.template import Reading, RoundPlan, new_reading
 
 if TYPE_CHECKING:
     from scorepad.core.rounds import PlayedRounds
-
-_new_reading = cast("Callable[[Iterable[object]], Reading]", partial(tuple.__new__, Reading))
-"""A Reading from its fields, as ``Reading._make`` makes it, without a call in Python."""
 
 
 class TableRounds(NamedTuple):
@@ -96,10 +92,10 @@ def table_rounds(
             values: tuple[int, ...] = tuple(raw)
             measure = sum(values)
             if not counts:
-                readings[index][key] = _new_reading((values, measure, 0, False))
+                readings[index][key] = new_reading((values, measure, 0, False))
                 continue
             if sign == 0:  # points handed out between players (an award): below or later
-                readings[index][key] = _new_reading((values, measure, 0, True))
+                readings[index][key] = new_reading((values, measure, 0, True))
                 quantities.append(values)
                 continue
             if sign == 2:
@@ -109,7 +105,7 @@ def table_rounds(
                 points = values
             else:
                 points = tuple(map(neg, values))
-            readings[index][key] = _new_reading((values, measure, sum(points), True))
+            readings[index][key] = new_reading((values, measure, sum(points), True))
             before = each_round[index]
             each_round[index] = points if before is None else tuple(map(add, before, points))
         if not quantities:
@@ -123,7 +119,7 @@ def table_rounds(
         won = list(map(sum, by_player))
         for read, points_won in zip(readings, won, strict=True):
             old = read[key]
-            read[key] = _new_reading((old.value, old.measure, points_won, True))
+            read[key] = new_reading((old.value, old.measure, points_won, True))
         if awards is None or awarded is None:
             awards, awarded = by_player, won
         else:

@@ -19,8 +19,7 @@ game's bid rule's are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
+from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -31,13 +30,11 @@ from scorepad.core.errors import EntryError, SheetError
 from scorepad.core.i18n import Text, pick, tr
 from scorepad.core.numbers import TOTAL_LIMIT, Number, normalize
 from scorepad.core.sets import SetRule, TallyLine
-from scorepad.core.template import Reading, signed
+from scorepad.core.template import Reading, new_reading, signed
 
 if TYPE_CHECKING:
     from scorepad.core.template import GameTemplate, Line
 
-_new_reading = cast("Callable[[Iterable[object]], Reading]", partial(tuple.__new__, Reading))
-"""A Reading from its fields, as ``Reading._make`` makes it, without a call in Python."""
 _NONE: Mapping[str, Number] = MappingProxyType({})
 """No computed points (a player's own, read-only)."""
 
@@ -287,11 +284,11 @@ def end_awards(
             read = [line.reading(lines.get(key)) for lines in given]
         except EntryError:
             return None
-        points = award_points(line, [r.value if type(r.value) is int else 0 for r in read])
+        points = award_points(line, [_whole(r.value) for r in read])
         mine: list[Reading] = []
         for index, (old, got) in enumerate(zip(read, points, strict=True)):
             if old.counts:
-                old = _new_reading((old.value, old.measure, got, True))
+                old = new_reading((old.value, old.measure, got, True))
                 added[index] += cast(int, got)
             mine.append(old)
         found[key] = mine
@@ -303,14 +300,14 @@ def _award_once(line: AwardLine, readings: list[dict[str, Reading]], totals: lis
     gets its points, and their total with it."""
     key = line.key
     found = [read[key] for read in readings]
-    each = award_points(line, [r.value if type(r.value) is int else 0 for r in found])
+    each = award_points(line, [_whole(r.value) for r in found])
     on_points = line.tiebreak_on == "points"
     for i, (read, old, got) in enumerate(zip(readings, found, each, strict=True)):
         if not old.counts:
             continue
         if type(got) is not int:
             got = normalize(got)
-        read[key] = _new_reading((old.value, got if on_points else old.measure, got, True))
+        read[key] = new_reading((old.value, got if on_points else old.measure, got, True))
         totals[i] += got
 
 
