@@ -16,6 +16,7 @@ from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_number
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.template import Reading
+from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, name_key, parse_when, to_halves
 
@@ -57,27 +58,9 @@ class PlayRows(NamedTuple):
     for anyone unnamed, whatever name the sheet gave them."""
 
 
-PLAY_FIELDS = (
-    "variant",
-    "played_at",
-    "location",
-    "duration",
-    "notes",
-    "player_count",
-    "decided_by",
-    "winning_total_halves",
-    "created_at",
-    "updated_at",
-    "deleted_at",
-    "result_kind",
-    "outcome",
-    "modules",
-    "ignored",
-    "imported",
-    "first_seat",
-)
-"""The columns of ``PlayRows.play``, in order (models.Play's after id, uid, game and
-snapshot: a test checks them against the table)."""
+PLAY_FIELDS = tuple(column.name for column in m.play.columns)[4:]
+"""The columns of ``PlayRows.play``, in order: models.Play's after id, uid, game and
+snapshot (``rows_of`` builds its tuple in this order: a test checks it)."""
 IGNORED_AT = PLAY_FIELDS.index("ignored")
 IMPORTED_AT = PLAY_FIELDS.index("imported")
 

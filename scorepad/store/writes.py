@@ -20,7 +20,6 @@ from scorepad.store.games import game_id, insert_ignore, remember_labels, snapsh
 from scorepad.store.prepared import as_datetime
 from scorepad.store.rows import (
     IGNORED_AT,
-    PLAY_FIELDS,
     PlayDetails,
     PlayRows,
     first_seat,
@@ -113,7 +112,6 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
 
 
 PLAY_COLUMNS = tuple(c.name for c in m.play.columns)
-assert PLAY_COLUMNS[4:] == PLAY_FIELDS, "rows.PLAY_FIELDS must follow models.Play"
 ANONYMOUS = "\x01anonymous"
 """The hidden anonymous player's name key: no player's name folds to it (names hold no
 control characters), so nobody can take it or find it by name."""

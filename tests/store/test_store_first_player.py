@@ -7,15 +7,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import datetime
 
 import pytest
 from store_sheets import history_at, play_columns
 
-from scorepad.core import find_game
+from scorepad.core import find_game, score
 from scorepad.core.scoring import PlayerSheet
 from scorepad.store import StoreError, open_store
 from scorepad.store.migrate import HEAD, current
-from scorepad.store.rows import PLAY_FIELDS
+from scorepad.store.rows import PLAY_FIELDS, PlayDetails, new_uid, rows_of, values_for
 
 AZUL = find_game("azul")
 
@@ -117,10 +118,18 @@ def test_the_bg_stats_export_marks_who_started(store):
     assert starts == [("Ana", False), ("Ben", False), ("Cleo", True)]
 
 
-def test_the_rows_follow_the_play_table(store):
-    from scorepad.store import models as m
-
-    assert tuple(c.name for c in m.play.columns)[4:] == PLAY_FIELDS
+def test_the_rows_follow_the_play_table():
+    """``rows_of`` builds a play's columns by hand: one value per column of the table,
+    each where the table has it."""
+    sheet = score(AZUL, None, players(40, 30))
+    details = PlayDetails(datetime(2026, 1, 2, 20, 0), "Club", 45, "close", "Ben")
+    when = datetime(2026, 1, 3)
+    rows = rows_of(sheet, details, new_uid(), when, when, values_for("sqlite"))
+    assert len(rows.play) == len(PLAY_FIELDS)
+    play = dict(zip(PLAY_FIELDS, rows.play, strict=True))
+    assert (play["location"], play["duration"], play["notes"]) == ("Club", 45, "close")
+    assert (play["player_count"], play["first_seat"]) == (3, 2)
+    assert (play["ignored"], play["imported"], play["deleted_at"]) == (None, None, None)
 
 
 def test_a_history_of_revision_0006_opens_and_takes_a_first_player(tmp_path):
