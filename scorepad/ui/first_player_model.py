@@ -26,7 +26,12 @@ class FirstPlayerEdit:
     player: str
 
     def apply_to(self, draft: SheetDraft) -> None:
-        draft.first_player = self.player if self.player in draft.players else ""
+        draft.first_player = one_of_the_players(self.player, draft.players)
+
+
+def one_of_the_players(value: object, players: list[str]) -> str:
+    """``value`` when it names one of ``players``; otherwise "", nobody."""
+    return value if isinstance(value, str) and value in players else ""
 
 
 def seat_after_remove(first: int | None, removed: int) -> int | None:

@@ -41,7 +41,7 @@ from scorepad.core.template import (
     read_whole,
 )
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
-from scorepad.ui.first_player_model import FirstPlayerEdit
+from scorepad.ui.first_player_model import FirstPlayerEdit, one_of_the_players
 from scorepad.ui.result_model import (
     OutcomeEdit,
     allowed_outcome,
@@ -363,7 +363,7 @@ class SheetDraft:
             players=players,
             location=str(data.get("location") or ""),
             notes=str(data.get("notes") or ""),
-            first_player=_first(data.get("first_player"), players),
+            first_player=one_of_the_players(data.get("first_player"), players),
             texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},
             checks={str(k): per_player(v, bool) for k, v in _dict(data.get("checks")).items()},
             pairs={
@@ -381,11 +381,6 @@ class SheetDraft:
             team_names=[str(n) for n in _list(data.get("team_names", []))],
             outcome=str(data.get("outcome") or ""),
         )
-
-
-def _first(value: object, players: list[str]) -> str:
-    """A draft's first player: one of its players, or nobody."""
-    return value if isinstance(value, str) and value in players else ""
 
 
 def _list(value: object) -> list[object]:
