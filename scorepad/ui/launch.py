@@ -164,7 +164,12 @@ def serve(
 
     shared = bool(config.share_url and code)
     app = server.guarded_app(
-        main, chosen, lan=lan if shared else None, code=code if shared else None, lang=lang
+        main,
+        chosen,
+        lan=lan if shared else None,
+        code=code if shared else None,
+        lang=lang,
+        page_lang=lambda: services.settings_file.load().lang or lang,
     )
     server.run(app, "0.0.0.0" if shared else HOST, chosen)
     say(tr("app.stopped", lang))

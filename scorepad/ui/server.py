@@ -29,13 +29,17 @@ def guarded_app(
     lan: str | None = None,
     code: str | None = None,
     lang: str = "en",
+    page_lang: Callable[[], str] | None = None,
 ) -> ASGIApp:
     """Flet's web app for ``main`` behind the guards: the network address ``lan`` and
-    its access ``code`` only with ``--share``."""
+    its access ``code`` only with ``--share``. ``page_lang`` is the language the app
+    shows now (the Settings' choice), for the page's own words (``scorepad.ui.heartbeat``);
+    ``lang`` by default."""
     from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
 
     from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
+    from scorepad.ui.heartbeat import answering_pings
     from scorepad.ui.web_files import WebFiles
 
     app: ASGIApp = get_fastapi_web_app(
@@ -43,7 +47,8 @@ def guarded_app(
     )
     files = WebFiles(FONT_FILES / "DejaVuSans.ttf")
     files.start()  # the first start writes the compressed copies, in the background
-    app = Assets(closing_quietly(app), files)
+    app = answering_pings(closing_quietly(app), page_lang or (lambda: lang))
+    app = Assets(app, files)
     if lan and code:
         app = AccessGate(app, code, lang=lang)
     return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)

@@ -34,6 +34,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scorepad.ui.heartbeat import link_script
 from scorepad.ui.web_own import OWN, OWN_DIR, own_head, web_manifest
 
 log = logging.getLogger(__name__)
@@ -198,6 +199,8 @@ class WebFiles:
     def _write(self, rel: str, data: bytes) -> Path:
         target = self.dir / rel
         if not target.is_file() or target.read_bytes() != data:
+            for suffix in SUFFIXES.values():  # made from what it held before
+                target.with_name(target.name + suffix).unlink(missing_ok=True)
             target.parent.mkdir(parents=True, exist_ok=True)
             scratch = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}")
             scratch.write_bytes(data)
@@ -211,8 +214,12 @@ class WebFiles:
             ("assets/FontManifest.json", self.font_manifest()),
             ("manifest.json", web_manifest(f"{PREFIX}{self.tag}/")),
         ):
-            self.entries[rel] = self._entry(rel, self._write(rel, data))
-            self._compress(rel, self.entries[rel])
+            entry = self.entries[rel] = self._entry(rel, self._write(rel, data))
+            # Written by this version of the app: another may have written it otherwise
+            # under the same client (an update of Scorepad alone), so its validator is
+            # its content's.
+            entry.etag += "-" + hashlib.sha256(data).hexdigest()[:12]
+            self._compress(rel, entry)
         font = self.dir / FALLBACK_FONT
         if font.is_file():
             self.entries[FALLBACK_FONT] = self._entry(FALLBACK_FONT, font)
@@ -243,6 +250,9 @@ class WebFiles:
         for script in ("flutter_bootstrap.js", "python.js", "icons/loading-animation.png"):
             text = text.replace(f'src="{script}"', f'src="{base}{script}"')
         text = own_head(text, base)
+        text, found = re.subn(r"(<head>\n)", lambda m: m[1] + link_script(), text, count=1)
+        if found != 1:
+            raise RuntimeError("Flet's index.html has no <head> to put the link's script in")
         text, found = re.subn(
             r'(<link rel="manifest"[^>]*>)', lambda m: m[1] + preloads(base), text
         )

@@ -363,3 +363,31 @@ def test_the_icons_are_a_score_pad_on_the_apps_colour():
         down = [image.getpixel((round(size * 0.47), y)) for y in range(size)]
         changes = sum((min(a) > 235) != (min(b) > 235) for a, b in itertools.pairwise(down))
         assert changes >= 6, (name, changes)  # at least three rows of the table
+
+
+def test_a_page_written_anew_by_another_version_drops_its_old_copies(tmp_path):
+    """An update of Scorepad alone (the same Flet client) writes a new page into the same
+    cache: its compressed copies, made from the old page, are dropped (then made again
+    from the new one), and its validator is the new content's, so no browser keeps the
+    old page (the old one lacked what the new one carries, e.g. the link's script)."""
+    font = FONT_FILES / "DejaVuSans.ttf"
+    first = WebFiles(font, root=tmp_path)
+    page = first.dir / "index.html"
+    new_tag = first.entries["index.html"].etag
+    old = page.read_bytes().replace(b"scorepad-link", b"older-version")
+    page.write_bytes(old)
+    for coding, suffix in SUFFIXES.items():  # what the older version compressed
+        packed = gzip.compress(old) if coding == "gzip" else brotli.compress(old)
+        page.with_name("index.html" + suffix).write_bytes(packed)
+
+    again = WebFiles(font, root=tmp_path)
+    entry = again.entries["index.html"]
+    assert page.read_bytes() != old and b"scorepad-link" in page.read_bytes()
+    assert entry.etag == new_tag
+    for coding, copy in entry.variants.items():
+        plain = (
+            gzip.decompress(copy.read_bytes())
+            if coding == "gzip"
+            else brotli.decompress(copy.read_bytes())
+        )
+        assert plain == page.read_bytes()

@@ -1,0 +1,179 @@
+// The page's side of scorepad.ui.heartbeat: a lost link to the app is seen within seconds,
+// typing stops while it is lost, and anything sent that the app never received is said.
+(() => {
+  const TEXTS = __TEXTS__;
+  const PING_EVERY_MS = 2000;
+  const LATE_MS = 5000; // no answer for this long: the link is lost
+  const SHOW_AFTER_MS = 700; // a reconnect quicker than this is not worth a word
+  const RETRY_MS = 500; // how often a page that lost the app asks whether it is back
+  const UNSENT_KEY = "scorepad-unsent";
+  const Native = window.WebSocket;
+  let lang = (navigator.language || "en").slice(0, 2);
+  let current = null; // the app's socket now open
+  let down = false; // typing is stopped
+  let unsent = false; // something sent on a lost socket was never received
+  let box = null;
+
+  const say = (key) => (TEXTS[lang] || TEXTS.en)[key];
+
+  function show(kind) {
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "scorepad-link";
+      box.setAttribute("role", "alert");
+      box.style.cssText =
+        "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;" +
+        "justify-content:center;background:rgba(0,0,0,.45);font:16px/1.4 Roboto,sans-serif";
+      document.body.appendChild(box);
+    }
+    const card = document.createElement("div");
+    card.style.cssText =
+      "max-width:320px;margin:16px;padding:20px;border-radius:16px;background:#FBF8FF;" +
+      "color:#1B1B21;box-shadow:0 4px 16px rgba(0,0,0,.3)";
+    const text = document.createElement("p");
+    text.id = "scorepad-link-" + kind;
+    text.style.margin = "0";
+    text.textContent = say(kind);
+    card.appendChild(text);
+    if (kind === "unsent") {
+      const ok = document.createElement("button");
+      ok.id = "scorepad-link-ok";
+      ok.textContent = say("ok");
+      ok.style.cssText =
+        "margin-top:16px;padding:8px 20px;border:0;border-radius:20px;background:#515B92;" +
+        "color:#fff;font:inherit;cursor:pointer";
+      ok.onclick = hide;
+      card.appendChild(ok);
+    }
+    box.replaceChildren(card);
+    box.style.display = "flex";
+  }
+
+  function hide() {
+    if (box) box.style.display = "none";
+  }
+
+  function lost(socket) {
+    if (socket.sent > socket.received) unsent = true;
+    if (down) return;
+    down = true;
+    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    setTimeout(() => down && show("lost"), SHOW_AFTER_MS);
+  }
+
+  // A socket closed after it worked: the page starts afresh once the app answers again.
+  // Flet's client reconnects by itself, but a session it takes up again does not show
+  // changes made on the device afterwards, and one the app no longer has starts over:
+  // a reload gets the sheet as the app holds it, on a session of its own.
+  let reloading = false;
+  function reloadWhenBack() {
+    if (reloading) return;
+    reloading = true;
+    const attempt = () =>
+      fetch(location.href, { cache: "no-store" })
+        .then((answer) => {
+          if (answer.status >= 500) throw new Error(String(answer.status));
+          sessionStorage.setItem(UNSENT_KEY, unsent ? lang : "");
+          location.reload();
+        })
+        .catch(() => setTimeout(attempt, RETRY_MS));
+    attempt();
+  }
+
+  function back() {
+    down = false;
+    if (unsent) {
+      unsent = false;
+      show("unsent");
+    } else {
+      hide();
+    }
+  }
+
+  // While the link is lost, no key, paste or text reaches the page's fields.
+  for (const type of ["keydown", "keypress", "beforeinput", "input", "paste", "drop"]) {
+    window.addEventListener(
+      type,
+      (event) => {
+        if (!down) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      },
+      true,
+    );
+  }
+
+  class Watched extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const app = new URL(url, location.href).pathname === "/ws";
+      if (!app) return;
+      this.sent = 0;
+      this.received = 0;
+      this.answered = performance.now();
+      this.addEventListener("open", () => {
+        if (reloading) return this.close(); // a session the reload would leave behind
+        current = this;
+        this.answered = performance.now();
+        this.ping();
+      });
+      this.addEventListener("close", () => {
+        if (current !== this) return;
+        current = null;
+        lost(this);
+        reloadWhenBack();
+      });
+    }
+
+    ping() {
+      if (this.readyState !== Native.OPEN) return;
+      super.send("scorepad:ping");
+      setTimeout(() => this.ping(), PING_EVERY_MS);
+    }
+
+    send(data) {
+      if (typeof data !== "string") this.sent += 1;
+      return super.send(data);
+    }
+
+    answer(event) {
+      if (typeof event.data !== "string" || !event.data.startsWith("scorepad:pong:")) return false;
+      const [received, language] = event.data.slice("scorepad:pong:".length).split(":");
+      this.received = Number(received);
+      this.answered = performance.now();
+      if (TEXTS[language]) lang = language;
+      if (down && current === this) back();
+      return true;
+    }
+
+    addEventListener(type, listener, options) {
+      if (type !== "message" || !listener) return super.addEventListener(type, listener, options);
+      const own = (event) => {
+        if (this.answer(event)) return;
+        return typeof listener === "function" ? listener.call(this, event) : listener.handleEvent(event);
+      };
+      return super.addEventListener(type, own, options);
+    }
+
+    set onmessage(listener) {
+      super.onmessage = listener && ((event) => (this.answer(event) ? undefined : listener.call(this, event)));
+    }
+
+    get onmessage() {
+      return super.onmessage;
+    }
+  }
+
+  const told = sessionStorage.getItem(UNSENT_KEY);
+  sessionStorage.removeItem(UNSENT_KEY);
+  if (told) {
+    lang = told;
+    document.addEventListener("DOMContentLoaded", () => show("unsent"));
+  }
+
+  setInterval(() => {
+    if (current && !down && performance.now() - current.answered > LATE_MS) lost(current);
+  }, 500);
+
+  window.WebSocket = Watched;
+})();
