@@ -126,10 +126,13 @@ class Shell:
             close_dialog=self.close_dialog,
             download=self.download,
             upload=self.upload,
+            keep_awake=self.keep_awake,
             later=self.later,
             on_host=on_this_computer(page.client_ip),
         )
         self.picker: ft.FilePicker | None = None
+        self.wakelock: ft.Wakelock | None = None
+        self.awake = False
         self.fit(page.width)
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
@@ -164,6 +167,26 @@ class Shell:
         if not files or files[0].bytes is None:
             return None
         return files[0].name, files[0].bytes
+
+    def keep_awake(self, on: bool) -> None:
+        """Ask the browser to keep the screen on, or to let it sleep: Flet's wake lock
+        (the Screen Wake Lock API, or a silent video where the page is not a secure one,
+        as on a phone joining over the network); a browser that allows neither keeps its
+        own habits. Kept, as Flet drops unreferenced services."""
+        if on == self.awake:
+            return
+        self.awake = on
+        if self.wakelock is None:
+            self.wakelock = ft.Wakelock()
+        lock = self.wakelock
+
+        async def ask() -> None:
+            try:
+                await (lock.enable() if on else lock.disable())
+            except Exception as problem:  # refused or not offered: the screen may sleep
+                logger.info("screen wake lock not %s: %s", "taken" if on else "let go", problem)
+
+        self.page.run_task(ask)
 
     def later(self, load: Callable[[], Any], then: Callable[[Any], None]) -> None:
         """``load`` in a worker thread, then ``then`` with its result on the page's event

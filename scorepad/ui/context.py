@@ -69,6 +69,8 @@ class Context:
     upload: Callable[[list[str]], Awaitable[tuple[str, bytes] | None]] = _no_upload
     """A file the person picks on their own device, with one of these extensions: its
     name and bytes, or None when they picked none."""
+    keep_awake: Callable[[bool], None] = lambda on: None
+    """Keep this device's screen on (True: a sheet is open) or let it sleep again."""
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
     """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
     history), then ``then`` with its result on the page. Without a page, both at once."""

@@ -20,6 +20,11 @@ class Settings:
     lang: str | None = None
     """None until the user picks one: the app then follows ``--lang``/the locale."""
     theme: str = "system"
+    keep_awake: bool = True
+    """While a sheet is open, the device's screen stays on (where the browser allows it)."""
+
+    def with_keep_awake(self, on: bool) -> Settings:
+        return replace(self, keep_awake=bool(on))
 
     def with_lang(self, lang: str) -> Settings:
         if lang not in LANGS:
@@ -41,9 +46,11 @@ class SettingsFile:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             lang = data.get("lang")
             theme = data.get("theme", "system")
+            awake = data.get("keep_awake", True)
             return Settings(
                 lang=lang if lang in LANGS else None,
                 theme=theme if theme in THEMES else "system",
+                keep_awake=awake if isinstance(awake, bool) else True,
             )
         except FileNotFoundError:
             return Settings()

@@ -41,6 +41,11 @@ class SettingsView:
                 wrap=True,
             ),
         )
+        awake = ft.Switch(
+            value=ctx.settings.keep_awake,
+            label=ctx.t("app.keep_awake"),
+            on_change=self.on_keep_awake,
+        )
         config = ctx.services.config
         section = HistorySection(ctx)
         body: list[ft.Control] = [
@@ -48,6 +53,9 @@ class SettingsView:
             tid("language", lang),
             heading(ctx.t("app.theme")),
             tid("theme", theme),
+            heading(ctx.t("app.screen")),
+            tid("keep-awake", awake),
+            muted(ctx.t("app.keep_awake_hint"), size=14),
             heading(ctx.t("app.history_where")),
         ]
         body.append(section.where())
@@ -58,6 +66,9 @@ class SettingsView:
 
     def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:
         self.ctx.change_settings(self.ctx.settings.with_lang(str(e.control.value)))
+
+    def on_keep_awake(self, e: ft.Event[ft.Switch]) -> None:
+        self.ctx.change_settings(self.ctx.settings.with_keep_awake(bool(e.control.value)))
 
     def on_theme(self, e: ft.Event[ft.RadioGroup]) -> None:
         self.ctx.change_settings(self.ctx.settings.with_theme(str(e.control.value)))

@@ -399,6 +399,9 @@ class SheetView:
         live.join(self, sheet_id, self.on_remote)
         self.ctx.leaving.append(lambda: live.leave(self))
         self.model.on_change = self.on_local
+        if self.ctx.settings.keep_awake:  # a table reads the sheet between turns
+            self.ctx.keep_awake(True)
+            self.ctx.leaving.append(lambda: self.ctx.keep_awake(False))
 
     def on_local(self, edit: Edit) -> None:
         """An edit made here: into the autosaved draft, and on to the other devices."""
