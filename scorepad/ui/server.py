@@ -20,6 +20,10 @@ from scorepad.ui.share import AccessGate, ASGIApp
 
 KEEP_ALIVE = 5
 """Seconds an idle connection is kept after an answer."""
+SHUTDOWN_WAIT = 3
+"""Seconds a stopping app waits for its connections to end. Flet's handler of a
+websocket closed before its page registered waits for ever, so without a bound one such
+phone kept the app from stopping at Ctrl+C (drafts are written at exit all the same)."""
 
 
 def guarded_app(
@@ -42,6 +46,7 @@ def guarded_app(
     from scorepad.ui.heartbeat import answering_pings
     from scorepad.ui.web_files import WebFiles
 
+    ending_unregistered_sockets()
     app: ASGIApp = get_fastapi_web_app(
         main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
     )
@@ -52,6 +57,41 @@ def guarded_app(
     if lan and code:
         app = AccessGate(app, code, lang=lang)
     return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)
+
+
+def ending_unregistered_sockets() -> None:
+    """Make Flet end the handler of a websocket closed before its page registered.
+
+    Flet's handler waits for its sending loop, which only a registered session's end
+    stops: a socket opened and closed at once (a page reloaded while it connects, a
+    probe) left a task waiting for ever, each holding its socket's memory, and kept the
+    app from stopping. Its receiving loop now stops the sending one in that case too,
+    and the handler's last step (leaving a session it never had) is skipped."""
+    from flet_web.fastapi.flet_app import FletApp
+
+    if getattr(FletApp, "_scorepad_ends_unregistered", False):
+        return
+    receive_loop = FletApp._FletApp__receive_loop
+    handle = FletApp.handle
+
+    async def receiving(self: Any) -> None:
+        try:
+            await receive_loop(self)
+        finally:
+            queue = self._FletApp__send_queue
+            if self._FletApp__session is None and queue is not None:
+                queue.put_nowait(None)
+
+    async def handling(self: Any, websocket: Any) -> None:
+        try:
+            await handle(self, websocket)
+        except AttributeError:
+            if self._FletApp__session is not None:
+                raise
+
+    FletApp._FletApp__receive_loop = receiving
+    FletApp.handle = handling
+    FletApp._scorepad_ends_unregistered = True
 
 
 def closing_quietly(app: ASGIApp) -> ASGIApp:
@@ -82,6 +122,7 @@ def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> Non
         ws="websockets-sansio",
         http=(limits or Limits()).protocol(),
         timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=SHUTDOWN_WAIT,
     )
 
     class Server(uvicorn.Server):

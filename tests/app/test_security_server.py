@@ -88,6 +88,24 @@ def test_a_websocket_from_another_site_is_refused(local_app):
         pass  # the app's own page
 
 
+def test_sockets_closed_before_their_page_registered_leave_nothing_waiting(tmp_path):
+    """A page reloaded while it connects (or a probe) opens the app's websocket and
+    closes it before registering: the app keeps no task waiting for it, and stops at
+    once when asked, with nothing cancelled and no traceback."""
+    process, port = start_app(tmp_path, "--no-browser")
+    wait_for_port(port, process)
+    for _ in range(5):
+        with connect(
+            f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=10
+        ):
+            pass
+    time.sleep(0.5)
+    process.terminate()
+    out, _ = process.communicate(timeout=30)
+    assert process.returncode == 0, out
+    assert "Traceback" not in out and "Cancel" not in out, out
+
+
 def test_a_flood_of_wrong_codes_gets_nowhere_and_the_right_code_still_opens(shared_app):
     host, port, process = shared_app
     assert ask(host, port, f"/?code={CODE}")[0] == 200
