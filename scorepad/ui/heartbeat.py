@@ -5,7 +5,7 @@ other end is gone, and what it types meanwhile goes into that dead socket: Flet'
 cannot tell, and neither can the person typing. So the page asks the app every few seconds
 whether it is still there (``PING``, a text frame; Flet's own frames are binary) and the
 app answers at once, beside Flet, with how many of the device's frames it has received on
-that socket (``PONG``). The page (``scorepad/ui/web/link.js``) stops all typing as soon as
+that socket (``PONG``). The page (``scorepad/ui/web/heartbeat.js``) stops all typing as soon as
 an answer is late or the socket closes, says so, and once it is back says whether
 something it had sent was never received: nothing typed is dropped without a word.
 """
@@ -60,7 +60,7 @@ def answering_pings(app: ASGIApp, lang: Callable[[], str]) -> ASGIApp:
 
 
 def link_script() -> str:
-    """The page's side (``web/link.js``) with its words in every language, for the
+    """The page's side (``web/heartbeat.js``) with its words in every language, for the
     page's ``<head>``: it must wrap the websocket before Flet's client opens one."""
     import json
 
@@ -75,6 +75,6 @@ def link_script() -> str:
         }
         for lang in LANGS
     }
-    code = (OWN_DIR / "link.js").read_text(encoding="utf-8")
+    code = (OWN_DIR / "heartbeat.js").read_text(encoding="utf-8")
     words = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")
     return f"<script>\n{code.replace('__TEXTS__', words)}</script>\n"

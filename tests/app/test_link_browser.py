@@ -3,7 +3,7 @@ the same sheet: a Wi-Fi dropout (the phone's frames lost both ways, then its soc
 when the network returns), a reload mid-edit, and the app killed and started again.
 
 Every value ends on every screen and in the draft, or the phone says that what it typed
-last did not reach the app (``scorepad.ui.heartbeat``, ``scorepad/ui/web/link.js``).
+last did not reach the app (``scorepad.ui.heartbeat``, ``scorepad/ui/web/heartbeat.js``).
 
 The dropout is made inside the browser (Playwright's websocket routing drops the frames),
 not with ``context.set_offline``: Chromium's offline mode leaves an open websocket on

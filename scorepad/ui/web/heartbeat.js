@@ -7,6 +7,7 @@
   const SHOW_AFTER_MS = 700; // a reconnect quicker than this is not worth a word
   const RETRY_MS = 500; // how often a page that lost the app asks whether it is back
   const UNSENT_KEY = "scorepad-unsent";
+  const RELOADS_KEY = "scorepad-reloads";
   const Native = window.WebSocket;
   let lang = (navigator.language || "en").slice(0, 2);
   let current = null; // the app's socket now open
@@ -53,8 +54,7 @@
     if (box) box.style.display = "none";
   }
 
-  function lost(socket) {
-    if (socket.sent > socket.received) unsent = true;
+  function lost() {
     if (down) return;
     down = true;
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
@@ -68,6 +68,12 @@
   let reloading = false;
   function reloadWhenBack() {
     if (reloading) return;
+    // Not when the page keeps losing the app right after a start (3 times a minute):
+    // Flet's own reconnecting goes on, and an answer lets typing in again.
+    const now = Date.now();
+    const recent = JSON.parse(sessionStorage.getItem(RELOADS_KEY) || "[]").filter((t) => now - t < 60000);
+    if (recent.length >= 3) return;
+    sessionStorage.setItem(RELOADS_KEY, JSON.stringify([...recent, now]));
     reloading = true;
     const attempt = () =>
       fetch(location.href, { cache: "no-store" })
@@ -82,12 +88,7 @@
 
   function back() {
     down = false;
-    if (unsent) {
-      unsent = false;
-      show("unsent");
-    } else {
-      hide();
-    }
+    hide(); // the same socket answers again: everything sent meanwhile arrived
   }
 
   // While the link is lost, no key, paste or text reaches the page's fields.
@@ -120,15 +121,20 @@
       this.addEventListener("close", () => {
         if (current !== this) return;
         current = null;
-        lost(this);
+        if (this.sent > this.received) unsent = true; // never confirmed by the app
+        lost();
         reloadWhenBack();
       });
     }
 
     ping() {
       if (this.readyState !== Native.OPEN) return;
-      super.send("scorepad:ping");
+      this.pingNow();
       setTimeout(() => this.ping(), PING_EVERY_MS);
+    }
+
+    pingNow() {
+      if (this.readyState === Native.OPEN) super.send("scorepad:ping");
     }
 
     send(data) {
@@ -172,8 +178,16 @@
   }
 
   setInterval(() => {
-    if (current && !down && performance.now() - current.answered > LATE_MS) lost(current);
+    if (current && !down && performance.now() - current.answered > LATE_MS) lost();
   }, 500);
+
+  // A phone waking up: its timers were held while the screen was off, so the time since
+  // the last answer says nothing yet; ask at once instead.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || !current) return;
+    current.answered = performance.now();
+    current.pingNow();
+  });
 
   window.WebSocket = Watched;
 })();
