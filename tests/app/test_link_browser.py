@@ -59,20 +59,38 @@ def served(tmp_path: Path):
 
 
 class Link:
-    """The phone's websocket, through a link the test can cut (frames dropped both
-    ways, as a Wi-Fi dropout loses them) and reset (the socket closed, as the first
-    frame after the network returns finds it dead)."""
+    """The phone's websocket, through a link the test can hold (frames kept back both
+    ways, as TCP keeps them through a short Wi-Fi blip, then delivered), cut (frames
+    dropped, as a dropout that outlasts the connection loses them) and reset (the socket
+    closed, as the first frame after the network returns finds it dead)."""
 
     def __init__(self, page) -> None:
         self.cut = False
+        self.held: list[tuple[object, object]] | None = None
         self.open: list[tuple[object, object]] = []
         page.route_web_socket("**/ws", self.connect)
 
     def connect(self, ws) -> None:
         server = ws.connect_to_server()
-        ws.on_message(lambda m: None if self.cut else server.send(m))
-        server.on_message(lambda m: None if self.cut else ws.send(m))
+        ws.on_message(lambda m: self.pass_on(server, m))
+        server.on_message(lambda m: self.pass_on(ws, m))
         self.open.append((ws, server))
+
+    def pass_on(self, to, message) -> None:
+        if self.cut:
+            return
+        if self.held is not None:
+            self.held.append((to, message))
+        else:
+            to.send(message)
+
+    def hold(self) -> None:
+        self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for to, message in held:
+            to.send(message)
 
     def reset(self) -> None:
         self.cut = False
@@ -105,8 +123,17 @@ def keyboard(device: AppPage, ident: str, text: str) -> None:
 
 def test_a_wifi_dropout_loses_nothing_without_saying_so(served, browser):
     computer, phone, link = devices(browser, served.base, served.data_dir)
-    phone.enter("azul", "line-marker-2", "22")
+    phone.enter("azul", "line-marker-2", "20")
     sheet = phone.page.url
+
+    link.hold()  # a blip the connection lives through: nothing is lost, nothing is said
+    computer.enter("azul", "line-marker-1", "30")
+    expect(phone.page.locator(LOST)).to_be_visible(timeout=10_000)
+    link.release()
+    expect(phone.page.locator("#scorepad-link")).to_be_hidden()
+    expect(phone.node("total-1")).to_have_text("30")
+    assert phone.page.locator(UNSENT).count() == 0
+    phone.enter("azul", "line-marker-2", "22")
 
     link.cut = True  # the phone's Wi-Fi drops
     keyboard(phone, "line-rows-2", "1")  # typed into the dead link: never reaches the app
