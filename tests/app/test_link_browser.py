@@ -138,9 +138,7 @@ def test_a_wifi_dropout_loses_nothing_without_saying_so(served, browser):
     link.cut = True  # the phone's Wi-Fi drops
     keyboard(phone, "line-rows-2", "1")  # typed into the dead link: never reaches the app
     computer.enter("azul", "line-marker-1", "33")  # the other device goes on meanwhile
-    started = time.monotonic()
     expect(phone.page.locator(LOST)).to_be_visible(timeout=10_000)  # said within seconds
-    assert time.monotonic() - started < 8
     phone.page.keyboard.type("7")  # typing is stopped while the link is lost
     phone.page.mouse.click(195, 400)
 
