@@ -66,20 +66,25 @@ def game_colours(template: GameTemplate) -> tuple[str, ...]:
     return tuple(PALETTE)
 
 
-def hand_out(
-    seats: int, choices: Sequence[str], remembered: Sequence[str | None] = ()
-) -> list[str | None]:
-    """A colour for each of ``seats`` players: each gets the colour remembered for them
-    when it is one of ``choices`` and nobody before them took it, the others the first
-    colours still free, in order; None once every colour is taken (more players than
-    colours)."""
+def hand_out(seats: int, choices: Sequence[str], *wishes: Sequence[str | None]) -> list[str | None]:
+    """A colour for each of ``seats`` players. Each list of ``wishes`` has one colour (or
+    None) per seat, the first list first (the colour a player had last, then the one the
+    seat shows now): a seat gets its wish when it is one of ``choices`` and nobody took it
+    before; the others get the first colours still free, in order; None once every
+    colour is taken (more players than colours)."""
     given: list[str | None] = [None] * seats
     taken: set[str] = set()
-    for seat in range(seats):
-        wanted = remembered[seat] if seat < len(remembered) else None
-        if wanted is not None and wanted in choices and wanted not in taken:
-            given[seat] = wanted
-            taken.add(wanted)
+    for wished in wishes:
+        for seat in range(seats):
+            wanted = wished[seat] if seat < len(wished) else None
+            if (
+                given[seat] is None
+                and wanted is not None
+                and wanted in choices
+                and wanted not in taken
+            ):
+                given[seat] = wanted
+                taken.add(wanted)
     free = [c for c in choices if c not in taken]
     for seat in range(seats):
         if given[seat] is None and free:

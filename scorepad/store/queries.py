@@ -346,18 +346,17 @@ def players(conn: Connection) -> list[PlayerInfo]:
 def last_colours(conn: Connection, names: Sequence[str]) -> dict[str, str]:
     """Each name's colour in their latest play that gave them one (deleted plays too: a
     colour is a habit, not a result)."""
+    wanted = {name_key(name): name for name in names}
     found: dict[str, str] = {}
     r, pl = m.result, m.player
-    for name in names:
-        colour = conn.execute(
-            select(r.c.colour)
-            .join(pl, pl.c.id == r.c.player_id)
-            .where(pl.c.name_key == name_key(name), r.c.colour.is_not(None))
-            .order_by(r.c.played_at.desc(), r.c.play_id.desc())
-            .limit(1)
-        ).scalar()
-        if colour is not None:
-            found[name] = str(colour)
+    rows = conn.execute(
+        select(pl.c.name_key, r.c.colour)
+        .join(pl, pl.c.id == r.c.player_id)
+        .where(pl.c.name_key.in_(list(wanted)), r.c.colour.is_not(None))
+        .order_by(r.c.played_at.desc(), r.c.play_id.desc())
+    )
+    for key, colour in rows:
+        found.setdefault(wanted[key], str(colour))
     return found
 
 
