@@ -150,3 +150,29 @@ def test_a_sheet_without_colours_shows_no_swatches(tmp_path):
     ctx, _ = context(tmp_path)
     root = SheetView(ctx, SheetInProgress(AZUL, new_draft(AZUL, None, ["Ana", "Ben"]))).build()
     assert not has(root, "colour-1")
+
+
+def test_the_charts_draw_each_player_in_their_colour(tmp_path, history):
+    from scorepad.core.scoring import PlayerSheet
+    from scorepad.ui.app import view_for
+    from scorepad.ui.views.common import PALETTE as CHART
+
+    ctx, _ = context(tmp_path, history=history)
+    players = [PlayerSheet("Ana", {"marker": 60}), PlayerSheet("Ben", {"marker": 50})]
+    history.store.save_play(AZUL, None, players, "2026-01-01 20:00", colours=("red", "green"))
+    players = [PlayerSheet("Ana", {"marker": 40}), PlayerSheet("Cleo", {"marker": 70})]
+    history.store.save_play(AZUL, None, players, "2026-01-02 20:00", colours=("red", None))
+    root = view_for(ctx, "/stats?player=Ana")
+    pie = find(root, "stats-chart-wins").controls[0].content
+    assert [s.color for s in pie.sections] == ["#D55E00", CHART[1]]  # Ana red; Cleo had none
+    line = find(root, "stats-chart-totals").content
+    assert line.data_series[0].color == "#D55E00"
+
+
+def test_a_long_title_takes_two_lines_in_a_phones_app_bar(tmp_path):
+    phone, _ = context(tmp_path, compact=True)
+    draft = new_draft(TICKET, None, ["Ana", "Ben"])
+    title = SheetView(phone, SheetInProgress(TICKET, draft)).build().appbar.title
+    assert (title.value, title.max_lines) == ("Ticket to Ride", 2)
+    wide, _ = context(tmp_path)
+    assert SheetView(wide, SheetInProgress(TICKET, draft)).build().appbar.title.max_lines == 1
