@@ -122,3 +122,13 @@ def test_a_history_of_revision_0007_opens_and_takes_colours(tmp_path):
             assert current(conn) == HEAD
         play = store.save_play(AZUL, None, players(40, 30), colours=("red", "blue", "green"))
         assert [p.colour for p in store.get_play(play).summary.players] == ["red", "blue", "green"]
+
+
+def test_the_command_line_history_gives_each_players_colour(capsys, store, url):
+    from scorepad.cli import main
+
+    store.save_play(AZUL, None, players(40, 30), colours=("red", None, "blue"))
+    assert main(["history", "--db", url, "--json"]) == 0
+    (play,) = json.loads(capsys.readouterr().out)
+    assert [p.get("colour") for p in play["players"]] == ["red", None, "blue"]
+    assert "colour" not in play["players"][1]
