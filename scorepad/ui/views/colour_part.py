@@ -20,8 +20,8 @@ from scorepad.ui.colour_model import SeatColours, fold
 from scorepad.ui.context import Context
 from scorepad.ui.newplay_model import NewPlayModel
 
-SIZE = 26
-"""The swatch's width and height: a thumb's tap on a phone, beside a name."""
+SIZE = 22
+"""The swatch's width and height: with its margin, a thumb's tap on a phone."""
 
 
 def colour_name(ctx: Context, colour: str | None) -> str:
@@ -59,7 +59,7 @@ class ColourSwatch:
         self.control = ft.Semantics(
             identifier=f"colour-{seat + 1}",
             button=True,
-            content=ft.Container(self.patch, on_click=self.open, padding=4),
+            content=ft.Container(self.patch, on_click=self.open, padding=3),
         )
         self.refresh()
 

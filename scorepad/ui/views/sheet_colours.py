@@ -49,8 +49,8 @@ class SheetColours:
         """The sheet's header, kept in sight above the scrolled lines: each player's
         ``marks`` (who starts, the trophy, the name) in their column, by their colour;
         ``row`` lays a line of the sheet out."""
-        names = [
-            self.header(seat, ft.Row(list(cells), spacing=2, tight=True))
+        names = [  # the name takes what is left and ends in "…" on a narrow column
+            self.header(seat, ft.Row([*cells[:-1], _rest(cells[-1])], spacing=2))
             for seat, cells in enumerate(zip(*marks, strict=True))
         ]
         return ft.Column([row(ft.Container(), names), ft.Divider(height=1)], spacing=4)
@@ -61,12 +61,7 @@ class SheetColours:
         if not self.model.draft.colours:
             return name
         box = ft.Container(
-            ft.Row(
-                [self.swatches[seat].control, name],
-                spacing=0,
-                tight=True,
-                alignment=ft.MainAxisAlignment.CENTER,
-            ),
+            ft.Row([self.swatches[seat].control, _rest(name)], spacing=0),
             border=_band(self.model.draft.colours[seat]),
             alignment=ft.Alignment.CENTER,
         )
@@ -88,6 +83,11 @@ class SheetColours:
     def on_pick(self, seat: int, colour: str) -> None:
         self.model.set_colour(seat, colour)
         self.changed(rebuilt=False)
+
+
+def _rest(control: ft.Control) -> ft.Control:
+    """``control`` given the room left in its row, centred there."""
+    return ft.Container(control, expand=True, alignment=ft.Alignment.CENTER)
 
 
 def _band(colour: str) -> ft.Border | None:
