@@ -58,11 +58,12 @@ def test_colours_from_new_play_to_the_sheet_a_second_device_history_and_the_next
     app.enter("ticket-to-ride", "line-route_1-1", "3")
     app.enter("ticket-to-ride", "line-route_1-2", "2")
     app.click("save")
-    colours = f"Colours: {NAMES[0]} (Yellow), {NAMES[1]} (Black)"
-    expect(app.node("play-colours")).to_contain_text(colours)
+    for said in (f"{NAMES[0]} (Yellow)", f"{NAMES[1]} (Black)"):
+        expect(app.node("play-colours")).to_contain_text(said)
 
     app.go("/history")
-    expect(app.node("history-colours-1")).to_contain_text(colours)
+    for said in (f"{NAMES[0]} (Yellow)", f"{NAMES[1]} (Black)"):
+        expect(app.node("history-row-1")).to_contain_text(said)
 
     app.go("/new/ticket-to-ride")
     app.type("player-1", NAMES[1])

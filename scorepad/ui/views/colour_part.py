@@ -165,24 +165,21 @@ def known_colours(ctx: Context, names: Sequence[str]) -> list[str | None]:
     return [found.get(name) for name in names]
 
 
-def colour_names(ctx: Context, ident: str, players: Sequence[tuple[str, str]]) -> list[ft.Control]:
-    """The colours players had, each as a patch beside the name; read out (and found by
-    tests) as "Colours: Ana (Red), Ben (Blue)". Nothing for a play without colours."""
+def colour_names(
+    ctx: Context, ident: str | None, players: Sequence[tuple[str, str]]
+) -> list[ft.Control]:
+    """The colours players had, each as a patch beside "Ana (Red)": the colour's name is
+    written, never told by sight alone. Nothing for a play without colours. Without
+    ``ident`` (a History row) the texts join the row's own, read out as one."""
     if not players:
         return []
-    said = ", ".join(f"{name} ({colour_name(ctx, colour)})" for name, colour in players)
-    return [
-        ft.Semantics(
-            identifier=ident,
-            label=ctx.t("app.colours_said", colours=said),
-            content=ft.Row(
-                [
-                    ft.Row([dot(colour, 12), ft.Text(name, size=13)], spacing=4, tight=True)
-                    for name, colour in players
-                ],
-                wrap=True,
-                spacing=10,
-                run_spacing=2,
-            ),
+    said: list[ft.Control] = [
+        ft.Row(
+            [dot(colour, 12), ft.Text(f"{name} ({colour_name(ctx, colour)})", size=13)],
+            spacing=4,
+            tight=True,
         )
+        for name, colour in players
     ]
+    row = ft.Row(said, wrap=True, spacing=10)
+    return [row if ident is None else ft.Semantics(identifier=ident, content=row)]

@@ -132,7 +132,7 @@ class HistoryView:
         lines: list[ft.Control] = [ft.Text(row.scores), muted(winners, size=13)]
         if row.first_player:
             lines.append(tid(f"history-first-player-{n}", muted(row.first_player, size=13)))
-        lines += colour_names(ctx, f"history-colours-{n}", row.colours)
+        lines += colour_names(ctx, None, row.colours)  # an id would split the row's text
         if row.notes:
             notes = ft.Text(
                 row.notes, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
