@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import (
     BadBounds,
     MissingField,
@@ -76,6 +77,7 @@ TOP_FIELDS = {
     "result": False,
     "modules": False,
     "first_player": False,
+    "player_colours": False,
     **RULE_FIELDS,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
@@ -201,6 +203,17 @@ class _Reader:
             raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type(expected))
         return raw
 
+    def player_colours(self, raw: object) -> None:
+        """The colours of the game's pieces: palette names, each once."""
+        listed = self.items(raw, "player_colours", allow_empty=False)
+        for i, colour in enumerate(listed):
+            try:
+                check_colour(colour, f"player_colours[{i}]")
+            except ColourError as problem:
+                raise self.at(f"player_colours[{i}]", problem) from None
+            if colour in listed[:i]:
+                raise self.fail(f"player_colours[{i}]", "colour.twice", value=quote(colour))
+
     # --- the game -----------------------------------------------------------------------------
     def game(self, raw: object, builtin: bool) -> GameTemplate:
         data = self.obj(raw, "game", TOP_FIELDS)
@@ -256,6 +269,8 @@ class _Reader:
             if not isinstance(data["first_player"], dict):
                 raise self.fail("first_player", "template.first_player_text")
             self.text(data["first_player"], "first_player", MAX_REMINDER)
+        if "player_colours" in data:
+            self.player_colours(data["player_colours"])
         description = data.get("description")
         rules = read_rules(self, data, lines, variants)
         return GameTemplate(

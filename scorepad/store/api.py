@@ -37,6 +37,7 @@ from scorepad.store.records import (
     PlayerStats,
     PlayFilter,
     PlayRecord,
+    PlaySummary,
 )
 from scorepad.store.restoring import Restored
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
@@ -177,13 +178,22 @@ class Store:
         outcome: str | None = None,
         modules: Sequence[str] | None = None,
         first_player: str | None = None,
+        colours: Sequence[str | None] = (),
     ) -> int:
         """Score and save a play in one transaction; returns its id. ``outcome`` and
         ``modules``: a co-operative or team play's result, the game's modules chosen
-        (``scorepad.core.score``); ``first_player``: the name of the player who started."""
+        (``scorepad.core.score``); ``first_player``: the name of the player who started;
+        ``colours``: each seat's colour (``save_scored``)."""
         sheet = score(template, variant, players, outcome=outcome, modules=modules)
         return self.save_scored(
-            sheet, played_at, location, duration, notes, entered=players, first_player=first_player
+            sheet,
+            played_at,
+            location,
+            duration,
+            notes,
+            entered=players,
+            first_player=first_player,
+            colours=colours,
         )
 
     def save_scored(
@@ -196,13 +206,18 @@ class Store:
         *,
         entered: Sequence[PlayerSheet] | None = None,
         first_player: str | None = None,
+        colours: Sequence[str | None] = (),
     ) -> int:
         """Save a play already scored. ``entered``: what was typed, in seat order (the
         players ``sheet`` was scored from), so that a sum ("3+6+2") is kept as typed;
         without it every entry is kept as the number it came to. ``first_player``: the
-        name of the player who started, one of the sheet's (StoreError otherwise)."""
+        name of the player who started, one of the sheet's (StoreError otherwise);
+        ``colours``: each seat's colour, a palette name or None (``core.colours``), in seat
+        order, or empty for none."""
         when = parse_when(played_at) if played_at is not None else datetime.now()
-        details = check_details(PlayDetails(when, location, duration, notes, first_player))
+        details = check_details(
+            PlayDetails(when, location, duration, notes, first_player, tuple(colours))
+        )
         now = datetime.now()
         uid = new_uid()
 
@@ -230,12 +245,14 @@ class Store:
         outcome: str | None = None,
         modules: Sequence[str] | None = None,
         first_player: str | None = None,
+        colours: Sequence[str | None] | None = None,
     ) -> PlayRecord:
         """Edit a saved play: re-scored with the template it was first scored with.
 
         Details left as None keep their saved value; pass "" to clear a text. ``outcome``
         and ``modules`` left as None keep the play's; ``first_player`` left as None keeps
-        the seat that started (cleared when the play no longer has that seat).
+        the seat that started (cleared when the play no longer has that seat); ``colours``
+        left as None keeps each seat's colour (a seat added has none).
         """
         old = self.get_play(play_id)
         summary = old.summary
@@ -253,6 +270,7 @@ class Store:
                 summary.duration if duration is None else duration,
                 summary.notes if notes is None else notes,
                 _kept_first(summary.first_seat, players) if first_player is None else first_player,
+                _kept_colours(summary, len(players)) if colours is None else tuple(colours),
             )
         )
         self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details, players))
@@ -297,6 +315,12 @@ class Store:
     def players(self) -> list[PlayerInfo]:
         with self.db.reading() as conn:
             return queries.players(conn)
+
+    def last_colours(self, names: Sequence[str]) -> dict[str, str]:
+        """The colour each of ``names`` had in their latest play with one, by name as
+        given (names never seen, or never given a colour, are left out)."""
+        with self.db.reading() as conn:
+            return queries.last_colours(conn, names)
 
     def add_player(self, name: str) -> None:
         """A profile before its first play (nothing happens when it exists already)."""
@@ -405,6 +429,15 @@ def _json_value(value: object) -> object:
     if isinstance(value, date):
         return value.isoformat()
     raise TypeError(f"{value!r} cannot be written as JSON")
+
+
+def _kept_colours(summary: PlaySummary, seats: int) -> tuple[str | None, ...]:
+    """The saved colours of the first ``seats`` seats (None past the play's), or none
+    when the play had none."""
+    had = [p.colour for p in summary.players]
+    if not any(had):
+        return ()
+    return tuple(had[i] if i < len(had) else None for i in range(seats))
 
 
 def _kept_first(seat: int | None, players: Sequence[PlayerSheet]) -> str | None:

@@ -6,7 +6,8 @@
  "templates": {"<ref>": {"game": "azul", "version": 1, "source": {<template file>}}},
  "plays": [{"uid", "game", "template": "<ref>", "variant", "played_at", "location",
             "duration", "notes", "created_at", "updated_at", "first_player" (optional),
-            "players": [{"name", "lines", "extra", "total", "rank", "winner"}]}, …]}
+            "players": [{"name", "lines", "extra", "total", "rank", "winner",
+                         "colour" (optional, a palette name)}]}, …]}
 ```
 Plays are written one per line, oldest first, and read back one at a time. Importing a file
 that ``export`` wrote and exporting again gives the same file: the round trip is exact.
@@ -105,16 +106,19 @@ def plays_by_id(
             r.c.winner,
             r.c.entries,
             r.c.team,
+            r.c.colour,
         )
         .join(m.player, m.player.c.id == r.c.player_id)
         .where(r.c.play_id.in_(ids))
         .order_by(r.c.play_id, r.c.seat)
     )
-    for play_id, seat, name, total, rank, winner, entries, team in rows:
+    for play_id, seat, name, total, rank, winner, entries, team, colour in rows:
         lines = dict(sorted(load(entries).items()))
         person: dict[str, Any] = {"name": name, "lines": lines, "extra": []}
         if team is not None:  # a team play's (left out otherwise: older files read the same)
             person["team"] = team
+        if colour is not None:  # likewise only when the player had one
+            person["colour"] = colour
         person.update(total=from_halves(total), rank=rank, winner=bool(winner))
         seats[play_id].append(person)
         by_seat[(play_id, seat)] = person

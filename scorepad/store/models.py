@@ -177,6 +177,9 @@ class PlayResult(SQLModel, table=True):
     """The play is neither deleted nor ignored: the result counts in stats."""
     team: str | None = Field(default=None, sa_type=Text)
     """The player's team in a team play (revision 0005)."""
+    colour: str | None = Field(default=None, sa_type=String(16))
+    """The player's colour in this play, a palette name (``core.colours``, revision
+    0008); None: none was given."""
 
 
 class PlayExtra(SQLModel, table=True):

@@ -7,7 +7,7 @@ outer query joins their results and names. Results come back as plain records.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -94,6 +94,7 @@ def page_statement(
             pl.c.anonymous,
             p.c.ignored,
             p.c.first_seat,
+            r.c.colour,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -166,6 +167,7 @@ def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
                 bool(row[13]),
                 row[17],
                 bool(row[18]),
+                row[21],
             )
         )
     if current:
@@ -225,6 +227,7 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
             m.result.c.total_halves,
             m.result.c.rank,
             m.result.c.winner,
+            m.result.c.colour,
         )
         .join(m.player, m.player.c.id == m.result.c.player_id)
         .where(m.result.c.play_id == play_id)
@@ -265,6 +268,7 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
             r.winner,
             s.team,
             bool(s.anonymous),
+            s.colour,
         )
         for s, r in zip(seats, sheet.players, strict=True)
     )
@@ -337,6 +341,23 @@ def players(conn: Connection) -> list[PlayerInfo]:
         .order_by(m.player.c.name_key)
     )
     return [PlayerInfo(int(i), n, int(c), int(w)) for i, n, c, w in conn.execute(query)]
+
+
+def last_colours(conn: Connection, names: Sequence[str]) -> dict[str, str]:
+    """Each name's colour in their latest play that gave them one (deleted plays too: a
+    colour is a habit, not a result)."""
+    wanted = {name_key(name): name for name in names}
+    found: dict[str, str] = {}
+    r, pl = m.result, m.player
+    rows = conn.execute(
+        select(pl.c.name_key, r.c.colour)
+        .join(pl, pl.c.id == r.c.player_id)
+        .where(pl.c.name_key.in_(list(wanted)), r.c.colour.is_not(None))
+        .order_by(r.c.played_at.desc(), r.c.play_id.desc())
+    )
+    for key, colour in rows:
+        found.setdefault(wanted[key], str(colour))
+    return found
 
 
 def deleted_plays(conn: Connection) -> list[int]:

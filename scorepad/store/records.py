@@ -31,6 +31,8 @@ class SeatResult(NamedTuple):
     anonymous: bool = False
     """The seat is the anonymous player (anyone unnamed): shown as "Anonymous" in the
     reader's language, never a profile."""
+    colour: str | None = None
+    """The player's colour in the play (a palette name, ``core.colours``); None: none."""
 
 
 class PlaySummary(NamedTuple):

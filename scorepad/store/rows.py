@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_number
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
@@ -30,6 +31,9 @@ class PlayDetails(NamedTuple):
     notes: str | None = None
     first_player: str | None = None
     """The name of the player who started, one of the play's players; None: nobody picked."""
+    colours: tuple[str | None, ...] = ()
+    """Each seat's colour (a palette name, ``core.colours``; None for none), in seat order;
+    empty when the play has no colours."""
 
 
 class PlayRows(NamedTuple):
@@ -50,7 +54,7 @@ class PlayRows(NamedTuple):
     """Each player's name as given, in seat order."""
     seats: tuple[tuple[object, ...], ...]
     """Per seat: total_halves, rank, winner, tiebreak, entries (models.PlayResult order),
-    then the seat's team (stored after the columns the play gives every seat)."""
+    then the seat's team and colour (stored after the columns the play gives every seat)."""
     extras: tuple[tuple[int, int, str, int], ...]
     """By-hand lines: (seat, position, label, points in halves)."""
     anonymous: tuple[int, ...] = ()
@@ -118,12 +122,20 @@ def check_details(details: PlayDetails) -> PlayDetails:
     first = details.first_player
     if first is not None and not isinstance(first, str):
         raise StoreError("store.import_field", field=quote("first_player"), expected="text")
+    try:
+        colours = tuple(
+            None if c is None else check_colour(c, f"players[{i}].colour")
+            for i, c in enumerate(details.colours)
+        )
+    except ColourError as problem:  # the store's errors are StoreErrors
+        raise StoreError(problem.key, **problem.fields) from None
     return PlayDetails(
         details.played_at,
         _blank(details.location),
         duration,
         _blank(details.notes),
         _blank(first),
+        colours,
     )
 
 
@@ -194,6 +206,9 @@ def rows_of(
     extras: list[tuple[int, int, str, int]] = []
     winning: int | None = None
     teams = {name: t.name for t in sheet.teams for name in t.members}
+    colours = details.colours
+    if colours and len(colours) != len(sheet.players):
+        raise StoreError("store.colours_count", given=len(colours), players=len(sheet.players))
     for seat, p in enumerate(sheet.players, 1):
         total = p.total * 2 if type(p.total) is int else to_halves(p.total)
         if p.winner and winning is None:
@@ -212,6 +227,7 @@ def rows_of(
                 tiebreak_text(p.tiebreak),
                 text,
                 teams.get(p.name),
+                colours[seat - 1] if colours else None,
             )
         )
         if p.extra:
@@ -422,6 +438,7 @@ def play_from_json(
             raw.get("duration"),
             _text(raw, "notes"),
             _text(raw, "first_player"),
+            tuple(p.get("colour") for p in people) if any("colour" in p for p in people) else (),
         )
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()

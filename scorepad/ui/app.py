@@ -34,6 +34,7 @@ from scorepad.ui.host_files import on_this_computer
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
+from scorepad.ui.views.colour_part import coloured
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.message import message_view
@@ -374,7 +375,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
                 view = _sheet_view(ctx, template, waiting)
                 if view is not None:
                     return view
-        draft = model.draft(ctx.lang)
+        draft = coloured(ctx, model).draft(ctx.lang)
         drafts.save(draft)
         return SheetView(ctx, SheetInProgress(template, draft)).build()
     return NewPlayView(ctx, model).build()

@@ -89,6 +89,7 @@ KEPT = (
     "rates_required",
     "default_variant",
     "first_player",
+    "player_colours",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (

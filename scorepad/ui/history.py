@@ -75,10 +75,12 @@ class History(Protocol):
         entered: Sequence[PlayerSheet] | None = None,
         notes: str | None = None,
         first_player: str | None = None,
+        colours: Sequence[str] = (),
     ) -> str:
         """Store a scored play (its entries and the template it was scored with) and
         return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept);
-        ``notes``: written on the sheet; ``first_player``: who started."""
+        ``notes``: written on the sheet; ``first_player``: who started; ``colours``: each
+        player's colour ("" for none; empty: no colours)."""
         ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
@@ -161,6 +163,7 @@ class StoreHistory:
         entered: Sequence[PlayerSheet] | None = None,
         notes: str | None = None,
         first_player: str | None = None,
+        colours: Sequence[str] = (),
     ) -> str:
         store = self.store
         play_id = str(
@@ -170,6 +173,7 @@ class StoreHistory:
                 notes=notes or None,
                 entered=entered,
                 first_player=first_player or None,
+                colours=[c or None for c in colours],
             )
         )
         store.back_up_daily()  # an app left running for days still copies once a day

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
 from scorepad.core.plaintext import name_problem, plain_problem
+from scorepad.ui.colour_model import SeatColours
 from scorepad.ui.errors import AppError
 from scorepad.ui.first_player_model import seat_after_move, seat_after_remove
 from scorepad.ui.result_model import default_teams, grouping_problem, team_names, team_rule
@@ -33,6 +34,8 @@ class NewPlayModel:
     first: int | None = None
     """The seat (from 0) picked to start: it follows the name typed there and goes when
     the seat does (``first_player_model``)."""
+    colours: SeatColours | None = None
+    """Each seat's colour (``colour_model``): set by the view, which knows who had which."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]
@@ -85,6 +88,9 @@ class NewPlayModel:
         draft = new_draft(self.template, self.variant, self.players(), self.modules)
         draft.location = self.location.strip()
         draft.first_player = self.first_player() or ""
+        if self.colours is not None:
+            self.colours.follow(self.names)
+            draft.colours = self.colours.for_draft()
         if self.in_teams:
             draft.teams = list(self.teams)
             draft.team_names = team_names(self.team_names, max(self.teams), lang)
@@ -159,6 +165,8 @@ class NewPlayModel:
         if self.can_remove:
             del self.names[index]
             self.first = seat_after_remove(self.first, index)
+            if self.colours is not None:
+                self.colours.remove(index)
             if self.teams:
                 del self.teams[index]
 
@@ -167,6 +175,8 @@ class NewPlayModel:
         if 0 <= other < len(self.names):
             self.names[index], self.names[other] = self.names[other], self.names[index]
             self.first = seat_after_move(self.first, index, other)
+            if self.colours is not None:
+                self.colours.move(index, other)
             if self.teams:  # a player keeps their team
                 self.teams[index], self.teams[other] = self.teams[other], self.teams[index]
 

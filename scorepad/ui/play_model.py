@@ -44,6 +44,8 @@ class HistoryRow:
     """The play's notes, as written ("" when none)."""
     first_player: str = ""
     """Who started, as History says it ("First player: Ana"), "" when nobody was picked."""
+    colours: tuple[tuple[str, str], ...] = ()
+    """Each player with a colour and that colour, in seat order (none: no colours)."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -74,6 +76,15 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         winners=winners,
         notes=summary.notes or "",
         first_player=_first_said(summary, lang),
+        colours=seat_colours_of(summary, lang),
+    )
+
+
+def seat_colours_of(summary: PlaySummary, lang: str) -> tuple[tuple[str, str], ...]:
+    """(name, colour) for each player of the play who had a colour, in seat order."""
+    anonymous = tr("store.anonymous", lang)
+    return tuple(
+        (anonymous if p.anonymous else p.name, p.colour) for p in summary.players if p.colour
     )
 
 

@@ -41,6 +41,7 @@ from scorepad.core.template import (
     read_whole,
 )
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
+from scorepad.ui.colour_model import ColourEdit, draft_colours
 from scorepad.ui.first_player_model import FirstPlayerEdit, one_of_the_players
 from scorepad.ui.result_model import (
     OutcomeEdit,
@@ -262,6 +263,7 @@ Edit = (
     | RoundRestored
     | NotesEdit
     | FirstPlayerEdit
+    | ColourEdit
     | LineAdded
     | LineTakenOff
     | GameSwitched
@@ -283,6 +285,8 @@ class SheetDraft:
     """Notes on the play, saved with it (several lines allowed)."""
     first_player: str = ""
     """The player who starts, one of ``players`` ("" when nobody was picked)."""
+    colours: list[str] = field(default_factory=list)
+    """Each player's colour, a palette name ("" for none); empty: no colours at all."""
     texts: dict[str, list[str]] = field(default_factory=dict)
     """Typed text per line key, one per player (counts, points, tables, penalties)."""
     checks: dict[str, list[bool]] = field(default_factory=dict)
@@ -327,6 +331,7 @@ class SheetDraft:
             **({"modules": list(self.modules)} if self.modules else {}),
             **({"notes": self.notes} if self.notes else {}),
             **({"first_player": self.first_player} if self.first_player else {}),
+            **({"colours": list(self.colours)} if self.colours else {}),
             **({"added": [dict(line) for line in self.added]} if self.added else {}),
             **({"teams": list(self.teams)} if self.teams else {}),
             **({"team_names": list(self.team_names)} if self.team_names else {}),
@@ -364,6 +369,7 @@ class SheetDraft:
             location=str(data.get("location") or ""),
             notes=str(data.get("notes") or ""),
             first_player=one_of_the_players(data.get("first_player"), players),
+            colours=draft_colours(data.get("colours"), count),
             texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},
             checks={str(k): per_player(v, bool) for k, v in _dict(data.get("checks")).items()},
             pairs={
@@ -598,6 +604,10 @@ class SheetInProgress:
 
     def set_notes(self, text: str) -> SheetState:
         return self.apply(NotesEdit(text))
+
+    def set_colour(self, seat: int, colour: str) -> SheetState:
+        """Player ``seat`` (from 0) takes ``colour``; the scores do not change."""
+        return self.apply(ColourEdit(seat, colour), state=self.state)
 
     def set_first_player(self, name: str) -> SheetState:
         """The player who starts ("" for nobody); the scores do not change."""

@@ -4,8 +4,9 @@ text frame ever reaches Flet (whose frames are all binary)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
+
+from ui_helpers import run_async
 
 from scorepad.ui.heartbeat import PING, answering_pings, link_script
 
@@ -32,7 +33,7 @@ def exchange(frames: list[dict[str, Any]]) -> tuple[list[Any], list[dict[str, An
         sent.append(message)
 
     app = answering_pings(flet, lambda: "es")
-    asyncio.run(app({"type": "websocket"}, receive, send))
+    run_async(lambda: app({"type": "websocket"}, receive, send))
     return flet_got, sent
 
 

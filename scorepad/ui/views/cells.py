@@ -23,23 +23,10 @@ from scorepad.ui.sheet_model import (
     shown_value,
 )
 from scorepad.ui.views.common import Crossings, tid, typed_text
+from scorepad.ui.views.keypad import number_field
 
 Changed = Callable[..., None]
 """Called after every change, with the controls the cell itself changed on screen."""
-
-
-def number_field(value: str, ctx: Context, on_change: Callable[..., None]) -> ft.TextField:
-    return ft.TextField(
-        value=value,
-        on_change=on_change,
-        keyboard_type=ft.KeyboardType.NUMBER,
-        text_align=ft.TextAlign.CENTER,
-        dense=True,
-        expand=True,
-        content_padding=ft.Padding.symmetric(horizontal=2, vertical=8),
-        error_style=ft.TextStyle(size=10),
-        error_max_lines=1,
-    )
 
 
 def mark_field(field: ft.TextField, problem: object, ctx: Context) -> list[ft.Control]:
@@ -118,7 +105,7 @@ class TextCell(SumField, SheetCell):
         self.ctx, self.model, self.key, self.player = ctx, model, line.key, player
         self.changed = changed
         n = player + 1
-        self.field = number_field("", ctx, self.on_change)
+        self.field = number_field("", self.on_change, line)
         self.field.value = self.shown()
         self.wire()
         self.crossed.follow(self.field)
@@ -318,8 +305,8 @@ class ProductCell(SheetCell):
         self.changed = changed
         a, b = model.draft.pairs[line.key][player]
         self.fields = {
-            "a": number_field(a, ctx, self._on_change("a")),
-            "b": number_field(b, ctx, self._on_change("b")),
+            "a": number_field(a, self._on_change("a"), line),
+            "b": number_field(b, self._on_change("b"), line),
         }
         for field in self.fields.values():
             self.crossed.follow(field)
@@ -365,7 +352,7 @@ class ExtraCell(SumField, SheetCell):
         SheetCell.__init__(self)
         self.ctx, self.model, self.row, self.player = ctx, model, row, player
         self.changed = changed
-        self.field = number_field("", ctx, self.on_change)
+        self.field = number_field("", self.on_change, None)
         self.field.value = self.shown()
         self.wire()
         self.crossed.follow(self.field)

@@ -146,7 +146,13 @@ def app_bar(ctx: Context, title: str, *, home: bool = True) -> ft.AppBar:
     return ft.AppBar(
         leading=leading,
         automatically_imply_leading=False,
-        title=ft.Text(title, overflow=ft.TextOverflow.ELLIPSIS),
+        # a long game name takes a second line on a phone rather than being cut
+        title=ft.Text(
+            title,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            max_lines=2 if ctx.compact else 1,
+            size=17 if ctx.compact and len(title) > 22 else None,
+        ),
         actions=actions,
     )
 
@@ -156,12 +162,30 @@ def screen(
     title: str,
     body: list[ft.Control],
     *,
+    pinned: ft.Control | None = None,
     home: bool = True,
     bottom: ft.BottomAppBar | None = None,
 ) -> ft.View:
-    """A whole screen: app bar, then ``body`` in a scrolling, centred column; ``bottom``
-    stays in sight below it."""
+    """A whole screen: app bar, then ``body`` in a scrolling, centred column; ``pinned``
+    stays in sight above it (a sheet's players), ``bottom`` below it. The body's column
+    is the content of the view's last control, for a screen that adds to it."""
     padding = 8 if ctx.compact else 16
+    if pinned is not None:
+        column = ft.Column(body, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+        width = MAX_WIDTH if ctx.wide else None
+        return ft.View(
+            route=ctx.route,
+            appbar=app_bar(ctx, title, home=home),
+            bottom_appbar=bottom,
+            padding=padding,
+            spacing=4,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Container(pinned, width=width),
+                ft.Container(column, width=width, expand=True, padding=ft.Padding.only(top=8)),
+            ],
+        )
+    column = ft.Column(body, spacing=12)
     return ft.View(
         route=ctx.route,
         appbar=app_bar(ctx, title, home=home),
@@ -171,7 +195,7 @@ def screen(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
             ft.Container(
-                content=ft.Column(body, spacing=12),
+                content=column,
                 width=MAX_WIDTH if ctx.wide else None,
                 # room for a field's floating label at the very top of the scrolled area
                 padding=ft.Padding.only(top=8),

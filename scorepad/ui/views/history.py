@@ -9,6 +9,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
+from scorepad.ui.views.colour_part import colour_names
 from scorepad.ui.views.common import muted, screen, tid
 from scorepad.ui.views.play import winners_text
 
@@ -131,6 +132,7 @@ class HistoryView:
         lines: list[ft.Control] = [ft.Text(row.scores), muted(winners, size=13)]
         if row.first_player:
             lines.append(tid(f"history-first-player-{n}", muted(row.first_player, size=13)))
+        lines += colour_names(ctx, None, row.colours)  # an id would split the row's text
         if row.notes:
             notes = ft.Text(
                 row.notes, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS

@@ -13,6 +13,7 @@ from scorepad.ui.context import Context
 from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetDraft
+from scorepad.ui.views.colour_part import ColourSwatch, coloured, seat_colours
 from scorepad.ui.views.common import muted, players_range, screen, tid
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.pdf import blank_button, offer_blank, status_line, teller
@@ -65,6 +66,10 @@ class NewPlayView:
             ft.FilledButton(ctx.t("app.start"), icon=ft.Icons.PLAY_ARROW, on_click=self.on_start),
         )
         self.saved = _saved_players(ctx)
+        if model.colours is None:
+            model.colours = seat_colours(ctx, self.template, self.saved)
+        model.colours.follow(model.names)
+        self.swatches: list[ColourSwatch] = []
         self.message = status_line()
         self.profiles = ft.Row(wrap=True, spacing=4, run_spacing=4)
         self.first = FirstPlayerPart(
@@ -145,6 +150,9 @@ class NewPlayView:
         self.teams_said = teams
         model = self.model
         self.fields = []
+        self.swatches = []
+        if model.colours is not None:  # seats added, gone or moved: colours follow
+            model.colours.follow(model.names)
         rows: list[ft.Control] = []
         last = len(model.names) - 1
         for index, name in enumerate(model.names):
@@ -165,6 +173,7 @@ class NewPlayView:
             rows.append(
                 ft.Row(
                     [
+                        self._colour(index),
                         tid(f"player-{n}", field),
                         *self._team(index),
                         self._icon(
@@ -203,6 +212,26 @@ class NewPlayView:
         self.add_button.disabled = not model.can_add
         self._show_profiles()
         self.first.refresh()
+
+    def _colour(self, index: int) -> ft.Control:
+        """The seat's colour: a tap opens the picker (``colour_part``)."""
+        colours = self.model.colours
+        assert colours is not None
+        swatch = ColourSwatch(
+            self.ctx,
+            index,
+            colours.choices,
+            lambda: [n.strip() for n in self.model.names],
+            lambda: colours.colours,
+            self.on_colour,
+        )
+        self.swatches.append(swatch)
+        return swatch.control
+
+    def on_colour(self, seat: int, colour: str) -> None:
+        if self.model.colours is not None:
+            self.model.colours.pick(seat, colour, self.model.names)
+        self.ctx.update(*[c for s in self.swatches for c in s.refresh()])
 
     def _team(self, index: int) -> list[ft.Control]:
         """A team game: the seat's team, a tap moves the player to the next team."""
@@ -284,6 +313,10 @@ class NewPlayView:
                 e.control.error = None
             if index == self.model.first:  # "Ana starts" follows the name typed there
                 self.first.refresh()
+            if self.model.colours is not None:  # a known player gets their colour back
+                self.model.colours.follow(self.model.names)
+                for swatch in self.swatches:
+                    swatch.refresh()
 
         return changed
 
@@ -346,7 +379,7 @@ def _saved_players(ctx: Context) -> list[str]:
 def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:
     """A new sheet for the form's players (every other sheet in progress is kept), then
     the sheet."""
-    draft = model.draft(ctx.lang)
+    draft = coloured(ctx, model).draft(ctx.lang)
     ctx.services.drafts.save(draft)
     ctx.navigate(f"/sheet/{draft.sheet_id}")
     return draft

@@ -19,7 +19,8 @@ from scorepad.core.results import team_of
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
-from scorepad.ui.play_model import kept_details, shown_sheet
+from scorepad.ui.play_model import kept_details, seat_colours_of, shown_sheet
+from scorepad.ui.views.colour_part import chart_colours, colour_names
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
@@ -89,6 +90,7 @@ class PlayView:
             muted(" · ".join(about), size=14),
             *[tid(key, muted(text, size=14)) for key, text in kept_details(record, ctx.lang)],
             tid("result", ft.Text(sheet.explanation(ctx.lang), size=16)),
+            *colour_names(ctx, "play-colours", seat_colours_of(summary, ctx.lang)),
             *self._round_note(),
             *self._notes(),
             self._table(model),
@@ -181,6 +183,7 @@ class PlayView:
         import flet_charts as fc
 
         players = self.record.sheet.players
+        drawn = chart_colours([p.colour for p in self.record.summary.players], PALETTE)
         values = [float(v) for p in players for v in p.rounds]
         low, high = min([*values, 0.0]), max([*values, 0.0])
         top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
@@ -188,7 +191,7 @@ class PlayView:
         series = [
             fc.LineChartData(
                 points=[fc.LineChartDataPoint(x, float(y)) for x, y in enumerate(p.rounds, 1)],
-                color=PALETTE[n % len(PALETTE)],
+                color=drawn[n],
                 stroke_width=3,
                 point=True,
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.ui.colour_model import saved_colours
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.play_model import draft_from_play
@@ -44,6 +45,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         start.notes = record.summary.notes or ""
         seat = record.summary.first_seat  # the seat, as the sheet names it
         start.first_player = start.players[seat - 1] if seat and seat <= len(start.players) else ""
+        start.colours = saved_colours(record.summary.players)
         model = SheetInProgress(template, start)
 
     def save(state: SheetState, location: str | None, notes: str | None) -> str:
@@ -53,6 +55,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
             location=location or "",
             notes=notes or "",
             first_player=model.draft.first_player,  # "": nobody starts any more
+            colours=[c or None for c in model.draft.colours] or None,
             outcome=state.scored.outcome,  # as the players chose it again (None: none)
         )
         return str(number)
@@ -65,7 +68,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         drafts.discard(model.draft.sheet_id)
         ctx.navigate(f"/play/{number}")
 
-    frame = view.controls[0]  # the screen's centred column (``common.screen``)
+    frame = view.controls[-1]  # the screen's body (``common.screen``)
     assert isinstance(frame, ft.Container) and isinstance(frame.content, ft.Column)
     frame.content.controls.append(
         ft.Semantics(

@@ -16,6 +16,7 @@ from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff
+from scorepad.ui.colour_model import ColourEdit
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.first_player_model import FirstPlayerEdit
@@ -44,6 +45,7 @@ from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, t
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
+from scorepad.ui.views.sheet_colours import SheetColours
 from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
@@ -113,6 +115,7 @@ class SheetView:
             )
             for n in range(1, len(model.players) + 1)
         ]
+        self.colours = SheetColours(ctx, model, self.changed)
         self.result = ft.Text(size=16)
         self.save_button = ft.FilledButton(
             ctx.t("app.save"), icon=ft.Icons.SAVE, on_click=self.on_save
@@ -157,21 +160,9 @@ class SheetView:
         body: list[ft.Control] = [muted(" · ".join(about), size=13)] if about else []
         if self.note:
             body.append(tid("sheet-note", ft.Text(self.note, color=ft.Colors.PRIMARY)))
+        pinned = self.colours.pinned(self._row, self.first_marks, self.trophies, self.names)
         body += [
             *self.first.controls(),
-            self._row(
-                ft.Container(),
-                [
-                    ft.Row(
-                        [f, t, n],
-                        spacing=2,
-                        tight=True,
-                        alignment=ft.MainAxisAlignment.CENTER,
-                    )
-                    for f, t, n in zip(self.first_marks, self.trophies, self.names, strict=True)
-                ],
-            ),
-            ft.Divider(height=1),
             *(self.rounds.controls() if self.rounds is not None else []),
             self.rows,
         ]
@@ -215,7 +206,9 @@ class SheetView:
             tid("save-message", self.save_message),
         ]
         if self.rounds is None:
-            view = screen(ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end])
+            view = screen(
+                ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end], pinned=pinned
+            )
             self.sender = Sender(view)
             return view
         # A round game's totals stay in sight however many rounds are on the sheet.
@@ -230,7 +223,9 @@ class SheetView:
             height=64 if ctx.compact else 48,
             padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
         )
-        view = screen(ctx, title, [*body, ft.Divider(height=1), ranks, *end], bottom=bar)
+        view = screen(
+            ctx, title, [*body, ft.Divider(height=1), ranks, *end], pinned=pinned, bottom=bar
+        )
         self.sender = Sender(view)
         return view
 
@@ -439,7 +434,7 @@ class SheetView:
             touched += self.sync()
         elif isinstance(edit, NotesEdit):
             touched += self.crossed.put(self.notes, self.model.draft.notes)
-        elif isinstance(edit, FirstPlayerEdit):
+        elif isinstance(edit, FirstPlayerEdit | ColourEdit):
             pass  # shown by refresh, as below
         else:
             touched += self.sync_edited(edit)
@@ -515,7 +510,7 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
-        out += self.first.refresh()
+        out += self.first.refresh() + self.colours.refresh()
         first = self.model.draft.first_player
         for mark, name in zip(self.first_marks, self.model.players, strict=True):
             _set(mark, "visible", name == first, out)
@@ -628,6 +623,7 @@ class SheetView:
                     entered=state.entered,
                     notes=notes,
                     first_player=first,
+                    colours=self.model.draft.colours,
                 )
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id

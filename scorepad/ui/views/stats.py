@@ -25,6 +25,7 @@ from scorepad.ui.stats_model import (
     points,
     when,
 )
+from scorepad.ui.views.colour_part import chart_colours, known_colours
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 
 if TYPE_CHECKING:
@@ -166,9 +167,10 @@ class StatsView:
             return muted(self.ctx.t("manage.no_stats"))
         low, high = min([*values, 0.0]), max(values)
         top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
+        own = known_colours(self.ctx, [data.player.name])[0] if data.player else None
         series = fc.LineChartData(
             points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
-            color=ft.Colors.PRIMARY,
+            color=chart_colours([own], [ft.Colors.PRIMARY])[0],
             stroke_width=3,
             point=True,
         )
@@ -192,11 +194,12 @@ class StatsView:
         if not data.wins:
             return muted(self.ctx.t("manage.no_wins"))
         total = sum(w for _, w in data.wins)
+        drawn = chart_colours(known_colours(self.ctx, [n for n, _ in data.wins]), PALETTE)
         sections = [
             fc.PieChartSection(
                 value=wins,
                 title=f"{round(100 * wins / total)} %",
-                color=PALETTE[n % len(PALETTE)],
+                color=drawn[n],
                 radius=70,
                 title_style=ft.TextStyle(size=12, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
             )
@@ -206,7 +209,7 @@ class StatsView:
             [
                 ft.Row(
                     [
-                        ft.Container(width=12, height=12, bgcolor=PALETTE[n % len(PALETTE)]),
+                        ft.Container(width=12, height=12, bgcolor=drawn[n]),
                         ft.Text(self.ctx.t("manage.wins_of", name=name, n=wins), size=13),
                     ]
                 )
