@@ -27,6 +27,8 @@ DESIGN_KEYS = {
         "science_tablet",
     ],
     "azul": ["marker", "rows", "columns", "colours"],
+    "kingdomino": ["properties", "largest_property", "crowns"],
+    "splendor": ["cards", "nobles", "cards_bought"],
     "azul-sintra": [
         "marker",
         "glass_left",
