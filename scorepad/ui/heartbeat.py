@@ -65,6 +65,7 @@ def link_script() -> str:
     import json
 
     from scorepad.core.i18n import LANGS, tr
+    from scorepad.ui.web_files import PAGE_SCRIPT
     from scorepad.ui.web_own import OWN_DIR
 
     texts = {
@@ -75,6 +76,6 @@ def link_script() -> str:
         }
         for lang in LANGS
     }
-    code = (OWN_DIR / "heartbeat.js").read_text(encoding="utf-8")
+    code = (OWN_DIR / PAGE_SCRIPT).read_text(encoding="utf-8")
     words = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")
     return f"<script>\n{code.replace('__TEXTS__', words)}</script>\n"

@@ -46,6 +46,10 @@ BUNDLED = "scorepad_web"
 """The cache's folder inside the PyInstaller bundle (``build.spec``)."""
 PREFIX = "/_v/"
 SUFFIXES = {"br": ".br", "gzip": ".gz"}
+PAGE_SCRIPT = "heartbeat.js"
+"""The page's own script (``scorepad.ui.heartbeat``): part of what the cache is made from,
+so that an app with another page script, older or newer, never serves this one's page
+(a page that pings an app that does not answer its pings never gets going)."""
 RUNTIME_QUALITY = 9
 """Brotli's quality for all but ``FIRST`` (11: half a minute of one processor, once, at
 a low priority; 11 throughout would take minutes), at a first start as in the bundle.
@@ -142,7 +146,7 @@ def digest(web_dir: Path, font: Path) -> str:
     for rel, path in served_files(web_dir).items():
         made.update(f"{rel}\t{path.stat().st_size}\n".encode())
     made.update(hashlib.sha256(font.read_bytes()).digest())
-    for rel in sorted(set(OWN.values())):
+    for rel in sorted({*OWN.values(), PAGE_SCRIPT}):
         made.update(hashlib.sha256((OWN_DIR / rel).read_bytes()).digest())
     return made.hexdigest()[:16]
 
