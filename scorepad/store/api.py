@@ -177,13 +177,22 @@ class Store:
         outcome: str | None = None,
         modules: Sequence[str] | None = None,
         first_player: str | None = None,
+        started_at: datetime | str | None = None,
     ) -> int:
         """Score and save a play in one transaction; returns its id. ``outcome`` and
         ``modules``: a co-operative or team play's result, the game's modules chosen
-        (``scorepad.core.score``); ``first_player``: the name of the player who started."""
+        (``scorepad.core.score``); ``first_player``: the name of the player who started;
+        ``started_at``: when the sheet was started."""
         sheet = score(template, variant, players, outcome=outcome, modules=modules)
         return self.save_scored(
-            sheet, played_at, location, duration, notes, entered=players, first_player=first_player
+            sheet,
+            played_at,
+            location,
+            duration,
+            notes,
+            entered=players,
+            first_player=first_player,
+            started_at=started_at,
         )
 
     def save_scored(
@@ -196,13 +205,16 @@ class Store:
         *,
         entered: Sequence[PlayerSheet] | None = None,
         first_player: str | None = None,
+        started_at: datetime | str | None = None,
     ) -> int:
         """Save a play already scored. ``entered``: what was typed, in seat order (the
         players ``sheet`` was scored from), so that a sum ("3+6+2") is kept as typed;
         without it every entry is kept as the number it came to. ``first_player``: the
-        name of the player who started, one of the sheet's (StoreError otherwise)."""
+        name of the player who started, one of the sheet's (StoreError otherwise);
+        ``started_at``: when the sheet was started, not after ``played_at``."""
         when = parse_when(played_at) if played_at is not None else datetime.now()
-        details = check_details(PlayDetails(when, location, duration, notes, first_player))
+        started = parse_when(started_at) if started_at is not None else None
+        details = check_details(PlayDetails(when, location, duration, notes, first_player, started))
         now = datetime.now()
         uid = new_uid()
 
@@ -253,6 +265,7 @@ class Store:
                 summary.duration if duration is None else duration,
                 summary.notes if notes is None else notes,
                 _kept_first(summary.first_seat, players) if first_player is None else first_player,
+                summary.started_at,
             )
         )
         self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details, players))

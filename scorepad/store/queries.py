@@ -94,6 +94,7 @@ def page_statement(
             pl.c.anonymous,
             p.c.ignored,
             p.c.first_seat,
+            p.c.started_at,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -190,6 +191,7 @@ def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
         tuple(load(row[16])) if row[16] else (),
         bool(row[19]),
         row[20],
+        as_datetime(row[21]) if row[21] is not None else None,
     )
 
 
@@ -284,6 +286,7 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         sheet.modules,
         bool(head.ignored),
         head.first_seat,
+        head.started_at,
     )
     typed = tuple(
         {k: v for k, v in lines[s.seat].items() if type(v) is not int and has_sum(v)} for s in seats

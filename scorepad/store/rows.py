@@ -30,6 +30,8 @@ class PlayDetails(NamedTuple):
     notes: str | None = None
     first_player: str | None = None
     """The name of the player who started, one of the play's players; None: nobody picked."""
+    started_at: datetime | None = None
+    """When the sheet was started (local time, never after ``played_at``); None: unknown."""
 
 
 class PlayRows(NamedTuple):
@@ -118,12 +120,20 @@ def check_details(details: PlayDetails) -> PlayDetails:
     first = details.first_player
     if first is not None and not isinstance(first, str):
         raise StoreError("store.import_field", field=quote("first_player"), expected="text")
+    started = details.started_at
+    if started is not None and started > details.played_at:
+        raise StoreError(
+            "store.started_after",
+            started=started.isoformat(" ", "minutes"),
+            played=details.played_at.isoformat(" ", "minutes"),
+        )
     return PlayDetails(
         details.played_at,
         _blank(details.location),
         duration,
         _blank(details.notes),
         _blank(first),
+        started,
     )
 
 
@@ -234,6 +244,7 @@ def rows_of(
         None,  # ignored
         None,  # imported
         first_seat(names, details.first_player),
+        None if details.started_at is None else stamp(details.started_at),
     )
     return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
 
@@ -422,6 +433,7 @@ def play_from_json(
             raw.get("duration"),
             _text(raw, "notes"),
             _text(raw, "first_player"),
+            parse_when(raw["started_at"]) if raw.get("started_at") is not None else None,
         )
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
