@@ -75,10 +75,13 @@ class History(Protocol):
         entered: Sequence[PlayerSheet] | None = None,
         notes: str | None = None,
         first_player: str | None = None,
+        duration: int | None = None,
+        started_at: datetime | None = None,
     ) -> str:
         """Store a scored play (its entries and the template it was scored with) and
         return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept);
-        ``notes``: written on the sheet; ``first_player``: who started."""
+        ``notes``: written on the sheet; ``first_player``: who started; ``duration``:
+        minutes played, as the sheet's timer says; ``started_at``: when it was started."""
         ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
@@ -161,6 +164,8 @@ class StoreHistory:
         entered: Sequence[PlayerSheet] | None = None,
         notes: str | None = None,
         first_player: str | None = None,
+        duration: int | None = None,
+        started_at: datetime | None = None,
     ) -> str:
         store = self.store
         play_id = str(
@@ -170,6 +175,8 @@ class StoreHistory:
                 notes=notes or None,
                 entered=entered,
                 first_player=first_player or None,
+                duration=duration,
+                started_at=started_at,
             )
         )
         store.back_up_daily()  # an app left running for days still copies once a day

@@ -44,6 +44,8 @@ class HistoryRow:
     """The play's notes, as written ("" when none)."""
     first_player: str = ""
     """Who started, as History says it ("First player: Ana"), "" when nobody was picked."""
+    duration: str = ""
+    """How long the play took ("65 min"), "" when it does not say."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -74,7 +76,15 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         winners=winners,
         notes=summary.notes or "",
         first_player=_first_said(summary, lang),
+        duration=_duration_said(summary, lang),
     )
+
+
+def _duration_said(summary: PlaySummary, lang: str) -> str:
+    """ "65 min" for a play that says how long it took (0 included), else ""."""
+    if summary.duration is None:
+        return ""
+    return tr("app.play_duration", lang, minutes=summary.duration)
 
 
 def _first_said(summary: PlaySummary, lang: str) -> str:
@@ -231,8 +241,11 @@ def kept_details(record: PlayRecord, lang: str) -> list[tuple[str, str]]:
     its duration, and what an import kept (start players, seat order, expansions)."""
     summary = record.summary
     found: list[tuple[str, str]] = []
-    if summary.duration:
-        found.append(("play-duration", tr("app.play_duration", lang, minutes=summary.duration)))
+    if summary.duration is not None:
+        found.append(("play-duration", _duration_said(summary, lang)))
+    if summary.started_at is not None:
+        when = f"{summary.started_at:%Y-%m-%d %H:%M}"
+        found.append(("play-started", tr("app.play_started", lang, when=when)))
     first = _first_said(summary, lang)
     if first:
         found.append(("play-first-player", first))

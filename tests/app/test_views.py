@@ -45,6 +45,8 @@ class Recorder(StoreHistory):
         entered=None,
         notes=None,
         first_player=None,
+        duration=None,
+        started_at=None,
     ) -> str:
         self.saved.append((sheet, location))
         return "7"
@@ -85,7 +87,9 @@ def test_a_refused_value_is_marked_and_disables_save(tmp_path):
 
 def test_saving_when_the_history_is_busy_keeps_the_sheet(tmp_path):
     class Busy(Recorder):
-        def save_play(self, sheet, *, location=None, entered=None, notes=None, first_player=None):
+        def save_play(
+            self, sheet, *, location=None, entered=None, notes=None, first_player=None, **timer
+        ):
             raise StoreError("store.busy", path="history.db")
 
     ctx, routes = context(tmp_path, history=Busy(tmp_path / "history.db"))
@@ -129,7 +133,9 @@ def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
 
 def test_a_store_error_is_shown_and_the_sheet_kept(tmp_path):
     class Locked(Recorder):
-        def save_play(self, sheet, *, location=None, entered=None, notes=None, first_player=None):
+        def save_play(
+            self, sheet, *, location=None, entered=None, notes=None, first_player=None, **timer
+        ):
             raise StoreError("store.read_only", path="history.db")
 
     ctx, routes = context(tmp_path, history=Locked(tmp_path / "history.db"), lang="es")

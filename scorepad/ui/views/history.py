@@ -131,6 +131,8 @@ class HistoryView:
         lines: list[ft.Control] = [ft.Text(row.scores), muted(winners, size=13)]
         if row.first_player:
             lines.append(tid(f"history-first-player-{n}", muted(row.first_player, size=13)))
+        if row.duration:
+            lines.append(tid(f"history-duration-{n}", muted(row.duration, size=13)))
         if row.notes:
             notes = ft.Text(
                 row.notes, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS

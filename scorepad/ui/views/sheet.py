@@ -39,11 +39,13 @@ from scorepad.ui.sheet_model import (
     SheetState,
     TextEdit,
 )
+from scorepad.ui.timer_model import TimerEdit, saved_time
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
+from scorepad.ui.views.timer_part import TimerPart
 from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
@@ -113,6 +115,7 @@ class SheetView:
             )
             for n in range(1, len(model.players) + 1)
         ]
+        self.timer = TimerPart(ctx, model, self.changed, self.show)
         self.result = ft.Text(size=16)
         self.save_button = ft.FilledButton(
             ctx.t("app.save"), icon=ft.Icons.SAVE, on_click=self.on_save
@@ -158,6 +161,7 @@ class SheetView:
         if self.note:
             body.append(tid("sheet-note", ft.Text(self.note, color=ft.Colors.PRIMARY)))
         body += [
+            *self.timer.controls(),
             *self.first.controls(),
             self._row(
                 ft.Container(),
@@ -436,7 +440,7 @@ class SheetView:
             touched += self.sync()
         elif isinstance(edit, NotesEdit):
             touched += self.crossed.put(self.notes, self.model.draft.notes)
-        elif isinstance(edit, FirstPlayerEdit):
+        elif isinstance(edit, FirstPlayerEdit | TimerEdit):
             pass  # shown by refresh, as below
         else:
             touched += self.sync_edited(edit)
@@ -513,6 +517,7 @@ class SheetView:
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
         out += self.first.refresh()
+        out += self.timer.refresh()
         first = self.model.draft.first_player
         for mark, name in zip(self.first_marks, self.model.players, strict=True):
             _set(mark, "visible", name == first, out)
@@ -625,6 +630,7 @@ class SheetView:
                     entered=state.entered,
                     notes=notes,
                     first_player=first,
+                    **saved_time(self.model.draft.timer, self.timer.now()),
                 )
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
