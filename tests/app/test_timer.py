@@ -247,18 +247,26 @@ def test_a_page_redraws_its_timer_when_the_minute_shown_changes(tmp_path):
 
     def show(controls: list[object]) -> None:
         shown_then.append(find(root, "timer").value)
-        part.stop_ticking()
+        ctx.leave()  # another screen, or the session over: the page stops ticking
 
     part.show = show
 
     async def run() -> None:
         import asyncio
 
-        part.running = True
-        ticking = asyncio.create_task(part.tick())
+        tasks: list[asyncio.Task[None]] = []
+
+        class Page:  # what the text's page does with the task it is handed
+            def run_task(self, work):
+                tasks.append(asyncio.create_task(work()))
+
+        part.start_ticking(Page())
+        part.start_ticking(Page())  # mounted again: still one task
+        assert len(tasks) == 1
+        ticking = tasks[0]
         await asyncio.sleep(0.2)
         clock.wait(seconds=1)  # the minute turns while the page waits for it
         await asyncio.wait_for(ticking, 5)
 
     run_async(run)
-    assert shown_then == ["0:01"]
+    assert shown_then == ["0:01"] and not part.running

@@ -125,6 +125,7 @@ class TimerPart:
         if self.running:
             return
         self.running = True
+        self.ctx.leaving.append(self.stop_ticking)  # another screen, or the session over
         page.run_task(self.tick)
 
     def stop_ticking(self) -> None:
