@@ -12,6 +12,7 @@ from datetime import datetime
 import pytest
 from store_sheets import history_at, play_columns
 
+from scorepad.cli import main
 from scorepad.core import find_game
 from scorepad.core.scoring import PlayerSheet
 from scorepad.store import StoreError, open_store
@@ -112,3 +113,16 @@ def test_a_history_of_revision_0007_opens_and_takes_a_start(tmp_path):
             assert current(conn) == HEAD
         play = store.save_play(AZUL, None, players(40, 30), SAVED, started_at=STARTED)
         assert store.get_play(play).summary.started_at == STARTED
+
+
+def test_the_command_line_gives_the_start_and_the_average_time(store, url, capsys):
+    store.save_play(AZUL, None, players(40, 30), SAVED, duration=65, started_at=STARTED)
+    store.save_play(AZUL, None, players(41, 30), SAVED, duration=70)
+    assert main(["history", "--db", url, "--json"]) == 0
+    plays = json.loads(capsys.readouterr().out)
+    assert sorted((p["duration"], p.get("started_at")) for p in plays) == [
+        (65, "2026-03-01T20:05"),
+        (70, None),
+    ]
+    assert main(["stats", "--db", url, "--game", "azul", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["average_duration"] == 68
