@@ -52,6 +52,6 @@ def test_the_timer_is_paused_corrected_and_its_time_kept_with_the_play(app):
     )
 
     app.go("/history")
-    expect(app.node("history-duration-1")).to_have_text("65 min")
+    expect(app.node("history-row-1")).to_contain_text(re.compile(r" · 65 min\sQuilla 40 · Rafe 35"))
     app.go("/stats")
     expect(app.node(f"stats-duration-{GAME}")).to_have_text("Average time per play: 65 min")

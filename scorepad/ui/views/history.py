@@ -131,8 +131,6 @@ class HistoryView:
         lines: list[ft.Control] = [ft.Text(row.scores), muted(winners, size=13)]
         if row.first_player:
             lines.append(tid(f"history-first-player-{n}", muted(row.first_player, size=13)))
-        if row.duration:
-            lines.append(tid(f"history-duration-{n}", muted(row.duration, size=13)))
         if row.notes:
             notes = ft.Text(
                 row.notes, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
@@ -142,7 +140,10 @@ class HistoryView:
             f"history-row-{n}",
             ft.Card(
                 content=ft.ListTile(
-                    title=ft.Text(f"{row.title} · {row.when}", weight=ft.FontWeight.W_500),
+                    title=ft.Text(
+                        " · ".join(filter(None, (row.title, row.when, row.duration))),
+                        weight=ft.FontWeight.W_500,
+                    ),
                     subtitle=ft.Column(lines, spacing=2, tight=True),
                     leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
                     on_click=lambda: ctx.navigate(f"/play/{row.id}"),
