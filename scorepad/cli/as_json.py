@@ -143,6 +143,7 @@ def play_json(play: PlaySummary) -> dict[str, object]:
         "winners": list(play.winners),
         **_results(play),
         **({"first_player": play.first_player} if play.first_seat is not None else {}),
+        **({"started_at": _when(play.started_at)} if play.started_at is not None else {}),
     }
 
 
@@ -186,6 +187,7 @@ def game_stats_json(stats: GameStats) -> dict[str, object]:
         ],
         "average_winning_total": _mean(stats.average_winning_total),
         "distribution": [{"total": json_number(t), "count": c} for t, c in stats.distribution],
+        "average_duration": stats.average_duration,
     }
 
 

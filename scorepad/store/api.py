@@ -179,11 +179,13 @@ class Store:
         modules: Sequence[str] | None = None,
         first_player: str | None = None,
         colours: Sequence[str | None] = (),
+        started_at: datetime | str | None = None,
     ) -> int:
         """Score and save a play in one transaction; returns its id. ``outcome`` and
         ``modules``: a co-operative or team play's result, the game's modules chosen
         (``scorepad.core.score``); ``first_player``: the name of the player who started;
-        ``colours``: each seat's colour (``save_scored``)."""
+        ``colours``: each seat's colour (``save_scored``); ``started_at``: when the sheet
+        was started."""
         sheet = score(template, variant, players, outcome=outcome, modules=modules)
         return self.save_scored(
             sheet,
@@ -194,6 +196,7 @@ class Store:
             entered=players,
             first_player=first_player,
             colours=colours,
+            started_at=started_at,
         )
 
     def save_scored(
@@ -207,16 +210,19 @@ class Store:
         entered: Sequence[PlayerSheet] | None = None,
         first_player: str | None = None,
         colours: Sequence[str | None] = (),
+        started_at: datetime | str | None = None,
     ) -> int:
         """Save a play already scored. ``entered``: what was typed, in seat order (the
         players ``sheet`` was scored from), so that a sum ("3+6+2") is kept as typed;
         without it every entry is kept as the number it came to. ``first_player``: the
         name of the player who started, one of the sheet's (StoreError otherwise);
         ``colours``: each seat's colour, a palette name or None (``core.colours``), in seat
-        order, or empty for none."""
+        order, or empty for none; ``started_at``: when the sheet was started, not after
+        ``played_at``."""
         when = parse_when(played_at) if played_at is not None else datetime.now()
+        started = parse_when(started_at) if started_at is not None else None
         details = check_details(
-            PlayDetails(when, location, duration, notes, first_player, tuple(colours))
+            PlayDetails(when, location, duration, notes, first_player, tuple(colours), started)
         )
         now = datetime.now()
         uid = new_uid()
@@ -271,6 +277,7 @@ class Store:
                 summary.notes if notes is None else notes,
                 _kept_first(summary.first_seat, players) if first_player is None else first_player,
                 _kept_colours(summary, len(players)) if colours is None else tuple(colours),
+                summary.started_at,
             )
         )
         self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details, players))

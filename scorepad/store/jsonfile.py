@@ -6,6 +6,7 @@
  "templates": {"<ref>": {"game": "azul", "version": 1, "source": {<template file>}}},
  "plays": [{"uid", "game", "template": "<ref>", "variant", "played_at", "location",
             "duration", "notes", "created_at", "updated_at", "first_player" (optional),
+            "started_at" (optional, when the sheet was started),
             "players": [{"name", "lines", "extra", "total", "rank", "winner",
                          "colour" (optional, a palette name)}]}, …]}
 ```
@@ -150,6 +151,7 @@ def plays_by_id(
             "players": seats[play_id],
             **result_fields(head),
             **first_field(head.first_seat, seats[play_id]),
+            **({"started_at": iso(head.started_at)} if head.started_at is not None else {}),
         }
 
 

@@ -133,6 +133,8 @@ class Play(SQLModel, table=True):
     players, seat order, expansions without a module, the source's modification date."""
     first_seat: int | None = None
     """The seat (from 1) of the player who started (revision 0007); None: nobody picked."""
+    started_at: datetime | None = Field(default=None, sa_type=DateTime())
+    """Local wall-clock time the sheet was started (revision 0008); None: not known."""
 
 
 class PlayResult(SQLModel, table=True):

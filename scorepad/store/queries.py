@@ -95,6 +95,7 @@ def page_statement(
             p.c.ignored,
             p.c.first_seat,
             r.c.colour,
+            p.c.started_at,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -192,6 +193,7 @@ def _summary(row: list[Any], seats: list[SeatResult]) -> PlaySummary:
         tuple(load(row[16])) if row[16] else (),
         bool(row[19]),
         row[20],
+        as_datetime(row[22]) if row[22] is not None else None,
     )
 
 
@@ -288,6 +290,7 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         sheet.modules,
         bool(head.ignored),
         head.first_seat,
+        head.started_at,
     )
     typed = tuple(
         {k: v for k, v in lines[s.seat].items() if type(v) is not int and has_sum(v)} for s in seats

@@ -58,6 +58,8 @@ class PlaySummary(NamedTuple):
     """Kept and listed, left out of every statistic."""
     first_seat: int | None = None
     """The seat (from 1) of the player who started; None: nobody was picked."""
+    started_at: datetime | None = None
+    """When the sheet was started (local time); None: not known."""
 
     @property
     def first_player(self) -> str | None:
@@ -177,6 +179,8 @@ class GameStats:
     average_winning_total: Decimal | None
     distribution: tuple[tuple[Number, int], ...]
     """Each total reached and how many times, from the lowest total up."""
+    average_duration: int | None = None
+    """Minutes a play took, on average over the plays that say (None: none does)."""
 
 
 @dataclass(frozen=True, slots=True)

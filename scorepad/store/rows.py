@@ -34,6 +34,8 @@ class PlayDetails(NamedTuple):
     colours: tuple[str | None, ...] = ()
     """Each seat's colour (a palette name, ``core.colours``; None for none), in seat order;
     empty when the play has no colours."""
+    started_at: datetime | None = None
+    """When the sheet was started (local time, never after ``played_at``); None: unknown."""
 
 
 class PlayRows(NamedTuple):
@@ -129,6 +131,13 @@ def check_details(details: PlayDetails) -> PlayDetails:
         )
     except ColourError as problem:  # the store's errors are StoreErrors
         raise StoreError(problem.key, **problem.fields) from None
+    started = details.started_at
+    if started is not None and started > details.played_at:
+        raise StoreError(
+            "store.started_after",
+            started=started.isoformat(" ", "minutes"),
+            played=details.played_at.isoformat(" ", "minutes"),
+        )
     return PlayDetails(
         details.played_at,
         _blank(details.location),
@@ -136,6 +145,7 @@ def check_details(details: PlayDetails) -> PlayDetails:
         _blank(details.notes),
         _blank(first),
         colours,
+        started,
     )
 
 
@@ -250,6 +260,7 @@ def rows_of(
         None,  # ignored
         None,  # imported
         first_seat(names, details.first_player),
+        None if details.started_at is None else stamp(details.started_at),
     )
     return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
 
@@ -439,6 +450,7 @@ def play_from_json(
             _text(raw, "notes"),
             _text(raw, "first_player"),
             tuple(p.get("colour") for p in people) if any("colour" in p for p in people) else (),
+            parse_when(raw["started_at"]) if raw.get("started_at") is not None else None,
         )
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()

@@ -23,7 +23,7 @@ from scorepad.store.errors import StoreError
 from scorepad.store.games import all_templates, shipped_games
 from scorepad.store.prepared import Prepared, as_datetime
 from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
-from scorepad.store.values import average, from_halves, load, name_key, rounded
+from scorepad.store.values import average, from_halves, load, name_key, rounded, whole_average
 
 r, p, pl = m.result, m.play, m.player
 WINS = func.sum(case((r.c.winner == true(), literal_column("1")), else_=literal_column("0")))
@@ -114,8 +114,16 @@ that winning total are read."""
 _PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
     pl.c.name_key.in_([bindparam("a"), bindparam("b")])
 )
-GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE = (
-    Prepared(q) for q in (_GAME, _GAME_PLAYS, _DISTRIBUTION, _HOLDERS, _PEOPLE)
+_DURATIONS = select(func.count(p.c.duration), func.sum(p.c.duration)).where(
+    p.c.game_id == bindparam("game"),
+    p.c.deleted_at.is_(None),
+    p.c.ignored.is_(None),
+    p.c.duration.is_not(None),
+)
+"""A game's plays that say how long they took (older plays, imports without a duration
+and plays left out of the statistics are not counted)."""
+GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE, DURATIONS = (
+    Prepared(q) for q in (_GAME, _GAME_PLAYS, _DISTRIBUTION, _HOLDERS, _PEOPLE, _DURATIONS)
 )
 
 
@@ -213,6 +221,7 @@ def game_stats(db: Database, key: str) -> GameStats:
             best = int(distribution[0][0] if lowest else distribution[-1][0])
             rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
             holders = tuple(Holder(n, int(i), as_datetime(when)) for n, i, when in rows)
+        timed, minutes = DURATIONS.run(db, cursor, {"game": game})[0]
     return GameStats(
         game=key,
         name=name,
@@ -221,6 +230,7 @@ def game_stats(db: Database, key: str) -> GameStats:
         holders=holders,
         average_winning_total=average(winning_sum, int(winning_count)),
         distribution=tuple([(from_halves(t), c) for t, c in distribution]),
+        average_duration=whole_average(minutes, int(timed)),
     )
 
 

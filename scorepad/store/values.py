@@ -39,6 +39,13 @@ def average(sum_halves: int | None, count: int) -> Decimal | None:
     return rounded(Decimal(int(sum_halves)) / (2 * count))
 
 
+def whole_average(total: int | None, count: int) -> int | None:
+    """An exact mean of whole numbers (minutes), to the nearest whole, halves up."""
+    if not count or total is None:
+        return None
+    return int((Decimal(int(total)) / count).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def rounded(value: Decimal) -> Decimal:
     """Two decimals, halves rounded up, as people round by hand (51.625 → 51.63)."""
     return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)

@@ -193,6 +193,7 @@ def replace_sheet(
             duration=details.duration,
             notes=details.notes,
             first_seat=first_seat([p.name for p in sheet.players], details.first_player),
+            started_at=details.started_at,
             player_count=len(sheet.players),
             decided_by=sheet.decided_by,
             winning_total_halves=to_halves(winning[0]) if winning else None,

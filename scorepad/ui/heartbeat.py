@@ -65,8 +65,7 @@ def link_script() -> str:
     import json
 
     from scorepad.core.i18n import LANGS, tr
-    from scorepad.ui.web_files import PAGE_SCRIPT
-    from scorepad.ui.web_own import OWN_DIR
+    from scorepad.ui.web_own import OWN_DIR, PAGE_SCRIPT
 
     texts = {
         lang: {

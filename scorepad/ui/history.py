@@ -76,11 +76,14 @@ class History(Protocol):
         notes: str | None = None,
         first_player: str | None = None,
         colours: Sequence[str] = (),
+        duration: int | None = None,
+        started_at: datetime | None = None,
     ) -> str:
         """Store a scored play (its entries and the template it was scored with) and
         return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept);
         ``notes``: written on the sheet; ``first_player``: who started; ``colours``: each
-        player's colour ("" for none; empty: no colours)."""
+        player's colour ("" for none; empty: no colours); ``duration``: minutes played, as
+        the sheet's timer says; ``started_at``: when it was started."""
         ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
@@ -164,6 +167,8 @@ class StoreHistory:
         notes: str | None = None,
         first_player: str | None = None,
         colours: Sequence[str] = (),
+        duration: int | None = None,
+        started_at: datetime | None = None,
     ) -> str:
         store = self.store
         play_id = str(
@@ -174,6 +179,8 @@ class StoreHistory:
                 entered=entered,
                 first_player=first_player or None,
                 colours=[c or None for c in colours],
+                duration=duration,
+                started_at=started_at,
             )
         )
         store.back_up_daily()  # an app left running for days still copies once a day

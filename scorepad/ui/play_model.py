@@ -46,6 +46,8 @@ class HistoryRow:
     """Who started, as History says it ("First player: Ana"), "" when nobody was picked."""
     colours: tuple[tuple[str, str], ...] = ()
     """Each player with a colour and that colour, in seat order (none: no colours)."""
+    duration: str = ""
+    """How long the play took ("65 min"), "" when it does not say."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -77,6 +79,7 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         notes=summary.notes or "",
         first_player=_first_said(summary, lang),
         colours=seat_colours_of(summary, lang),
+        duration=_duration_said(summary, lang),
     )
 
 
@@ -86,6 +89,13 @@ def seat_colours_of(summary: PlaySummary, lang: str) -> tuple[tuple[str, str], .
     return tuple(
         (anonymous if p.anonymous else p.name, p.colour) for p in summary.players if p.colour
     )
+
+
+def _duration_said(summary: PlaySummary, lang: str) -> str:
+    """ "65 min" for a play that says how long it took (0 included), else ""."""
+    if summary.duration is None:
+        return ""
+    return tr("app.play_duration", lang, minutes=summary.duration)
 
 
 def _first_said(summary: PlaySummary, lang: str) -> str:
@@ -242,8 +252,11 @@ def kept_details(record: PlayRecord, lang: str) -> list[tuple[str, str]]:
     its duration, and what an import kept (start players, seat order, expansions)."""
     summary = record.summary
     found: list[tuple[str, str]] = []
-    if summary.duration:
-        found.append(("play-duration", tr("app.play_duration", lang, minutes=summary.duration)))
+    if summary.duration is not None:
+        found.append(("play-duration", _duration_said(summary, lang)))
+    if summary.started_at is not None:
+        when = f"{summary.started_at:%Y-%m-%d %H:%M}"
+        found.append(("play-started", tr("app.play_started", lang, when=when)))
     first = _first_said(summary, lang)
     if first:
         found.append(("play-first-player", first))

@@ -50,6 +50,7 @@ from scorepad.ui.result_model import (
     fill_teams,
     team_of,
 )
+from scorepad.ui.timer_model import Clock, Timer, TimerEdit, clock
 
 CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
@@ -264,6 +265,7 @@ Edit = (
     | NotesEdit
     | FirstPlayerEdit
     | ColourEdit
+    | TimerEdit
     | LineAdded
     | LineTakenOff
     | GameSwitched
@@ -287,6 +289,8 @@ class SheetDraft:
     """The player who starts, one of ``players`` ("" when nobody was picked)."""
     colours: list[str] = field(default_factory=list)
     """Each player's colour, a palette name ("" for none); empty: no colours at all."""
+    timer: Timer | None = None
+    """How long the play has been going (``timer_model``); None: a sheet without one."""
     texts: dict[str, list[str]] = field(default_factory=dict)
     """Typed text per line key, one per player (counts, points, tables, penalties)."""
     checks: dict[str, list[bool]] = field(default_factory=dict)
@@ -332,6 +336,7 @@ class SheetDraft:
             **({"notes": self.notes} if self.notes else {}),
             **({"first_player": self.first_player} if self.first_player else {}),
             **({"colours": list(self.colours)} if self.colours else {}),
+            **({"timer": self.timer.to_dict()} if self.timer is not None else {}),
             **({"added": [dict(line) for line in self.added]} if self.added else {}),
             **({"teams": list(self.teams)} if self.teams else {}),
             **({"team_names": list(self.team_names)} if self.team_names else {}),
@@ -370,6 +375,7 @@ class SheetDraft:
             notes=str(data.get("notes") or ""),
             first_player=one_of_the_players(data.get("first_player"), players),
             colours=draft_colours(data.get("colours"), count),
+            timer=Timer.from_dict(data["timer"]) if data.get("timer") is not None else None,
             texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},
             checks={str(k): per_player(v, bool) for k, v in _dict(data.get("checks")).items()},
             pairs={
@@ -613,6 +619,10 @@ class SheetInProgress:
         """The player who starts ("" for nobody); the scores do not change."""
         return self.apply(FirstPlayerEdit(name), state=self.state)
 
+    def set_timer(self, timer: Timer | None) -> SheetState:
+        """The timer paused, resumed or corrected; the scores do not change."""
+        return self.apply(TimerEdit(timer), state=self.state)
+
     def set_location(self, location: str) -> None:
         self.draft.location = location
 
@@ -847,9 +857,15 @@ def new_draft(
     variant: str | None,
     players: list[str],
     modules: list[str] | None = None,
+    now: Clock = clock,
 ) -> SheetDraft:
+    """A sheet started now: its timer runs from ``now()``."""
     return SheetDraft(
-        game_id=template.id, variant=variant, players=list(players), modules=list(modules or [])
+        game_id=template.id,
+        variant=variant,
+        players=list(players),
+        modules=list(modules or []),
+        timer=Timer(started=now()),
     )
 
 

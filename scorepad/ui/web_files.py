@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorepad.ui.heartbeat import link_script
-from scorepad.ui.web_own import OWN, OWN_DIR, own_head, web_manifest
+from scorepad.ui.web_own import OWN, OWN_DIR, PAGE_SCRIPT, own_head, web_manifest
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +46,6 @@ BUNDLED = "scorepad_web"
 """The cache's folder inside the PyInstaller bundle (``build.spec``)."""
 PREFIX = "/_v/"
 SUFFIXES = {"br": ".br", "gzip": ".gz"}
-PAGE_SCRIPT = "heartbeat.js"
-"""The page's own script (``scorepad.ui.heartbeat``): part of what the cache is made from,
-so that an app with another page script, older or newer, never serves this one's page
-(a page that pings an app that does not answer its pings never gets going)."""
 RUNTIME_QUALITY = 9
 """Brotli's quality for all but ``FIRST`` (11: half a minute of one processor, once, at
 a low priority; 11 throughout would take minutes), at a first start as in the bundle.
@@ -146,7 +142,7 @@ def digest(web_dir: Path, font: Path) -> str:
     for rel, path in served_files(web_dir).items():
         made.update(f"{rel}\t{path.stat().st_size}\n".encode())
     made.update(hashlib.sha256(font.read_bytes()).digest())
-    for rel in sorted({*OWN.values(), PAGE_SCRIPT}):
+    for rel in sorted({*OWN.values(), PAGE_SCRIPT}):  # another page script, another cache
         made.update(hashlib.sha256((OWN_DIR / rel).read_bytes()).digest())
     return made.hexdigest()[:16]
 

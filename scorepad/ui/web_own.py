@@ -29,6 +29,10 @@ OWN = {
 }
 """Addresses served from ``OWN_DIR`` (address: file), Flet's own among them: its logo is
 never served in place of Scorepad's icon."""
+PAGE_SCRIPT = "heartbeat.js"
+"""The page's own script (``scorepad.ui.heartbeat``), in ``OWN_DIR``: part of what the web
+cache is made from, so that an app with another page script, older or newer, never serves
+this one's page (a page that pings an app that does not answer its pings never gets going)."""
 NAME = "Scorepad"
 THEME_COLOR = "#515B92"
 """The app's primary colour (its theme's seed, indigo, as Material 3 tones it: the filled

@@ -46,6 +46,8 @@ class Recorder(StoreHistory):
         notes=None,
         first_player=None,
         colours=(),
+        duration=None,
+        started_at=None,
     ) -> str:
         self.saved.append((sheet, location))
         return "7"
@@ -87,7 +89,15 @@ def test_a_refused_value_is_marked_and_disables_save(tmp_path):
 def test_saving_when_the_history_is_busy_keeps_the_sheet(tmp_path):
     class Busy(Recorder):
         def save_play(
-            self, sheet, *, location=None, entered=None, notes=None, first_player=None, colours=()
+            self,
+            sheet,
+            *,
+            location=None,
+            entered=None,
+            notes=None,
+            first_player=None,
+            colours=(),
+            **timer,
         ):
             raise StoreError("store.busy", path="history.db")
 
@@ -133,7 +143,15 @@ def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
 def test_a_store_error_is_shown_and_the_sheet_kept(tmp_path):
     class Locked(Recorder):
         def save_play(
-            self, sheet, *, location=None, entered=None, notes=None, first_player=None, colours=()
+            self,
+            sheet,
+            *,
+            location=None,
+            entered=None,
+            notes=None,
+            first_player=None,
+            colours=(),
+            **timer,
         ):
             raise StoreError("store.read_only", path="history.db")
 

@@ -142,7 +142,10 @@ class HistoryView:
             f"history-row-{n}",
             ft.Card(
                 content=ft.ListTile(
-                    title=ft.Text(f"{row.title} · {row.when}", weight=ft.FontWeight.W_500),
+                    title=ft.Text(
+                        " · ".join(filter(None, (row.title, row.when, row.duration))),
+                        weight=ft.FontWeight.W_500,
+                    ),
                     subtitle=ft.Column(lines, spacing=2, tight=True),
                     leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
                     on_click=lambda: ctx.navigate(f"/play/{row.id}"),

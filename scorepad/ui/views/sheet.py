@@ -40,12 +40,14 @@ from scorepad.ui.sheet_model import (
     SheetState,
     TextEdit,
 )
+from scorepad.ui.timer_model import TimerEdit, saved_time
 from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
+from scorepad.ui.views.timer_part import TimerPart
 from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
@@ -116,6 +118,7 @@ class SheetView:
             for n in range(1, len(model.players) + 1)
         ]
         self.colours = SheetColours(ctx, model, self.changed)
+        self.timer = TimerPart(ctx, model, self.changed, self.show)
         self.result = ft.Text(size=16)
         self.save_button = ft.FilledButton(
             ctx.t("app.save"), icon=ft.Icons.SAVE, on_click=self.on_save
@@ -162,6 +165,7 @@ class SheetView:
             body.append(tid("sheet-note", ft.Text(self.note, color=ft.Colors.PRIMARY)))
         pinned = self.colours.pinned(self._row, self.first_marks, self.trophies, self.names)
         body += [
+            *self.timer.controls(),
             *self.first.controls(),
             *(self.rounds.controls() if self.rounds is not None else []),
             self.rows,
@@ -434,7 +438,7 @@ class SheetView:
             touched += self.sync()
         elif isinstance(edit, NotesEdit):
             touched += self.crossed.put(self.notes, self.model.draft.notes)
-        elif isinstance(edit, FirstPlayerEdit | ColourEdit):
+        elif isinstance(edit, FirstPlayerEdit | ColourEdit | TimerEdit):
             pass  # shown by refresh, as below
         else:
             touched += self.sync_edited(edit)
@@ -511,6 +515,7 @@ class SheetView:
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
         out += self.first.refresh() + self.colours.refresh()
+        out += self.timer.refresh()
         first = self.model.draft.first_player
         for mark, name in zip(self.first_marks, self.model.players, strict=True):
             _set(mark, "visible", name == first, out)
@@ -624,6 +629,7 @@ class SheetView:
                     notes=notes,
                     first_player=first,
                     colours=self.model.draft.colours,
+                    **saved_time(self.model.draft.timer, self.timer.now()),
                 )
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id

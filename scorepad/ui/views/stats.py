@@ -244,6 +244,7 @@ class StatsView:
                             ),
                             size=13,
                         ),
+                        *self._average_time(stats),
                     ],
                     spacing=2,
                 ),
@@ -252,6 +253,13 @@ class StatsView:
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             ),
         )
+
+    def _average_time(self, stats: GameStats) -> list[ft.Control]:
+        """How long a play of the game takes on average, over the plays that say."""
+        if stats.average_duration is None:
+            return []
+        said = self.ctx.t("app.stats_average_time", minutes=stats.average_duration)
+        return [tid(f"stats-duration-{stats.game}", ft.Text(said, size=13))]
 
     def on_player(self, e: ft.Event[ft.Dropdown]) -> None:
         self.wanted = str(e.control.value)

@@ -1,0 +1,274 @@
+"""The sheet's timer: the time played with breaks left out, paused and resumed, corrected
+by hand (refused with a message in every language when it is not a time), kept in the
+draft and shared live, saved with the play, shown on the play screen, in History and in
+Stats, and corrected again in Edit. The clock is a list the test moves on: a two-hour play
+takes no time. Views are built without a browser over a real history file."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flet as ft
+import pytest
+from ui_helpers import click, context, find, latest, run_async, type_into, walk
+
+from scorepad.core import ScorepadError, find_game
+from scorepad.core.scoring import PlayerSheet
+from scorepad.store.rows import MAX_DURATION
+from scorepad.ui.history import StoreHistory
+from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
+from scorepad.ui.timer_model import (
+    Timer,
+    TimerEdit,
+    read_time,
+    saved_time,
+    shown,
+    stopped_at,
+    till_next_minute,
+)
+from scorepad.ui.views.history import HistoryView
+from scorepad.ui.views.play import play_view
+from scorepad.ui.views.play_edit import edit_view
+from scorepad.ui.views.sheet import SheetView
+from scorepad.ui.views.stats import StatsView
+
+AZUL = find_game("azul")
+START = 1_767_000_000
+"""Seconds since the epoch when the test's sheet is started."""
+
+
+class Clock:
+    """A clock the test moves on by hand."""
+
+    def __init__(self, at: int = START) -> None:
+        self.at = at
+
+    def __call__(self) -> int:
+        return self.at
+
+    def wait(self, minutes: int = 0, seconds: int = 0) -> None:
+        self.at += minutes * 60 + seconds
+
+
+@pytest.fixture
+def history(tmp_path):
+    plays = StoreHistory(str(tmp_path / "history.db"))
+    yield plays
+    plays.close()
+
+
+def test_breaks_are_left_out_of_the_time_played():
+    timer = Timer(started=START)
+    assert (timer.elapsed(START), timer.paused) == (0, False)
+    assert timer.elapsed(START + 42 * 60 + 59) == 42 * 60 + 59
+    timer = timer.pause(START + 50 * 60)
+    assert timer.paused and timer.elapsed(START + 80 * 60) == 50 * 60  # stopped meanwhile
+    assert timer.pause(START + 70 * 60) == timer  # pausing twice changes nothing
+    timer = timer.resume(START + 80 * 60)  # a 30 minute break
+    assert not timer.paused and timer.breaks == 30 * 60
+    assert timer.minutes(START + 95 * 60 + 30) == 65
+    assert timer.resume(START + 99 * 60) == timer
+    assert shown(timer.elapsed(START + 95 * 60)) == "1:05"
+    assert shown(0) == "0:00" and shown(42 * 60 + 59) == "0:42" and shown(600 * 60) == "10:00"
+
+
+def test_a_correction_by_hand_goes_on_from_the_time_typed_and_keeps_the_start():
+    timer = Timer(started=START).pause(START + 600).resume(START + 900)
+    corrected = timer.set_to(65, START + 1200)
+    assert corrected.elapsed(START + 1200) == 65 * 60
+    assert corrected.minutes(START + 1200 + 10 * 60) == 75  # it runs on
+    assert corrected.started == START  # when the sheet was started is not rewritten
+    paused = corrected.pause(START + 1500).set_to(30, START + 2000)
+    assert paused.paused and paused.minutes(START + 9000) == 30  # stays paused at 30
+    assert paused.resume(START + 9000).minutes(START + 9060) == 31
+    assert Timer(started=START).set_to(0, START + 60).elapsed(START + 60) == 0
+    assert stopped_at(85, START).minutes(START + 3600) == 85
+
+
+def test_the_minute_shown_changes_when_the_next_tick_comes():
+    assert till_next_minute(0) == 60
+    assert till_next_minute(59) == 1
+    assert till_next_minute(42 * 60 + 15) == 45
+
+
+@pytest.mark.parametrize(
+    ("typed", "minutes"),
+    [
+        ("42", 42),
+        (" 1:05 ", 65),
+        ("0:00", 0),
+        ("0", 0),
+        ("12:30", 750),
+        (str(MAX_DURATION), MAX_DURATION),
+    ],
+)
+def test_a_time_typed_by_hand_is_minutes_or_hours_and_minutes(typed, minutes):
+    assert read_time(typed) == minutes
+
+
+@pytest.mark.parametrize(
+    ("typed", "lang", "said"),
+    [
+        ("abc", "en", '"abc" is not a time: type minutes (42) or hours and minutes (1:05)'),
+        ("1:75", "es", '"1:75" no es un tiempo: escribe minutos (42) u horas y minutos (1:05)'),
+        ("-5", "fr", '"-5" n\'est pas une durée'),
+        ("", "de", '"" ist keine Zeit'),
+        ("1:5", "en", '"1:5" is not a time'),
+        ("1.5", "en", '"1.5" is not a time'),
+        (str(MAX_DURATION + 1), "en", f"is more than {MAX_DURATION} minutes"),
+        ("2000:00", "de", f"ist länger als {MAX_DURATION} Minuten"),
+    ],
+)
+def test_a_time_that_is_not_one_is_refused_saying_what_was_typed(typed, lang, said):
+    with pytest.raises(ScorepadError) as refused:
+        read_time(typed)
+    assert said in refused.value.message(lang)
+
+
+def test_the_draft_keeps_the_timer_and_a_draft_from_before_timers_has_none():
+    draft = new_draft(AZUL, None, ["Ana", "Ben"], now=lambda: START)
+    assert draft.timer == Timer(started=START)
+    TimerEdit(draft.timer.pause(START + 300).resume(START + 400).set_to(9, START + 500)).apply_to(
+        draft
+    )
+    TimerEdit(draft.timer.pause(START + 600)).apply_to(draft)
+    back = SheetDraft.from_dict(draft.to_dict())
+    assert back.timer == draft.timer and back.timer.paused
+    older = {k: v for k, v in draft.to_dict().items() if k != "timer"}
+    assert SheetDraft.from_dict(older).timer is None
+    assert saved_time(None, START) == {}
+    for broken in ({"started": "soon"}, {"breaks": 3}, {"started": 1, "paused_at": True}, [1]):
+        with pytest.raises((TypeError, KeyError)):
+            SheetDraft.from_dict({**draft.to_dict(), "timer": broken})
+
+
+def sheet(ctx, clock: Clock, names=("Ana", "Ben")) -> tuple[SheetView, object]:
+    model = SheetInProgress(AZUL, new_draft(AZUL, None, list(names), now=clock))
+    view = SheetView(ctx, model)
+    view.timer.now = clock
+    view.timer.refresh()  # as that clock says
+    return view, view.build()
+
+
+def test_the_timer_is_paused_corrected_saved_and_shown_everywhere(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    clock = Clock()
+    view, root = sheet(ctx, clock)
+    assert find(root, "timer").value == "0:00"
+    clock.wait(minutes=42, seconds=10)
+    view.show(view.refresh())
+    assert find(root, "timer").value == "0:42"
+    click(root, "timer-pause")
+    assert latest(ctx.services.drafts, "azul").timer.paused  # on disk: survives a restart
+    assert find(root, "timer-pause").tooltip == "Resume the timer"
+    clock.wait(minutes=20)  # a break
+    view.show(view.refresh())
+    assert find(root, "timer").value == "0:42"
+    click(root, "timer-pause")
+    clock.wait(minutes=3)
+    view.show(view.refresh())
+    assert find(root, "timer").value == "0:45"
+    click(root, "timer-edit")
+    assert find(root, "timer-field").value == "0:45"
+    type_into(root, "timer-field", "1h")
+    click(root, "timer-set")
+    assert find(root, "timer-field").error.startswith('"1h" is not a time')
+    assert view.model.draft.timer.minutes(clock()) == 45  # nothing changed
+    type_into(root, "timer-field", "1:05")
+    click(root, "timer-set")
+    assert find(root, "timer-field").error is None and find(root, "timer").value == "1:05"
+    assert latest(ctx.services.drafts, "azul").timer.minutes(clock()) == 65
+    type_into(root, "line-marker-1", "40")
+    type_into(root, "line-marker-2", "30")
+    click(root, "save")
+    play = int(routes[-1].rsplit("/", 1)[1])
+    summary = history.store.get_play(play).summary
+    assert (summary.duration, summary.started_at) == (65, datetime.fromtimestamp(START))
+    shown_play = play_view(ctx, str(play))
+    assert find(shown_play, "play-duration").value == "65 min"
+    started = f"Started {datetime.fromtimestamp(START):%Y-%m-%d %H:%M}"
+    assert find(shown_play, "play-started").value == started
+    listed = [t.value for t in walk(HistoryView(ctx).build()) if isinstance(t, ft.Text)]
+    assert any(str(v).startswith("Azul · ") and str(v).endswith(" · 65 min") for v in listed)
+    stats = StatsView(ctx).build()
+    assert find(stats, "stats-duration-azul").value == "Average time per play: 65 min"
+
+    editing = edit_view(ctx, str(play))  # the saved time, paused, to correct by hand
+    assert find(editing, "timer").value == "1:05"
+    assert find(editing, "timer-pause").tooltip == "Resume the timer"
+    click(editing, "timer-edit")
+    type_into(editing, "timer-field", "70")
+    click(editing, "timer-set")
+    click(editing, "save")
+    summary = history.store.get_play(play).summary
+    assert (summary.duration, summary.started_at) == (70, datetime.fromtimestamp(START))
+
+
+def test_a_play_without_a_duration_is_edited_without_one(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history)
+    two = [PlayerSheet("Ana", {"marker": 40}), PlayerSheet("Ben", {"marker": 30})]
+    play = history.store.save_play(AZUL, None, two)  # as the command line saves one
+    editing = edit_view(ctx, str(play))
+    assert find(editing, "timer").value == "–:––"
+    assert find(editing, "timer-pause").disabled
+    click(editing, "save")
+    assert history.store.get_play(play).summary.duration is None
+
+
+def test_every_device_on_a_live_sheet_sees_the_same_time(tmp_path, history):
+    from scorepad.ui.app import view_for
+    from scorepad.ui.context import Context
+    from scorepad.ui.settings import Settings
+
+    ctx, _ = context(tmp_path, history=history)
+    other = Context(ctx.services, Settings(), navigate=lambda route: None)
+    sent: list[object] = []
+    other.update = lambda *controls: sent.extend(controls)
+    here = view_for(ctx, "/new/azul?players=Ana,Ben")
+    there = view_for(other, "/sheet/azul")
+    assert find(there, "timer").value == "0:00"
+    click(here, "timer-pause")
+    assert find(there, "timer-pause").tooltip == "Resume the timer"
+    assert find(there, "timer-pause") in sent  # sent to that device's browser
+    click(here, "timer-edit")
+    type_into(here, "timer-field", "1:30")
+    click(here, "timer-set")
+    assert find(there, "timer").value == "1:30"
+    joining = view_for(Context(ctx.services, Settings(), navigate=print), "/sheet/azul")
+    assert find(joining, "timer").value == "1:30"  # a device joining later, or a reload
+
+
+def test_a_page_redraws_its_timer_when_the_minute_shown_changes(tmp_path):
+    """The tick waits for the next minute on this device only: one second here."""
+    ctx, _ = context(tmp_path)
+    clock = Clock()
+    view, root = sheet(ctx, clock)
+    clock.wait(seconds=59)
+    part = view.timer
+    shown_then: list[str] = []
+
+    def show(controls: list[object]) -> None:
+        shown_then.append(find(root, "timer").value)
+        ctx.leave()  # another screen, or the session over: the page stops ticking
+
+    part.show = show
+
+    async def run() -> None:
+        import asyncio
+
+        tasks: list[asyncio.Task[None]] = []
+
+        class Page:  # what the text's page does with the task it is handed
+            def run_task(self, work):
+                tasks.append(asyncio.create_task(work()))
+
+        part.start_ticking(Page())
+        part.start_ticking(Page())  # mounted again: still one task
+        assert len(tasks) == 1
+        ticking = tasks[0]
+        await asyncio.sleep(0.2)
+        clock.wait(seconds=1)  # the minute turns while the page waits for it
+        await asyncio.wait_for(ticking, 5)
+
+    run_async(run)
+    assert shown_then == ["0:01"] and not part.running
