@@ -18,6 +18,7 @@ import flet as ft
 from scorepad.core import ScorepadError
 from scorepad.core.boards.azul_sheet import WALL_LINES
 from scorepad.core.boards.azul_wall import COLOURS, EMPTY, PATTERN, SIZE, Side, Wall
+from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import SheetInProgress
@@ -119,6 +120,8 @@ class WallPart:
         self.message = ft.Text(color=ft.Colors.ERROR, size=13)
         self.help = muted("", size=12)
         self.palette_row = ft.Row(spacing=4, tight=True)
+        self.summary = ft.Text(weight=ft.FontWeight.BOLD)
+        """What the wall fills and the player's total: the sheet is behind the dialog."""
 
     def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
         if self.shown and line.key in WALL_LINES:
@@ -164,7 +167,14 @@ class WallPart:
         palette = self.palette_row
         self.message.value = ""
         content = ft.Column(
-            [self.side, self.help, palette, grid, tid(f"wall-message-{n}", self.message)],
+            [
+                self.side,
+                self.help,
+                palette,
+                grid,
+                tid(f"wall-total-{n}", self.summary),
+                tid(f"wall-message-{n}", self.message),
+            ],
             spacing=8,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -252,11 +262,22 @@ class WallPart:
                 tile.bgcolor, tile.opacity, tile.content, tile.border = back, opacity, icon, border
                 out.append(tile)
         self.side.value = wall.side
+        self.summary.value = self._summary()
         self.help.value = self.ctx.t("app.wall_help_grey" if grey else "app.wall_help")
         self.palette_row.visible = grey
         for colour, box in self.palette.items():
             box.border = ft.Border.all(4 if colour == self.colour else 0, ft.Colors.PRIMARY)
-        return [*out, self.side, self.help, self.palette_row, self.message]
+        return [*out, self.side, self.help, self.palette_row, self.summary, self.message]
+
+    def _summary(self) -> str:
+        assert self.player is not None
+        wall = self.model.draft.walls[self.player]
+        player = self.model.state.scored.players[self.player]
+        try:
+            counts = Wall.read(wall.rows, wall.side).lines()
+        except ScorepadError:
+            counts = dict.fromkeys(WALL_LINES, 0)
+        return self.ctx.t("app.wall_sum", total=show(player.total, self.ctx.lang), **counts)
 
     def refresh(self) -> list[ft.Control]:
         """After any change on the sheet (a tap on another device too)."""
