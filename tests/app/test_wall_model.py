@@ -139,3 +139,58 @@ def test_the_wall_is_kept_in_the_draft_file_and_only_on_an_azul_sheet(tmp_path):
     broken["walls"] = [{"side": "grey", "wall": ["XXXXX"] * 5}] * 2
     with pytest.raises(ValueError):
         SheetDraft.from_dict(broken)
+
+
+def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
+    """The view without a browser: the dialog's words in German, the grey side's refusal
+    with the core's reason, the cells read-only "von der Wand", and the play saved with
+    the lines the wall filled."""
+    from ui_helpers import click, context, find, fire, type_into
+
+    from scorepad.ui.history import StoreHistory
+    from scorepad.ui.views.sheet import SheetView
+
+    history = StoreHistory(str(tmp_path / "history.db"))
+    try:
+        ctx, routes = context(tmp_path, history=history, lang="de", compact=True)
+        dialogs: list[object] = []
+        ctx.show_dialog = dialogs.append
+        model = azul()
+        view = SheetView(ctx, model)
+        root = view.build()
+        assert find(root, "wall-2").content == "Wand"
+        click(root, "wall-2")
+        dialog = dialogs[-1]
+        assert find(dialog, "wall-side-grey").label == "Graue Seite"
+        side = view.wall.side
+        side.value = "grey"
+        fire(side, "change", "grey")
+        assert model.draft.walls[1].side == "grey"
+        click(dialog, "tile-2-1-1")  # no colour picked yet
+        assert find(dialog, "wall-message-2").value.startswith("wähle zuerst eine Farbe")
+        click(dialog, "wall-colour-R")
+        click(dialog, "tile-2-1-1")
+        click(dialog, "tile-2-1-2")  # red again in row 1: refused, with the core's reason
+        said = find(dialog, "wall-message-2").value
+        assert (
+            said
+            == "Reihe 1, Spalte 2: ein zweites R in dieser Reihe (jede Farbe nur einmal pro Reihe)"
+        )
+        assert model.draft.walls[1].rows[0] == "R...."
+        for column, colour in enumerate("BYKW", 2):
+            click(dialog, f"wall-colour-{colour}")
+            click(dialog, f"tile-2-1-{column}")
+        assert model.draft.walls[1].rows[0] == "RBYKW"
+        rows = find(root, "line-rows-2")
+        assert rows.value == "1" and rows.read_only and rows.helper == "von der Wand"
+        assert find(dialog, "wall-total-2").value == "Reihen 1, Spalten 0, Farben 0: Summe 2"
+        click(dialog, "wall-done")
+        type_into(root, "line-marker-1", "30")
+        type_into(root, "line-marker-2", "28")
+        click(root, "save")
+        play = int(routes[-1].rsplit("/", 1)[1])
+        saved = history.store.get_play(play)
+        totals = {p.name: p.total for p in saved.sheet.players}
+        assert totals == {"Ana": 30, "Ben": 30}
+    finally:
+        history.close()
