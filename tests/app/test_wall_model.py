@@ -4,12 +4,16 @@ edits; clearing it gives the lines back to typing."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
+from ui_helpers import click, context, find, fire, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.azul_wall import PATTERN, Wall
 from scorepad.ui.drafts import FileDraftStore
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
+from scorepad.ui.views.sheet import SheetView
 from scorepad.ui.wall_model import TileEdit, WallClearEdit, from_wall, side_edit, tap
 
 AZUL = find_game("azul")
@@ -145,11 +149,6 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
     """The view without a browser: the dialog's words in German, the grey side's refusal
     with the core's reason, the cells read-only "von der Wand", and the play saved with
     the lines the wall filled."""
-    from ui_helpers import click, context, find, fire, type_into
-
-    from scorepad.ui.history import StoreHistory
-    from scorepad.ui.views.sheet import SheetView
-
     history = StoreHistory(str(tmp_path / "history.db"))
     try:
         ctx, routes = context(tmp_path, history=history, lang="de", compact=True)
@@ -181,6 +180,9 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
             click(dialog, f"wall-colour-{colour}")
             click(dialog, f"tile-2-1-{column}")
         assert model.draft.walls[1].rows[0] == "RBYKW"
+        said = {c.identifier: c.label for c in walk(dialog) if isinstance(c, ft.Semantics)}
+        assert said["tile-2-1-1"] == "Reihe 1, Spalte 1: rot"  # for a screen reader
+        assert said["tile-2-2-1"] == "Reihe 2, Spalte 1: leer"
         rows = find(root, "line-rows-2")
         assert rows.value == "1" and rows.read_only and rows.helper == "von der Wand"
         assert find(dialog, "wall-total-2").value == "Reihen 1, Spalten 0, Farben 0: Summe 2"

@@ -103,6 +103,8 @@ class WallPart:
         self.colour: str | None = None
         """The grey side's colour picked for the next tap."""
         self.tiles: list[list[ft.Container]] = []
+        self.spaces: list[list[ft.Semantics]] = []
+        """Each tile's test id and what a screen reader says of it (row, column, colour)."""
         self.palette: dict[str, ft.Container] = {}
         self.side = ft.RadioGroup(
             ft.Row(
@@ -150,14 +152,21 @@ class WallPart:
         self.player, self.colour = player, None
         n = player + 1
         self.tiles = [[self._tile(r, c) for c in range(SIZE)] for r in range(SIZE)]
+        self.spaces = [
+            [
+                ft.Semantics(identifier=f"tile-{n}-{r + 1}-{c + 1}", button=True, content=tile)
+                for c, tile in enumerate(tiles)
+            ]
+            for r, tiles in enumerate(self.tiles)
+        ]
         grid = ft.Column(
             [
                 ft.Row(
-                    [tid(f"tile-{n}-{r + 1}-{c + 1}", tile) for c, tile in enumerate(tiles)],
+                    list(spaces),
                     spacing=4,
                     tight=True,
                 )
-                for r, tiles in enumerate(self.tiles)
+                for spaces in self.spaces
             ],
             spacing=4,
             tight=True,
@@ -250,6 +259,16 @@ class WallPart:
                     opacity = 1.0 if letter != EMPTY else 0.3
                 icon = ft.Icon(symbol, color=fore, size=22)
                 placed = letter != EMPTY
+                said = self.ctx.t(
+                    "app.wall_space",
+                    row=r + 1,
+                    column=c + 1,
+                    tile=self.ctx.t(f"app.colour_{letter}" if placed else "app.wall_empty"),
+                )
+                space = self.spaces[r][c]
+                if space.label != said:
+                    space.label = said
+                    out.append(space)
                 border = ft.Border.all(
                     3 if placed else 1, ft.Colors.ON_SURFACE if placed else ft.Colors.OUTLINE
                 )
