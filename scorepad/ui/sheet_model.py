@@ -51,6 +51,17 @@ from scorepad.ui.result_model import (
     team_of,
 )
 from scorepad.ui.timer_model import Clock, Timer, TimerEdit, clock
+from scorepad.ui.wall_model import (
+    TileEdit,
+    WallClearEdit,
+    WallDraft,
+    WallEdit,
+    WallSideEdit,
+    fill_walls,
+    wall_lines,
+    walls_from_json,
+    walls_to_json,
+)
 
 CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
@@ -270,6 +281,9 @@ Edit = (
     | LineTakenOff
     | GameSwitched
     | OutcomeEdit
+    | TileEdit
+    | WallSideEdit
+    | WallClearEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -317,6 +331,8 @@ class SheetDraft:
     """A team game: the names of team 1, 2, …"""
     outcome: str = ""
     """What the players chose: "won" / "lost", or the winning team's number; "" none."""
+    walls: list[WallDraft] = field(default_factory=list)
+    """An Azul sheet: each player's wall (``wall_model``), which fills their lines."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -341,6 +357,7 @@ class SheetDraft:
             **({"teams": list(self.teams)} if self.teams else {}),
             **({"team_names": list(self.team_names)} if self.team_names else {}),
             **({"outcome": self.outcome} if self.outcome else {}),
+            **walls_to_json(self),
         }
 
     @classmethod
@@ -392,6 +409,7 @@ class SheetDraft:
             teams=per_player(data["teams"], int) if "teams" in data else [],
             team_names=[str(n) for n in _list(data.get("team_names", []))],
             outcome=str(data.get("outcome") or ""),
+            walls=walls_from_json(data.get("walls"), count),
         )
 
 
@@ -623,6 +641,10 @@ class SheetInProgress:
         """The timer paused, resumed or corrected; the scores do not change."""
         return self.apply(TimerEdit(timer), state=self.state)
 
+    def set_wall(self, edit: WallEdit) -> SheetState:
+        """A tap on a wall (``wall_model.tap``), its side turned, or the wall cleared."""
+        return self.apply(edit)
+
     def set_location(self, location: str) -> None:
         self.draft.location = location
 
@@ -631,6 +653,7 @@ class SheetInProgress:
         problems: dict[CellKey, ScorepadError] = {}
         entered = False
         sheets = []
+        boards = wall_lines(self.draft, self.players, problems)
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
             for line in self.round_lines:
@@ -643,7 +666,12 @@ class SheetInProgress:
                     entries.append(entry)
                 lines[line.key] = entries
             for line in self.end_lines:
-                raw, cell_entered = self._raw(line, index, problems)
+                board = boards[index] if index < len(boards) else {}
+                raw: object | None
+                if line.key in board:  # the player's wall fills it
+                    raw, cell_entered = board[line.key], True
+                else:
+                    raw, cell_entered = self._raw(line, index, problems)
                 entered = entered or cell_entered
                 if raw is not None:
                     lines[line.key] = raw
@@ -874,6 +902,7 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     never meet a missing cell."""
     n = len(draft.players)
     fill_teams(template, draft)
+    fill_walls(template, draft)
     for line in template.lines_for(draft.variant):
         if isinstance(line, CheckLine):
             draft.checks.setdefault(line.key, [False] * n)

@@ -41,13 +41,14 @@ from scorepad.ui.sheet_model import (
     TextEdit,
 )
 from scorepad.ui.timer_model import TimerEdit, saved_time
-from scorepad.ui.views.cells import ExtraCell, SheetCell, make_cell
+from scorepad.ui.views.cells import ExtraCell, SheetCell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
 from scorepad.ui.views.timer_part import TimerPart
+from scorepad.ui.views.wall_part import WallPart
 from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
@@ -148,6 +149,7 @@ class SheetView:
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.worked = WorkedPart(ctx, model, self._row)
         self.outcome = ResultPart(ctx, model, self.changed)
+        self.wall = WallPart(ctx, model, self.changed, self._row)
         self.build_rows()
         self.refresh(clear_message=False)
         self.follow()
@@ -265,14 +267,11 @@ class SheetView:
         self.worked = WorkedPart(self.ctx, self.model, self._row)
         rows: list[ft.Control] = []
         for line in self.model.end_lines:
-            cells = [
-                make_cell(self.ctx, self.model, line, i, changed)
-                for i in range(len(self.model.players))
-            ]
+            cells = [self.wall.make_cell(line, i, changed) for i in range(len(self.model.players))]
             self.cells += cells
             self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
-            rows += self.worked.rows_after(line.key)
+            rows += self.worked.rows_after(line.key) + self.wall.rows_after(line.key)
         for index, row in enumerate(self.model.draft.extra):
             cells = [
                 ExtraCell(self.ctx, self.model, index, i, changed)
@@ -514,7 +513,7 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
-        out += self.first.refresh() + self.colours.refresh()
+        out += self.first.refresh() + self.colours.refresh() + self.wall.refresh()
         out += self.timer.refresh()
         first = self.model.draft.first_player
         for mark, name in zip(self.first_marks, self.model.players, strict=True):

@@ -1,0 +1,343 @@
+"""The Azul wall on the sheet: a "Wall" button per player (``wall-n``) under the lines a
+wall fills, opening that player's 5×5 wall (``tile-n-R-C``, R and C from 1) over the sheet.
+
+A tap puts a tile on or takes it off (``wall_model.tap``: the core checks it); the rows,
+columns and colours cells of that player then show the wall's counts, read-only, with
+"from the wall" under them, on every device showing the sheet. Each colour carries a
+symbol as well (the printed tiles' patterns stand in for colour for colour-blind
+players), and each tile says its row, column and colour to a screen reader. The grid is
+5 × 46 px with 4 px between: it fits a 390 px phone without scrolling sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.core import ScorepadError
+from scorepad.core.boards.azul_sheet import WALL_LINES
+from scorepad.core.boards.azul_wall import COLOURS, EMPTY, PATTERN, SIZE, Side, Wall
+from scorepad.core.scoring import show
+from scorepad.core.template import Line
+from scorepad.ui.context import Context
+from scorepad.ui.sheet_model import SheetInProgress
+from scorepad.ui.views.cells import Changed, SheetCell, TextCell, make_cell
+from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.worked import RowMaker
+from scorepad.ui.wall_model import WallClearEdit, from_wall, has_wall, side_edit, tap
+
+TILE = 46
+"""A tile's side in px (at least 44: a finger's tap)."""
+LOOKS: dict[str, tuple[str, str, ft.IconData]] = {
+    "B": ("#1565C0", "#FFFFFF", ft.Icons.WATER_DROP),
+    "Y": ("#F9A825", "#000000", ft.Icons.WB_SUNNY),
+    "R": ("#C62828", "#FFFFFF", ft.Icons.FAVORITE),
+    "K": ("#212121", "#FFFFFF", ft.Icons.DIAMOND),
+    "W": ("#ECEFF1", "#000000", ft.Icons.AC_UNIT),
+}
+"""Each colour's tile, the colour of its symbol, and the symbol."""
+
+
+class WallLineCell(TextCell):
+    """A rows, columns or colours cell of an Azul sheet: typed, or the wall's count while
+    the player's wall holds a tile (read-only, "from the wall")."""
+
+    def __init__(
+        self, ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
+    ) -> None:
+        super().__init__(ctx, model, line, player, changed)
+        self.follow_wall()
+
+    @property
+    def walled(self) -> bool:
+        return from_wall(self.model.draft, self.key, self.player)
+
+    def text(self) -> str:
+        if not self.walled:
+            return super().text()
+        wall = self.model.draft.walls[self.player]
+        try:
+            return str(Wall.read(wall.rows, wall.side).lines()[self.key])
+        except ScorepadError:  # marked on the sheet, with the reason
+            return ""
+
+    def follow_wall(self) -> list[ft.Control]:
+        walled = self.walled
+        helper = self.ctx.t("app.from_wall") if walled else None
+        if self.field.read_only == walled and self.field.helper == helper:
+            return []
+        self.field.read_only = walled
+        self.field.helper = helper
+        out: list[ft.Control] = [self.field]
+        if isinstance(self.control, ft.Row):  # − field +: the steppers rest meanwhile
+            for stepper in (self.control.controls[0], self.control.controls[-1]):
+                stepper.disabled = walled
+                out.append(stepper)
+        return out
+
+    def on_change(self, e: ft.Event[ft.TextField]) -> None:
+        if self.walled:
+            self.ctx.update(*self.sync())
+            return
+        super().on_change(e)
+
+    def on_step(self, delta: int) -> None:
+        if not self.walled:
+            super().on_step(delta)
+
+    def sync(self) -> list[ft.Control]:
+        return [*self.follow_wall(), *super().sync()]
+
+
+class WallPart:
+    """The Wall buttons and the wall dialog of one sheet (nothing on other games')."""
+
+    def __init__(
+        self, ctx: Context, model: SheetInProgress, changed: Callable[..., None], row: RowMaker
+    ) -> None:
+        self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
+        self.shown = has_wall(model.template)
+        self.player: int | None = None
+        """Whose wall is open (None: none)."""
+        self.colour: str | None = None
+        """The grey side's colour picked for the next tap."""
+        self.tiles: list[list[ft.Container]] = []
+        self.spaces: list[list[ft.Semantics]] = []
+        """Each tile's test id and what a screen reader says of it (row, column, colour)."""
+        self.palette: dict[str, ft.Container] = {}
+        self.side = ft.RadioGroup(
+            ft.Row(
+                [
+                    tid(
+                        "wall-side-coloured",
+                        ft.Radio(value="coloured", label=ctx.t("app.wall_coloured")),
+                    ),
+                    tid("wall-side-grey", ft.Radio(value="grey", label=ctx.t("app.wall_grey"))),
+                ],
+                wrap=True,
+            ),
+            on_change=self.on_side,
+        )
+        self.message = ft.Text(color=ft.Colors.ERROR, size=13)
+        self.help = muted("", size=12)
+        self.palette_row = ft.Row(spacing=4, tight=True)
+        self.summary = ft.Text(weight=ft.FontWeight.BOLD)
+        """What the wall fills and the player's total: the sheet is behind the dialog."""
+
+    def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+        if self.shown and line.key in WALL_LINES:
+            return WallLineCell(self.ctx, self.model, line, player, changed)
+        return make_cell(self.ctx, self.model, line, player, changed)
+
+    def rows_after(self, key: str) -> list[ft.Control]:
+        """Under the last line a wall fills: a Wall button per player."""
+        if not self.shown or key != WALL_LINES[-1]:
+            return []
+        buttons: list[ft.Control] = [
+            tid(
+                f"wall-{i + 1}",
+                ft.OutlinedButton(
+                    self.ctx.t("app.wall"),
+                    icon=ft.Icons.GRID_VIEW,
+                    on_click=lambda _e=None, i=i: self.open(i),
+                ),
+            )
+            for i in range(len(self.model.players))
+        ]
+        return [self.row(muted(self.ctx.t("app.wall_note"), size=12), buttons)]
+
+    # --- the dialog --------------------------------------------------------------------
+    def open(self, player: int) -> None:
+        self.player, self.colour = player, None
+        n = player + 1
+        self.tiles = [[self._tile(r, c) for c in range(SIZE)] for r in range(SIZE)]
+        self.spaces = [
+            [
+                ft.Semantics(identifier=f"tile-{n}-{r + 1}-{c + 1}", button=True, content=tile)
+                for c, tile in enumerate(tiles)
+            ]
+            for r, tiles in enumerate(self.tiles)
+        ]
+        grid = ft.Column(
+            [
+                ft.Row(
+                    list(spaces),
+                    spacing=4,
+                    tight=True,
+                )
+                for spaces in self.spaces
+            ],
+            spacing=4,
+            tight=True,
+        )
+        self.palette = {colour: self._swatch(colour) for colour in COLOURS}
+        self.palette_row.controls = [tid(f"wall-colour-{c}", b) for c, b in self.palette.items()]
+        palette = self.palette_row
+        self.message.value = ""
+        content = ft.Column(
+            [
+                self.side,
+                self.help,
+                palette,
+                grid,
+                tid(f"wall-total-{n}", self.summary),
+                tid(f"wall-message-{n}", self.message),
+            ],
+            spacing=8,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        t = self.ctx.t
+        dialog = ft.AlertDialog(
+            modal=True,
+            scrollable=True,
+            title=ft.Text(t("app.wall_of", player=self.model.players[player])),
+            content=content,
+            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+            content_padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            actions=[
+                tid(
+                    f"wall-clear-{n}",
+                    ft.TextButton(
+                        t("app.wall_clear"), icon=ft.Icons.DELETE_SWEEP, on_click=self.on_clear
+                    ),
+                ),
+                tid("wall-done", ft.FilledButton(t("app.wall_done"), on_click=self.close)),
+            ],
+            on_dismiss=lambda _e=None: self._closed(),
+        )
+        self._paint()
+        self.ctx.show_dialog(dialog)
+
+    def close(self) -> None:
+        self._closed()
+        self.ctx.close_dialog()
+
+    def _closed(self) -> None:
+        self.player = None
+        self.tiles = []
+
+    def _tile(self, row: int, column: int) -> ft.Container:
+        return ft.Container(
+            width=TILE,
+            height=TILE,
+            border_radius=6,
+            alignment=ft.Alignment.CENTER,
+            on_click=lambda _e=None: self.on_tap(row, column),
+        )
+
+    def _swatch(self, colour: str) -> ft.Container:
+        back, fore, symbol = LOOKS[colour]
+        return ft.Container(
+            ft.Icon(symbol, color=fore, size=20),
+            width=TILE,
+            height=TILE,
+            bgcolor=back,
+            border_radius=TILE // 2,
+            alignment=ft.Alignment.CENTER,
+            tooltip=self.ctx.t(f"app.colour_{colour}"),
+            on_click=lambda _e=None: self.on_colour(colour),
+        )
+
+    def _paint(self) -> list[ft.Control]:
+        """Show the open wall as the draft holds it; returns what changed."""
+        if self.player is None or not self.tiles:
+            return []
+        wall = self.model.draft.walls[self.player]
+        grey = wall.side == "grey"
+        out: list[ft.Control] = []
+        for r, tiles in enumerate(self.tiles):
+            for c, tile in enumerate(tiles):
+                letter = wall.rows[r][c]
+                printed = letter if letter != EMPTY else (None if grey else PATTERN[r][c])
+                back: str | None = None
+                fore: str = ft.Colors.OUTLINE
+                symbol, opacity = ft.Icons.ADD, 1.0
+                if printed is not None:
+                    back, fore, symbol = LOOKS[printed]
+                    opacity = 1.0 if letter != EMPTY else 0.3
+                icon = ft.Icon(symbol, color=fore, size=22)
+                placed = letter != EMPTY
+                said = self.ctx.t(
+                    "app.wall_space",
+                    row=r + 1,
+                    column=c + 1,
+                    tile=self.ctx.t(f"app.colour_{letter}" if placed else "app.wall_empty"),
+                )
+                space = self.spaces[r][c]
+                if space.label != said:
+                    space.label = said
+                    out.append(space)
+                border = ft.Border.all(
+                    3 if placed else 1, ft.Colors.ON_SURFACE if placed else ft.Colors.OUTLINE
+                )
+                if (tile.bgcolor, tile.opacity, getattr(tile.content, "icon", None)) == (
+                    back,
+                    opacity,
+                    symbol,
+                ) and tile.border == border:
+                    continue
+                tile.bgcolor, tile.opacity, tile.content, tile.border = back, opacity, icon, border
+                out.append(tile)
+        self.side.value = wall.side
+        self.summary.value = self._summary()
+        self.help.value = self.ctx.t("app.wall_help_grey" if grey else "app.wall_help")
+        self.palette_row.visible = grey
+        for colour, box in self.palette.items():
+            box.border = ft.Border.all(4 if colour == self.colour else 0, ft.Colors.PRIMARY)
+        return [*out, self.side, self.help, self.palette_row, self.summary, self.message]
+
+    def _summary(self) -> str:
+        assert self.player is not None
+        wall = self.model.draft.walls[self.player]
+        player = self.model.state.scored.players[self.player]
+        try:
+            counts = Wall.read(wall.rows, wall.side).lines()
+        except ScorepadError:
+            counts = dict.fromkeys(WALL_LINES, 0)
+        return self.ctx.t("app.wall_sum", total=show(player.total, self.ctx.lang), **counts)
+
+    def refresh(self) -> list[ft.Control]:
+        """After any change on the sheet (a tap on another device too)."""
+        return self._paint()
+
+    # --- taps --------------------------------------------------------------------------
+    def on_tap(self, row: int, column: int) -> None:
+        if self.player is None:
+            return
+        try:
+            edit = tap(self.model.draft, self.player, row, column, self.colour)
+        except ScorepadError as problem:
+            self.message.value = problem.message(self.ctx.lang)
+            self.ctx.update(self.message)
+            return
+        self.message.value = ""
+        self.model.set_wall(edit)
+        self.changed(self.message)
+
+    def on_colour(self, colour: str) -> None:
+        self.colour = colour
+        self.message.value = ""
+        self.ctx.update(*self._paint(), *self.palette.values())
+
+    def on_side(self, e: ft.Event[ft.RadioGroup]) -> None:
+        if self.player is None:
+            return
+        side: Side = "grey" if e.control.value == "grey" else "coloured"
+        try:
+            edit = side_edit(self.model.draft, self.player, side)
+        except ScorepadError as problem:
+            self.message.value = problem.message(self.ctx.lang)
+            self.side.value = self.model.draft.walls[self.player].side
+            self.ctx.update(self.message, self.side)
+            return
+        self.message.value = ""
+        self.model.set_wall(edit)
+        self.changed(self.message)
+
+    def on_clear(self) -> None:
+        if self.player is not None:
+            self.message.value = ""
+            self.model.set_wall(WallClearEdit(self.player))
+            self.changed(self.message)
