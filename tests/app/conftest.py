@@ -21,6 +21,7 @@ import pytest
 from bundle_build import TESTS as BUNDLE_TESTS
 from bundle_build import BundleBuild
 from bundle_build import missing as bundle_missing
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -214,6 +215,25 @@ class AppPage:
     def node(self, ident: str):
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]')
 
+    def reveal(self, ident: str) -> None:
+        """Scroll ``ident`` into Flutter's accessibility tree, which holds only what is on
+        screen or near it: a field far down a long sheet is not in the page until the
+        sheet is scrolled to it (as a person scrolls before tapping it)."""
+        node = self.node(ident)
+        try:
+            node.first.wait_for(state="attached", timeout=2_000)
+            return
+        except PlaywrightTimeout:
+            pass
+        size = self.page.viewport_size
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        for step in (size["height"] / 2, -size["height"] / 2):
+            for _ in range(16):
+                self.page.mouse.wheel(0, step)
+                self.page.wait_for_timeout(150)
+                if node.count():
+                    return
+
     def type(
         self,
         ident: str,
@@ -235,6 +255,7 @@ class AppPage:
         in (the game editor), Flutter may still be scrolling when Playwright aims at the
         position its accessibility tree gives, and the click lands on what scrolled there.
         """
+        self.reveal(ident)
         box = self.node(ident).locator("input, textarea")
         for _ in range(4):
             if focus:
@@ -300,11 +321,13 @@ class AppPage:
 
     def expect_value(self, ident: str, text: str) -> None:
         """A text field shows ``text``: Flutter fills the DOM input only while it has focus."""
+        self.reveal(ident)
         box = self.node(ident).locator("input, textarea")
         box.click()
         expect(box).to_have_value(text)
 
     def click(self, ident: str) -> None:
+        self.reveal(ident)
         self.node(ident).locator("[role]").first.click()
 
     def text(self, ident: str) -> str:
