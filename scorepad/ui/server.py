@@ -10,6 +10,7 @@ Behind the guards, Flet's web client is served compressed, cached and pruned
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
@@ -47,6 +48,7 @@ def guarded_app(
     from scorepad.ui.web_files import WebFiles
 
     ending_unregistered_sockets()
+    logging.getLogger("flet_web.fastapi").addFilter(_no_receive_loop_end)
     app: ASGIApp = get_fastapi_web_app(
         main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
     )
@@ -92,6 +94,13 @@ def ending_unregistered_sockets() -> None:
     FletApp._FletApp__receive_loop = receiving
     FletApp.handle = handling
     FletApp._scorepad_ends_unregistered = True
+
+
+def _no_receive_loop_end(record: logging.LogRecord) -> bool:
+    """Flet logs the end of a websocket's receiving with a traceback when its sending
+    side saw the socket close first (a phone gone, the app stopping): nothing is lost
+    (the device reconnects to its sheet), so it is not printed."""
+    return not str(record.msg).startswith("Receive loop error")
 
 
 def closing_quietly(app: ASGIApp) -> ASGIApp:

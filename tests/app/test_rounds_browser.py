@@ -135,8 +135,8 @@ def test_a_six_player_round_sheet_keeps_its_totals_in_sight(rapp):
         app.resize(size)
         app.page.mouse.wheel(0, -5000)
         app.page.wait_for_timeout(300)
-        for n in range(1, 7):
-            assert on_screen(app, f"total-{n}"), (size, n)
+        for n in range(1, 7):  # the layout is rebuilt for the new size: give it time
+            assert app._wait(lambda n=n: on_screen(app, f"total-{n}"), timeout=10), (size, n)
         app.screenshot("sheet-rounds-uno")
         width = app.page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"]

@@ -62,6 +62,8 @@ def check_game(template: GameTemplate, history: Store) -> None:
             for i in range(1, template.min_players + 1)
         ]
         won = "T1" if teams and not has_score(template) else None  # Codenames: who won
+        if rule is not None and rule.kind == "cooperative":
+            won = "won"  # Pandemic: the table's result, always asked for
         check_scored(score(template, variant, players, outcome=won))
         for lang in ("en", "es"):
             describe_template(template, variant, lang).encode("utf-8")

@@ -4,6 +4,7 @@
   const TEXTS = __TEXTS__;
   const PING_EVERY_MS = 2000;
   const LATE_MS = 5000; // no answer for this long: the link is lost
+  const CHECK_MS = 500;
   const SHOW_AFTER_MS = 700; // a reconnect quicker than this is not worth a word
   const RETRY_MS = 500; // how often a page that lost the app asks whether it is back
   const UNSENT_KEY = "scorepad-unsent";
@@ -177,9 +178,22 @@
     document.addEventListener("DOMContentLoaded", () => show("unsent"));
   }
 
+  // A late answer counts only while the page itself keeps time: a page held up (its
+  // thread busy drawing, a phone slowed down) may not have read an answer that came, so
+  // after a hold-up it asks again and waits afresh.
+  let checked = performance.now();
   setInterval(() => {
-    if (current && !down && performance.now() - current.answered > LATE_MS) lost();
-  }, 500);
+    const now = performance.now();
+    const held = now - checked > CHECK_MS * 3;
+    checked = now;
+    if (!current || down) return;
+    if (held) {
+      current.answered = now;
+      current.pingNow();
+    } else if (now - current.answered > LATE_MS) {
+      lost();
+    }
+  }, CHECK_MS);
 
   // A phone waking up: its timers were held while the screen was off, so the time since
   // the last answer says nothing yet; ask at once instead.
