@@ -5,9 +5,10 @@ other end is gone, and what it types meanwhile goes into that dead socket: Flet'
 cannot tell, and neither can the person typing. So the page asks the app every few seconds
 whether it is still there (``PING``, a text frame; Flet's own frames are binary) and the
 app answers at once, beside Flet, with how many of the device's frames it has received on
-that socket (``PONG``). The page (``scorepad/ui/web/heartbeat.js``) stops all typing as soon as
-an answer is late or the socket closes, says so, and once it is back says whether
-something it had sent was never received: nothing typed is dropped without a word.
+that socket (``PONG``). The page (``scorepad/ui/web/heartbeat.js``) says so when an
+answer is late, stops all typing once the socket closes, and once the app answers again
+says whether something it had sent was never received: nothing typed is dropped without
+a word.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def link_script() -> str:
 
     texts = {
         lang: {
+            "late": tr("link.late", lang),
             "lost": tr("link.lost", lang),
             "unsent": tr("link.unsent", lang),
             "ok": tr("link.ok", lang),

@@ -12,22 +12,31 @@
   const Native = window.WebSocket;
   let lang = (navigator.language || "en").slice(0, 2);
   let current = null; // the app's socket now open
-  let down = false; // typing is stopped
+  let down = false; // the socket closed: typing is stopped
+  let late = false; // an answer is late: said, typing goes on (what it sends is checked at a close)
   let unsent = false; // something sent on a lost socket was never received
   let box = null;
 
   const say = (key) => (TEXTS[lang] || TEXTS.en)[key];
 
-  function show(kind) {
+  // Over the page: a notice across the top that lets every tap through while an answer
+  // is late (a busy app is still there), a card over a dimmed page once the socket closed.
+  const MODAL =
+    "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;" +
+    "justify-content:center;background:rgba(0,0,0,.45);pointer-events:auto;" +
+    "font:16px/1.4 Roboto,sans-serif";
+  const BANNER =
+    "position:fixed;left:0;right:0;top:0;z-index:2147483647;display:flex;" +
+    "justify-content:center;pointer-events:none;font:14px/1.4 Roboto,sans-serif";
+
+  function show(kind, modal = true) {
     if (!box) {
       box = document.createElement("div");
       box.id = "scorepad-link";
       box.setAttribute("role", "alert");
-      box.style.cssText =
-        "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;" +
-        "justify-content:center;background:rgba(0,0,0,.45);font:16px/1.4 Roboto,sans-serif";
       document.body.appendChild(box);
     }
+    box.style.cssText = modal ? MODAL : BANNER;
     const card = document.createElement("div");
     card.style.cssText =
       "max-width:320px;margin:16px;padding:20px;border-radius:16px;background:#FBF8FF;" +
@@ -55,9 +64,16 @@
     if (box) box.style.display = "none";
   }
 
+  function slow() {
+    if (late || down) return;
+    late = true;
+    setTimeout(() => late && !down && show("late", false), SHOW_AFTER_MS);
+  }
+
   function lost() {
     if (down) return;
     down = true;
+    late = false;
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
     setTimeout(() => down && show("lost"), SHOW_AFTER_MS);
   }
@@ -88,7 +104,7 @@
   }
 
   function back() {
-    down = false;
+    late = false;
     hide(); // the same socket answers again: everything sent meanwhile arrived
   }
 
@@ -149,7 +165,7 @@
       this.received = Number(received);
       this.answered = performance.now();
       if (TEXTS[language]) lang = language;
-      if (down && current === this) back();
+      if (late && current === this) back();
       return true;
     }
 
@@ -186,12 +202,12 @@
     const now = performance.now();
     const held = now - checked > CHECK_MS * 3;
     checked = now;
-    if (!current || down) return;
+    if (!current || down || late) return;
     if (held) {
       current.answered = now;
       current.pingNow();
     } else if (now - current.answered > LATE_MS) {
-      lost();
+      slow();
     }
   }, CHECK_MS);
 
