@@ -221,7 +221,7 @@ class AppPage:
         sheet is scrolled to it (as a person scrolls before tapping it)."""
         node = self.node(ident)
         try:
-            node.first.wait_for(state="attached", timeout=2_000)
+            node.first.wait_for(state="attached", timeout=5_000)
             return
         except PlaywrightTimeout:
             pass
@@ -257,16 +257,17 @@ class AppPage:
         """
         self.reveal(ident)
         box = self.node(ident).locator("input, textarea")
-        for _ in range(4):
+        for _ in range(6):  # a machine busy with other work (a bundle being built) is slow
             if focus:
                 box.focus()
             else:
                 box.click()
-            if not box.evaluate(ATTACHED, 3000):
+            if not box.evaluate(ATTACHED, 6000):
                 continue  # Flutter has not taken the field over yet: typing now is wiped
             box.fill(text)
             self.page.wait_for_timeout(50)
-            if self._wait(lambda: box.input_value() == text and (saved is None or saved() == text)):
+            done = lambda: box.input_value() == text and (saved is None or saved() == text)  # noqa: E731
+            if self._wait(done, timeout=4.0):
                 return
         raise AssertionError(f"the app never took {text!r} typed into {ident}")
 
