@@ -34,6 +34,7 @@ def answering_pings(app: ASGIApp, lang: Callable[[], str]) -> ASGIApp:
         lock = asyncio.Lock()  # Flet's sends and the answers go out one at a time
         received = 0
         language: str | None = None
+        answers: set[asyncio.Future[None]] = set()
 
         async def send_one(message: Message) -> None:
             async with lock:
@@ -48,7 +49,12 @@ def answering_pings(app: ASGIApp, lang: Callable[[], str]) -> ASGIApp:
                 if message.get("text") == PING:
                     language = language or lang()
                     pong = PONG.format(received=received, lang=language)
-                    await send_one({"type": "websocket.send", "text": pong})
+                    # sent beside Flet's receiving, never holding it up behind a send
+                    answer = asyncio.ensure_future(
+                        send_one({"type": "websocket.send", "text": pong})
+                    )
+                    answers.add(answer)
+                    answer.add_done_callback(_answered(answers))
                     continue
                 if message.get("text") is not None:
                     continue  # nothing of Flet's is text: a frame no client of ours sends
@@ -58,6 +64,17 @@ def answering_pings(app: ASGIApp, lang: Callable[[], str]) -> ASGIApp:
         await app(scope, receive_flet, send_one)
 
     return heartbeat
+
+
+def _answered(answers: set[asyncio.Future[None]]) -> Callable[[asyncio.Future[None]], None]:
+    """Forget an answer once sent; one the socket closed under is not an error."""
+
+    def done(answer: asyncio.Future[None]) -> None:
+        answers.discard(answer)
+        if not answer.cancelled():
+            answer.exception()  # read: a closed socket's failure is expected
+
+    return done
 
 
 def link_script() -> str:
