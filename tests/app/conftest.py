@@ -7,6 +7,7 @@ Playwright, with the Flutter accessibility tree switched on so test ids can be f
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -216,23 +217,27 @@ class AppPage:
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]')
 
     def reveal(self, ident: str) -> None:
-        """Scroll ``ident`` into Flutter's accessibility tree, which holds only what is on
-        screen or near it: a field far down a long sheet is not in the page until the
-        sheet is scrolled to it (as a person scrolls before tapping it)."""
+        """Scroll ``ident`` onto the screen, as a person scrolls before tapping it: Flutter's
+        accessibility tree holds only what is on screen or near it (a field far down a
+        long sheet is not in the page until the sheet is scrolled to it), and a field
+        tapped at the edge scrolls itself in, rebuilding the tree under the tap."""
         node = self.node(ident)
-        try:
+        with contextlib.suppress(PlaywrightTimeout):
             node.first.wait_for(state="attached", timeout=5_000)
-            return
-        except PlaywrightTimeout:
-            pass
         size = self.page.viewport_size
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         for step in (size["height"] / 2, -size["height"] / 2):
             for _ in range(16):
+                if node.count():
+                    break
                 self.page.mouse.wheel(0, step)
                 self.page.wait_for_timeout(150)
-                if node.count():
-                    return
+        for _ in range(10):
+            box = node.first.bounding_box() if node.count() else None
+            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]):
+                return
+            self.page.mouse.wheel(0, size["height"] / 3 * (1 if box["y"] > 0 else -1))
+            self.page.wait_for_timeout(200)
 
     def type(
         self,
