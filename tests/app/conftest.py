@@ -182,6 +182,16 @@ def app(server: str, browser, data_dir: Path) -> Iterator[AppPage]:
         context.close()
 
 
+@pytest.fixture
+def phone(app: AppPage, browser) -> Iterator[AppPage]:
+    """A second device on the same app: a phone-sized page of its own."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        yield AppPage(context.new_page(), app.base, app.data_dir)
+    finally:
+        context.close()
+
+
 ATTACHED = """(e, timeout) => new Promise(done => {
     // Focused, and configured by Flutter's text editing (it turns autocorrect on).
     const start = performance.now();

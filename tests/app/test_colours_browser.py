@@ -26,16 +26,6 @@ def pick(page: AppPage, seat: int, colour: str) -> None:
     expect(page.node(f"colour-option-{colour}")).to_have_count(0)  # the picker closed
 
 
-@pytest.fixture
-def phone(app, browser):
-    """A second device on the same app."""
-    context = browser.new_context(viewport=PHONE)
-    try:
-        yield AppPage(context.new_page(), app.base, app.data_dir)
-    finally:
-        context.close()
-
-
 def test_colours_from_new_play_to_the_sheet_a_second_device_history_and_the_next_play(app, phone):
     app.page.set_viewport_size(PHONE)
     app.open("/new/ticket-to-ride")

@@ -15,16 +15,6 @@ from scorepad.store.values import canonical, digest
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def phone(app, browser):
-    """A second device on the same app: a phone-sized page of its own."""
-    context = browser.new_context(viewport=PHONE)
-    try:
-        yield AppPage(context.new_page(), app.base, app.data_dir)
-    finally:
-        context.close()
-
-
 def test_two_devices_fill_in_one_sheet_and_save_it_once(app, phone):
     app.page.set_viewport_size(DESKTOP)
     app.open("/new/glass-road?players=Ana,Ben")

@@ -5,20 +5,10 @@ wall cleared give the lines back."""
 from __future__ import annotations
 
 import pytest
-from conftest import PHONE, AppPage
+from conftest import PHONE
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(app, browser):
-    """A second device on the same app: a phone-sized page of its own."""
-    context = browser.new_context(viewport=PHONE)
-    try:
-        yield AppPage(context.new_page(), app.base, app.data_dir)
-    finally:
-        context.close()
 
 
 def wall_of(draft: dict) -> list[str] | None:
