@@ -284,7 +284,27 @@ class AppPage:
             done = lambda: box.input_value() == text and (saved is None or saved() == text)  # noqa: E731
             if self._wait(done, timeout=4.0):
                 return
-        raise AssertionError(f"the app never took {text!r} typed into {ident}")
+        raise AssertionError(
+            f"the app never took {text!r} typed into {ident}: {self._state(box, saved)}"
+        )
+
+    def _state(self, box, saved: Callable[[], object] | None) -> str:
+        """What the page and the app showed when typing failed: which element had the focus,
+        what the field and the app held, and any word of a lost link over the page."""
+        seen = self.page.evaluate(
+            """() => {
+                const a = document.activeElement;
+                const link = document.getElementById("scorepad-link");
+                return {
+                    focus: a && (a.closest("[flt-semantics-identifier]")?.getAttribute(
+                        "flt-semantics-identifier") || a.tagName),
+                    link: link && link.style.display !== "none" ? link.textContent : null,
+                };
+            }"""
+        )
+        field = box.input_value() if box.count() else None
+        stored = saved() if saved is not None else "(not checked)"
+        return f"focus on {seen['focus']}, field {field!r}, app {stored!r}, link {seen['link']!r}"
 
     def _wait(self, condition: Callable[[], bool], timeout: float = 2.0) -> bool:
         deadline = time.monotonic() + timeout
