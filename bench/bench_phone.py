@@ -21,7 +21,7 @@ computer's address) gets gzip: ``--network`` serves both apps on this machine's 
 address (Scorepad with ``--share``) to measure that case too. The last line is a JSON
 object with every figure.
 
-    python bench/bench_phone.py [--runs 3] [--network]
+    python bench/bench_phone.py [--runs 3] [--network] [--files]
 """
 
 from __future__ import annotations
@@ -110,6 +110,8 @@ class Meter:
         self.http = 0
         self.ws = 0
         self.requests = 0
+        self.urls: dict[str, str] = {}
+        self.files: list[tuple[int, str]] = []  # (bytes, address) of each HTTP request
         self.session = page.context.new_cdp_session(page)
         self.session.send("Network.enable")
         if link:
@@ -122,13 +124,19 @@ class Meter:
                     "uploadThroughput": link["up"],
                 },
             )
+        self.session.on("Network.requestWillBeSent", self.asked)
         self.session.on("Network.loadingFinished", self.finished)
         self.session.on("Network.webSocketFrameReceived", self.frame)
         self.session.on("Network.webSocketFrameSent", self.frame)
 
+    def asked(self, event: dict) -> None:
+        self.urls[event["requestId"]] = event["request"]["url"]
+
     def finished(self, event: dict) -> None:
-        self.http += int(event.get("encodedDataLength", 0))
+        size = int(event.get("encodedDataLength", 0))
+        self.http += size
         self.requests += 1
+        self.files.append((size, self.urls.get(event["requestId"], "?")))
 
     def frame(self, event: dict) -> None:
         data = event["response"].get("payloadData", "")
@@ -150,6 +158,7 @@ def visit(context, url: str, ready: str, link: dict | None) -> dict:
     seconds = time.perf_counter() - began
     page.wait_for_timeout(300)  # what the page still fetches once usable counts too
     figures = {"s": seconds, "http": meter.http, "ws": meter.ws, "requests": meter.requests}
+    figures["files"] = sorted(meter.files, reverse=True)
     page.close()
     return figures
 
@@ -180,6 +189,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--network", action="store_true", help="serve on the network address")
+    parser.add_argument(
+        "--files", action="store_true", help="list what each request of a first visit cost"
+    )
     options = parser.parse_args()
     host = network_address() if options.network else "127.0.0.1"
     cache = Path(tempfile.gettempdir()) / "scorepad-bench-phone-cache"
@@ -208,6 +220,9 @@ def main() -> None:
                                     f"{row['second']['http']:,} B",
                                     flush=True,
                                 )
+                                if options.files and run == 0:
+                                    for size, url in row["first"]["files"]:
+                                        print(f"    {size:>10,} B  {url.split('?')[0]}")
                 browser.close()
         finally:
             for process in processes:

@@ -4,7 +4,8 @@
 never uses: the KaTeX and Cupertino fonts, Pyodide, debugging symbols) and writes, once,
 into a cache folder: the page (``index.html``, pointing at versioned addresses), the
 font manifest (Material icons and Roboto only), DejaVu Sans cut down to the characters
-the app can fall back to, and a Brotli and a gzip copy of everything worth compressing.
+the app can fall back to, the Material icons cut down to those the page can draw
+(``scorepad.ui.web_icons``), and a Brotli and a gzip copy of everything worth compressing.
 The cache folder is the user's cache folder (``SCOREPAD_CACHE_DIR`` moves it); later
 starts find it ready (its name carries a digest of what it is made from); the PyInstaller
 bundle carries one made at build time (``build.spec``). Nothing is downloaded, nothing is
@@ -35,11 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorepad.ui.heartbeat import link_script
+from scorepad.ui.web_icons import ICONS_FONT, icons_font, kept_icons
 from scorepad.ui.web_own import OWN, OWN_DIR, PAGE_SCRIPT, own_head, web_manifest
 
 log = logging.getLogger(__name__)
 
-PIPELINE = "4"
+PIPELINE = "5"
 """Changes whenever what the cache holds is made differently: a new cache is written."""
 CACHE_ENV = "SCOREPAD_CACHE_DIR"
 BUNDLED = "scorepad_web"
@@ -90,6 +92,9 @@ FALLBACK_RANGES = (
 """Where DejaVu Sans is kept, beside every character of the app's own texts: the
 characters Roboto lacks (it has Latin-1, Latin Extended A, Greek and Cyrillic) that a
 name or a game's text is likely to hold."""
+
+CUT_FONTS = (FALLBACK_FONT, ICONS_FONT)
+"""Served whole until the builder has written them cut down."""
 
 
 @dataclass
@@ -142,6 +147,7 @@ def digest(web_dir: Path, font: Path) -> str:
     for rel, path in served_files(web_dir).items():
         made.update(f"{rel}\t{path.stat().st_size}\n".encode())
     made.update(hashlib.sha256(font.read_bytes()).digest())
+    made.update(" ".join(kept_icons()).encode())
     for rel in sorted({*OWN.values(), PAGE_SCRIPT}):  # another page script, another cache
         made.update(hashlib.sha256((OWN_DIR / rel).read_bytes()).digest())
     return made.hexdigest()[:16]
@@ -220,12 +226,13 @@ class WebFiles:
             # its content's.
             entry.etag += "-" + hashlib.sha256(data).hexdigest()[:12]
             self._compress(rel, entry)
-        font = self.dir / FALLBACK_FONT
-        if font.is_file():
-            self.entries[FALLBACK_FONT] = self._entry(FALLBACK_FONT, font)
-        else:  # the whole font until ``build`` has cut it down
-            whole = self._entry(FALLBACK_FONT, self.font)
-            self.entries[FALLBACK_FONT] = Entry(self.font, whole.etag + "-whole", False)
+        for rel, whole in zip(CUT_FONTS, (self.font, self.web_dir / ICONS_FONT), strict=True):
+            cut = self.dir / rel
+            if cut.is_file():
+                self.entries[rel] = self._entry(rel, cut)
+            else:  # the whole font until ``build`` has cut it down
+                entry = self._entry(rel, whole)
+                self.entries[rel] = Entry(whole, entry.etag + "-whole", False)
 
     def index_html(self) -> bytes:
         """Flet's page as Flet patches it, its client's files at the versioned address."""
@@ -247,8 +254,15 @@ class WebFiles:
             text, found = re.subn(rf'flet\.{name}="[^"]*";', f'flet.{name}="{value}";', text)
             if found != 1:
                 raise RuntimeError(f"Flet's index.html has no flet.{name} to point at {value}")
-        for script in ("flutter_bootstrap.js", "python.js", "icons/loading-animation.png"):
+        for script in ("flutter_bootstrap.js", "python.js"):
             text = text.replace(f'src="{script}"', f'src="{base}{script}"')
+        # The picture shown while the page loads: Scorepad's icon, drawn (1 KB compressed,
+        # sharp on any screen), in place of Flet's logo (a 24 KB PNG).
+        text, found = re.subn(
+            r'src="icons/loading-animation\.png"', f'src="{base}icons/icon.svg"', text
+        )
+        if found != 1:
+            raise RuntimeError("Flet's index.html has no loading picture to show Scorepad's in")
         text = own_head(text, base)
         text, found = re.subn(r"(<head>\n)", lambda m: m[1] + link_script(), text, count=1)
         if found != 1:
@@ -276,13 +290,18 @@ class WebFiles:
             if lock.is_file() and time.time() - lock.stat().st_mtime < BUSY:
                 return
             lock.write_text(str(os.getpid()))
-            font = self.dir / FALLBACK_FONT
-            if not font.is_file():
-                data = fallback_font(self.font, self.web_dir / "assets/fonts/roboto.woff2")
-                if data is not None:
-                    self._write(FALLBACK_FONT, data)
-            if font.is_file():
-                self.entries[FALLBACK_FONT] = self._entry(FALLBACK_FONT, font)
+            roboto = self.web_dir / "assets/fonts/roboto.woff2"
+            for rel, cut_down in (
+                (FALLBACK_FONT, lambda: fallback_font(self.font, roboto)),
+                (ICONS_FONT, lambda: icons_font(self.web_dir / ICONS_FONT)),
+            ):
+                font = self.dir / rel
+                if not font.is_file():
+                    data = cut_down()
+                    if data is not None:
+                        self._write(rel, data)
+                if font.is_file():
+                    self.entries[rel] = self._entry(rel, font)
             order = [*FIRST, *sorted(set(self.entries) - set(FIRST))]
             for coding in ("gzip", "br"):  # gzip first: what a phone on the network takes
                 for rel in order:
@@ -330,10 +349,10 @@ class WebFiles:
 
     def _refresh(self, rel: str) -> None:
         entry = self.entries.get(rel)
-        font = self.dir / FALLBACK_FONT
+        font = self.dir / rel
         if entry is None:
             return
-        if rel == FALLBACK_FONT and entry.path != font and font.is_file():
+        if rel in CUT_FONTS and entry.path != font and font.is_file():
             self.entries[rel] = self._entry(rel, font)
         elif entry.compress:
             self._found(rel, entry)

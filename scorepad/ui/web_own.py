@@ -26,6 +26,7 @@ OWN = {
     "icons/apple-touch-icon.png": "icons/apple-touch-icon.png",
     "icons/apple-touch-icon-192.png": "icons/apple-touch-icon.png",
     "icons/loading-animation.png": "icons/icon-512.png",
+    "icons/icon.svg": "icon.svg",
 }
 """Addresses served from ``OWN_DIR`` (address: file), Flet's own among them: its logo is
 never served in place of Scorepad's icon."""

@@ -22,12 +22,13 @@ from fontTools.ttLib import TTFont
 
 from scorepad.ui.config import FONT_FILES
 from scorepad.ui.web_files import CACHE_ENV, SUFFIXES, WebFiles, flet_web_dir
+from scorepad.ui.web_icons import ICONS_FONT, icons_font
 
 WEB = flet_web_dir()
 BIG = [
     "main.dart.wasm",
     "canvaskit/skwasm.wasm",
-    "assets/fonts/MaterialIcons-Regular.otf",
+    "canvaskit/skwasm_heavy.wasm",
     "main.dart.js",
     "canvaskit/canvaskit.wasm",
     "main.dart.mjs",
@@ -213,6 +214,13 @@ def test_fonts_and_files_the_app_never_uses_are_not_served(served):
     assert not kept & roboto  # Roboto draws those itself
     assert ord("ب") not in kept  # what the app does not fall back to
 
+    # The Material icons: those the page can draw only, compressed like the rest.
+    status, headers, icons = ask(port, base + ICONS_FONT, Accept_Encoding=PLAIN_HTTP)
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    icons = gzip.decompress(icons)
+    assert icons == icons_font(WEB / ICONS_FONT)
+    assert len(icons) < 0.02 * (WEB / ICONS_FONT).stat().st_size
+
 
 def test_compression_opens_no_hole(served):
     port, base = served
@@ -291,7 +299,10 @@ def test_the_page_is_scorepads_with_its_manifest_title_and_icons(served):
     assert '<link rel="manifest" href="/manifest.json" crossorigin="use-credentials">' in text
     assert f'<link rel="icon" type="image/png" sizes="32x32" href="{base}favicon.png">' in text
     assert f'<link rel="apple-touch-icon" href="{base}icons/apple-touch-icon.png">' in text
-    assert f'src="{base}icons/loading-animation.png"' in text
+    assert f'src="{base}icons/icon.svg"' in text  # while it loads: Scorepad's icon, drawn
+    status, headers, svg = ask(port, f"{base}icons/icon.svg")
+    assert status == 200 and headers["content-type"].startswith("image/svg+xml")
+    assert svg == (OWN / "icon.svg").read_bytes()
     assert "Flet application" not in text and "#222222" not in text
 
     status, headers, body = ask(port, "/manifest.json", Accept_Encoding=ALL)

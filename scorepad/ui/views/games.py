@@ -122,7 +122,7 @@ class GamesView:
                 tid(
                     f"games-copy-{gid}",
                     ft.IconButton(
-                        ft.Icons.COPY_OUTLINED,
+                        ft.Icons.CONTENT_COPY_OUTLINED,
                         tooltip=ctx.t("manage.copy"),
                         on_click=lambda: ctx.navigate(f"/games/new?from={gid}"),
                     ),
