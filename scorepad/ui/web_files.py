@@ -41,7 +41,7 @@ from scorepad.ui.web_own import OWN, OWN_DIR, PAGE_SCRIPT, own_head, web_manifes
 
 log = logging.getLogger(__name__)
 
-PIPELINE = "5"
+PIPELINE = "6"
 """Changes whenever what the cache holds is made differently: a new cache is written."""
 CACHE_ENV = "SCOREPAD_CACHE_DIR"
 BUNDLED = "scorepad_web"
@@ -474,7 +474,7 @@ def fallback_font(font: Path, roboto: Path) -> bytes | None:
     options.drop_tables = [*options.drop_tables, "FFTM"]
     cutter = subset.Subsetter(options)
     cutter.populate(unicodes=sorted(lacks & wanted))
-    kept = TTFont(str(font))
+    kept = TTFont(str(font), recalcTimestamp=False)  # the same bytes on every build
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     cutter.subset(kept)
     out = io.BytesIO()

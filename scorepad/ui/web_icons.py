@@ -158,7 +158,7 @@ def icons_font(font: Path) -> bytes | None:
     options.notdef_outline = True
     cutter = subset.Subsetter(options)
     cutter.populate(unicodes=sorted(code_points(font, kept_icons()).values()))
-    kept = TTFont(str(font))
+    kept = TTFont(str(font), recalcTimestamp=False)  # the same bytes on every build
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     cutter.subset(kept)
     out = io.BytesIO()
