@@ -29,6 +29,15 @@ DESIGN_KEYS = {
     "azul": ["marker", "rows", "columns", "colours"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "splendor": ["cards", "nobles", "cards_bought"],
+    "wingspan": [
+        "birds",
+        "bonus_cards",
+        "goals",
+        "eggs",
+        "cached_food",
+        "tucked_cards",
+        "food_left",
+    ],
     "azul-sintra": [
         "marker",
         "glass_left",
