@@ -43,6 +43,7 @@ DESIGN_KEYS = {
         "majorities",
         "nature",
     ],
+    "catan": ["settlements", "cities", "longest_road", "largest_army", "vp_cards", "on_turn"],
     "wingspan": [
         "birds",
         "bonus_cards",
