@@ -38,6 +38,7 @@ DESIGN_KEYS = {
     ],
     "azul": ["marker", "rows", "columns", "colours"],
     "kingdomino": ["properties", "largest_property", "crowns"],
+    "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
     "azul-sintra": [
         "marker",
