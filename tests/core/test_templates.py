@@ -100,6 +100,7 @@ ROUND_KEYS = {
     "wizard": ["bid", "tricks"],
     "flip-7": ["points"],
     "uno": ["points"],
+    "lost-cities": ["himalayas", "rainforest", "desert", "volcano", "sea"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
 RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
