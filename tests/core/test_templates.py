@@ -37,6 +37,7 @@ DESIGN_KEYS = {
         "coins",
     ],
     "azul": ["marker", "rows", "columns", "colours"],
+    "dominion": ["cards", "gardens", "turns"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
