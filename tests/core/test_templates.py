@@ -26,8 +26,20 @@ DESIGN_KEYS = {
         "science_gear",
         "science_tablet",
     ],
+    "7-wonders-duel": [
+        "military",
+        "civilian",
+        "science",
+        "commercial",
+        "guilds",
+        "wonders",
+        "progress",
+        "coins",
+    ],
     "azul": ["marker", "rows", "columns", "colours"],
+    "dominion": ["cards", "gardens", "turns"],
     "kingdomino": ["properties", "largest_property", "crowns"],
+    "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
     "cascadia": [
         "bear",
@@ -113,6 +125,7 @@ ROUND_KEYS = {
     "wizard": ["bid", "tricks"],
     "flip-7": ["points"],
     "uno": ["points"],
+    "lost-cities": ["himalayas", "rainforest", "desert", "volcano", "sea"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
 RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
@@ -198,6 +211,33 @@ def test_catalogue_values_follow_the_rules():
     }
     assert all(road.line(k).max == 7 and road.line(k).rate_required for k in rates)
     assert road.tiebreakers == ()
+
+
+def test_two_player_and_deck_building_games_follow_their_rulebooks():
+    """docs/rules.md's values for 7 Wonders Duel, Patchwork, Lost Cities and Dominion."""
+    games = builtin_games()
+    duel = games["7-wonders-duel"]
+    assert (duel.min_players, duel.max_players) == (2, 2)
+    assert (duel.line("military").min, duel.line("military").max) == (0, 10)
+    assert (duel.line("coins").per, duel.line("coins").every) == (1, 3)
+    assert [(tb.prefer, tb.terms) for tb in duel.tiebreakers] == [("more", (("civilian", 1),))]
+    patchwork = games["patchwork"]
+    assert (patchwork.min_players, patchwork.max_players) == (2, 2)
+    assert patchwork.line("special_tile").points == 7
+    assert patchwork.line("empty_spaces").per == -2
+    assert not patchwork.line("finished_first").counts
+    assert [(tb.prefer, tb.terms) for tb in patchwork.tiebreakers] == [
+        ("more", (("finished_first", 1),))
+    ]
+    cities = games["lost-cities"]
+    assert (cities.min_players, cities.max_players) == (2, 2)
+    assert cities.rounds is not None and cities.rounds.fixed == 3 and cities.rounds.ending is None
+    assert {(line.min, line.max) for line in cities.lines} == {(-80, 156)}
+    assert cities.tiebreakers == ()
+    dominion = games["dominion"]
+    assert (dominion.min_players, dominion.max_players) == (2, 4)
+    assert dominion.line("gardens").factors[0].max == 12  # 12 Gardens with 3 or 4 players
+    assert [(tb.prefer, tb.terms) for tb in dominion.tiebreakers] == [("fewer", (("turns", 1),))]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():

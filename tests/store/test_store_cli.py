@@ -229,7 +229,9 @@ def test_your_games_work_in_every_command_that_takes_a_game(capsys, url, tmp_pat
     monkeypatch.delenv("SCOREPAD_DB")
 
     err = fails(capsys, "template", "chess", "--db", url, "--lang", "en")
-    assert err.startswith('scorepad: unknown game "chess"; choose one of "7-wonders", "azul"')
+    assert err.startswith(
+        'scorepad: unknown game "chess"; choose one of "7-wonders", "7-wonders-duel"'
+    )
     choices = ", ".join(f'"{g}"' for g in [*BUILT_IN, "house"])
     assert f"choose one of {choices}\n" in err  # the round games among the built-in ones
     err = fails(capsys, "sheet", "chess", "--db", url, "--lang", "en")
