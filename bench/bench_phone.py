@@ -133,10 +133,13 @@ class Meter:
         self.urls[event["requestId"]] = event["request"]["url"]
 
     def finished(self, event: dict) -> None:
+        url = self.urls.get(event["requestId"], "?")
+        if url.startswith(("blob:", "data:")):  # made by the page itself: never on the link
+            return
         size = int(event.get("encodedDataLength", 0))
         self.http += size
         self.requests += 1
-        self.files.append((size, self.urls.get(event["requestId"], "?")))
+        self.files.append((size, url))
 
     def frame(self, event: dict) -> None:
         data = event["response"].get("payloadData", "")

@@ -3,9 +3,10 @@
 ``WebFiles`` gathers the files the page may ask for (Flet's web client, less what the app
 never uses: the KaTeX and Cupertino fonts, Pyodide, debugging symbols) and writes, once,
 into a cache folder: the page (``index.html``, pointing at versioned addresses), the
-font manifest (Material icons and Roboto only), DejaVu Sans cut down to the characters
-the app can fall back to, the Material icons cut down to those the page can draw
-(``scorepad.ui.web_icons``), and a Brotli and a gzip copy of everything worth compressing.
+font manifest (Material icons and Roboto only), the fonts cut down to what the page draws
+with them (Roboto without its hinting and DejaVu Sans to the characters the app can fall
+back to: ``scorepad.ui.web_fonts``; the Material icons to those the page can draw:
+``scorepad.ui.web_icons``), and a Brotli and a gzip copy of everything worth compressing.
 The cache folder is the user's cache folder (``SCOREPAD_CACHE_DIR`` moves it); later
 starts find it ready (its name carries a digest of what it is made from); the PyInstaller
 bundle carries one made at build time (``build.spec``). Nothing is downloaded, nothing is
@@ -32,16 +33,18 @@ import tempfile
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorepad.ui.heartbeat import link_script
+from scorepad.ui.web_fonts import FALLBACK_FONT, ROBOTO, fallback_font, roboto_font
 from scorepad.ui.web_icons import ICONS_FONT, icons_font, kept_icons
 from scorepad.ui.web_own import OWN, OWN_DIR, PAGE_SCRIPT, own_head, web_manifest
 
 log = logging.getLogger(__name__)
 
-PIPELINE = "6"
+PIPELINE = "7"
 """Changes whenever what the cache holds is made differently: a new cache is written."""
 CACHE_ENV = "SCOREPAD_CACHE_DIR"
 BUNDLED = "scorepad_web"
@@ -78,23 +81,6 @@ FIRST = (
 )
 """Compressed first: what Chromium (every Android phone) loads: on plain http to a
 network address, skwasm's heavy variant."""
-
-FALLBACK_FONT = "DejaVuSans.ttf"
-FALLBACK_RANGES = (
-    (0x0180, 0x024F),  # Latin Extended B: names (Romanian's ș and ț)
-    (0x0300, 0x036F),  # combining accents
-    (0x0370, 0x03FF),  # Greek (Roboto lacks some)
-    (0x1E00, 0x1EFF),  # Latin Extended Additional: names (Vietnamese)
-    (0x2000, 0x206F),  # punctuation (narrow spaces)
-    (0x20A0, 0x20CF),  # currencies
-    (0x2190, 0x21FF),  # arrows (a rule's hint: "4 → 10")
-)
-"""Where DejaVu Sans is kept, beside every character of the app's own texts: the
-characters Roboto lacks (it has Latin-1, Latin Extended A, Greek and Cyrillic) that a
-name or a game's text is likely to hold."""
-
-CUT_FONTS = (FALLBACK_FONT, ICONS_FONT)
-"""Served whole until the builder has written them cut down."""
 
 
 @dataclass
@@ -226,13 +212,23 @@ class WebFiles:
             # its content's.
             entry.etag += "-" + hashlib.sha256(data).hexdigest()[:12]
             self._compress(rel, entry)
-        for rel, whole in zip(CUT_FONTS, (self.font, self.web_dir / ICONS_FONT), strict=True):
+        for rel, (whole, _) in self.cuts().items():
             cut = self.dir / rel
             if cut.is_file():
                 self.entries[rel] = self._entry(rel, cut)
             else:  # the whole font until ``build`` has cut it down
                 entry = self._entry(rel, whole)
                 self.entries[rel] = Entry(whole, entry.etag + "-whole", False)
+
+    def cuts(self) -> dict[str, tuple[Path, Callable[[], bytes | None]]]:
+        """The fonts served cut down (``scorepad.ui.web_fonts``): each one's whole file,
+        served until the builder has written the cut, and how the cut is made."""
+        roboto, icons = self.web_dir / ROBOTO, self.web_dir / ICONS_FONT
+        return {
+            FALLBACK_FONT: (self.font, lambda: fallback_font(self.font, roboto)),
+            ICONS_FONT: (icons, lambda: icons_font(icons)),
+            ROBOTO: (roboto, lambda: roboto_font(roboto)),
+        }
 
     def index_html(self) -> bytes:
         """Flet's page as Flet patches it, its client's files at the versioned address."""
@@ -279,22 +275,18 @@ class WebFiles:
         fonts = json.loads((self.web_dir / "assets" / "FontManifest.json").read_bytes())
         kept = [f for f in fonts if not any(unused(a["asset"]) for a in f["fonts"])]
         kept = [f for f in kept if not f["family"].startswith("packages/")]
-        kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+        kept.append({"family": "Roboto", "fonts": [{"asset": ROBOTO.removeprefix("assets/")}]})
         return json.dumps(kept).encode()
 
     def build(self) -> None:
-        """Write what is missing: the cut-down font, then every compressed copy (one
+        """Write what is missing: the cut-down fonts, then every compressed copy (one
         builder at a time: a start that finds another at work leaves it be)."""
         lock = self.dir / "building"
         try:
             if lock.is_file() and time.time() - lock.stat().st_mtime < BUSY:
                 return
             lock.write_text(str(os.getpid()))
-            roboto = self.web_dir / "assets/fonts/roboto.woff2"
-            for rel, cut_down in (
-                (FALLBACK_FONT, lambda: fallback_font(self.font, roboto)),
-                (ICONS_FONT, lambda: icons_font(self.web_dir / ICONS_FONT)),
-            ):
+            for rel, (_, cut_down) in self.cuts().items():
                 font = self.dir / rel
                 if not font.is_file():
                     data = cut_down()
@@ -352,7 +344,7 @@ class WebFiles:
         font = self.dir / rel
         if entry is None:
             return
-        if rel in CUT_FONTS and entry.path != font and font.is_file():
+        if rel in self.cuts() and entry.path != font and font.is_file():
             self.entries[rel] = self._entry(rel, font)
         elif entry.compress:
             self._found(rel, entry)
@@ -381,7 +373,7 @@ def preloads(base: str) -> str:
     fonts = [
         f"{base}assets/FontManifest.json",
         f"{base}assets/fonts/MaterialIcons-Regular.otf",
-        f"{base}assets/fonts/roboto.woff2",
+        f"{base}{ROBOTO}",
         f"/{FALLBACK_FONT}",
     ]
     links = "".join(f'\n  <link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fonts)
@@ -434,52 +426,6 @@ def _gzip(data: bytes) -> bytes:
         squeezer = zlib.compressobj(9, zlib.DEFLATED, 31, 9)
         return squeezer.compress(data) + squeezer.flush()
     return bytes(deflate.gzip_compress(data, 12))
-
-
-def app_characters() -> set[int]:
-    """Every character of the app's own texts: its translations and built-in games."""
-    import gettext
-
-    package = Path(__file__).resolve().parents[1]
-    chars: set[str] = set()
-    for catalogue in sorted((package / "locale").glob("*/LC_MESSAGES/*.mo")):
-        with catalogue.open("rb") as handle:
-            for text in gettext.GNUTranslations(handle)._catalog.values():  # type: ignore[attr-defined]
-                chars.update(text if isinstance(text, str) else "".join(text))
-    for game in sorted((package / "games").rglob("*.json")):
-        chars.update(game.read_text(encoding="utf-8"))
-    return {ord(c) for c in chars}
-
-
-def fallback_font(font: Path, roboto: Path) -> bytes | None:
-    """DejaVu Sans with only the characters the app may fall back to (those Roboto lacks,
-    in the app's texts or in ``FALLBACK_RANGES``), or None without fontTools."""
-    try:
-        from fontTools import subset
-        from fontTools.ttLib import TTFont
-    except ImportError:
-        return None
-    import io
-
-    has = set(TTFont(str(font)).getBestCmap())
-    try:
-        lacks = has - set(TTFont(str(roboto)).getBestCmap())
-    except Exception:  # a Roboto fontTools cannot read (no Brotli for WOFF2): keep all
-        lacks = has
-    wanted = app_characters() | {c for a, b in FALLBACK_RANGES for c in range(a, b + 1)}
-    options = subset.Options()
-    options.layout_features = ["*"]
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    options.drop_tables = [*options.drop_tables, "FFTM"]
-    cutter = subset.Subsetter(options)
-    cutter.populate(unicodes=sorted(lacks & wanted))
-    kept = TTFont(str(font), recalcTimestamp=False)  # the same bytes on every build
-    logging.getLogger("fontTools").setLevel(logging.ERROR)
-    cutter.subset(kept)
-    out = io.BytesIO()
-    kept.save(out)
-    return out.getvalue()
 
 
 def main(argv: list[str]) -> None:

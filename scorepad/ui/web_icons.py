@@ -11,9 +11,9 @@ cut font keeps those code points' glyphs, found by the font's glyph names (Flutt
 
 from __future__ import annotations
 
-import io
-import logging
 from pathlib import Path
+
+from scorepad.ui.web_fonts import cut_font
 
 ICONS_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 
@@ -148,19 +148,7 @@ def code_points(font: Path, icons: list[str]) -> dict[str, int]:
 def icons_font(font: Path) -> bytes | None:
     """``font`` with only ``kept_icons()``, or None without fontTools."""
     try:
-        from fontTools import subset
-        from fontTools.ttLib import TTFont
+        points = code_points(font, kept_icons())
     except ImportError:
         return None
-    options = subset.Options()
-    options.layout_features = []
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    cutter = subset.Subsetter(options)
-    cutter.populate(unicodes=sorted(code_points(font, kept_icons()).values()))
-    kept = TTFont(str(font), recalcTimestamp=False)  # the same bytes on every build
-    logging.getLogger("fontTools").setLevel(logging.ERROR)
-    cutter.subset(kept)
-    out = io.BytesIO()
-    kept.save(out)
-    return out.getvalue()
+    return cut_font(font, points.values(), layout=False)

@@ -22,6 +22,7 @@ from fontTools.ttLib import TTFont
 
 from scorepad.ui.config import FONT_FILES
 from scorepad.ui.web_files import CACHE_ENV, SUFFIXES, WebFiles, flet_web_dir
+from scorepad.ui.web_fonts import ROBOTO
 from scorepad.ui.web_icons import ICONS_FONT, icons_font
 
 WEB = flet_web_dir()
@@ -207,12 +208,22 @@ def test_fonts_and_files_the_app_never_uses_are_not_served(served):
     whole = Path(__file__).resolve().parents[2] / "scorepad/printing/fonts/DejaVuSans.ttf"
     assert len(font) < 0.15 * whole.stat().st_size
     kept = set(TTFont(io.BytesIO(font)).getBestCmap())
-    roboto = set(TTFont(WEB / "assets/fonts/roboto.woff2").getBestCmap())
+    roboto = set(TTFont(WEB / ROBOTO).getBestCmap())
     assert {ord("→"), 0x202F} <= kept  # what the app's own texts need beside Roboto
     for char in "șțệǅ€₫Ωξ":  # what names may need: in the one font or the other
         assert ord(char) in kept | roboto, char
     assert not kept & roboto  # Roboto draws those itself
     assert ord("ب") not in kept  # what the app does not fall back to
+    assert font.startswith(b"wOF2")  # a browser takes WOFF2 over plain http too
+
+    # Roboto: every character and feature, without the hinting a phone does not use.
+    status, headers, served_roboto = ask(port, base + ROBOTO, Accept_Encoding=PLAIN_HTTP)
+    assert status == 200 and "content-encoding" not in headers  # WOFF2 is compressed
+    cut, whole_roboto = TTFont(io.BytesIO(served_roboto)), TTFont(WEB / ROBOTO)
+    assert cut.getBestCmap() == whole_roboto.getBestCmap()
+    assert features(cut) == features(whole_roboto)
+    assert "fpgm" in whole_roboto and not {"fpgm", "prep", "cvt "} & set(cut.keys())
+    assert len(served_roboto) < 0.8 * (WEB / ROBOTO).stat().st_size
 
     # The Material icons: those the page can draw only, compressed like the rest.
     status, headers, icons = ask(port, base + ICONS_FONT, Accept_Encoding=PLAIN_HTTP)
@@ -220,6 +231,15 @@ def test_fonts_and_files_the_app_never_uses_are_not_served(served):
     icons = gzip.decompress(icons)
     assert icons == icons_font(WEB / ICONS_FONT)
     assert len(icons) < 0.02 * (WEB / ICONS_FONT).stat().st_size
+
+
+def features(font: TTFont) -> set[tuple[str, str]]:
+    """A font's layout features: kerning, ligatures, accents placed..."""
+    return {
+        (table, record.FeatureTag)
+        for table in ("GSUB", "GPOS")
+        for record in font[table].table.FeatureList.FeatureRecord
+    }
 
 
 def test_compression_opens_no_hole(served):

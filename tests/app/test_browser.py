@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import AppPage
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -168,3 +169,16 @@ def test_hints_with_arrows_have_a_font_that_draws_them(app):
     drawn = font.getBestCmap()
     assert ord("→") in drawn and drawn[ord("→")] != ".notdef"
     assert any(url.endswith("/DejaVuSans.ttf") for url in asked)
+
+    # Drawn, not only listed: without the font, the arrows take no room in the hint.
+    without = app.page.context.new_page()
+    without.route("**/DejaVuSans.ttf", lambda route: route.abort())
+    AppPage(without, app.base).open("/new/azul-sintra?variant=A&players=Ana,Ben")
+    bare = without.get_by_text("4 → 10 · 3 → 6 · 2 → 3").first
+    expect(bare).to_be_attached()
+    narrow = bare.bounding_box()["width"]
+    hint = app.page.get_by_text("4 → 10 · 3 → 6 · 2 → 3").first
+    assert any(
+        hint.bounding_box()["width"] > narrow + 6 or app.page.wait_for_timeout(250)
+        for _ in range(40)
+    ), f"the hint is {narrow:.0f} px wide with the font as without it"
