@@ -19,6 +19,7 @@ The older spellings stay: ``game`` (the user's games, one ``id<TAB>name`` per li
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +29,8 @@ from scorepad.cli.lookup import find_template, shipped_games
 from scorepad.cli.render import describe_template, render_games
 from scorepad.core import load_template
 from scorepad.core.combined import with_modules
-from scorepad.core.errors import SheetError
+from scorepad.core.errors import SheetError, quote
+from scorepad.core.finding import Played, find_games
 from scorepad.core.i18n import pick, tr
 from scorepad.core.scoring import resolve_variant
 
@@ -40,10 +42,12 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "games", help="the games, built-in and your own / los juegos, incluidos y tuyos"
     )
     options(games, json=True, db=True)
+    _finding(games)
     games.set_defaults(handler=cmd_list)
     actions = games.add_subparsers(title="games commands", metavar="ACTION")
     listing = actions.add_parser("list", help="the games (the default action)")
     options(listing, json=True, db=True, action=True)
+    _finding(listing, action=True)
     listing.set_defaults(handler=cmd_list)
     show = actions.add_parser("show", help="a game's lines and how each scores (= template)")
     _template_arguments(show, action=True)
@@ -97,20 +101,51 @@ def _own_game_action(
     action.set_defaults(handler=handler)
 
 
+def _finding(parser: argparse.ArgumentParser, *, action: bool = False) -> None:
+    keep: dict[str, Any] = {"default": argparse.SUPPRESS} if action else {}
+    parser.add_argument("--players", type=int, metavar="N", help="only games for N players", **keep)
+    parser.add_argument(
+        "--search", metavar="TEXT", help="only games whose name holds these words", **keep
+    )
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     """The built-in games, and the user's own when a history is named (none is opened
-    otherwise: listing the games needs no database)."""
+    otherwise: listing the games needs no database), as the app's picker finds them:
+    ``--search`` words (case and accents ignored), ``--players`` at the table, and with
+    a history the games played last and most first."""
+    players = getattr(args, "players", None)
+    if players is not None and players < 1:
+        raise SheetError("cli.players_at_least_one", value=players)
     url = named_history(args)
+    played: dict[str, Played] = {}
     if url is None:
-        games = list(shipped_games().values())
+        every = list(shipped_games().values())
     else:
         with open_history(url) as store:
-            games = list(store.sheet_games().values())
+            every = list(store.sheet_games().values())
+            played = store.played_games()
+    words = getattr(args, "search", None) or ""
+    games = find_games(every, words, players, played, args.lang)
+    if not games and not args.json:  # nothing found is an answer, not an error: status 1
+        print(
+            f"scorepad: {tr('cli.no_game_found', args.lang, value=_asked(words, players))}",
+            file=sys.stderr,
+        )
+        return 1
     if args.json:
         print_json([game_summary(g) for g in games])
     else:
         print(render_games(games, args.lang))
     return 0
+
+
+def _asked(words: str, players: int | None) -> str:
+    """What was asked for, said back as typed: "azul" --players 7."""
+    parts = [quote(words)] if words else []
+    if players is not None:
+        parts.append(f"--players {players}")
+    return " ".join(parts)
 
 
 def cmd_template(args: argparse.Namespace) -> int:

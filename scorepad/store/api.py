@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.finding import Played
 from scorepad.core.numbers import json_number
 from scorepad.files import replacing, write_atomic
 from scorepad.store import backups, importing, legacy_drafts, queries, restoring, stats, writes
@@ -322,6 +323,11 @@ class Store:
     def players(self) -> list[PlayerInfo]:
         with self.db.reading() as conn:
             return queries.players(conn)
+
+    def played_games(self) -> dict[str, Played]:
+        """How often and when last each game was played (games never played left out)."""
+        with self.db.reading() as conn:
+            return queries.played_games(conn)
 
     def last_colours(self, names: Sequence[str]) -> dict[str, str]:
         """The colour each of ``names`` had in their latest play with one, by name as

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, bindparam, case, func, select, true
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
+from scorepad.core.finding import Played
 from scorepad.store import models as m
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
@@ -361,6 +362,19 @@ def last_colours(conn: Connection, names: Sequence[str]) -> dict[str, str]:
     for key, colour in rows:
         found.setdefault(wanted[key], str(colour))
     return found
+
+
+def played_games(conn: Connection) -> dict[str, Played]:
+    """Each game with a play kept in the history: how many, and when the last was (one
+    pass over ``ix_play_game``)."""
+    p, g = m.play, m.game
+    rows = conn.execute(
+        select(g.c.key, func.count(), func.max(p.c.played_at))
+        .join(g, g.c.id == p.c.game_id)
+        .where(p.c.deleted_at.is_(None))
+        .group_by(g.c.key)
+    )
+    return {str(key): Played(int(plays), as_datetime(last)) for key, plays, last in rows}
 
 
 def deleted_plays(conn: Connection) -> list[int]:

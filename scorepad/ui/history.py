@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, ScorepadError, builtin_games
+from scorepad.core.finding import Played
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
@@ -90,6 +91,10 @@ class History(Protocol):
 
     def games(self) -> Mapping[str, GameTemplate]:
         """Every game the picker offers: built-in and user-defined."""
+        ...
+
+    def played_games(self) -> Mapping[str, Played]:
+        """How often and when last each game was played (the picker shows those first)."""
         ...
 
     def backups(self) -> list[Backup]:
@@ -225,6 +230,13 @@ class StoreHistory:
             return self.store.games()
         except ScorepadError:
             return builtin_games()
+
+    def played_games(self) -> Mapping[str, Played]:
+        """None played when the store cannot open: the picker lists the games by name."""
+        try:
+            return self.store.played_games()
+        except ScorepadError:
+            return {}
 
 
 def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> str:

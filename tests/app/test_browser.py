@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import AppPage
+from conftest import PHONE, AppPage
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -182,3 +182,21 @@ def test_hints_with_arrows_have_a_font_that_draws_them(app):
         hint.bounding_box()["width"] > narrow + 6 or app.page.wait_for_timeout(250)
         for _ in range(40)
     ), f"the hint is {narrow:.0f} px wide with the font as without it"
+
+
+def test_the_picker_finds_a_game_by_its_name_in_any_language_and_the_table_size(app):
+    app.resize(PHONE)
+    app.open("/new")
+    expect(app.node("game-azul")).to_be_attached()
+    app.type("search", "pabellon")  # Pabellón de verano, typed without its accent
+    expect(app.node("game-azul-summer-pavilion")).to_be_attached()
+    expect(app.node("game-azul")).to_have_count(0)
+    app.type("search", "")
+    expect(app.node("game-azul")).to_be_attached()
+    app.click("players-1")  # alone at the table
+    expect(app.node("game-yahtzee")).to_be_attached()
+    expect(app.node("game-azul")).to_have_count(0)
+    app.click("players-any")
+    expect(app.node("game-azul")).to_be_attached()
+    width = app.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]  # the table sizes scroll in their row, not the page

@@ -233,6 +233,40 @@ def test_picker_search_filters_games(tmp_path):
     assert routes == ["/new/glass-road"]
 
 
+def games_listed(root: object) -> list[str]:
+    return [
+        c.identifier
+        for c in walk(root)
+        if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("game-")
+    ]
+
+
+def test_picker_finds_by_table_size_and_accents_and_puts_the_games_played_first(tmp_path):
+    from scorepad.core.scoring import PlayerSheet
+
+    history = StoreHistory(str(tmp_path / "history.db"))
+    two = [PlayerSheet("Ana", {}), PlayerSheet("Ben", {})]
+    store = history.store
+    store.save_play(find_game("kingdomino"), None, two, "2026-01-01 20:00")
+    store.save_play(find_game("kingdomino"), None, two, "2026-01-02 20:00")
+    store.save_play(find_game("splendor"), None, two, "2026-01-03 20:00")  # the last played
+    ctx, _ = context(tmp_path, history=history, lang="es")
+    root = PickerView(ctx).build()
+    listed = games_listed(root)
+    assert listed[:3] == ["game-splendor", "game-kingdomino", "game-7-wonders"]
+    assert "2 partidas" in " ".join(texts(find(root, "game-kingdomino")))
+    click(root, "players-7")  # a table of seven
+    listed = games_listed(root)
+    assert "game-splendor" not in listed and "game-7-wonders" in listed
+    assert all(find_game(g[5:]).min_players <= 7 <= find_game(g[5:]).max_players for g in listed)
+    type_into(root, "search", "CODIGO secreto")  # Código Secreto, its Spanish name
+    listed = games_listed(root)
+    assert listed == ["game-codenames"]
+    click(root, "players-any")
+    type_into(root, "search", "")
+    assert len(games_listed(root)) == len(store.games())
+
+
 def test_settings_switch_language_and_theme(tmp_path):
     ctx, _ = context(tmp_path)
     rebuilt = []

@@ -16,6 +16,7 @@ import pytest
 
 from scorepad.cli import build_parser, main
 from scorepad.core import builtin_games
+from scorepad.core.finding import sort_name
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -52,7 +53,8 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
     assert "azul-sintra" in out and "A (side A), B (side B)" in out and "1–4" in out
     data = json.loads(run(capsys, "games", "--json"))
     ids = [g["id"] for g in data]
-    assert ids == sorted(ids)
+    names = [sort_name(g["name"]["en"]) for g in data]
+    assert names == sorted(names)  # by name, as the app's picker lists them
     assert set(ids) == set(builtin_games())  # co-operative and team games too
     assert {"pandemic", "codenames", "7-wonders", "sushi-go", "ticket-to-ride", "yahtzee"} <= set(
         ids
@@ -65,6 +67,29 @@ def test_games_lists_ids_names_variants_and_bounds(capsys):
     assert [v["id"] for v in sintra["variants"]] == ["A", "B"]
     assert sintra["name"]["es"] == "Azul: Los vitrales de Sintra"
     assert "Pabellón de verano" in run(capsys, "games", "--lang", "es")
+
+
+def test_games_finds_by_words_and_players_as_the_picker_does(capsys):
+    out = run(capsys, "games", "--search", "PABELLON", "--lang", "en")
+    assert [row.split()[0] for row in out.splitlines()[2:]] == ["azul-summer-pavilion"]
+    data = json.loads(run(capsys, "games", "list", "--players", "7", "--json"))
+    assert data and all(g["players"]["min"] <= 7 <= g["players"]["max"] for g in data)
+    assert {g["id"] for g in data} == {
+        g.id for g in builtin_games().values() if g.min_players <= 7 <= g.max_players
+    }
+    both = json.loads(run(capsys, "games", "--search", "secreto", "--players", "4", "--json"))
+    assert [g["id"] for g in both] == ["codenames"]
+    assert json.loads(run(capsys, "games", "--search", "zzz", "--json")) == []
+
+    assert main(["games", "--search", "zzz", "--players", "3", "--lang", "en"]) == 1
+    assert capsys.readouterr().err == 'scorepad: no game found for "zzz" --players 3\n'
+    for bad in ("0", "-2"):
+        with pytest.raises(SystemExit) as stop:
+            main(["games", "--players", bad, "--lang", "es"])
+        assert stop.value.code == 2
+        assert capsys.readouterr().err == (
+            f"scorepad: --players debe ser un número entero desde 1, no {bad}\n"
+        )
 
 
 def test_games_list_is_games_and_games_show_is_template(capsys):

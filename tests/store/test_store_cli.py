@@ -194,16 +194,19 @@ def test_your_games_work_in_every_command_that_takes_a_game(capsys, url, tmp_pat
     sheet = write(tmp_path / "sheet.json", HOUSE_SHEET)
     assert run(capsys, "games", "new", game, "--db", url)[0] == 0
     _, out, _ = run(capsys, "games", "--json")
-    assert [g["id"] for g in json.loads(out)] == BUILT_IN  # no history named: none read
+    listed = json.loads(out)
+    assert sorted(g["id"] for g in listed) == BUILT_IN  # no history named: none read
+    names = [g["name"]["en"] for g in listed]
+    assert names == sorted(names, key=str.casefold)  # as the app's picker lists them
     assert {"azul", "skull-king", "uno"} <= set(BUILT_IN)
     for listing in (["games"], ["games", "list"], ["games", "--db", url, "list"]):
         _, out, _ = run(capsys, *listing, "--json", "--db", url)
-        data = json.loads(out)
-        assert [g["id"] for g in data] == [*BUILT_IN, "house"]
-        assert [g["builtin"] for g in data] == [True] * len(BUILT_IN) + [False]
-        assert data[-1]["name"] == {"en": "House", "es": "Casa"}
+        data = {g["id"]: g for g in json.loads(out)}
+        assert sorted(data) == sorted([*BUILT_IN, "house"])
+        assert [g for g in data if not data[g]["builtin"]] == ["house"]
+        assert data["house"]["name"] == {"en": "House", "es": "Casa"}
     _, out, _ = run(capsys, "games", "--db", url, "--lang", "es")
-    assert out.splitlines()[-1].split() == ["house", "Casa", "2–4", "—"]
+    assert ["house", "Casa", "2–4", "—"] in [row.split() for row in out.splitlines()]
 
     _, shown, _ = run(capsys, "template", "house", "--db", url, "--lang", "en")
     assert shown.startswith("House · 2–4 players") and "gold" in shown and "Gold" in shown
@@ -317,3 +320,20 @@ def test_result_plays_and_modules_through_the_history_commands(capsys, url, tmp_
     code, out, _ = run(capsys, "stats", "--player", "Ana", "--db", url, "--json")
     data = json.loads(out)
     assert (data["plays"], data["wins"], data["coop_plays"], data["coop_wins"]) == (2, 2, 1, 0)
+
+
+def test_games_with_a_history_lists_the_games_played_first(capsys, url):
+    for sheet, when in (
+        ("examples/azul.json", "2026-01-01T20:00"),
+        ("examples/azul.json", "2026-01-02T20:00"),
+        ("examples/glass-road-halves.json", "2026-01-03T20:00"),  # the last played
+    ):
+        run(capsys, "score", sheet, "--save", "--played-at", when, "--db", url)
+    _, out, _ = run(capsys, "games", "--json", "--db", url)
+    assert [g["id"] for g in json.loads(out)][:3] == ["glass-road", "azul", "7-wonders"]
+    _, out, _ = run(capsys, "games", "--search", "AZUL", "--players", "2", "--db", url)
+    assert [row.split()[0] for row in out.splitlines()[2:]] == [
+        "azul",
+        "azul-sintra",
+        "azul-summer-pavilion",
+    ]
