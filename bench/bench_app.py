@@ -104,13 +104,18 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(kind: str, data_dir: Path, db: Path) -> tuple[subprocess.Popen, int, float]:
-    """Start one server; returns it, its port and the seconds it took to listen."""
+def start(
+    kind: str, data_dir: Path, db: Path, games: Path | None = None
+) -> tuple[subprocess.Popen, int, float]:
+    """Start one server (Scorepad with the built-in games of ``games`` if given); returns
+    it, its port and the seconds it took to listen."""
     port = free_port()
     if kind in ("hello", "echo"):
         command = [sys.executable, str(ROOT / "bench" / "hello_app.py"), str(port), kind]
     else:
         command = [sys.executable, "-m", "scorepad.cli", "app", "--no-browser"]
+        if games is not None:
+            command[1:3] = [str(ROOT / "bench" / "catalogue_app.py"), str(games)]
         command += ["--port", str(port), "--db", str(db)]
     env = {**os.environ, "SCOREPAD_DATA_DIR": str(data_dir), "SCOREPAD_LANG": "en"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # both run from bytecode, as installed apps do

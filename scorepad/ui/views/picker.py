@@ -10,7 +10,7 @@ import flet as ft
 
 from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
-from scorepad.core.finding import find_games
+from scorepad.core.finding import find_games, matches, seats
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import muted, players_range, screen, tid
@@ -20,11 +20,14 @@ TABLE_SIZES = range(1, 13)
 
 
 class PickerView:
+    """The cards and chips are made once; a search or a table size only shows and hides
+    them (a keystroke sends a few flags, not the whole list again)."""
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         history = ctx.services.history
-        self.games = list(history.games().values())
         self.played = history.played_games()
+        games = find_games(history.games().values(), played=self.played, lang=ctx.lang)
         self.players: int | None = None
         self.search = ft.TextField(
             label=ctx.t("app.search"),
@@ -33,8 +36,12 @@ class PickerView:
             autofocus=not ctx.compact,
             expand=True,
         )
-        self.sizes = ft.Row(spacing=6, scroll=ft.ScrollMode.AUTO)
-        self.results = ft.Column(spacing=4)
+        self.chips = {n: self._chip(n) for n in (None, *TABLE_SIZES)}
+        sizes: list[ft.Control] = [tid(f"players-{n or 'any'}", c) for n, c in self.chips.items()]
+        self.sizes = ft.Row(sizes, spacing=6, scroll=ft.ScrollMode.AUTO)
+        self.cards = [(game, self._card(game)) for game in games]
+        self.no_match = muted("", size=14)
+        self.results = ft.Column([card for _, card in self.cards] + [self.no_match], spacing=4)
         self.list_games("")
 
     def build(self) -> ft.View:
@@ -48,24 +55,10 @@ class PickerView:
     def on_search(self, e: ft.Event[ft.TextField]) -> None:
         self.list_games(self.search.value)
 
-    def size_chips(self) -> list[ft.Control]:
-        """ "Any", then a chip per number of players at the table; the chosen one marked."""
-        choices: list[tuple[str, int | None, str]] = [
-            ("players-any", None, self.ctx.t("app.any_players"))
-        ]
-        choices += [(f"players-{n}", n, str(n)) for n in TABLE_SIZES]
-        return [
-            tid(
-                ident,
-                ft.Chip(
-                    label=ft.Text(text),
-                    selected=self.players == n,
-                    show_checkmark=False,
-                    on_click=self._seat(n),
-                ),
-            )
-            for ident, n, text in choices
-        ]
+    def _chip(self, players: int | None) -> ft.Chip:
+        """A number of players at the table ("Any": every game)."""
+        text = self.ctx.t("app.any_players") if players is None else str(players)
+        return ft.Chip(label=ft.Text(text), show_checkmark=False, on_click=self._seat(players))
 
     def _seat(self, players: int | None) -> Callable[[], None]:
         def choose() -> None:
@@ -75,12 +68,14 @@ class PickerView:
         return choose
 
     def list_games(self, words: str) -> None:
-        self.sizes.controls = self.size_chips()
-        found = find_games(self.games, words, self.players, self.played, self.ctx.lang)
-        if not found:
-            self.results.controls = [muted(self.ctx.t("app.no_match", value=quote(words)), size=14)]
-            return
-        self.results.controls = [self._card(g) for g in found]
+        for players, chip in self.chips.items():
+            chip.selected = players == self.players
+        found = 0
+        for game, card in self.cards:
+            card.visible = matches(game, words) and seats(game, self.players)
+            found += card.visible
+        self.no_match.visible = not found
+        self.no_match.value = self.ctx.t("app.no_match", value=quote(words))
 
     def _card(self, game: GameTemplate) -> ft.Control:
         lang = self.ctx.lang

@@ -1,0 +1,210 @@
+"""The catalogue's cost: the game picker and ``scorepad games`` with every built-in game,
+beside the same with the four games Scorepad started with (the Azul family and Glass
+Road), measured in the same run, turn about.
+
+Not a test. Figures:
+- ``import scorepad.core`` in a fresh interpreter (median; target under 30 ms: the game
+  files are read only when asked for);
+- ``scorepad games`` as a whole process (median of interleaved runs; target within 1.2x
+  of the four games');
+- the picker opening inside the running app (bench_app's method: Chromium, the route
+  changed as the app's own links do, until the first game's card is in the page; median;
+  target within 1.2x of the four games');
+- typing in the picker's search box to the list filtered on screen, timed in the page
+  from the input event (30 edits at 390x844; median; target under 100 ms).
+The last line is a JSON object with every figure.
+
+    python bench/bench_picker.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_app import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, go, node, start
+from bench_core import import_time_ms
+from playwright.sync_api import sync_playwright
+
+from scorepad.core import builtin_games
+from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.finding import find_games
+
+FOUR = ("azul", "azul-sintra", "azul-summer-pavilion", "glass-road")
+RUNS = 7
+EDITS = 30
+PHONE = {"width": 390, "height": 844}
+LAUNCHER = ROOT / "bench" / "catalogue_app.py"
+
+FILTERED = """([gone, shown]) => {
+    // Time from the keystroke reaching the page to the list filtered on screen.
+    const input = document.querySelector('[flt-semantics-identifier="search"] input');
+    window.__typed = null;
+    input.addEventListener("input", () => { window.__typed = performance.now(); },
+                           {once: true});
+    const there = id => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    const check = () => {
+        if (window.__typed !== null && !there(gone) && there(shown)) {
+            window.__latencies.push(performance.now() - window.__typed);
+        } else {
+            requestAnimationFrame(check);
+        }
+    };
+    requestAnimationFrame(check);
+}"""
+
+
+def four_games(folder: Path) -> Path:
+    """A games folder holding the first four games' files only."""
+    four = folder / "four-games"
+    four.mkdir()
+    for game in FOUR:
+        shutil.copyfile(GAMES_FOLDER / f"{game}.json", four / f"{game}.json")
+    return four
+
+
+def cli_s(games: Path, runs: int) -> list[float]:
+    """Seconds of each ``scorepad games`` process with the games of ``games`` (both
+    catalogues through the same launcher)."""
+    command = [sys.executable, str(LAUNCHER), str(games), "games", "--lang", "en"]
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+        times.append(time.perf_counter() - began)
+    return times
+
+
+def picker_opening_s(browser: Any, base: str, first: str) -> float:
+    """Seconds from moving to ``/new`` (from Home) to the first game's card in the page."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(base + "/")
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
+    placeholder.dispatch_event("click")
+    node(page, "new-game").wait_for(state="attached", timeout=TIMEOUT_MS)
+    began = time.perf_counter()
+    go(page, "/new", f"game-{first}")
+    took = time.perf_counter() - began
+    context.close()
+    return took
+
+
+def typing_to_list_s(browser: Any, base: str) -> list[float]:
+    """Seconds from each search typed to the list it filters, on screen."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(base + "/new")
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
+    placeholder.dispatch_event("click")
+    box = node(page, "search").locator("input")
+    box.wait_for(state="attached", timeout=TIMEOUT_MS)
+    box.click()
+    page.evaluate("window.__latencies = []")
+    for edit in range(EDITS):
+        words, gone, shown = (
+            ("pabellon", "game-azul", "game-azul-summer-pavilion")
+            if edit % 2 == 0
+            else ("", "game-azul-summer-pavilion-none", "game-azul")
+        )
+        page.evaluate(FILTERED, [gone, shown])
+        box.fill(words)
+        page.wait_for_function("n => window.__latencies.length === n", arg=edit + 1)
+    timings = page.evaluate("window.__latencies")
+    context.close()
+    return [t / 1000 for t in timings]
+
+
+def measure(runs: int) -> dict[str, Any]:
+    every = [g.id for g in find_games(builtin_games().values())]  # as the picker lists them
+    cli: dict[str, list[float]] = {"all": [], "four": []}
+    opening: dict[str, list[float]] = {"all": [], "four": []}
+    typing: list[float] = []
+    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
+        folder = Path(scratch)
+        four = four_games(folder)
+        for _ in range(3):  # warm: bytecode and the OS's file cache
+            cli_s(GAMES_FOLDER, 1), cli_s(four, 1)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for run in range(runs):
+            cli["all"] += cli_s(GAMES_FOLDER, 3)
+            cli["four"] += cli_s(four, 3)
+            for kind, games, first in (("all", GAMES_FOLDER, every[0]), ("four", four, FOUR[0])):
+                data = Path(tempfile.mkdtemp(dir=folder))
+                process, port, _ = start("scorepad", data, data / "history.db", games)
+                base = f"http://127.0.0.1:{port}"
+                try:
+                    opening[kind].append(picker_opening_s(browser, base, first))
+                    if kind == "all" and run == 0:
+                        typing = typing_to_list_s(browser, base)
+                finally:
+                    process.terminate()
+                    process.wait(timeout=20)
+        browser.close()
+    core_ms, bare_ms = import_time_ms()
+    return {
+        "games": len(every),
+        "import_core_ms": round(core_ms, 1),
+        "import_json_decimal_ms": round(bare_ms, 1),
+        "cli_all_s": round(statistics.median(cli["all"]), 3),
+        "cli_four_s": round(statistics.median(cli["four"]), 3),
+        "picker_all_s": round(statistics.median(opening["all"]), 3),
+        "picker_four_s": round(statistics.median(opening["four"]), 3),
+        "typing_median_ms": round(statistics.median(typing) * 1000, 1),
+        "typing_max_ms": round(max(typing) * 1000, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=RUNS)
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    r = measure(args.runs)
+    cli_ratio = r["cli_all_s"] / r["cli_four_s"]
+    picker_ratio = r["picker_all_s"] / r["picker_four_s"]
+    n = r["games"]
+    print(f"{'':34}{f'{n} games':>10}{'4 games':>10}{'ratio':>8}")
+    print(
+        f"{'scorepad games, whole process (s)':34}{r['cli_all_s']:>10}{r['cli_four_s']:>10}"
+        f"{cli_ratio:>8.2f}   target <= 1.20"
+    )
+    print(
+        f"{'the picker opening (s)':34}{r['picker_all_s']:>10}{r['picker_four_s']:>10}"
+        f"{picker_ratio:>8.2f}   target <= 1.20"
+    )
+    print(
+        f"import scorepad.core: {r['import_core_ms']} ms (json+decimal alone: "
+        f"{r['import_json_decimal_ms']} ms)   target < 30 ms"
+    )
+    print(
+        f"typing a search to the list filtered: median {r['typing_median_ms']} ms, "
+        f"max {r['typing_max_ms']} ms over {EDITS} edits at 390x844   target < 100 ms"
+    )
+    r |= {
+        "runs": args.runs,
+        "cli_ratio": round(cli_ratio, 3),
+        "picker_ratio": round(picker_ratio, 3),
+        "targets_met": {
+            "import": r["import_core_ms"] < 30,
+            "cli": cli_ratio <= 1.2,
+            "picker": picker_ratio <= 1.2,
+            "typing": r["typing_median_ms"] < 100,
+        },
+    }
+    print(json.dumps(r))
+
+
+if __name__ == "__main__":
+    main()
