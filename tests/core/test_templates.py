@@ -38,6 +38,15 @@ DESIGN_KEYS = {
     ],
     "azul": ["marker", "rows", "columns", "colours"],
     "dominion": ["cards", "gardens", "turns"],
+    "everdell": [
+        "cards",
+        "tokens",
+        "prosperity",
+        "journey",
+        "events",
+        "events_achieved",
+        "resources_left",
+    ],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
@@ -238,6 +247,21 @@ def test_two_player_and_deck_building_games_follow_their_rulebooks():
     assert (dominion.min_players, dominion.max_players) == (2, 4)
     assert dominion.line("gardens").factors[0].max == 12  # 12 Gardens with 3 or 4 players
     assert [(tb.prefer, tb.terms) for tb in dominion.tiebreakers] == [("fewer", (("turns", 1),))]
+
+
+def test_newer_catalogue_games_follow_their_rulebooks():
+    """docs/rules.md's values for Everdell, Azul: Queen's Garden, Sushi Go Party! and The
+    Castles of Burgundy."""
+    games = builtin_games()
+    everdell = games["everdell"]
+    assert (everdell.min_players, everdell.max_players) == (1, 4)
+    assert {everdell.line(k).min for k in DESIGN_KEYS["everdell"][:5]} == {0}
+    assert not everdell.line("events_achieved").counts
+    assert not everdell.line("resources_left").counts
+    assert [(tb.prefer, tb.terms) for tb in everdell.tiebreakers] == [
+        ("more", (("events_achieved", 1),)),
+        ("more", (("resources_left", 1),)),
+    ]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
