@@ -37,6 +37,7 @@ DESIGN_KEYS = {
         "coins",
     ],
     "azul": ["marker", "rows", "columns", "colours"],
+    "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
     "dominion": ["cards", "gardens", "turns"],
     "everdell": [
         "cards",
@@ -262,6 +263,12 @@ def test_newer_catalogue_games_follow_their_rulebooks():
         ("more", (("events_achieved", 1),)),
         ("more", (("resources_left", 1),)),
     ]
+    garden = games["azul-queens-garden"]
+    assert (garden.min_players, garden.max_players) == (2, 4)
+    assert garden.line("marker").min == 0
+    assert [garden.line(k).per for k in ("jokers", "groups_of_6")] == [1, 6]
+    assert garden.line("storage_left").kind == "penalty"
+    assert garden.tiebreakers == ()
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
