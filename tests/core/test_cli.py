@@ -96,7 +96,7 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"azul-queens-garden", "azul-sintra", "azul-summer-pavilion", "cascadia", "catan", '
         '"codenames", "dominion", "everdell", "flip-7", "glass-road", "kingdomino", '
         '"lost-cities", "pandemic", "patchwork", "skull-king", "splendor", "sushi-go", '
-        '"ticket-to-ride", "uno", "wingspan", "wizard", "yahtzee"\n'
+        '"sushi-go-party", "ticket-to-ride", "uno", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from scorepad.core import TemplateError, builtin_games, load_template
 from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.combined import with_modules
 from scorepad.core.errors import BadBounds, MissingField
 from scorepad.core.i18n import LANGS
 
@@ -103,6 +104,7 @@ DESIGN_KEYS = {
     ],
     "glass-road": ["buildings", "bonus_buildings", "glass_left", "bricks_left", "sand_left"],
     "sushi-go": ["maki", "tempura", "sashimi", "dumplings", "nigiri", "pudding"],
+    "sushi-go-party": ["nigiri", "desserts"],
     "ticket-to-ride": [
         *(f"route_{n}" for n in range(1, 7)),
         "tickets_done",
@@ -150,7 +152,8 @@ def test_catalogue_has_the_design_ids_and_line_keys():
         assert rule is not None and rule.kind == kind and games[game_id].lines == (), game_id
     for game_id, keys in DESIGN_KEYS.items():
         assert list(dict.fromkeys(line.key for line in games[game_id].lines)) == keys, game_id
-        is_round_game = game_id == "sushi-go"  # three rounds, and pudding at the end
+        # three rounds, and desserts at the end
+        is_round_game = game_id in ("sushi-go", "sushi-go-party")
         assert (games[game_id].rounds is not None) == is_round_game, game_id
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
@@ -269,6 +272,20 @@ def test_newer_catalogue_games_follow_their_rulebooks():
     assert [garden.line(k).per for k in ("jokers", "groups_of_6")] == [1, 6]
     assert garden.line("storage_left").kind == "penalty"
     assert garden.tiebreakers == ()
+    party = games["sushi-go-party"]
+    assert (party.min_players, party.max_players) == (2, 8)
+    assert party.rounds is not None and party.rounds.fixed == 3
+    assert [(tb.prefer, tb.terms) for tb in party.tiebreakers] == [("more", (("desserts", 1),))]
+    assert len(party.modules) == 18  # every card the Card Guide scores, nigiri in every game
+    menu = with_modules(party, [m.id for m in party.modules])
+    assert (menu.line("maki").places, menu.line("maki_6_8").places) == ((6, 3), (6, 4, 2))
+    assert {menu.line(k).ties for k in ("maki", "maki_6_8", "temaki", "pudding")} == {"full"}
+    assert (menu.line("temaki").fewest, menu.line("temaki").fewest_from_players) == ((-4,), 3)
+    assert (menu.line("pudding").fewest, menu.line("pudding").fewest_from_players) == ((-6,), 3)
+    assert menu.line("eel").values == (0, -3, 7)
+    assert menu.line("tofu").values == (0, 2, 6, 0)
+    assert menu.line("pineapple").values == (-2, 0, 1, 3, 6, 10)
+    assert (menu.line("ice_cream").per, menu.line("ice_cream").every) == (12, 4)
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
@@ -294,7 +311,7 @@ def test_every_label_hint_and_reminder_is_in_every_language():
 
 def test_every_end_of_game_line_has_a_hint_and_every_game_its_reminders():
     games = [g for g in builtin_games().values() if g.rounds is None]
-    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go"}  # a round game
+    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go", "sushi-go-party"}  # rounds
     for game in games:
         for line in game.lines:
             assert line.hint is not None, f"{game.id}.{line.key} has no hint"
