@@ -67,6 +67,15 @@ DESIGN_KEYS = {
         "nature",
     ],
     "catan": ["settlements", "cities", "longest_road", "largest_army", "vp_cards", "on_turn"],
+    "castles-of-burgundy": [
+        "track",
+        "goods_left",
+        "silver",
+        "workers",
+        "monasteries",
+        "empty_spaces",
+        "bridge",
+    ],
     "wingspan": [
         "birds",
         "bonus_cards",
@@ -286,6 +295,16 @@ def test_newer_catalogue_games_follow_their_rulebooks():
     assert menu.line("tofu").values == (0, 2, 6, 0)
     assert menu.line("pineapple").values == (-2, 0, 1, 3, 6, 10)
     assert (menu.line("ice_cream").per, menu.line("ice_cream").every) == (12, 4)
+    burgundy = games["castles-of-burgundy"]
+    assert (burgundy.min_players, burgundy.max_players) == (2, 4)
+    assert [burgundy.line(k).max for k in ("goods_left", "silver", "workers")] == [42, 24, 26]
+    assert (burgundy.line("workers").per, burgundy.line("workers").every) == (1, 2)
+    assert burgundy.line("empty_spaces").max == 37  # the hex spaces of a duchy
+    assert [(tb.prefer, tb.terms) for tb in burgundy.tiebreakers] == [
+        ("fewer", (("empty_spaces", 1),)),
+        ("more", (("bridge", 1),)),
+    ]
+    assert [m.id for m in burgundy.modules] == ["shields"]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
