@@ -209,7 +209,9 @@ def test_raising_an_entry_never_lowers_that_players_rank(case, data):
     who = data.draw(st.integers(0, len(players) - 1))
     entries = players[who]["lines"]
     if line.per_round:  # one round of a round game: the others keep theirs
-        played = len(next(iter(v for p in players for v in p["lines"].values()), []))
+        # the rounds played: any per-round entry's length (end-of-game entries are single)
+        rounds = (v for p in players for v in p["lines"].values() if isinstance(v, list))
+        played = len(next(rounds, []))
         if not played:
             return
         given = entries.setdefault(line.key, [0] * played)
@@ -293,7 +295,9 @@ def test_every_invalid_sheet_is_refused_with_status_2(case, data):
     line = data.draw(st.sampled_from(list(game.lines_for(variant))))
     bad = data.draw(invalid_entry(line))
     if line.per_round:  # in one round of the list, or instead of the list
-        played = len(next(iter(v for p in players for v in p["lines"].values()), []))
+        # the rounds played: any per-round entry's length (end-of-game entries are single)
+        rounds = (v for p in players for v in p["lines"].values() if isinstance(v, list))
+        played = len(next(rounds, []))
         if played == 0:
             players[who]["lines"][line.key] = [bad]
         elif isinstance(bad, list) or data.draw(st.booleans()):

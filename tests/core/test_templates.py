@@ -11,6 +11,7 @@ import pytest
 
 from scorepad.core import TemplateError, builtin_games, load_template
 from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.combined import with_modules
 from scorepad.core.errors import BadBounds, MissingField
 from scorepad.core.i18n import LANGS
 
@@ -37,7 +38,17 @@ DESIGN_KEYS = {
         "coins",
     ],
     "azul": ["marker", "rows", "columns", "colours"],
+    "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
     "dominion": ["cards", "gardens", "turns"],
+    "everdell": [
+        "cards",
+        "tokens",
+        "prosperity",
+        "journey",
+        "events",
+        "events_achieved",
+        "resources_left",
+    ],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
@@ -56,6 +67,15 @@ DESIGN_KEYS = {
         "nature",
     ],
     "catan": ["settlements", "cities", "longest_road", "largest_army", "vp_cards", "on_turn"],
+    "castles-of-burgundy": [
+        "track",
+        "goods_left",
+        "silver",
+        "workers",
+        "monasteries",
+        "empty_spaces",
+        "bridge",
+    ],
     "wingspan": [
         "birds",
         "bonus_cards",
@@ -93,6 +113,7 @@ DESIGN_KEYS = {
     ],
     "glass-road": ["buildings", "bonus_buildings", "glass_left", "bricks_left", "sand_left"],
     "sushi-go": ["maki", "tempura", "sashimi", "dumplings", "nigiri", "pudding"],
+    "sushi-go-party": ["nigiri", "desserts"],
     "ticket-to-ride": [
         *(f"route_{n}" for n in range(1, 7)),
         "tickets_done",
@@ -140,7 +161,8 @@ def test_catalogue_has_the_design_ids_and_line_keys():
         assert rule is not None and rule.kind == kind and games[game_id].lines == (), game_id
     for game_id, keys in DESIGN_KEYS.items():
         assert list(dict.fromkeys(line.key for line in games[game_id].lines)) == keys, game_id
-        is_round_game = game_id == "sushi-go"  # three rounds, and pudding at the end
+        # three rounds, and desserts at the end
+        is_round_game = game_id in ("sushi-go", "sushi-go-party")
         assert (games[game_id].rounds is not None) == is_round_game, game_id
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
@@ -240,6 +262,51 @@ def test_two_player_and_deck_building_games_follow_their_rulebooks():
     assert [(tb.prefer, tb.terms) for tb in dominion.tiebreakers] == [("fewer", (("turns", 1),))]
 
 
+def test_newer_catalogue_games_follow_their_rulebooks():
+    """docs/rules.md's values for Everdell, Azul: Queen's Garden, Sushi Go Party! and The
+    Castles of Burgundy."""
+    games = builtin_games()
+    everdell = games["everdell"]
+    assert (everdell.min_players, everdell.max_players) == (1, 4)
+    assert {everdell.line(k).min for k in DESIGN_KEYS["everdell"][:5]} == {0}
+    assert not everdell.line("events_achieved").counts
+    assert not everdell.line("resources_left").counts
+    assert [(tb.prefer, tb.terms) for tb in everdell.tiebreakers] == [
+        ("more", (("events_achieved", 1),)),
+        ("more", (("resources_left", 1),)),
+    ]
+    garden = games["azul-queens-garden"]
+    assert (garden.min_players, garden.max_players) == (2, 4)
+    assert garden.line("marker").min == 0
+    assert [garden.line(k).per for k in ("jokers", "groups_of_6")] == [1, 6]
+    assert garden.line("storage_left").kind == "penalty"
+    assert garden.tiebreakers == ()
+    party = games["sushi-go-party"]
+    assert (party.min_players, party.max_players) == (2, 8)
+    assert party.rounds is not None and party.rounds.fixed == 3
+    assert [(tb.prefer, tb.terms) for tb in party.tiebreakers] == [("more", (("desserts", 1),))]
+    assert len(party.modules) == 18  # every card the Card Guide scores, nigiri in every game
+    menu = with_modules(party, [m.id for m in party.modules])
+    assert (menu.line("maki").places, menu.line("maki_6_8").places) == ((6, 3), (6, 4, 2))
+    assert {menu.line(k).ties for k in ("maki", "maki_6_8", "temaki", "pudding")} == {"full"}
+    assert (menu.line("temaki").fewest, menu.line("temaki").fewest_from_players) == ((-4,), 3)
+    assert (menu.line("pudding").fewest, menu.line("pudding").fewest_from_players) == ((-6,), 3)
+    assert menu.line("eel").values == (0, -3, 7)
+    assert menu.line("tofu").values == (0, 2, 6, 0)
+    assert menu.line("pineapple").values == (-2, 0, 1, 3, 6, 10)
+    assert (menu.line("ice_cream").per, menu.line("ice_cream").every) == (12, 4)
+    burgundy = games["castles-of-burgundy"]
+    assert (burgundy.min_players, burgundy.max_players) == (2, 4)
+    assert [burgundy.line(k).max for k in ("goods_left", "silver", "workers")] == [42, 24, 26]
+    assert (burgundy.line("workers").per, burgundy.line("workers").every) == (1, 2)
+    assert burgundy.line("empty_spaces").max == 37  # the hex spaces of a duchy
+    assert [(tb.prefer, tb.terms) for tb in burgundy.tiebreakers] == [
+        ("fewer", (("empty_spaces", 1),)),
+        ("more", (("bridge", 1),)),
+    ]
+    assert [m.id for m in burgundy.modules] == ["shields"]
+
+
 def test_every_label_hint_and_reminder_is_in_every_language():
     for game in builtin_games().values():
         texts = [
@@ -263,7 +330,7 @@ def test_every_label_hint_and_reminder_is_in_every_language():
 
 def test_every_end_of_game_line_has_a_hint_and_every_game_its_reminders():
     games = [g for g in builtin_games().values() if g.rounds is None]
-    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go"}  # a round game
+    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go", "sushi-go-party"}  # rounds
     for game in games:
         for line in game.lines:
             assert line.hint is not None, f"{game.id}.{line.key} has no hint"
