@@ -95,8 +95,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", "azul", '
         '"azul-sintra", "azul-summer-pavilion", "cascadia", "catan", "codenames", '
         '"dominion", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
-        '"patchwork", "skull-king", "splendor", "sushi-go", "ticket-to-ride", "uno", '
-        '"wingspan", "wizard", "yahtzee"\n'
+        '"patchwork", "skull-king", "splendor", "sushi-go", "terraforming-mars", '
+        '"ticket-to-ride", "uno", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

@@ -55,6 +55,15 @@ DESIGN_KEYS = {
         "majorities",
         "nature",
     ],
+    "terraforming-mars": [
+        "tr",
+        "awards",
+        "milestones",
+        "greeneries",
+        "cities",
+        "cards",
+        "megacredits",
+    ],
     "catan": ["settlements", "cities", "longest_road", "largest_army", "vp_cards", "on_turn"],
     "wingspan": [
         "birds",
@@ -238,6 +247,18 @@ def test_two_player_and_deck_building_games_follow_their_rulebooks():
     assert (dominion.min_players, dominion.max_players) == (2, 4)
     assert dominion.line("gardens").factors[0].max == 12  # 12 Gardens with 3 or 4 players
     assert [(tb.prefer, tb.terms) for tb in dominion.tiebreakers] == [("fewer", (("turns", 1),))]
+
+
+def test_terraforming_mars_follows_its_rulebook():
+    """docs/rules.md's values for Terraforming Mars."""
+    mars = builtin_games()["terraforming-mars"]
+    assert (mars.min_players, mars.max_players) == (1, 5)  # 2-5, and the solo variant
+    assert (mars.line("milestones").per, mars.line("milestones").max) == (5, 3)
+    assert mars.line("awards").max == 15  # 3 funded awards, 5 at most each
+    assert [mars.line(k).per for k in ("greeneries", "cities")] == [1, 1]
+    assert mars.line("cards").min is None  # an event card may take a VP off
+    assert not mars.line("megacredits").counts
+    assert [(tb.prefer, tb.terms) for tb in mars.tiebreakers] == [("more", (("megacredits", 1),))]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
