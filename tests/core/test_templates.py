@@ -109,6 +109,14 @@ DESIGN_KEYS = {
         "longest_path",
         "tickets_done_count",
     ],
+    "ticket-to-ride-europe": [
+        *(f"route_{n}" for n in (1, 2, 3, 4, 6, 8)),
+        "tickets_done",
+        "tickets_failed",
+        "stations_used",
+        "longest_path",
+        "tickets_done_count",
+    ],
     "yahtzee": [
         "ones",
         "twos",
@@ -259,6 +267,21 @@ def test_terraforming_mars_follows_its_rulebook():
     assert mars.line("cards").min is None  # an event card may take a VP off
     assert not mars.line("megacredits").counts
     assert [(tb.prefer, tb.terms) for tb in mars.tiebreakers] == [("more", (("megacredits", 1),))]
+
+
+def test_ticket_to_ride_europe_follows_its_rulebook():
+    """docs/rules.md's values for Ticket to Ride Europe."""
+    europe = builtin_games()["ticket-to-ride-europe"]
+    assert (europe.min_players, europe.max_players) == (2, 5)
+    routes = {n: europe.line(f"route_{n}").per for n in (1, 2, 3, 4, 6, 8)}
+    assert routes == {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
+    assert europe.line("stations_used").values == (12, 8, 4, 0)  # 4 per station kept
+    assert europe.line("longest_path").places == (10,)
+    assert [(tb.prefer, tb.terms) for tb in europe.tiebreakers] == [
+        ("more", (("tickets_done_count", 1),)),
+        ("fewer", (("stations_used", 1),)),
+        ("more", (("longest_path", 1),)),
+    ]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
