@@ -96,7 +96,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"azul-sintra", "azul-summer-pavilion", "cascadia", "catan", "codenames", '
         '"dominion", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
         '"patchwork", "skull-king", "splendor", "sushi-go", "terraforming-mars", '
-        '"ticket-to-ride", "ticket-to-ride-europe", "uno", "wingspan", "wizard", "yahtzee"\n'
+        '"ticket-to-ride", "ticket-to-ride-europe", "uno", "viticulture", "wingspan", '
+        '"wizard", "yahtzee"\n'
     )
 
 

@@ -117,6 +117,7 @@ DESIGN_KEYS = {
         "longest_path",
         "tickets_done_count",
     ],
+    "viticulture": ["vp", "lira", "wine_value", "grape_value"],
     "yahtzee": [
         "ones",
         "twos",
@@ -281,6 +282,18 @@ def test_ticket_to_ride_europe_follows_its_rulebook():
         ("more", (("tickets_done_count", 1),)),
         ("fewer", (("stations_used", 1),)),
         ("more", (("longest_path", 1),)),
+    ]
+
+
+def test_viticulture_follows_its_rulebook():
+    """docs/rules.md's values for Viticulture."""
+    viticulture = builtin_games()["viticulture"]
+    assert (viticulture.min_players, viticulture.max_players) == (1, 6)  # and the Automa
+    assert (viticulture.line("vp").min, viticulture.line("vp").max) == (-5, None)
+    assert [(tb.prefer, tb.terms) for tb in viticulture.tiebreakers] == [
+        ("more", (("lira", 1),)),
+        ("more", (("wine_value", 1),)),
+        ("more", (("grape_value", 1),)),
     ]
 
 
