@@ -94,8 +94,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", "azul", '
         '"azul-sintra", "azul-summer-pavilion", "cascadia", "catan", "codenames", '
-        '"dominion", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
-        '"patchwork", "skull-king", "splendor", "sushi-go", "terraforming-mars", '
+        '"dominion", "dune-imperium", "flip-7", "glass-road", "kingdomino", "lost-cities", '
+        '"pandemic", "patchwork", "skull-king", "splendor", "sushi-go", "terraforming-mars", '
         '"ticket-to-ride", "ticket-to-ride-europe", "uno", "viticulture", "wingspan", '
         '"wizard", "yahtzee"\n'
     )

@@ -38,6 +38,7 @@ DESIGN_KEYS = {
     ],
     "azul": ["marker", "rows", "columns", "colours"],
     "dominion": ["cards", "gardens", "turns"],
+    "dune-imperium": ["vp", "spice", "solari", "water", "garrison"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
@@ -294,6 +295,20 @@ def test_viticulture_follows_its_rulebook():
         ("more", (("lira", 1),)),
         ("more", (("wine_value", 1),)),
         ("more", (("grape_value", 1),)),
+    ]
+
+
+def test_dune_imperium_follows_its_rulebook():
+    """docs/rules.md's values for Dune: Imperium."""
+    dune = builtin_games()["dune-imperium"]
+    assert (dune.min_players, dune.max_players) == (1, 4)  # and the Rivals of House Hagal
+    assert dune.line("vp").min == 0
+    assert dune.line("garrison").max == 12  # 12 troops each
+    assert [(tb.prefer, tb.terms) for tb in dune.tiebreakers] == [
+        ("more", (("spice", 1),)),
+        ("more", (("solari", 1),)),
+        ("more", (("water", 1),)),
+        ("more", (("garrison", 1),)),
     ]
 
 
