@@ -49,6 +49,7 @@ DESIGN_KEYS = {
         "events_achieved",
         "resources_left",
     ],
+    "dune-imperium": ["vp", "spice", "solari", "water", "garrison"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
@@ -65,6 +66,15 @@ DESIGN_KEYS = {
         "river",
         "majorities",
         "nature",
+    ],
+    "terraforming-mars": [
+        "tr",
+        "awards",
+        "milestones",
+        "greeneries",
+        "cities",
+        "cards",
+        "megacredits",
     ],
     "catan": ["settlements", "cities", "longest_road", "largest_army", "vp_cards", "on_turn"],
     "castles-of-burgundy": [
@@ -121,6 +131,15 @@ DESIGN_KEYS = {
         "longest_path",
         "tickets_done_count",
     ],
+    "ticket-to-ride-europe": [
+        *(f"route_{n}" for n in (1, 2, 3, 4, 6, 8)),
+        "tickets_done",
+        "tickets_failed",
+        "stations_used",
+        "longest_path",
+        "tickets_done_count",
+    ],
+    "viticulture": ["vp", "lira", "wine_value", "grape_value"],
     "yahtzee": [
         "ones",
         "twos",
@@ -305,6 +324,57 @@ def test_newer_catalogue_games_follow_their_rulebooks():
         ("more", (("bridge", 1),)),
     ]
     assert [m.id for m in burgundy.modules] == ["shields"]
+def test_terraforming_mars_follows_its_rulebook():
+    """docs/rules.md's values for Terraforming Mars."""
+    mars = builtin_games()["terraforming-mars"]
+    assert (mars.min_players, mars.max_players) == (1, 5)  # 2-5, and the solo variant
+    assert (mars.line("milestones").per, mars.line("milestones").max) == (5, 3)
+    assert mars.line("awards").max == 15  # 3 funded awards, 5 at most each
+    assert [mars.line(k).per for k in ("greeneries", "cities")] == [1, 1]
+    assert mars.line("cards").min is None  # an event card may take a VP off
+    assert not mars.line("megacredits").counts
+    assert [(tb.prefer, tb.terms) for tb in mars.tiebreakers] == [("more", (("megacredits", 1),))]
+
+
+def test_ticket_to_ride_europe_follows_its_rulebook():
+    """docs/rules.md's values for Ticket to Ride Europe."""
+    europe = builtin_games()["ticket-to-ride-europe"]
+    assert (europe.min_players, europe.max_players) == (2, 5)
+    routes = {n: europe.line(f"route_{n}").per for n in (1, 2, 3, 4, 6, 8)}
+    assert routes == {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
+    assert europe.line("stations_used").values == (12, 8, 4, 0)  # 4 per station kept
+    assert europe.line("longest_path").places == (10,)
+    assert [(tb.prefer, tb.terms) for tb in europe.tiebreakers] == [
+        ("more", (("tickets_done_count", 1),)),
+        ("fewer", (("stations_used", 1),)),
+        ("more", (("longest_path", 1),)),
+    ]
+
+
+def test_viticulture_follows_its_rulebook():
+    """docs/rules.md's values for Viticulture."""
+    viticulture = builtin_games()["viticulture"]
+    assert (viticulture.min_players, viticulture.max_players) == (1, 6)  # and the Automa
+    assert (viticulture.line("vp").min, viticulture.line("vp").max) == (-5, None)
+    assert [(tb.prefer, tb.terms) for tb in viticulture.tiebreakers] == [
+        ("more", (("lira", 1),)),
+        ("more", (("wine_value", 1),)),
+        ("more", (("grape_value", 1),)),
+    ]
+
+
+def test_dune_imperium_follows_its_rulebook():
+    """docs/rules.md's values for Dune: Imperium."""
+    dune = builtin_games()["dune-imperium"]
+    assert (dune.min_players, dune.max_players) == (1, 4)  # and the Rivals of House Hagal
+    assert dune.line("vp").min == 0
+    assert dune.line("garrison").max == 12  # 12 troops each
+    assert [(tb.prefer, tb.terms) for tb in dune.tiebreakers] == [
+        ("more", (("spice", 1),)),
+        ("more", (("solari", 1),)),
+        ("more", (("water", 1),)),
+        ("more", (("garrison", 1),)),
+    ]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():

@@ -45,7 +45,7 @@ def test_the_export_imports_whole_and_true(store):
         "bgstats-pylos",
         "bgstats-zombicide",
         "bgstats-decrypto",
-        "bgstats-terraforming-mars",
+        "bgstats-brass-birmingham",
     }
     assert done.left_out == ()
     plays = by_uid(store)
@@ -135,18 +135,18 @@ def test_ignored_no_score_and_co_operative_plays_stay_out_of_the_numbers(store):
     store.import_file(FIXTURE)
     ana = store.player_stats("Ana")
     # each for themselves, not ignored: Azul 19 and 12, Turing Machine 5, Decrypto (no
-    # score), Terraforming Mars 90; the ignored Terraforming Mars play and its 80 are left out
+    # score), Brass: Birmingham 90; the ignored Brass: Birmingham play and its 80 are left out
     assert (ana.plays, ana.wins) == (5, 4)
     assert (ana.coop_plays, ana.coop_wins) == (3, 1)
     assert (ana.average_total, ana.best_total) == (None, None)  # four games' points
     in_azul = store.player_stats("Ana", "azul")
     assert (in_azul.plays, in_azul.average_total, in_azul.best_total) == (2, Decimal("15.50"), 19)
-    ben = store.player_stats("Ben", "bgstats-terraforming-mars")
+    ben = store.player_stats("Ben", "bgstats-brass-birmingham")
     assert (ben.plays, ben.wins, ben.best_total) == (0, 0, None)
     pylos = store.player_stats("Carla", "bgstats-pylos")
     assert (pylos.plays, pylos.wins, pylos.average_total, pylos.best_total) == (1, 1, None, None)
-    mars = store.game_stats("bgstats-terraforming-mars")
-    assert (mars.plays, mars.best_total, mars.distribution) == (1, 90, ((90, 2),))
+    brass = store.game_stats("bgstats-brass-birmingham")
+    assert (brass.plays, brass.best_total, brass.distribution) == (1, 90, ((90, 2),))
     azul = store.game_stats("azul")
     assert azul.distribution == ((10, 1), (12, 1), (19, 1), (106, 1))
 
@@ -155,10 +155,10 @@ def test_an_ignored_play_can_be_counted_again(store):
     store.import_file(FIXTURE)
     manual = by_uid(store)["9"]
     store.set_ignored(manual.id, False)
-    assert store.player_stats("Ben", "bgstats-terraforming-mars").plays == 1
-    assert store.game_stats("bgstats-terraforming-mars").plays == 2
+    assert store.player_stats("Ben", "bgstats-brass-birmingham").plays == 1
+    assert store.game_stats("bgstats-brass-birmingham").plays == 2
     store.set_ignored(manual.id, True)
-    assert store.game_stats("bgstats-terraforming-mars").plays == 1
+    assert store.game_stats("bgstats-brass-birmingham").plays == 1
     assert by_uid(store)["9"].ignored
 
 
@@ -354,15 +354,15 @@ def test_the_command_line_imports_says_what_it_did_and_exports(capsys, url, tmp_
 
 def test_a_play_in_teams_of_a_game_not_marked_for_teams_keeps_its_teams(store):
     document = fixture()
-    mars = document["plays"][9]
-    mars["usesTeams"] = True
-    mars["playerScores"][0]["team"] = "Plants"
-    mars["playerScores"][1]["team"] = "Oceans"
+    brass = document["plays"][9]
+    brass["usesTeams"] = True
+    brass["playerScores"][0]["team"] = "Canals"
+    brass["playerScores"][1]["team"] = "Rails"
     store.import_text(json.dumps(document), "teams.bgsplay")
-    assert store.template("bgstats-terraforming-mars").result.kind == "teams"
+    assert store.template("bgstats-brass-birmingham").result.kind == "teams"
     tie = by_uid(store)["10"]
     assert [(p.name, p.team, p.winner) for p in tie.players] == [
-        ("Ana", "Plants", True),
-        ("Carla", "Oceans", True),
+        ("Ana", "Canals", True),
+        ("Carla", "Rails", True),
     ]
     assert by_uid(store)["9"].players[0].team == "Ana"  # no team given: a team alone
