@@ -165,13 +165,17 @@ def screen(
     pinned: ft.Control | None = None,
     home: bool = True,
     bottom: ft.BottomAppBar | None = None,
+    scrolls: bool = True,
 ) -> ft.View:
     """A whole screen: app bar, then ``body`` in a scrolling, centred column; ``pinned``
     stays in sight above it (a sheet's players), ``bottom`` below it. The body's column
-    is the content of the view's last control, for a screen that adds to it."""
+    is the content of the view's last control, for a screen that adds to it. With
+    ``pinned``, ``scrolls=False`` leaves the scrolling to the body's own list (a
+    ``ListView`` that builds only the rows on screen)."""
     padding = 8 if ctx.compact else 16
     if pinned is not None:
-        column = ft.Column(body, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+        scroll = ft.ScrollMode.AUTO if scrolls else None
+        column = ft.Column(body, spacing=12, scroll=scroll, expand=True)
         width = MAX_WIDTH if ctx.wide else None
         return ft.View(
             route=ctx.route,

@@ -41,16 +41,20 @@ class PickerView:
         self.sizes = ft.Row(sizes, spacing=6, scroll=ft.ScrollMode.AUTO)
         self.cards = [(game, self._card(game)) for game in games]
         self.no_match = muted("", size=14)
-        self.results = ft.Column([card for _, card in self.cards] + [self.no_match], spacing=4)
+        rows: list[ft.Control] = [card for _, card in self.cards] + [self.no_match]
+        self.results = ft.ListView(rows, spacing=4, expand=True)
         self.list_games("")
 
     def build(self) -> ft.View:
-        body: list[ft.Control] = [
-            ft.Row([tid("search", self.search)]),
-            ft.Row([muted(self.ctx.t("app.players"), size=14), self.sizes]),
-            self.results,
-        ]
-        return screen(self.ctx, self.ctx.t("app.pick_game"), body)
+        finding = ft.Column(
+            [
+                ft.Row([tid("search", self.search)]),
+                ft.Row([muted(self.ctx.t("app.players"), size=14), self.sizes]),
+            ],
+            spacing=12,
+        )
+        title = self.ctx.t("app.pick_game")
+        return screen(self.ctx, title, [self.results], pinned=finding, scrolls=False)
 
     def on_search(self, e: ft.Event[ft.TextField]) -> None:
         self.list_games(self.search.value)
