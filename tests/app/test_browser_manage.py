@@ -71,6 +71,7 @@ def test_create_a_custom_game_with_two_lines_and_play_it(app, store):
     assert saved.reminders == ({"en": "A set is three cards.", "es": "Un trío son tres cartas."},)
 
     app.go("/new")
+    app.type("search", "pairs")  # the list builds the rows on screen only
     expect(app.node("game-pairs")).to_be_attached()
     app.go("/new/pairs?players=Ana,Ben")
     app.enter("pairs", "line-cards-1", "7")

@@ -19,6 +19,7 @@ def test_sushi_go_three_rounds_earned_maki_follow_everyone_save_and_history(app,
     app.page.set_viewport_size(size)
     if size == PHONE:  # the picker offers it (the desktop run takes New play's link)
         app.open("/new")
+        app.type("search", "sushi")  # the list builds the rows on screen only
         app.click("game-sushi-go")
         app.click("add-player")
         for n, name in enumerate(["Ana", "Ben", "Cy"], 1):
