@@ -324,6 +324,8 @@ def test_newer_catalogue_games_follow_their_rulebooks():
         ("more", (("bridge", 1),)),
     ]
     assert [m.id for m in burgundy.modules] == ["shields"]
+
+
 def test_terraforming_mars_follows_its_rulebook():
     """docs/rules.md's values for Terraforming Mars."""
     mars = builtin_games()["terraforming-mars"]
