@@ -138,9 +138,10 @@ def node(page: Any, ident: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{ident}"]')
 
 
-def open_page(browser: Any, url: str) -> tuple[Any, Any]:
-    """A new tab on ``url`` with Flutter's accessibility tree switched on."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def open_page(browser: Any, url: str, viewport: dict[str, int] | None = None) -> tuple[Any, Any]:
+    """A new tab on ``url`` (1280x800 unless ``viewport``) with Flutter's accessibility
+    tree switched on."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(url)
     placeholder = page.locator("flt-semantics-placeholder")

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench_app import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, go, node, start
+from bench_app import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, go, node, open_page, start
 from playwright.sync_api import sync_playwright
 
 from scorepad.core import builtin_games
@@ -139,12 +139,7 @@ def cli_s(games: Path, runs: int) -> list[float]:
 
 def picker_opening_s(browser: Any, base: str, first: str) -> float:
     """Seconds from moving to ``/new`` (from Home) to the first game's card in the page."""
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.goto(base + "/")
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
-    placeholder.dispatch_event("click")
+    context, page = open_page(browser, base + "/", PHONE)
     node(page, "new-game").wait_for(state="attached", timeout=TIMEOUT_MS)
     began = time.perf_counter()
     go(page, "/new", f"game-{first}")
@@ -155,12 +150,7 @@ def picker_opening_s(browser: Any, base: str, first: str) -> float:
 
 def typing_to_list_s(browser: Any, base: str) -> list[float]:
     """Seconds from each search typed to the list it filters, on screen."""
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.goto(base + "/new")
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
-    placeholder.dispatch_event("click")
+    context, page = open_page(browser, base + "/new", PHONE)
     box = node(page, "search").locator("input")
     box.wait_for(state="attached", timeout=TIMEOUT_MS)
     box.click()
