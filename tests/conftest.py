@@ -12,8 +12,14 @@ fuzzer's ``target``). A browser test gets one more run if it fails (``BROWSER_RE
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
+
+sys.path.insert(0, str(Path(__file__).with_name("app")))  # the app's test helpers, below
+import bundle_build
 
 settings.register_profile("scorepad", deadline=None)
 settings.load_profile("scorepad")
@@ -61,3 +67,20 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.section("run again after a failure")
         for line in RERUN_REASONS:
             terminalreporter.write_line(line)
+
+
+SESSION_BUILD = pytest.StashKey["bundle_build.BundleBuild | None"]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``pytest -n`` (pytest-xdist) the bundle's build starts here, once, before the
+    workers do (``bundle_build.start_for_workers``)."""
+    several = getattr(config.option, "numprocesses", None)
+    if several and not hasattr(config, "workerinput"):
+        config.stash[SESSION_BUILD] = bundle_build.start_for_workers(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    build = config.stash.get(SESSION_BUILD, None)
+    if build is not None:
+        build.close()  # after every worker has ended

@@ -24,6 +24,7 @@ from bundle_build import BundleBuild
 from bundle_build import missing as bundle_missing
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
+from web_cache import web_files_made
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
@@ -104,6 +105,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     bundle = [item for item in items if item.path.name == BUNDLE_TESTS]
     if bundle and not config.option.collectonly:
         items[:] = [item for item in items if item.path.name != BUNDLE_TESTS] + bundle
+        if hasattr(config, "workerinput"):  # pytest -n: see bundle_build.start_for_workers
+            return
         if not os.environ.get("SCOREPAD_BUNDLE") and bundle_missing() is None:
             # build.spec takes the compressed copies from the user's cache: made first,
             # here, at full speed (the build runs at a low priority), and only once
@@ -121,6 +124,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def bundle(pytestconfig: pytest.Config) -> Path:
     """The program ``pyinstaller build.spec`` built for this session."""
     build = pytestconfig.stash.get(BUNDLE_BUILD, None)
+    if build is None and hasattr(pytestconfig, "workerinput"):
+        # pytest -n: the session's first process started it, or this worker builds it now
+        build = BundleBuild.of_session() or BundleBuild.start()
+        pytestconfig.stash[BUNDLE_BUILD] = build
     if build is None:
         pytest.skip(f"no bundle: {bundle_missing()}")
     return build.wait()
@@ -129,21 +136,6 @@ def bundle(pytestconfig: pytest.Config) -> Path:
 @pytest.fixture(scope="session")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("scorepad-data")
-
-
-def web_files_made() -> None:
-    """The compressed copies of the web client, made before the served app starts: on a
-    first start the app makes them in the background, a minute of processor time that
-    would slow the first browser tests down until they time out."""
-    from scorepad.ui.config import FONT_FILES
-    from scorepad.ui.web_files import WebFiles
-
-    files = WebFiles(FONT_FILES / "DejaVuSans.ttf")
-    if not files.complete:
-        files.build()  # returns at once when an app started earlier is making them
-    deadline = time.monotonic() + 300
-    while not (files.dir / "done").is_file() and time.monotonic() < deadline:
-        time.sleep(0.5)
 
 
 @pytest.fixture(scope="session")

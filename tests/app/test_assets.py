@@ -17,8 +17,9 @@ from pathlib import Path
 
 import brotli
 import pytest
-from conftest import start_app, stop, wait_for_port, web_files_made
+from conftest import start_app, stop, wait_for_port
 from fontTools.ttLib import TTFont
+from web_cache import web_files_made
 
 from scorepad.ui.config import FONT_FILES
 from scorepad.ui.web_files import CACHE_ENV, SUFFIXES, WebFiles, flet_web_dir

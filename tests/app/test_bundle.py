@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from bundle_build import BUILD_TIMEOUT
 from conftest import ROOT, AppPage, free_port, stop, wait_for_port
 from playwright.sync_api import expect
 from test_launch import read_until
@@ -32,7 +33,13 @@ from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import head, upgrade
 from scorepad.ui.share import lan_address
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    # pytest -n: one worker runs them all, on the one build (bundle_build.start_for_workers)
+    pytest.mark.xdist_group("bundle"),
+    # the first waits for the build, which overlaps the rest of the run
+    pytest.mark.timeout(BUILD_TIMEOUT + 300),
+]
 
 EXAMPLE = ROOT / "examples" / "azul.json"
 RIVE = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
