@@ -16,7 +16,7 @@ from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.newplay import NewPlayView
-from scorepad.ui.views.picker import PickerView
+from scorepad.ui.views.picker import FIRST_CARDS, PickerView
 from scorepad.ui.views.settings import SettingsView
 from scorepad.ui.views.sheet import SheetView
 
@@ -267,6 +267,33 @@ def test_picker_finds_by_table_size_and_accents_and_puts_the_games_played_first(
     click(root, "players-any")
     type_into(root, "search", "")
     assert len(games_listed(root)) == len(store.games())
+
+
+def test_picker_opens_with_a_screenful_of_games_and_the_rest_join_just_after(tmp_path):
+    ctx, _ = context(tmp_path)
+    waiting: list = []
+    ctx.later = lambda load, then: waiting.append((load, then))  # the app: off the loop
+    updated: list = []
+    ctx.update = lambda *controls: updated.extend(controls)
+    every = len(ctx.services.history.games())
+    assert every > FIRST_CARDS  # the catalogue is more than a screenful
+    root = PickerView(ctx).build()
+    assert len(games_listed(root)) == FIRST_CARDS
+    [(load, then)] = waiting
+    then(load())  # the rest, made off the loop, join in one update of the list
+    assert len(games_listed(root)) == every and len(updated) == 1
+    assert len(set(games_listed(root))) == every
+
+    waiting.clear()
+    root = PickerView(ctx).build()  # searched for before the rest joined
+    assert "game-wingspan" not in games_listed(root)  # not in the first screenful
+    type_into(root, "search", "wingspan")
+    assert games_listed(root) == ["game-wingspan"]
+    [(load, then)] = waiting
+    then(load())  # arriving late, they are not added twice
+    assert games_listed(root) == ["game-wingspan"]
+    type_into(root, "search", "")
+    assert len(games_listed(root)) == every
 
 
 def test_settings_switch_language_and_theme(tmp_path):
