@@ -45,7 +45,14 @@ def drawn_wall(ctx: Context, ident: str, name: str, wall: Wall, tile: int = SMAL
         tight=True,
     )
     body = ft.Column([ft.Text(name, size=12, weight=ft.FontWeight.W_500), grid], spacing=2)
-    return ft.Semantics(identifier=ident, label=said, container=True, content=body)
+    return ft.Semantics(
+        identifier=ident,
+        label=said,
+        container=True,
+        exclude_semantics=True,
+        image=True,
+        content=body,
+    )
 
 
 def _tile(letter: str, size: int) -> ft.Container:
