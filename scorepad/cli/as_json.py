@@ -138,6 +138,7 @@ def play_json(play: PlaySummary) -> dict[str, object]:
             }
             | ({"team": p.team} if p.team is not None else {})
             | ({"colour": p.colour} if p.colour is not None else {})
+            | (dict(p.board.fields) if p.board is not None else {})
             for p in play.players
         ],
         "winners": list(play.winners),

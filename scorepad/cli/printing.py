@@ -90,12 +90,17 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def print_play(args: argparse.Namespace) -> int:
     """A saved play filled in, as it was scored (from the template snapshot it was saved with)."""
     from scorepad.printing import document
+    from scorepad.store.boards import walls
 
     with open_history(args.db) as store:
         record = store.get_play(args.play)
     summary = record.summary
     data = document.played_sheet_pdf(
-        record.sheet, args.lang, summary.played_at.date(), summary.location
+        record.sheet,
+        args.lang,
+        summary.played_at.date(),
+        summary.location,
+        walls([p.board for p in summary.players]),
     )
     path = output_path(args.output, f"play-{summary.id}.{args.lang}.pdf")
     print(document.write_pdf(path, data))

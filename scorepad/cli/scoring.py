@@ -8,12 +8,14 @@ or, with ``--save``, from the history the play goes into.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from scorepad.cli.as_json import scored_json
 from scorepad.cli.io import named_history, open_history, options, print_json, read_text
 from scorepad.cli.lookup import known_games
 from scorepad.cli.render import render_boards, render_scored
+from scorepad.core.boards.azul_sheet import AzulBoard
 from scorepad.core.i18n import tr
 from scorepad.core.sheetfile import read_sheet
 
@@ -44,6 +46,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def kept_walls(boards: Sequence[AzulBoard | None]) -> tuple[dict[str, object] | None, ...]:
+    """Each player's wall as the history keeps it (a tracked game's: the wall it built),
+    or none when no player gave one."""
+    found: tuple[dict[str, object] | None, ...] = tuple(
+        {"side": b.side, "wall": list(b.wall.rows)} if b is not None and b.wall else None
+        for b in boards
+    )
+    return found if any(found) else ()
+
+
 def cmd_score_save(args: argparse.Namespace, text: str) -> int:
     with open_history(args.db) as store:
         given = read_sheet(text, args.file, store.sheet_games())
@@ -56,6 +68,7 @@ def cmd_score_save(args: argparse.Namespace, text: str) -> int:
             args.notes,
             entered=given.players,
             first_player=args.first_player,
+            boards=kept_walls(given.boards),
         )
         if args.json:
             print_json({**scored_json(given, sheet, args.lang), "play": play})

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from scorepad.core.boards.azul_wall import Wall
 from scorepad.core.numbers import Number
 from scorepad.core.scoring import show
 
@@ -74,6 +75,9 @@ class SheetModel:
     filled: bool = False
     warnings: tuple[str, ...] = ()
     """Filled sheets: the checks between lines that the entries break, printed marked."""
+    walls: tuple[tuple[str, Wall], ...] = ()
+    """Filled sheets: each player's Azul wall kept with the play, (name, wall), in seat
+    order (``printing.walls`` draws them below the sheet)."""
 
 
 def number(value: Number, lang: str) -> str:

@@ -69,9 +69,15 @@ def blank_page(canvas: Canvas, model: SheetModel) -> tuple[Grid, Grid]:
 
 
 def played_page(canvas: Canvas, model: SheetModel) -> Grid:
-    """One filled-in sheet, using the whole page."""
+    """One filled-in sheet, using the whole page; the players' walls, if kept, below it."""
+    from scorepad.printing.walls import draw_walls, walls_height
+
     inner = PAGE_WIDTH - 2 * MARGIN
-    return draw_sheet(canvas, model, MARGIN, MARGIN, inner, PAGE_HEIGHT - 2 * MARGIN, 26.0)
+    below = walls_height(model, inner)
+    high = PAGE_HEIGHT - 2 * MARGIN - below
+    grid = draw_sheet(canvas, model, MARGIN, MARGIN + below, inner, high, 26.0)
+    draw_walls(canvas, model, MARGIN, MARGIN + below, inner)
+    return grid
 
 
 def draw_sheet(

@@ -22,6 +22,7 @@ from scorepad.store import backups, importing, legacy_drafts, queries, restoring
 from scorepad.store import games as g
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import write_bgsplay
+from scorepad.store.boards import kept_boards
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.errors import BackupDamaged, StoreError
@@ -181,12 +182,13 @@ class Store:
         first_player: str | None = None,
         colours: Sequence[str | None] = (),
         started_at: datetime | str | None = None,
+        boards: Sequence[Mapping[str, object] | None] = (),
     ) -> int:
         """Score and save a play in one transaction; returns its id. ``outcome`` and
         ``modules``: a co-operative or team play's result, the game's modules chosen
         (``scorepad.core.score``); ``first_player``: the name of the player who started;
-        ``colours``: each seat's colour (``save_scored``); ``started_at``: when the sheet
-        was started."""
+        ``colours`` and ``boards``: each seat's (``save_scored``); ``started_at``: when the
+        sheet was started."""
         sheet = score(template, variant, players, outcome=outcome, modules=modules)
         return self.save_scored(
             sheet,
@@ -198,6 +200,7 @@ class Store:
             first_player=first_player,
             colours=colours,
             started_at=started_at,
+            boards=boards,
         )
 
     def save_scored(
@@ -212,6 +215,7 @@ class Store:
         first_player: str | None = None,
         colours: Sequence[str | None] = (),
         started_at: datetime | str | None = None,
+        boards: Sequence[Mapping[str, object] | None] = (),
     ) -> int:
         """Save a play already scored. ``entered``: what was typed, in seat order (the
         players ``sheet`` was scored from), so that a sum ("3+6+2") is kept as typed;
@@ -219,11 +223,22 @@ class Store:
         name of the player who started, one of the sheet's (StoreError otherwise);
         ``colours``: each seat's colour, a palette name or None (``core.colours``), in seat
         order, or empty for none; ``started_at``: when the sheet was started, not after
-        ``played_at``."""
+        ``played_at``; ``boards``: each seat's board as a sheet file's player fields give it
+        (``{"side": "grey", "wall": ["B....", …]}``) or None, in seat order, or empty for
+        none: checked against the entries (``store.boards``)."""
         when = parse_when(played_at) if played_at is not None else datetime.now()
         started = parse_when(started_at) if started_at is not None else None
         details = check_details(
-            PlayDetails(when, location, duration, notes, first_player, tuple(colours), started)
+            PlayDetails(
+                when,
+                location,
+                duration,
+                notes,
+                first_player,
+                tuple(colours),
+                started,
+                tuple(boards),
+            )
         )
         now = datetime.now()
         uid = new_uid()
@@ -253,13 +268,15 @@ class Store:
         modules: Sequence[str] | None = None,
         first_player: str | None = None,
         colours: Sequence[str | None] | None = None,
+        boards: Sequence[Mapping[str, object] | None] | None = None,
     ) -> PlayRecord:
         """Edit a saved play: re-scored with the template it was first scored with.
 
         Details left as None keep their saved value; pass "" to clear a text. ``outcome``
         and ``modules`` left as None keep the play's; ``first_player`` left as None keeps
         the seat that started (cleared when the play no longer has that seat); ``colours``
-        left as None keeps each seat's colour (a seat added has none).
+        left as None keeps each seat's colour (a seat added has none), and ``boards`` each
+        seat's board (refused when the new entries disagree with it).
         """
         old = self.get_play(play_id)
         summary = old.summary
@@ -279,6 +296,9 @@ class Store:
                 _kept_first(summary.first_seat, players) if first_player is None else first_player,
                 _kept_colours(summary, len(players)) if colours is None else tuple(colours),
                 summary.started_at,
+                kept_boards([p.board for p in summary.players], len(players))
+                if boards is None
+                else tuple(boards),
             )
         )
         self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details, players))

@@ -5,7 +5,9 @@ others: ``rounds``, the number of rounds played (blank for a play filled in once
 ``round_1`` … ``round_N`` (N the most rounds of any play), the player's running total after
 each round, as ``scorepad score --json`` gives them; blank past the play's last round.
 When it holds co-operative or team plays, or plays with modules, ``team``, ``outcome``
-and ``modules`` come before those (``RESULT_COLUMNS``).
+and ``modules`` come before those (``RESULT_COLUMNS``); when it holds plays that kept a
+player's board, ``side`` and ``wall`` follow them (``BOARD_COLUMNS``: an Azul wall's side
+and its five rows joined by ``/``, ``BYRKW/WBYRK/…``, blank for a player without one).
 End-of-game and by-hand lines are in ``total`` only.
 
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
@@ -46,6 +48,7 @@ COLUMNS = (
 RESULT_COLUMNS = ("team", "outcome", "modules")
 """A team play's team, a co-operative play's "won"/"lost" (or the winning team of a team
 game without a score), and the modules chosen (ids, space-separated)."""
+BOARD_COLUMNS = ("side", "wall")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -61,7 +64,8 @@ def write_csv(conn: Connection, out: TextIO) -> int:
     rounds = uid_rounds(conn, played_rounds(conn))
     most = max((r.played for r in rounds.values()), default=0)
     results = _has_results(conn)
-    header = (*COLUMNS, *(RESULT_COLUMNS if results else ()))
+    boards = _has_boards(conn)
+    header = (*COLUMNS, *(RESULT_COLUMNS if results else ()), *(BOARD_COLUMNS if boards else ()))
     if rounds:
         writer.writerow((*header, "rounds", *(f"round_{n}" for n in range(1, most + 1))))
     else:
@@ -96,6 +100,7 @@ def write_csv(conn: Connection, out: TextIO) -> int:
                     safe(dump(person["lines"])),
                     safe(dump(person["extra"])) if person["extra"] else "",
                     *(_results(play, person) if results else ()),
+                    *(_board(person) if boards else ()),
                     *more,
                 ]
             )
@@ -110,6 +115,19 @@ def _has_results(conn: Connection) -> bool:
         or_(p.c.result_kind.is_not(None), p.c.outcome.is_not(None), p.c.modules.is_not(None))
     )
     return conn.execute(query.limit(1)).first() is not None
+
+
+def _has_boards(conn: Connection) -> bool:
+    """Whether any player's board was kept (then the export has its columns)."""
+    query = select(m.result.c.play_id).where(m.result.c.board_kind.is_not(None))
+    return conn.execute(query.limit(1)).first() is not None
+
+
+def _board(person: dict[str, Any]) -> list[str]:
+    wall = person.get("wall")
+    if not isinstance(wall, list):
+        return ["", ""]
+    return [str(person.get("side") or ""), "/".join(map(str, wall))]
 
 
 def _results(play: dict[str, Any], person: dict[str, Any]) -> list[str]:

@@ -8,7 +8,8 @@
             "duration", "notes", "created_at", "updated_at", "first_player" (optional),
             "started_at" (optional, when the sheet was started),
             "players": [{"name", "lines", "extra", "total", "rank", "winner",
-                         "colour" (optional, a palette name)}]}, …]}
+                         "colour" (optional, a palette name),
+                         "side", "wall" (optional, an Azul wall as in sheet files)}]}, …]}
 ```
 Plays are written one per line, oldest first, and read back one at a time. Importing a file
 that ``export`` wrote and exporting again gives the same file: the round trip is exact.
@@ -25,6 +26,7 @@ from sqlalchemy import Connection, select
 
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store import models as m
+from scorepad.store.boards import stored_board
 from scorepad.store.bulk import Document, score_in_parallel, worth_sharing
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import save_custom
@@ -108,18 +110,23 @@ def plays_by_id(
             r.c.entries,
             r.c.team,
             r.c.colour,
+            r.c.board_kind,
+            r.c.board,
         )
         .join(m.player, m.player.c.id == r.c.player_id)
         .where(r.c.play_id.in_(ids))
         .order_by(r.c.play_id, r.c.seat)
     )
-    for play_id, seat, name, total, rank, winner, entries, team, colour in rows:
+    for play_id, seat, name, total, rank, winner, entries, team, colour, kind, board in rows:
         lines = dict(sorted(load(entries).items()))
         person: dict[str, Any] = {"name": name, "lines": lines, "extra": []}
         if team is not None:  # a team play's (left out otherwise: older files read the same)
             person["team"] = team
         if colour is not None:  # likewise only when the player had one
             person["colour"] = colour
+        kept = stored_board(kind, board)
+        if kept is not None:  # the board's player fields, as a sheet file gives them
+            person.update(kept.fields)
         person.update(total=from_halves(total), rank=rank, winner=bool(winner))
         seats[play_id].append(person)
         by_seat[(play_id, seat)] = person

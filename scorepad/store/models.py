@@ -182,6 +182,12 @@ class PlayResult(SQLModel, table=True):
     colour: str | None = Field(default=None, sa_type=String(16))
     """The player's colour in this play, a palette name (``core.colours``, revision
     0008); None: none was given."""
+    board_kind: str | None = Field(default=None, sa_type=String(32))
+    """The kind of the player's board kept with the seat (revision 0010, ``store.boards``:
+    "azul-wall"); None: the seat has no board."""
+    board: str | None = Field(default=None, sa_type=Text)
+    """The board as a sheet file's player object gives it, JSON text (``{"side", "wall"}``
+    for an Azul wall); None with ``board_kind``."""
 
 
 class PlayExtra(SQLModel, table=True):

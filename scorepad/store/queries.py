@@ -17,6 +17,7 @@ from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, sco
 from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.store import models as m
+from scorepad.store.boards import stored_board
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.prepared import Prepared, as_datetime
@@ -97,6 +98,8 @@ def page_statement(
             p.c.first_seat,
             r.c.colour,
             p.c.started_at,
+            r.c.board_kind,
+            r.c.board,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -170,6 +173,7 @@ def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
                 row[17],
                 bool(row[18]),
                 row[21],
+                stored_board(row[23], row[24]),
             )
         )
     if current:
@@ -231,6 +235,8 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
             m.result.c.rank,
             m.result.c.winner,
             m.result.c.colour,
+            m.result.c.board_kind,
+            m.result.c.board,
         )
         .join(m.player, m.player.c.id == m.result.c.player_id)
         .where(m.result.c.play_id == play_id)
@@ -272,6 +278,7 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
             s.team,
             bool(s.anonymous),
             s.colour,
+            stored_board(s.board_kind, s.board),
         )
         for s, r in zip(seats, sheet.players, strict=True)
     )

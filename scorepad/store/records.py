@@ -11,6 +11,7 @@ from typing import NamedTuple
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet
 from scorepad.core.i18n import Text
 from scorepad.core.numbers import Number
+from scorepad.store.boards import SeatBoard
 
 
 class SeatResult(NamedTuple):
@@ -33,6 +34,8 @@ class SeatResult(NamedTuple):
     reader's language, never a profile."""
     colour: str | None = None
     """The player's colour in the play (a palette name, ``core.colours``); None: none."""
+    board: SeatBoard | None = None
+    """The player's board kept with the play (``store.boards``: an Azul wall); None: none."""
 
 
 class PlaySummary(NamedTuple):

@@ -18,6 +18,7 @@ from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_numbe
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.template import Reading
 from scorepad.store import models as m
+from scorepad.store.boards import SeatBoard, board_fields, check_boards
 from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, name_key, parse_when, to_halves
 
@@ -36,6 +37,10 @@ class PlayDetails(NamedTuple):
     empty when the play has no colours."""
     started_at: datetime | None = None
     """When the sheet was started (local time, never after ``played_at``); None: unknown."""
+    boards: tuple[Mapping[str, object] | None, ...] = ()
+    """Each seat's board as a sheet file's player fields give it (``{"side", "wall"}``;
+    None for none), in seat order; empty when the play has no boards. Checked against
+    the sheet when its rows are made (``boards.check_boards``)."""
 
 
 class PlayRows(NamedTuple):
@@ -56,7 +61,8 @@ class PlayRows(NamedTuple):
     """Each player's name as given, in seat order."""
     seats: tuple[tuple[object, ...], ...]
     """Per seat: total_halves, rank, winner, tiebreak, entries (models.PlayResult order),
-    then the seat's team and colour (stored after the columns the play gives every seat)."""
+    then the seat's team, colour, board kind and board (stored after the columns the play
+    gives every seat)."""
     extras: tuple[tuple[int, int, str, int], ...]
     """By-hand lines: (seat, position, label, points in halves)."""
     anonymous: tuple[int, ...] = ()
@@ -146,6 +152,7 @@ def check_details(details: PlayDetails) -> PlayDetails:
         _blank(first),
         colours,
         started,
+        details.boards,
     )
 
 
@@ -219,6 +226,7 @@ def rows_of(
     colours = details.colours
     if colours and len(colours) != len(sheet.players):
         raise StoreError("store.colours_count", given=len(colours), players=len(sheet.players))
+    boards = _boards(sheet, details.boards, entered)
     for seat, p in enumerate(sheet.players, 1):
         total = p.total * 2 if type(p.total) is int else to_halves(p.total)
         if p.winner and winning is None:
@@ -238,6 +246,7 @@ def rows_of(
                 text,
                 teams.get(p.name),
                 colours[seat - 1] if colours else None,
+                *_board_columns(boards[seat - 1] if boards else None),
             )
         )
         if p.extra:
@@ -263,6 +272,22 @@ def rows_of(
         None if details.started_at is None else stamp(details.started_at),
     )
     return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
+
+
+def _boards(
+    sheet: ScoredSheet,
+    boards: Sequence[Mapping[str, object] | None],
+    entered: Sequence[PlayerSheet] | None,
+) -> tuple[SeatBoard | None, ...]:
+    """The seats' boards checked against what each player entered (none: no work)."""
+    if not boards:
+        return ()
+    players = entered or [PlayerSheet(p.name, dict(p.entries)) for p in sheet.players]
+    return check_boards(sheet.template, players, boards)
+
+
+def _board_columns(board: SeatBoard | None) -> tuple[str | None, str | None]:
+    return (None, None) if board is None else (board.kind, board.text)
 
 
 def result_columns(sheet: ScoredSheet) -> tuple[str | None, str | None, str | None]:
@@ -451,11 +476,19 @@ def play_from_json(
             _text(raw, "first_player"),
             tuple(p.get("colour") for p in people) if any("colour" in p for p in people) else (),
             parse_when(raw["started_at"]) if raw.get("started_at") is not None else None,
+            _people_boards(people),
         )
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
     return rows_of(sheet, details, uid, created, updated, form, sheets)
+
+
+def _people_boards(people: list[dict[str, Any]]) -> tuple[dict[str, object] | None, ...]:
+    """Each player's board fields in a history file ("wall", "side"), or none at all
+    (a file without boards, older or not, reads the same)."""
+    found = tuple(board_fields(p) for p in people)
+    return found if any(found) else ()
 
 
 def _extra(raw: object) -> ExtraLine:

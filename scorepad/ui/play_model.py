@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from scorepad.core import GameTemplate
+from scorepad.core import GameTemplate, ScorepadError
+from scorepad.core.boards.azul_wall import Wall
 from scorepad.core.errors import quote
 from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, tr
 from scorepad.core.numbers import format_points
@@ -48,6 +49,8 @@ class HistoryRow:
     """Each player with a colour and that colour, in seat order (none: no colours)."""
     duration: str = ""
     """How long the play took ("65 min"), "" when it does not say."""
+    walls: tuple[tuple[int, str, Wall], ...] = ()
+    """Each player's Azul wall kept with the play: (seat from 1, name, wall)."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -80,6 +83,7 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         first_player=_first_said(summary, lang),
         colours=seat_colours_of(summary, lang),
         duration=_duration_said(summary, lang),
+        walls=seat_walls(summary, lang),
     )
 
 
@@ -89,6 +93,24 @@ def seat_colours_of(summary: PlaySummary, lang: str) -> tuple[tuple[str, str], .
     return tuple(
         (anonymous if p.anonymous else p.name, p.colour) for p in summary.players if p.colour
     )
+
+
+def seat_walls(summary: PlaySummary, lang: str) -> tuple[tuple[int, str, Wall], ...]:
+    """(seat from 1, name, wall) for each player of the play whose wall was kept, in seat
+    order (a board that cannot be read as a wall is left undrawn: the store checked it
+    when it was saved)."""
+    anonymous = tr("store.anonymous", lang)
+    found = []
+    for seat, p in enumerate(summary.players, 1):
+        if p.board is None:
+            continue
+        try:
+            wall = p.board.wall
+        except (ScorepadError, KeyError, TypeError):
+            continue
+        if wall is not None:
+            found.append((seat, anonymous if p.anonymous else p.name, wall))
+    return tuple(found)
 
 
 def _duration_said(summary: PlaySummary, lang: str) -> str:

@@ -16,12 +16,14 @@ Plain Python: tests drive it without a page.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scorepad.core.boards.azul_sheet import GAME, WALL_LINES
 from scorepad.core.boards.azul_wall import EMPTY, PATTERN, SIZE, Side, Wall, read_side
 from scorepad.core.errors import EntryError, ScorepadError, SheetError
+from scorepad.store.boards import AZUL_WALL, SeatBoard
 
 if TYPE_CHECKING:
     from scorepad.core import GameTemplate
@@ -91,6 +93,26 @@ def walls_from_json(data: object, players: int) -> list[WallDraft]:
     if not isinstance(data, list) or len(data) != players:
         raise ValueError("not one wall per player")
     return [WallDraft.from_dict(item) for item in data]
+
+
+def saved_walls(draft: SheetDraft) -> tuple[dict[str, object] | None, ...]:
+    """The walls a Save keeps with the play, as the store takes boards (a sheet file's
+    player fields, ``{"side", "wall"}``), in seat order: None for a player whose wall
+    holds no tile; empty when no wall holds one."""
+    found = tuple(w.to_dict() if w.filled else None for w in draft.walls)
+    return found if any(found) else ()
+
+
+def walls_of_play(boards: Sequence[SeatBoard | None]) -> list[WallDraft]:
+    """A saved play's walls as the draft keeps them, to edit it (none when it kept none;
+    a blank wall for a seat without one)."""
+    if not any(b is not None and b.kind == AZUL_WALL for b in boards):
+        return []
+    found = []
+    for board in boards:
+        wall = board.wall if board is not None else None
+        found.append(WallDraft(wall.side, list(wall.rows)) if wall is not None else WallDraft())
+    return found
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ class Recorder(StoreHistory):
         colours=(),
         duration=None,
         started_at=None,
+        boards=(),
     ) -> str:
         self.saved.append((sheet, location))
         return "7"

@@ -17,6 +17,7 @@ from scorepad.ui.sheet_model import SheetInProgress, SheetState
 from scorepad.ui.timer_model import clock, saved_time, stopped_at
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.sheet import SheetView
+from scorepad.ui.wall_model import saved_walls, walls_of_play
 
 
 def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
@@ -47,6 +48,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         seat = record.summary.first_seat  # the seat, as the sheet names it
         start.first_player = start.players[seat - 1] if seat and seat <= len(start.players) else ""
         start.colours = saved_colours(record.summary.players)
+        start.walls = walls_of_play([p.board for p in record.summary.players])
         minutes = record.summary.duration  # shown paused, to correct by hand
         start.timer = None if minutes is None else stopped_at(minutes, clock())
         model = SheetInProgress(template, start)
@@ -59,6 +61,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
             notes=notes or "",
             first_player=model.draft.first_player,  # "": nobody starts any more
             colours=[c or None for c in model.draft.colours] or None,
+            boards=saved_walls(model.draft),
             duration=saved_time(model.draft.timer, clock()).get("duration"),  # None: kept
             outcome=state.scored.outcome,  # as the players chose it again (None: none)
         )

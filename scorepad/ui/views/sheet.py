@@ -50,6 +50,7 @@ from scorepad.ui.views.sheet_colours import SheetColours
 from scorepad.ui.views.timer_part import TimerPart
 from scorepad.ui.views.wall_part import WallPart
 from scorepad.ui.views.worked import WorkedPart
+from scorepad.ui.wall_model import saved_walls
 
 LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
@@ -628,6 +629,7 @@ class SheetView:
                     notes=notes,
                     first_player=first,
                     colours=self.model.draft.colours,
+                    boards=saved_walls(self.model.draft),
                     **saved_time(self.model.draft.timer, self.timer.now()),
                 )
             self.drafts.discard(self.model.draft.sheet_id)

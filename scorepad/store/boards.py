@@ -1,0 +1,123 @@
+"""A player's board kept with their seat of a play (revision 0010).
+
+A seat stores a board as its kind and its text (``play_result.board_kind`` and
+``play_result.board``): the kind names what the text holds, the text is the board as a
+sheet file's player object gives it, as compact JSON. Only the Azul wall is kept now:
+
+- kind ``"azul-wall"``: ``{"side": "coloured", "wall": ["BYRKW", …]}`` (docs/sheet-files.md,
+  "Boards"), the side always written.
+
+Another board (Summer Pavilion's pavilion) becomes one more kind with its own player
+fields in ``KINDS``: the columns, the exports and the listings carry it unchanged.
+
+A board is checked by the core as a sheet file's would be (``azul_sheet.read_board``), and
+against the entries saved beside it: a wall that says 2 complete rows beside an entry of 3
+is refused, so a saved play never holds a board that disagrees with its lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from scorepad.core import GameTemplate, PlayerSheet
+from scorepad.core.boards.azul_sheet import fill_lines, read_board
+from scorepad.core.boards.azul_wall import Wall, read_side
+from scorepad.core.errors import EntryError, SheetError, quote
+from scorepad.store.errors import StoreError
+from scorepad.store.values import dump, load
+
+AZUL_WALL = "azul-wall"
+KINDS: dict[str, tuple[str, ...]] = {AZUL_WALL: ("side", "wall")}
+"""Each kind of board and the player fields that give it, in the order they are written."""
+FIELDS = tuple(dict.fromkeys(f for fields in KINDS.values() for f in fields))
+"""Every player field a kept board is read from (an export's, an import's)."""
+
+
+class SeatBoard(NamedTuple):
+    """One seat's board as the history keeps it."""
+
+    kind: str
+    """What the board is (``KINDS``): ``"azul-wall"``."""
+    fields: Mapping[str, object]
+    """The board as a sheet file's player object gives it: ``{"side", "wall"}``."""
+
+    @property
+    def wall(self) -> Wall | None:
+        """The Azul wall, for drawing it (None for another kind of board)."""
+        if self.kind != AZUL_WALL:
+            return None
+        return Wall.read(self.fields["wall"], read_side(self.fields.get("side")))
+
+    @property
+    def text(self) -> str:
+        """The board as the column keeps it."""
+        return dump(dict(self.fields))
+
+
+def board_fields(raw: Mapping[str, object]) -> dict[str, object] | None:
+    """The board fields of a player object (an export's player), or None without any."""
+    found = {field: raw[field] for field in FIELDS if field in raw}
+    return found or None
+
+
+def stored_board(kind: str | None, text: str | None) -> SeatBoard | None:
+    """A seat's board as read back from its columns (None when it has none)."""
+    if kind is None or text is None:
+        return None
+    return SeatBoard(kind, load(text))
+
+
+def check_boards(
+    template: GameTemplate,
+    players: Sequence[PlayerSheet],
+    boards: Sequence[Mapping[str, object] | None],
+) -> tuple[SeatBoard | None, ...]:
+    """Each seat's board, checked and in its kept form, given as player fields in seat
+    order (None for a seat without one; empty for a play without boards). A StoreError
+    names the player and the problem: a board the game has no place for, a wall that is
+    not legal, or one that disagrees with the entries ``players`` gave."""
+    if not boards:
+        return ()
+    if len(boards) != len(players):
+        raise StoreError("store.boards_count", given=len(boards), players=len(players))
+    return tuple(
+        None if fields is None else _checked(template, player, fields)
+        for player, fields in zip(players, boards, strict=True)
+    )
+
+
+def _checked(
+    template: GameTemplate, player: PlayerSheet, fields: Mapping[str, object]
+) -> SeatBoard:
+    name = player.name.strip()
+    unknown = [f for f in fields if f not in FIELDS]
+    if unknown:
+        raise StoreError("store.board_field", player=name, value=quote(unknown[0]))
+    if fields.get("wall") is None:
+        raise StoreError("store.board_no_wall", player=name)
+    try:
+        board = read_board(template, name, fields)
+        assert board is not None and board.wall is not None  # "wall" is given
+        # a line left blank is 0 here: the entries saved must be the board's, not filled later
+        typed = {**dict.fromkeys(board.lines(), 0), **player.lines}
+        fill_lines(template, name, {k: 0 if v is None else v for k, v in typed.items()}, board)
+    except (SheetError, EntryError) as problem:
+        raise StoreError(problem.key, **problem.fields) from None
+    return SeatBoard(AZUL_WALL, {"side": board.side, "wall": list(board.wall.rows)})
+
+
+def kept_boards(
+    had: Sequence[SeatBoard | None], seats: int
+) -> tuple[Mapping[str, object] | None, ...]:
+    """The saved boards of the first ``seats`` seats as player fields (None past the
+    play's), or none when the play had none: what an edit that does not say keeps."""
+    if not any(had):
+        return ()
+    found = [b.fields if b is not None else None for b in had[:seats]]
+    return tuple(found + [None] * (seats - len(found)))
+
+
+def walls(boards: Sequence[SeatBoard | None]) -> tuple[Wall | None, ...]:
+    """Each seat's Azul wall (None for a seat without one), for a printed sheet."""
+    return tuple(b.wall if b is not None else None for b in boards)
