@@ -77,6 +77,7 @@ DESIGN_KEYS = {
         "megacredits",
     ],
     "catan": ["settlements", "cities", "longest_road", "largest_army", "vp_cards", "on_turn"],
+    "carcassonne": ["track", "roads", "cities", "coats_of_arms", "monasteries", "fields"],
     "castles-of-burgundy": [
         "track",
         "goods_left",
@@ -324,6 +325,16 @@ def test_newer_catalogue_games_follow_their_rulebooks():
         ("more", (("bridge", 1),)),
     ]
     assert [m.id for m in burgundy.modules] == ["shields"]
+
+
+def test_carcassonne_follows_its_rulebook():
+    """docs/rules.md's values for Carcassonne."""
+    carcassonne = builtin_games()["carcassonne"]
+    assert (carcassonne.min_players, carcassonne.max_players) == (2, 5)  # 5 meeple colours
+    assert carcassonne.line("track").min == 0
+    per = {k: carcassonne.line(k).per for k in DESIGN_KEYS["carcassonne"][1:]}
+    assert per == {"roads": 1, "cities": 1, "coats_of_arms": 1, "monasteries": 1, "fields": 3}
+    assert carcassonne.tiebreakers == ()  # the highest score wins; a tie is shared
 
 
 def test_terraforming_mars_follows_its_rulebook():
