@@ -52,6 +52,7 @@ DESIGN_KEYS = {
     "dune-imperium": ["vp", "spice", "solari", "water", "garrison"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
+    "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
     "splendor": ["cards", "nobles", "cards_bought"],
     "cascadia": [
         "bear",
@@ -335,6 +336,19 @@ def test_carcassonne_follows_its_rulebook():
     per = {k: carcassonne.line(k).per for k in DESIGN_KEYS["carcassonne"][1:]}
     assert per == {"roads": 1, "cities": 1, "coats_of_arms": 1, "monasteries": 1, "fields": 3}
     assert carcassonne.tiebreakers == ()  # the highest score wins; a tie is shared
+
+
+def test_quacks_of_quedlinburg_follows_its_rulebook():
+    """docs/rules.md's values for The Quacks of Quedlinburg."""
+    quacks = builtin_games()["quacks-of-quedlinburg"]
+    assert (quacks.min_players, quacks.max_players) == (2, 4)
+    assert quacks.line("track").min == 0
+    coins, rubies = quacks.line("coins"), quacks.line("rubies")
+    assert (coins.per, coins.every, rubies.per, rubies.every) == (1, 5, 1, 2)
+    assert rubies.max == 20  # the box's 20 rubies
+    assert quacks.line("pot_filled").max == 33  # the last space of the pot
+    assert not quacks.line("pot_filled").counts
+    assert [(tb.prefer, tb.terms) for tb in quacks.tiebreakers] == [("more", (("pot_filled", 1),))]
 
 
 def test_terraforming_mars_follows_its_rulebook():
