@@ -121,9 +121,9 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"azul-queens-garden", "azul-sintra", "azul-summer-pavilion", "carcassonne", '
         '"cascadia", "castles-of-burgundy", "catan", "codenames", "dominion", "dune-imperium", '
         '"everdell", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
-        '"patchwork", "quacks-of-quedlinburg", "skull-king", "splendor", "sushi-go", '
-        '"sushi-go-party", "terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", '
-        '"uno", "viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"patchwork", "quacks-of-quedlinburg", "skull-king", "splendor", "stone-age", '
+        '"sushi-go", "sushi-go-party", "terraforming-mars", "ticket-to-ride", '
+        '"ticket-to-ride-europe", "uno", "viticulture", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

@@ -54,6 +54,19 @@ DESIGN_KEYS = {
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
     "splendor": ["cards", "nobles", "cards_bought"],
+    "stone-age": [
+        "track",
+        "green_set_1",
+        "green_set_2",
+        "farmers",
+        "tool_makers",
+        "hut_builders",
+        "shamans",
+        "resources",
+        "agriculture",
+        "tool_value",
+        "figures",
+    ],
     "cascadia": [
         "bear",
         "elk",
@@ -349,6 +362,26 @@ def test_quacks_of_quedlinburg_follows_its_rulebook():
     assert quacks.line("pot_filled").max == 33  # the last space of the pot
     assert not quacks.line("pot_filled").counts
     assert [(tb.prefer, tb.terms) for tb in quacks.tiebreakers] == [("more", (("pot_filled", 1),))]
+
+
+def test_stone_age_follows_its_rulebook():
+    """docs/rules.md's values for Stone Age."""
+    stone_age = builtin_games()["stone-age"]
+    assert (stone_age.min_players, stone_age.max_players) == (2, 4)
+    assert stone_age.line("track").min is None  # a score may be negative
+    squares = tuple(n * n for n in range(9))  # 2 sets of 8 different green cards
+    assert stone_age.line("green_set_1").values == stone_age.line("green_set_2").values == squares
+    products = ("farmers", "tool_makers", "hut_builders", "shamans")
+    assert [[f.max for f in stone_age.line(k).factors] for k in products] == [
+        [None, None],
+        [None, 12],  # three Tool tiles of value 4 at most
+        [None, 28],  # the box's 28 Building tiles
+        [None, 10],  # 10 figures of each colour
+    ]
+    assert stone_age.line("resources").per == 1
+    assert [(tb.prefer, tb.terms) for tb in stone_age.tiebreakers] == [
+        ("more", (("agriculture", 1), ("tool_value", 1), ("figures", 1))),
+    ]
 
 
 def test_terraforming_mars_follows_its_rulebook():
