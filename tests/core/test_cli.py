@@ -122,7 +122,7 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"cascadia", "castles-of-burgundy", "catan", "codenames", "dominion", "dune-imperium", '
         '"everdell", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
         '"patchwork", "quacks-of-quedlinburg", "skull-king", "splendor", "stone-age", '
-        '"sushi-go", "sushi-go-party", "terraforming-mars", "ticket-to-ride", '
+        '"sushi-go", "sushi-go-party", "takenoko", "terraforming-mars", "ticket-to-ride", '
         '"ticket-to-ride-europe", "uno", "viticulture", "wingspan", "wizard", "yahtzee"\n'
     )
 

@@ -54,6 +54,7 @@ DESIGN_KEYS = {
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
     "splendor": ["cards", "nobles", "cards_bought"],
+    "takenoko": ["plots", "gardener", "panda", "emperor"],
     "stone-age": [
         "track",
         "green_set_1",
@@ -382,6 +383,15 @@ def test_stone_age_follows_its_rulebook():
     assert [(tb.prefer, tb.terms) for tb in stone_age.tiebreakers] == [
         ("more", (("agriculture", 1), ("tool_value", 1), ("figures", 1))),
     ]
+
+
+def test_takenoko_follows_its_rulebook():
+    """docs/rules.md's values for Takenoko."""
+    takenoko = builtin_games()["takenoko"]
+    assert (takenoko.min_players, takenoko.max_players) == (2, 4)
+    assert {takenoko.line(k).kind for k in DESIGN_KEYS["takenoko"]} == {"points"}
+    assert {takenoko.line(k).min for k in DESIGN_KEYS["takenoko"]} == {0}
+    assert [(tb.prefer, tb.terms) for tb in takenoko.tiebreakers] == [("more", (("panda", 1),))]
 
 
 def test_terraforming_mars_follows_its_rulebook():
