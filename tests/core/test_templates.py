@@ -52,7 +52,22 @@ DESIGN_KEYS = {
     "dune-imperium": ["vp", "spice", "solari", "water", "garrison"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
+    "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
     "splendor": ["cards", "nobles", "cards_bought"],
+    "takenoko": ["plots", "gardener", "panda", "emperor"],
+    "stone-age": [
+        "track",
+        "green_set_1",
+        "green_set_2",
+        "farmers",
+        "tool_makers",
+        "hut_builders",
+        "shamans",
+        "resources",
+        "agriculture",
+        "tool_value",
+        "figures",
+    ],
     "cascadia": [
         "bear",
         "elk",
@@ -77,6 +92,7 @@ DESIGN_KEYS = {
         "megacredits",
     ],
     "catan": ["settlements", "cities", "longest_road", "largest_army", "vp_cards", "on_turn"],
+    "carcassonne": ["track", "roads", "cities", "coats_of_arms", "monasteries", "fields"],
     "castles-of-burgundy": [
         "track",
         "goods_left",
@@ -324,6 +340,58 @@ def test_newer_catalogue_games_follow_their_rulebooks():
         ("more", (("bridge", 1),)),
     ]
     assert [m.id for m in burgundy.modules] == ["shields"]
+
+
+def test_carcassonne_follows_its_rulebook():
+    """docs/rules.md's values for Carcassonne."""
+    carcassonne = builtin_games()["carcassonne"]
+    assert (carcassonne.min_players, carcassonne.max_players) == (2, 5)  # 5 meeple colours
+    assert carcassonne.line("track").min == 0
+    per = {k: carcassonne.line(k).per for k in DESIGN_KEYS["carcassonne"][1:]}
+    assert per == {"roads": 1, "cities": 1, "coats_of_arms": 1, "monasteries": 1, "fields": 3}
+    assert carcassonne.tiebreakers == ()  # the highest score wins; a tie is shared
+
+
+def test_quacks_of_quedlinburg_follows_its_rulebook():
+    """docs/rules.md's values for The Quacks of Quedlinburg."""
+    quacks = builtin_games()["quacks-of-quedlinburg"]
+    assert (quacks.min_players, quacks.max_players) == (2, 4)
+    assert quacks.line("track").min == 0
+    coins, rubies = quacks.line("coins"), quacks.line("rubies")
+    assert (coins.per, coins.every, rubies.per, rubies.every) == (1, 5, 1, 2)
+    assert rubies.max == 20  # the box's 20 rubies
+    assert quacks.line("pot_filled").max == 33  # the last space of the pot
+    assert not quacks.line("pot_filled").counts
+    assert [(tb.prefer, tb.terms) for tb in quacks.tiebreakers] == [("more", (("pot_filled", 1),))]
+
+
+def test_stone_age_follows_its_rulebook():
+    """docs/rules.md's values for Stone Age."""
+    stone_age = builtin_games()["stone-age"]
+    assert (stone_age.min_players, stone_age.max_players) == (2, 4)
+    assert stone_age.line("track").min is None  # a score may be negative
+    squares = tuple(n * n for n in range(9))  # 2 sets of 8 different green cards
+    assert stone_age.line("green_set_1").values == stone_age.line("green_set_2").values == squares
+    products = ("farmers", "tool_makers", "hut_builders", "shamans")
+    assert [[f.max for f in stone_age.line(k).factors] for k in products] == [
+        [None, None],
+        [None, 12],  # three Tool tiles of value 4 at most
+        [None, 28],  # the box's 28 Building tiles
+        [None, 10],  # 10 figures of each colour
+    ]
+    assert stone_age.line("resources").per == 1
+    assert [(tb.prefer, tb.terms) for tb in stone_age.tiebreakers] == [
+        ("more", (("agriculture", 1), ("tool_value", 1), ("figures", 1))),
+    ]
+
+
+def test_takenoko_follows_its_rulebook():
+    """docs/rules.md's values for Takenoko."""
+    takenoko = builtin_games()["takenoko"]
+    assert (takenoko.min_players, takenoko.max_players) == (2, 4)
+    assert {takenoko.line(k).kind for k in DESIGN_KEYS["takenoko"]} == {"points"}
+    assert {takenoko.line(k).min for k in DESIGN_KEYS["takenoko"]} == {0}
+    assert [(tb.prefer, tb.terms) for tb in takenoko.tiebreakers] == [("more", (("panda", 1),))]
 
 
 def test_terraforming_mars_follows_its_rulebook():
