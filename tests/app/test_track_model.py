@@ -5,11 +5,14 @@ lives in the draft and travels as edits."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
+from ui_helpers import click, context, find, fire, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.azul_track import Tile, TrackedRound, play
 from scorepad.core.boards.azul_wall import PATTERN
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.track_model import (
     FloorEdit,
@@ -21,6 +24,7 @@ from scorepad.ui.track_model import (
     tracked_game,
     undoing,
 )
+from scorepad.ui.views.sheet import SheetView
 from scorepad.ui.wall_model import WallClearEdit, tap
 
 AZUL = find_game("azul")
@@ -185,3 +189,61 @@ def test_a_damaged_tracked_wall_in_a_draft_is_refused(broken):
     data["walls"][0] = {**data["walls"][0], **broken}
     with pytest.raises((ValueError, TypeError)):
         SheetDraft.from_dict(data)
+
+
+def test_the_tracked_game_on_the_sheet_and_in_the_wall_in_spanish(tmp_path):
+    """The view without a browser: the switch starts it, taps go to the round shown, the
+    floor line and each round's points, the marker read-only "de la partida", a round
+    corrected, undo, and a tile of another round refused with the reason."""
+    history = StoreHistory(str(tmp_path / "history.db"))
+    try:
+        ctx, routes = context(tmp_path, history=history, lang="es", compact=True)
+        dialogs: list[object] = []
+        ctx.show_dialog = dialogs.append
+        model = SheetInProgress(AZUL, new_draft(AZUL, None, ["Ana", "Ben"]))
+        view = SheetView(ctx, model)
+        root = view.build()
+        switch = find(root, "track-game")
+        switch.value = True
+        fire(switch, "change", True)
+        assert model.draft.track_round == 1 and find(root, "track-round").value == "Ronda 1"
+        click(root, "wall-1")
+        dialog = dialogs[-1]
+        click(dialog, "tile-1-1-1")
+        click(dialog, "tile-1-2-2")  # apart: 1 + 1
+        click(dialog, "floor-1-2")  # two floor spaces: −2
+        marker = find(root, "line-marker-1")
+        assert marker.value == "0" and marker.read_only and marker.helper == "de la partida"
+        assert find(dialog, "track-rounds-1").value == "Ronda 1: +2, suelo −2 → 0"
+        click(dialog, "wall-done")
+        click(root, "track-next")
+        assert find(root, "track-round").value == "Ronda 2"
+        click(root, "wall-1")
+        dialog = dialogs[-1]
+        click(dialog, "tile-1-1-2")  # round 2: beside (1, 1) and above (2, 2): 2 + 2
+        assert find(dialog, "track-rounds-1").value.splitlines() == [
+            "Ronda 1: +2, suelo −2 → 0",
+            "Ronda 2: +4, suelo 0 → 4",
+        ]
+        click(dialog, "tile-1-1-1")  # placed in round 1: not taken off from round 2
+        assert find(dialog, "wall-message-1").value.startswith(
+            "este azulejo se colocó en la ronda 1"
+        )
+        click(dialog, "track-earlier")  # round 1 corrected: one floor space, not two
+        assert find(dialog, "track-viewed").value == "Ronda 1"
+        click(dialog, "floor-1-2")
+        assert find(dialog, "track-rounds-1").value.splitlines()[0] == "Ronda 1: +2, suelo −1 → 1"
+        assert marker.value == "5"
+        click(dialog, "track-undo")
+        assert marker.value == "4"
+        said = {c.identifier: c.label for c in walk(dialog) if isinstance(c, ft.Semantics)}
+        assert said["floor-1-2"] == "Línea de suelo, espacio 2 (−1): ocupado"
+        click(dialog, "wall-done")
+        type_into(root, "line-marker-2", "12")  # Ben's score is the game's too: not typed
+        assert model.state.scored.players[1].readings["marker"].points == 0
+        click(root, "save")
+        play = int(routes[-1].rsplit("/", 1)[1])
+        totals = {p.name: p.total for p in history.store.get_play(play).sheet.players}
+        assert totals == {"Ana": 4, "Ben": 0}
+    finally:
+        history.close()
