@@ -82,6 +82,8 @@ class TrackPart:
         """Whose wall is open (None: none)."""
         self.viewed = 0
         """The round the open wall shows: taps go to it."""
+        self.table_round = model.draft.track_round
+        """The table's round when this device last showed it."""
         self.undo: list[TileEdit | FloorEdit] = []
         """What puts back this device's taps, the last one last."""
         self.earlier = ft.IconButton(ft.Icons.CHEVRON_LEFT, on_click=lambda: self.view(-1))
@@ -115,8 +117,11 @@ class TrackPart:
         self.round_text.visible = self.next_button.visible = on
         out: list[ft.Control] = [self.switch, self.round_text, self.next_button]
         if self.player is not None:
+            if self.viewed == self.table_round:  # on the latest round: it follows the table
+                self.viewed = draft.track_round
             self.viewed = min(max(self.viewed, 1), draft.track_round) if on else 0
             out += self._paint_section()
+        self.table_round = draft.track_round
         return out
 
     def on_switch(self, e: ft.Event[ft.Switch]) -> None:
