@@ -51,6 +51,7 @@ from scorepad.ui.result_model import (
     team_of,
 )
 from scorepad.ui.timer_model import Clock, Timer, TimerEdit, clock
+from scorepad.ui.track_model import FloorEdit, TrackEdit, TrackRoundEdit, track_lines
 from scorepad.ui.wall_model import (
     TileEdit,
     WallClearEdit,
@@ -284,6 +285,8 @@ Edit = (
     | TileEdit
     | WallSideEdit
     | WallClearEdit
+    | FloorEdit
+    | TrackRoundEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -333,6 +336,9 @@ class SheetDraft:
     """What the players chose: "won" / "lost", or the winning team's number; "" none."""
     walls: list[WallDraft] = field(default_factory=list)
     """An Azul sheet: each player's wall (``wall_model``), which fills their lines."""
+    track_round: int = 0
+    """An Azul sheet whose game is tracked round by round (``track_model``): the round the
+    table is in, from 1; 0 when it is not tracked."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -358,6 +364,7 @@ class SheetDraft:
             **({"team_names": list(self.team_names)} if self.team_names else {}),
             **({"outcome": self.outcome} if self.outcome else {}),
             **walls_to_json(self),
+            **({"track_round": self.track_round} if self.track_round else {}),
         }
 
     @classmethod
@@ -410,7 +417,14 @@ class SheetDraft:
             team_names=[str(n) for n in _list(data.get("team_names", []))],
             outcome=str(data.get("outcome") or ""),
             walls=walls_from_json(data.get("walls"), count),
+            track_round=_round_number(data.get("track_round", 0)),
         )
+
+
+def _round_number(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError("the round of a tracked game is a whole number, 0 or more")
+    return value
 
 
 def _list(value: object) -> list[object]:
@@ -641,8 +655,9 @@ class SheetInProgress:
         """The timer paused, resumed or corrected; the scores do not change."""
         return self.apply(TimerEdit(timer), state=self.state)
 
-    def set_wall(self, edit: WallEdit) -> SheetState:
-        """A tap on a wall (``wall_model.tap``), its side turned, or the wall cleared."""
+    def set_wall(self, edit: WallEdit | TrackEdit) -> SheetState:
+        """A tap on a wall (``wall_model.tap``), its side turned, or the wall cleared; in
+        a game tracked round by round (``track_model``), a floor line or the round."""
         return self.apply(edit)
 
     def set_location(self, location: str) -> None:
@@ -654,6 +669,9 @@ class SheetInProgress:
         entered = False
         sheets = []
         boards = wall_lines(self.draft, self.players, problems)
+        tracked = track_lines(self.draft, self.players, problems)
+        for board, marker in zip(boards, tracked, strict=True):
+            board.update(marker)
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
             for line in self.round_lines:

@@ -38,6 +38,12 @@ class WallDraft:
 
     side: Side = "coloured"
     rows: list[str] = field(default_factory=lambda: list(BLANK))
+    placed_in: list[int] = field(default_factory=lambda: [0] * SIZE * SIZE)
+    """The game tracked round by round (``track_model``): the round each tile was placed
+    in, from 1, by space (top row first); 0 for an empty space or a tile put there while
+    the game was not tracked."""
+    floors: list[int] = field(default_factory=list)
+    """The game tracked round by round: the floor-line spaces filled in each round."""
 
     @property
     def filled(self) -> bool:
@@ -45,7 +51,12 @@ class WallDraft:
         return any(text != EMPTY * SIZE for text in self.rows)
 
     def to_dict(self) -> dict[str, object]:
-        return {"side": self.side, "wall": list(self.rows)}
+        tracked = any(self.placed_in) or any(self.floors)
+        return {
+            "side": self.side,
+            "wall": list(self.rows),
+            **({"placed_in": list(self.placed_in), "floors": list(self.floors)} if tracked else {}),
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> WallDraft:
@@ -61,7 +72,19 @@ class WallDraft:
             raise ValueError("a wall is five rows")
         if not all(isinstance(t, str) and len(t) == SIZE and set(t) <= set("BYRKW.") for t in rows):
             raise ValueError("a wall row is five letters")
-        return cls(side, [str(t) for t in rows])
+        placed_in = data.get("placed_in", [0] * SIZE * SIZE)
+        floors = data.get("floors", [])
+        if not isinstance(placed_in, list) or len(placed_in) != SIZE * SIZE:
+            raise ValueError("a tracked wall gives a round for each of its 25 spaces")
+        if not isinstance(floors, list):
+            raise ValueError("a tracked wall's floor lines are a list")
+        if not all(_count(n) for n in [*placed_in, *floors]):
+            raise ValueError("a round or a floor line is a whole number, 0 or more")
+        return cls(side, [str(t) for t in rows], list(placed_in), list(floors))
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def has_wall(template: GameTemplate) -> bool:
@@ -124,13 +147,16 @@ class TileEdit:
     row: int
     column: int
     colour: str
+    round: int = 0
+    """The game tracked: the round the tile was placed in (0: not tracked, or taken off)."""
 
     def apply_to(self, draft: SheetDraft) -> None:
         if not 0 <= self.player < len(draft.walls):
             return
-        rows = draft.walls[self.player].rows
-        text = rows[self.row]
-        rows[self.row] = text[: self.column] + self.colour + text[self.column + 1 :]
+        wall = draft.walls[self.player]
+        text = wall.rows[self.row]
+        wall.rows[self.row] = text[: self.column] + self.colour + text[self.column + 1 :]
+        wall.placed_in[self.row * SIZE + self.column] = 0 if self.colour == EMPTY else self.round
 
 
 @dataclass(frozen=True)
@@ -153,16 +179,19 @@ class WallClearEdit:
 
     def apply_to(self, draft: SheetDraft) -> None:
         if 0 <= self.player < len(draft.walls):
-            draft.walls[self.player].rows = list(BLANK)
+            draft.walls[self.player] = WallDraft(draft.walls[self.player].side)
 
 
 WallEdit = TileEdit | WallSideEdit | WallClearEdit
 
 
-def tap(draft: SheetDraft, player: int, row: int, column: int, colour: str | None) -> TileEdit:
+def tap(
+    draft: SheetDraft, player: int, row: int, column: int, colour: str | None, round: int = 0
+) -> TileEdit:
     """The edit a tap on a space makes (``row``, ``column`` from 0): a tile there is taken
     off; an empty space takes its printed colour on the coloured side, or ``colour`` (the
-    one picked) on the grey side. Raises the core's ``EntryError`` when that tile may not
+    one picked) on the grey side; ``round`` is the round it is placed in when the game is
+    tracked. Raises the core's ``EntryError`` when that tile may not
     go there, or "board.pick_colour" when the grey side has no colour picked."""
     wall = draft.walls[player]
     if wall.rows[row][column] != EMPTY:
@@ -172,7 +201,7 @@ def tap(draft: SheetDraft, player: int, row: int, column: int, colour: str | Non
     elif colour is None:
         raise EntryError("board.pick_colour")
     Wall.read(wall.rows, wall.side).check_place(row, column, colour)
-    return TileEdit(player, row, column, colour)
+    return TileEdit(player, row, column, colour, round)
 
 
 def side_edit(draft: SheetDraft, player: int, side: Side) -> WallSideEdit:

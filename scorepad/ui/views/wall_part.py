@@ -15,17 +15,20 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import ScorepadError
+from scorepad.core import EntryError, ScorepadError
 from scorepad.core.boards.azul_sheet import WALL_LINES
 from scorepad.core.boards.azul_wall import COLOURS, EMPTY, PATTERN, SIZE, Side, Wall
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import SheetInProgress
-from scorepad.ui.views.cells import Changed, SheetCell, TextCell, make_cell
+from scorepad.ui.track_model import MARKER
+from scorepad.ui.views.board_cells import WallLineCell
+from scorepad.ui.views.cells import Changed, SheetCell, make_cell
 from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.track_part import MarkerCell, TrackPart, placed_round
 from scorepad.ui.views.worked import RowMaker
-from scorepad.ui.wall_model import WallClearEdit, from_wall, has_wall, side_edit, tap
+from scorepad.ui.wall_model import WallClearEdit, has_wall, side_edit, tap
 
 TILE = 46
 """A tile's side in px (at least 44: a finger's tap)."""
@@ -37,57 +40,6 @@ LOOKS: dict[str, tuple[str, str, ft.IconData]] = {
     "W": ("#ECEFF1", "#000000", ft.Icons.AC_UNIT),
 }
 """Each colour's tile, the colour of its symbol, and the symbol."""
-
-
-class WallLineCell(TextCell):
-    """A rows, columns or colours cell of an Azul sheet: typed, or the wall's count while
-    the player's wall holds a tile (read-only, "from the wall")."""
-
-    def __init__(
-        self, ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
-    ) -> None:
-        super().__init__(ctx, model, line, player, changed)
-        self.follow_wall()
-
-    @property
-    def walled(self) -> bool:
-        return from_wall(self.model.draft, self.key, self.player)
-
-    def text(self) -> str:
-        if not self.walled:
-            return super().text()
-        wall = self.model.draft.walls[self.player]
-        try:
-            return str(Wall.read(wall.rows, wall.side).lines()[self.key])
-        except ScorepadError:  # marked on the sheet, with the reason
-            return ""
-
-    def follow_wall(self) -> list[ft.Control]:
-        walled = self.walled
-        helper = self.ctx.t("app.from_wall") if walled else None
-        if self.field.read_only == walled and self.field.helper == helper:
-            return []
-        self.field.read_only = walled
-        self.field.helper = helper
-        out: list[ft.Control] = [self.field]
-        if isinstance(self.control, ft.Row):  # − field +: the steppers rest meanwhile
-            for stepper in (self.control.controls[0], self.control.controls[-1]):
-                stepper.disabled = walled
-                out.append(stepper)
-        return out
-
-    def on_change(self, e: ft.Event[ft.TextField]) -> None:
-        if self.walled:
-            self.ctx.update(*self.sync())
-            return
-        super().on_change(e)
-
-    def on_step(self, delta: int) -> None:
-        if not self.walled:
-            super().on_step(delta)
-
-    def sync(self) -> list[ft.Control]:
-        return [*self.follow_wall(), *super().sync()]
 
 
 class WallPart:
@@ -124,10 +76,14 @@ class WallPart:
         self.palette_row = ft.Row(spacing=4, tight=True)
         self.summary = ft.Text(weight=ft.FontWeight.BOLD)
         """What the wall fills and the player's total: the sheet is behind the dialog."""
+        self.track = TrackPart(ctx, model, changed)
+        """The game tracked round by round: its switch, round and floor lines."""
 
     def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
         if self.shown and line.key in WALL_LINES:
             return WallLineCell(self.ctx, self.model, line, player, changed)
+        if self.shown and line.key == MARKER:
+            return MarkerCell(self.ctx, self.model, line, player, changed)
         return make_cell(self.ctx, self.model, line, player, changed)
 
     def rows_after(self, key: str) -> list[ft.Control]:
@@ -145,7 +101,10 @@ class WallPart:
             )
             for i in range(len(self.model.players))
         ]
-        return [self.row(muted(self.ctx.t("app.wall_note"), size=12), buttons)]
+        return [
+            self.row(muted(self.ctx.t("app.wall_note"), size=12), buttons),
+            self.track.sheet_row(),
+        ]
 
     # --- the dialog --------------------------------------------------------------------
     def open(self, player: int) -> None:
@@ -181,6 +140,7 @@ class WallPart:
                 self.help,
                 palette,
                 grid,
+                self.track.opened(player),
                 tid(f"wall-total-{n}", self.summary),
                 tid(f"wall-message-{n}", self.message),
             ],
@@ -217,6 +177,7 @@ class WallPart:
     def _closed(self) -> None:
         self.player = None
         self.tiles = []
+        self.track.closed()
 
     def _tile(self, row: int, column: int) -> ft.Container:
         return ft.Container(
@@ -300,19 +261,27 @@ class WallPart:
 
     def refresh(self) -> list[ft.Control]:
         """After any change on the sheet (a tap on another device too)."""
-        return self._paint()
+        if not self.shown:
+            return []
+        return [*self.track.refresh(), *self._paint()]
 
     # --- taps --------------------------------------------------------------------------
     def on_tap(self, row: int, column: int) -> None:
         if self.player is None:
             return
+        number = self.track.tile_round()
+        placed = placed_round(self.model, self.player, row, column)
         try:
-            edit = tap(self.model.draft, self.player, row, column, self.colour)
+            if number and placed and placed != number:
+                raise EntryError("board.other_round", round=placed)
+            edit = tap(self.model.draft, self.player, row, column, self.colour, number)
         except ScorepadError as problem:
             self.message.value = problem.message(self.ctx.lang)
             self.ctx.update(self.message)
             return
         self.message.value = ""
+        if number:
+            self.track.remember(edit)
         self.model.set_wall(edit)
         self.changed(self.message)
 
