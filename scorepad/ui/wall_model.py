@@ -121,8 +121,9 @@ def walls_from_json(data: object, players: int) -> list[WallDraft]:
 def saved_walls(draft: SheetDraft) -> tuple[dict[str, object] | None, ...]:
     """The walls a Save keeps with the play, as the store takes boards (a sheet file's
     player fields, ``{"side", "wall"}``), in seat order: None for a player whose wall
-    holds no tile; empty when no wall holds one."""
-    found = tuple(w.to_dict() if w.filled else None for w in draft.walls)
+    holds no tile; empty when no wall holds one. A game tracked round by round keeps the
+    wall its rounds built (the rounds themselves stay in the draft)."""
+    found = tuple({"side": w.side, "wall": list(w.rows)} if w.filled else None for w in draft.walls)
     return found if any(found) else ()
 
 
