@@ -14,7 +14,13 @@ ratio, and last a JSON object with everything. Run: python bench/bench_boards.py
   (``read_sheet(...).score()``: JSON, tile names, the sheet's rules, the end-of-game lines,
   ranks), against the same baseline, for scale.
 
-    python bench/bench_boards.py
+With ``--app``, the app's side instead (bench_app's method: the app served as in use,
+Chromium at phone size, timed in the page): an Azul sheet whose first player has typed 40
+on the marker and holds four tiles of the wall's top row; the wall open, its fifth tile
+tapped on and off 30 times, each timed from the tap reaching the page to the dialog's
+total showing the completed row or its loss (42, 40). Target: median under 100 ms.
+
+    python bench/bench_boards.py [--app]
 """
 
 from __future__ import annotations
@@ -229,5 +235,81 @@ def main() -> None:
     )
 
 
+TAPPED = """([ident, total, wanted]) => {
+    // Time from the tap reaching the page to the new total in the page.
+    window.__tapped = null;
+    addEventListener("pointerdown", () => { window.__tapped = performance.now(); },
+                     {once: true, capture: true});
+    const check = () => {
+        const node = document.querySelector(`[flt-semantics-identifier="${total}"]`);
+        if (window.__tapped !== null && node && node.innerText.endsWith(wanted)) {
+            window.__latencies.push(performance.now() - window.__tapped);
+        } else {
+            requestAnimationFrame(check);
+        }
+    };
+    requestAnimationFrame(check);
+}"""
+
+
+def app_taps() -> None:
+    import tempfile
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_app as ba
+    from playwright.sync_api import sync_playwright
+
+    from scorepad.core import builtin_games
+    from scorepad.ui.drafts import FileDraftStore
+    from scorepad.ui.sheet_model import SheetInProgress, new_draft
+    from scorepad.ui.wall_model import tap
+
+    azul = builtin_games()["azul"]
+    with tempfile.TemporaryDirectory() as folder:
+        data_dir = Path(folder)
+        model = SheetInProgress(azul, new_draft(azul, None, ["Ana", "Ben", "Cai", "Dan"]))
+        model.set_text("marker", 0, "40")
+        for column in range(4):
+            model.set_wall(tap(model.draft, 0, 0, column, None))
+        FileDraftStore(data_dir / "drafts").save(model.draft)
+        process, port, _ = ba.start("scorepad", data_dir, data_dir / "history.db")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=ba.CHROMIUM, args=ba.ARGS)
+                url = f"http://127.0.0.1:{port}/sheet/{model.draft.sheet_id}"
+                context, page = ba.open_page(browser, url, {"width": 390, "height": 844})
+                wall = ba.node(page, "wall-1")
+                wall.wait_for(state="attached", timeout=ba.TIMEOUT_MS)
+                wall.scroll_into_view_if_needed()
+                wall.click()
+                tile = ba.node(page, "tile-1-1-5")
+                tile.wait_for(state="attached", timeout=ba.TIMEOUT_MS)
+                page.evaluate("window.__latencies = []")
+                for edit in range(ba.EDITS):
+                    wanted = "total 42" if edit % 2 == 0 else "total 40"
+                    page.evaluate(TAPPED, ["tile-1-1-5", "wall-total-1", wanted])
+                    tile.click()
+                    page.wait_for_function("n => window.__latencies.length === n", arg=edit + 1)
+                timings = page.evaluate("window.__latencies")
+                context.close()
+                browser.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
+    median_ms = statistics.median(timings)
+    print(
+        f"a tap on a wall tile to the total shown (390×844): {median_ms:.1f} ms median"
+        f" of {len(timings)}  target < 100 ms"
+    )
+    print(
+        json.dumps(
+            {"tap_ms_median": round(median_ms, 1), "taps": len(timings), "tap_ok": median_ms < 100}
+        )
+    )
+
+
 if __name__ == "__main__":
-    main()
+    if "--app" in sys.argv[1:]:
+        app_taps()
+    else:
+        main()
