@@ -93,3 +93,63 @@ def test_passing_plain_values_over_prepares_new_controls_as_flet_does():
     finally:
         DiffBuilder._configure_dataclass = before
         base_control.get_event_field_type = lookup
+
+
+def test_the_planned_walk_prepares_a_whole_sheet_as_flet_does(tmp_path):
+    """A four-player Azul sheet (walls, steppers, menus, dialogs' buttons): the same
+    controls found under the same parents, each built, with the planned walk as with
+    Flet's own, and the value objects inside them given the same parents."""
+    from flet.controls.object_patch import DiffBuilder
+    from ui_helpers import context
+
+    from scorepad.core import find_game
+    from scorepad.ui.sheet_model import SheetInProgress, new_draft
+    from scorepad.ui.views.sheet import SheetView
+
+    azul = find_game("azul")
+
+    def sheet() -> ft.Control:
+        ctx, _ = context(tmp_path)
+        model = SheetInProgress(azul, new_draft(azul, None, ["Ana", "Ben", "Cai", "Dan"]))
+        return SheetView(ctx, model).build()
+
+    def parents_of_values(root: ft.Control) -> list[tuple[str, str | None]]:
+        found = []
+        for control in [root, *(c for c in _walk(root))]:
+            for value in vars(control).get("_values", {}).values():
+                if hasattr(value, "_values") and not isinstance(value, base_control.BaseControl):
+                    ref = getattr(value, "_parent", None)
+                    owner = ref() if ref else None
+                    found.append((type(value).__name__, type(owner).__name__ if owner else None))
+        return found
+
+    before, lookup = DiffBuilder._configure_dataclass, base_control.get_event_field_type
+    try:
+        DiffBuilder._configure_dataclass = flet_events.flets_configure
+        own_root = sheet()
+        own = prepared(own_root)
+        own_values = parents_of_values(own_root)
+        flet_events.remember_event_types()
+        planned_root = sheet()
+        assert prepared(planned_root) == own
+        assert parents_of_values(planned_root) == own_values
+        assert len(own) > 200 and len(own_values) > 20
+    finally:
+        DiffBuilder._configure_dataclass = before
+        base_control.get_event_field_type = lookup
+
+
+def _walk(control: object):
+    for value in vars(control).get("_values", {}).values():
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, base_control.BaseControl):
+                yield item
+                yield from _walk(item)
+    for name in getattr(type(control), "_structural_fields", ()):
+        value = getattr(control, name, None)
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, base_control.BaseControl):
+                yield item
+                yield from _walk(item)
