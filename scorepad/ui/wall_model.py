@@ -123,7 +123,9 @@ def saved_walls(draft: SheetDraft) -> tuple[dict[str, object] | None, ...]:
     player fields, ``{"side", "wall"}``), in seat order: None for a player whose wall
     holds no tile; empty when no wall holds one. A game tracked round by round keeps the
     wall its rounds built (the rounds themselves stay in the draft)."""
-    found = tuple({"side": w.side, "wall": list(w.rows)} if w.filled else None for w in draft.walls)
+    found: tuple[dict[str, object] | None, ...] = tuple(
+        {"side": w.side, "wall": list(w.rows)} if w.filled else None for w in draft.walls
+    )
     return found if any(found) else ()
 
 
