@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -172,10 +173,19 @@ def plain_changes(control: BaseControl) -> list[tuple[str, Any]] | None:
 
 
 def _place(parent: BaseControl, child: BaseControl) -> tuple[Step, ...] | None:
-    for name, field in fields(type(parent)).items():
-        if field.metadata.get("skip", False):
-            continue
-        value = getattr(parent, name, None)
+    """Where ``child`` is in ``parent``: a field, or a field and a place in its list. A
+    child is either in a field Flet keeps sparsely, then among the parent's non-default
+    values, or in one of its structural fields (the lists); only those are looked at."""
+    values: dict[str, Any] = getattr(parent, "_values", {})
+    structural = getattr(type(parent), "_structural_fields", None)
+    if structural is None:  # not one of Flet's sparse controls: every field
+        names: Iterable[str] = (
+            n for n, f in fields(type(parent)).items() if not f.metadata.get("skip", False)
+        )
+        pairs: Iterable[tuple[str, Any]] = ((n, getattr(parent, n, None)) for n in names)
+    else:
+        pairs = itertools.chain(values.items(), ((n, getattr(parent, n, None)) for n in structural))
+    for name, value in pairs:
         if value is child:
             return (name,)
         if isinstance(value, list):
