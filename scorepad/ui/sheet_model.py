@@ -43,6 +43,17 @@ from scorepad.core.template import (
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
 from scorepad.ui.colour_model import ColourEdit, draft_colours
 from scorepad.ui.first_player_model import FirstPlayerEdit, one_of_the_players
+from scorepad.ui.pavilion_model import (
+    PavilionClearEdit,
+    PavilionDraft,
+    PavilionEdit,
+    SpaceEdit,
+    StarColourEdit,
+    fill_pavilions,
+    pavilion_lines,
+    pavilions_from_json,
+    pavilions_to_json,
+)
 from scorepad.ui.result_model import (
     OutcomeEdit,
     allowed_outcome,
@@ -284,6 +295,9 @@ Edit = (
     | TileEdit
     | WallSideEdit
     | WallClearEdit
+    | SpaceEdit
+    | StarColourEdit
+    | PavilionClearEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -333,6 +347,8 @@ class SheetDraft:
     """What the players chose: "won" / "lost", or the winning team's number; "" none."""
     walls: list[WallDraft] = field(default_factory=list)
     """An Azul sheet: each player's wall (``wall_model``), which fills their lines."""
+    pavilions: list[PavilionDraft] = field(default_factory=list)
+    """A Summer Pavilion sheet: each player's stars (``pavilion_model``), which fill lines."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -358,6 +374,7 @@ class SheetDraft:
             **({"team_names": list(self.team_names)} if self.team_names else {}),
             **({"outcome": self.outcome} if self.outcome else {}),
             **walls_to_json(self),
+            **pavilions_to_json(self),
         }
 
     @classmethod
@@ -410,6 +427,7 @@ class SheetDraft:
             team_names=[str(n) for n in _list(data.get("team_names", []))],
             outcome=str(data.get("outcome") or ""),
             walls=walls_from_json(data.get("walls"), count),
+            pavilions=pavilions_from_json(data.get("pavilions"), count),
         )
 
 
@@ -645,6 +663,11 @@ class SheetInProgress:
         """A tap on a wall (``wall_model.tap``), its side turned, or the wall cleared."""
         return self.apply(edit)
 
+    def set_pavilion(self, edit: PavilionEdit) -> SheetState:
+        """A tap on a pavilion's space (``pavilion_model.tap``), a star's colour, or the
+        pavilion cleared."""
+        return self.apply(edit)
+
     def set_location(self, location: str) -> None:
         self.draft.location = location
 
@@ -653,7 +676,8 @@ class SheetInProgress:
         problems: dict[CellKey, ScorepadError] = {}
         entered = False
         sheets = []
-        boards = wall_lines(self.draft, self.players, problems)
+        boards: list[Mapping[str, object]] = [*wall_lines(self.draft, self.players, problems)]
+        boards += pavilion_lines(self.draft, self.players, problems)  # a sheet has one or none
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
             for line in self.round_lines:
@@ -668,7 +692,7 @@ class SheetInProgress:
             for line in self.end_lines:
                 board = boards[index] if index < len(boards) else {}
                 raw: object | None
-                if line.key in board:  # the player's wall fills it
+                if line.key in board:  # the player's wall or pavilion fills it
                     raw, cell_entered = board[line.key], True
                 else:
                     raw, cell_entered = self._raw(line, index, problems)
@@ -903,6 +927,7 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     n = len(draft.players)
     fill_teams(template, draft)
     fill_walls(template, draft)
+    fill_pavilions(template, draft)
     for line in template.lines_for(draft.variant):
         if isinstance(line, CheckLine):
             draft.checks.setdefault(line.key, [False] * n)
