@@ -43,6 +43,16 @@ from scorepad.core.template import (
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
 from scorepad.ui.colour_model import ColourEdit, draft_colours
 from scorepad.ui.first_player_model import FirstPlayerEdit, one_of_the_players
+from scorepad.ui.palace_model import (
+    FrameEdit,
+    PalaceClearEdit,
+    PalaceDraft,
+    PalaceEdit,
+    fill_palaces,
+    palace_lines,
+    palaces_from_json,
+    palaces_to_json,
+)
 from scorepad.ui.pavilion_model import (
     PavilionClearEdit,
     PavilionDraft,
@@ -298,6 +308,8 @@ Edit = (
     | SpaceEdit
     | StarColourEdit
     | PavilionClearEdit
+    | FrameEdit
+    | PalaceClearEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -349,6 +361,8 @@ class SheetDraft:
     """An Azul sheet: each player's wall (``wall_model``), which fills their lines."""
     pavilions: list[PavilionDraft] = field(default_factory=list)
     """A Summer Pavilion sheet: each player's stars (``pavilion_model``), which fill lines."""
+    palaces: list[PalaceDraft] = field(default_factory=list)
+    """A Sintra sheet: each player's windows (``palace_model``), which fill side B's line."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -375,6 +389,7 @@ class SheetDraft:
             **({"outcome": self.outcome} if self.outcome else {}),
             **walls_to_json(self),
             **pavilions_to_json(self),
+            **palaces_to_json(self),
         }
 
     @classmethod
@@ -428,6 +443,7 @@ class SheetDraft:
             outcome=str(data.get("outcome") or ""),
             walls=walls_from_json(data.get("walls"), count),
             pavilions=pavilions_from_json(data.get("pavilions"), count),
+            palaces=palaces_from_json(data.get("palaces"), count),
         )
 
 
@@ -668,6 +684,10 @@ class SheetInProgress:
         pavilion cleared."""
         return self.apply(edit)
 
+    def set_palace(self, edit: PalaceEdit) -> SheetState:
+        """A tap on a window's frame space (``palace_model.tap``), or the windows cleared."""
+        return self.apply(edit)
+
     def set_location(self, location: str) -> None:
         self.draft.location = location
 
@@ -678,6 +698,7 @@ class SheetInProgress:
         sheets = []
         boards: list[Mapping[str, object]] = [*wall_lines(self.draft, self.players, problems)]
         boards += pavilion_lines(self.draft, self.players, problems)  # a sheet has one or none
+        boards += palace_lines(self.draft, self.players, problems)
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
             for line in self.round_lines:
@@ -928,6 +949,7 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     fill_teams(template, draft)
     fill_walls(template, draft)
     fill_pavilions(template, draft)
+    fill_palaces(template, draft)
     for line in template.lines_for(draft.variant):
         if isinstance(line, CheckLine):
             draft.checks.setdefault(line.key, [False] * n)

@@ -68,6 +68,7 @@ APP = (
     "SAVE",
     "SEARCH",
     "SETTINGS_OUTLINED",
+    "STAR",
     "STAR_BORDER",
     "TIMER_OUTLINED",
     "TUNE",

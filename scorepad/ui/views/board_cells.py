@@ -1,13 +1,15 @@
 """Sheet cells a player's board may fill: typed as any cell, or, while the board fills
 them, its value shown read-only with "from the board" under it.
 
-A board (Summer Pavilion's stars, Sintra's windows) says through a ``BoardSource`` which
-cells it fills and with what; the cell follows it after every change, on every device,
-and keeps what was typed in the draft for when the board is cleared.
+A board (Summer Pavilion's stars, Sintra's windows) says through a ``BoardSource`` (a
+``PairSource`` for a product line) which cells it fills and with what; the cell follows
+it after every change, on every device, and keeps what was typed in the draft for when
+the board is cleared.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import flet as ft
@@ -15,7 +17,7 @@ import flet as ft
 from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import SheetInProgress
-from scorepad.ui.views.cells import Changed, CheckCell, TextCell
+from scorepad.ui.views.cells import Changed, CheckCell, ProductCell, TextCell
 from scorepad.ui.views.common import typed_text
 
 
@@ -134,3 +136,72 @@ class BoardCheckCell(CheckCell):
 
     def sync(self) -> list[ft.Control]:
         return [*self.follow_board(), *self.crossed.put(self.box, self.ticked())]
+
+
+class PairSource(Protocol):
+    def fills(self, key: str, player: int) -> bool:
+        """The board fills the product cell of line ``key`` for ``player``."""
+        ...
+
+    def pair(self, key: str, player: int) -> tuple[int, int] | None:
+        """The two numbers the board gives that cell (None: none it can count)."""
+        ...
+
+
+class BoardProductCell(ProductCell):
+    """A product cell: both numbers typed, or the board's, read-only, "from the board"."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        model: SheetInProgress,
+        line: Line,
+        player: int,
+        changed: Changed,
+        board: PairSource,
+    ) -> None:
+        self.board = board
+        super().__init__(ctx, model, line, player, changed)
+        for part, field in self.fields.items():
+            field.on_change = self._guard(part, field.on_change)
+        self.follow_board()
+        self.sync()
+
+    @property
+    def from_board(self) -> bool:
+        return self.board.fills(self.key, self.player)
+
+    def texts(self) -> list[str]:
+        if not self.from_board:
+            return list(self.model.draft.pairs[self.key][self.player])
+        pair = self.board.pair(self.key, self.player)
+        return ["", ""] if pair is None else [str(pair[0]), str(pair[1])]
+
+    def follow_board(self) -> list[ft.Control]:
+        walled = self.from_board
+        helper = self.ctx.t("app.from_board") if walled else None
+        out: list[ft.Control] = []
+        for part, field in self.fields.items():
+            said = helper if part == "a" else None
+            if field.read_only != walled or field.helper != said:
+                field.read_only, field.helper = walled, said
+                out.append(field)
+        return out
+
+    def _guard(self, part: str, typed: Callable[..., None] | None) -> Callable[..., None]:
+        def changed(e: ft.Event[ft.TextField]) -> None:
+            if self.from_board:  # what was typed is taken, then the board's number put back
+                self.crossed.typed(self.fields[part], typed_text(e))
+                self.ctx.update(self.fields[part], *self.sync())
+            elif typed is not None:
+                typed(e)
+
+        return changed
+
+    def sync(self) -> list[ft.Control]:
+        a, b = self.texts()
+        return [
+            *self.follow_board(),
+            *self.crossed.put(self.fields["a"], a),
+            *self.crossed.put(self.fields["b"], b),
+        ]
