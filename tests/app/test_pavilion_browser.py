@@ -72,3 +72,27 @@ def test_a_pavilion_tapped_fills_the_sheet_on_every_device(app, phone, size):
     app.draft_when(GAME, lambda d: stars_of(d) == ["......"] * 7)
     app.click("line-all_2s-1")  # ticked by hand again
     expect(phone.node("total-1")).to_have_text("48")
+
+
+def test_on_the_variant_side_a_complete_star_counts_once_its_colour_is_chosen(app, phone):
+    app.page.set_viewport_size(PHONE)
+    app.open(f"/new/{GAME}?variant=B&players=Paloma,Pedro")
+    phone.open(f"/sheet/{GAME}")
+    app.enter(GAME, "line-marker-1", "30")
+    expect(phone.node("total-1")).to_have_text("30")
+    app.click("pavilion-1")
+    expect(app.node("star-1-3-1")).to_be_attached()
+    for space in range(1, 7):
+        app.node(f"star-1-3-{space}").click()
+    expect(app.node("pavilion-message-1")).to_have_text(
+        "Paloma, pavilion: star 3 is complete: give it the colour it was built in"
+    )
+    expect(phone.node("total-1")).to_have_text("30")  # no colour yet: no points
+    app.node("star-colour-1-3").click()  # the star's palette opens its colours
+    app.node("star-colour-1-3-purple").click()
+    app.draft_when(GAME, lambda d: d["pavilions"][0]["colours"][2] == "purple")
+    expect(app.page.get_by_text("give it the colour")).to_have_count(0)  # the mark is gone
+    expect(app.node("pavilion-total-1")).to_have_text(
+        "Complete stars 1, number bonuses 0: total 50"
+    )
+    expect(phone.node("total-1")).to_have_text("50")  # a purple star: 20

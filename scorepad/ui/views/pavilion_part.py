@@ -134,11 +134,12 @@ class PavilionPart:
             for k, spaces in enumerate(self.spaces)
         ]
         self.titles = [ft.Text(size=13, weight=ft.FontWeight.W_500) for _ in range(STARS)]
-        self.menus = [self._menu(k) for k in range(STARS)]
+        side_b = variant_side(self.model.draft)
+        self.menus = [self._menu(k) for k in range(STARS)] if side_b else []
         stars: list[ft.Control] = []
         for k in range(STARS):
             head: list[ft.Control] = [self.titles[k]]
-            if variant_side(self.model.draft):
+            if side_b:  # the player says which colour each star was built in
                 head.append(tid(f"star-colour-{n}-{k + 1}", self.menus[k]))
             stars.append(
                 ft.Column(
