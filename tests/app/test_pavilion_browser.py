@@ -96,3 +96,11 @@ def test_on_the_variant_side_a_complete_star_counts_once_its_colour_is_chosen(ap
         "Complete stars 1, number bonuses 0: total 50"
     )
     expect(phone.node("total-1")).to_have_text("50")  # a purple star: 20
+    app.click("pavilion-done")
+    app.open(f"/sheet/{GAME}")  # reloaded: the pavilion comes back from the draft
+    expect(app.node("total-1")).to_have_text("50")
+    app.click("pavilion-1")
+    expect(app.node("pavilion-total-1")).to_have_text(
+        "Complete stars 1, number bonuses 0: total 50"
+    )
+    expect(app.node("star-1-3-1")).to_contain_text("Star 3, space 1, number 3: covered")
