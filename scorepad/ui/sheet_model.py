@@ -43,6 +43,27 @@ from scorepad.core.template import (
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
 from scorepad.ui.colour_model import ColourEdit, draft_colours
 from scorepad.ui.first_player_model import FirstPlayerEdit, one_of_the_players
+from scorepad.ui.palace_model import (
+    FrameEdit,
+    PalaceClearEdit,
+    PalaceDraft,
+    PalaceEdit,
+    fill_palaces,
+    palace_lines,
+    palaces_from_json,
+    palaces_to_json,
+)
+from scorepad.ui.pavilion_model import (
+    PavilionClearEdit,
+    PavilionDraft,
+    PavilionEdit,
+    SpaceEdit,
+    StarColourEdit,
+    fill_pavilions,
+    pavilion_lines,
+    pavilions_from_json,
+    pavilions_to_json,
+)
 from scorepad.ui.result_model import (
     OutcomeEdit,
     allowed_outcome,
@@ -287,6 +308,11 @@ Edit = (
     | WallClearEdit
     | FloorEdit
     | TrackRoundEdit
+    | SpaceEdit
+    | StarColourEdit
+    | PavilionClearEdit
+    | FrameEdit
+    | PalaceClearEdit
 )
 """One change to what a sheet holds. Plain, immutable data: the same edit is made to the
 autosaved draft and travels to every other device showing the sheet (``live.py``)."""
@@ -339,6 +365,10 @@ class SheetDraft:
     track_round: int = 0
     """An Azul sheet whose game is tracked round by round (``track_model``): the round the
     table is in, from 1; 0 when it is not tracked."""
+    pavilions: list[PavilionDraft] = field(default_factory=list)
+    """A Summer Pavilion sheet: each player's stars (``pavilion_model``), which fill lines."""
+    palaces: list[PalaceDraft] = field(default_factory=list)
+    """A Sintra sheet: each player's windows (``palace_model``), which fill side B's line."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -365,6 +395,8 @@ class SheetDraft:
             **({"outcome": self.outcome} if self.outcome else {}),
             **walls_to_json(self),
             **({"track_round": self.track_round} if self.track_round else {}),
+            **pavilions_to_json(self),
+            **palaces_to_json(self),
         }
 
     @classmethod
@@ -418,6 +450,8 @@ class SheetDraft:
             outcome=str(data.get("outcome") or ""),
             walls=walls_from_json(data.get("walls"), count),
             track_round=_round_number(data.get("track_round", 0)),
+            pavilions=pavilions_from_json(data.get("pavilions"), count),
+            palaces=palaces_from_json(data.get("palaces"), count),
         )
 
 
@@ -660,6 +694,15 @@ class SheetInProgress:
         a game tracked round by round (``track_model``), a floor line or the round."""
         return self.apply(edit)
 
+    def set_pavilion(self, edit: PavilionEdit) -> SheetState:
+        """A tap on a pavilion's space (``pavilion_model.tap``), a star's colour, or the
+        pavilion cleared."""
+        return self.apply(edit)
+
+    def set_palace(self, edit: PalaceEdit) -> SheetState:
+        """A tap on a window's frame space (``palace_model.tap``), or the windows cleared."""
+        return self.apply(edit)
+
     def set_location(self, location: str) -> None:
         self.draft.location = location
 
@@ -668,10 +711,13 @@ class SheetInProgress:
         problems: dict[CellKey, ScorepadError] = {}
         entered = False
         sheets = []
-        boards = wall_lines(self.draft, self.players, problems)
+        walls = wall_lines(self.draft, self.players, problems)
         tracked = track_lines(self.draft, self.players, problems)
-        for board, marker in zip(boards, tracked, strict=True):
-            board.update(marker)
+        for wall, marker in zip(walls, tracked, strict=True):
+            wall.update(marker)
+        boards: list[Mapping[str, object]] = [*walls]
+        boards += pavilion_lines(self.draft, self.players, problems)  # a sheet has one or none
+        boards += palace_lines(self.draft, self.players, problems)
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
             for line in self.round_lines:
@@ -686,7 +732,7 @@ class SheetInProgress:
             for line in self.end_lines:
                 board = boards[index] if index < len(boards) else {}
                 raw: object | None
-                if line.key in board:  # the player's wall fills it
+                if line.key in board:  # the player's wall or pavilion fills it
                     raw, cell_entered = board[line.key], True
                 else:
                     raw, cell_entered = self._raw(line, index, problems)
@@ -921,6 +967,8 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     n = len(draft.players)
     fill_teams(template, draft)
     fill_walls(template, draft)
+    fill_pavilions(template, draft)
+    fill_palaces(template, draft)
     for line in template.lines_for(draft.variant):
         if isinstance(line, CheckLine):
             draft.checks.setdefault(line.key, [False] * n)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorepad.core import PlayerSheet, builtin_games, score
-from scorepad.core.boards.pavilion import COLOURED, Pavilion, layout
+from scorepad.core.boards.pavilion import COLOURED, VARIANT, Pavilion, layout
 from scorepad.core.errors import EntryError
 
 FULL = ["XXXXXX"] * 7
@@ -103,3 +103,19 @@ def test_a_bad_layout_is_refused():
     board = layout([(None, (1, 1, 1, 1, 1, 1))])
     with pytest.raises(EntryError, match='star 1: "pink" is not a star colour'):
         Pavilion.read(board, ["XXXXXX"], ["pink"])
+
+
+def test_the_variant_side_has_a_centre_of_3s_and_outer_stars_numbered_1_to_6():
+    assert all(star.colour is None for star in VARIANT.stars)
+    assert VARIANT.stars[0].numbers == (3,) * 6
+    assert all(sorted(s.numbers) == [1, 2, 3, 4, 5, 6] for s in VARIANT.stars[1:])
+    assert [VARIANT.spaces_numbered(n) for n in range(1, 7)] == [6, 6, 12, 6, 6, 6]
+    # the outer stars' 3s all covered but not the centre's: no bonus for the 3s
+    outer = ["......", *["X....."] * 6]
+    assert not Pavilion.read(VARIANT, outer).all_covered(3)
+    assert Pavilion.read(VARIANT, ["XXXXXX", *["X....."] * 6]).all_covered(3)
+    # two complete stars, both made green, and the 1s (third space of each outer star)
+    covered = ["......", "XXXXXX", "XXXXXX", *["..X..."] * 4]
+    chosen = [None, "green", "green", None, None, None, None]
+    lines = Pavilion.read(VARIANT, covered, chosen).lines(counts=True)
+    assert lines["star_green"] == 2 and lines["all_1s"] is True and lines["all_2s"] is False

@@ -46,6 +46,14 @@ class Layout(NamedTuple):
 
 COLOURED = Layout(tuple(Star(colour, (1, 2, 3, 4, 5, 6)) for colour in STAR_COLOURS))
 """The side with the coloured stars."""
+VARIANT = Layout(
+    (Star(None, (3, 3, 3, 3, 3, 3)), *(Star(None, (3, 2, 1, 4, 5, 6)) for _ in range(6)))
+)
+"""The variant side (the rulebook's "Variant play": every star's colour is the player's
+choice, and "the numbers on the stars are different"): the centre star shows a 3 on each
+of its six spaces, each outer star 1 to 6 once. The numbers are Board Game Arena's
+licensed adaptation's (thoun/azulsummerpavilion, ``getSpaceNumber``), the rulebook's
+text not listing them; the stars are listed centre first, as on ``COLOURED``."""
 
 
 def layout(stars: Sequence[tuple[str | None, Sequence[int]]]) -> Layout:

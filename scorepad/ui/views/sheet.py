@@ -44,6 +44,8 @@ from scorepad.ui.timer_model import TimerEdit, saved_time
 from scorepad.ui.views.cells import ExtraCell, SheetCell
 from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
+from scorepad.ui.views.palace_part import PalacePart
+from scorepad.ui.views.pavilion_part import PavilionPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
@@ -151,6 +153,8 @@ class SheetView:
         self.worked = WorkedPart(ctx, model, self._row)
         self.outcome = ResultPart(ctx, model, self.changed)
         self.wall = WallPart(ctx, model, self.changed, self._row)
+        self.palace = PalacePart(ctx, model, self.changed, self._row, self.wall.make_cell)
+        self.pavilion = PavilionPart(ctx, model, self.changed, self._row, self.palace.make_cell)
         self.build_rows()
         self.refresh(clear_message=False)
         self.follow()
@@ -268,11 +272,14 @@ class SheetView:
         self.worked = WorkedPart(self.ctx, self.model, self._row)
         rows: list[ft.Control] = []
         for line in self.model.end_lines:
-            cells = [self.wall.make_cell(line, i, changed) for i in range(len(self.model.players))]
+            cells = [
+                self.pavilion.make_cell(line, i, changed) for i in range(len(self.model.players))
+            ]
             self.cells += cells
             self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
             rows += self.worked.rows_after(line.key) + self.wall.rows_after(line.key)
+            rows += self.pavilion.rows_after(line.key) + self.palace.rows_after(line.key)
         for index, row in enumerate(self.model.draft.extra):
             cells = [
                 ExtraCell(self.ctx, self.model, index, i, changed)
@@ -515,6 +522,7 @@ class SheetView:
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
         out += self.first.refresh() + self.colours.refresh() + self.wall.refresh()
+        out += self.pavilion.refresh() + self.palace.refresh()
         out += self.timer.refresh()
         first = self.model.draft.first_player
         for mark, name in zip(self.first_marks, self.model.players, strict=True):

@@ -33,8 +33,6 @@ from scorepad.ui.track_model import (
     tracking,
     undoing,
 )
-from scorepad.ui.views.board_cells import WallLineCell
-from scorepad.ui.views.cells import TextCell
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.wall_model import TileEdit
 
@@ -47,23 +45,21 @@ def signed(points: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-class MarkerCell(WallLineCell):
-    """The score track cell of an Azul sheet: typed, or the tracked game's score after the
-    table's round (read-only, "from the game")."""
+class TrackSource:
+    """The score track cells' values while the game is tracked: the core's score after
+    the table's round."""
 
-    helper_key = "app.from_game"
+    def __init__(self, model: SheetInProgress) -> None:
+        self.model = model
 
-    @property
-    def walled(self) -> bool:
-        return from_game(self.model.draft, self.key)
+    def fills(self, key: str, player: int) -> bool:
+        return from_game(self.model.draft, key)
 
-    def text(self) -> str:
-        if not self.walled:
-            return TextCell.text(self)
+    def value(self, key: str, player: int) -> int | None:
         try:
-            return str(tracked_game(self.model.draft, self.player).marker)
+            return tracked_game(self.model.draft, player).marker
         except ScorepadError:  # marked on the sheet, with the reason
-            return ""
+            return None
 
 
 class TrackPart:

@@ -23,12 +23,12 @@ from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.track_model import MARKER
-from scorepad.ui.views.board_cells import WallLineCell
+from scorepad.ui.views.board_cells import BoardTextCell
 from scorepad.ui.views.cells import Changed, SheetCell, make_cell
 from scorepad.ui.views.common import muted, tid
-from scorepad.ui.views.track_part import MarkerCell, TrackPart, placed_round
+from scorepad.ui.views.track_part import TrackPart, TrackSource, placed_round
 from scorepad.ui.views.worked import RowMaker
-from scorepad.ui.wall_model import WallClearEdit, has_wall, side_edit, tap
+from scorepad.ui.wall_model import WallClearEdit, from_wall, has_wall, side_edit, tap
 
 TILE = 46
 """A tile's side in px (at least 44: a finger's tap)."""
@@ -40,6 +40,23 @@ LOOKS: dict[str, tuple[str, str, ft.IconData]] = {
     "W": ("#ECEFF1", "#000000", ft.Icons.AC_UNIT),
 }
 """Each colour's tile, the colour of its symbol, and the symbol."""
+
+
+class WallSource:
+    """The rows, columns and colours cells' counts while a player's wall holds a tile."""
+
+    def __init__(self, model: SheetInProgress) -> None:
+        self.model = model
+
+    def fills(self, key: str, player: int) -> bool:
+        return from_wall(self.model.draft, key, player)
+
+    def value(self, key: str, player: int) -> int | None:
+        wall = self.model.draft.walls[player]
+        try:
+            return Wall.read(wall.rows, wall.side).lines()[key]
+        except ScorepadError:  # marked on the sheet, with the reason
+            return None
 
 
 class WallPart:
@@ -81,9 +98,15 @@ class WallPart:
 
     def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
         if self.shown and line.key in WALL_LINES:
-            return WallLineCell(self.ctx, self.model, line, player, changed)
+            wall = WallSource(self.model)
+            return BoardTextCell(
+                self.ctx, self.model, line, player, changed, wall, helper_key="app.from_wall"
+            )
         if self.shown and line.key == MARKER:
-            return MarkerCell(self.ctx, self.model, line, player, changed)
+            game = TrackSource(self.model)
+            return BoardTextCell(
+                self.ctx, self.model, line, player, changed, game, helper_key="app.from_game"
+            )
         return make_cell(self.ctx, self.model, line, player, changed)
 
     def rows_after(self, key: str) -> list[ft.Control]:

@@ -1,0 +1,240 @@
+"""The Stained Glass of Sintra palace on a side B sheet: a "Windows" button per player
+(``palace-n``) under the windows line, opening that player's 8 windows of two frame spaces
+(``window-n-W-S``: window W from 1, S 1 the top frame space, 2 the bottom one).
+
+A tap cycles a frame space: a piece, a piece of the colour the player counts, empty again
+(``palace_model.tap``: the core refuses a bottom piece under an empty top). That player's
+windows cell then shows the completed windows and the pieces of the colour, read-only,
+"from the board", on every device showing the sheet. A piece and a piece of the colour
+differ by a symbol as well as a fill, and each space says its window, place and state to a
+screen reader. The windows sit in two rows of four, 4 × 46 px wide with room between: they
+fit a 390 px phone without scrolling sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.core import ScorepadError
+from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOW_LINE, WINDOWS
+from scorepad.core.scoring import show
+from scorepad.core.template import Line
+from scorepad.ui.context import Context
+from scorepad.ui.palace_model import PalaceClearEdit, counts, from_palace, has_palace, reading, tap
+from scorepad.ui.sheet_model import SheetInProgress
+from scorepad.ui.views.board_cells import BoardProductCell
+from scorepad.ui.views.cells import Changed, SheetCell
+from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.worked import RowMaker
+
+SPACE = 46
+"""A frame space's side in px (at least 44: a finger's tap)."""
+LOOKS: dict[str, tuple[str | None, str, ft.IconData | None, str]] = {
+    EMPTY: (None, ft.Colors.OUTLINE, None, "app.wall_empty"),
+    PIECE: ("#78909C", "#FFFFFF", ft.Icons.CHECK, "app.palace_piece"),
+    CHOSEN: ("#F9A825", "#000000", ft.Icons.STAR, "app.palace_chosen"),
+}
+"""Each mark's fill, the colour of its symbol, the symbol, and what it is called."""
+FRAME_NAMES = ("app.palace_top", "app.palace_bottom")
+
+
+class PalacePart:
+    """The Windows buttons and the windows dialog of one sheet (nothing on other games')."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        model: SheetInProgress,
+        changed: Callable[..., None],
+        row: RowMaker,
+        other_cell: Callable[[Line, int, Changed], SheetCell],
+    ) -> None:
+        self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
+        self.other_cell = other_cell
+        """How the sheet makes a cell this part does not fill."""
+        self.shown = has_palace(model.template) and counts(model.draft)
+        self.player: int | None = None
+        """Whose windows are open (None: none)."""
+        self.spaces: list[list[ft.Container]] = []
+        self.said: list[list[ft.Semantics]] = []
+        self.looks: dict[tuple[int, int], str] = {}
+        self.message = ft.Text(color=ft.Colors.ERROR, size=13)
+        self.summary = ft.Text(weight=ft.FontWeight.BOLD)
+        """What the windows fill and the player's total: the sheet is behind the dialog."""
+
+    # --- the PairSource of the cell --------------------------------------------------------
+    def fills(self, key: str, player: int) -> bool:
+        return from_palace(self.model.draft, key, player)
+
+    def pair(self, key: str, player: int) -> tuple[int, int] | None:
+        return reading(self.model.draft, player)
+
+    def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+        if not self.shown or line.key != WINDOW_LINE:
+            return self.other_cell(line, player, changed)
+        return BoardProductCell(self.ctx, self.model, line, player, changed, self)
+
+    def rows_after(self, key: str) -> list[ft.Control]:
+        """Under the windows line: a Windows button per player."""
+        if not self.shown or key != WINDOW_LINE:
+            return []
+        buttons: list[ft.Control] = [
+            tid(
+                f"palace-{i + 1}",
+                ft.OutlinedButton(
+                    self.ctx.t("app.palace"),
+                    icon=ft.Icons.GRID_VIEW,
+                    on_click=lambda _e=None, i=i: self.open(i),
+                ),
+            )
+            for i in range(len(self.model.players))
+        ]
+        return [self.row(muted(self.ctx.t("app.palace_note"), size=12), buttons)]
+
+    # --- the dialog ------------------------------------------------------------------------
+    def open(self, player: int) -> None:
+        self.player, self.looks = player, {}
+        n = player + 1
+        self.spaces = [[self._space(w, s) for s in range(FRAMES)] for w in range(WINDOWS)]
+        self.said = [
+            [
+                ft.Semantics(identifier=f"window-{n}-{w + 1}-{s + 1}", button=True, content=c)
+                for s, c in enumerate(spaces)
+            ]
+            for w, spaces in enumerate(self.spaces)
+        ]
+        windows: list[ft.Control] = [
+            ft.Column(
+                [muted(self.ctx.t("app.palace_window", window=w + 1), size=12), *self.said[w]],
+                spacing=4,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+            for w in range(WINDOWS)
+        ]
+        half = WINDOWS // 2
+        content = ft.Column(
+            [
+                muted(self.ctx.t("app.palace_help"), size=12),
+                ft.Row(windows[:half], spacing=14, tight=True),
+                ft.Row(windows[half:], spacing=14, tight=True),
+                tid(f"palace-total-{n}", self.summary),
+                tid(f"palace-message-{n}", self.message),
+            ],
+            spacing=10,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        t = self.ctx.t
+        self.message.value = ""
+        dialog = ft.AlertDialog(
+            modal=True,
+            scrollable=True,
+            title=ft.Text(t("app.palace_of", player=self.model.players[player])),
+            content=content,
+            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+            content_padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            actions=[
+                tid(
+                    f"palace-clear-{n}",
+                    ft.TextButton(
+                        t("app.palace_clear"), icon=ft.Icons.DELETE_SWEEP, on_click=self.on_clear
+                    ),
+                ),
+                tid("palace-done", ft.FilledButton(t("app.wall_done"), on_click=self.close)),
+            ],
+            on_dismiss=lambda _e=None: self._closed(),
+        )
+        self._paint()
+        self.ctx.show_dialog(dialog)
+
+    def close(self) -> None:
+        self._closed()
+        self.ctx.close_dialog()
+
+    def _closed(self) -> None:
+        self.player = None
+        self.spaces = []
+
+    def _space(self, window: int, space: int) -> ft.Container:
+        return ft.Container(
+            width=SPACE,
+            height=SPACE,
+            border_radius=ft.BorderRadius.only(
+                top_left=SPACE // 2 if space == 0 else 4,
+                top_right=SPACE // 2 if space == 0 else 4,
+                bottom_left=4,
+                bottom_right=4,
+            ),
+            alignment=ft.Alignment.CENTER,
+            on_click=lambda _e=None: self.on_tap(window, space),
+        )
+
+    def _paint(self) -> list[ft.Control]:
+        """Show the open windows as the draft holds them; returns what changed."""
+        if self.player is None or not self.spaces:
+            return []
+        windows = self.model.draft.palaces[self.player].windows
+        out: list[ft.Control] = []
+        for w, spaces in enumerate(self.spaces):
+            for s, space in enumerate(spaces):
+                mark = windows[w][s]
+                back, fore, symbol, name = LOOKS[mark]
+                said = self.ctx.t(
+                    "app.palace_space",
+                    window=w + 1,
+                    frame=self.ctx.t(FRAME_NAMES[s]),
+                    state=self.ctx.t(name),
+                )
+                if self.said[w][s].label != said:
+                    self.said[w][s].label = said
+                    out.append(self.said[w][s])
+                if self.looks.get((w, s)) == mark:
+                    continue
+                self.looks[(w, s)] = mark
+                space.bgcolor = back
+                space.border = ft.Border.all(
+                    1 if mark == EMPTY else 3,
+                    ft.Colors.OUTLINE if mark == EMPTY else ft.Colors.ON_SURFACE,
+                )
+                space.content = None if symbol is None else ft.Icon(symbol, color=fore, size=22)
+                out.append(space)
+        self.summary.value = self._summary()
+        return [*out, self.summary, self.message]
+
+    def _summary(self) -> str:
+        assert self.player is not None
+        found = reading(self.model.draft, self.player) or (0, 0)
+        total = self.model.state.scored.players[self.player].total
+        return self.ctx.t(
+            "app.palace_sum",
+            windows=found[0],
+            pieces=found[1],
+            total=show(total, self.ctx.lang),
+        )
+
+    def refresh(self) -> list[ft.Control]:
+        """After any change on the sheet (a tap on another device too)."""
+        return self._paint()
+
+    # --- taps ------------------------------------------------------------------------------
+    def on_tap(self, window: int, space: int) -> None:
+        if self.player is None:
+            return
+        try:
+            edit = tap(self.model.draft, self.player, window, space)
+        except ScorepadError as problem:
+            self.message.value = problem.message(self.ctx.lang)
+            self.ctx.update(self.message)
+            return
+        self.message.value = ""
+        self.model.set_palace(edit)
+        self.changed(self.message)
+
+    def on_clear(self) -> None:
+        if self.player is not None:
+            self.message.value = ""
+            self.model.set_palace(PalaceClearEdit(self.player))
+            self.changed(self.message)
