@@ -162,6 +162,22 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def no_page_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's pages are closed after it, whoever opened them: a page left open
+    goes on drawing the app (Flutter's frames, the live sheet's updates) and takes
+    processor time from every test after it."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)  # a module's shared page among them: left open
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
+
+
 @pytest.fixture
 def app(server: str, browser, data_dir: Path) -> Iterator[AppPage]:
     # Every test starts with no sheet in progress and the default settings.

@@ -101,9 +101,24 @@ class Link:
         self.open.clear()
 
 
-def devices(browser, base: str, data_dir: Path) -> tuple[AppPage, AppPage, Link]:
-    computer = AppPage(browser.new_context(viewport=DESKTOP).new_page(), base, data_dir)
-    page = browser.new_context(viewport=PHONE).new_page()
+@pytest.fixture
+def browser_contexts(browser):
+    """New browser contexts for a test, closed after it (a page left open keeps drawing,
+    and so taking processor time from the tests after it)."""
+    made: list = []
+
+    def make(**options):
+        made.append(browser.new_context(**options))
+        return made[-1]
+
+    yield make
+    for context in made:
+        context.close()
+
+
+def devices(new_context, base: str, data_dir: Path) -> tuple[AppPage, AppPage, Link]:
+    computer = AppPage(new_context(viewport=DESKTOP).new_page(), base, data_dir)
+    page = new_context(viewport=PHONE).new_page()
     link = Link(page)
     phone = AppPage(page, base, data_dir)
     computer.open("/new/azul?players=Ana,Ben")
@@ -122,8 +137,8 @@ def keyboard(device: AppPage, ident: str, text: str) -> None:
     device.page.keyboard.type(text)
 
 
-def test_a_wifi_dropout_loses_nothing_without_saying_so(served, browser):
-    computer, phone, link = devices(browser, served.base, served.data_dir)
+def test_a_wifi_dropout_loses_nothing_without_saying_so(served, browser_contexts):
+    computer, phone, link = devices(browser_contexts, served.base, served.data_dir)
     phone.enter("azul", "line-marker-2", "20")
     sheet = phone.page.url
 
@@ -162,8 +177,10 @@ def test_a_wifi_dropout_loses_nothing_without_saying_so(served, browser):
     print(f"the phone had its sheet back {back:.1f} s after the network returned")
 
 
-def test_the_app_killed_and_started_again_gives_every_device_its_sheet_back(served, browser):
-    computer, phone, _ = devices(browser, served.base, served.data_dir)
+def test_the_app_killed_and_started_again_gives_every_device_its_sheet_back(
+    served, browser_contexts
+):
+    computer, phone, _ = devices(browser_contexts, served.base, served.data_dir)
     computer.enter("azul", "line-marker-1", "40")
     phone.enter("azul", "line-marker-2", "35")
     phone.page.reload()  # a reload mid-edit, while the other device types
