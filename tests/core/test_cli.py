@@ -117,8 +117,9 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         main(["template", "golf", "--lang", "en"])
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
-        'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", "azul", '
-        '"azul-queens-garden", "azul-sintra", "azul-summer-pavilion", "cascadia", '
+        'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", '
+        '"agricola", "azul", "azul-queens-garden", "azul-sintra", "azul-summer-pavilion", '
+        '"cascadia", '
         '"castles-of-burgundy", "catan", "codenames", "dominion", "dune-imperium", '
         '"everdell", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
         '"patchwork", "skull-king", "splendor", "sushi-go", "sushi-go-party", '

@@ -37,6 +37,23 @@ DESIGN_KEYS = {
         "progress",
         "coins",
     ],
+    "agricola": [
+        "fields",
+        "pastures",
+        "grain",
+        "vegetables",
+        "sheep",
+        "wild_boar",
+        "cattle",
+        "unused_spaces",
+        "fenced_stables",
+        "rooms",
+        "people",
+        "cards",
+        "bonus",
+        "begging",
+        "building_resources",
+    ],
     "azul": ["marker", "rows", "columns", "colours"],
     "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
     "dominion": ["cards", "gardens", "turns"],
@@ -376,6 +393,36 @@ def test_dune_imperium_follows_its_rulebook():
         ("more", (("solari", 1),)),
         ("more", (("water", 1),)),
         ("more", (("garrison", 1),)),
+    ]
+
+
+def test_agricola_follows_its_rulebook():
+    """docs/rules.md's values for Agricola (revised edition)."""
+    farm = builtin_games()["agricola"]
+    assert (farm.min_players, farm.max_players) == (1, 4)
+    tables = {k: farm.line(k).values for k in ("fields", "pastures", "grain", "vegetables")}
+    assert tables == {
+        "fields": (-1, -1, 1, 2, 3, 4),
+        "pastures": (-1, 1, 2, 3, 4),
+        "grain": (-1, 1, 1, 1, 2, 2, 3, 3, 4),
+        "vegetables": (-1, 1, 2, 3, 4),
+    }
+    animals = {k: farm.line(k).values for k in ("sheep", "wild_boar", "cattle")}
+    assert animals == {
+        "sheep": (-1, 1, 1, 1, 2, 2, 3, 3, 4),  # 1/4/6/8 sheep
+        "wild_boar": (-1, 1, 1, 2, 2, 3, 3, 4),  # 1/3/5/7 wild boar
+        "cattle": (-1, 1, 2, 2, 3, 3, 4),  # 1/2/4/6 cattle
+    }
+    assert farm.line("fenced_stables").values == (0, 1, 2, 3, 4)
+    assert (farm.line("unused_spaces").per, farm.line("unused_spaces").max) == (-1, 13)
+    assert {r.id: r.per for r in farm.line("rooms").rates} == {"wood": 0, "clay": 1, "stone": 2}
+    assert farm.line("rooms").rate_required
+    per = {k: farm.line(k).per for k in ("people", "begging")}
+    assert per == {"people": 3, "begging": -3}
+    assert farm.line("people").max == 5
+    assert not farm.line("building_resources").counts
+    assert [(tb.prefer, tb.terms) for tb in farm.tiebreakers] == [
+        ("more", (("building_resources", 1),))
     ]
 
 
