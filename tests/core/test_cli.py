@@ -121,7 +121,7 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"agricola", "azul", "azul-queens-garden", "azul-sintra", "azul-summer-pavilion", '
         '"cascadia", '
         '"castles-of-burgundy", "catan", "codenames", "dominion", "dune-imperium", '
-        '"everdell", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
+        '"everdell", "flip-7", "glass-road", "hanabi", "kingdomino", "lost-cities", "pandemic", '
         '"patchwork", "skull-king", "splendor", "sushi-go", "sushi-go-party", '
         '"terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '
         '"viticulture", "wingspan", "wizard", "yahtzee"\n'

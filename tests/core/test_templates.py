@@ -67,6 +67,7 @@ DESIGN_KEYS = {
         "resources_left",
     ],
     "dune-imperium": ["vp", "spice", "solari", "water", "garrison"],
+    "hanabi": ["white", "red", "blue", "yellow", "green"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "splendor": ["cards", "nobles", "cards_bought"],
@@ -424,6 +425,20 @@ def test_agricola_follows_its_rulebook():
     assert [(tb.prefer, tb.terms) for tb in farm.tiebreakers] == [
         ("more", (("building_resources", 1),))
     ]
+
+
+def test_hanabi_follows_its_rulebook():
+    """docs/rules.md's values for Hanabi: co-operative, the table's score the highest card
+    of each firework (5 at most) added up, the multicolor suit a sixth firework."""
+    hanabi = builtin_games()["hanabi"]
+    assert (hanabi.min_players, hanabi.max_players) == (2, 5)
+    assert hanabi.result is not None and hanabi.result.kind == "cooperative"
+    assert {(line.per, line.every, line.max) for line in hanabi.lines} == {(1, 1, 5)}
+    assert hanabi.tiebreakers == ()
+    assert [m.id for m in hanabi.modules] == ["multicolor"]
+    six = with_modules(hanabi, ["multicolor"])
+    assert [line.key for line in six.lines][-1] == "multicolor"
+    assert (six.line("multicolor").per, six.line("multicolor").max) == (1, 5)
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
