@@ -118,8 +118,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", '
-        '"agricola", "azul", "azul-queens-garden", "azul-sintra", "azul-summer-pavilion", '
-        '"cascadia", '
+        '"agricola", "ark-nova", "azul", "azul-queens-garden", "azul-sintra", '
+        '"azul-summer-pavilion", "cascadia", '
         '"castles-of-burgundy", "catan", "codenames", "dominion", "dune-imperium", '
         '"everdell", "flip-7", "glass-road", "hanabi", "kingdomino", "lost-cities", "pandemic", '
         '"patchwork", "skull-king", "splendor", "sushi-go", "sushi-go-party", '

@@ -54,6 +54,7 @@ DESIGN_KEYS = {
         "begging",
         "building_resources",
     ],
+    "ark-nova": ["appeal", "target", "projects"],
     "azul": ["marker", "rows", "columns", "colours"],
     "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
     "dominion": ["cards", "gardens", "turns"],
@@ -439,6 +440,17 @@ def test_hanabi_follows_its_rulebook():
     six = with_modules(hanabi, ["multicolor"])
     assert [line.key for line in six.lines][-1] == "multicolor"
     assert (six.line("multicolor").per, six.line("multicolor").max) == (1, 5)
+
+
+def test_ark_nova_follows_its_rulebook():
+    """docs/rules.md's values for Ark Nova: appeal minus the Target Number, ties on the most
+    Conservation Projects supported."""
+    ark = builtin_games()["ark-nova"]
+    assert (ark.min_players, ark.max_players) == (1, 4)
+    assert (ark.line("appeal").kind, ark.line("appeal").min) == ("points", 0)
+    assert ark.line("target").kind == "penalty"  # taken off the appeal
+    assert not ark.line("projects").counts
+    assert [(tb.prefer, tb.terms) for tb in ark.tiebreakers] == [("more", (("projects", 1),))]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
