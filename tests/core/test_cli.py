@@ -120,7 +120,7 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", '
         '"agricola", "ark-nova", "azul", "azul-queens-garden", "azul-sintra", '
         '"azul-summer-pavilion", "cascadia", '
-        '"castles-of-burgundy", "catan", "codenames", "dominion", "dune-imperium", '
+        '"castles-of-burgundy", "catan", "codenames", "concordia", "dominion", "dune-imperium", '
         '"everdell", "flip-7", "glass-road", "hanabi", "kingdomino", "lost-cities", "pandemic", '
         '"patchwork", "skull-king", "splendor", "sushi-go", "sushi-go-party", '
         '"terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '

@@ -57,6 +57,16 @@ DESIGN_KEYS = {
     "ark-nova": ["appeal", "target", "projects"],
     "azul": ["marker", "rows", "columns", "colours"],
     "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
+    "concordia": [
+        "sestertii",
+        "jupiter",
+        "saturnus",
+        "mercurius",
+        "mars",
+        "minerva",
+        "concordia",
+        "praefectus",
+    ],
     "dominion": ["cards", "gardens", "turns"],
     "everdell": [
         "cards",
@@ -451,6 +461,36 @@ def test_ark_nova_follows_its_rulebook():
     assert ark.line("target").kind == "penalty"  # taken off the appeal
     assert not ark.line("projects").counts
     assert [(tb.prefer, tb.terms) for tb in ark.tiebreakers] == [("more", (("projects", 1),))]
+
+
+def test_concordia_follows_its_rulebook():
+    """docs/rules.md's values for Concordia: each god's points times its cards."""
+    concordia = builtin_games()["concordia"]
+    assert (concordia.min_players, concordia.max_players) == (2, 5)
+    assert [v.id for v in concordia.variants] == ["imperium", "italia"]
+    vesta = concordia.line("sestertii")
+    assert (vesta.per, vesta.every) == (1, 10)  # 1 VP per full 10 sestertii
+    gods = {}
+    for board in ("imperium", "italia"):
+        for line in concordia.lines_for(board):
+            if line.kind == "product":
+                gods[(board, line.key)] = (line.per, line.factors[1].max)
+    assert gods == {
+        ("imperium", "jupiter"): (1, 15),
+        ("imperium", "saturnus"): (1, 12),
+        ("imperium", "mercurius"): (2, 5),
+        ("imperium", "mars"): (2, 6),
+        ("italia", "jupiter"): (1, 15),
+        ("italia", "saturnus"): (1, 11),
+        ("italia", "mercurius"): (2, 5),
+        ("italia", "mars"): (2, 6),
+    }
+    assert concordia.line("concordia").points == 7
+    assert concordia.line("minerva").min == 0
+    assert not concordia.line("praefectus").counts
+    assert [(tb.prefer, tb.terms) for tb in concordia.tiebreakers] == [
+        ("fewer", (("praefectus", 1),))
+    ]
 
 
 def test_every_label_hint_and_reminder_is_in_every_language():
