@@ -4,7 +4,7 @@
   three science symbols): each line may score its count squared (``squares``), and the
   rule adds ``per_set`` for each complete set of ``size`` different kinds among them.
 - A tally line looks a count up in a table whose last value holds for every larger count
-  (Sushi Go's dumplings: 1, 3, 6, 10, 15 for 5 or more).
+  (Sushi Go's dumplings: 1, 3, 6, 10, 15 for 5 or more); left blank, it is a count of 0.
 """
 
 from __future__ import annotations
@@ -36,6 +36,12 @@ class TallyLine(Line):
     def read(self, raw: object) -> Reading:
         count = read_whole(raw, 0, self.max)
         return self.scored(count, count, self.values[min(count, len(self.values) - 1)])
+
+    def empty(self) -> Reading:
+        """A blank is a count of 0 and scores the table's value for 0: nothing typed on
+        Agricola's sheep line is no sheep (−1 point), and no fruit icons of a type in
+        Sushi Go Party! lose 2, as the rulebooks score them."""
+        return self.scored(0, 0, self.values[0])
 
     def _default_hint(self, lang: str) -> str:
         last = len(self.values) - 1

@@ -202,7 +202,7 @@ class Line:
 
     def empty(self) -> Reading:
         """A line left blank counts as 0 (docs/sheet-files.md), even where 0 could not be
-        entered."""
+        entered. (A tally line's blank is a count of 0, scored by its table: ``TallyLine``.)"""
         return self.scored(0, 0, 0)
 
     def scored(self, value: object, measure: Number, points: Number) -> Reading:

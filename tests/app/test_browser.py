@@ -194,9 +194,11 @@ def test_the_picker_finds_a_game_by_its_name_in_any_language_and_the_table_size(
     app.type("search", "")
     expect(app.node("game-azul")).to_be_attached()
     app.click("players-1")  # alone at the table
+    app.reveal("game-yahtzee")  # the last of the solo games, below the phone's screen
     expect(app.node("game-yahtzee")).to_be_attached()
     expect(app.node("game-azul")).to_have_count(0)
     app.click("players-any")
+    app.reveal("game-azul")
     expect(app.node("game-azul")).to_be_attached()
     width = app.page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"]  # the table sizes scroll in their row, not the page

@@ -13,7 +13,8 @@ from scorepad.cli import main
 from scorepad.core import PlayerSheet, SheetError, TemplateError, builtin_games, load_template
 from scorepad.core import score as score_sheet
 from scorepad.core.awards import AwardLine, award_points
-from scorepad.core.sets import complete_sets
+from scorepad.core.combined import with_modules
+from scorepad.core.sets import TallyLine, complete_sets
 
 LABEL = {"en": "x"}
 
@@ -110,6 +111,56 @@ def play(*players: dict[str, object]):
     return score_sheet(
         template, None, [PlayerSheet(f"P{i}", lines) for i, lines in enumerate(players, 1)]
     )
+
+
+def test_a_blank_tally_is_a_count_of_0_and_scores_the_tables_value_for_it():
+    """Nothing typed on a tally line is none of the things counted: Agricola's categories
+    lose their point for none, Sushi Go Party!'s fruit 2 per type (the Card Guide: "Meredith
+    played 0 fruit cards and so loses 6 points"); end of game and round by round alike."""
+    games = builtin_games()
+    farm = score_sheet(games["agricola"], None, [PlayerSheet("Ana", {}), PlayerSheet("Ben", {})])
+    ana = farm.players[0]
+    chart = ["fields", "pastures", "grain", "vegetables", "sheep", "wild_boar", "cattle"]
+    assert [ana.lines[k] for k in chart] == [-1] * 7
+    assert (ana.lines["fenced_stables"], ana.total) == (0, -7)
+    assert ana.entries["sheep"] == 0  # stored as the count 0
+    fruit = ["watermelon", "orange", "pineapple"]
+    party = score_sheet(
+        games["sushi-go-party"],
+        None,
+        [
+            PlayerSheet("Chris", {"nigiri": [1], "watermelon": 0, "orange": 1, "pineapple": 4}),
+            PlayerSheet("Meredith", {"nigiri": [1]}),
+        ],
+        modules=["fruit"],
+    )
+    chris, meredith = party.players
+    assert [chris.lines[k] for k in fruit] == [-2, 0, 6]
+    assert [meredith.lines[k] for k in fruit] == [-2, -2, -2]
+    assert meredith.total == 1 - 6
+    game = load_template(
+        {
+            "id": "kinds",
+            "name": {"en": "Kinds"},
+            "players": {"min": 1, "max": 2},
+            "rounds": {"count": 2},
+            "lines": [
+                {"key": "k", "kind": "tally", "per_round": True, "values": [-1, 2], "label": LABEL}
+            ],
+        },
+        "kinds.json",
+    )
+    rounds = score_sheet(game, None, [PlayerSheet("A", {"k": [None, 3]}), PlayerSheet("B", {})])
+    assert [p.total for p in rounds.players] == [1, -2]
+    for template in games.values():  # every built-in tally line, modules too: blank == 0
+        every = (
+            with_modules(template, [m.id for m in template.modules])
+            if template.modules
+            else template
+        )
+        for line in every.lines:
+            if isinstance(line, TallyLine):
+                assert line.reading(None) == line.reading(0), (template.id, line.key)
 
 
 def test_sets_bonuses_awards_tallies_and_floor_in_one_game():

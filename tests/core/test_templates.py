@@ -37,8 +37,36 @@ DESIGN_KEYS = {
         "progress",
         "coins",
     ],
+    "agricola": [
+        "fields",
+        "pastures",
+        "grain",
+        "vegetables",
+        "sheep",
+        "wild_boar",
+        "cattle",
+        "unused_spaces",
+        "fenced_stables",
+        "rooms",
+        "people",
+        "cards",
+        "bonus",
+        "begging",
+        "building_resources",
+    ],
+    "ark-nova": ["appeal", "target", "projects"],
     "azul": ["marker", "rows", "columns", "colours"],
     "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
+    "concordia": [
+        "sestertii",
+        "jupiter",
+        "saturnus",
+        "mercurius",
+        "mars",
+        "minerva",
+        "concordia",
+        "praefectus",
+    ],
     "dominion": ["cards", "gardens", "turns"],
     "everdell": [
         "cards",
@@ -50,6 +78,7 @@ DESIGN_KEYS = {
         "resources_left",
     ],
     "dune-imperium": ["vp", "spice", "solari", "water", "garrison"],
+    "hanabi": ["white", "red", "blue", "yellow", "green"],
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
@@ -444,6 +473,91 @@ def test_dune_imperium_follows_its_rulebook():
         ("more", (("solari", 1),)),
         ("more", (("water", 1),)),
         ("more", (("garrison", 1),)),
+    ]
+
+
+def test_agricola_follows_its_rulebook():
+    """docs/rules.md's values for Agricola (revised edition)."""
+    farm = builtin_games()["agricola"]
+    assert (farm.min_players, farm.max_players) == (1, 4)
+    tables = {k: farm.line(k).values for k in ("fields", "pastures", "grain", "vegetables")}
+    assert tables == {
+        "fields": (-1, -1, 1, 2, 3, 4),
+        "pastures": (-1, 1, 2, 3, 4),
+        "grain": (-1, 1, 1, 1, 2, 2, 3, 3, 4),
+        "vegetables": (-1, 1, 2, 3, 4),
+    }
+    animals = {k: farm.line(k).values for k in ("sheep", "wild_boar", "cattle")}
+    assert animals == {
+        "sheep": (-1, 1, 1, 1, 2, 2, 3, 3, 4),  # 1/4/6/8 sheep
+        "wild_boar": (-1, 1, 1, 2, 2, 3, 3, 4),  # 1/3/5/7 wild boar
+        "cattle": (-1, 1, 2, 2, 3, 3, 4),  # 1/2/4/6 cattle
+    }
+    assert farm.line("fenced_stables").values == (0, 1, 2, 3, 4)
+    assert (farm.line("unused_spaces").per, farm.line("unused_spaces").max) == (-1, 13)
+    assert {r.id: r.per for r in farm.line("rooms").rates} == {"wood": 0, "clay": 1, "stone": 2}
+    assert farm.line("rooms").rate_required
+    per = {k: farm.line(k).per for k in ("people", "begging")}
+    assert per == {"people": 3, "begging": -3}
+    assert farm.line("people").max == 5
+    assert not farm.line("building_resources").counts
+    assert [(tb.prefer, tb.terms) for tb in farm.tiebreakers] == [
+        ("more", (("building_resources", 1),))
+    ]
+
+
+def test_hanabi_follows_its_rulebook():
+    """docs/rules.md's values for Hanabi: co-operative, the table's score the highest card
+    of each firework (5 at most) added up, the multicolor suit a sixth firework."""
+    hanabi = builtin_games()["hanabi"]
+    assert (hanabi.min_players, hanabi.max_players) == (2, 5)
+    assert hanabi.result is not None and hanabi.result.kind == "cooperative"
+    assert {(line.per, line.every, line.max) for line in hanabi.lines} == {(1, 1, 5)}
+    assert hanabi.tiebreakers == ()
+    assert [m.id for m in hanabi.modules] == ["multicolor"]
+    six = with_modules(hanabi, ["multicolor"])
+    assert [line.key for line in six.lines][-1] == "multicolor"
+    assert (six.line("multicolor").per, six.line("multicolor").max) == (1, 5)
+
+
+def test_ark_nova_follows_its_rulebook():
+    """docs/rules.md's values for Ark Nova: appeal minus the Target Number, ties on the most
+    Conservation Projects supported."""
+    ark = builtin_games()["ark-nova"]
+    assert (ark.min_players, ark.max_players) == (1, 4)
+    assert (ark.line("appeal").kind, ark.line("appeal").min) == ("points", 0)
+    assert ark.line("target").kind == "penalty"  # taken off the appeal
+    assert not ark.line("projects").counts
+    assert [(tb.prefer, tb.terms) for tb in ark.tiebreakers] == [("more", (("projects", 1),))]
+
+
+def test_concordia_follows_its_rulebook():
+    """docs/rules.md's values for Concordia: each god's points times its cards."""
+    concordia = builtin_games()["concordia"]
+    assert (concordia.min_players, concordia.max_players) == (2, 5)
+    assert [v.id for v in concordia.variants] == ["imperium", "italia"]
+    vesta = concordia.line("sestertii")
+    assert (vesta.per, vesta.every) == (1, 10)  # 1 VP per full 10 sestertii
+    gods = {}
+    for board in ("imperium", "italia"):
+        for line in concordia.lines_for(board):
+            if line.kind == "product":
+                gods[(board, line.key)] = (line.per, line.factors[1].max)
+    assert gods == {
+        ("imperium", "jupiter"): (1, 15),
+        ("imperium", "saturnus"): (1, 12),
+        ("imperium", "mercurius"): (2, 5),
+        ("imperium", "mars"): (2, 6),
+        ("italia", "jupiter"): (1, 15),
+        ("italia", "saturnus"): (1, 11),
+        ("italia", "mercurius"): (2, 5),
+        ("italia", "mars"): (2, 6),
+    }
+    assert concordia.line("concordia").points == 7
+    assert concordia.line("minerva").min == 0
+    assert not concordia.line("praefectus").counts
+    assert [(tb.prefer, tb.terms) for tb in concordia.tiebreakers] == [
+        ("fewer", (("praefectus", 1),))
     ]
 
 

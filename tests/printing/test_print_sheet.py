@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import builtin_games
 from scorepad.core.i18n import pick, tr
+from scorepad.core.results import has_score
 from scorepad.printing.document import all_pages, page_name
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH
 from scorepad.printing.fonts import register_fonts
@@ -135,10 +136,15 @@ def test_sheet_holds_two_complete_copies(cli, in_tmp, game, variant, lang):
             for reminder in template.reminders:
                 assert pick(reminder, lang) in notes, where
             table = words(page.crop(_box(grid)).extract_text())
-            if template.result is not None:  # won or lost, no score: no total to add up
-                assert tr("print.outcome" if template.id == "pandemic" else "text.team", lang) in (
-                    labels
-                ), where
+            if template.result is not None:  # won or lost (by a team)
+                cooperative = template.result.kind == "cooperative"
+                assert tr("print.outcome" if cooperative else "text.team", lang) in labels, where
+            if template.result is not None and has_score(template):  # Hanabi's fireworks
+                assert tr("print.table_score", lang) in labels, where
+                assert labels.count(tr("print.by_hand", lang)) == 2, where
+                assert tr("text.total", lang) in labels, where
+                continue
+            if template.result is not None:  # no score: no total to add up
                 assert tr("print.by_hand", lang) not in labels, where
                 assert tr("text.total", lang) not in labels, where
                 assert tr("print.no_tiebreaker", lang) not in table, where
