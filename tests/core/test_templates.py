@@ -53,6 +53,15 @@ DESIGN_KEYS = {
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
+    "sagrada": [
+        "public_1",
+        "public_2",
+        "public_3",
+        "private",
+        "favor",
+        "open_spaces",
+        "final_order",
+    ],
     "splendor": ["cards", "nobles", "cards_bought"],
     "takenoko": ["plots", "gardener", "panda", "emperor"],
     "stone-age": [
@@ -444,6 +453,26 @@ def test_dune_imperium_follows_its_rulebook():
         ("more", (("solari", 1),)),
         ("more", (("water", 1),)),
         ("more", (("garrison", 1),)),
+    ]
+
+
+def test_sagrada_follows_its_rulebook():
+    """docs/rules.md's values for Sagrada."""
+    sagrada = builtin_games()["sagrada"]
+    assert (sagrada.min_players, sagrada.max_players) == (2, 4)
+    assert [sagrada.line(k).min for k in ("public_1", "public_2", "public_3", "private")] == [
+        0,
+        0,
+        0,
+        0,
+    ]
+    assert (sagrada.line("favor").per, sagrada.line("favor").max) == (1, 6)  # difficulty 3-6
+    assert sagrada.line("open_spaces").per == -1
+    assert not sagrada.line("final_order").counts
+    assert [(tb.prefer, tb.terms) for tb in sagrada.tiebreakers] == [
+        ("more", (("private", 1),)),
+        ("more", (("favor", 1),)),
+        ("more", (("final_order", 1),)),  # reverse player order: the later place wins
     ]
 
 
