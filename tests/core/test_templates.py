@@ -39,6 +39,17 @@ DESIGN_KEYS = {
     ],
     "azul": ["marker", "rows", "columns", "colours"],
     "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
+    "calico": [
+        "design_1",
+        "design_2",
+        "design_3",
+        "cats_3",
+        "cats_5",
+        "cats_7",
+        "cats_9",
+        "cats_11",
+        "buttons",
+    ],
     "dominion": ["cards", "gardens", "turns"],
     "everdell": [
         "cards",
@@ -473,6 +484,20 @@ def test_sagrada_follows_its_rulebook():
         ("more", (("private", 1),)),
         ("more", (("favor", 1),)),
         ("more", (("final_order", 1),)),  # reverse player order: the later place wins
+    ]
+
+
+def test_calico_follows_its_rulebook():
+    """docs/rules.md's values for Calico."""
+    calico = builtin_games()["calico"]
+    assert (calico.min_players, calico.max_players) == (1, 4)
+    assert [calico.line(f"design_{i}").min for i in (1, 2, 3)] == [0, 0, 0]
+    cats = ["cats_3", "cats_5", "cats_7", "cats_9", "cats_11"]
+    assert [calico.line(key).per for key in cats] == [3, 5, 7, 9, 11]
+    assert calico.line("buttons").per == 3  # the rainbow button too
+    assert [(tb.prefer, tb.terms) for tb in calico.tiebreakers] == [
+        ("more", tuple((key, 1) for key in cats)),
+        ("more", (("buttons", 1),)),
     ]
 
 
