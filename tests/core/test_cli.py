@@ -119,7 +119,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", "azul", '
         '"azul-queens-garden", "azul-sintra", "azul-summer-pavilion", "calico", "carcassonne", '
-        '"cascadia", "castles-of-burgundy", "catan", "codenames", "dominion", "dune-imperium", '
+        '"cartographers", "cascadia", "castles-of-burgundy", "catan", "codenames", "dominion", '
+        '"dune-imperium", '
         '"everdell", "flip-7", "glass-road", "kingdomino", "lost-cities", "pandemic", '
         '"patchwork", "quacks-of-quedlinburg", "sagrada", "skull-king", "splendor", '
         '"stone-age", '

@@ -39,6 +39,24 @@ DESIGN_KEYS = {
     ],
     "azul": ["marker", "rows", "columns", "colours"],
     "azul-queens-garden": ["marker", "jokers", "storage_left", "groups", "groups_of_6"],
+    "cartographers": [
+        "spring_a",
+        "spring_b",
+        "spring_coins",
+        "spring_monsters",
+        "summer_b",
+        "summer_c",
+        "summer_coins",
+        "summer_monsters",
+        "fall_c",
+        "fall_d",
+        "fall_coins",
+        "fall_monsters",
+        "winter_d",
+        "winter_a",
+        "winter_coins",
+        "winter_monsters",
+    ],
     "calico": [
         "design_1",
         "design_2",
@@ -498,6 +516,20 @@ def test_calico_follows_its_rulebook():
     assert [(tb.prefer, tb.terms) for tb in calico.tiebreakers] == [
         ("more", tuple((key, 1) for key in cats)),
         ("more", (("buttons", 1),)),
+    ]
+
+
+def test_cartographers_follows_its_rulebook():
+    """docs/rules.md's values for Cartographers: the map sheet's boxes, season by season."""
+    game = builtin_games()["cartographers"]
+    assert (game.min_players, game.max_players) == (1, 20)  # no most in the rulebook
+    seasons = {"spring": "ab", "summer": "bc", "fall": "cd", "winter": "da"}
+    for season, edicts in seasons.items():
+        assert [game.line(f"{season}_{e}").min for e in edicts] == [0, 0]
+        assert game.line(f"{season}_coins").per == 1
+        assert game.line(f"{season}_monsters").per == -1
+    assert [(tb.prefer, tb.terms) for tb in game.tiebreakers] == [
+        ("fewer", tuple((f"{season}_monsters", 1) for season in seasons)),
     ]
 
 
