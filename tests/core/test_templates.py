@@ -201,6 +201,44 @@ DESIGN_KEYS = {
         "chance",
         "yahtzee_bonus",
     ],
+    "cartographers": [
+        "spring_a",
+        "spring_b",
+        "spring_coins",
+        "spring_monsters",
+        "summer_b",
+        "summer_c",
+        "summer_coins",
+        "summer_monsters",
+        "fall_c",
+        "fall_d",
+        "fall_coins",
+        "fall_monsters",
+        "winter_d",
+        "winter_a",
+        "winter_coins",
+        "winter_monsters",
+    ],
+    "calico": [
+        "design_1",
+        "design_2",
+        "design_3",
+        "cats_3",
+        "cats_5",
+        "cats_7",
+        "cats_9",
+        "cats_11",
+        "buttons",
+    ],
+    "sagrada": [
+        "public_1",
+        "public_2",
+        "public_3",
+        "private",
+        "favor",
+        "open_spaces",
+        "final_order",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
@@ -897,3 +935,51 @@ def test_broken_round_games_are_refused_with_file_place_and_problem(change, mess
     assert error.value.message("en") == message
     for lang in LANGS:
         assert error.value.message(lang)
+
+
+def test_sagrada_follows_its_rulebook():
+    """docs/rules.md's values for Sagrada."""
+    sagrada = builtin_games()["sagrada"]
+    assert (sagrada.min_players, sagrada.max_players) == (2, 4)
+    assert [sagrada.line(k).min for k in ("public_1", "public_2", "public_3", "private")] == [
+        0,
+        0,
+        0,
+        0,
+    ]
+    assert (sagrada.line("favor").per, sagrada.line("favor").max) == (1, 6)  # difficulty 3-6
+    assert sagrada.line("open_spaces").per == -1
+    assert not sagrada.line("final_order").counts
+    assert [(tb.prefer, tb.terms) for tb in sagrada.tiebreakers] == [
+        ("more", (("private", 1),)),
+        ("more", (("favor", 1),)),
+        ("more", (("final_order", 1),)),  # reverse player order: the later place wins
+    ]
+
+
+def test_calico_follows_its_rulebook():
+    """docs/rules.md's values for Calico."""
+    calico = builtin_games()["calico"]
+    assert (calico.min_players, calico.max_players) == (1, 4)
+    assert [calico.line(f"design_{i}").min for i in (1, 2, 3)] == [0, 0, 0]
+    cats = ["cats_3", "cats_5", "cats_7", "cats_9", "cats_11"]
+    assert [calico.line(key).per for key in cats] == [3, 5, 7, 9, 11]
+    assert calico.line("buttons").per == 3  # the rainbow button too
+    assert [(tb.prefer, tb.terms) for tb in calico.tiebreakers] == [
+        ("more", tuple((key, 1) for key in cats)),
+        ("more", (("buttons", 1),)),
+    ]
+
+
+def test_cartographers_follows_its_rulebook():
+    """docs/rules.md's values for Cartographers: the map sheet's boxes, season by season."""
+    game = builtin_games()["cartographers"]
+    assert (game.min_players, game.max_players) == (1, 20)  # no most in the rulebook
+    seasons = {"spring": "ab", "summer": "bc", "fall": "cd", "winter": "da"}
+    for season, edicts in seasons.items():
+        assert [game.line(f"{season}_{e}").min for e in edicts] == [0, 0]
+        assert game.line(f"{season}_coins").per == 1
+        assert game.line(f"{season}_monsters").per == -1
+    assert [(tb.prefer, tb.terms) for tb in game.tiebreakers] == [
+        ("fewer", tuple((f"{season}_monsters", 1) for season in seasons)),
+    ]
