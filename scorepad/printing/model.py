@@ -218,7 +218,7 @@ def _tiebreak_rows(
             label = f"{i + 1}. {label}"
         formula = _formula(tiebreaker, lines, lang)
         hint = tr("prefer." + tiebreaker.prefer, lang)
-        if formula.casefold() != label.casefold():
+        if formula and formula.casefold() != label.casefold():
             hint = f"{formula} · {hint}"
         if sheet is not None:
             cells = tuple(Cell(number(p.tiebreak[i], lang)) for p in sheet.players)
@@ -250,7 +250,14 @@ def _formula(tiebreaker: Tiebreaker, lines: dict[str, Line], lang: str) -> str:
             continue
         label = pick(line.label, lang)
         parts.append(label if weight == 1 else f"{number(weight, lang)} × {label}")
+    if len(parts) > LONGEST_FORMULA:  # its own label says it: "the most cat tokens"
+        return ""
     return " + ".join(parts)
+
+
+LONGEST_FORMULA = 3
+"""A tie-breaker adding up more lines than this (Calico's five kinds of cat tokens,
+Cartographers' four seasons) is told by its label alone: the sum does not fit its row."""
 
 
 def _capital(text: str) -> str:
