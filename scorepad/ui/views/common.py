@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import flet as ft
 
@@ -220,3 +221,32 @@ def players_range(ctx: Context, low: int, high: int) -> str:
     if low == high:
         return ctx.tn("app.player_count", low, n=low)
     return ctx.t("app.players_range", low=low, high=high)
+
+
+def board_dialog(
+    ctx: Context,
+    board: str,
+    player: int,
+    title: str,
+    clear: str,
+    content: ft.Control,
+    actions: tuple[Callable[[], None], Callable[[], None], Callable[[], None]],
+) -> ft.AlertDialog:
+    """A player's board over the sheet (the Azul wall, Summer Pavilion's stars, Sintra's
+    windows), with Clear (``{board}-clear-n``) and Done (``{board}-done``); ``actions``:
+    what Clear, Done and a dismissal do. Narrow margins: a 390 px phone shows it whole."""
+    on_clear, on_done, on_dismiss = actions
+    clearing = ft.TextButton(clear, icon=ft.Icons.DELETE_SWEEP, on_click=on_clear)
+    return ft.AlertDialog(
+        modal=True,
+        scrollable=True,
+        title=ft.Text(title),
+        content=content,
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        actions=[
+            tid(f"{board}-clear-{player + 1}", clearing),
+            tid(f"{board}-done", ft.FilledButton(ctx.t("app.wall_done"), on_click=on_done)),
+        ],
+        on_dismiss=lambda _e=None: on_dismiss(),
+    )

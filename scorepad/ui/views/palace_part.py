@@ -26,7 +26,7 @@ from scorepad.ui.palace_model import PalaceClearEdit, counts, from_palace, has_p
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.board_cells import BoardProductCell
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.common import board_dialog, muted, tid
 from scorepad.ui.views.worked import RowMaker
 
 SPACE = 46
@@ -127,25 +127,16 @@ class PalacePart:
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        t = self.ctx.t
         self.message.value = ""
-        dialog = ft.AlertDialog(
-            modal=True,
-            scrollable=True,
-            title=ft.Text(t("app.palace_of", player=self.model.players[player])),
-            content=content,
-            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-            content_padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            actions=[
-                tid(
-                    f"palace-clear-{n}",
-                    ft.TextButton(
-                        t("app.palace_clear"), icon=ft.Icons.DELETE_SWEEP, on_click=self.on_clear
-                    ),
-                ),
-                tid("palace-done", ft.FilledButton(t("app.wall_done"), on_click=self.close)),
-            ],
-            on_dismiss=lambda _e=None: self._closed(),
+        t = self.ctx.t
+        dialog = board_dialog(
+            self.ctx,
+            "palace",
+            player,
+            t("app.palace_of", player=self.model.players[player]),
+            t("app.palace_clear"),
+            content,
+            (self.on_clear, self.close, self._closed),
         )
         self._paint()
         self.ctx.show_dialog(dialog)

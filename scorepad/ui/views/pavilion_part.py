@@ -40,7 +40,7 @@ from scorepad.ui.pavilion_model import (
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.board_cells import BoardCheckCell, BoardTextCell
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.common import board_dialog, muted, tid
 from scorepad.ui.views.worked import RowMaker
 
 SPACE = 46
@@ -164,23 +164,14 @@ class PavilionPart:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
         t = self.ctx.t
-        dialog = ft.AlertDialog(
-            modal=True,
-            scrollable=True,
-            title=ft.Text(t("app.pavilion_of", player=self.model.players[player])),
-            content=content,
-            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-            content_padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            actions=[
-                tid(
-                    f"pavilion-clear-{n}",
-                    ft.TextButton(
-                        t("app.pavilion_clear"), icon=ft.Icons.DELETE_SWEEP, on_click=self.on_clear
-                    ),
-                ),
-                tid("pavilion-done", ft.FilledButton(t("app.wall_done"), on_click=self.close)),
-            ],
-            on_dismiss=lambda _e=None: self._closed(),
+        dialog = board_dialog(
+            self.ctx,
+            "pavilion",
+            player,
+            t("app.pavilion_of", player=self.model.players[player]),
+            t("app.pavilion_clear"),
+            content,
+            (self.on_clear, self.close, self._closed),
         )
         self._paint()
         self.ctx.show_dialog(dialog)

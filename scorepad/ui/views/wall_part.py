@@ -25,7 +25,7 @@ from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.track_model import MARKER
 from scorepad.ui.views.board_cells import BoardTextCell
 from scorepad.ui.views.cells import Changed, SheetCell, make_cell
-from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.common import board_dialog, muted, tid
 from scorepad.ui.views.track_part import TrackPart, TrackSource, placed_round
 from scorepad.ui.views.worked import RowMaker
 from scorepad.ui.wall_model import WallClearEdit, from_wall, has_wall, side_edit, tap
@@ -172,23 +172,14 @@ class WallPart:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
         t = self.ctx.t
-        dialog = ft.AlertDialog(
-            modal=True,
-            scrollable=True,
-            title=ft.Text(t("app.wall_of", player=self.model.players[player])),
-            content=content,
-            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-            content_padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            actions=[
-                tid(
-                    f"wall-clear-{n}",
-                    ft.TextButton(
-                        t("app.wall_clear"), icon=ft.Icons.DELETE_SWEEP, on_click=self.on_clear
-                    ),
-                ),
-                tid("wall-done", ft.FilledButton(t("app.wall_done"), on_click=self.close)),
-            ],
-            on_dismiss=lambda _e=None: self._closed(),
+        dialog = board_dialog(
+            self.ctx,
+            "wall",
+            player,
+            t("app.wall_of", player=self.model.players[player]),
+            t("app.wall_clear"),
+            content,
+            (self.on_clear, self.close, self._closed),
         )
         self._paint()
         self.ctx.show_dialog(dialog)
