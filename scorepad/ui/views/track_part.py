@@ -191,11 +191,7 @@ class TrackPart:
 
     def view(self, step: int) -> None:
         self.viewed = min(max(self.viewed + step, 1), self.model.draft.track_round)
-        self.ctx.update(*self.changed_view())
-
-    def changed_view(self) -> list[ft.Control]:
-        """The open wall shown for the round now viewed (its tiles are marked)."""
-        return self._paint_section()
+        self.ctx.update(*self._paint_section())
 
     def _floor_space(self, space: int) -> ft.Container:
         return ft.Container(
