@@ -306,6 +306,9 @@ class _Reader:
             flagged = flagged or "winner" in item
             winners.append(_flag(item, "winner"))
             rank = _whole(item, "rank")
+            if rank is not None and rank > len(scores):
+                # BG Stats writes 0 for "no place given"; past the last seat is no place
+                raise StoreError("store.bad_rank", value=quote(rank), players=len(scores))
             ranks.append(rank if rank is not None and rank > 0 else None)
             team = item.get("team")
             teams.append(str(team) if isinstance(team, str | int) and str(team).strip() else None)

@@ -223,6 +223,10 @@ def test_importing_again_adds_nothing_and_a_later_export_updates(store):
         (lambda d: d["plays"][4].update(locationRefId=77), r"plays\[4\]: locationRefId 77"),
         (lambda d: d["plays"][1].update(ignored="yes"), r"plays\[1\]: .*ignored"),
         (lambda d: d["plays"][1].update(durationMin="long"), r"plays\[1\]: .*durationMin"),
+        (
+            lambda d: d["plays"][2]["playerScores"][0].update(rank=10**12),
+            r"plays\[2\]: the place 1000000000000 is not one of a play's \d places",
+        ),
         (lambda d: d["games"][0].update(noPoints=3), r"plays\[0\]: .*noPoints"),
         (lambda d: d.update(players={}), r"players"),
     ],
