@@ -212,6 +212,24 @@ ATTACHED = """(e, timeout) => new Promise(done => {
 })"""
 
 
+SEMANTICS_AT_ONCE = """new MutationObserver((_, watch) => {
+    // Flutter's accessibility toggle, clicked the moment the engine puts it in the page
+    const toggle = document.querySelector("flt-semantics-placeholder");
+    if (toggle) { watch.disconnect(); toggle.click(); }
+}).observe(document, {childList: true, subtree: true});"""
+"""Switched on in the page itself, before the app's first frame: a field the app focuses
+on its own (New play's first name, on a desktop) is otherwise wired to Flutter's hidden
+editing box, and the accessibility tree's field for it then never takes typing. From
+Playwright, a round trip later, a busy machine lost that race."""
+
+
+SEMANTICS_ON = """() => {
+    if (document.querySelector("flt-semantics")) return true;
+    document.querySelector("flt-semantics-placeholder")?.click();
+    return false;
+}"""
+
+
 class AppPage:
     """The served app in one browser tab, addressed by the app's test ids."""
 
@@ -219,16 +237,16 @@ class AppPage:
         self.page = page
         self.base = base
         self.data_dir = data_dir
+        page.add_init_script(SEMANTICS_AT_ONCE)
 
     def open(self, route: str) -> None:
         self.page.goto(self.base + route)
         self.semantics()
 
     def semantics(self) -> None:
-        """Switch on Flutter's accessibility tree (a real click cannot reach its toggle)."""
-        placeholder = self.page.locator("flt-semantics-placeholder")
-        placeholder.wait_for(state="attached", timeout=30_000)
-        placeholder.dispatch_event("click")
+        """Wait for Flutter's accessibility tree, switched on by ``SEMANTICS_AT_ONCE`` (a real
+        click cannot reach its toggle), or here on a page loaded before this object had it."""
+        self.page.wait_for_function(SEMANTICS_ON, timeout=30_000)
         self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
 
     def node(self, ident: str):
