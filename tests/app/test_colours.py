@@ -176,3 +176,23 @@ def test_a_long_title_takes_two_lines_in_a_phones_app_bar(tmp_path):
     assert (title.value, title.max_lines) == ("Ticket to Ride", 2)
     wide, _ = context(tmp_path)
     assert SheetView(wide, SheetInProgress(TICKET, draft)).build().appbar.title.max_lines == 1
+
+
+def test_a_value_typed_sends_no_colour_and_a_colour_picked_elsewhere_shows(tmp_path):
+    """Every value typed refreshes the sheet on every device: the swatches and bands are
+    sent only when a colour changed, on this device or on another."""
+    ctx, _ = context(tmp_path)
+    draft = new_draft(TICKET, None, ["Ana", "Ben"])
+    draft.colours = ["yellow", "red"]
+    model = SheetInProgress(TICKET, draft)
+    view = SheetView(ctx, model)
+    sheet = view.build()
+    assert view.colours.refresh() == []  # as built
+    type_into(sheet, "line-route_1-1", "3")
+    assert view.colours.refresh() == []
+    model.set_colour(1, "black")  # picked on another device: the model is the table's
+    changed = view.colours.refresh()
+    assert changed == [view.colours.swatches[1].control, view.colours.boxes[1]]
+    assert find(sheet, "colour-2").content.bgcolor == "#000000"
+    assert view.colours.boxes[1].border.bottom.color == "#000000"
+    assert view.colours.refresh() == []

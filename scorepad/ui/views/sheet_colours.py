@@ -40,6 +40,9 @@ class SheetColours:
         ]
         self.boxes: dict[int, ft.Container] = {}
         """Each seat's header, as the sheet last built it."""
+        self.shown: tuple[str, ...] | None = None
+        """The colours the swatches and bands show (None: a header built since): every
+        value typed refreshes the sheet, and a colour changes far less often."""
 
     def pinned(
         self,
@@ -66,12 +69,16 @@ class SheetColours:
             alignment=ft.Alignment.CENTER,
         )
         self.boxes[seat] = box
+        self.shown = None
         return box
 
     def refresh(self) -> list[ft.Control]:
         """Show each player's colour now; returns the controls that changed."""
         out: list[ft.Control] = []
         colours = self.model.draft.colours
+        if tuple(colours) == self.shown:
+            return out
+        self.shown = tuple(colours)
         for seat, box in self.boxes.items():
             out += self.swatches[seat].refresh()
             band = _band(colours[seat] if seat < len(colours) else "")
