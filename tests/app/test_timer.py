@@ -272,3 +272,35 @@ def test_a_page_redraws_its_timer_when_the_minute_shown_changes(tmp_path):
 
     run_async(run)
     assert shown_then == ["0:01"] and not part.running
+
+
+def test_a_ticking_page_wakes_for_a_new_timer_not_for_every_value_typed(tmp_path):
+    """Every value typed refreshes the sheet, the timer with it: the page's ticking task
+    is woken only when the timer itself changed (paused, resumed, corrected)."""
+    ctx, _ = context(tmp_path)
+    view, root = sheet(ctx, Clock())
+    part = view.timer
+
+    async def run() -> None:
+        import asyncio
+
+        tasks: list[asyncio.Task[None]] = []
+
+        class Page:
+            def run_task(self, work):
+                tasks.append(asyncio.create_task(work()))
+
+        part.start_ticking(Page())
+        await asyncio.sleep(0.05)  # the task waits for the next minute
+        assert part.wake is not None and not part.wake.is_set()
+        type_into(root, "line-marker-1", "12")
+        assert not part.wake.is_set()
+        part.on_pause()
+        assert part.wake.is_set()  # waits for nothing now: paused
+        await asyncio.sleep(0.05)
+        assert not part.wake.is_set() and part.waiting_on == part.timer()
+        ctx.leave()
+        await asyncio.wait_for(tasks[0], 5)
+
+    run_async(run)
+    assert not part.running

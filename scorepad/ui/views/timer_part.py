@@ -76,6 +76,9 @@ class TimerPart:
             [tid("timer-field", self.field), tid("timer-set", self.set_button)], visible=False
         )
         self.wake: asyncio.Event | None = None
+        self.waiting_on: Timer | None = None
+        """The timer the ticking task waits by: a refresh wakes it only for another one
+        (every value typed on the sheet refreshes the timer too)."""
         self.running = False
         self.refresh()
 
@@ -116,7 +119,7 @@ class TimerPart:
             self.pause_button.icon, self.pause_button.tooltip = icon, tip
             self.pause_button.disabled = timer is None
             changed.append(self.pause_button)
-        if self.wake is not None:
+        if self.wake is not None and timer != self.waiting_on:
             self.wake.set()  # the minute shown may change at another time now
         return changed
 
@@ -138,7 +141,7 @@ class TimerPart:
         While it is paused there is nothing to redraw: it waits for the next edit."""
         self.wake = asyncio.Event()
         while self.running:
-            timer = self.timer()
+            timer = self.waiting_on = self.timer()
             wait = (
                 None
                 if timer is None or timer.paused
