@@ -48,14 +48,15 @@ class DraftStore(Protocol):
         ``sheet_id`` or of every sheet."""
         ...
 
-    def all(self) -> list[SheetDraft]:
-        """Every draft, most recently changed first (Home offers to continue them)."""
+    def all(self, game_id: str | None = None) -> list[SheetDraft]:
+        """Every draft (only ``game_id``'s, when given), most recently changed first (Home
+        offers to continue them)."""
         ...
 
 
 def of_game(drafts: DraftStore, game_id: str) -> list[SheetDraft]:
     """The sheets in progress of one game, most recently changed first."""
-    return [d for d in drafts.all() if d.game_id == game_id]
+    return [d for d in drafts.all(game_id) if d.game_id == game_id]
 
 
 WRITE_EVERY_S = 0.2
@@ -236,7 +237,9 @@ class FileDraftStore:
             except OSError as problem:
                 logger.warning("could not remove the draft %s: %s", sheet_id, problem)
 
-    def all(self) -> list[SheetDraft]:
+    def all(self, game_id: str | None = None) -> list[SheetDraft]:
+        """Each phone joining a table looks for its game's sheets: only theirs are read
+        back, not every table's."""
         with self._lock:
             sheet_ids = list(self._latest)
         kept = {}
@@ -247,6 +250,7 @@ class FileDraftStore:
         found = {
             sheet_id: (one.changed, SheetDraft.from_dict(one.data()))
             for sheet_id, one in kept.items()
+            if game_id is None or one.data().get("game") == game_id
         }
         if self.folder.is_dir():
             for path in self.folder.glob("*.json"):
@@ -255,6 +259,8 @@ class FileDraftStore:
                 changed, draft = self._read_changed(path)
                 if draft is None or path.stem != draft.sheet_id:
                     continue  # not a draft this store wrote: ``load`` would not find it
+                if game_id is not None and draft.game_id != game_id:
+                    continue
                 found[draft.sheet_id] = (changed, draft)
         ordered = sorted(found.values(), key=lambda item: item[0], reverse=True)
         return [draft for _, draft in ordered]

@@ -178,6 +178,26 @@ def test_only_a_draft_named_after_its_sheet_id_is_listed(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["azul.json"]
 
 
+@pytest.mark.parametrize("every", [None, 60.0])
+def test_a_games_sheets_are_found_among_every_tables(tmp_path, every):
+    """A phone joining its table looks among its game's sheets only, kept in memory (a
+    coalescing store) or read from their files (a store that did not write them)."""
+    from scorepad.ui.drafts import of_game
+
+    store = FileDraftStore(tmp_path, every=every) if every else FileDraftStore(tmp_path)
+    azul = [sheet("azul", [f"A{n}", f"B{n}"]).draft for n in range(3)]
+    road = sheet("glass-road", ["Ana", "Ben"]).draft
+    for draft in [*azul, road]:
+        store.save(draft)
+    assert of_game(store, "glass-road") == [road]
+    assert sorted(d.sheet_id for d in of_game(store, "azul")) == sorted(d.sheet_id for d in azul)
+    assert len(store.all()) == 4
+    store.flush()
+    other = FileDraftStore(tmp_path)  # another process's store: it reads the files
+    assert of_game(other, "glass-road") == [road] and len(of_game(other, "azul")) == 3
+    assert of_game(other, "sushi-go") == []
+
+
 def test_draft_json_is_plain_data():
     model = sheet("azul", ["Ana", "Ben"])
     model.set_text("marker", 0, "12")
