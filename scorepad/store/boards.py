@@ -29,6 +29,8 @@ from scorepad.core import GameTemplate, PlayerSheet
 from scorepad.core.boards import board_sheet
 from scorepad.core.boards.azul_sheet import fill_lines, read_board
 from scorepad.core.boards.azul_wall import Wall, read_side
+from scorepad.core.boards.pavilion import COLOURED, VARIANT, Pavilion
+from scorepad.core.boards.sintra import Palace
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.store.errors import StoreError
 from scorepad.store.values import dump, load
@@ -62,6 +64,22 @@ class SeatBoard(NamedTuple):
         if self.kind != AZUL_WALL:
             return None
         return Wall.read(self.fields["wall"], read_side(self.fields.get("side")))
+
+    def read(self, variant: str | None) -> Wall | Pavilion | Palace:
+        """The board as the core reads it, for drawing or printing it (``variant``: the
+        play's, which says the side of a pavilion); an ``EntryError`` for a board that is
+        not one (the store checked it when it was saved)."""
+        if self.kind == AZUL_PAVILION:
+            layout = VARIANT if variant == board_sheet.SIDE_B else COLOURED
+            colours = self.fields.get("star_colours")
+            chosen = colours if isinstance(colours, list) else None
+            return Pavilion.read(layout, self.fields["pavilion"], chosen)
+        if self.kind == SINTRA_PALACE:
+            return Palace.read(self.fields["palace"])
+        wall = self.wall
+        if wall is None:
+            raise KeyError(self.kind)  # a kind this Scorepad does not know
+        return wall
 
     @property
     def text(self) -> str:
@@ -168,3 +186,17 @@ def kept_boards(
 def walls(boards: Sequence[SeatBoard | None]) -> tuple[Wall | None, ...]:
     """Each seat's Azul wall (None for a seat without one), for a printed sheet."""
     return tuple(b.wall if b is not None else None for b in boards)
+
+
+def read_boards(
+    boards: Sequence[SeatBoard | None], variant: str | None
+) -> tuple[Wall | Pavilion | Palace | None, ...]:
+    """Each seat's board as the core reads it (None for a seat without one, or with a
+    board that cannot be read), for drawing or printing the play."""
+    found: list[Wall | Pavilion | Palace | None] = []
+    for board in boards:
+        try:
+            found.append(board.read(variant) if board is not None else None)
+        except (EntryError, KeyError, TypeError):
+            found.append(None)
+    return tuple(found)
