@@ -183,11 +183,6 @@ def kept_boards(
     return tuple(found + [None] * (seats - len(found)))
 
 
-def walls(boards: Sequence[SeatBoard | None]) -> tuple[Wall | None, ...]:
-    """Each seat's Azul wall (None for a seat without one), for a printed sheet."""
-    return tuple(b.wall if b is not None else None for b in boards)
-
-
 def read_boards(
     boards: Sequence[SeatBoard | None], variant: str | None
 ) -> tuple[Wall | Pavilion | Palace | None, ...]:

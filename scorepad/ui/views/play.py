@@ -364,14 +364,14 @@ class PlayView:
 
         def make() -> bytes:
             from scorepad.printing.document import played_sheet_pdf
-            from scorepad.store.boards import walls
+            from scorepad.store.boards import read_boards
 
             return played_sheet_pdf(
                 self.record.sheet,
                 self.ctx.lang,
                 summary.played_at.date(),
                 summary.location,
-                walls([p.board for p in summary.players]),
+                read_boards([p.board for p in summary.players], summary.variant),
             )
 
         name = f"{summary.game}-{summary.played_at:%Y-%m-%d}-{summary.id}.pdf"
