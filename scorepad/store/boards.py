@@ -129,6 +129,8 @@ def _checked(
     if unknown:
         raise StoreError("store.board_field", player=name, value=quote(unknown[0]))
     kinds = [kind for kind, named in KINDS.items() if any(f in fields for f in named)]
+    if not kinds:
+        raise StoreError("store.board_empty", player=name)
     if len(kinds) > 1:
         raise StoreError("store.board_kinds", player=name)
     try:
@@ -161,7 +163,8 @@ def _other(
     kind: str,
 ) -> SeatBoard:
     board = board_sheet.read_board(template, variant, name, fields)
-    assert board is not None  # a field of the kind is given
+    if board is None:  # its fields are all null
+        raise StoreError("store.board_empty", player=name)
     # a line left blank is its blank entry here (0, no, 0 × 0): the board's must match
     blanks = {line.key: line.empty().value for line in template.lines_for(variant)}
     typed = {

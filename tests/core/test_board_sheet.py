@@ -41,6 +41,12 @@ def test_the_variant_side_counts_stars_by_the_colours_given():
     assert given.boards[0].fields["star_colours"] == colours
 
 
+def test_null_fields_are_no_board():
+    ana = {"pavilion": None, "star_colours": None, "palace": None, "lines": {"star_red": True}}
+    given = read_sheet(sheet("azul-summer-pavilion", None, ana), "s.json")
+    assert given.boards == (None, None) and given.players[0].lines["star_red"] is True
+
+
 def test_a_palace_fills_side_bs_windows():
     given = read_sheet(sheet("azul-sintra", "B", {"palace": WINDOWS}), "s.json")
     assert given.players[0].lines["windows"] == [3, 4]

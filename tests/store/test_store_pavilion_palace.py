@@ -122,6 +122,13 @@ def test_a_palace_is_saved_and_kept_on_side_b(store):
         ),
         (
             PAVILION,
+            None,
+            pavilion_players(),
+            ({"pavilion": None}, None),
+            "Ana: a kept board has no field: give a wall, a pavilion or a palace, or null for none",
+        ),
+        (
+            PAVILION,
             "B",
             [PlayerSheet("Ana", {"marker": 40}), PlayerSheet("Ben", {"marker": 30})],
             ({"pavilion": ANA_STARS}, None),

@@ -60,7 +60,8 @@ class BoardReading(NamedTuple):
 
 
 def has_board(raw: Mapping[str, object]) -> bool:
-    return any(field in raw for field in BOARD_FIELDS)
+    """A field of these boards is given (``null`` is the same as leaving it out)."""
+    return any(raw.get(field) is not None for field in BOARD_FIELDS)
 
 
 def read_board(
@@ -70,7 +71,7 @@ def read_board(
     or a SheetError naming the player."""
     if not has_board(raw):
         return None
-    if any(field in raw for field in PAVILION_FIELDS):
+    if any(raw.get(field) is not None for field in PAVILION_FIELDS):
         return _pavilion(template, variant, name, raw)
     return _palace(template, variant, name, raw)
 
@@ -84,7 +85,7 @@ def _pavilion(
 ) -> BoardReading:
     if template.id != PAVILION_GAME:
         raise _refused(name, "board.pavilion_not_here", game=quote(template.id))
-    if "palace" in raw:
+    if raw.get("palace") is not None:
         raise _refused(name, "board.palace_not_here", game=quote(template.id))
     if raw.get("pavilion") is None:
         raise _refused(name, "board.colours_without_pavilion")
