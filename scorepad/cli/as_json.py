@@ -78,8 +78,9 @@ def _boards_help(template: GameTemplate, lang: str) -> dict[str, object]:
 
 def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, object]:
     """``scorepad score --json``: the scored sheet, and for a player with a board
-    (``"wall"``, ``"track"``) a ``"board"`` beside their lines (the wall, the lines it
-    filled, each tracked round's points), and ``"track"``: how the tracked game stands."""
+    (``"wall"``, ``"track"``, ``"pavilion"``, ``"palace"``) a ``"board"`` beside their
+    lines (the board, the lines it filled, each tracked round's points), and ``"track"``:
+    how the tracked game stands."""
     found = sheet.to_json(lang)
     if not any(given.boards):
         return found
@@ -89,7 +90,7 @@ def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, o
         if board is not None:
             player["board"] = board.to_json()
     names = [p.name for p in sheet.players]
-    track = track_summary(names, given.boards, lang)
+    track = track_summary(names, given.azul_boards, lang)
     if track is not None:
         found["track"] = track
     return found

@@ -90,7 +90,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def print_play(args: argparse.Namespace) -> int:
     """A saved play filled in, as it was scored (from the template snapshot it was saved with)."""
     from scorepad.printing import document
-    from scorepad.store.boards import walls
+    from scorepad.store.boards import read_boards
 
     with open_history(args.db) as store:
         record = store.get_play(args.play)
@@ -100,7 +100,7 @@ def print_play(args: argparse.Namespace) -> int:
         args.lang,
         summary.played_at.date(),
         summary.location,
-        walls([p.board for p in summary.players]),
+        read_boards([p.board for p in summary.players], summary.variant),
     )
     path = output_path(args.output, f"play-{summary.id}.{args.lang}.pdf")
     print(document.write_pdf(path, data))

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
-from scorepad.core.boards.azul_sheet import track_note
+from scorepad.core.boards.azul_sheet import AzulBoard, track_note
+from scorepad.core.boards.board_sheet import BoardReading
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
@@ -269,13 +270,16 @@ def render_boards(given: SheetInput, sheet: ScoredSheet, lang: str) -> str:
     names = [p.name for p in sheet.players]
     notes = []
     for name, board in zip(names, given.boards, strict=True):
-        if board is None or board.wall is None:
+        if isinstance(board, BoardReading):
+            notes.append(tr(f"board.from_{board.board}", lang, player=name))
+        if not isinstance(board, AzulBoard) or board.wall is None:
             continue
         side = tr("board.side_grey" if board.side == "grey" else "board.side_coloured", lang)
         key = "board.from_track" if board.game is not None else "board.from_wall"
         notes.append(tr(key, lang, player=name, side=side))
     parts = ["\n".join(notes)] if notes else []
-    tracked = [(n, b.game) for n, b in zip(names, given.boards, strict=True) if b and b.game]
+    azul = given.azul_boards
+    tracked = [(n, b.game) for n, b in zip(names, azul, strict=True) if b and b.game]
     played = len(tracked[0][1].rounds) if tracked else 0
     if played:
         rows = [["", *(name for name, _ in tracked)]]
@@ -296,7 +300,7 @@ def render_boards(given: SheetInput, sheet: ScoredSheet, lang: str) -> str:
                 ]
             )
         parts.append(table(rows, set(range(1, len(tracked) + 1))))
-    note = track_note(names, given.boards, lang)
+    note = track_note(names, azul, lang)
     if note:
         parts.append(note)
     return "".join(f"\n\n{part}" for part in parts)

@@ -16,6 +16,7 @@ from scorepad.cli.io import named_history, open_history, options, print_json, re
 from scorepad.cli.lookup import known_games
 from scorepad.cli.render import render_boards, render_scored
 from scorepad.core.boards.azul_sheet import AzulBoard
+from scorepad.core.boards.board_sheet import BoardReading
 from scorepad.core.i18n import tr
 from scorepad.core.sheetfile import read_sheet
 
@@ -46,14 +47,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def kept_walls(boards: Sequence[AzulBoard | None]) -> tuple[dict[str, object] | None, ...]:
-    """Each player's wall as the history keeps it (a tracked game's: the wall it built),
-    or none when no player gave one."""
-    found: tuple[dict[str, object] | None, ...] = tuple(
-        {"side": b.side, "wall": list(b.wall.rows)} if b is not None and b.wall else None
-        for b in boards
-    )
+def kept_boards(
+    boards: Sequence[AzulBoard | BoardReading | None],
+) -> tuple[dict[str, object] | None, ...]:
+    """Each player's board as the history keeps it (a tracked game's: the wall it built;
+    a pavilion's or a palace's: its fields), or none when no player gave one."""
+    found: tuple[dict[str, object] | None, ...] = tuple(_kept(b) for b in boards)
     return found if any(found) else ()
+
+
+def _kept(board: AzulBoard | BoardReading | None) -> dict[str, object] | None:
+    if isinstance(board, BoardReading):
+        return dict(board.fields)
+    if board is not None and board.wall is not None:
+        return {"side": board.side, "wall": list(board.wall.rows)}
+    return None
 
 
 def cmd_score_save(args: argparse.Namespace, text: str) -> int:
@@ -68,7 +76,7 @@ def cmd_score_save(args: argparse.Namespace, text: str) -> int:
             args.notes,
             entered=given.players,
             first_player=args.first_player,
-            boards=kept_walls(given.boards),
+            boards=kept_boards(given.boards),
         )
         if args.json:
             print_json({**scored_json(given, sheet, args.lang), "play": play})

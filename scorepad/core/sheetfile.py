@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from scorepad.core.boards import board_sheet
 from scorepad.core.boards.azul_sheet import (
     BOARD_FIELDS,
     AzulBoard,
@@ -16,6 +17,7 @@ from scorepad.core.boards.azul_sheet import (
     fill_lines,
     read_board,
 )
+from scorepad.core.boards.board_sheet import BoardReading
 from scorepad.core.catalogue import builtin_games, find_game
 from scorepad.core.errors import EntryError, SheetError, parse_json, quote
 from scorepad.core.plaintext import blank, name_problem
@@ -23,16 +25,23 @@ from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_v
 from scorepad.core.template import GameTemplate
 
 SHEET_FIELDS = ("game", "variant", "modules", "players", "outcome", "winning_team")
-PLAYER_FIELDS = ("name", "team", "lines", "extra", *BOARD_FIELDS)
+PLAYER_FIELDS = ("name", "team", "lines", "extra", *BOARD_FIELDS, *board_sheet.BOARD_FIELDS)
 
 
 class SheetInput(NamedTuple):
     template: GameTemplate
     variant: str | None
     players: tuple[PlayerSheet, ...]
-    boards: tuple[AzulBoard | None, ...] = ()
-    """Each player's board (``"wall"``, ``"side"``, ``"track"``), or None: its lines are
-    already filled in ``players``."""
+    boards: tuple[AzulBoard | BoardReading | None, ...] = ()
+    """Each player's board (``"wall"``, ``"side"``, ``"track"``; ``"pavilion"``,
+    ``"star_colours"``; ``"palace"``), or None: its lines are already filled in
+    ``players``."""
+
+    @property
+    def azul_boards(self) -> tuple[AzulBoard | None, ...]:
+        """Each player's Azul wall or track (None for a player without one)."""
+        return tuple(b if isinstance(b, AzulBoard) else None for b in self.boards)
+
     outcome: object = None
     """A co-operative play's "won" or "lost", or a team game's winning team."""
     modules: object = None
@@ -66,11 +75,12 @@ def read_sheet(
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise SheetError("sheet.players_not_list", source=source)
-    read = [_player(template, i, raw) for i, raw in enumerate(raw_players, 1)]
+    read = [_player(template, variant, i, raw) for i, raw in enumerate(raw_players, 1)]
     players = tuple(player for player, _ in read)
     boards = tuple(board for _, board in read)
-    if any(boards):
-        check_tracks([p.name.strip() for p in players], boards)
+    given = SheetInput(template, variant, players, boards)
+    if any(given.azul_boards):
+        check_tracks([p.name.strip() for p in players], given.azul_boards)
     outcome, modules = _result(template, data, players)
     return SheetInput(template, variant, players, boards, outcome=outcome, modules=modules)
 
@@ -103,8 +113,8 @@ def score_sheet_text(
 
 
 def _player(
-    template: GameTemplate, position: int, raw: object
-) -> tuple[PlayerSheet, AzulBoard | None]:
+    template: GameTemplate, variant: str | None, position: int, raw: object
+) -> tuple[PlayerSheet, AzulBoard | BoardReading | None]:
     if not isinstance(raw, dict):
         raise SheetError("sheet.player_not_object", position=position, value=quote(raw))
     _only(
@@ -129,9 +139,14 @@ def _player(
         problem = EntryError("sheet.extra_not_list", value=quote(extra_raw))
         raise SheetError("entry.where_player", player=name.strip(), problem=problem)
     extra = tuple(_extra(name.strip(), i, item) for i, item in enumerate(extra_raw, 1))
-    board = read_board(template, name.strip(), raw)
-    if board is not None:
-        lines = fill_lines(template, name.strip(), lines, board)
+    # each game refuses the other games' boards, so a player has one board at most
+    wall = read_board(template, name.strip(), raw)
+    other = board_sheet.read_board(template, variant, name.strip(), raw)
+    board: AzulBoard | BoardReading | None = wall or other
+    if wall is not None:
+        lines = fill_lines(template, name.strip(), lines, wall)
+    elif other is not None:
+        lines = board_sheet.fill_lines(template, variant, name.strip(), lines, other)
     team = raw.get("team")
     if team is not None and not isinstance(team, str):
         raise SheetError("sheet.team_not_text", player=name.strip(), value=quote(team))

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scorepad.core.boards.azul_wall import Wall
+from scorepad.core.boards.pavilion import Pavilion
+from scorepad.core.boards.sintra import Palace
 from scorepad.core.numbers import Number
 from scorepad.core.scoring import show
 
@@ -75,9 +77,9 @@ class SheetModel:
     filled: bool = False
     warnings: tuple[str, ...] = ()
     """Filled sheets: the checks between lines that the entries break, printed marked."""
-    walls: tuple[tuple[str, Wall], ...] = ()
-    """Filled sheets: each player's Azul wall kept with the play, (name, wall), in seat
-    order (``printing.walls`` draws them below the sheet)."""
+    boards: tuple[tuple[str, Wall | Pavilion | Palace], ...] = ()
+    """Filled sheets: each player's board kept with the play, (name, board), in seat
+    order (``printing.boards`` draws them below the sheet)."""
 
 
 def number(value: Number, lang: str) -> str:

@@ -17,6 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, ScoredSheet, builtin_games
 from scorepad.core.boards.azul_wall import Wall
+from scorepad.core.boards.pavilion import Pavilion
+from scorepad.core.boards.sintra import Palace
 from scorepad.core.i18n import LANGS, tr
 from scorepad.files import write_atomic
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
@@ -70,16 +72,16 @@ def played_sheet_pdf(
     lang: str,
     played_on: dt.date | str | None = None,
     place: str | None = None,
-    walls: Sequence[Wall | None] = (),
+    boards: Sequence[Wall | Pavilion | Palace | None] = (),
 ) -> bytes:
     """One A4 page with a saved play filled in (for ``scorepad sheet --play ID``);
-    ``walls``: each player's Azul wall kept with the play, drawn below the sheet."""
+    ``boards``: each player's board kept with the play, drawn below the sheet."""
     if sheet.template.rounds is not None:
         from scorepad.printing.rounds import played_round_sheet, round_page
 
         rounds = played_round_sheet(sheet, lang, played_on, place)
         return _pdf([rounds], lang, rounds.title, round_page)
-    model = played_sheet(sheet, lang, played_on, place, walls)
+    model = played_sheet(sheet, lang, played_on, place, boards)
     return _pdf([model], lang, model.title, played_page)
 
 
@@ -107,9 +109,9 @@ def write_played_sheet(
     lang: str,
     played_on: dt.date | str | None = None,
     place: str | None = None,
-    walls: Sequence[Wall | None] = (),
+    boards: Sequence[Wall | Pavilion | Palace | None] = (),
 ) -> Path:
-    return write_pdf(path, played_sheet_pdf(sheet, lang, played_on, place, walls))
+    return write_pdf(path, played_sheet_pdf(sheet, lang, played_on, place, boards))
 
 
 def page_name(template: GameTemplate, variant: str | None, lang: str) -> str:

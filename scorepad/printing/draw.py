@@ -69,14 +69,14 @@ def blank_page(canvas: Canvas, model: SheetModel) -> tuple[Grid, Grid]:
 
 
 def played_page(canvas: Canvas, model: SheetModel) -> Grid:
-    """One filled-in sheet, using the whole page; the players' walls, if kept, below it."""
-    from scorepad.printing.walls import draw_walls, walls_height
+    """One filled-in sheet, using the whole page; the players' boards, if kept, below it."""
+    from scorepad.printing.boards import boards_height, draw_boards
 
     inner = PAGE_WIDTH - 2 * MARGIN
-    below = walls_height(model, inner)
+    below = boards_height(model, inner)
     high = PAGE_HEIGHT - 2 * MARGIN - below
     grid = draw_sheet(canvas, model, MARGIN, MARGIN + below, inner, high, 26.0)
-    draw_walls(canvas, model, MARGIN, MARGIN + below, inner)
+    draw_boards(canvas, model, MARGIN, MARGIN + below, inner)
     return grid
 
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
 from scorepad.core.awards import AwardLine
 from scorepad.core.boards.azul_wall import Wall
+from scorepad.core.boards.pavilion import Pavilion
+from scorepad.core.boards.sintra import Palace
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
@@ -81,10 +83,10 @@ def played_sheet(
     lang: str,
     played_on: dt.date | str | None = None,
     place: str | None = None,
-    walls: Sequence[Wall | None] = (),
+    boards: Sequence[Wall | Pavilion | Palace | None] = (),
 ) -> SheetModel:
     """A saved play filled in: what was entered, points, totals, ranks and the winner;
-    ``walls``: each player's Azul wall kept with the play (None for none), in seat order."""
+    ``boards``: each player's board kept with the play (None for none), in seat order."""
     template = sheet.template
     players = sheet.players
     rows: list[Row] = rules.played_team_rows(sheet, lang)
@@ -127,8 +129,8 @@ def played_sheet(
         explanation=sheet.explanation(lang),
         filled=True,
         warnings=rules.broken_checks(sheet, lang),
-        walls=tuple(
-            (p.name, wall) for p, wall in zip(players, walls, strict=False) if wall is not None
+        boards=tuple(
+            (p.name, board) for p, board in zip(players, boards, strict=False) if board is not None
         ),
     )
 

@@ -6,8 +6,11 @@ others: ``rounds``, the number of rounds played (blank for a play filled in once
 each round, as ``scorepad score --json`` gives them; blank past the play's last round.
 When it holds co-operative or team plays, or plays with modules, ``team``, ``outcome``
 and ``modules`` come before those (``RESULT_COLUMNS``); when it holds plays that kept a
-player's board, ``side`` and ``wall`` follow them (``BOARD_COLUMNS``: an Azul wall's side
-and its five rows joined by ``/``, ``BYRKW/WBYRK/…``, blank for a player without one).
+player's board, a column per player field of a kept board follows them
+(``BOARD_COLUMNS``, ``store.boards.FIELDS``): an Azul wall's ``side`` and ``wall`` (its
+five rows joined by ``/``, ``BYRKW/WBYRK/…``), a Summer Pavilion's ``pavilion`` (its
+stars joined by ``/``) and ``star_colours`` (blank for a star not chosen), a Sintra
+palace's ``palace`` (its windows joined by ``/``); blank for a player without one.
 End-of-game and by-hand lines are in ``total`` only.
 
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
@@ -24,6 +27,7 @@ from sqlalchemy import Connection, or_, select
 
 from scorepad.core.numbers import format_points
 from scorepad.store import models as m
+from scorepad.store.boards import FIELDS
 from scorepad.store.jsonfile import iter_plays
 from scorepad.store.roundplays import played_rounds, uid_rounds
 from scorepad.store.values import dump
@@ -48,7 +52,7 @@ COLUMNS = (
 RESULT_COLUMNS = ("team", "outcome", "modules")
 """A team play's team, a co-operative play's "won"/"lost" (or the winning team of a team
 game without a score), and the modules chosen (ids, space-separated)."""
-BOARD_COLUMNS = ("side", "wall")
+BOARD_COLUMNS = FIELDS
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -124,10 +128,14 @@ def _has_boards(conn: Connection) -> bool:
 
 
 def _board(person: dict[str, Any]) -> list[str]:
-    wall = person.get("wall")
-    if not isinstance(wall, list):
-        return ["", ""]
-    return [str(person.get("side") or ""), "/".join(map(str, wall))]
+    return [_board_cell(person.get(field)) for field in BOARD_COLUMNS]
+
+
+def _board_cell(value: object) -> str:
+    """A board field as one cell: a list's items joined by ``/`` (None blank)."""
+    if isinstance(value, list):
+        return "/".join("" if item is None else str(item) for item in value)
+    return "" if value is None else str(value)
 
 
 def _results(play: dict[str, Any], person: dict[str, Any]) -> list[str]:

@@ -283,7 +283,7 @@ def _boards(
     if not boards:
         return ()
     players = entered or [PlayerSheet(p.name, dict(p.entries)) for p in sheet.players]
-    return check_boards(sheet.template, players, boards)
+    return check_boards(sheet.template, sheet.variant, players, boards)
 
 
 def _board_columns(board: SeatBoard | None) -> tuple[str | None, str | None]:

@@ -17,6 +17,7 @@ without a page.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -190,3 +191,16 @@ def reading(draft: SheetDraft, player: int) -> tuple[int, int] | None:
     except ScorepadError:
         return None
     return palace.completed_windows(), palace.chosen_pieces()
+
+
+def saved_palace(draft: SheetDraft, player: int) -> dict[str, object] | None:
+    """The palace a Save keeps with the player's seat, as the store takes boards (a sheet
+    file's player field, ``{"palace"}``); None while it holds no piece, or on side A."""
+    if not counts(draft) or player >= len(draft.palaces) or not draft.palaces[player].filled:
+        return None
+    return {"palace": list(draft.palaces[player].windows)}
+
+
+def palace_of_play(fields: Mapping[str, object]) -> PalaceDraft:
+    """A kept palace as the draft keeps it, to edit the play (the store checked it)."""
+    return PalaceDraft.from_dict({"windows": fields["palace"]})

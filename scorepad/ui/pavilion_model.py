@@ -19,6 +19,7 @@ a page.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -241,3 +242,25 @@ def reading(draft: SheetDraft, key: str, player: int) -> bool | int:
     """What the pavilion gives line ``key`` of ``player`` (a yes/no, or a count on the
     variant side's star lines)."""
     return read(draft, player).lines(counts=variant_side(draft))[key]
+
+
+def saved_pavilion(draft: SheetDraft, player: int) -> dict[str, object] | None:
+    """The pavilion a Save keeps with the player's seat, as the store takes boards (a
+    sheet file's player fields: ``{"pavilion"}``, and ``"star_colours"`` on the variant
+    side once a star's colour is chosen); None while no space is covered."""
+    if player >= len(draft.pavilions) or not draft.pavilions[player].filled:
+        return None
+    pavilion = draft.pavilions[player]
+    found: dict[str, object] = {"pavilion": list(pavilion.stars)}
+    if variant_side(draft) and any(pavilion.colours):
+        found["star_colours"] = [c or None for c in pavilion.colours]
+    return found
+
+
+def pavilion_of_play(fields: Mapping[str, object]) -> PavilionDraft:
+    """A kept pavilion as the draft keeps it, to edit the play (the store checked it)."""
+    colours = fields.get("star_colours") or [None] * STARS
+    assert isinstance(colours, list)
+    return PavilionDraft.from_dict(
+        {"stars": fields["pavilion"], "colours": [c or "" for c in colours]}
+    )

@@ -11,13 +11,16 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from scorepad.core import GameTemplate, ScorepadError
+from scorepad.core import GameTemplate
 from scorepad.core.boards.azul_wall import Wall
+from scorepad.core.boards.pavilion import Pavilion
+from scorepad.core.boards.sintra import Palace
 from scorepad.core.errors import quote
 from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, tr
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
+from scorepad.store.boards import read_boards
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_title
 from scorepad.ui.result_model import needs_choice
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
     from scorepad.core import ScoredSheet
     from scorepad.store import PlayFilter, PlayRecord, PlaySummary
 
+Board = Wall | Pavilion | Palace
+"""A kept board as the core reads it."""
 PAGE_SIZE = 20
 """History rows fetched at a time ("Load more" fetches the next ones)."""
 
@@ -49,8 +54,8 @@ class HistoryRow:
     """Each player with a colour and that colour, in seat order (none: no colours)."""
     duration: str = ""
     """How long the play took ("65 min"), "" when it does not say."""
-    walls: tuple[tuple[int, str, Wall], ...] = ()
-    """Each player's Azul wall kept with the play: (seat from 1, name, wall)."""
+    boards: tuple[tuple[int, str, Board], ...] = ()
+    """Each player's board kept with the play: (seat from 1, name, board)."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -83,7 +88,7 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         first_player=_first_said(summary, lang),
         colours=seat_colours_of(summary, lang),
         duration=_duration_said(summary, lang),
-        walls=seat_walls(summary, lang),
+        boards=seat_boards(summary, lang),
     )
 
 
@@ -95,22 +100,17 @@ def seat_colours_of(summary: PlaySummary, lang: str) -> tuple[tuple[str, str], .
     )
 
 
-def seat_walls(summary: PlaySummary, lang: str) -> tuple[tuple[int, str, Wall], ...]:
-    """(seat from 1, name, wall) for each player of the play whose wall was kept, in seat
-    order (a board that cannot be read as a wall is left undrawn: the store checked it
-    when it was saved)."""
+def seat_boards(summary: PlaySummary, lang: str) -> tuple[tuple[int, str, Board], ...]:
+    """(seat from 1, name, board) for each player of the play whose board was kept (an
+    Azul wall, a Summer Pavilion pavilion, a Sintra palace), in seat order (a board that
+    cannot be read is left undrawn: the store checked it when it was saved)."""
     anonymous = tr("store.anonymous", lang)
-    found = []
-    for seat, p in enumerate(summary.players, 1):
-        if p.board is None:
-            continue
-        try:
-            wall = p.board.wall
-        except (ScorepadError, KeyError, TypeError):
-            continue
-        if wall is not None:
-            found.append((seat, anonymous if p.anonymous else p.name, wall))
-    return tuple(found)
+    read = read_boards([p.board for p in summary.players], summary.variant)
+    return tuple(
+        (seat, anonymous if p.anonymous else p.name, board)
+        for seat, (p, board) in enumerate(zip(summary.players, read, strict=True), 1)
+        if board is not None
+    )
 
 
 def _duration_said(summary: PlaySummary, lang: str) -> str:

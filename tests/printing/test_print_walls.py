@@ -16,7 +16,7 @@ from scorepad.printing.draw import PAGE_HEIGHT
 from scorepad.printing.model import played_sheet
 from scorepad.printing.walls import TILE, TILES
 from scorepad.store import open_store
-from scorepad.store.boards import walls
+from scorepad.store.boards import read_boards
 
 ANA_WALL = ["BYRKW", "W....", "K....", "R....", "Y...."]
 BEN_GREY = ["B....", ".B...", "..B..", "...B.", "....B"]
@@ -57,7 +57,8 @@ def test_the_printed_play_draws_each_players_wall_below_the_sheet(tmp_path, caps
     capsys.readouterr()
     with open_store(db) as store:
         record = store.get_play(play)
-    model = played_sheet(record.sheet, "en", walls=walls([p.board for p in record.summary.players]))
+    boards = read_boards([p.board for p in record.summary.players], record.summary.variant)
+    model = played_sheet(record.sheet, "en", boards=boards)
     grid = played_grid(model)
     with pdfplumber.open(out) as pdf:
         page = pdf.pages[0]

@@ -9,10 +9,10 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
+from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import colour_names
 from scorepad.ui.views.common import muted, screen, tid
 from scorepad.ui.views.play import winners_text
-from scorepad.ui.views.wall_drawn import drawn_walls
 
 ANY = "*"
 """The game choice that does not filter."""
@@ -134,7 +134,7 @@ class HistoryView:
         if row.first_player:
             lines.append(tid(f"history-first-player-{n}", muted(row.first_player, size=13)))
         lines += colour_names(ctx, None, row.colours)  # an id would split the row's text
-        lines += drawn_walls(ctx, f"history-wall-{n}", row.walls)
+        lines += drawn_boards(ctx, lambda kind, seat: f"history-{kind}-{n}-{seat}", row.boards)
         if row.notes:
             notes = ft.Text(
                 row.notes, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS

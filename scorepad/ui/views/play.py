@@ -19,12 +19,12 @@ from scorepad.core.results import team_of
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
-from scorepad.ui.play_model import kept_details, seat_colours_of, seat_walls, shown_sheet
+from scorepad.ui.play_model import kept_details, seat_boards, seat_colours_of, shown_sheet
+from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import chart_colours, colour_names
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
-from scorepad.ui.views.wall_drawn import drawn_walls
 
 if TYPE_CHECKING:
     from scorepad.store import PlayRecord
@@ -92,7 +92,7 @@ class PlayView:
             *[tid(key, muted(text, size=14)) for key, text in kept_details(record, ctx.lang)],
             tid("result", ft.Text(sheet.explanation(ctx.lang), size=16)),
             *colour_names(ctx, "play-colours", seat_colours_of(summary, ctx.lang)),
-            *drawn_walls(ctx, "play-wall", seat_walls(summary, ctx.lang)),
+            *drawn_boards(ctx, _play_ident, seat_boards(summary, ctx.lang)),
             *self._round_note(),
             *self._notes(),
             self._table(model),
@@ -364,14 +364,14 @@ class PlayView:
 
         def make() -> bytes:
             from scorepad.printing.document import played_sheet_pdf
-            from scorepad.store.boards import walls
+            from scorepad.store.boards import read_boards
 
             return played_sheet_pdf(
                 self.record.sheet,
                 self.ctx.lang,
                 summary.played_at.date(),
                 summary.location,
-                walls([p.board for p in summary.players]),
+                read_boards([p.board for p in summary.players], summary.variant),
             )
 
         name = f"{summary.game}-{summary.played_at:%Y-%m-%d}-{summary.id}.pdf"
@@ -380,6 +380,11 @@ class PlayView:
     async def on_print_blank(self) -> None:
         sheet = self.record.sheet
         await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message))
+
+
+def _play_ident(kind: str, seat: int) -> str:
+    """A drawn board's name on the play screen: ``play-wall-2``, ``play-pavilion-1``."""
+    return f"play-{kind}-{seat}"
 
 
 def _round_ticks(played: int) -> list[int]:

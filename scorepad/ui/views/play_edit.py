@@ -13,11 +13,11 @@ from scorepad.ui.colour_model import saved_colours
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.play_model import draft_from_play
+from scorepad.ui.saved_boards import restore_boards, saved_boards
 from scorepad.ui.sheet_model import SheetInProgress, SheetState
 from scorepad.ui.timer_model import clock, saved_time, stopped_at
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.sheet import SheetView
-from scorepad.ui.wall_model import saved_walls, walls_of_play
 
 
 def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
@@ -48,7 +48,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         seat = record.summary.first_seat  # the seat, as the sheet names it
         start.first_player = start.players[seat - 1] if seat and seat <= len(start.players) else ""
         start.colours = saved_colours(record.summary.players)
-        start.walls = walls_of_play([p.board for p in record.summary.players])
+        restore_boards(start, [p.board for p in record.summary.players])
         minutes = record.summary.duration  # shown paused, to correct by hand
         start.timer = None if minutes is None else stopped_at(minutes, clock())
         model = SheetInProgress(template, start)
@@ -61,7 +61,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
             notes=notes or "",
             first_player=model.draft.first_player,  # "": nobody starts any more
             colours=[c or None for c in model.draft.colours] or None,
-            boards=saved_walls(model.draft),
+            boards=saved_boards(model.draft),
             duration=saved_time(model.draft.timer, clock()).get("duration"),  # None: kept
             outcome=state.scored.outcome,  # as the players chose it again (None: none)
         )

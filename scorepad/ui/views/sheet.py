@@ -22,6 +22,7 @@ from scorepad.ui.drafts import DraftStore
 from scorepad.ui.first_player_model import FirstPlayerEdit
 from scorepad.ui.flet_patch import Sender
 from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
+from scorepad.ui.saved_boards import saved_boards
 from scorepad.ui.sheet_model import (
     LABEL,
     NOTES,
@@ -52,7 +53,6 @@ from scorepad.ui.views.sheet_colours import SheetColours
 from scorepad.ui.views.timer_part import TimerPart
 from scorepad.ui.views.wall_part import WallPart
 from scorepad.ui.views.worked import WorkedPart
-from scorepad.ui.wall_model import saved_walls
 
 LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
@@ -637,7 +637,7 @@ class SheetView:
                     notes=notes,
                     first_player=first,
                     colours=self.model.draft.colours,
-                    boards=saved_walls(self.model.draft),
+                    boards=saved_boards(self.model.draft),
                     **saved_time(self.model.draft.timer, self.timer.now()),
                 )
             self.drafts.discard(self.model.draft.sheet_id)

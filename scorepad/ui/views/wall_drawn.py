@@ -10,8 +10,6 @@ page and black ones on a dark page. A screen reader hears the wall's counts
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import flet as ft
 
 from scorepad.core.boards.azul_wall import EMPTY, Wall
@@ -19,18 +17,8 @@ from scorepad.ui.context import Context
 from scorepad.ui.views.wall_part import LOOKS
 
 SMALL = 18
-"""A drawn tile's side in px: five of them and a name fit beside another wall on a phone."""
-
-
-def drawn_walls(
-    ctx: Context, ident: str, walls: Sequence[tuple[int, str, Wall]], tile: int = SMALL
-) -> list[ft.Control]:
-    """The walls (seat from 1, player's name, wall) side by side, wrapping; nothing for a
-    play that kept none. Each is ``{ident}-{seat}`` to tests and screen readers."""
-    if not walls:
-        return []
-    drawn = [drawn_wall(ctx, f"{ident}-{seat}", name, wall, tile) for seat, name, wall in walls]
-    return [ft.Row(drawn, wrap=True, spacing=16, run_spacing=8)]
+"""A drawn tile's side in px: five of them and a name fit beside another wall on a phone
+(``board_drawn`` puts them side by side)."""
 
 
 def drawn_wall(ctx: Context, ident: str, name: str, wall: Wall, tile: int = SMALL) -> ft.Control:

@@ -1,0 +1,51 @@
+"""Sintra side B's windows on a printed filled sheet, as the app draws them: eight windows
+in a row, each its top frame space over its bottom one. A piece is a grey square marked
+"X", a piece of the colour counted a yellow one marked "C" (as sheet files write them),
+so the marks read on a black-and-white printer too; an empty space is outlined.
+``printing.boards`` places them below the table with the player's name above.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOWS, Palace
+from scorepad.printing.fonts import BOLD
+
+SPACE = 11.0
+"""A printed frame space's side in points."""
+GAP = 3.0
+"""Between two windows."""
+MARKS: dict[str, tuple[tuple[float, float, float], float]] = {
+    PIECE: ((0.47, 0.56, 0.61), 1.0),
+    CHOSEN: ((0.98, 0.66, 0.15), 0.0),
+}
+"""Each mark's fill (the app's, ``palace_part.LOOKS``) and the grey of its letter."""
+
+
+def windows_width() -> float:
+    return WINDOWS * SPACE + (WINDOWS - 1) * GAP
+
+
+def windows_height() -> float:
+    return FRAMES * SPACE + (FRAMES - 1) * 1.0
+
+
+def draw_windows(canvas: Canvas, palace: Palace, left: float, top: float) -> None:
+    """The windows with their top left corner at (``left``, ``top``)."""
+    canvas.setLineWidth(0.6)
+    for w, text in enumerate(palace.windows):
+        x0 = left + w * (SPACE + GAP)
+        for s, mark in enumerate(text):
+            y0 = top - (s + 1) * SPACE - s * 1.0
+            if mark == EMPTY:
+                canvas.setStrokeGray(0.55)
+                canvas.rect(x0, y0, SPACE, SPACE, stroke=1, fill=0)
+                continue
+            fill, ink = MARKS[mark]
+            canvas.setFillColorRGB(*fill)
+            canvas.setStrokeGray(0.1)
+            canvas.rect(x0, y0, SPACE, SPACE, stroke=1, fill=1)
+            canvas.setFillGray(ink)
+            canvas.setFont(BOLD, 7)
+            canvas.drawCentredString(x0 + SPACE / 2, y0 + SPACE / 2 - 2.4, mark)
