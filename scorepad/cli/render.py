@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import track_note
+from scorepad.core.game_index import Listed
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
@@ -37,7 +38,7 @@ def table(rows: Sequence[Sequence[str]], right: set[int] = frozenset()) -> str: 
     return "\n".join(out)
 
 
-def render_games(games: Sequence[GameTemplate], lang: str) -> str:
+def render_games(games: Sequence[Listed], lang: str) -> str:
     rows = [
         [
             tr("text.id", lang),

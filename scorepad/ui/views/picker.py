@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
 from scorepad.core.finding import find_games, matches, seats
+from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import muted, players_range, screen, tid
@@ -33,7 +33,7 @@ class PickerView:
         self.ctx = ctx
         history = ctx.services.history
         self.played = history.played_games()
-        games = find_games(history.games().values(), played=self.played, lang=ctx.lang)
+        games = find_games(history.game_entries().values(), played=self.played, lang=ctx.lang)
         self.players: int | None = None
         self.search = ft.TextField(
             label=ctx.t("app.search"),
@@ -81,16 +81,16 @@ class PickerView:
 
         return choose
 
-    def _more_cards(self) -> list[tuple[GameTemplate, ft.Control]]:
+    def _more_cards(self) -> list[tuple[GameEntry, ft.Control]]:
         return [(game, self._card(game)) for game in self.games[FIRST_CARDS:]]
 
-    def _add_cards(self, more: list[tuple[GameTemplate, ft.Control]]) -> None:
+    def _add_cards(self, more: list[tuple[GameEntry, ft.Control]]) -> None:
         """The games after the first screenful join the list (before "no game matches")."""
         if len(self.cards) < len(self.games):
             self.cards += more
             self.results.controls[-1:-1] = [card for _, card in more]
 
-    def _show_more(self, more: list[tuple[GameTemplate, ft.Control]]) -> None:
+    def _show_more(self, more: list[tuple[GameEntry, ft.Control]]) -> None:
         if self.ctx.screen.get("picker") is not self:
             return  # another screen, or this one built again, by then
         self._add_cards(more)
@@ -109,7 +109,7 @@ class PickerView:
         self.no_match.visible = not found
         self.no_match.value = self.ctx.t("app.no_match", value=quote(words))
 
-    def _card(self, game: GameTemplate) -> ft.Control:
+    def _card(self, game: GameEntry) -> ft.Control:
         lang = self.ctx.lang
         details = [players_range(self.ctx, game.min_players, game.max_players)]
         details += [pick(v.label, lang) for v in game.variants]
