@@ -33,9 +33,9 @@ from typing import Any
 from bench_app import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, go, node, open_page, start
 from playwright.sync_api import sync_playwright
 
-from scorepad.core import builtin_games
-from scorepad.core.catalogue import GAMES_FOLDER
+from scorepad.core.catalogue import GAMES_FOLDER, Catalogue, builtin_entries
 from scorepad.core.finding import find_games
+from scorepad.core.game_index import INDEX_NAME, index_text
 
 FOUR = ("azul", "azul-sintra", "azul-summer-pavilion", "glass-road")
 RUNS = 7
@@ -117,11 +117,14 @@ def import_figures(runs: int = 9) -> dict[str, Any]:
 
 
 def four_games(folder: Path) -> Path:
-    """A games folder holding the first four games' files only."""
+    """A games folder holding the first four games' files only, and their index (as
+    ``scorepad games index`` writes it)."""
     four = folder / "four-games"
     four.mkdir()
     for game in FOUR:
         shutil.copyfile(GAMES_FOLDER / f"{game}.json", four / f"{game}.json")
+    games = Catalogue(four)
+    (four / INDEX_NAME).write_text(index_text(games[g] for g in games), encoding="utf-8")
     return four
 
 
@@ -170,7 +173,7 @@ def typing_to_list_s(browser: Any, base: str) -> list[float]:
 
 
 def measure(runs: int) -> dict[str, Any]:
-    every = [g.id for g in find_games(builtin_games().values())]  # as the picker lists them
+    every = [g.id for g in find_games(builtin_entries().values())]  # as the picker lists them
     cli: dict[str, list[float]] = {"all": [], "four": []}
     opening: dict[str, list[float]] = {"all": [], "four": []}
     typing: list[float] = []
