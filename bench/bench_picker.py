@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -87,12 +88,19 @@ print((time.perf_counter() - began) * 1000)
 """
 
 
+def compiled() -> None:
+    """The package byte-compiled, as pip leaves it installed: a source file changed since
+    its bytecode would otherwise be compiled again by every process timed (the servers
+    and ``scorepad games`` alike)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorepad")], check=True)
+
+
 def import_figures(runs: int = 9) -> dict[str, Any]:
     """``import scorepad.core`` in a fresh interpreter (median ms), the game files it
     reads (none: they are read when first asked for), and the same interpreter importing
     only the standard library modules scorepad.core pulls in: the floor of this machine.
     The package is byte-compiled first, as pip leaves it installed."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorepad")], check=True)
+    compiled()
     core, alone, files = [], [], []
     for _ in range(runs):
         out = subprocess.run(
@@ -132,10 +140,11 @@ def cli_s(games: Path, runs: int) -> list[float]:
     """Seconds of each ``scorepad games`` process with the games of ``games`` (both
     catalogues through the same launcher)."""
     command = [sys.executable, str(LAUNCHER), str(games), "games", "--lang", "en"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     times = []
     for _ in range(runs):
         began = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
         times.append(time.perf_counter() - began)
     return times
 
@@ -177,6 +186,7 @@ def measure(runs: int) -> dict[str, Any]:
     cli: dict[str, list[float]] = {"all": [], "four": []}
     opening: dict[str, list[float]] = {"all": [], "four": []}
     typing: list[float] = []
+    compiled()  # every process below runs from bytecode, as pip leaves it installed
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
         folder = Path(scratch)
         four = four_games(folder)
