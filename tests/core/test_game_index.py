@@ -3,7 +3,11 @@ games`` list without reading each game file, kept in step with the files by a te
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +18,7 @@ from scorepad.core.errors import TemplateError
 from scorepad.core.finding import find_games
 from scorepad.core.game_index import INDEX_NAME, entries_of, index_text, read_index
 
+ROOT = Path(__file__).resolve().parents[2]
 REGENERATE = "the games' index is stale: run `scorepad games index` and commit it"
 
 
@@ -93,3 +98,28 @@ def test_games_index_says_why_it_cannot_write(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"scorepad: cannot write {missing / INDEX_NAME}: no such file\n"
     )
+
+
+def test_scorepad_games_reads_the_index_alone(tmp_path):
+    """The whole process: no game file is opened to list the games, only the index."""
+    code = (
+        "import sys\n"
+        "opened = []\n"
+        "sys.addaudithook(lambda e, a: e == 'open' and opened.append(str(a[0])))\n"
+        "from scorepad.cli import main\n"
+        "main(['games', '--search', 'azul', '--lang', 'en'])\n"
+        "print([p.rsplit('/', 1)[-1] for p in opened if '/games/' in p])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SCOREPAD_DB"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    *listing, opened = done.stdout.splitlines()
+    assert opened == "['index.jsonl']"
+    assert [row.split()[0] for row in listing[2:]] == [
+        "azul",
+        "azul-queens-garden",
+        "azul-sintra",
+        "azul-summer-pavilion",
+    ]
