@@ -4,6 +4,7 @@ language) and by the number of players at the table (``scorepad.core.finding``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import flet as ft
@@ -20,9 +21,16 @@ TABLE_SIZES = range(1, 13)
 
 FIRST_CARDS = 12
 """Cards made as the picker opens: more than a phone's or a desktop's screen shows. The
-rest are made just after, off the event loop, and join the list in one update: building a
-card's six controls costs about 0.6 ms of the server's time, so making a catalogue of 40
-at once slowed the opening by a third against the four games Scorepad started with."""
+rest are made off the event loop and join the list in one update (``REST_AFTER_S``):
+building a card's six controls costs about 0.6 ms of the server's time, so making a
+catalogue of 40 at once slowed the opening by a third against the four games Scorepad
+started with."""
+
+REST_AFTER_S = 0.8
+"""How long the rest of the cards wait before they are sent, unless a search or a table
+size needs them first: until the browser has drawn the first screenful. Sent at once,
+they reached the browser while it was still laying out the first cards (about 0.3 s on
+a small machine) and held back the frame that shows them."""
 
 
 class PickerView:
@@ -53,7 +61,7 @@ class PickerView:
         self.list_games("")
         if len(games) > len(self.cards):
             ctx.keep("picker", self)
-            ctx.later(self._more_cards, self._show_more)
+            ctx.later(self._rest_of_cards, self._show_more)
 
     def build(self) -> ft.View:
         finding = ft.Column(
@@ -80,6 +88,11 @@ class PickerView:
             self.list_games(self.search.value)
 
         return choose
+
+    def _rest_of_cards(self) -> list[tuple[GameEntry, ft.Control]]:
+        """The cards after the first screenful, once the browser has drawn that."""
+        time.sleep(REST_AFTER_S)
+        return self._more_cards()
 
     def _more_cards(self) -> list[tuple[GameEntry, ft.Control]]:
         return [(game, self._card(game)) for game in self.games[FIRST_CARDS:]]
