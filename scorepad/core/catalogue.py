@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.core.errors import SheetError, quote
-from scorepad.core.game_index import GameEntry, entry_of, read_index
 from scorepad.core.loader import load_template
 from scorepad.core.template import GameTemplate
+
+if TYPE_CHECKING:  # loaded when the games are first listed: ``import scorepad.core`` stays small
+    from scorepad.core.game_index import GameEntry
 
 GAMES_FOLDER = Path(__file__).resolve().parent.parent / "games"
 """Inside the package, so installed copies and PyInstaller bundles find it too."""
@@ -56,6 +59,8 @@ class Catalogue(Mapping[str, GameTemplate]):
     def entries(self) -> dict[str, GameEntry]:
         """Every game's listing by id, from the folder's index; a game the index lacks
         (a file added since it was generated) is read in full."""
+        from scorepad.core.game_index import entry_of, read_index
+
         indexed = read_index(self.folder)
         return {g: indexed[g] if g in indexed else entry_of(self[g]) for g in self.ids}
 
