@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import track_summary
+from scorepad.core.game_index import Listed
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number, json_number
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from scorepad.store import GameStats, HeadToHead, PlayerStats, PlaySummary
 
 
-def game_summary(game: GameTemplate) -> dict[str, object]:
+def game_summary(game: Listed) -> dict[str, object]:
     return {
         "id": game.id,
         "name": dict(game.name),

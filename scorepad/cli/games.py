@@ -10,6 +10,7 @@ One noun holds every game command::
     games export GAME [FILE] writes a game as a game file
     games delete GAME        removes the user's game (its saved plays stay)
     games restore GAME       brings a removed game back
+    games index [FOLDER]     writes the built-in games' index (after changing a game file)
 
 The older spellings stay: ``game`` (the user's games, one ``id<TAB>name`` per line),
 ``game add`` (new), ``game edit`` (import), ``game remove`` (delete), ``game restore`` and
@@ -21,18 +22,29 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from scorepad.cli.as_json import game_summary, template_json
-from scorepad.cli.io import named_history, open_history, options, print_json, read_text
-from scorepad.cli.lookup import find_template, shipped_games
+from scorepad.cli.io import (
+    named_history,
+    open_history,
+    options,
+    os_problem,
+    print_json,
+    read_text,
+)
+from scorepad.cli.lookup import find_template
 from scorepad.cli.render import describe_template, render_games
 from scorepad.core import load_template
+from scorepad.core.catalogue import GAMES_FOLDER, Catalogue, builtin_entries
 from scorepad.core.combined import with_modules
 from scorepad.core.errors import SheetError, quote
 from scorepad.core.finding import Played, find_games
+from scorepad.core.game_index import INDEX_NAME, index_text
 from scorepad.core.i18n import pick, tr
 from scorepad.core.scoring import resolve_variant
+from scorepad.files import write_atomic
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -59,6 +71,14 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     validate.set_defaults(handler=cmd_validate)
     for name, action in OWN_GAME_ACTIONS.items():
         _own_game_action(actions, name, *action)
+    index = actions.add_parser(
+        "index", help="write the built-in games' index (after changing a game file)"
+    )
+    index.add_argument(
+        "folder", nargs="?", help="a folder of game files (default: the built-in games')"
+    )
+    options(index, action=True)
+    index.set_defaults(handler=cmd_index)
 
     template = commands.add_parser(
         "template", help="the lines of a game and how each scores / las líneas de un juego"
@@ -120,10 +140,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     url = named_history(args)
     played: dict[str, Played] = {}
     if url is None:
-        every = list(shipped_games().values())
+        every = list(builtin_entries().values())
     else:
         with open_history(url) as store:
-            every = list(store.sheet_games().values())
+            every = list(store.sheet_entries().values())
             played = store.played_games()
     words = getattr(args, "search", None) or ""
     games = find_games(every, words, players, played, args.lang)
@@ -171,6 +191,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         name = pick(template.name, args.lang)
         print(tr("template.valid", args.lang, source=args.file, name=name, lines=lines))
+    return 0
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    """Writes ``index.jsonl`` beside a folder's game files, each file read and checked
+    (a broken one stops it, by name, before anything is written)."""
+    folder = Path(args.folder) if args.folder else GAMES_FOLDER
+    games = Catalogue(folder)
+    text = index_text(games[game] for game in games)
+    try:
+        write_atomic(folder / INDEX_NAME, text)
+    except OSError as problem:
+        raise SheetError(
+            "store.cannot_write", path=str(folder / INDEX_NAME), detail=os_problem(problem)
+        ) from None
     return 0
 
 

@@ -71,15 +71,20 @@ def read_text(path: str) -> str:
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         detail: object = ScorepadError("file.not_utf8")
-    except FileNotFoundError:
-        detail = ScorepadError("file.not_found")
-    except PermissionError:
-        detail = ScorepadError("file.denied")
-    except IsADirectoryError:
-        detail = ScorepadError("file.is_folder")
     except OSError as problem:
-        detail = problem.strerror or str(problem)
+        detail = os_problem(problem)
     raise SheetError("sheet.unreadable", source=path, detail=detail)
+
+
+def os_problem(problem: OSError) -> object:
+    """What went wrong with a file, in the command's language where Scorepad says it."""
+    if isinstance(problem, FileNotFoundError):
+        return ScorepadError("file.not_found")
+    if isinstance(problem, PermissionError):
+        return ScorepadError("file.denied")
+    if isinstance(problem, IsADirectoryError):
+        return ScorepadError("file.is_folder")
+    return problem.strerror or str(problem)
 
 
 def print_json(data: object) -> None:

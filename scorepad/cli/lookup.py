@@ -44,9 +44,10 @@ class KnownGames(Mapping[str, GameTemplate]):
         return len(self.everything())
 
 
-def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad, by id (co-operative and team games among them)."""
-    return dict(builtin_games())
+def shipped_games() -> Mapping[str, GameTemplate]:
+    """The games shipped with Scorepad, by id (co-operative and team games among them),
+    each read when first asked for."""
+    return builtin_games()
 
 
 def known_games(url: str | None) -> Mapping[str, GameTemplate]:

@@ -12,6 +12,7 @@ from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import AzulBoard, track_note
 from scorepad.core.boards.board_sheet import BoardReading
+from scorepad.core.game_index import Listed
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
@@ -38,7 +39,7 @@ def table(rows: Sequence[Sequence[str]], right: set[int] = frozenset()) -> str: 
     return "\n".join(out)
 
 
-def render_games(games: Sequence[GameTemplate], lang: str) -> str:
+def render_games(games: Sequence[Listed], lang: str) -> str:
     rows = [
         [
             tr("text.id", lang),

@@ -9,9 +9,12 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
+from scorepad.core.game_index import Listed
 from scorepad.core.i18n import pick
-from scorepad.core.template import GameTemplate
+
+G = TypeVar("G", bound=Listed)
 
 
 @dataclass(frozen=True)
@@ -35,26 +38,27 @@ def sort_name(name: str) -> str:
     return folded[next((i for i, c in enumerate(folded) if c.isalnum()), 0) :]
 
 
-def matches(game: GameTemplate, words: str) -> bool:
+def matches(game: Listed, words: str) -> bool:
     """Every word of ``words`` appears in the game's id or its name in any language."""
     haystack = fold(" ".join([game.id, *game.name.values()]))
     return all(word in haystack for word in fold(words).split())
 
 
-def seats(game: GameTemplate, players: int | None) -> bool:
+def seats(game: Listed, players: int | None) -> bool:
     """The game takes ``players`` (any number when None)."""
     return players is None or game.min_players <= players <= game.max_players
 
 
 def find_games(
-    games: Iterable[GameTemplate],
+    games: Iterable[G],
     words: str = "",
     players: int | None = None,
     played: Mapping[str, Played] | None = None,
     lang: str = "en",
-) -> list[GameTemplate]:
-    """The games that match ``words`` and seat ``players``: those played first, the last
-    played first (then the most played), then the others by their name in ``lang``."""
+) -> list[G]:
+    """The games (templates, or their index entries) that match ``words`` and seat
+    ``players``: those played first, the last played first (then the most played), then
+    the others by their name in ``lang``."""
     played = played or {}
     found = [g for g in games if matches(g, words) and seats(g, players)]
     found.sort(key=lambda g: sort_name(pick(g.name, lang)))

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.finding import Played
+from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
 from scorepad.files import replacing, write_atomic
 from scorepad.store import backups, importing, legacy_drafts, queries, restoring, stats, writes
@@ -89,18 +90,28 @@ class Store:
         self.close()
 
     # --- games --------------------------------------------------------------------------
-    def games(self) -> dict[str, GameTemplate]:
+    def games(self) -> Mapping[str, GameTemplate]:
         """The games the app offers: built-in ones and the user's own, by id (co-operative
         and team games are left out until the app shows their result: ``sheet_games`` has
         them)."""
         with self.db.reading() as conn:
             return g.app_templates(conn)
 
-    def sheet_games(self) -> dict[str, GameTemplate]:
+    def sheet_games(self) -> Mapping[str, GameTemplate]:
         """Every game a sheet file or a saved play may name: ``games`` and the shipped
         co-operative and team games (Pandemic, Codenames)."""
         with self.db.reading() as conn:
             return g.all_templates(conn)
+
+    def game_entries(self) -> dict[str, GameEntry]:
+        """What the picker lists of ``games`` (built-in games from their index)."""
+        with self.db.reading() as conn:
+            return g.app_entries(conn)
+
+    def sheet_entries(self) -> dict[str, GameEntry]:
+        """What ``scorepad games`` lists of ``sheet_games``."""
+        with self.db.reading() as conn:
+            return g.all_entries(conn)
 
     def template(self, game: str) -> GameTemplate:
         with self.db.reading() as conn:

@@ -7,7 +7,7 @@ scored with (deduplicated by a digest), so editing a game never changes an old r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from datetime import datetime
 from itertools import islice
 from typing import Any
@@ -15,7 +15,9 @@ from typing import Any
 from sqlalchemy import Connection, Insert, Table, select, update
 
 from scorepad.core import GameTemplate, builtin_games, load_template
+from scorepad.core.catalogue import builtin_entries
 from scorepad.core.errors import quote
+from scorepad.core.game_index import GameEntry, entries_of
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.sheetrules import not_on_sheet
 from scorepad.store import models as m
@@ -45,24 +47,68 @@ def custom_templates(conn: Connection, *, deleted: bool = False) -> dict[str, Ga
     }
 
 
-def shipped_games() -> dict[str, GameTemplate]:
-    """The games shipped with Scorepad (co-operative and team games among them)."""
-    return dict(builtin_games())
+class Games(MutableMapping[str, GameTemplate]):
+    """The user's games over the shipped ones, in the order ``{**shipped, **mine}`` has:
+    a shipped game's file is read only when that game is asked for (ids and ``in`` read
+    none). A game added goes with the user's."""
+
+    def __init__(self, mine: dict[str, GameTemplate], shipped: Mapping[str, GameTemplate]) -> None:
+        self.mine = mine
+        self.shipped = shipped
+
+    def __getitem__(self, key: str) -> GameTemplate:
+        return self.mine[key] if key in self.mine else self.shipped[key]
+
+    def __setitem__(self, key: str, game: GameTemplate) -> None:
+        self.mine[key] = game
+
+    def __delitem__(self, key: str) -> None:
+        del self.mine[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.mine or key in self.shipped
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.shipped
+        yield from (key for key in self.mine if key not in self.shipped)
+
+    def __len__(self) -> int:
+        return len(self.shipped) + sum(key not in self.shipped for key in self.mine)
 
 
-def app_templates(conn: Connection) -> dict[str, GameTemplate]:
+def shipped_games() -> Mapping[str, GameTemplate]:
+    """The games shipped with Scorepad (co-operative and team games among them), each
+    read on first use."""
+    return builtin_games()
+
+
+def app_templates(conn: Connection) -> Games:
     """The games the app offers: built-in and user-defined, without games whose award or
     tally lines are filled round by round (shipped or the user's): the app's sheet cannot
-    show those yet."""
-    found = {**builtin_games(), **custom_templates(conn)}
-    return {key: game for key, game in found.items() if not_on_sheet(game) is None}
+    show those yet. A built-in game is read only when asked for (``app_entries`` lists
+    them)."""
+    mine = {key: game for key, game in custom_templates(conn).items() if not_on_sheet(game) is None}
+    shown = {key for key, entry in builtin_entries().items() if entry.on_sheet}
+    return Games(mine, builtin_games().only(shown))
 
 
-def all_templates(conn: Connection) -> dict[str, GameTemplate]:
+def all_templates(conn: Connection) -> Games:
     """Every game a sheet file or a saved play may name: the shipped games and the user's
     own, by id. A user's game that took a shipped game's id before Scorepad shipped that
     game stays theirs."""
-    return {**shipped_games(), **custom_templates(conn)}
+    return Games(custom_templates(conn), shipped_games())
+
+
+def app_entries(conn: Connection) -> dict[str, GameEntry]:
+    """What the picker lists of ``app_templates``: the built-in games from their index."""
+    mine = entries_of(custom_templates(conn))
+    shipped = {key: entry for key, entry in builtin_entries().items() if entry.on_sheet}
+    return {**shipped, **{key: entry for key, entry in mine.items() if entry.on_sheet}}
+
+
+def all_entries(conn: Connection) -> dict[str, GameEntry]:
+    """What ``scorepad games`` lists of ``all_templates``."""
+    return {**builtin_entries(), **entries_of(custom_templates(conn))}
 
 
 def template_for(conn: Connection, key: str) -> GameTemplate:

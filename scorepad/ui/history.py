@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, ScorepadError, builtin_games
+from scorepad.core.catalogue import builtin_entries
 from scorepad.core.finding import Played
+from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
@@ -94,6 +96,11 @@ class History(Protocol):
 
     def games(self) -> Mapping[str, GameTemplate]:
         """Every game the picker offers: built-in and user-defined."""
+        ...
+
+    def game_entries(self) -> Mapping[str, GameEntry]:
+        """What the picker lists of ``games``: names, table sizes, variants (the built-in
+        games from their index, without reading their files)."""
         ...
 
     def played_games(self) -> Mapping[str, Played]:
@@ -235,6 +242,13 @@ class StoreHistory:
             return self.store.games()
         except ScorepadError:
             return builtin_games()
+
+    def game_entries(self) -> Mapping[str, GameEntry]:
+        """The built-ins alone when the store cannot open, as ``games``."""
+        try:
+            return self.store.game_entries()
+        except ScorepadError:
+            return {key: entry for key, entry in builtin_entries().items() if entry.on_sheet}
 
     def played_games(self) -> Mapping[str, Played]:
         """None played when the store cannot open: the picker lists the games by name."""

@@ -297,6 +297,44 @@ def test_picker_opens_with_a_screenful_of_games_and_the_rest_join_just_after(tmp
     assert len(games_listed(root)) == every
 
 
+def test_picker_lists_the_users_games_too_and_reads_no_built_in_game_file(tmp_path, monkeypatch):
+    import scorepad.core.catalogue as catalogue
+
+    history = StoreHistory(str(tmp_path / "history.db"))
+    golf = {
+        "id": "golf",
+        "name": {"en": "Mini golf", "es": "Minigolf"},
+        "players": {"min": 1, "max": 6},
+        "wins": "lowest",
+        "description": {"en": "Strokes on each hole."},
+        "lines": [{"key": "strokes", "kind": "points", "min": 0, "label": {"en": "Strokes"}}],
+    }
+    history.store.create_game(golf)
+    read: list[str] = []
+    real = catalogue.load_template
+    monkeypatch.setattr(
+        catalogue,
+        "load_template",
+        lambda text, source, **kw: read.append(source) or real(text, source, **kw),
+    )
+    ctx, routes = context(tmp_path, history=history)
+    root = PickerView(ctx).build()
+    assert read == []  # the built-in games are listed from their index
+    catalogue.Catalogue(catalogue.GAMES_FOLDER)["glass-road"]  # a game opened: its file read
+    assert read == ["glass-road.json"]
+    type_into(root, "search", "MINIGOLF")  # its Spanish name, in any case
+    assert games_listed(root) == ["game-golf"]
+    assert "1–6 players" in " ".join(texts(find(root, "game-golf")))
+    assert "Strokes on each hole." in " ".join(texts(find(root, "game-golf")))
+    click(root, "players-7")
+    assert games_listed(root) == []
+    click(root, "players-any")
+    type_into(root, "search", "pabellon")
+    assert games_listed(root) == ["game-azul-summer-pavilion"]
+    find(root, "game-azul-summer-pavilion").content.on_click()
+    assert routes == ["/new/azul-summer-pavilion"]
+
+
 def test_settings_switch_language_and_theme(tmp_path):
     ctx, _ = context(tmp_path)
     rebuilt = []

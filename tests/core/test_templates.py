@@ -650,7 +650,8 @@ def test_azul_reminders_carry_the_floor_line_and_placement_rules():
 
 def test_built_in_files_are_one_json_file_per_game():
     files = {p.name for p in GAMES_FOLDER.glob("*") if not p.is_dir()}
-    assert files == {f"{g}.json" for g in [*DESIGN_KEYS, *ROUND_KEYS, *RESULT_GAMES]}
+    games = {f"{g}.json" for g in [*DESIGN_KEYS, *ROUND_KEYS, *RESULT_GAMES]}
+    assert files == games | {"index.jsonl"}  # the listing of them all: test_game_index.py
     assert not [p.name for p in GAMES_FOLDER.glob("*") if p.is_dir()]
 
 

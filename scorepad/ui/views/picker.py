@@ -4,13 +4,14 @@ language) and by the number of players at the table (``scorepad.core.finding``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
 from scorepad.core.finding import find_games, matches, seats
+from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import muted, players_range, screen, tid
@@ -20,9 +21,16 @@ TABLE_SIZES = range(1, 13)
 
 FIRST_CARDS = 12
 """Cards made as the picker opens: more than a phone's or a desktop's screen shows. The
-rest are made just after, off the event loop, and join the list in one update: building a
-card's six controls costs about 0.6 ms of the server's time, so making a catalogue of 40
-at once slowed the opening by a third against the four games Scorepad started with."""
+rest are made off the event loop and join the list in one update (``REST_AFTER_S``):
+building a card's six controls costs about 0.6 ms of the server's time, so making a
+catalogue of 40 at once slowed the opening by a third against the four games Scorepad
+started with."""
+
+REST_AFTER_S = 0.8
+"""How long the rest of the cards wait before they are sent, unless a search or a table
+size needs them first: until the browser has drawn the first screenful. Sent at once,
+they reached the browser while it was still laying out the first cards (about 0.3 s on
+a small machine) and held back the frame that shows them."""
 
 
 class PickerView:
@@ -33,7 +41,7 @@ class PickerView:
         self.ctx = ctx
         history = ctx.services.history
         self.played = history.played_games()
-        games = find_games(history.games().values(), played=self.played, lang=ctx.lang)
+        games = find_games(history.game_entries().values(), played=self.played, lang=ctx.lang)
         self.players: int | None = None
         self.search = ft.TextField(
             label=ctx.t("app.search"),
@@ -53,7 +61,7 @@ class PickerView:
         self.list_games("")
         if len(games) > len(self.cards):
             ctx.keep("picker", self)
-            ctx.later(self._more_cards, self._show_more)
+            ctx.later(self._rest_of_cards, self._show_more)
 
     def build(self) -> ft.View:
         finding = ft.Column(
@@ -81,16 +89,21 @@ class PickerView:
 
         return choose
 
-    def _more_cards(self) -> list[tuple[GameTemplate, ft.Control]]:
+    def _rest_of_cards(self) -> list[tuple[GameEntry, ft.Control]]:
+        """The cards after the first screenful, once the browser has drawn that."""
+        time.sleep(REST_AFTER_S)
+        return self._more_cards()
+
+    def _more_cards(self) -> list[tuple[GameEntry, ft.Control]]:
         return [(game, self._card(game)) for game in self.games[FIRST_CARDS:]]
 
-    def _add_cards(self, more: list[tuple[GameTemplate, ft.Control]]) -> None:
+    def _add_cards(self, more: list[tuple[GameEntry, ft.Control]]) -> None:
         """The games after the first screenful join the list (before "no game matches")."""
         if len(self.cards) < len(self.games):
             self.cards += more
             self.results.controls[-1:-1] = [card for _, card in more]
 
-    def _show_more(self, more: list[tuple[GameTemplate, ft.Control]]) -> None:
+    def _show_more(self, more: list[tuple[GameEntry, ft.Control]]) -> None:
         if self.ctx.screen.get("picker") is not self:
             return  # another screen, or this one built again, by then
         self._add_cards(more)
@@ -109,7 +122,7 @@ class PickerView:
         self.no_match.visible = not found
         self.no_match.value = self.ctx.t("app.no_match", value=quote(words))
 
-    def _card(self, game: GameTemplate) -> ft.Control:
+    def _card(self, game: GameEntry) -> ft.Control:
         lang = self.ctx.lang
         details = [players_range(self.ctx, game.min_players, game.max_players)]
         details += [pick(v.label, lang) for v in game.variants]
