@@ -48,6 +48,7 @@ def guarded_app(
     from scorepad.ui.web_files import WebFiles
 
     ending_unregistered_sockets()
+    sending_without_writing_it_out()
     logging.getLogger("flet_web.fastapi").addFilter(_no_receive_loop_end)
     app: ASGIApp = get_fastapi_web_app(
         main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True
@@ -94,6 +95,37 @@ def ending_unregistered_sockets() -> None:
     FletApp._FletApp__receive_loop = receiving
     FletApp.handle = handling
     FletApp._scorepad_ends_unregistered = True
+
+
+def sending_without_writing_it_out() -> None:
+    """Make Flet's web server write a message it sends into its debug log only when that
+    log is on. Its ``send_message`` made the debug line before asking: the text of the
+    whole message, every control of a screen with every field, for every phone joining
+    (a fifth of the server's time for a join) and for every value shown on every phone.
+    The message is sent exactly as Flet sends it."""
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet_web.fastapi import flet_app
+
+    app = flet_app.FletApp
+    if getattr(app, "_scorepad_sends_quietly", False):
+        return
+    send = app.send_message
+
+    def send_message(self: Any, message: Any) -> None:
+        if flet_app.transport_log.isEnabledFor(logging.DEBUG):
+            send(self, message)
+            return
+        body = msgpack.packb(
+            [message.action, message.body],
+            default=configure_encode_object_for_msgpack(BaseControl),
+        )
+        self._FletApp__send_queue.put_nowait(b"\x00" + body)
+
+    app._flet_send_message = send  # as it was, for a debug log and for the tests
+    app.send_message = send_message
+    app._scorepad_sends_quietly = True
 
 
 def _no_receive_loop_end(record: logging.LogRecord) -> bool:
