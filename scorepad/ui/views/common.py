@@ -250,3 +250,17 @@ def board_dialog(
         ],
         on_dismiss=lambda _e=None: on_dismiss(),
     )
+
+
+def board_buttons(
+    board: str, label: str, icon: ft.IconData, players: int, open_board: Callable[[int], None]
+) -> list[ft.Control]:
+    """A button per player (``{board}-n``) under the lines a board fills, opening that
+    player's board (``open_board(seat)``)."""
+    return [
+        tid(
+            f"{board}-{i + 1}",
+            ft.OutlinedButton(label, icon=icon, on_click=lambda _e=None, i=i: open_board(i)),
+        )
+        for i in range(players)
+    ]

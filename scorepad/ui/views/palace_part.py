@@ -26,7 +26,7 @@ from scorepad.ui.palace_model import PalaceClearEdit, counts, from_palace, has_p
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.board_cells import BoardProductCell
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import board_dialog, muted, tid
+from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
 from scorepad.ui.views.worked import RowMaker
 
 SPACE = 46
@@ -80,17 +80,9 @@ class PalacePart:
         """Under the windows line: a Windows button per player."""
         if not self.shown or key != WINDOW_LINE:
             return []
-        buttons: list[ft.Control] = [
-            tid(
-                f"palace-{i + 1}",
-                ft.OutlinedButton(
-                    self.ctx.t("app.palace"),
-                    icon=ft.Icons.GRID_VIEW,
-                    on_click=lambda _e=None, i=i: self.open(i),
-                ),
-            )
-            for i in range(len(self.model.players))
-        ]
+        label = self.ctx.t("app.palace")
+        seats = len(self.model.players)
+        buttons = board_buttons("palace", label, ft.Icons.GRID_VIEW, seats, self.open)
         return [self.row(muted(self.ctx.t("app.palace_note"), size=12), buttons)]
 
     # --- the dialog ------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from scorepad.ui.pavilion_model import (
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.board_cells import BoardCheckCell, BoardTextCell
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import board_dialog, muted, tid
+from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
 from scorepad.ui.views.worked import RowMaker
 
 SPACE = 46
@@ -108,17 +108,9 @@ class PavilionPart:
         """Under the last line a pavilion fills: a Pavilion button per player."""
         if not self.shown or key != PAVILION_LINES[-1]:
             return []
-        buttons: list[ft.Control] = [
-            tid(
-                f"pavilion-{i + 1}",
-                ft.OutlinedButton(
-                    self.ctx.t("app.pavilion"),
-                    icon=ft.Icons.STAR_BORDER,
-                    on_click=lambda _e=None, i=i: self.open(i),
-                ),
-            )
-            for i in range(len(self.model.players))
-        ]
+        label = self.ctx.t("app.pavilion")
+        seats = len(self.model.players)
+        buttons = board_buttons("pavilion", label, ft.Icons.STAR_BORDER, seats, self.open)
         return [self.row(muted(self.ctx.t("app.pavilion_note"), size=12), buttons)]
 
     # --- the dialog ----------------------------------------------------------------------

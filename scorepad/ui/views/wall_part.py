@@ -25,7 +25,7 @@ from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.track_model import MARKER
 from scorepad.ui.views.board_cells import BoardTextCell
 from scorepad.ui.views.cells import Changed, SheetCell, make_cell
-from scorepad.ui.views.common import board_dialog, muted, tid
+from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
 from scorepad.ui.views.track_part import TrackPart, TrackSource, placed_round
 from scorepad.ui.views.worked import RowMaker
 from scorepad.ui.wall_model import WallClearEdit, from_wall, has_wall, side_edit, tap
@@ -113,17 +113,9 @@ class WallPart:
         """Under the last line a wall fills: a Wall button per player."""
         if not self.shown or key != WALL_LINES[-1]:
             return []
-        buttons: list[ft.Control] = [
-            tid(
-                f"wall-{i + 1}",
-                ft.OutlinedButton(
-                    self.ctx.t("app.wall"),
-                    icon=ft.Icons.GRID_VIEW,
-                    on_click=lambda _e=None, i=i: self.open(i),
-                ),
-            )
-            for i in range(len(self.model.players))
-        ]
+        label = self.ctx.t("app.wall")
+        seats = len(self.model.players)
+        buttons = board_buttons("wall", label, ft.Icons.GRID_VIEW, seats, self.open)
         return [
             self.row(muted(self.ctx.t("app.wall_note"), size=12), buttons),
             self.track.sheet_row(),
