@@ -56,7 +56,7 @@ class DraftStore(Protocol):
 
 def of_game(drafts: DraftStore, game_id: str) -> list[SheetDraft]:
     """The sheets in progress of one game, most recently changed first."""
-    return [d for d in drafts.all(game_id) if d.game_id == game_id]
+    return drafts.all(game_id)
 
 
 WRITE_EVERY_S = 0.2
