@@ -35,14 +35,30 @@ def draw_wall(canvas: Canvas, wall: Wall, left: float, top: float) -> None:
         for c, letter in enumerate(text):
             x0 = left + c * (TILE + GAP)
             y0 = top - (r + 1) * TILE - r * GAP
-            if letter == EMPTY:
-                canvas.setStrokeGray(0.55)
-                canvas.rect(x0, y0, TILE, TILE, stroke=1, fill=0)
-                continue
-            fill, ink = TILES[letter]
-            canvas.setFillColorRGB(*fill)
-            canvas.setStrokeGray(0.1)
-            canvas.rect(x0, y0, TILE, TILE, stroke=1, fill=1)
-            canvas.setFillGray(ink)
-            canvas.setFont(BOLD, 8)
-            canvas.drawCentredString(x0 + TILE / 2, y0 + TILE / 2 - 2.8, letter)
+            look = None if letter == EMPTY else TILES[letter]
+            draw_square(canvas, (x0, y0, TILE), letter, look, (8, 2.8))
+
+
+def draw_square(
+    canvas: Canvas,
+    place: tuple[float, float, float],
+    mark: str,
+    look: tuple[tuple[float, float, float], float] | None,
+    font: tuple[float, float],
+) -> None:
+    """One space of a board at (x, y) with its side (``place``): an empty outline without
+    ``look``, else filled in its colour with ``mark`` in its ink (``look``: the fill and
+    the ink's grey), in ``font`` (its size, and how far the letter sits below the middle)."""
+    x0, y0, side = place
+    if look is None:
+        canvas.setStrokeGray(0.55)
+        canvas.rect(x0, y0, side, side, stroke=1, fill=0)
+        return
+    fill, ink = look
+    size, drop = font
+    canvas.setFillColorRGB(*fill)
+    canvas.setStrokeGray(0.1)
+    canvas.rect(x0, y0, side, side, stroke=1, fill=1)
+    canvas.setFillGray(ink)
+    canvas.setFont(BOLD, size)
+    canvas.drawCentredString(x0 + side / 2, y0 + side / 2 - drop, mark)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOWS, Palace
-from scorepad.printing.fonts import BOLD
+from scorepad.printing.walls import draw_square
 
 SPACE = 11.0
 """A printed frame space's side in points."""
@@ -38,14 +38,5 @@ def draw_windows(canvas: Canvas, palace: Palace, left: float, top: float) -> Non
         x0 = left + w * (SPACE + GAP)
         for s, mark in enumerate(text):
             y0 = top - (s + 1) * SPACE - s * 1.0
-            if mark == EMPTY:
-                canvas.setStrokeGray(0.55)
-                canvas.rect(x0, y0, SPACE, SPACE, stroke=1, fill=0)
-                continue
-            fill, ink = MARKS[mark]
-            canvas.setFillColorRGB(*fill)
-            canvas.setStrokeGray(0.1)
-            canvas.rect(x0, y0, SPACE, SPACE, stroke=1, fill=1)
-            canvas.setFillGray(ink)
-            canvas.setFont(BOLD, 7)
-            canvas.drawCentredString(x0 + SPACE / 2, y0 + SPACE / 2 - 2.4, mark)
+            look = None if mark == EMPTY else MARKS[mark]
+            draw_square(canvas, (x0, y0, SPACE), mark, look, (7, 2.4))
