@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-GAME = "azul-summer-pavilion"
+GAME = "kingdomino"
 """A game no other browser test saves (Stats average over the whole session's plays)."""
 NAMES = ("Quilla", "Rafe")
 
@@ -49,8 +49,8 @@ def test_the_timer_is_paused_corrected_and_its_time_kept_with_the_play(app):
     kept = app.draft_when(GAME, lambda d: d["timer"].get("adjust", 0) != 0)["timer"]
     assert kept["started"] == started and kept["paused_at"] is not None
 
-    app.enter(GAME, "line-marker-1", "40")
-    app.enter(GAME, "line-marker-2", "35")
+    app.enter(GAME, "line-properties-1", "40")
+    app.enter(GAME, "line-properties-2", "35")
     app.click("save")
     expect(app.node("play-duration")).to_have_text("65 min")
     expect(app.node("play-started")).to_have_text(
