@@ -74,8 +74,9 @@ class Sender:
         if others:  # first: they may add or move controls the plain changes are under
             page.update(*others)
         ops: list[dict[str, Any]] = []
+        checked: dict[int, tuple[Step, ...]] = {id(root): ()}
         for control, changes in plain:
-            path = self.path_to(control)
+            path = self.path_to(control, checked)
             if path is None:
                 page.update(control)
                 continue
@@ -91,14 +92,21 @@ class Sender:
             getattr(page.session, "_Session__send_message")(message)  # noqa: B009
         context.mark_update_called()
 
-    def path_to(self, control: BaseControl) -> tuple[Step, ...] | None:
+    def path_to(
+        self, control: BaseControl, checked: dict[int, tuple[Step, ...]] | None = None
+    ) -> tuple[Step, ...] | None:
         """The fields and list places that lead from ``root`` to ``control`` (None: it is not
-        under the root)."""
+        under the root). ``checked`` holds the controls whose paths were confirmed during
+        this send (by id): a path found before is confirmed up to the first of them, so the
+        controls of one screen share the walk to their common parts."""
         root = self.root
+        if checked is None:
+            checked = {id(root): ()}
         known = self.paths.get(id(control))
-        if known is not None and known[0] is control and _follow(root, known[1]) is control:
+        if known is not None and known[0] is control and _holds(control, known[1], checked):
             return known[1]
         steps: list[Step] = []
+        passed: list[tuple[int, int]] = []  # each control on the way, steps below it
         node = control
         while node is not root:
             ref = getattr(node, "_parent", None)
@@ -108,11 +116,53 @@ class Sender:
             place = _place(parent, node)
             if place is None:
                 return None
+            passed.append((id(node), len(steps)))
             steps[:0] = place
             node = parent
         path = tuple(steps)
+        for ident, below in passed:
+            checked[ident] = path[: len(path) - below]
         self.paths[id(control)] = (control, path)
         return path
+
+
+def _holds(
+    control: BaseControl, path: tuple[Step, ...], checked: dict[int, tuple[Step, ...]]
+) -> bool:
+    """Whether ``path`` (found earlier) still leads to ``control``: each step, from the
+    control up through its parents, still finds the child in its parent, up to the root or
+    to a control confirmed in ``checked`` at the rest of the path. The controls passed on
+    the way are added to ``checked``."""
+    node: Any = control
+    end = len(path)
+    passed: list[tuple[int, int]] = []
+    while True:
+        confirmed = checked.get(id(node))
+        if confirmed is not None:
+            if confirmed != path[:end]:
+                return False
+            break
+        ref = node.__dict__.get("_parent")
+        parent = ref() if ref is not None else None
+        if parent is None or end == 0:
+            return False
+        passed.append((id(node), end))
+        step = path[end - 1]
+        if isinstance(step, int):
+            if end < 2:
+                return False
+            items = getattr(parent, path[end - 2], None)  # type: ignore[arg-type]
+            if not isinstance(items, list) or step >= len(items) or items[step] is not node:
+                return False
+            end -= 2
+        else:
+            if getattr(parent, step, None) is not node:
+                return False
+            end -= 1
+        node = parent
+    for ident, upto in passed:
+        checked[ident] = path[:upto]
+    return True
 
 
 def _plain(value: Any) -> Any:
@@ -128,7 +178,8 @@ def plain_changes(control: BaseControl) -> list[tuple[str, Any]] | None:
     diff would send; None when anything else may have changed (a list, a nested part)."""
     if not isinstance(control, BaseControl):
         return None
-    prev_lists: dict[str, list[Any]] = getattr(control, "__prev_lists", {})
+    own = control.__dict__  # Flet keeps these on the instance (asking getattr is slower)
+    prev_lists: dict[str, list[Any]] = own.get("__prev_lists") or {}
     for name, old in prev_lists.items():
         new = getattr(control, name, None)
         if not isinstance(new, list) or len(new) != len(old):
@@ -137,20 +188,20 @@ def plain_changes(control: BaseControl) -> list[tuple[str, Any]] | None:
             return None
         if any(isinstance(item, BaseControl) for item in new):
             return None  # Flet's diff would look into them too
-    prev_dicts: dict[str, dict[Any, Any]] = getattr(control, "__prev_dicts", {})
+    prev_dicts: dict[str, dict[Any, Any]] = own.get("__prev_dicts") or {}
     for name, old_dict in prev_dicts.items():
         if getattr(control, name, None) != old_dict:
             return None
-    prev_classes: dict[str, Any] = getattr(control, "__prev_classes", {})
+    prev_classes: dict[str, Any] = own.get("__prev_classes") or {}
     for name, part in prev_classes.items():
         if getattr(control, name, None) is not part or isinstance(part, BaseControl):
             return None
         if getattr(part, "__changes", None):
             return None
-    dirty = getattr(control, "_dirty", None)
+    dirty = own.get("_dirty")
     if not dirty:
         return []
-    values: dict[str, Any] = getattr(control, "_values", {})
+    values: dict[str, Any] = own.get("_values") or {}
     defaults: dict[str, Any] = getattr(type(control), "_prop_defaults", {})
     known = fields(type(control))
     out: list[tuple[str, Any]] = []
@@ -193,15 +244,3 @@ def _place(parent: BaseControl, child: BaseControl) -> tuple[Step, ...] | None:
                 if item is child:
                     return (name, index)
     return None
-
-
-def _follow(root: BaseControl, path: tuple[Step, ...]) -> Any:
-    node: Any = root
-    for step in path:
-        if isinstance(step, int):
-            if not isinstance(node, list) or step >= len(node):
-                return None
-            node = node[step]
-        else:
-            node = getattr(node, step, None)
-    return node

@@ -105,6 +105,38 @@ def test_changes_anywhere_on_the_screen_go_in_one_message_and_show_as_sent():
     run_async(run)
 
 
+def test_a_control_moved_to_the_same_place_in_another_part_is_found_there():
+    """The paths of one send are confirmed up to a part another control of the send was
+    confirmed in: a row moved from one column to the same place in another is not taken
+    for the row it was (its path up to the column was right before, and the column's is
+    another now)."""
+
+    async def run() -> None:
+        moved, stays, other = ft.Text("0"), ft.Text("s"), ft.Text("o")
+        row = ft.Row([ft.Semantics(identifier="moved", content=moved)])
+        left = ft.Column([row])
+        right = ft.Column([ft.Row([ft.Semantics(identifier="other", content=other)])])
+        session, browser = served_page(
+            [ft.Semantics(identifier="stays", content=stays), ft.Row([left, right])]
+        )
+        sender = Sender(session.page.views[-1])
+        moved.value, other.value, stays.value = "1", "p", "t"
+        sender.send([stays, moved, other])
+        assert (shown(browser, "moved"), shown(browser, "other")) == ("1", "p")
+        other_row = right.controls[0]
+        right.controls = [row, other_row]  # the moved row first, at the place it had
+        left.controls = []
+        session.page.update(left, right)
+        moved.value, other.value = "2", "q"
+        sender.send([other, moved])  # the other's new path says where the column is now
+        assert (shown(browser, "moved"), shown(browser, "other")) == ("2", "q")
+        stays.value, moved.value = "u", "3"
+        sender.send([moved, stays])
+        assert (shown(browser, "moved"), shown(browser, "stays")) == ("3", "u")
+
+    run_async(run)
+
+
 def test_a_list_changed_goes_through_flets_own_update_first():
     async def run() -> None:
         box = ft.Column([])
