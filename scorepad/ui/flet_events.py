@@ -1,12 +1,15 @@
-"""Flet's lookup of an event's type, once per control class and event; and plain values
-passed over when Flet prepares controls new on a page.
+"""Flet's lookup of an event's type, once per control class and event; its count of a
+handler's parameters, once per function; and plain values passed over when Flet prepares
+controls new on a page.
 
 For every event a browser sends, Flet 1.0 finds the type of the handler's argument by
 walking the control's classes and evaluating their annotations
 (``flet.controls.control_event.get_event_field_type``): on a live sheet that was about an
 eighth of the server's time. The answer depends only on the control's class and the
 event's name, so ``remember_event_types`` (called once at startup) puts a cache in front
-of it; the first lookup of each pair is still Flet's own.
+of it; the first lookup of each pair is still Flet's own. Likewise Flet counts the
+parameters of the handler (``inspect.signature``) for every event, to know whether to pass
+it the event: that count is kept per function's code.
 
 When controls are new on a page (a screen shown, a device joining a sheet) Flet prepares
 each of them (``DiffBuilder._configure_dataclass``) by walking every field of every
@@ -24,6 +27,7 @@ device joining a sheet spent about half of its server time in this walk.
 from __future__ import annotations
 
 import dataclasses
+import types
 import weakref
 from collections.abc import Iterator
 from typing import Any
@@ -147,8 +151,33 @@ def _prepare(builder: Any, item: Any, parent: Any, frozen: bool, plan: Plan) -> 
             object.__setattr__(item, "__changes", {})
 
 
+flets_param_count = base_control.get_param_count
+"""Flet's count of a handler's parameters (``inspect.signature``), as Flet defines it."""
+
+_counts: dict[tuple[Any, bool], int | None] = {}
+
+
+def param_count(handler: Any) -> int | None:
+    """How many parameters ``handler`` takes, as Flet's own count says (whether an event
+    handler is given the event): worked out once per function, where the function's code
+    decides it (a plain function or a method, not wrapped); anything else is Flet's."""
+    bound = isinstance(handler, types.MethodType)
+    function = handler.__func__ if bound else handler
+    if type(function) is not types.FunctionType or hasattr(function, "__wrapped__"):
+        return flets_param_count(handler)
+    if hasattr(function, "__signature__"):
+        return flets_param_count(handler)
+    key = (function.__code__, bound)
+    found = _counts.get(key, _MISSING)
+    if found is _MISSING:
+        found = _counts[key] = flets_param_count(handler)
+    return found  # type: ignore[return-value]
+
+
 def remember_event_types() -> None:
-    """Have Flet look each (control class, event) pair up once, and pass plain values
-    over when it prepares new controls; calling it again changes nothing."""
+    """Have Flet look each (control class, event) pair up once, count each handler's
+    parameters once, and pass plain values over when it prepares new controls; calling it
+    again changes nothing."""
     base_control.get_event_field_type = event_type
+    base_control.get_param_count = param_count
     DiffBuilder._configure_dataclass = configure  # type: ignore[method-assign,assignment]

@@ -1,8 +1,11 @@
-"""Flet's event-type lookup, remembered per control class: the same answers as Flet's own,
-for every event of every control Flet offers, and Flet's dispatch uses it once installed."""
+"""Flet's event-type lookup, remembered per control class, and its count of a handler's
+parameters, remembered per function: the same answers as Flet's own, for every event of
+every control Flet offers and every kind of handler, and Flet's dispatch uses them once
+installed."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 import flet as ft
@@ -39,13 +42,57 @@ def test_every_event_of_every_control_has_the_type_flet_gives_it():
 
 
 def test_once_installed_flet_dispatches_through_the_remembered_lookup():
-    before = base_control.get_event_field_type
+    before = base_control.get_event_field_type, base_control.get_param_count
     try:
         flet_events.remember_event_types()
         flet_events.remember_event_types()  # twice: the same
         assert base_control.get_event_field_type is flet_events.event_type
+        assert base_control.get_param_count is flet_events.param_count
     finally:
-        base_control.get_event_field_type = before
+        base_control.get_event_field_type, base_control.get_param_count = before
+
+
+class Handlers:
+    def none(self) -> None: ...
+
+    def one(self, e: object) -> None: ...
+
+    async def later(self, e: object, more: int = 0) -> None: ...
+
+
+def handler_like() -> list[object]:
+    def wrapped(e: object) -> None: ...
+
+    @functools.wraps(wrapped)
+    def wrapper(*args: object) -> None: ...
+
+    def signed(*args: object) -> None: ...
+
+    signed.__signature__ = inspect.Signature()  # type: ignore[attr-defined]
+    handlers = Handlers()
+    made = [(lambda: None), (lambda e: None), (lambda e, *rest: None), (lambda *rest: None)]
+    return [
+        *made,
+        *made,  # the same code again, as a screen made twice makes it
+        handlers.none,
+        handlers.one,
+        handlers.later,
+        Handlers.one,
+        functools.partial(lambda a, e: None, 1),
+        wrapper,
+        signed,
+        print,
+    ]
+
+
+def test_a_handlers_parameters_are_counted_as_flet_counts_them():
+    for handler in handler_like():
+        want = flet_events.flets_param_count(handler)
+        assert flet_events.param_count(handler) == want, handler
+        assert flet_events.param_count(handler) == want, handler
+    assert [flet_events.param_count(h) for h in handler_like()[:4]] == [0, 1, 2, 1]
+    assert flet_events.param_count(Handlers().none) == 0
+    assert flet_events.param_count(Handlers.one) == 2
 
 
 def sheet_like() -> ft.Control:
