@@ -106,6 +106,8 @@ class SheetView:
             for _ in model.players
         ]
         self.ranks = [ft.Text() for _ in model.players]
+        self.scores_shown: list[tuple[str, str, bool]] = []
+        """Each player's total, rank and lead as ``refresh`` last showed them."""
         self.first = FirstPlayerPart(
             ctx,
             model.template,
@@ -515,10 +517,13 @@ class SheetView:
             out += self.rounds.refresh(state)
         players, result = _scores(ctx, state)
         for i, (total, rank, leads) in enumerate(players):
+            if i < len(self.scores_shown) and self.scores_shown[i] == players[i]:
+                continue  # as refresh last set it (only refresh sets these)
             _set(self.totals[i], "value", total, out)
             _set(self.ranks[i], "value", rank, out)
             _set(self.trophies[i], "visible", leads, out)
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
+        self.scores_shown = players
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
         out += self.first.refresh() + self.colours.refresh() + self.wall.refresh()

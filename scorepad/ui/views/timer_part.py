@@ -110,12 +110,12 @@ class TimerPart:
         text = "–:––" if timer is None else shown(timer.elapsed(self.now()))
         colour = ft.Colors.ON_SURFACE_VARIANT if paused else None
         icon = ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE
-        tip = self.ctx.t("app.timer_resume" if paused else "app.timer_pause")
         changed: list[ft.Control] = []
         if (self.text.value, self.text.color) != (text, colour):
             self.text.value, self.text.color = text, colour
             changed.append(self.text)
         if (self.pause_button.icon, self.pause_button.disabled) != (icon, timer is None):
+            tip = self.ctx.t("app.timer_resume" if paused else "app.timer_pause")
             self.pause_button.icon, self.pause_button.tooltip = icon, tip
             self.pause_button.disabled = timer is None
             changed.append(self.pause_button)
