@@ -448,7 +448,9 @@ def check_history(db: str, tables: list[Table]) -> tuple[int, int, int]:
 class Server:
     """``scorepad app`` on 127.0.0.1 in a folder of its own, maybe pinned to core ``pin``."""
 
-    def __init__(self, pin: int | None, profile: str | None, where: str | None = None) -> None:
+    def __init__(
+        self, pin: int | None, profile: str | None, where: str | None = None, root: Path = ROOT
+    ) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="scorepad-live-", dir=where))
         self.db = str(self.folder / "history.db")
         open_store(self.db).close()
@@ -464,7 +466,7 @@ class Server:
             command = ["taskset", "-c", str(pin), *command]
         self.log = open(self.folder / "server.log", "w+", encoding="utf-8")  # noqa: SIM115
         self.process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
+            command, cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT
         )
         if not wait_for_port(self.port, timeout=60):
             self.stop()
@@ -632,16 +634,22 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
 
 
 def run_one(
-    count: int, seconds: float, pin: bool, deadline: float, seed: int, where: str | None
+    count: int,
+    seconds: float,
+    pin: bool,
+    deadline: float,
+    seed: int,
+    where: str | None,
+    root: Path = ROOT,
 ) -> dict:
-    """One T on a server of its own, pinned to the core the others left idlest just now
-    (this process keeps to the rest)."""
-    profile = os.environ.get("SCOREPAD_BENCH_PROFILE")
+    """One T on a server of its own (the app in checkout ``root``), pinned to the core the
+    others left idlest just now (this process keeps to the rest)."""
+    profile = os.environ.get("SCOREPAD_BENCH_PROFILE") if root == ROOT else None
     load = load_average()
     core = idlest_core() if pin else None
     if core is not None:
         os.sched_setaffinity(0, set(range(os.cpu_count() or 1)) - {core})
-    server = Server(core, f"{profile}.{count}" if profile else None, where)
+    server = Server(core, f"{profile}.{count}" if profile else None, where, root)
     figures: dict[str, Any] = {"tables": count, "loadavg_before": load, "server_core": core}
     try:
         remaining = deadline - time.monotonic()
@@ -671,11 +679,16 @@ def run_one(
     return figures
 
 
-def show(figures: dict) -> None:
+def show(figures: dict, against: dict | None = None, title: str = "") -> None:
+    """Print one T's figures, beside ``against`` (the baseline checkout's, measured in this
+    run) when given, else beside ``BASELINE``."""
     count = figures["tables"]
     load, core = figures["loadavg_before"], figures["server_core"]
     where = f"server on core {core}" if core is not None else "server not pinned"
-    print(f"\n== {count} tables, {count * SEATS} devices ({where}; load average before: {load})")
+    print(
+        f"\n== {count} tables, {count * SEATS} devices{title} ({where}; load average before: "
+        f"{load})"
+    )
     if figures.get("timed_out"):
         print("   timed out: the overall limit was reached")
         return
@@ -718,9 +731,10 @@ def show(figures: dict) -> None:
         )
     for error in figures["device_errors"][:3]:
         print("     error:", error)
-    base = BASELINE.get(count)
-    if base:
-        print(f"   {'':22}{'now':>10}{'baseline':>10}{'ratio':>8}")
+    base = BASELINE.get(count) if against is None else against
+    if base and not base.get("timed_out"):
+        kind = "baseline" if against is None else "checkout"
+        print(f"   {'':22}{'now':>10}{kind:>10}{'ratio':>8}")
         for key, label in COMPARED:
             now, then = figures.get(key), base.get(key)
             ratio = f"{now / then:.2f}" if now is not None and then else "-"
@@ -746,7 +760,16 @@ def main() -> int:
         help=f"where the server's data folder and history go (default: {SHM} when writable, "
         "else the temp folder)",
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="a checkout of the baseline's commit (git worktree add ../base 32066d4): each T "
+        "runs on it first, then on this one, and the ratios are to that run's figures",
+    )
     options = parser.parse_args()
+    against = options.against.resolve() if options.against else None
+    if against is not None and not (against / "scorepad" / "__main__.py").is_file():
+        parser.error(f"--against {options.against}: not a checkout of scorepad")
     counts = [int(t) for t in options.tables.split(",") if t.strip()]
     seconds = options.seconds
     if options.quick:
@@ -759,12 +782,19 @@ def main() -> int:
         f"server {pinned}; {os.cpu_count()} cores; load average {load_average()}; "
         f"its files in {where}"
     )
-    if BASELINE_NOTE:
+    if against is not None:
+        print(f"baseline: the checkout in {against}, measured in this run before each T")
+    elif BASELINE_NOTE:
         print(f"baseline: {BASELINE_NOTE}")
-    runs = []
+    runs, theirs = [], []
     for count in counts:
+        before = None
+        if against is not None:
+            before = run_one(count, seconds, pin, deadline, options.seed, options.folder, against)
+            show(before, title=f" on {against}")
+            theirs.append(before)
         figures = run_one(count, seconds, pin, deadline, options.seed, options.folder)
-        show(figures)
+        show(figures, before, title=" on this checkout" if before is not None else "")
         runs.append(figures)
     lost = sum(f.get("values_lost", 0) for f in runs)
     print(
@@ -777,6 +807,8 @@ def main() -> int:
                 "runs": runs,
                 "baseline": {str(k): v for k, v in BASELINE.items()},
                 "baseline_note": BASELINE_NOTE,
+                "against": str(against) if against is not None else None,
+                "against_runs": theirs,
             }
         )
     )
