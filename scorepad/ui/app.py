@@ -28,6 +28,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.core.i18n import pick
 from scorepad.core.sheetrules import not_on_sheet
+from scorepad.ui import collector
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.host_files import on_this_computer
@@ -110,6 +111,7 @@ def theme() -> ft.Theme:
 def main(page: ft.Page, services: Services) -> None:
     """One browser session of the app."""
     Shell(page, services).render()
+    collector.joined()
 
 
 class Shell:
@@ -138,10 +140,15 @@ class Shell:
         page.on_route_change = lambda: self.render()
         page.on_resize = self.on_resize
         page.on_platform_brightness_change = _nothing_to_redraw  # the client follows it
-        page.on_close = lambda: self.ctx.leave()  # the session is over: stop following
+        page.on_close = self.closed
         page.fonts = {FALLBACK_FONT: "/DejaVuSans.ttf"}
         page.theme = theme()
         page.dark_theme = theme()
+
+    def closed(self) -> None:
+        """The session is over: stop following, and let its screens be collected."""
+        self.ctx.leave()
+        collector.left()
 
     def update(self, *controls: ft.Control) -> None:
         if controls:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from scorepad.core.i18n import tr
+from scorepad.ui import collector
 from scorepad.ui import share as sharing
 from scorepad.ui.config import AppConfig
 from scorepad.ui.errors import AppError
@@ -123,6 +124,7 @@ def serve(
 
     services = build_services(config)
     first_visit = threading.Event()
+    collector.turn_on()
 
     def main(page: ft.Page) -> None:
         from scorepad.ui import app  # the screens load after the port opens, not before
@@ -158,6 +160,7 @@ def serve(
             from scorepad.ui.app import warm_up
 
             warm_up(services, first_visit)  # while the browser loads Flutter
+            collector.settled()
 
     threading.Thread(target=announce, daemon=True).start()
     from scorepad.ui import server
