@@ -25,6 +25,7 @@ from flet.controls.context import context
 from flet.controls.control import Control
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
+from flet.messaging.session import Session
 
 Step = str | int
 """A field of a control, or a place in a list field."""
@@ -39,14 +40,41 @@ def fields(cls: type) -> dict[str, dataclasses.Field[Any]]:
     return found
 
 
+_flets_patch_control = Session.patch_control
+"""Flet's own update of a control's subtree in the browser, as Flet defines it."""
+
+
+def _counting_patch_control(self: Session, *args: Any, **kwargs: Any) -> Any:
+    """Flet's own update, counted on the session (``rebuilt``)."""
+    self._scorepad_rebuilt = getattr(self, "_scorepad_rebuilt", 0) + 1  # type: ignore[attr-defined]
+    return _flets_patch_control(self, *args, **kwargs)
+
+
+def count_rebuilds() -> None:
+    """Count, on each session, the updates that go through Flet's own diff: the only way
+    a control is added, moved or taken off in the browser (``page.update``, an isolated
+    control's ``update``, Flet's update after an event). Called again, it changes
+    nothing."""
+    if Session.patch_control is not _counting_patch_control:
+        Session.patch_control = _counting_patch_control  # type: ignore[method-assign]
+
+
+def rebuilt(session: Session) -> int:
+    """How many of Flet's own updates went to ``session`` since they were counted."""
+    return getattr(session, "_scorepad_rebuilt", 0)
+
+
 class Sender:
     """Sends changes of controls under ``root`` (a screen) to the browser showing it."""
 
     def __init__(self, root: BaseControl) -> None:
+        count_rebuilds()
         self.root = root
-        self.paths: dict[int, tuple[BaseControl, tuple[Step, ...]]] = {}
-        """Each control sent (by id) → its path from the root, as last found (checked
-        before each use: rows are rebuilt, lines added)."""
+        self.paths: dict[int, tuple[BaseControl, tuple[Step, ...], int]] = {}
+        """Each control sent (by id) → its path from the root, as last found, and the
+        count of Flet's own updates then: while no other went to the browser, nothing in
+        it moved; after one, the path is checked before its next use (rows rebuilt,
+        lines added)."""
 
     def send(self, controls: Iterable[Control]) -> None:
         """Send the changes of ``controls`` (each at most once, in this order) to the browser
@@ -75,8 +103,9 @@ class Sender:
             page.update(*others)
         ops: list[dict[str, Any]] = []
         checked: dict[int, tuple[Step, ...]] = {id(root): ()}
+        now = rebuilt(page.session)
         for control, changes in plain:
-            path = self.path_to(control, checked)
+            path = self.path_to(control, checked, now)
             if path is None:
                 page.update(control)
                 continue
@@ -93,18 +122,29 @@ class Sender:
         context.mark_update_called()
 
     def path_to(
-        self, control: BaseControl, checked: dict[int, tuple[Step, ...]] | None = None
+        self,
+        control: BaseControl,
+        checked: dict[int, tuple[Step, ...]] | None = None,
+        now: int | None = None,
     ) -> tuple[Step, ...] | None:
         """The fields and list places that lead from ``root`` to ``control`` (None: it is not
-        under the root). ``checked`` holds the controls whose paths were confirmed during
+        under the root), as the browser has them. A path found before holds while none of
+        Flet's own updates went to the browser since (``now``: their count); after one it
+        is checked again. ``checked`` holds the controls whose paths were confirmed during
         this send (by id): a path found before is confirmed up to the first of them, so the
         controls of one screen share the walk to their common parts."""
         root = self.root
         if checked is None:
             checked = {id(root): ()}
+        if now is None:
+            now = rebuilt(root.page.session)
         known = self.paths.get(id(control))
-        if known is not None and known[0] is control and _holds(control, known[1], checked):
-            return known[1]
+        if known is not None and known[0] is control:
+            if known[2] == now:
+                return known[1]
+            if _holds(control, known[1], checked):
+                self.paths[id(control)] = (control, known[1], now)
+                return known[1]
         steps: list[Step] = []
         passed: list[tuple[int, int]] = []  # each control on the way, steps below it
         node = control
@@ -122,7 +162,7 @@ class Sender:
         path = tuple(steps)
         for ident, below in passed:
             checked[ident] = path[: len(path) - below]
-        self.paths[id(control)] = (control, path)
+        self.paths[id(control)] = (control, path, now)
         return path
 
 

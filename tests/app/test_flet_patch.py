@@ -137,6 +137,38 @@ def test_a_control_moved_to_the_same_place_in_another_part_is_found_there():
     run_async(run)
 
 
+def test_a_value_goes_where_the_browser_has_its_control_until_flet_moves_it_there():
+    """Paths are the browser's: a control moved on the server, not yet updated, still gets
+    its value where the browser shows it; once Flet's own update has moved it, at its
+    new place (and without any update in between, a path found once is used as it is)."""
+
+    async def run() -> None:
+        first, second = ft.Text("a"), ft.Text("b")
+        column = ft.Column(
+            [
+                ft.Semantics(identifier="first", content=first),
+                ft.Semantics(identifier="second", content=second),
+            ]
+        )
+        session, browser = served_page([column])
+        sender = Sender(session.page.views[-1])
+        first.value, second.value = "a1", "b1"
+        sender.send([first, second])
+        second.value = "b2"
+        sender.send([second])
+        assert (shown(browser, "first"), shown(browser, "second")) == ("a1", "b2")
+        column.controls.reverse()  # on the server only, for now
+        second.value = "b3"
+        sender.send([second])
+        assert (shown(browser, "first"), shown(browser, "second")) == ("a1", "b3")
+        session.page.update(column)  # the browser has them in the new order
+        first.value, second.value = "a4", "b4"
+        sender.send([first, second])
+        assert (shown(browser, "first"), shown(browser, "second")) == ("a4", "b4")
+
+    run_async(run)
+
+
 def test_a_list_changed_goes_through_flets_own_update_first():
     async def run() -> None:
         box = ft.Column([])
