@@ -25,6 +25,13 @@ SHUTDOWN_WAIT = 3
 """Seconds a stopping app waits for its connections to end. Flet's handler of a
 websocket closed before its page registered waits for ever, so without a bound one such
 phone kept the app from stopping at Ctrl+C (drafts are written at exit all the same)."""
+COMPRESSED_FRAMES = False
+"""Whether the websocket's frames are compressed (per-message deflate). They are not: on
+a live sheet each value typed is a message of a few hundred bytes to every phone of the
+table, and compressing each one took about a tenth of the server's time per value
+(``bench/bench_live.py``), for bytes a home network does not miss (a phone joining a
+sheet receives about 25 KB instead of about 4 KB; Flet's web client itself is served
+compressed, ``scorepad.ui.assets``). Each connection also keeps no compressor's memory."""
 
 
 def guarded_app(
@@ -161,6 +168,7 @@ def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> Non
         port=port,
         log_level="warning",
         ws="websockets-sansio",
+        ws_per_message_deflate=COMPRESSED_FRAMES,
         http=(limits or Limits()).protocol(),
         timeout_keep_alive=KEEP_ALIVE,
         timeout_graceful_shutdown=SHUTDOWN_WAIT,
