@@ -73,7 +73,7 @@ class Sender:
         self.paths: dict[int, tuple[BaseControl, tuple[Step, ...], int]] = {}
         """Each control sent (by id) → its path from the root, as last found, and the
         count of Flet's own updates then: while no other went to the browser, nothing in
-        it moved; after one, the path is checked before its next use (rows rebuilt,
+        it moved; after one, the path is found again before its next use (rows rebuilt,
         lines added)."""
 
     def send(self, controls: Iterable[Control]) -> None:
@@ -102,10 +102,9 @@ class Sender:
         if others:  # first: they may add or move controls the plain changes are under
             page.update(*others)
         ops: list[dict[str, Any]] = []
-        checked: dict[int, tuple[Step, ...]] = {id(root): ()}
         now = rebuilt(page.session)
         for control, changes in plain:
-            path = self.path_to(control, checked, now)
+            path = self.path_to(control, now)
             if path is None:
                 page.update(control)
                 continue
@@ -121,32 +120,18 @@ class Sender:
             getattr(page.session, "_Session__send_message")(message)  # noqa: B009
         context.mark_update_called()
 
-    def path_to(
-        self,
-        control: BaseControl,
-        checked: dict[int, tuple[Step, ...]] | None = None,
-        now: int | None = None,
-    ) -> tuple[Step, ...] | None:
+    def path_to(self, control: BaseControl, now: int | None = None) -> tuple[Step, ...] | None:
         """The fields and list places that lead from ``root`` to ``control`` (None: it is not
         under the root), as the browser has them. A path found before holds while none of
         Flet's own updates went to the browser since (``now``: their count); after one it
-        is checked again. ``checked`` holds the controls whose paths were confirmed during
-        this send (by id): a path found before is confirmed up to the first of them, so the
-        controls of one screen share the walk to their common parts."""
+        is found again."""
         root = self.root
-        if checked is None:
-            checked = {id(root): ()}
         if now is None:
             now = rebuilt(root.page.session)
         known = self.paths.get(id(control))
-        if known is not None and known[0] is control:
-            if known[2] == now:
-                return known[1]
-            if _holds(control, known[1], checked):
-                self.paths[id(control)] = (control, known[1], now)
-                return known[1]
+        if known is not None and known[0] is control and known[2] == now:
+            return known[1]
         steps: list[Step] = []
-        passed: list[tuple[int, int]] = []  # each control on the way, steps below it
         node = control
         while node is not root:
             ref = getattr(node, "_parent", None)
@@ -156,53 +141,11 @@ class Sender:
             place = _place(parent, node)
             if place is None:
                 return None
-            passed.append((id(node), len(steps)))
             steps[:0] = place
             node = parent
         path = tuple(steps)
-        for ident, below in passed:
-            checked[ident] = path[: len(path) - below]
         self.paths[id(control)] = (control, path, now)
         return path
-
-
-def _holds(
-    control: BaseControl, path: tuple[Step, ...], checked: dict[int, tuple[Step, ...]]
-) -> bool:
-    """Whether ``path`` (found earlier) still leads to ``control``: each step, from the
-    control up through its parents, still finds the child in its parent, up to the root or
-    to a control confirmed in ``checked`` at the rest of the path. The controls passed on
-    the way are added to ``checked``."""
-    node: Any = control
-    end = len(path)
-    passed: list[tuple[int, int]] = []
-    while True:
-        confirmed = checked.get(id(node))
-        if confirmed is not None:
-            if confirmed != path[:end]:
-                return False
-            break
-        ref = node.__dict__.get("_parent")
-        parent = ref() if ref is not None else None
-        if parent is None or end == 0:
-            return False
-        passed.append((id(node), end))
-        step = path[end - 1]
-        if isinstance(step, int):
-            if end < 2:
-                return False
-            items = getattr(parent, path[end - 2], None)  # type: ignore[arg-type]
-            if not isinstance(items, list) or step >= len(items) or items[step] is not node:
-                return False
-            end -= 2
-        else:
-            if getattr(parent, step, None) is not node:
-                return False
-            end -= 1
-        node = parent
-    for ident, upto in passed:
-        checked[ident] = path[:upto]
-    return True
 
 
 def _plain(value: Any) -> Any:

@@ -106,10 +106,9 @@ def test_changes_anywhere_on_the_screen_go_in_one_message_and_show_as_sent():
 
 
 def test_a_control_moved_to_the_same_place_in_another_part_is_found_there():
-    """The paths of one send are confirmed up to a part another control of the send was
-    confirmed in: a row moved from one column to the same place in another is not taken
-    for the row it was (its path up to the column was right before, and the column's is
-    another now)."""
+    """A row moved from one column to the same place in another, by Flet's own update, is
+    not taken for the row it was (its path below the column is the same, and the column
+    is another)."""
 
     async def run() -> None:
         moved, stays, other = ft.Text("0"), ft.Text("s"), ft.Text("o")
@@ -128,7 +127,7 @@ def test_a_control_moved_to_the_same_place_in_another_part_is_found_there():
         left.controls = []
         session.page.update(left, right)
         moved.value, other.value = "2", "q"
-        sender.send([other, moved])  # the other's new path says where the column is now
+        sender.send([other, moved])  # both moved in the browser since their last send
         assert (shown(browser, "moved"), shown(browser, "other")) == ("2", "q")
         stays.value, moved.value = "u", "3"
         sender.send([moved, stays])
