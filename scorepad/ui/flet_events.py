@@ -163,9 +163,11 @@ def param_count(handler: Any) -> int | None:
     decides it (a plain function or a method, not wrapped); anything else is Flet's."""
     bound = isinstance(handler, types.MethodType)
     function = handler.__func__ if bound else handler
-    if type(function) is not types.FunctionType or hasattr(function, "__wrapped__"):
-        return flets_param_count(handler)
-    if hasattr(function, "__signature__"):
+    if (
+        type(function) is not types.FunctionType
+        or hasattr(function, "__wrapped__")
+        or hasattr(function, "__signature__")
+    ):
         return flets_param_count(handler)
     key = (function.__code__, bound)
     found = _counts.get(key, _MISSING)
