@@ -119,15 +119,13 @@ def sending_without_writing_it_out() -> None:
     if getattr(app, "_scorepad_sends_quietly", False):
         return
     send = app.send_message
+    encode = configure_encode_object_for_msgpack(BaseControl)
 
     def send_message(self: Any, message: Any) -> None:
         if flet_app.transport_log.isEnabledFor(logging.DEBUG):
             send(self, message)
             return
-        body = msgpack.packb(
-            [message.action, message.body],
-            default=configure_encode_object_for_msgpack(BaseControl),
-        )
+        body = msgpack.packb([message.action, message.body], default=encode)
         self._FletApp__send_queue.put_nowait(b"\x00" + body)
 
     app._flet_send_message = send  # as it was, for a debug log and for the tests
