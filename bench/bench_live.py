@@ -60,6 +60,7 @@ import os
 import random
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -770,14 +771,9 @@ def medians(runs: list[dict]) -> dict[str, Any]:
     done = [r for r in runs if not r.get("timed_out")]
     out: dict[str, Any] = {}
     for key, _ in COMPARED:
-        values = sorted(r[key] for r in done if r.get(key) is not None)
+        values = [r[key] for r in done if r.get(key) is not None]
         if values:
-            middle = len(values) // 2
-            out[key] = (
-                values[middle]
-                if len(values) % 2
-                else round((values[middle - 1] + values[middle]) / 2, 2)
-            )
+            out[key] = round(statistics.median(values), 2)
     return out
 
 
