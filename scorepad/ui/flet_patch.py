@@ -23,8 +23,7 @@ from typing import Any
 from flet.controls.base_control import BaseControl
 from flet.controls.context import context
 from flet.controls.control import Control
-from flet.controls.object_patch import ObjectPatch
-from flet.messaging.protocol import Message, MessageAction, PatchControlBody
+from flet.messaging.protocol import Message, MessageAction
 from flet.messaging.session import Session
 
 Step = str | int
@@ -101,21 +100,18 @@ class Sender:
                 plain.append((control, changes))
         if others:  # first: they may add or move controls the plain changes are under
             page.update(*others)
-        ops: list[dict[str, Any]] = []
+        ops: list[tuple[tuple[Step, ...], list[tuple[str, Any]]]] = []
         now = rebuilt(page.session)
         for control, changes in plain:
             path = self.path_to(control, now)
             if path is None:
                 page.update(control)
                 continue
-            ops += [
-                {"op": "replace", "path": [*path, name], "value": _plain(v)} for name, v in changes
-            ]
+            ops.append((path, changes))
             control._dirty.clear()
         if ops:
-            paths, *encoded = ObjectPatch(ops).to_message()
-            patch = [paths, *([op[0].value, *op[1:]] for op in encoded)]
-            message = Message(MessageAction.PATCH_CONTROL, PatchControlBody(root._i, patch))
+            body = {"id": root._i, "patch": encoded(ops)}  # as Flet's PatchControlBody packs
+            message = Message(MessageAction.PATCH_CONTROL, body)
             # as Session.patch_control sends its patches (kept for a page reconnecting)
             getattr(page.session, "_Session__send_message")(message)  # noqa: B009
         context.mark_update_called()
@@ -146,6 +142,28 @@ class Sender:
         path = tuple(steps)
         self.paths[id(control)] = (control, path, now)
         return path
+
+
+def encoded(ops: Iterable[tuple[tuple[Step, ...], list[tuple[str, Any]]]]) -> list[Any]:
+    """The patch setting, for each control's path from the root, its properties' new
+    values, in the form Flet's ``ObjectPatch.to_message`` gives replace operations: first a
+    tree of the paths' steps, each node numbered in the order first reached (the root 0),
+    then per value ``[0 (replace), node, name, value]``."""
+    tree: list[Any] = [0]
+    patch: list[Any] = [tree]
+    count = 1
+    for path, changes in ops:
+        node = tree
+        for step in path:
+            if len(node) == 1:
+                node.append({})
+            child = node[1].get(step)
+            if child is None:
+                child = node[1][step] = [count]
+                count += 1
+            node = child
+        patch += ([0, node[0], name, _plain(value)] for name, value in changes)
+    return patch
 
 
 def _plain(value: Any) -> Any:
@@ -186,24 +204,41 @@ def plain_changes(control: BaseControl) -> list[tuple[str, Any]] | None:
         return []
     values: dict[str, Any] = own.get("_values") or {}
     defaults: dict[str, Any] = getattr(type(control), "_prop_defaults", {})
-    known = fields(type(control))
+    sent = _sent_fields(type(control))
     out: list[tuple[str, Any]] = []
     for name in dirty:
-        field = known.get(name)
-        if field is None or field.metadata.get("skip", False):
+        event = sent.get(name)
+        if event is None:  # not a field, or one Flet does not send
             continue
         raw = getattr(control, name, None)
-        if isinstance(raw, list | dict) or dataclasses.is_dataclass(raw):
-            return None
-        if raw is None and (name in prev_classes or name in prev_lists or name in prev_dicts):
+        if raw is None:
+            if name in prev_classes or name in prev_lists or name in prev_dicts:
+                return None
+        elif not isinstance(raw, str | int | float) and (  # an enum is one of these too
+            isinstance(raw, list | dict) or dataclasses.is_dataclass(raw)
+        ):
             return None
         if name not in values and name not in defaults:
             return None
         value = values.get(name, defaults.get(name))
-        if name.startswith("on_") and field.metadata.get("event", True):
-            value = value is not None
-        out.append((name, value))
+        out.append((name, value is not None if event else value))
     return out
+
+
+_sent: dict[type, dict[str, bool]] = {}
+
+
+def _sent_fields(cls: type) -> dict[str, bool]:
+    """The fields of ``cls`` that Flet sends, each with whether it is an event handler's
+    (sent as whether there is one)."""
+    found = _sent.get(cls)
+    if found is None:
+        found = _sent[cls] = {
+            name: name.startswith("on_") and field.metadata.get("event", True)
+            for name, field in fields(cls).items()
+            if not field.metadata.get("skip", False)
+        }
+    return found
 
 
 def _place(parent: BaseControl, child: BaseControl) -> tuple[Step, ...] | None:

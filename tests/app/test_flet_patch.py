@@ -5,19 +5,21 @@ registration answer, then every patch applied as the browser applies it)."""
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from pathlib import Path
 
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from ui_helpers import run_async
 
-from scorepad.ui.flet_patch import Sender, plain_changes
+from scorepad.ui.flet_patch import Sender, encoded, plain_changes
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import flet_wire as wire
@@ -205,3 +207,23 @@ def test_a_control_not_under_the_root_is_updated_as_flet_does():
         assert shown(browser, "other") == "b"
 
     run_async(run)
+
+
+def test_a_patch_is_encoded_as_flet_encodes_the_same_replace_operations():
+    """``encoded`` against Flet's ``ObjectPatch.to_message`` on random paths (shared
+    prefixes, the root itself, list places), op for op and node for node."""
+    rng = random.Random(19)
+    steps: list[str | int] = ["controls", "content", 0, 1, 2, "title"]
+    for _ in range(500):
+        ops = []
+        for _ in range(rng.randint(1, 8)):
+            path = tuple(rng.choice(steps) for _ in range(rng.randint(0, 5)))
+            names = rng.sample(["value", "color", "visible"], rng.randint(1, 3))
+            ops.append((path, [(name, rng.choice(["7", None, True, 3])) for name in names]))
+        flat = [
+            {"op": "replace", "path": [*path, name], "value": value}
+            for path, changes in ops
+            for name, value in changes
+        ]
+        tree, *theirs = ObjectPatch(flat).to_message()
+        assert encoded(ops) == [tree, *([op[0].value, *op[1:]] for op in theirs)]
