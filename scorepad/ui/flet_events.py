@@ -1,6 +1,7 @@
 """Flet's lookup of an event's type, once per control class and event; its count of a
-handler's parameters, once per function; and plain values passed over when Flet prepares
-controls new on a page.
+handler's parameters, once per function; its lookup of a control's field types for a value
+a browser sends, once per class; and plain values passed over when Flet prepares controls
+new on a page.
 
 For every event a browser sends, Flet 1.0 finds the type of the handler's argument by
 walking the control's classes and evaluating their annotations
@@ -9,7 +10,9 @@ eighth of the server's time. The answer depends only on the control's class and 
 event's name, so ``remember_event_types`` (called once at startup) puts a cache in front
 of it; the first lookup of each pair is still Flet's own. Likewise Flet counts the
 parameters of the handler (``inspect.signature``) for every event, to know whether to pass
-it the event: that count is kept per function's code.
+it the event: that count is kept per function's code. And for the value message that comes
+before each change event, Flet resolves the control class's annotations, fails on a text
+field and falls back to the declared types: that answer is kept per class too.
 
 When controls are new on a page (a screen shown, a device joining a sheet) Flet prepares
 each of them (``DiffBuilder._configure_dataclass``) by walking every field of every
@@ -27,6 +30,7 @@ device joining a sheet spent about half of its server time in this walk.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import weakref
 from collections.abc import Iterator
@@ -35,6 +39,7 @@ from typing import Any
 from flet.controls import base_control
 from flet.controls.object_patch import DiffBuilder, ObjectPatchException, _control_setattr
 from flet.controls.value_types import _UNSET
+from flet.utils import object_model
 
 flets_own = base_control.get_event_field_type
 """Flet's lookup, as Flet defines it."""
@@ -176,6 +181,29 @@ def param_count(handler: Any) -> int | None:
     return found  # type: ignore[return-value]
 
 
+flets_type_hints = object_model.get_type_hints
+"""The field types Flet's ``patch_dataclass`` resolves for a control's class, every time a
+browser sends a control's new value (``typing.get_type_hints``)."""
+
+_hints: dict[tuple[type, types.CodeType], dict[str, Any]] = {}
+
+
+def type_hints(cls: type, globalns: Any = None, localns: Any = None) -> dict[str, Any]:
+    """The field types of ``cls`` as Flet's ``patch_dataclass`` works them out, once per
+    class and caller of ``patch_dataclass`` (whose names it adds to ``localns``): Flet's
+    own lookup, or, where that fails (it does for a text field, on a name its module does
+    not import), the fields' declared types, as ``patch_dataclass`` then takes."""
+    key = (cls, sys._getframe(2).f_code)  # 0 this, 1 patch_dataclass, 2 its caller
+    found = _hints.get(key)
+    if found is None:
+        try:
+            found = flets_type_hints(cls, globalns=globalns, localns=localns)
+        except Exception:
+            found = {f.name: f.type for f in dataclasses.fields(cls)}
+        _hints[key] = found
+    return found
+
+
 def remember_event_types() -> None:
     """Have Flet look each (control class, event) pair up once, count each handler's
     parameters once, and pass plain values over when it prepares new controls; calling it
@@ -183,3 +211,4 @@ def remember_event_types() -> None:
     base_control.get_event_field_type = event_type
     base_control.get_param_count = param_count
     DiffBuilder._configure_dataclass = configure  # type: ignore[method-assign,assignment]
+    object_model.get_type_hints = type_hints  # type: ignore[assignment]

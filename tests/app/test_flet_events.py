@@ -5,12 +5,16 @@ installed."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
+import sys
+import typing
 
 import flet as ft
 import pytest
 from flet.controls import base_control
+from flet.utils import object_model
 
 from scorepad.ui import flet_events
 
@@ -43,13 +47,61 @@ def test_every_event_of_every_control_has_the_type_flet_gives_it():
 
 def test_once_installed_flet_dispatches_through_the_remembered_lookup():
     before = base_control.get_event_field_type, base_control.get_param_count
+    hints = object_model.get_type_hints
     try:
         flet_events.remember_event_types()
         flet_events.remember_event_types()  # twice: the same
         assert base_control.get_event_field_type is flet_events.event_type
         assert base_control.get_param_count is flet_events.param_count
+        assert object_model.get_type_hints is flet_events.type_hints
     finally:
         base_control.get_event_field_type, base_control.get_param_count = before
+        object_model.get_type_hints = hints
+
+
+def flets_hints(cls: type, globalns: dict, localns: dict) -> dict:
+    """The field types Flet's ``patch_dataclass`` takes for ``cls``, as it works them out."""
+    try:
+        return typing.get_type_hints(cls, globalns=globalns, localns=localns)
+    except Exception:
+        return {f.name: f.type for f in dataclasses.fields(cls)}
+
+
+def as_patch_dataclass(cls: type, globalns: dict, localns: dict) -> dict:
+    return flet_events.type_hints(cls, globalns=globalns, localns=localns)
+
+
+def test_every_control_class_has_the_field_types_flet_patches_it_with():
+    from flet.messaging import session
+
+    for cls in control_classes():
+        globalns = sys.modules[cls.__module__].__dict__
+        localns = dict(vars(session))
+        want = flets_hints(cls, globalns, localns)
+        assert as_patch_dataclass(cls, globalns, localns) == want, cls.__name__
+        assert as_patch_dataclass(cls, globalns, localns) == want, cls.__name__  # kept
+    assert flet_events.type_hints is not flet_events.flets_type_hints
+
+
+def test_a_value_a_browser_sends_is_applied_as_flet_applies_it():
+    from flet.messaging.session import Session
+
+    hints = object_model.get_type_hints
+    try:
+        applied = []
+        for remembered in (False, True, True):
+            object_model.get_type_hints = flet_events.type_hints if remembered else hints
+            field = ft.TextField(value="1", dense=True)
+            switch = ft.Switch(value=False)
+            session = Session.__new__(Session)  # only its index is used
+            session._Session__index = {1: field, 2: switch}  # type: ignore[attr-defined]
+            session.apply_patch(1, {"value": "17"})
+            session.apply_patch(2, {"value": True})
+            applied.append((field.value, switch.value, dict(field._values), field._dirty))
+        assert applied[0] == applied[1] == applied[2] == ("17", True, applied[0][2], {})
+        assert any(key[0] is ft.TextField for key in flet_events._hints)
+    finally:
+        object_model.get_type_hints = hints
 
 
 class Handlers:
