@@ -10,6 +10,7 @@ Standard library only, so every layer (core excepted: it writes no files) can us
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import tempfile
 from collections.abc import Iterator
@@ -22,24 +23,37 @@ PERMISSIONS = 0o644
 
 
 @contextmanager
-def staged(path: str | os.PathLike[str]) -> Iterator[Path]:
-    """A fresh temporary path beside ``path`` for the caller to fill (e.g. an SQLite copy);
-    it replaces ``path`` when the block ends normally and is removed when it raises.
+def _temporary(path: str | os.PathLike[str]) -> Iterator[tuple[BinaryIO, Path]]:
+    """A fresh temporary file beside ``path``, open for writing bytes, and its path: it
+    replaces ``path`` when the block ends normally (closed first, if the block did not)
+    and is removed when it raises.
 
     The temporary name is unique per call (``.<name>.<random>.tmp``), so two writers of
     one file never interleave: the last to finish wins, whole."""
     target = Path(path)
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
     partial = Path(name)
+    out = open(handle, "wb")  # noqa: SIM115 (closed below, before the file is renamed)
     try:
-        yield partial
+        yield out, partial
+        out.close()
         os.chmod(partial, PERMISSIONS)
         os.replace(partial, target)
     except BaseException:
+        out.close()
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def staged(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A fresh temporary path beside ``path`` for the caller to fill (e.g. an SQLite copy);
+    it replaces ``path`` when the block ends normally and is removed when it raises (see
+    ``_temporary``)."""
+    with _temporary(path) as (out, partial):
+        out.close()
+        yield partial
 
 
 @overload
@@ -80,23 +94,18 @@ def replacing(
 def _replacing(
     path: str | os.PathLike[str], mode: str, encoding: str, newline: str | None
 ) -> Iterator[IO[Any]]:
-    with staged(path) as partial:
+    with _temporary(path) as (out, _):
         if mode == "wb":
-            with partial.open("wb") as out:
-                yield out
+            yield out
         else:
-            with partial.open("w", encoding=encoding, newline=newline) as out:
-                yield out
+            with io.TextIOWrapper(out, encoding=encoding, newline=newline) as text:
+                yield text
 
 
 def write_atomic(
     path: str | os.PathLike[str], data: str | bytes, *, encoding: str = "utf-8"
 ) -> Path:
     """Write ``data`` (text or bytes) to ``path`` whole or not at all; returns the path."""
-    if isinstance(data, bytes):
-        with replacing(path, "wb") as binary:
-            binary.write(data)
-    else:
-        with replacing(path, encoding=encoding) as text:
-            text.write(data)
+    with _temporary(path) as (out, _):
+        out.write(data if isinstance(data, bytes) else data.encode(encoding))
     return Path(path)

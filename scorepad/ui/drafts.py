@@ -187,9 +187,12 @@ class FileDraftStore:
 
     def _write(self, path: Path, text: str, about: str) -> None:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # A file of its own per write: two writers of one sheet never interleave.
-            write_atomic(path, text)
+            try:
+                # A file of its own per write: two writers of one sheet never interleave.
+                write_atomic(path, text)
+            except FileNotFoundError:  # no folder yet, or it was removed: made again
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(path, text)
         except OSError as problem:
             logger.warning("could not keep the draft of %s: %s", about, problem)
 

@@ -147,3 +147,22 @@ def test_a_draft_whose_file_was_removed_by_hand_is_gone(tmp_path):
     store.save(draft)
     assert [d.sheet_id for d in store.all()] == [draft.sheet_id]
     assert store.load(draft.sheet_id) is not None
+
+
+def test_a_draft_is_written_into_a_folder_made_when_missing(tmp_path):
+    """The folder is made on the first write, and again when it was removed meanwhile."""
+    import shutil
+
+    folder = tmp_path / "not-yet" / "drafts"
+    for every in (0.0, WRITE_EVERY_S):
+        store = FileDraftStore(folder, every=every)
+        draft = new_draft(find_game("azul"), None, ["Ana", "Ben"])
+        store.save(draft)
+        store.flush()
+        assert (folder / f"{draft.sheet_id}.json").exists()
+        shutil.rmtree(tmp_path / "not-yet")
+        store.save(draft)
+        store.flush()
+        data = json.loads((folder / f"{draft.sheet_id}.json").read_text(encoding="utf-8"))
+        assert data["id"] == draft.sheet_id
+        shutil.rmtree(tmp_path / "not-yet")
