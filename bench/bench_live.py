@@ -32,7 +32,7 @@ measured on this code before any work on its speed) with their ratio; the last l
 one JSON object with every figure.
 
     python bench/bench_live.py [--tables 5,10,20,40,60,80,120] [--seconds 60] [--quick]
-                               [--against DIR [--rounds R]]
+                               [--against DIR [--rounds R] [--together]]
 
 ``BASELINE`` was measured on another machine, and machines differ (the same baseline code
 measured 4.1-5.0 ms per edit at 40 tables on a later one, against 4.65): ``--against DIR``
@@ -41,9 +41,11 @@ commit (``git worktree add ../base 32066d4``), run with this checkout's Python
 environment; each T runs on it first, then on this checkout, and the ratios are to its
 figures. ``--rounds R`` runs each T R times on each, in turn, and compares the medians: on a
 machine whose speed drifts (a virtual machine's neighbours) one pair of runs can differ by
-a third. At 32066d4 Save does not leave the sheet under this load (not looked into: that
-code is only measured), so the baseline's history check counts its values as lost: compare
-its speed figures only.
+a third. ``--together`` runs both checkouts' T at the same time instead, each server on a
+core of its own (cores 0 and 1, swapped every round) and each with its own clients, so
+what slows the machine meanwhile slows both alike. At 32066d4 Save does not leave the sheet
+under this load (not looked into: that code is only measured), so the baseline's history
+check counts its values as lost: compare its speed figures only.
 
 ``SCOREPAD_BENCH_PROFILE=FILE`` runs the server under cProfile (``bench/profiled_server.py``)
 and leaves its statistics in FILE.T.join (the devices joining) and FILE.T.typing (the
@@ -462,12 +464,17 @@ class Server:
     """``scorepad app`` on 127.0.0.1 in a folder of its own, maybe pinned to core ``pin``."""
 
     def __init__(
-        self, pin: int | None, profile: str | None, where: str | None = None, root: Path = ROOT
+        self,
+        pin: int | None,
+        profile: str | None,
+        where: str | None = None,
+        root: Path = ROOT,
+        port: int = 8800,
     ) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="scorepad-live-", dir=where))
         self.db = str(self.folder / "history.db")
         open_store(self.db).close()
-        self.port = free_port(8800)
+        self.port = free_port(port)
         env = {**os.environ, "SCOREPAD_DATA_DIR": str(self.folder), "SCOREPAD_LANG": "en"}
         args = ["app", "--no-browser", "--port", str(self.port), "--db", self.db]
         self.profiled = bool(profile)
@@ -654,15 +661,20 @@ def run_one(
     seed: int,
     where: str | None,
     root: Path = ROOT,
+    core: int | None = None,
+    port: int = 8800,
 ) -> dict:
-    """One T on a server of its own (the app in checkout ``root``), pinned to the core the
-    others left idlest just now (this process keeps to the rest)."""
+    """One T on a server of its own (the app in checkout ``root``), pinned to ``core`` or
+    else to the core the others left idlest just now (this process keeps to the rest)."""
     profile = os.environ.get("SCOREPAD_BENCH_PROFILE") if root == ROOT else None
     load = load_average()
-    core = idlest_core() if pin else None
+    if not pin:
+        core = None
+    elif core is None:
+        core = idlest_core()
     if core is not None:
         os.sched_setaffinity(0, set(range(os.cpu_count() or 1)) - {core})
-    server = Server(core, f"{profile}.{count}" if profile else None, where, root)
+    server = Server(core, f"{profile}.{count}" if profile else None, where, root, port)
     figures: dict[str, Any] = {"tables": count, "loadavg_before": load, "server_core": core}
     try:
         remaining = deadline - time.monotonic()
@@ -777,6 +789,40 @@ def medians(runs: list[dict]) -> dict[str, Any]:
     return out
 
 
+def together(
+    count: int,
+    seconds: float,
+    pin: bool,
+    deadline: float,
+    options: argparse.Namespace,
+    against: Path,
+    round_: int,
+) -> tuple[dict, dict]:
+    """T on the baseline's checkout and on this one at the same time (each with its own
+    clients, in a process of its own), the servers on cores 0 and 1, swapped every round."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    cores = (round_ % 2, (round_ + 1) % 2)
+    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
+        theirs, ours = (
+            pool.submit(
+                run_one,
+                count,
+                seconds,
+                pin,
+                deadline,
+                options.seed,
+                options.folder,
+                root,
+                core,
+                port,
+            )
+            for root, core, port in ((against, cores[0], 8800), (ROOT, cores[1], 8900))
+        )
+        return theirs.result(), ours.result()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default=",".join(map(str, TABLES)))
@@ -798,6 +844,12 @@ def main() -> int:
         "runs on it first, then on this one, and the ratios are to that run's figures",
     )
     parser.add_argument(
+        "--together",
+        action="store_true",
+        help="with --against: both checkouts run each T at the same time, each server on a "
+        "core of its own (swapped every round), so what slows the machine slows both alike",
+    )
+    parser.add_argument(
         "--rounds",
         type=int,
         default=1,
@@ -807,6 +859,8 @@ def main() -> int:
     options = parser.parse_args()
     if options.rounds < 1:
         parser.error("--rounds: at least 1")
+    if options.together and (options.against is None or (os.cpu_count() or 1) < 2):
+        parser.error("--together: with --against, on a machine of two cores or more")
     against = options.against.resolve() if options.against else None
     if against is not None and not (against / "scorepad" / "__main__.py").is_file():
         parser.error(f"--against {options.against}: not a checkout of scorepad")
@@ -834,6 +888,13 @@ def main() -> int:
         for round_ in range(options.rounds):
             said = f", round {round_ + 1} of {options.rounds}" if options.rounds > 1 else ""
             before = None
+            if against is not None and options.together:
+                before, figures = together(count, seconds, pin, deadline, options, against, round_)
+                show(before, title=f" on {against}, at the same time{said}")
+                show(figures, before, title=f" on this checkout, at the same time{said}")
+                base.append(before)
+                mine.append(figures)
+                continue
             if against is not None:
                 before = run_one(
                     count, seconds, pin, deadline, options.seed, options.folder, against
