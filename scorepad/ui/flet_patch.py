@@ -74,9 +74,6 @@ class Sender:
         count of Flet's own updates then: while no other went to the browser, nothing in
         it moved; after one, the path is found again before its next use (rows rebuilt,
         lines added)."""
-        self.trees: dict[tuple[tuple[Step, ...], ...], tuple[list[Any], list[int]]] = {}
-        """The tree of each list of paths sent together, and the node of each path in it
-        (``path_tree``): a sheet's changes come back to the same few controls."""
 
     def send(self, controls: Iterable[Control]) -> None:
         """Send the changes of ``controls`` (each at most once, in this order) to the browser
@@ -113,13 +110,7 @@ class Sender:
             ops.append((path, changes))
             control._dirty.clear()
         if ops:
-            key = tuple(path for path, _ in ops)
-            tree = self.trees.get(key)
-            if tree is None:
-                if len(self.trees) >= TREES_KEPT:
-                    self.trees.clear()
-                tree = self.trees[key] = path_tree(key)
-            body = {"id": root._i, "patch": encoded(ops, tree)}  # as PatchControlBody packs
+            body = {"id": root._i, "patch": encoded(ops)}  # as Flet's PatchControlBody packs
             message = Message(MessageAction.PATCH_CONTROL, body)
             # as Session.patch_control sends its patches (kept for a page reconnecting)
             getattr(page.session, "_Session__send_message")(message)  # noqa: B009
@@ -153,18 +144,15 @@ class Sender:
         return path
 
 
-TREES_KEPT = 256
-"""Lists of paths whose trees a ``Sender`` keeps (all are dropped when there are more)."""
-
-
-def path_tree(paths: Iterable[tuple[Step, ...]]) -> tuple[list[Any], list[int]]:
-    """The tree of ``paths``' steps, as Flet's ``ObjectPatch.to_message`` encodes the
-    paths of a patch (``[node, {step: [node, {…}], …}]``, each node numbered in the order
-    first reached, the root 0), and the node each path ends at. Never changed once made."""
+def encoded(ops: Iterable[tuple[tuple[Step, ...], list[tuple[str, Any]]]]) -> list[Any]:
+    """The patch setting, for each control's path from the root, its properties' new
+    values, in the form Flet's ``ObjectPatch.to_message`` gives replace operations: first a
+    tree of the paths' steps, each node numbered in the order first reached (the root 0),
+    then per value ``[0 (replace), node, name, value]``."""
     tree: list[Any] = [0]
-    ends: list[int] = []
+    patch: list[Any] = [tree]
     count = 1
-    for path in paths:
+    for path, changes in ops:
         node = tree
         for step in path:
             if len(node) == 1:
@@ -174,22 +162,7 @@ def path_tree(paths: Iterable[tuple[Step, ...]]) -> tuple[list[Any], list[int]]:
                 child = node[1][step] = [count]
                 count += 1
             node = child
-        ends.append(node[0])
-    return tree, ends
-
-
-def encoded(
-    ops: list[tuple[tuple[Step, ...], list[tuple[str, Any]]]],
-    tree: tuple[list[Any], list[int]] | None = None,
-) -> list[Any]:
-    """The patch setting, for each control's path from the root, its properties' new
-    values, as Flet's ``ObjectPatch.to_message`` encodes replace operations: the tree of
-    the paths (``path_tree``, or ``tree`` when already made for these paths), then per
-    value ``[0 (replace), node, name, value]``."""
-    paths, ends = tree if tree is not None else path_tree(path for path, _ in ops)
-    patch: list[Any] = [paths]
-    for end, (_, changes) in zip(ends, ops, strict=True):
-        patch += ([0, end, name, _plain(value)] for name, value in changes)
+        patch += ([0, node[0], name, _plain(value)] for name, value in changes)
     return patch
 
 
