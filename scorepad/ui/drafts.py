@@ -172,8 +172,7 @@ class FileDraftStore:
             if due is None:
                 if not self._due:  # the writer waits for nothing: wake it
                     self._wake.notify()
-                # due after any sheet already waiting: the writer wakes for that one first
-                self._due[draft.sheet_id] = time.monotonic() + self.every
+                self._due[draft.sheet_id] = self._tick()
             if self._writer is None:
                 self._writer = threading.Thread(target=self._write_due, name="drafts", daemon=True)
                 self._writer.start()
@@ -196,18 +195,27 @@ class FileDraftStore:
         except OSError as problem:
             logger.warning("could not keep the draft of %s: %s", about, problem)
 
+    def _tick(self) -> float:
+        """When a draft saved now is due: the next whole multiple of ``every`` seconds (of
+        the monotonic clock), so that every sheet changed meanwhile is due at once and
+        the writer wakes once for them all, not once per sheet; none waits longer than
+        ``every``."""
+        return (time.monotonic() // self.every + 1) * self.every
+
     def _write_due(self) -> None:
-        """The writer thread: each sheet's latest draft once it is due."""
+        """The writer thread: every sheet whose latest draft is due, each time some are."""
         while True:
             with self._lock:
                 while not self._due:
                     self._wake.wait()
-                sheet_id, due = min(self._due.items(), key=lambda item: item[1])
-                wait = due - time.monotonic()
-                if wait > 0:
-                    self._wake.wait(wait)
+                now = time.monotonic()
+                first = min(self._due.values())
+                if first > now:
+                    self._wake.wait(first - now)
                     continue
-            self.flush(sheet_id)
+                ready = [sheet_id for sheet_id, due in self._due.items() if due <= now]
+            for sheet_id in ready:
+                self.flush(sheet_id)
 
     def flush(self, sheet_id: str | None = None) -> None:
         """Write now what is not on disk yet, of sheet ``sheet_id`` or of every sheet."""
@@ -224,7 +232,7 @@ class FileDraftStore:
                     if self._latest.get(one) is kept:
                         del self._due[one]
                     elif one in self._due:  # saved again meanwhile: written in turn
-                        self._due[one] = time.monotonic() + self.every
+                        self._due[one] = self._tick()
 
     def discard(self, sheet_id: str) -> None:
         try:
