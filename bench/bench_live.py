@@ -789,6 +789,23 @@ def medians(runs: list[dict]) -> dict[str, Any]:
     return out
 
 
+PAIRED = ("cpu_ms_per_edit", "join_cpu_ms_per_device")
+"""Figures whose ratio is also printed for each round: in a round run ``--together`` both
+were measured in the same minute."""
+
+
+def paired_ratios(mine: list[dict], base: list[dict]) -> dict[str, list[float]]:
+    """Each of ``PAIRED``'s ratio (this checkout's over the baseline's), round by round."""
+    out: dict[str, list[float]] = {}
+    for key in PAIRED:
+        out[key] = [
+            round(ours[key] / theirs[key], 2)
+            for ours, theirs in zip(mine, base, strict=True)
+            if ours.get(key) and theirs.get(key)
+        ]
+    return out
+
+
 def together(
     count: int,
     seconds: float,
@@ -907,14 +924,19 @@ def main() -> int:
         runs += mine
         theirs += base
         if options.rounds > 1 and base:
-            print(f"\n== {count} tables: medians of {options.rounds} rounds, taken in turn")
+            how = "at the same time" if options.together else "taken in turn"
+            print(f"\n== {count} tables: medians of {options.rounds} rounds, {how}")
             ours, then = medians(mine), medians(base)
+            paired = paired_ratios(mine, base)
+            for key, ratios in paired.items():
+                print(f"   {key} ratio, round by round: {', '.join(map(str, ratios))}")
             summaries.append(
                 {
                     "tables": count,
                     "now": ours,
                     "checkout": then,
                     "ratio": compare(ours, then, "checkout"),
+                    "paired_ratios": paired,
                 }
             )
     lost = sum(f.get("values_lost", 0) for f in runs)
