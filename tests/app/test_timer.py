@@ -304,3 +304,24 @@ def test_a_ticking_page_wakes_for_a_new_timer_not_for_every_value_typed(tmp_path
 
     run_async(run)
     assert not part.running
+
+
+def test_a_refresh_in_the_same_minute_changes_nothing_and_the_next_minute_shows(tmp_path):
+    """Every value typed refreshes the timer: within the minute shown it is left as it is;
+    once the minute turns, or the timer or the clock changed, it shows the time again."""
+    ctx, _ = context(tmp_path)
+    clock = Clock()
+    view, root = sheet(ctx, clock)
+    part = view.timer
+    clock.wait(minutes=5, seconds=10)
+    assert part.refresh() == [part.text] and find(root, "timer").value == "0:05"
+    clock.wait(seconds=49)
+    assert part.refresh() == [] and find(root, "timer").value == "0:05"
+    clock.wait(seconds=1)
+    assert part.refresh() == [part.text] and find(root, "timer").value == "0:06"
+    clock.at -= 3 * 60  # the machine's clock set back
+    assert part.refresh() == [part.text] and find(root, "timer").value == "0:03"
+    part.on_pause()  # a new timer: shown at once, and while paused it stays
+    assert find(root, "timer").value == "0:03"
+    clock.wait(minutes=30)
+    assert part.refresh() == [] and find(root, "timer").value == "0:03"

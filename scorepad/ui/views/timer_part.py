@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import Callable
 
 import flet as ft
@@ -41,6 +42,9 @@ class TimerText(ft.Text):
         if stop is not None:
             stop()
         super().will_unmount()
+
+
+_NOTHING_SHOWN = object()
 
 
 class TimerPart:
@@ -80,6 +84,12 @@ class TimerPart:
         """The timer the ticking task waits by: a refresh wakes it only for another one
         (every value typed on the sheet refreshes the timer too)."""
         self.running = False
+        self.shown_timer: object = _NOTHING_SHOWN
+        self.shown_at: float = 0
+        self.shown_until: float = 0
+        """The timer the text shows, from when and until when (the next minute shown, on
+        its clock): every value typed refreshes the timer too, and in that time it shows
+        the same (a clock set back shows it again)."""
         self.refresh()
 
     def timer(self) -> Timer | None:
@@ -106,8 +116,15 @@ class TimerPart:
     def refresh(self) -> list[ft.Control]:
         """Show the timer as it is now; returns the controls whose look changed."""
         timer = self.timer()
+        now = self.now()
+        if timer is self.shown_timer and self.shown_at <= now < self.shown_until:
+            return []  # the same timer, in the same minute: shown as it is
         paused = timer is None or timer.paused
-        text = "–:––" if timer is None else shown(timer.elapsed(self.now()))
+        text = "–:––" if timer is None else shown(timer.elapsed(now))
+        self.shown_timer, self.shown_at = timer, now
+        self.shown_until = (
+            math.inf if timer is None or paused else now + till_next_minute(timer.elapsed(now))
+        )
         colour = ft.Colors.ON_SURFACE_VARIANT if paused else None
         icon = ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE
         changed: list[ft.Control] = []
