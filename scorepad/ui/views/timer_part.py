@@ -120,11 +120,10 @@ class TimerPart:
         if timer is self.shown_timer and self.shown_at <= now < self.shown_until:
             return []  # the same timer, in the same minute: shown as it is
         paused = timer is None or timer.paused
-        text = "–:––" if timer is None else shown(timer.elapsed(now))
+        elapsed = 0 if timer is None else timer.elapsed(now)
+        text = "–:––" if timer is None else shown(elapsed)
         self.shown_timer, self.shown_at = timer, now
-        self.shown_until = (
-            math.inf if timer is None or paused else now + till_next_minute(timer.elapsed(now))
-        )
+        self.shown_until = math.inf if paused else now + till_next_minute(elapsed)
         colour = ft.Colors.ON_SURFACE_VARIANT if paused else None
         icon = ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE
         changed: list[ft.Control] = []
