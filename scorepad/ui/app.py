@@ -30,8 +30,8 @@ from scorepad.core.i18n import pick
 from scorepad.core.sheetrules import not_on_sheet
 from scorepad.ui import collector
 from scorepad.ui.context import Context, Services
+from scorepad.ui.devices import is_host
 from scorepad.ui.drafts import of_game
-from scorepad.ui.host_files import on_this_computer
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
@@ -131,7 +131,7 @@ class Shell:
             upload=self.upload,
             keep_awake=self.keep_awake,
             later=self.later,
-            on_host=on_this_computer(page.client_ip),
+            host=lambda: is_host(page),
         )
         self.picker: ft.FilePicker | None = None
         self.wakelock: ft.Wakelock | None = None

@@ -14,6 +14,7 @@ import flet as ft
 
 from scorepad.core.i18n import ntr, tr
 from scorepad.ui.config import AppConfig
+from scorepad.ui.devices import Power, may
 from scorepad.ui.drafts import WRITE_EVERY_S, DraftStore, FileDraftStore
 from scorepad.ui.flet_events import remember_event_types
 from scorepad.ui.history import History, StoreHistory
@@ -74,9 +75,10 @@ class Context:
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
     """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
     history), then ``then`` with its result on the page. Without a page, both at once."""
-    on_host: bool = True
-    """The session runs on the computer that runs the app (its loopback address): only
-    such a session may name files there (``scorepad.ui.host_files``)."""
+    host: Callable[[], bool] = lambda: True
+    """Whether the session is shown on the computer that runs the app, asked anew each
+    time (``scorepad.ui.devices.is_host``: from its connection, never from the page).
+    Without a page (tests, the warm-up) it is."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False
@@ -112,6 +114,19 @@ class Context:
     def keep(self, key: str, value: object) -> None:
         """Replace the current screen's ``key`` object."""
         self.screen[key] = value
+
+    @property
+    def on_host(self) -> bool:
+        """Whether the session is the host's, now (see ``host``)."""
+        return self.host()
+
+    @on_host.setter
+    def on_host(self, value: bool) -> None:
+        self.host = lambda: value
+
+    def may(self, power: Power) -> bool:
+        """Whether this session's device has ``power`` now (``scorepad.ui.devices``)."""
+        return may(self.on_host, power)
 
     @property
     def lang(self) -> str:

@@ -1,9 +1,10 @@
 """Files on the computer running the app: only its own session names them, and only
 regular files of a sane size are read.
 
-A phone at the table (any session from another address) never reaches the host's files:
-the path fields of Settings and Custom games are for the app's loopback session only
-(``on_this_computer``), so nothing a phone types can read, overwrite or probe a file.
+A phone at the table (a guest device, ``scorepad.ui.devices``) never reaches the host's
+files: the path fields of Settings and Custom games are for the host's sessions only, asked
+again at every use (``Context.may(Power.HOST_FILES)``), so nothing a phone types can read,
+overwrite or probe a file.
 What the app reads from a path must be a regular file (a FIFO would block the reader for
 ever, ``/dev/zero`` would fill the memory) of at most ``MAX_BYTES``; the check opens the
 file without blocking and looks at what it opened. Callers run it off the page's event
@@ -12,7 +13,6 @@ loop (a worker thread), which every device of the app shares.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import stat
 from pathlib import Path
@@ -22,17 +22,6 @@ from scorepad.ui.errors import AppError
 MAX_MB = 200
 MAX_BYTES = MAX_MB * 1024 * 1024
 """Larger than any real history or game file."""
-
-
-def on_this_computer(client_ip: str | None) -> bool:
-    """Whether a session comes from the computer running the app: a loopback address,
-    or no network address at all (the desktop window, tests)."""
-    if not client_ip:
-        return True
-    try:
-        return ipaddress.ip_address(client_ip).is_loopback
-    except ValueError:
-        return False
 
 
 def check_file(path: Path) -> int:

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
+from scorepad.ui.client_patches import refusing_foreign_patches
 from scorepad.ui.connections import Limits
+from scorepad.ui.devices import record_peers
 from scorepad.ui.guard import SameOrigin, own_hosts
 from scorepad.ui.share import AccessGate, ASGIApp
 
@@ -54,6 +56,8 @@ def guarded_app(
     from scorepad.ui.heartbeat import answering_pings
     from scorepad.ui.web_files import WebFiles
 
+    record_peers()  # who a device is: from its connection
+    refusing_foreign_patches()  # what a browser may change: what a person does there
     ending_unregistered_sockets()
     sending_without_writing_it_out()
     logging.getLogger("flet_web.fastapi").addFilter(_no_receive_loop_end)
@@ -169,6 +173,7 @@ def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> Non
         ws_per_message_deflate=COMPRESSED_FRAMES,
         http=(limits or Limits()).protocol(),
         timeout_keep_alive=KEEP_ALIVE,
+        proxy_headers=False,  # no proxy in front: a device's address is its connection's
         timeout_graceful_shutdown=SHUTDOWN_WAIT,
     )
 

@@ -148,6 +148,7 @@ def server(data_dir: Path) -> Iterator[str]:
     finally:
         out = stop(process)
         assert "Traceback" not in out, out
+        assert "no browser sets it" not in out, out  # Chromium's own patches all pass
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,8 @@ from ui_helpers import click, context, find, has, type_into
 
 from scorepad.core import ScorepadError
 from scorepad.ui.app import view_for
-from scorepad.ui.host_files import MAX_BYTES, check_file, on_this_computer, read_text
+from scorepad.ui.devices import is_loopback
+from scorepad.ui.host_files import MAX_BYTES, check_file, read_text
 from scorepad.ui.views.games import GamesView
 
 GAME = {
@@ -27,11 +28,11 @@ GAME = {
 }
 
 
-def test_which_sessions_are_on_this_computer():
-    assert on_this_computer("127.0.0.1") and on_this_computer("::1")
-    assert on_this_computer(None) and on_this_computer("")  # the desktop window, tests
-    assert not on_this_computer("192.168.1.20") and not on_this_computer("fe80::1")
-    assert not on_this_computer("not an address")
+def test_which_addresses_are_this_computers():
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("127.5.6.7")
+    assert not is_loopback(None) and not is_loopback("")  # unknown: a guest
+    assert not is_loopback("192.168.1.20") and not is_loopback("fe80::1")
+    assert not is_loopback("not an address")
 
 
 def quickly(job, seconds: float = 5.0):

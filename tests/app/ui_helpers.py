@@ -58,9 +58,11 @@ def fire(control: ft.Control, event: str = "change", data: object = None) -> Non
     carries the new value (a text field's text, a box's state) as its data."""
     handler = getattr(control, f"on_{event}")
     if len(inspect.signature(handler).parameters) == 0:
-        handler()
+        done = handler()
     else:
-        handler(ft.Event(name=event, control=control, data=data))
+        done = handler(ft.Event(name=event, control=control, data=data))
+    if inspect.isawaitable(done):  # an async handler: run to its end, as Flet awaits it
+        asyncio.run(done)
 
 
 def type_into(root: object, ident: str, text: object) -> None:

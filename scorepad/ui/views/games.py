@@ -2,7 +2,7 @@
 can be edited and deleted (with an undo); a game file can be imported.
 
 Files are read and written on the machine that runs the app: an import takes the file's
-text pasted in or, in the app's own session on that machine only (``ctx.on_host``), a
+text pasted in or, in the host's sessions only (``Context.may(Power.HOST_FILES)``), a
 file's path (a regular file of at most 200 MB, see ``scorepad.ui.host_files``); an export
 writes ``<id>.json`` into the exports folder and says where.
 """
@@ -18,6 +18,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.files import write_atomic
 from scorepad.ui.context import Context
+from scorepad.ui.devices import Power
 from scorepad.ui.host_files import read_text
 from scorepad.ui.views.common import heading, muted, players_range, screen, tid
 
@@ -38,7 +39,9 @@ class GamesView:
         self.deleted: str | None = None
         self.lists = ft.Column(spacing=8)
         self.source = ft.TextField(
-            label=ctx.t("manage.import_game_source" if ctx.on_host else "files.game_text"),
+            label=ctx.t(
+                "manage.import_game_source" if ctx.may(Power.HOST_FILES) else "files.game_text"
+            ),
             dense=True,
             expand=True,
             multiline=True,
@@ -128,13 +131,17 @@ class GamesView:
                     ),
                 )
             )
+
+        async def export() -> None:
+            await self.on_export(gid)
+
         actions.append(
             tid(
                 f"games-export-{gid}",
                 ft.IconButton(
                     ft.Icons.DOWNLOAD_OUTLINED,
                     tooltip=ctx.t("manage.export"),
-                    on_click=lambda: self.on_export(gid),
+                    on_click=export,
                 ),
             )
         )
@@ -172,7 +179,12 @@ class GamesView:
         self.status.value = text
         self.status.color = ft.Colors.ERROR if error else None
 
-    def on_export(self, gid: str) -> None:
+    async def on_export(self, gid: str) -> None:
+        """The game's file: on the host, into the exports folder (and where is said); on a
+        guest device, handed to its own browser (a phone never writes the host's files)."""
+        if not self.ctx.may(Power.HOST_FILES):
+            await self.download(gid)
+            return
         folder = exports_dir(self.ctx)
         path = folder / f"{gid}.json"
         try:
@@ -187,6 +199,17 @@ class GamesView:
             self.say(self.ctx.t("manage.cannot_write", path=str(path), detail=detail), error=True)
             return
         self.say(self.ctx.t("manage.exported_game", path=str(path)))
+
+    async def download(self, gid: str) -> None:
+        ctx = self.ctx
+        name = f"{gid}.json"
+        try:
+            text = self.store.export_game(gid)
+        except ScorepadError as problem:
+            self.say(problem.message(ctx.lang), error=True)
+            return
+        await ctx.download(name, text.encode("utf-8"))
+        self.say(ctx.t("files.game_downloaded", name=name))
 
     def on_delete(self, gid: str) -> None:
         try:
@@ -221,7 +244,7 @@ class GamesView:
             return
         if given.startswith("{"):
             text, source = given, ctx.t("manage.pasted")
-        elif not ctx.on_host:  # a phone never names a file of the host
+        elif not ctx.may(Power.HOST_FILES):  # a phone never names a file of the host
             self.say(ctx.t("files.paste_instead"), error=True)
             return
         else:
@@ -233,6 +256,9 @@ class GamesView:
         """Import the game file at ``path``, read off the page's event loop (which every
         device shares): a slow disk or a big file stalls no other screen."""
         ctx = self.ctx
+        if not ctx.may(Power.HOST_FILES):  # asked again: a screen outlives its connection
+            self.say(ctx.t("files.paste_instead"), error=True)
+            return
 
         def load() -> GameTemplate | ScorepadError:
             try:

@@ -6,6 +6,7 @@ import flet as ft
 
 from scorepad.core.i18n import LANGS, tr
 from scorepad.ui.context import Context
+from scorepad.ui.devices import Power
 from scorepad.ui.settings import THEMES
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.settings_backups import BackupsSection
@@ -56,12 +57,16 @@ class SettingsView:
             heading(ctx.t("app.screen")),
             tid("keep-awake", awake),
             muted(ctx.t("app.keep_awake_hint"), size=14),
-            heading(ctx.t("app.history_where")),
         ]
-        body.append(section.where())
-        body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
+        if ctx.may(Power.HOST_PATHS):
+            body.append(heading(ctx.t("app.history_where")))
+            body.append(section.where())
+            body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
         body += section.tools()
-        body += BackupsSection(ctx, ctx.services.history).controls()
+        if ctx.may(Power.BACKUPS):
+            body += BackupsSection(ctx, ctx.services.history).controls()
+        else:
+            body.append(tid("host-settings", muted(ctx.t("files.host_settings"), size=13)))
         return screen(ctx, ctx.t("app.settings"), body)
 
     def on_lang(self, e: ft.Event[ft.RadioGroup]) -> None:

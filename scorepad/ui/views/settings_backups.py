@@ -14,6 +14,7 @@ import flet as ft
 from scorepad.core import ScorepadError
 from scorepad.l10n import decimal_text
 from scorepad.ui.context import Context
+from scorepad.ui.devices import Power
 from scorepad.ui.views.common import heading, muted, tid
 from scorepad.ui.views.players import plays_text
 
@@ -95,7 +96,18 @@ class BackupsSection:
         self.status.value = text
         self.status.color = ft.Colors.ERROR if error else None
 
+    def refused(self) -> bool:
+        """Whether this device may not touch the host's backups (said, if so): asked at
+        every action, as a screen drawn on the host's connection may be used from another."""
+        if self.ctx.may(Power.BACKUPS):
+            return False
+        self.say(self.ctx.t("files.host_settings"), error=True)
+        self.ctx.update(self.status)
+        return True
+
     def on_now(self) -> None:
+        if self.refused():
+            return
         try:
             made = self.history.back_up()
         except ScorepadError as problem:
@@ -105,6 +117,8 @@ class BackupsSection:
         self.say(self.ctx.t("manage.backed_up", path=str(made)))
 
     def on_restore(self, backup: Backup) -> None:
+        if self.refused():
+            return
         ctx = self.ctx
         plays = "?" if backup.plays is None else plays_text(ctx, backup.plays)
         question = ctx.t("manage.restore_question", when=when_text(backup), plays=plays)
@@ -131,6 +145,8 @@ class BackupsSection:
     def on_restore_confirmed(self, backup: Backup) -> None:
         ctx = self.ctx
         ctx.close_dialog()
+        if self.refused():
+            return
         try:
             done = self.history.restore(backup.path)
         except ScorepadError as problem:

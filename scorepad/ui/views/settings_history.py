@@ -1,8 +1,9 @@
 """Settings' history part: where it lives, export it, import a file into it.
 
-Paths are on the machine running the app, and only its own session (``ctx.on_host``)
-may name one: a phone at the table never reaches the host's files. The export defaults to
-the exports folder beside the app's other files; an import reads only a regular file of
+Paths are on the machine running the app, and only the host's sessions
+(``Context.may(Power.HOST_FILES)``, asked again at every export and import) may name one:
+a phone at the table never reaches the host's files. The export defaults to the exports
+folder beside the app's other files; an import reads only a regular file of
 at most 200 MB (``scorepad.ui.host_files``). Every device may also download the export
 and import a file picked on itself (Flet's file picker: the bytes travel over the page's
 websocket), which is how a phone exports and imports. Exporting and importing run
@@ -25,6 +26,7 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.ui.context import Context
+from scorepad.ui.devices import Power
 from scorepad.ui.host_files import MAX_BYTES, MAX_MB, check_file
 from scorepad.ui.views.common import heading, muted, tid
 
@@ -110,7 +112,7 @@ class HistorySection:
         ctx = self.ctx
         download = tid("export-download", self.download_button)
         upload = tid("import-upload", self.upload_button)
-        if not ctx.on_host:
+        if not ctx.may(Power.HOST_FILES):
             return [
                 ft.Row([download], wrap=True),
                 heading(ctx.t("manage.import_history")),
@@ -214,7 +216,7 @@ class HistorySection:
             self.export_path.value = str(self.default_path())
 
     def on_export(self) -> None:
-        if not self.ctx.on_host:
+        if not self.ctx.may(Power.HOST_FILES):
             self.say(self.ctx.t("files.host_only"), error=True)
             return
         path = Path((self.export_path.value or "").strip() or self.default_path()).expanduser()
@@ -234,7 +236,7 @@ class HistorySection:
 
     def on_import(self) -> None:
         ctx = self.ctx
-        if not ctx.on_host:
+        if not ctx.may(Power.HOST_FILES):
             self.say(ctx.t("files.host_only"), error=True)
             return
         given = (self.import_path.value or "").strip()
