@@ -71,10 +71,12 @@ CLIENT_SETS: tuple[tuple[type, Mapping[str, Kinds]], ...] = (
     (ft.Tabs, {"selected_index": (int,)}),
     (ft.NavigationBar, {"selected_index": (int,)}),
     (ft.DatePicker, {"value": TEXT, "open": FLAG}),
-    (ft.DialogControl, {"open": FLAG}),
+    (ft.DialogControl, {"open": FLAG, "_open": FLAG, "_dismissed": FLAG}),
 )
 """The properties a client sets, by the kind of control it reports them for (the first
-kind that a control is an instance of)."""
+kind that a control is an instance of). A dialog or snack bar that the person closes (or
+that times out) is reported by Flet's client in fields of its own, ``_open`` and
+``_dismissed``."""
 
 _sets: dict[type, Mapping[str, Kinds]] = {}
 

@@ -205,6 +205,7 @@ def test_a_browser_may_not_set_who_it_is_or_a_control_it_does_not_type_in():
     assert allowed(ft.Checkbox(), {"value": "yes"}) == {}
     assert allowed(ft.Button("Save"), {"disabled": False, "on_click": "x"}) == {}
     assert allowed(ft.AlertDialog(), {"open": False, "modal": False}) == {"open": False}
+    assert allowed(ft.SnackBar(ft.Text("a")), {"_dismissed": True, "_i": 3}) == {"_dismissed": True}
     assert allowed(ft.Text("a"), {"value": "forged"}) == {}
 
 
