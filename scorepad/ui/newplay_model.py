@@ -111,7 +111,7 @@ class NewPlayModel:
         asked = {m.strip() for m in query.get("modules", "").split(",")}
         modules = [m for m in known if m in asked]
         teams, named = _linked_teams(template, query.get("teams", ""), len(names))
-        return cls(
+        model = cls(
             template,
             names,
             variant,
@@ -121,6 +121,8 @@ class NewPlayModel:
             teams=teams,
             team_names=named,
         )
+        model.first = _seat_of(names, query.get("first", ""))
+        return model
 
     def choose_module(self, module: str, chosen: bool) -> None:
         """Choose a module of the game, or leave it out (kept in the game's order)."""
@@ -220,6 +222,14 @@ class NewPlayModel:
         if self.first is None or self.first >= len(self.names):
             return None
         return self.names[self.first].strip() or None
+
+
+def _seat_of(names: list[str], name: str) -> int | None:
+    """The seat of ``name`` among ``names`` (a link's ``?first=Ben``), case aside; None
+    when nobody of that name plays."""
+    wanted = name.strip().casefold()
+    folded = [n.casefold() for n in names]
+    return folded.index(wanted) if wanted and wanted in folded else None
 
 
 def _linked_teams(template: GameTemplate, text: str, seats: int) -> tuple[list[int], list[str]]:

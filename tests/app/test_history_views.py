@@ -20,7 +20,7 @@ from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.newplay import NewPlayView
-from scorepad.ui.views.play import play_view, rematch_route
+from scorepad.ui.views.play import play_view, rematch, rematch_route
 from scorepad.ui.views.play_edit import edit_view
 from scorepad.ui.views.sheet import SheetView
 
@@ -364,3 +364,21 @@ def test_sheets_in_progress_an_older_history_kept_join_home(tmp_path):
     view_for(again, "/")
     assert len(again.services.drafts.all()) == 2
     again.services.history.close()
+
+
+def test_a_rematch_moves_the_first_player_on(tmp_path, history):
+    """Who starts moves one seat on at each rematch, the last seat handing to the first;
+    a play where nobody was picked hands nobody on."""
+    players = [PlayerSheet("Ana", {}), PlayerSheet("Ben", {}), PlayerSheet("Chloé", {})]
+    ctx, routes = context(tmp_path, history=history)
+    from scorepad.ui.app import view_for
+
+    for started, starts_next in (("Ana", "Ben"), ("Chloé", "Ana"), (None, None)):
+        play = save(history, players=players, first_player=started)
+        routes.clear()
+        rematch(ctx, play)
+        assert routes == [rematch_route("azul", None, ("Ana", "Ben", "Chloé"), first=starts_next)]
+        view_for(ctx, routes[0])
+        draft = latest(ctx.services.drafts, "azul")
+        assert (draft.first_player or None) == starts_next
+        ctx.services.drafts.discard(draft.sheet_id)

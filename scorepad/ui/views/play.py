@@ -46,12 +46,15 @@ def rematch_route(
     players: tuple[str, ...],
     modules: tuple[str, ...] = (),
     teams: tuple[str, ...] = (),
+    first: str | None = None,
 ) -> str:
     """New play's link that opens a sheet with the same game, variant, players, modules
-    and teams (each player's team, in seat order)."""
+    and teams (each player's team, in seat order), and ``first`` to start."""
     query = {"players": ",".join(players)}
     if teams:
         query["teams"] = ",".join(teams)
+    if first:
+        query["first"] = first
     if variant:
         query["variant"] = variant
     if modules:
@@ -64,12 +67,23 @@ def rematch(ctx: Context, play_id: int) -> None:
     store = ctx.services.history.store
     try:
         sheet = store.rematch(play_id)
-        played = store.get_play(play_id).sheet
+        record = store.get_play(play_id)
     except ScorepadError as problem:
         ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
         return
+    played = record.sheet
     teams = tuple(team_of(played, p) or "" for p in sheet.players) if played.teams else ()
-    ctx.navigate(rematch_route(sheet.game, sheet.variant, sheet.players, sheet.modules, teams))
+    first = next_first(record.summary.first_seat, sheet.players)
+    route = rematch_route(sheet.game, sheet.variant, sheet.players, sheet.modules, teams, first)
+    ctx.navigate(route)
+
+
+def next_first(seat: int | None, players: tuple[str, ...]) -> str | None:
+    """Who starts the rematch: the player after the one who started (``seat``, from 1), in
+    seat order, the last seat handing on to the first; nobody when nobody was picked."""
+    if not seat or not players or seat > len(players):
+        return None
+    return players[seat % len(players)]
 
 
 class PlayView:
