@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
@@ -298,15 +298,17 @@ class Store:
             outcome=old.sheet.outcome if outcome is None else outcome,
             modules=modules,
         )
+        when = parse_when(played_at) if played_at is not None else summary.played_at
+        minutes = summary.duration if duration is None else duration
         details = check_details(
             PlayDetails(
-                parse_when(played_at) if played_at is not None else summary.played_at,
+                when,
                 summary.location if location is None else location,
-                summary.duration if duration is None else duration,
+                minutes,
                 summary.notes if notes is None else notes,
                 _kept_first(summary.first_seat, players) if first_player is None else first_player,
                 _kept_colours(summary, len(players)) if colours is None else tuple(colours),
-                summary.started_at,
+                _began(summary.started_at, when, minutes),
                 kept_boards([p.board for p in summary.players], len(players))
                 if boards is None
                 else tuple(boards),
@@ -487,3 +489,13 @@ def _kept_colours(summary: PlaySummary, seats: int) -> tuple[str | None, ...]:
 def _kept_first(seat: int | None, players: Sequence[PlayerSheet]) -> str | None:
     """The name now at the seat that started, when the edited play still has that seat."""
     return players[seat - 1].name if seat is not None and seat <= len(players) else None
+
+
+def _began(started: datetime | None, ended: datetime, minutes: int | None) -> datetime | None:
+    """When an edited play began: as saved, unless the time played no longer fits between
+    that start and the play's time (corrected to more by hand): then that much before it,
+    so that start, end and time played agree."""
+    if started is None or minutes is None:
+        return started
+    latest = ended - timedelta(minutes=minutes)
+    return min(started, latest)

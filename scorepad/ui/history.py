@@ -82,14 +82,15 @@ class History(Protocol):
         duration: int | None = None,
         started_at: datetime | None = None,
         boards: Sequence[Mapping[str, object] | None] = (),
+        played_at: datetime | None = None,
     ) -> str:
         """Store a scored play (its entries and the template it was scored with) and
         return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept);
         ``notes``: written on the sheet; ``first_player``: who started; ``colours``: each
         player's colour ("" for none; empty: no colours); ``duration``: minutes played, as
-        the sheet's timer says; ``started_at``: when it was started; ``boards``: each
-        player's board as a sheet file gives it (an Azul wall, ``{"side", "wall"}``), None
-        for none (empty: no boards)."""
+        the sheet's timer says; ``started_at``: when it was started; ``played_at``: when it
+        ended (now when None); ``boards``: each player's board as a sheet file gives it
+        (an Azul wall, ``{"side", "wall"}``), None for none (empty: no boards)."""
         ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
@@ -185,6 +186,7 @@ class StoreHistory:
         duration: int | None = None,
         started_at: datetime | None = None,
         boards: Sequence[Mapping[str, object] | None] = (),
+        played_at: datetime | None = None,
     ) -> str:
         store = self.store
         play_id = str(
@@ -198,6 +200,7 @@ class StoreHistory:
                 duration=duration,
                 started_at=started_at,
                 boards=boards,
+                played_at=played_at,
             )
         )
         store.back_up_daily()  # an app left running for days still copies once a day

@@ -83,6 +83,14 @@ class Timer:
         """When the sheet was started, in local time as the history keeps times."""
         return datetime.fromtimestamp(self.started)
 
+    def began(self, at: int) -> int:
+        """When play began, as the time played says at ``at``: the timer's end (``at``, or
+        the start of the break going on) less the breaks and the time played. The sheet's
+        start, unless the time played was corrected by hand: 45 minutes set at 16:35 began
+        at 15:50, whenever the sheet was opened."""
+        end = self.paused_at if self.paused_at is not None else at
+        return end - self.breaks - self.elapsed(at)
+
     def to_dict(self) -> dict[str, int | None]:
         return {
             "started": self.started,
@@ -149,14 +157,20 @@ def read_time(text: str) -> int:
 class SavedTime(TypedDict, total=False):
     duration: int
     started_at: datetime
+    played_at: datetime
 
 
 def saved_time(timer: Timer | None, at: int) -> SavedTime:
-    """What Save stores of the timer: the minutes played and when the sheet was started
-    (nothing for a sheet without a timer: one kept from before timers)."""
+    """What Save stores of the timer at ``at``: the minutes played, when play began and
+    ``at`` itself as the play's time, so that the start, the time saved and the time
+    played agree (nothing for a sheet without a timer: one kept from before timers)."""
     if timer is None:
         return {}
-    return {"duration": timer.minutes(at), "started_at": timer.started_at}
+    return {
+        "duration": timer.minutes(at),
+        "started_at": datetime.fromtimestamp(timer.began(at)),
+        "played_at": datetime.fromtimestamp(at),
+    }
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ takes no time. Views are built without a browser over a real history file."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import flet as ft
 import pytest
@@ -183,10 +183,13 @@ def test_the_timer_is_paused_corrected_saved_and_shown_everywhere(tmp_path, hist
     click(root, "save")
     play = int(routes[-1].rsplit("/", 1)[1])
     summary = history.store.get_play(play).summary
-    assert (summary.duration, summary.started_at) == (65, datetime.fromtimestamp(START))
+    # 65 min played (corrected by hand) and a 20 min break, saved 65 min 10 s after the
+    # sheet opened: play began 19 min 50 s before it, so start, end and time agree
+    began = datetime.fromtimestamp(START - 19 * 60 - 50)
+    assert (summary.duration, summary.started_at) == (65, began)
     shown_play = play_view(ctx, str(play))
     assert find(shown_play, "play-duration").value == "65 min"
-    started = f"Started {datetime.fromtimestamp(START):%Y-%m-%d %H:%M}"
+    started = f"Started {began:%Y-%m-%d %H:%M}"
     assert find(shown_play, "play-started").value == started
     listed = [t.value for t in walk(HistoryView(ctx).build()) if isinstance(t, ft.Text)]
     assert any(str(v).startswith("Azul · ") and str(v).endswith(" · 65 min") for v in listed)
@@ -201,7 +204,15 @@ def test_the_timer_is_paused_corrected_saved_and_shown_everywhere(tmp_path, hist
     click(editing, "timer-set")
     click(editing, "save")
     summary = history.store.get_play(play).summary
-    assert (summary.duration, summary.started_at) == (70, datetime.fromtimestamp(START))
+    assert (summary.duration, summary.started_at) == (70, began)  # 70 fit: start kept
+    editing = edit_view(ctx, str(play))
+    click(editing, "timer-edit")
+    type_into(editing, "timer-field", "90")  # more than fits since the start: it moves back
+    click(editing, "timer-set")
+    click(editing, "save")
+    summary = history.store.get_play(play).summary
+    assert summary.duration == 90
+    assert summary.started_at == summary.played_at - timedelta(minutes=90)
 
 
 def test_a_play_without_a_duration_is_edited_without_one(tmp_path, history):
@@ -325,3 +336,22 @@ def test_a_refresh_in_the_same_minute_changes_nothing_and_the_next_minute_shows(
     assert find(root, "timer").value == "0:03"
     clock.wait(minutes=30)
     assert part.refresh() == [] and find(root, "timer").value == "0:03"
+
+
+def test_start_end_and_time_played_agree_after_a_correction(tmp_path, history):
+    """The issue's play: opened at 16:30, set to 45 minutes and saved at once. It says it
+    began 45 minutes before it was saved, not when the sheet was opened."""
+    ctx, routes = context(tmp_path, history=history)
+    clock = Clock()
+    _, root = sheet(ctx, clock)
+    clock.wait(minutes=1)
+    click(root, "timer-edit")
+    type_into(root, "timer-field", "45")
+    click(root, "timer-set")
+    type_into(root, "line-marker-1", "40")
+    type_into(root, "line-marker-2", "30")
+    click(root, "save")
+    summary = history.store.get_play(int(routes[-1].rsplit("/", 1)[1])).summary
+    assert summary.duration == 45
+    assert summary.played_at == datetime.fromtimestamp(START + 60)
+    assert summary.started_at == summary.played_at - timedelta(minutes=45)

@@ -49,6 +49,7 @@ class Recorder(StoreHistory):
         duration=None,
         started_at=None,
         boards=(),
+        played_at=None,
     ) -> str:
         self.saved.append((sheet, location))
         return "7"
