@@ -42,6 +42,31 @@ def start_worker(folder: Path, seed: int, count: int = 0) -> tuple[subprocess.Po
     return worker, line.split()[1]
 
 
+BEFORE = 100
+"""Values typed more than the window before each kill, at the least."""
+
+
+def typed_until(worker: subprocess.Popen[str], count: int, seconds: float) -> str:
+    """What the worker printed, read as it types, until its ``count``-th value was made
+    ``seconds`` ago (a slow machine only makes this take longer)."""
+    assert worker.stdout is not None
+    lines: list[str] = []
+    made = 0
+    mark: int | None = None
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        line = worker.stdout.readline()
+        assert line, "the worker ended before it was killed"
+        lines.append(line)
+        if mark is None:
+            made += bool(typed(line))
+            if made == count:
+                mark = typed(line)[0][0]
+        elif time.monotonic_ns() - mark >= int(seconds * 1e9):
+            return "".join(lines)
+    raise AssertionError(f"the worker typed fewer than {count} values in 300 s")
+
+
 def typed(out: str) -> list[tuple[int, str, int, str]]:
     """(when, key, player, value) of each value the worker made, in order (a line cut
     short by the kill is left out)."""
@@ -65,15 +90,17 @@ def test_a_process_killed_while_typing_keeps_what_was_typed_before_the_window(tm
     for kill in range(KILLS):
         folder = tmp_path / f"drafts-{kill}"
         worker, sheet_id = start_worker(folder, seed=kill)
-        time.sleep(rnd.uniform(0.6, 1.2))
+        # killed once BEFORE values were typed more than the window before now, and a
+        # random while after: how fast the machine types changes when, not what is checked
+        seen = typed_until(worker, BEFORE, WRITE_EVERY_S + SLACK_S + rnd.uniform(0.0, 0.5))
         worker.send_signal(signal.SIGKILL)
         killed = time.monotonic_ns()
         out, _ = worker.communicate()
         assert worker.returncode == -signal.SIGKILL
-        made = typed(out)
+        made = typed(seen + out)
         cutoff = killed - int((WRITE_EVERY_S + SLACK_S) * 1e9)
         before = [m for m in made if m[0] <= cutoff]
-        assert len(before) > 100, f"kill {kill}: too few values typed before the window"
+        assert len(before) >= BEFORE, f"kill {kill}: {len(before)} values before the window"
         on_disk = kept(folder, sheet_id)
         for key, player in {(k, p) for _, k, p, _ in made}:
             values = [(when, value) for when, k, p, value in made if (k, p) == (key, player)]
