@@ -3,15 +3,20 @@ browser cannot drive the app nor frame it, and the app's own page talks to nobod
 
 from __future__ import annotations
 
+import io
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
 import pytest
+import zxingcpp
 from conftest import AppPage, start_app, stop, wait_for_port
+from PIL import Image
 from playwright.sync_api import expect
 from test_share import network_address
+
+from scorepad.ui.views.share_card import QR_SIZE
 
 ATTACK = """<!doctype html><html><body><h1>another site</h1>
 <iframe id="frame" src="{app}/history" width="400" height="300"></iframe>
@@ -153,6 +158,9 @@ def test_a_phone_on_the_network_reaches_no_host_path(tmp_path, browser):
         expect(phone.node("host-only")).to_be_attached()
         expect(phone.node("export-format")).to_be_attached()
         assert phone.node("import-path").count() == 0 and phone.node("export-path").count() == 0
+        expect(phone.node("host-settings")).to_be_attached()  # no path, no backups
+        assert phone.node("history-where").count() == 0 and phone.node("backup-now").count() == 0
+        assert str(tmp_path) not in page.content()
         phone.open("/games")
         for path in ("/etc/passwd", "/no/such/file"):
             phone.type("games-import-source", path)
@@ -225,6 +233,37 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
         expect(phone.node("history-message")).to_contain_text(
             "1 plays exported to this device as scorepad-history.json"
         )
+    finally:
+        context.close()
+        stop(process)
+
+
+def test_a_phone_on_the_network_shows_the_qr_code_to_the_next_player(tmp_path, browser):
+    """Home's QR code over the network address (plain http, no cross-origin isolation,
+    where a picture showed as a blank box): drawn, dark modules on a light square."""
+    host = network_address()
+    process, port = start_app(tmp_path, "--no-browser", "--share", "--code", "MESA42")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        wait_for_port(port, process)
+        page = context.new_page()
+        base = f"http://{host}:{port}"
+        page.goto(f"{base}/?code=MESA42")
+        phone = AppPage(page, base)
+        phone.semantics()
+        code = phone.node("share-qr")
+        expect(code).to_be_attached()
+        assert page.evaluate("self.crossOriginIsolated") is False
+        box = code.bounding_box()
+        assert box is not None and box["width"] >= 150
+        shot = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("L")
+        levels = shot.histogram()
+        dark, light = sum(levels[:60]), sum(levels[201:])
+        area = QR_SIZE * QR_SIZE  # the code, in a box as wide as the card's column
+        assert dark > 0.25 * area, dark  # a QR code is about half dark
+        assert light > 0.25 * area, light
+        read = zxingcpp.read_barcodes(Image.open(phone.screenshot("network-home-qr")))
+        assert [r.text for r in read] == [f"{base}/?code=MESA42"]  # a reader finds the way in
     finally:
         context.close()
         stop(process)

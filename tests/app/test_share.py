@@ -13,6 +13,7 @@ import urllib.request
 
 import httpx
 import pytest
+import segno
 from conftest import CHROMIUM, AppPage, start_app, stop, wait_for_port
 from playwright.sync_api import expect
 from test_launch import read_until
@@ -22,11 +23,12 @@ from scorepad.ui.errors import AppError
 from scorepad.ui.share import (
     COOKIE,
     FREE_TRIES,
+    QR_BORDER,
     AccessGate,
     check_code,
     lan_address,
     new_code,
-    qr_png,
+    qr_runs,
     qr_text,
 )
 
@@ -133,7 +135,20 @@ def test_codes_are_random_readable_and_checked():
 
 def test_the_qr_code_holds_the_address():
     url = "http://192.0.2.2:8550/?code=TABLE7"
-    assert qr_png(url).startswith(b"\x89PNG")
+    size, runs = qr_runs(url)
+    matrix = segno.make(url, error="m").matrix
+    assert size == len(matrix) + 2 * QR_BORDER
+    drawn = [[False] * size for _ in range(size)]
+    for row, column, length in runs:
+        for c in range(column, column + length):
+            assert not drawn[row][c]
+            drawn[row][c] = True
+    framed = [[False] * size for _ in range(QR_BORDER)]
+    framed += [
+        [False] * QR_BORDER + [bool(m) for m in line] + [False] * QR_BORDER for line in matrix
+    ]
+    framed += [[False] * size for _ in range(QR_BORDER)]
+    assert drawn == framed  # every dark module, and nothing else, in a quiet zone
     text = qr_text(url)
     assert text.count("\n") > 10 and "█" in text
 
