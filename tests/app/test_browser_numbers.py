@@ -58,3 +58,29 @@ def test_a_decimal_comma_typed_in_spanish_on_a_phone_counts(app):
     app.enter("glass-road", "line-sand_left-1", "3")  # ½ each: 1,5 more
     expect(app.node("total-1")).to_have_text("61")
     expect(app.node("result")).to_have_text("Ana gana con 61 puntos.")
+
+
+FOCUSED = """() => document.activeElement?.closest("[flt-semantics-identifier]")
+    ?.getAttribute("flt-semantics-identifier") ?? null"""
+
+
+def test_tab_goes_field_to_field_and_the_steppers_still_count(app):
+    """On a laptop, Tab moves from a cell to the next cell, never to a − or + beside it;
+    the − and + still count when tapped."""
+    app.page.set_viewport_size(DESKTOP)
+    app.open("/new/azul?players=Ana,Ben")
+    app.enter("azul", "line-rows-1", "2")  # rows have − and + on both sides of the field
+    stops = []
+    for _ in range(3):
+        app.page.keyboard.press("Tab")
+        app.page.wait_for_timeout(300)
+        stops.append(app.page.evaluate(FOCUSED))
+    assert stops[0] == "line-rows-2", stops
+    assert all(stop and stop.startswith("line-") for stop in stops), stops
+    app.page.keyboard.type("7")
+    expect(app.node(stops[-1]).locator("input")).to_have_value("7")
+    app.node("plus-rows-1").click()  # the node is the button itself
+    app.expect_value("line-rows-1", "3")
+    app.node("minus-rows-1").click()
+    app.node("minus-rows-1").click()
+    app.expect_value("line-rows-1", "1")

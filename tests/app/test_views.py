@@ -453,7 +453,7 @@ def test_phone_layout_puts_labels_above_the_cells(tmp_path):
     ctx, _ = context(tmp_path, compact=True)
     root = sheet_view(ctx, players=("A", "B", "C", "D")).build()
     assert has(root, "line-marker-4")
-    assert find(root, "minus-rows-1").width == 28
+    assert find(root, "minus-rows-1").content.width == 28
 
 
 def test_warming_up_writes_nothing(tmp_path):

@@ -75,7 +75,9 @@ def type_into(root: object, ident: str, text: object) -> None:
 
 
 def click(root: object, ident: str) -> None:
-    fire(find(root, ident), "click")
+    """A click, or a tap on what takes taps only (a − or + beside a field)."""
+    control = find(root, ident)
+    fire(control, "tap" if isinstance(control, ft.GestureDetector) else "click")
 
 
 def context(
