@@ -360,7 +360,8 @@ def view_for(ctx: Context, route: str) -> ft.View:
 def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     """New play's form, or, when the link names the players (``?players=Ana,Ben``), the
     sheet for them: the one in progress for the same players and side if there is one
-    (a reload, or a phone joining its table), else a new one."""
+    (a reload, or a phone joining its table), else a new one. A link another site sent
+    (marked by ``scorepad.ui.guard``) opens the form filled in, to be started by hand."""
     from scorepad.ui.views.newplay import NewPlayView
     from scorepad.ui.views.sheet import SheetView
 
@@ -374,7 +375,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     fits = template.min_players <= len(given) <= template.max_players
     asked = query.get("variant")
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
-    if given and fits and variant_ok and model.ready():
+    if given and fits and variant_ok and model.ready() and not model.asks:
         drafts = ctx.services.drafts
         wanted = (model.players(), model.variant, model.modules, model.teams)
         for waiting in of_game(drafts, template.id):

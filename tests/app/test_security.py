@@ -120,9 +120,25 @@ def test_a_request_from_another_sites_page_is_refused():
     assert beside.status_code == 403  # another port of this computer: another origin
     # following a link from elsewhere is a navigation: the page loads (its websocket is checked)
     link = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"}
-    assert get(guard(), "/new/azul?players=Ana,Ben", **link).status_code == 200
+    assert get(guard(), "/history", **link).status_code == 200
     own = {"sec-fetch-site": "same-origin", "sec-fetch-mode": "cors"}
     assert get(guard(), "/main.dart.js", **own).status_code == 200
+
+
+def test_a_link_from_another_site_that_would_start_a_play_is_marked_to_ask_first():
+    link = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"}
+    answer = get(guard(), "/new/azul?players=Mallory,Eve&location=X%20Y", **link)
+    assert answer.status_code == 303 and "the app" not in answer.text
+    assert answer.headers["location"] == "/new/azul?players=Mallory,Eve&location=X%20Y&ask=1"
+    assert answer.headers["x-frame-options"] == "DENY"
+    beside = {"sec-fetch-site": "same-site", "sec-fetch-mode": "navigate"}  # another port
+    assert get(guard(), "/new/azul?players=Ana", **beside).status_code == 303
+    marked = get(guard(), "/new/azul?players=Mallory,Eve&ask=1", **link)
+    assert marked.status_code == 200  # followed to the marked address: the page loads
+    assert get(guard(), "/new/azul", **link).status_code == 200  # names no one: the form
+    for own in ("same-origin", "none"):  # the app's own page, or typed: as before
+        mode = {"sec-fetch-site": own, "sec-fetch-mode": "navigate"}
+        assert get(guard(), "/new/azul?players=Ana,Ben", **mode).status_code == 200
 
 
 def test_a_websocket_from_another_site_or_name_is_refused():

@@ -27,12 +27,17 @@ fetch("{app}/", {{mode: "cors"}}).then(r => r.text())
 </script></body></html>"""
 
 
+LINK = """<!doctype html><html><body><h1>another site</h1>
+<a id="go" href="{app}/new/azul?players=Mallory,Eve&location=Their%20place">a game</a>
+</body></html>"""
+
+
 class Attacker:
     """Another web site: a page on another origin, served on a port of its own."""
 
-    def __init__(self, app: str) -> None:
+    def __init__(self, app: str, text: str = ATTACK) -> None:
         ws = app.replace("http://", "ws://")
-        page = ATTACK.format(app=app, ws=ws).encode()
+        page = text.format(app=app, ws=ws).encode()
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
@@ -90,6 +95,36 @@ def test_another_site_cannot_drive_or_frame_the_shared_app(tmp_path, browser):
         attack(browser, f"http://{host}:{port}")
     finally:
         stop(process)
+
+
+def test_a_link_from_another_site_opens_new_play_and_starts_nothing(app):
+    """Another site sends this computer's browser to a link that would start a sheet:
+    New play opens filled in, saying so, and nothing starts until Start is tapped. The
+    same link typed (or followed on the app's own page) starts the sheet as before."""
+    attacker = Attacker(app.base, LINK)
+    drafts = app.data_dir / "drafts"
+    try:
+        app.page.goto(attacker.url)
+        app.page.click("#go")
+        app.page.wait_for_url(f"{app.base}/new/azul?*")
+        app.semantics()
+        expect(app.node("start")).to_be_attached()
+        expect(
+            app.page.get_by_text("This link came from another web site", exact=False)
+        ).to_be_visible()
+        app.expect_value("player-1", "Mallory")
+        app.expect_value("location", "Their place")
+        assert "ask=1" in app.page.url
+        app.page.wait_for_timeout(1000)  # time for a sheet that would start: none does
+        assert app.node("line-marker-1").count() == 0
+        assert not list(drafts.glob("*.json"))
+        app.click("start")  # a person taps Start: the sheet starts
+        expect(app.node("line-marker-1")).to_be_attached()
+        assert len(list(drafts.glob("*.json"))) == 1
+    finally:
+        attacker.close()
+    app.open("/new/azul?players=Ana,Ben")  # typed: as before, the sheet at once
+    expect(app.node("line-marker-2")).to_be_attached()
 
 
 @pytest.fixture
