@@ -5,7 +5,8 @@ directly so that every request and websocket passes the guards first: ``SameOrig
 (``scorepad.ui.guard``) always, the access code's gate (``scorepad.ui.share``) with
 ``--share``, and the connection limits (``scorepad.ui.connections``) below them all.
 Behind the guards, Flet's web client is served compressed, cached and pruned
-(``scorepad.ui.assets``); the rest (the websocket) is Flet's.
+(``scorepad.ui.assets``), a device's uploads are taken (``scorepad.ui.uploads``); the
+rest (the websocket) is Flet's.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ def guarded_app(
     from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
     from scorepad.ui.heartbeat import answering_pings
+    from scorepad.ui.uploads import UPLOADS
     from scorepad.ui.web_files import WebFiles
 
     ending_unregistered_sockets()
@@ -64,6 +66,7 @@ def guarded_app(
     files.start()  # the first start writes the compressed copies, in the background
     app = answering_pings(closing_quietly(app), page_lang or (lambda: lang))
     app = Assets(app, files)
+    app = UPLOADS.receiving(app)  # a device's files, over HTTP (``scorepad.ui.uploads``)
     if lan and code:
         app = AccessGate(app, code, lang=lang)
     return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)

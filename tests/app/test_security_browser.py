@@ -263,3 +263,61 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
     finally:
         context.close()
         stop(process)
+
+
+def test_a_phone_uploads_a_file_over_the_websockets_limit_and_hears_about_one_too_big(
+    tmp_path, browser
+):
+    """A history of 20 MB (over the websocket's 16 MiB message limit, which dropped the
+    phone's connection without a word) imports from the phone; one over 200 MB is
+    refused with a sentence before a byte of it is sent."""
+    from scorepad.core import PlayerSheet, find_game
+    from scorepad.ui.history import StoreHistory
+
+    source = StoreHistory(str(tmp_path / "source.db"))
+    try:
+        sheets = [
+            PlayerSheet("Ana", lines={"marker": 61}),
+            PlayerSheet("Ben", lines={"marker": 50}),
+        ]
+        source.store.save_play(find_game("azul"), None, sheets, played_at="2026-01-01 20:00")
+        big = tmp_path / "big.json"
+        source.store.export_file(big)
+    finally:
+        source.close()
+    with big.open("a", encoding="utf-8") as out:
+        out.write(" " * (20 * 1024 * 1024))  # still the same history: JSON ends in spaces
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as out:
+        out.truncate(201 * 1024 * 1024)  # sparse: the browser reads none of it
+    host = network_address()
+    process, port = start_app(tmp_path / "app", "--no-browser", "--share", "--code", "MESA42")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        wait_for_port(port, process)
+        page = context.new_page()
+        base = f"http://{host}:{port}"
+        page.goto(f"{base}/?code=MESA42")
+        phone = AppPage(page, base)
+        phone.semantics()
+        phone.open("/settings")
+        with page.expect_file_chooser() as chooser:
+            phone.click("import-upload")
+        chooser.value.set_files(str(huge))
+        expect(phone.node("history-message")).to_contain_text(
+            "huge.json is larger than 200 MB: no history or game file is that big."
+        )
+        with page.expect_file_chooser() as chooser:
+            phone.click("import-upload")
+        chooser.value.set_files(str(big))
+        expect(phone.node("history-message")).to_contain_text(
+            "Imported from big.json: 1 new plays, 0 already there.", timeout=60_000
+        )
+        assert (
+            page.locator("#scorepad-link-lost").count() == 0
+            or not page.locator("#scorepad-link-lost").is_visible()
+        )  # the phone's connection never dropped
+    finally:
+        context.close()
+        out = stop(process)
+    assert "Traceback" not in out, out
