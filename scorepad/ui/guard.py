@@ -9,10 +9,10 @@ files, the websocket), with or without ``--share``:
 - a request or websocket whose ``Origin`` is another site's is refused, and so is a
   request another site's page makes in the background (``Sec-Fetch-Site``); following a
   link is still a navigation, which the app's own page then serves;
-- a link from another site that would start a play (``/new/<game>?players=…``) is sent
-  on to the same address marked ``ask=1``: New play opens filled in and nothing starts
-  until a person taps Start (a link followed on the app's own page, or typed, starts the
-  sheet as before);
+- a link from another site that would start a play (``/new/<game>?players=…``, any
+  address under ``/new/``) is sent on to the same address marked ``ask=1``: New play
+  opens filled in and nothing starts until a person taps Start (a link followed on the
+  app's own page, or typed, starts the sheet as before);
 - every answer forbids framing (``frame-ancestors 'none'``, ``X-Frame-Options``), content
   sniffing, and any ``Referer`` (which could carry the access code); its content policy
   lets the page reach only this server, so the Flutter client's own calls to public
@@ -140,11 +140,13 @@ class SameOrigin:
 
 
 def starts_a_play(scope: Scope) -> bool:
-    """Whether a request is for a link that starts a play as it opens, unasked."""
+    """Whether a request is for a link that may start a play as it opens, unasked: any
+    under ``/new/`` (the page's address is what the app reads the players from, and an
+    address can hide its query from this check, ``%3F`` for ``?``)."""
     if scope.get("method") not in ("GET", "HEAD") or not scope["path"].startswith("/new/"):
         return False
     query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
-    return "players" in query and LINK_ASKS not in query
+    return LINK_ASKS not in query
 
 
 def _headers(scope: Scope) -> dict[bytes, bytes]:

@@ -11,6 +11,7 @@ rest (the websocket) is Flet's.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from types import FrameType
@@ -26,6 +27,10 @@ SHUTDOWN_WAIT = 3
 """Seconds a stopping app waits for its connections to end. Flet's handler of a
 websocket closed before its page registered waits for ever, so without a bound one such
 phone kept the app from stopping at Ctrl+C (drafts are written at exit all the same)."""
+OPEN_FILES = 8192
+"""Open files the server asks the system for, where its soft limit is lower (macOS gives
+a program 256) and the hard limit allows: each connection is one, so a low limit let a
+few devices holding connections lock every other device out."""
 COMPRESSED_FRAMES = False
 """Whether the websocket's frames are compressed (per-message deflate). They are not: on
 a live sheet each value typed is a message of a few hundred bytes to every phone of the
@@ -159,9 +164,27 @@ def closing_quietly(app: ASGIApp) -> ASGIApp:
     return quietly
 
 
+def more_open_files(wanted: int = OPEN_FILES) -> None:
+    """Raise this process's soft limit on open files to ``wanted``, or to its hard limit
+    when that is lower (nothing where the system has no such limits, Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return
+    with contextlib.suppress(ValueError, OSError):  # a system cap below the hard limit
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> None:
     """Serve ``app`` on ``host``:``port`` until Ctrl+C (or SIGTERM)."""
     import uvicorn
+
+    more_open_files()
 
     config = uvicorn.Config(
         app,

@@ -216,3 +216,22 @@ def test_fifty_megabytes_of_headers_on_four_connections_leave_the_memory_as_it_w
             sock.close()
     assert grown < 20_000_000, grown
     assert sent == [-1] * 4, sent  # each was closed long before its 50 MB
+
+
+def test_the_server_asks_for_more_open_files_than_a_low_default():
+    """A system that gives a program 256 open files (macOS): the server asks for more,
+    up to its hard limit, so that many more connections are needed to use them up."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource\n"
+        "from scorepad.ui.server import more_open_files\n"
+        "hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
+        "more_open_files(4096)\n"
+        "print(resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    soft, hard = (int(n) for n in out.stdout.split())
+    assert soft == (4096 if hard == resource.RLIM_INFINITY else min(4096, hard)), out.stdout
