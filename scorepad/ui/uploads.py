@@ -145,6 +145,9 @@ class Uploads:
         except BaseException:
             path.unlink(missing_ok=True)
             raise
+        if upload.arrived.done():  # given up meanwhile: nobody will read it
+            path.unlink(missing_ok=True)
+            return 410
         upload.arrived.set_result(path)
         return 200
 
