@@ -3,6 +3,7 @@ browser cannot drive the app nor frame it, and the app's own page talks to nobod
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -217,8 +218,8 @@ def test_a_hostile_link_opens_the_form_saying_why_and_writes_nothing(app, player
     assert not list((app.data_dir / "drafts").glob("*.json"))
 
 
-def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
-    """Settings' import uploads from the phone that asks; its export downloads to it."""
+def exported_history(tmp_path, name: str):
+    """A history of one play (Ana and Ben at Azul) exported to ``name`` in ``tmp_path``."""
     from scorepad.core import PlayerSheet, find_game
     from scorepad.ui.history import StoreHistory
 
@@ -229,13 +230,19 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
             PlayerSheet("Ben", lines={"marker": 50}),
         ]
         source.store.save_play(find_game("azul"), None, sheets, played_at="2026-01-01 20:00")
-        mine = tmp_path / "on-the-phone.json"
-        source.store.export_file(mine)
+        path = tmp_path / name
+        source.store.export_file(path)
     finally:
         source.close()
+    return path
+
+
+@contextlib.contextmanager
+def phone_on_settings(tmp_path, browser, **options) -> Iterator[AppPage]:
+    """The app shared on the network, and a phone that gave the code, on Settings."""
     host = network_address()
     process, port = start_app(tmp_path / "app", "--no-browser", "--share", "--code", "MESA42")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
     try:
         wait_for_port(port, process)
         page = context.new_page()
@@ -244,13 +251,28 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
         phone = AppPage(page, base)
         phone.semantics()
         phone.open("/settings")
-        with page.expect_file_chooser() as chooser:
-            phone.click("import-upload")
-        chooser.value.set_files(str(mine))
+        yield phone
+    finally:
+        context.close()
+        out = stop(process)
+    assert "Traceback" not in out, out
+
+
+def upload(phone: AppPage, path) -> None:
+    with phone.page.expect_file_chooser() as chooser:
+        phone.click("import-upload")
+    chooser.value.set_files(str(path))
+
+
+def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
+    """Settings' import uploads from the phone that asks; its export downloads to it."""
+    mine = exported_history(tmp_path, "on-the-phone.json")
+    with phone_on_settings(tmp_path, browser, accept_downloads=True) as phone:
+        upload(phone, mine)
         expect(phone.node("history-message")).to_contain_text(
             "Imported from on-the-phone.json: 1 new plays, 0 already there."
         )
-        with page.expect_download() as got:
+        with phone.page.expect_download() as got:
             phone.click("export-download")
         saved = tmp_path / "saved.json"
         got.value.save_as(saved)
@@ -260,9 +282,6 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
         expect(phone.node("history-message")).to_contain_text(
             "1 plays exported to this device as scorepad-history.json"
         )
-    finally:
-        context.close()
-        stop(process)
 
 
 def test_a_phone_uploads_a_file_over_the_websockets_limit_and_hears_about_one_too_big(
@@ -271,53 +290,20 @@ def test_a_phone_uploads_a_file_over_the_websockets_limit_and_hears_about_one_to
     """A history of 20 MB (over the websocket's 16 MiB message limit, which dropped the
     phone's connection without a word) imports from the phone; one over 200 MB is
     refused with a sentence before a byte of it is sent."""
-    from scorepad.core import PlayerSheet, find_game
-    from scorepad.ui.history import StoreHistory
-
-    source = StoreHistory(str(tmp_path / "source.db"))
-    try:
-        sheets = [
-            PlayerSheet("Ana", lines={"marker": 61}),
-            PlayerSheet("Ben", lines={"marker": 50}),
-        ]
-        source.store.save_play(find_game("azul"), None, sheets, played_at="2026-01-01 20:00")
-        big = tmp_path / "big.json"
-        source.store.export_file(big)
-    finally:
-        source.close()
+    big = exported_history(tmp_path, "big.json")
     with big.open("a", encoding="utf-8") as out:
         out.write(" " * (20 * 1024 * 1024))  # still the same history: JSON ends in spaces
     huge = tmp_path / "huge.json"
     with huge.open("wb") as out:
         out.truncate(201 * 1024 * 1024)  # sparse: the browser reads none of it
-    host = network_address()
-    process, port = start_app(tmp_path / "app", "--no-browser", "--share", "--code", "MESA42")
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        wait_for_port(port, process)
-        page = context.new_page()
-        base = f"http://{host}:{port}"
-        page.goto(f"{base}/?code=MESA42")
-        phone = AppPage(page, base)
-        phone.semantics()
-        phone.open("/settings")
-        with page.expect_file_chooser() as chooser:
-            phone.click("import-upload")
-        chooser.value.set_files(str(huge))
+    with phone_on_settings(tmp_path, browser) as phone:
+        upload(phone, huge)
         expect(phone.node("history-message")).to_contain_text(
             "huge.json is larger than 200 MB: no history or game file is that big."
         )
-        with page.expect_file_chooser() as chooser:
-            phone.click("import-upload")
-        chooser.value.set_files(str(big))
+        upload(phone, big)
         expect(phone.node("history-message")).to_contain_text(
             "Imported from big.json: 1 new plays, 0 already there.", timeout=60_000
         )
-        assert (
-            page.locator("#scorepad-link-lost").count() == 0
-            or not page.locator("#scorepad-link-lost").is_visible()
-        )  # the phone's connection never dropped
-    finally:
-        context.close()
-        out = stop(process)
-    assert "Traceback" not in out, out
+        lost = phone.page.locator("#scorepad-link-lost")
+        assert lost.count() == 0 or not lost.is_visible()  # the connection never dropped

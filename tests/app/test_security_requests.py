@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import start_app, stop, wait_for_port
+from test_security import closed
 from test_security_server import rss
 
 from scorepad.ui.connections import BODY_TIME, HEAD_TIME, MAX_HEAD
@@ -49,17 +50,6 @@ def request(
             break
         body += part
     return head + b"\r\n\r\n" + body
-
-
-def closed_by_server(sock: socket.socket, within: float = WAIT) -> bool:
-    """Whether the server closes ``sock`` within ``within`` seconds (it sends nothing)."""
-    sock.settimeout(within)
-    try:
-        return sock.recv(1) == b""
-    except TimeoutError:
-        return False
-    except OSError:
-        return True
 
 
 def connect_from(address: str, port: int) -> socket.socket:
@@ -106,7 +96,7 @@ def test_a_slow_second_request_is_closed(app):
     with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
         assert request(sock).startswith(b"HTTP/1.1 200")
         sock.sendall(b"G")  # one byte of a second request, and nothing more
-        assert closed_by_server(sock)
+        assert closed(sock, WAIT)
 
 
 def test_a_slow_body_of_a_second_request_is_closed(app):
@@ -150,7 +140,7 @@ def test_other_devices_are_served_while_several_addresses_hold_slow_requests(app
                 if not request(sock, host="evil.example").startswith(b"HTTP/1.1 403"):
                     return "dropped"
                 sock.sendall(b"GET / HT")
-                return "closed" if closed_by_server(sock) else "held"
+                return "closed" if closed(sock, WAIT) else "held"
         except OSError:
             return "dropped"
 
@@ -181,7 +171,7 @@ def test_a_head_over_16_kb_is_answered_431(app):
     with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
         answer = request(sock, extra=b"X-Big: " + b"a" * MAX_HEAD + b"\r\n")
         assert answer.startswith(b"HTTP/1.1 431"), answer[:80]
-        assert closed_by_server(sock)
+        assert closed(sock, WAIT)
     with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
         long_path = "/" + "a" * MAX_HEAD
         assert request(sock, long_path).startswith(b"HTTP/1.1 431")
