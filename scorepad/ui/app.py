@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
@@ -32,6 +32,7 @@ from scorepad.ui import collector
 from scorepad.ui.context import Context, Services
 from scorepad.ui.devices import is_host
 from scorepad.ui.drafts import of_game
+from scorepad.ui.errors import AppError
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import Settings
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
@@ -39,6 +40,9 @@ from scorepad.ui.views.colour_part import coloured
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.message import message_view
+
+if TYPE_CHECKING:
+    from scorepad.ui.uploads import Upload
 
 logger = logging.getLogger(__name__)
 
@@ -134,6 +138,7 @@ class Shell:
             host=lambda: is_host(page),
         )
         self.picker: ft.FilePicker | None = None
+        self.uploading: Upload | None = None
         self.wakelock: ft.Wakelock | None = None
         self.awake = False
         self.fit(page.width)
@@ -165,16 +170,52 @@ class Shell:
         await self.picker.save_file(file_name=name, src_bytes=data)
 
     async def upload(self, extensions: list[str]) -> tuple[str, bytes] | None:
-        """A file picked on the device that shows this page (Flet's file picker sends its
-        bytes over the websocket in web mode), or None when none was picked."""
+        """A file picked on the device that shows this page, or None when none was
+        picked. Its size comes first: one over the limit is refused before any byte is
+        sent; otherwise the device's browser sends it over HTTP (``scorepad.ui.uploads``:
+        the websocket would drop the device past 16 MiB). An ``AppError`` says why a file
+        did not come."""
+        from scorepad.ui.host_files import MAX_MB
+        from scorepad.ui.uploads import UPLOADS, UploadFailed
+
         if self.picker is None:
             self.picker = ft.FilePicker()
-        files = await self.picker.pick_files(
-            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=extensions, with_data=True
+        picker = self.picker
+        picker.on_upload = self.on_upload_event
+        files = await picker.pick_files(
+            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=extensions
         )
-        if not files or files[0].bytes is None:
+        if not files:
             return None
-        return files[0].name, files[0].bytes
+        picked = files[0]
+        try:
+            upload = UPLOADS.expect(picked.size)
+            self.uploading = upload
+            try:
+                url = UPLOADS.url(upload)
+                await picker.upload([ft.FilePickerUploadFile(url, method="PUT", id=picked.id)])
+                arrived = asyncio.wrap_future(upload.arrived)
+                path = await asyncio.wait_for(arrived, UPLOADS.patience(upload))
+            finally:
+                self.uploading = None
+                UPLOADS.drop(upload)
+        except UploadFailed as failed:
+            if failed.reason == "too_big":
+                raise AppError("files.too_big", path=picked.name, mb=MAX_MB) from None
+            raise AppError("files.upload_failed", name=picked.name) from None
+        except TimeoutError:
+            raise AppError("files.upload_failed", name=picked.name) from None
+        try:
+            data = await asyncio.to_thread(path.read_bytes)
+        finally:
+            path.unlink(missing_ok=True)
+        return picked.name, data
+
+    def on_upload_event(self, event: ft.FilePickerUploadEvent) -> None:
+        """The browser's word on the upload under way: a failure ends the wait for it."""
+        if event.error and self.uploading is not None:
+            logger.info("an upload failed on the device: %s", event.error)
+            self.uploading.fail("failed")
 
     def keep_awake(self, on: bool) -> None:
         """Ask the browser to keep the screen on, or to let it sleep: Flet's wake lock
@@ -360,7 +401,8 @@ def view_for(ctx: Context, route: str) -> ft.View:
 def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     """New play's form, or, when the link names the players (``?players=Ana,Ben``), the
     sheet for them: the one in progress for the same players and side if there is one
-    (a reload, or a phone joining its table), else a new one."""
+    (a reload, or a phone joining its table), else a new one. A link another site sent
+    (marked by ``scorepad.ui.guard``) opens the form filled in, to be started by hand."""
     from scorepad.ui.views.newplay import NewPlayView
     from scorepad.ui.views.sheet import SheetView
 
@@ -374,7 +416,7 @@ def new_play(ctx: Context, game_id: str, query: dict[str, str]) -> ft.View:
     fits = template.min_players <= len(given) <= template.max_players
     asked = query.get("variant")
     variant_ok = asked is None or (model.variant or "").casefold() == asked.casefold()
-    if given and fits and variant_ok and model.ready():
+    if given and fits and variant_ok and model.ready() and not model.asks:
         drafts = ctx.services.drafts
         wanted = (model.players(), model.variant, model.modules, model.teams)
         for waiting in of_game(drafts, template.id):

@@ -9,6 +9,10 @@ files, the websocket), with or without ``--share``:
 - a request or websocket whose ``Origin`` is another site's is refused, and so is a
   request another site's page makes in the background (``Sec-Fetch-Site``); following a
   link is still a navigation, which the app's own page then serves;
+- a link from another site that would start a play (``/new/<game>?players=…``, any
+  address under ``/new/``) is sent on to the same address marked ``ask=1``: New play
+  opens filled in and nothing starts until a person taps Start (a link followed on the
+  app's own page, or typed, starts the sheet as before);
 - every answer forbids framing (``frame-ancestors 'none'``, ``X-Frame-Options``), content
   sniffing, and any ``Referer`` (which could carry the access code); its content policy
   lets the page reach only this server, so the Flutter client's own calls to public
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from urllib.parse import parse_qs
 
 from scorepad.core.i18n import tr
 from scorepad.ui.share import ASGIApp, Message, Receive, Scope, Send
@@ -29,6 +34,8 @@ CROSS = (b"cross-site", b"same-site")
 """``Sec-Fetch-Site`` values of a request made by another site's page (another port on
 this computer is the same site but another origin)."""
 DROPPED = (b"access-control-allow-origin",)
+LINK_ASKS = "ask"
+"""The query parameter that makes a ``/new/`` link ask before it starts a play."""
 
 
 def own_hosts(port: int, lan: str | None = None) -> frozenset[str]:
@@ -93,7 +100,25 @@ class SameOrigin:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
+        if site in CROSS and starts_a_play(scope):
+            await self.ask_first(scope, send, host)
+            return
         await self.app(scope, receive, _with_headers(send, host))
+
+    async def ask_first(self, scope: Scope, send: Send, host: str) -> None:
+        """Another site's link that would start a play: sent on to the same address,
+        marked to ask first."""
+        query = scope.get("query_string", b"")
+        where = bytes(scope.get("raw_path") or scope["path"].encode("utf-8"))
+        where += b"?" + query + b"&" + LINK_ASKS.encode() + b"=1"
+        headers = [
+            (b"location", where),
+            (b"content-length", b"0"),
+            (b"cache-control", b"no-store"),
+            *safe_headers(host),
+        ]
+        await send({"type": "http.response.start", "status": 303, "headers": headers})
+        await send({"type": "http.response.body", "body": b""})
 
     async def refuse(self, scope: Scope, send: Send, host: str, key: str) -> None:
         if scope["type"] == "websocket":
@@ -112,6 +137,16 @@ class SameOrigin:
         ]
         await send({"type": "http.response.start", "status": 403, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def starts_a_play(scope: Scope) -> bool:
+    """Whether a request is for a link that may start a play as it opens, unasked: any
+    under ``/new/`` (the page's address is what the app reads the players from, and an
+    address can hide its query from this check, ``%3F`` for ``?``)."""
+    if scope.get("method") not in ("GET", "HEAD") or not scope["path"].startswith("/new/"):
+        return False
+    query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
+    return LINK_ASKS not in query
 
 
 def _headers(scope: Scope) -> dict[bytes, bytes]:

@@ -9,6 +9,10 @@ that socket (``PONG``). The page (``scorepad/ui/web/heartbeat.js``) says so when
 answer is late, stops all typing once the socket closes, and once the app answers again
 says whether something it had sent was never received: nothing typed is dropped without
 a word.
+
+A socket has at most one answer waiting to be sent: a ping that comes while one is still
+waiting (a page can only have sent it faster than it reads, a flood) is dropped
+unanswered, so a socket's pings never pile up in the app's memory.
 """
 
 from __future__ import annotations
@@ -34,27 +38,28 @@ def answering_pings(app: ASGIApp, lang: Callable[[], str]) -> ASGIApp:
         lock = asyncio.Lock()  # Flet's sends and the answers go out one at a time
         received = 0
         language: str | None = None
-        answers: set[asyncio.Future[None]] = set()
+        answer: asyncio.Future[None] | None = None
 
         async def send_one(message: Message) -> None:
             async with lock:
                 await send(message)
 
         async def receive_flet() -> Message:
-            nonlocal received, language
+            nonlocal received, language, answer
             while True:
                 message = await receive()
                 if message.get("type") != "websocket.receive":
                     return message
                 if message.get("text") == PING:
+                    if answer is not None and not answer.done():
+                        continue  # an answer is still waiting to go: one is enough
                     language = language or lang()
                     pong = PONG.format(received=received, lang=language)
                     # sent beside Flet's receiving, never holding it up behind a send
                     answer = asyncio.ensure_future(
                         send_one({"type": "websocket.send", "text": pong})
                     )
-                    answers.add(answer)
-                    answer.add_done_callback(_answered(answers))
+                    answer.add_done_callback(_answered)
                     continue
                 if message.get("text") is not None:
                     continue  # nothing of Flet's is text: a frame no client of ours sends
@@ -66,15 +71,10 @@ def answering_pings(app: ASGIApp, lang: Callable[[], str]) -> ASGIApp:
     return heartbeat
 
 
-def _answered(answers: set[asyncio.Future[None]]) -> Callable[[asyncio.Future[None]], None]:
-    """Forget an answer once sent; one the socket closed under is not an error."""
-
-    def done(answer: asyncio.Future[None]) -> None:
-        answers.discard(answer)
-        if not answer.cancelled():
-            answer.exception()  # read: a closed socket's failure is expected
-
-    return done
+def _answered(answer: asyncio.Future[None]) -> None:
+    """An answer sent, or not: one the socket closed under is not an error."""
+    if not answer.cancelled():
+        answer.exception()  # read: a closed socket's failure is expected
 
 
 def link_script() -> str:

@@ -13,6 +13,7 @@ from scorepad.core.plaintext import name_problem, plain_problem
 from scorepad.ui.colour_model import SeatColours
 from scorepad.ui.errors import AppError
 from scorepad.ui.first_player_model import seat_after_move, seat_after_remove
+from scorepad.ui.guard import LINK_ASKS
 from scorepad.ui.result_model import default_teams, grouping_problem, team_names, team_rule
 from scorepad.ui.sheet_model import SheetDraft, new_draft
 
@@ -27,6 +28,9 @@ class NewPlayModel:
     """The game's modules chosen (ids, in the game's order)."""
     from_link: bool = False
     """Filled from a link that names the players: its problems show at once."""
+    asks: bool = False
+    """Filled from a link another site sent (``scorepad.ui.guard``): nothing starts
+    until a person taps Start."""
     teams: list[int] = field(default_factory=list)
     """A team game: each seat's team, numbered from 1 (none for other games)."""
     team_names: list[str] = field(default_factory=list)
@@ -118,6 +122,7 @@ class NewPlayModel:
             query.get("location", ""),
             modules,
             from_link=bool(names),
+            asks=LINK_ASKS in query,
             teams=teams,
             team_names=named,
         )

@@ -5,11 +5,13 @@ directly so that every request and websocket passes the guards first: ``SameOrig
 (``scorepad.ui.guard``) always, the access code's gate (``scorepad.ui.share``) with
 ``--share``, and the connection limits (``scorepad.ui.connections``) below them all.
 Behind the guards, Flet's web client is served compressed, cached and pruned
-(``scorepad.ui.assets``); the rest (the websocket) is Flet's.
+(``scorepad.ui.assets``), a device's uploads are taken (``scorepad.ui.uploads``); the
+rest (the websocket) is Flet's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from types import FrameType
@@ -27,6 +29,10 @@ SHUTDOWN_WAIT = 3
 """Seconds a stopping app waits for its connections to end. Flet's handler of a
 websocket closed before its page registered waits for ever, so without a bound one such
 phone kept the app from stopping at Ctrl+C (drafts are written at exit all the same)."""
+OPEN_FILES = 8192
+"""Open files the server asks the system for, where its soft limit is lower (macOS gives
+a program 256) and the hard limit allows: each connection is one, so a low limit let a
+few devices holding connections lock every other device out."""
 COMPRESSED_FRAMES = False
 """Whether the websocket's frames are compressed (per-message deflate). They are not: on
 a live sheet each value typed is a message of a few hundred bytes to every phone of the
@@ -54,6 +60,7 @@ def guarded_app(
     from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
     from scorepad.ui.heartbeat import answering_pings
+    from scorepad.ui.uploads import UPLOADS
     from scorepad.ui.web_files import WebFiles
 
     record_peers()  # who a device is: from its connection
@@ -68,6 +75,7 @@ def guarded_app(
     files.start()  # the first start writes the compressed copies, in the background
     app = answering_pings(closing_quietly(app), page_lang or (lambda: lang))
     app = Assets(app, files)
+    app = UPLOADS.receiving(app)  # a device's files, over HTTP (``scorepad.ui.uploads``)
     if lan and code:
         app = AccessGate(app, code, lang=lang)
     return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)
@@ -160,9 +168,27 @@ def closing_quietly(app: ASGIApp) -> ASGIApp:
     return quietly
 
 
+def more_open_files(wanted: int = OPEN_FILES) -> None:
+    """Raise this process's soft limit on open files to ``wanted``, or to its hard limit
+    when that is lower (nothing where the system has no such limits, Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return
+    with contextlib.suppress(ValueError, OSError):  # a system cap below the hard limit
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> None:
     """Serve ``app`` on ``host``:``port`` until Ctrl+C (or SIGTERM)."""
     import uvicorn
+
+    more_open_files()
 
     config = uvicorn.Config(
         app,

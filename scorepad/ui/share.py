@@ -2,8 +2,11 @@
 
 ``scorepad --share`` listens on every interface. A request from this computer (loopback)
 passes as before; any other needs the access code: once in the address (``/?code=…``, what
-the QR code holds), then in a cookie the gate sets. Without it a page gets a 401 that asks
-for the code and a websocket is refused, so nothing of the app or its history leaks.
+the QR code holds), then a session cookie the gate sets. Without it a page gets a 401 that
+asks for the code and a websocket is refused, so nothing of the app or its history leaks.
+The cookie never holds the code: it holds a random token signed with a key of this run of
+the app and the current code (a new code, or the app started again, ends every session),
+HttpOnly, SameSite=Strict, and Secure when the page came over https.
 Codes are compared in constant time. Every wrong code counts, however it comes (the
 address, the cookie, a websocket, many at once): an address that keeps sending them waits
 longer and longer for each answer, up to ``MAX_DELAY``, and one with ``PENDING`` answers
@@ -15,6 +18,8 @@ remembered is bounded: ``REMEMBERED`` addresses (an IPv6 address counts by its /
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import hmac
 import html
 import io
@@ -33,7 +38,9 @@ from scorepad.ui.errors import AppError
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters and digits that cannot be misread for one another (no O/0, I/1)."""
 CODE_LENGTH = 6
-COOKIE = "scorepad_code"
+COOKIE = "scorepad_session"
+"""The session cookie's name (it once held the code itself, as ``scorepad_code``)."""
+TOKEN_BYTES = 18
 FREE_TRIES = 3
 """Wrong codes an address may send before its answers are slowed down."""
 MAX_DELAY = 30.0
@@ -155,7 +162,8 @@ class AccessGate:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.app = app
-        self.code = code.encode("utf-8")
+        self.key = secrets.token_bytes(32)
+        self.code = code
         self.lang = lang
         self.sleep = sleep
         self.wrong: OrderedDict[str, int] = OrderedDict()
@@ -173,21 +181,48 @@ class AccessGate:
         if self.pending.get(key, 0) >= PENDING:
             await self.answer(scope, send, tried=False, status=429)
             return
-        given, cookie = _query_code(scope), _cookie_code(scope)
+        given, cookie = _query_code(scope), _cookie_token(scope)
         if given is not None:
             if self.matches(given):
                 self.wrong.pop(key, None)
-                await self.app(scope, receive, _setting_cookie(send, given))
+                secure = scope.get("scheme") in ("https", "wss")
+                await self.app(scope, receive, _setting_cookie(send, self.token(), secure))
                 return
-        elif self.matches(cookie):
+        elif self.valid(cookie):
             await self.app(scope, receive, send)
             return
         await self.refuse(scope, send, key, tried=given is not None or cookie is not None)
 
+    @property
+    def code(self) -> str:
+        return self._code.decode("utf-8")
+
+    @code.setter
+    def code(self, code: str) -> None:
+        """A new code: every session opened with the one before ends."""
+        self._code = code.encode("utf-8")
+
     def matches(self, given: str | None) -> bool:
         if given is None:
             return False
-        return hmac.compare_digest(given.encode("utf-8", "replace"), self.code)
+        return hmac.compare_digest(given.encode("utf-8", "replace"), self._code)
+
+    def token(self) -> str:
+        """A new session's token: random, signed for the current code."""
+        nonce = _b64(secrets.token_bytes(TOKEN_BYTES))
+        return f"{nonce}.{self._signature(nonce)}"
+
+    def valid(self, token: str | None) -> bool:
+        """Whether ``token`` is a session this gate opened with its current code."""
+        if not token or token.count(".") != 1:
+            return False
+        nonce, signature = token.split(".")
+        expected = self._signature(nonce)
+        return hmac.compare_digest(signature.encode("ascii", "replace"), expected.encode())
+
+    def _signature(self, nonce: str) -> str:
+        message = self._code + b"\x00" + nonce.encode("ascii", "replace")
+        return _b64(hmac.new(self.key, message, hashlib.sha256).digest())
 
     def delay(self, key: str | None) -> float:
         """How long the next answer to ``key`` waits (0 for its first few tries)."""
@@ -234,7 +269,11 @@ def _query_code(scope: Scope) -> str | None:
     return values[0] if values else None
 
 
-def _cookie_code(scope: Scope) -> str | None:
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _cookie_token(scope: Scope) -> str | None:
     for name, value in scope.get("headers", []):
         if name == b"cookie":
             for part in value.decode("latin-1").split(";"):
@@ -244,9 +283,12 @@ def _cookie_code(scope: Scope) -> str | None:
     return None
 
 
-def _setting_cookie(send: Send, code: str) -> Send:
-    """``send`` that adds the code's cookie to the response (so later requests carry it)."""
-    cookie = f"{COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1")
+def _setting_cookie(send: Send, token: str, secure: bool) -> Send:
+    """``send`` that adds the session's cookie to the response (so later requests carry
+    it): for this server's pages only, never read by a script, never sent by another
+    site's page, and over https only when the page came over https."""
+    flags = "; Secure" if secure else ""
+    cookie = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict{flags}".encode("latin-1")
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":

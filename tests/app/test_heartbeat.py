@@ -4,6 +4,7 @@ text frame ever reaches Flet (whose frames are all binary)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from ui_helpers import run_async
@@ -11,8 +12,12 @@ from ui_helpers import run_async
 from scorepad.ui.heartbeat import PING, answering_pings, link_script
 
 
-def exchange(frames: list[dict[str, Any]]) -> tuple[list[Any], list[dict[str, Any]]]:
-    """``frames`` from a page through the heartbeat: what Flet received, what was sent."""
+def exchange(
+    frames: list[dict[str, Any]], *, arriving: bool = True
+) -> tuple[list[Any], list[dict[str, Any]]]:
+    """``frames`` from a page through the heartbeat: what Flet received, what was sent.
+    Each frame arrives after the app had its turn (as off a network), or, not
+    ``arriving``, all of them at once (a flood read from a full buffer)."""
     incoming = [{"type": "websocket.connect"}, *frames, {"type": "websocket.disconnect"}]
     flet_got: list[Any] = []
     sent: list[dict[str, Any]] = []
@@ -27,6 +32,8 @@ def exchange(frames: list[dict[str, Any]]) -> tuple[list[Any], list[dict[str, An
                 await send({"type": "websocket.send", "bytes": b"patch"})
 
     async def receive() -> dict[str, Any]:
+        if arriving:
+            await asyncio.sleep(0)
         return incoming.pop(0)
 
     async def send(message: dict[str, Any]) -> None:
@@ -51,6 +58,16 @@ def test_a_ping_is_answered_with_the_frames_received_so_far_and_the_language():
     pongs = [m["text"] for m in sent if "text" in m]
     assert pongs == ["scorepad:pong:0:es", "scorepad:pong:2:es", "scorepad:pong:3:es"]
     assert [m["bytes"] for m in sent if "bytes" in m] == [b"patch"] * 3
+
+
+def test_pings_faster_than_their_answers_go_are_dropped():
+    """A flood of pings read at once: one answer waits to be sent, the rest are dropped
+    (each used to wait in the app's memory until its turn)."""
+    flet_got, sent = exchange([ping()] * 10_000 + [frame(b"a")], arriving=False)
+    pongs = [m["text"] for m in sent if "text" in m]
+    assert pongs == ["scorepad:pong:0:es"] and flet_got == [b"a"]
+    flet_got, sent = exchange([ping(), frame(b"a"), ping()])  # the pace of a page: all answered
+    assert [m["text"] for m in sent if "text" in m] == ["scorepad:pong:0:es", "scorepad:pong:1:es"]
 
 
 def test_no_text_frame_reaches_flet():

@@ -120,9 +120,26 @@ def test_a_request_from_another_sites_page_is_refused():
     assert beside.status_code == 403  # another port of this computer: another origin
     # following a link from elsewhere is a navigation: the page loads (its websocket is checked)
     link = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"}
-    assert get(guard(), "/new/azul?players=Ana,Ben", **link).status_code == 200
+    assert get(guard(), "/history", **link).status_code == 200
     own = {"sec-fetch-site": "same-origin", "sec-fetch-mode": "cors"}
     assert get(guard(), "/main.dart.js", **own).status_code == 200
+
+
+def test_a_link_from_another_site_that_would_start_a_play_is_marked_to_ask_first():
+    link = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"}
+    answer = get(guard(), "/new/azul?players=Mallory,Eve&location=X%20Y", **link)
+    assert answer.status_code == 303 and "the app" not in answer.text
+    assert answer.headers["location"] == "/new/azul?players=Mallory,Eve&location=X%20Y&ask=1"
+    assert answer.headers["x-frame-options"] == "DENY"
+    beside = {"sec-fetch-site": "same-site", "sec-fetch-mode": "navigate"}  # another port
+    assert get(guard(), "/new/azul?players=Ana", **beside).status_code == 303
+    marked = get(guard(), "/new/azul?players=Mallory,Eve&ask=1", **link)
+    assert marked.status_code == 200  # followed to the marked address: the page loads
+    hidden = get(guard(), "/new/azul%3Fplayers=Mallory", **link)  # the query in the path
+    assert hidden.status_code == 303 and hidden.headers["location"].endswith("?&ask=1")
+    for own in ("same-origin", "none"):  # the app's own page, or typed: as before
+        mode = {"sec-fetch-site": own, "sec-fetch-mode": "navigate"}
+        assert get(guard(), "/new/azul?players=Ana,Ben", **mode).status_code == 200
 
 
 def test_a_websocket_from_another_site_or_name_is_refused():
@@ -172,7 +189,7 @@ def test_wrong_codes_in_the_cookie_count_like_those_in_the_address():
     assert gate.waits == [0.5, 1.0, 2.0]
     assert gate.get("/?code=GUESS").status_code == 401
     assert gate.waits[-1] == 4.0  # one count for both ways
-    assert gate.get("/", cookie=f"{COOKIE}=TABLE7").status_code == 200  # never waits
+    assert gate.get("/", cookie=f"{COOKIE}={gate.asgi.token()}").status_code == 200  # no wait
     assert len(gate.waits) == 4
 
 
@@ -265,12 +282,16 @@ def test_an_ipv6_device_counts_as_its_network():
 class Server:
     """``app_page`` on a real socket, served by uvicorn with ``limits``, in a thread."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, base: type[asyncio.Protocol] | None = None) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         config = uvicorn.Config(
-            app_page, host="127.0.0.1", port=self.port, log_level="warning", http=limits.protocol()
+            app_page,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            http=limits.protocol(base),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -347,6 +368,74 @@ def test_one_address_holds_only_so_many_connections():
         assert b"the app" in ask(again)  # a place freed is a place taken
         for each in [*held, extra, again]:
             each.close()
+
+
+PARSERS = ["httptools", "h11"]
+"""uvicorn's two HTTP protocols: httptools where installed (the default), h11 otherwise."""
+
+
+def parser(name: str) -> type[asyncio.Protocol]:
+    if name == "h11":
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+
+        return H11Protocol
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    return HttpToolsProtocol
+
+
+@pytest.mark.parametrize("name", PARSERS)
+def test_every_request_of_a_kept_alive_connection_has_a_deadline(name):
+    limits = Limits(idle=0.5, body=0.5, min_rate=1000)
+    with Server(limits, parser(name)) as server:
+        head = socket.create_connection(("127.0.0.1", server.port))
+        assert b"the app" in ask(head) and b"the app" in ask(head)
+        head.sendall(b"GET / HT")  # the third request's head, never finished
+        assert closed(head, 10)
+        body = socket.create_connection(("127.0.0.1", server.port))
+        assert b"the app" in ask(body)
+        body.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nab")
+        assert closed_after_answer(body, 10)  # answered, then its body came too slowly
+        kept = socket.create_connection(("127.0.0.1", server.port))
+        for _ in range(3):  # requests sent whole keep the connection as long as they come
+            assert b"the app" in ask(kept)
+        for each in (head, body, kept):
+            each.close()
+
+
+@pytest.mark.parametrize("name", PARSERS)
+def test_a_head_over_the_limit_gets_431(name):
+    with Server(Limits(), parser(name)) as server:
+        for head in (
+            b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 17_000 + b"\r\n\r\n",  # whole
+            b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 17_000,  # still coming
+            b"GET /" + b"a" * 17_000,  # the request line alone
+        ):
+            sock = socket.create_connection(("127.0.0.1", server.port))
+            sock.sendall(head)
+            sock.settimeout(10)
+            assert sock.recv(100).startswith(b"HTTP/1.1 431"), head[:40]
+            assert closed_after_answer(sock, 10)
+            sock.close()
+        sock = socket.create_connection(("127.0.0.1", server.port))
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Fine: " + b"a" * 15_000 + b"\r\n\r\n")
+        sock.settimeout(10)
+        assert sock.recv(100).startswith(b"HTTP/1.1 200")
+        sock.close()
+
+
+def closed_after_answer(sock: socket.socket, within: float) -> bool:
+    """Whether the server closes ``sock`` within ``within`` seconds, after any answer."""
+    sock.settimeout(within)
+    try:
+        for _ in range(100):
+            if sock.recv(65536) == b"":
+                return True
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+    return False
 
 
 @pytest.mark.parametrize("code", ["TABLE7"])

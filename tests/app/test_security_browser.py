@@ -3,6 +3,7 @@ browser cannot drive the app nor frame it, and the app's own page talks to nobod
 
 from __future__ import annotations
 
+import contextlib
 import io
 import threading
 from collections.abc import Iterator
@@ -32,12 +33,17 @@ fetch("{app}/", {{mode: "cors"}}).then(r => r.text())
 </script></body></html>"""
 
 
+LINK = """<!doctype html><html><body><h1>another site</h1>
+<a id="go" href="{app}/new/azul?players=Mallory,Eve&location=Their%20place">a game</a>
+</body></html>"""
+
+
 class Attacker:
     """Another web site: a page on another origin, served on a port of its own."""
 
-    def __init__(self, app: str) -> None:
+    def __init__(self, app: str, text: str = ATTACK) -> None:
         ws = app.replace("http://", "ws://")
-        page = ATTACK.format(app=app, ws=ws).encode()
+        page = text.format(app=app, ws=ws).encode()
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
@@ -95,6 +101,36 @@ def test_another_site_cannot_drive_or_frame_the_shared_app(tmp_path, browser):
         attack(browser, f"http://{host}:{port}")
     finally:
         stop(process)
+
+
+def test_a_link_from_another_site_opens_new_play_and_starts_nothing(app):
+    """Another site sends this computer's browser to a link that would start a sheet:
+    New play opens filled in, saying so, and nothing starts until Start is tapped. The
+    same link typed (or followed on the app's own page) starts the sheet as before."""
+    attacker = Attacker(app.base, LINK)
+    drafts = app.data_dir / "drafts"
+    try:
+        app.page.goto(attacker.url)
+        app.page.click("#go")
+        app.page.wait_for_url(f"{app.base}/new/azul?*")
+        app.semantics()
+        expect(app.node("start")).to_be_attached()
+        expect(
+            app.page.get_by_text("This link came from another web site", exact=False)
+        ).to_be_visible()
+        app.expect_value("player-1", "Mallory")
+        app.expect_value("location", "Their place")
+        assert "ask=1" in app.page.url
+        app.page.wait_for_timeout(1000)  # time for a sheet that would start: none does
+        assert app.node("line-marker-1").count() == 0
+        assert not list(drafts.glob("*.json"))
+        app.click("start")  # a person taps Start: the sheet starts
+        expect(app.node("line-marker-1")).to_be_attached()
+        assert len(list(drafts.glob("*.json"))) == 1
+    finally:
+        attacker.close()
+    app.open("/new/azul?players=Ana,Ben")  # typed: as before, the sheet at once
+    expect(app.node("line-marker-2")).to_be_attached()
 
 
 @pytest.fixture
@@ -190,8 +226,8 @@ def test_a_hostile_link_opens_the_form_saying_why_and_writes_nothing(app, player
     assert not list((app.data_dir / "drafts").glob("*.json"))
 
 
-def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
-    """Settings' import uploads from the phone that asks; its export downloads to it."""
+def exported_history(tmp_path, name: str):
+    """A history of one play (Ana and Ben at Azul) exported to ``name`` in ``tmp_path``."""
     from scorepad.core import PlayerSheet, find_game
     from scorepad.ui.history import StoreHistory
 
@@ -202,13 +238,19 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
             PlayerSheet("Ben", lines={"marker": 50}),
         ]
         source.store.save_play(find_game("azul"), None, sheets, played_at="2026-01-01 20:00")
-        mine = tmp_path / "on-the-phone.json"
-        source.store.export_file(mine)
+        path = tmp_path / name
+        source.store.export_file(path)
     finally:
         source.close()
+    return path
+
+
+@contextlib.contextmanager
+def phone_on_settings(tmp_path, browser, **options) -> Iterator[AppPage]:
+    """The app shared on the network, and a phone that gave the code, on Settings."""
     host = network_address()
     process, port = start_app(tmp_path / "app", "--no-browser", "--share", "--code", "MESA42")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
     try:
         wait_for_port(port, process)
         page = context.new_page()
@@ -217,13 +259,28 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
         phone = AppPage(page, base)
         phone.semantics()
         phone.open("/settings")
-        with page.expect_file_chooser() as chooser:
-            phone.click("import-upload")
-        chooser.value.set_files(str(mine))
+        yield phone
+    finally:
+        context.close()
+        out = stop(process)
+    assert "Traceback" not in out, out
+
+
+def upload(phone: AppPage, path) -> None:
+    with phone.page.expect_file_chooser() as chooser:
+        phone.click("import-upload")
+    chooser.value.set_files(str(path))
+
+
+def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
+    """Settings' import uploads from the phone that asks; its export downloads to it."""
+    mine = exported_history(tmp_path, "on-the-phone.json")
+    with phone_on_settings(tmp_path, browser, accept_downloads=True) as phone:
+        upload(phone, mine)
         expect(phone.node("history-message")).to_contain_text(
             "Imported from on-the-phone.json: 1 new plays, 0 already there."
         )
-        with page.expect_download() as got:
+        with phone.page.expect_download() as got:
             phone.click("export-download")
         saved = tmp_path / "saved.json"
         got.value.save_as(saved)
@@ -233,9 +290,31 @@ def test_a_phone_exports_to_itself_and_imports_from_itself(tmp_path, browser):
         expect(phone.node("history-message")).to_contain_text(
             "1 plays exported to this device as scorepad-history.json"
         )
-    finally:
-        context.close()
-        stop(process)
+
+
+def test_a_phone_uploads_a_file_over_the_websockets_limit_and_hears_about_one_too_big(
+    tmp_path, browser
+):
+    """A history of 20 MB (over the websocket's 16 MiB message limit, which dropped the
+    phone's connection without a word) imports from the phone; one over 200 MB is
+    refused with a sentence before a byte of it is sent."""
+    big = exported_history(tmp_path, "big.json")
+    with big.open("a", encoding="utf-8") as out:
+        out.write(" " * (20 * 1024 * 1024))  # still the same history: JSON ends in spaces
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as out:
+        out.truncate(201 * 1024 * 1024)  # sparse: the browser reads none of it
+    with phone_on_settings(tmp_path, browser) as phone:
+        upload(phone, huge)
+        expect(phone.node("history-message")).to_contain_text(
+            "huge.json is larger than 200 MB: no history or game file is that big."
+        )
+        upload(phone, big)
+        expect(phone.node("history-message")).to_contain_text(
+            "Imported from big.json: 1 new plays, 0 already there.", timeout=60_000
+        )
+        lost = phone.page.locator("#scorepad-link-lost")
+        assert lost.count() == 0 or not lost.is_visible()  # the connection never dropped
 
 
 def test_a_phone_on_the_network_shows_the_qr_code_to_the_next_player(tmp_path, browser):

@@ -58,6 +58,19 @@ def test_a_good_link_still_opens_the_sheet(tmp_path):
     assert has(root, "line-marker-2") and len(drafts(tmp_path)) == 1
 
 
+def test_a_link_marked_to_ask_opens_the_form_filled_in_and_starts_nothing(tmp_path):
+    """A link another site sent (the guard marks it ``ask=1``): New play, filled in,
+    saying so; Start starts it."""
+    ctx, routes = context(tmp_path)
+    root = view_for(ctx, "/new/azul?players=Mallory,Eve&location=Home&ask=1")
+    assert has(root, "start") and not has(root, "line-marker-1")
+    assert find(root, "player-1").value == "Mallory" and find(root, "location").value == "Home"
+    assert "came from another web site" in find(root, "newplay-message").value
+    assert drafts(tmp_path) == [] and routes == []
+    click(root, "start")
+    assert len(routes) == 1 and routes[0].startswith("/sheet/") and len(drafts(tmp_path)) == 1
+
+
 def test_a_name_typed_too_long_says_why(tmp_path):
     ctx, routes = context(tmp_path)
     root = view_for(ctx, "/new/azul")

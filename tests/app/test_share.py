@@ -73,15 +73,46 @@ def test_without_the_code_a_phone_gets_a_page_asking_for_it_and_nothing_else():
     assert "<form" in answer.text and "TABLE7" not in answer.text
 
 
+def session(answer: httpx.Response) -> str:
+    """The session cookie an answer sets, as a request sends it back."""
+    return answer.headers["set-cookie"].split(";", 1)[0]
+
+
 def test_the_right_code_opens_the_app_and_is_remembered_in_a_cookie():
     gate = Gate()
     answer = gate.get("/?code=TABLE7")
     assert answer.status_code == 200 and answer.text == "the app"
     cookie = answer.headers["set-cookie"]
-    assert cookie.startswith(f"{COOKIE}=TABLE7;") and "HttpOnly" in cookie
-    later = gate.get("/assets/fonts.json", headers={"cookie": f"{COOKIE}=TABLE7"})
+    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie
+    later = gate.get("/assets/fonts.json", headers={"cookie": session(answer)})
     assert later.status_code == 200
     assert gate.get("/", headers={"cookie": f"{COOKIE}=TABLE8"}).status_code == 401
+
+
+def test_the_cookie_is_a_session_token_never_the_code():
+    """The cookie holds a random token tied to the current code: never the code, a new
+    one for each device, refused once the code is changed, Secure over https."""
+    gate = Gate()
+    first, second = gate.get("/?code=TABLE7"), gate.get("/?code=TABLE7")
+    cookie = first.headers["set-cookie"]
+    assert "TABLE7" not in cookie and session(first) != session(second)
+    assert "SameSite=Strict" in cookie and "HttpOnly" in cookie and "Secure" not in cookie
+    assert gate.get("/", headers={"cookie": f"{COOKIE}=TABLE7"}).status_code == 401  # the code
+    name, token = session(first).split("=", 1)
+    forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+    assert gate.get("/", headers={"cookie": f"{name}={forged}"}).status_code == 401
+    assert gate.get("/", headers={"cookie": session(second)}).status_code == 200
+    gate.asgi.code = "NEW999"  # a new code: every session before it ends
+    for old in (first, second):
+        assert gate.get("/", headers={"cookie": session(old)}).status_code == 401
+    assert gate.get("/?code=TABLE7").status_code == 401
+    renewed = gate.get("/?code=NEW999")
+    assert gate.get("/", headers={"cookie": session(renewed)}).status_code == 200
+    other = Gate()  # another run of the app, with the same code: its own sessions
+    assert other.get("/", headers={"cookie": session(renewed)}).status_code == 401
+    secure = Gate()
+    over_https = secure.get("https://t/?code=TABLE7")
+    assert "; Secure" in over_https.headers["set-cookie"]
 
 
 def test_this_computer_needs_no_code():
@@ -117,7 +148,7 @@ def test_a_websocket_without_the_code_is_refused():
     run_async(lambda: gate(scope, receive, send))
     assert sent == [{"type": "websocket.close", "code": 4401}]
     sent.clear()
-    scope["headers"] = [(b"cookie", f"{COOKIE}=TABLE7".encode())]
+    scope["headers"] = [(b"cookie", f"{COOKIE}={gate.token()}".encode())]
     run_async(lambda: gate(scope, receive, send))
     assert sent[0] == {"type": "websocket.accept"}
 
@@ -180,8 +211,10 @@ def test_share_serves_the_network_behind_the_code(tmp_path):
         assert fetch(f"http://{host}:{port}/")[0] == 401
         status, cookie, page = fetch(f"http://{host}:{port}/?code=MESA42")
         assert status == 200 and "flutter" in page.lower()
-        assert cookie.startswith(f"{COOKIE}=MESA42")
-        assert fetch(f"http://{host}:{port}/main.dart.js", f"{COOKIE}=MESA42")[0] == 200
+        assert cookie.startswith(f"{COOKIE}=") and "MESA42" not in cookie
+        token = cookie.split(";", 1)[0]
+        assert fetch(f"http://{host}:{port}/main.dart.js", token)[0] == 200
+        assert fetch(f"http://{host}:{port}/main.dart.js", f"{COOKIE}=MESA42")[0] == 401
         assert fetch(f"http://127.0.0.1:{port}/")[0] == 200  # this computer, as before
     finally:
         stop(process)

@@ -84,6 +84,8 @@ class NewPlayView:
         self.show_players(model.problems() if model.from_link else None, teams=model.from_link)
         if model.from_link:
             self.show_location_problem()
+        if model.asks:  # another site's link: a person starts the play, or nobody does
+            teller(self.message)(ctx.t("app.link_from_elsewhere"), False)
 
     def build(self) -> ft.View:
         ctx = self.ctx

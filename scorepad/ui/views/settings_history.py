@@ -161,7 +161,11 @@ class HistorySection:
         if self.busy:
             return
         ctx = self.ctx
-        picked = await ctx.upload(["json", "bgsplay"])
+        try:
+            picked = await ctx.upload(["json", "bgsplay"])
+        except ScorepadError as problem:  # too big (said before a byte is sent), or lost
+            self.finish_job((problem.message(ctx.lang), True))
+            return
         if picked is None:
             return
         name, data = picked
