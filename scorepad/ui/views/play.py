@@ -379,7 +379,10 @@ class PlayView:
 
     async def on_print_blank(self) -> None:
         sheet = self.record.sheet
-        await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message))
+        names = [p.name for p in sheet.players]
+        if not sheet.template.min_players <= len(names) <= sheet.template.max_players:
+            names = []  # an imported play outside the game's range: the game's most
+        await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message), names)
 
 
 def _play_ident(kind: str, seat: int) -> str:
