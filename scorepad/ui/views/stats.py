@@ -25,7 +25,13 @@ from scorepad.ui.stats_model import (
     points,
     when,
 )
-from scorepad.ui.views.colour_part import chart_colours, known_colours
+from scorepad.ui.views.colour_part import (
+    chart_colours,
+    chart_ink,
+    chart_key,
+    known_colours,
+    line_shadow,
+)
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 
 if TYPE_CHECKING:
@@ -168,11 +174,13 @@ class StatsView:
         low, high = min([*values, 0.0]), max(values)
         top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
         own = known_colours(self.ctx, [data.player.name])[0] if data.player else None
+        colour = chart_colours([own], [ft.Colors.PRIMARY])[0]
         series = fc.LineChartData(
             points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
-            color=chart_colours([own], [ft.Colors.PRIMARY])[0],
+            color=colour,
             stroke_width=3,
             point=True,
+            shadow=line_shadow(colour),
         )
         return ft.Container(
             fc.LineChart(
@@ -201,19 +209,20 @@ class StatsView:
                 title=f"{round(100 * wins / total)} %",
                 color=drawn[n],
                 radius=70,
-                title_style=ft.TextStyle(size=12, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+                title_style=ft.TextStyle(
+                    size=12, color=chart_ink(drawn[n]), weight=ft.FontWeight.BOLD
+                ),
             )
             for n, (_, wins) in enumerate(data.wins)
         ]
         legend = ft.Column(
             [
-                ft.Row(
-                    [
-                        ft.Container(width=12, height=12, bgcolor=drawn[n]),
-                        ft.Text(self.ctx.t("manage.wins_of", name=name, n=wins), size=13),
-                    ]
+                chart_key(
+                    f"stats-wins-key-{n}",
+                    drawn[n - 1],
+                    self.ctx.t("manage.wins_of", name=name, n=wins),
                 )
-                for n, (name, wins) in enumerate(data.wins)
+                for n, (name, wins) in enumerate(data.wins, 1)
             ],
             spacing=4,
         )
