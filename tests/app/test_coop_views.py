@@ -29,6 +29,11 @@ def shown(root: object) -> list[str]:
     return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
+def sign(rows: object, n: int) -> object:
+    """The icon leading History's row ``n``."""
+    return find(rows, f"history-row-{n}").content.leading.icon
+
+
 def table(history) -> dict[str, int]:
     """An Azul play Léa won against Chloé, then a Pandemic they lost together."""
     azul = [PlayerSheet("Léa", {"marker": 50}), PlayerSheet("Chloé", {"marker": 40})]
@@ -52,8 +57,8 @@ def test_a_lost_co_operative_play_reads_as_lost_together_in_history_and_home(
     row = " ".join(shown(find(rows, "history-row-1")))
     assert f"Léa · Chloé · {lost}" in row
     assert " 0" not in row  # Pandemic has no score: no "Léa 0 · Chloé 0"
-    assert has(rows, "history-lost-1") and not has(rows, "history-won-1")  # no trophy
-    assert has(rows, "history-won-2")  # the Azul play Léa won has its trophy
+    assert sign(rows, 1) == ft.Icons.HEART_BROKEN_OUTLINED  # no trophy for a loss
+    assert sign(rows, 2) == ft.Icons.EMOJI_EVENTS  # the Azul play Léa won has its trophy
     home = view_for(ctx, "/")
     name = pick(PANDEMIC.name, lang)
     assert shown(find(home, "recent-1")) == [f"2026-12-02 · {name} · {lost}"]
@@ -67,7 +72,7 @@ def test_a_won_co_operative_play_with_a_score_says_so_with_the_score(tmp_path, h
     rows = view_for(ctx, "/history")
     assert "Léa · Chloé · won together, 22" in shown(find(rows, "history-row-1"))
     assert not any(t.startswith("Won by") for t in shown(find(rows, "history-row-1")))
-    assert has(rows, "history-won-1")
+    assert sign(rows, 1) == ft.Icons.EMOJI_EVENTS
     home = view_for(ctx, "/")
     assert shown(find(home, "recent-1")) == ["2026-12-03 · Hanabi · won together, 22"]
 
