@@ -233,3 +233,17 @@ def test_a_label_too_long_for_its_column_is_printed_as_a_key_with_a_legend():
         assert shown.count(key) == 8 * copies_per_page(blank_round_sheet(game, None, lang, 8))
         assert f"{key} = {label}" in page_words(data)
         assert "Penalties" in shown or "Pénalités" in shown  # fits: kept whole, no key
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "es"])
+def test_a_filled_round_sheet_for_six_keeps_its_labels_at_seven_points(lang):
+    names = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
+    rounds = {"bid": [1] * 10, "tricks": [1] * 10}
+    scored = score(GAMES["skull-king"], None, [PlayerSheet(n, rounds) for n in names])
+    data = played_sheet_pdf(scored, lang)
+    turned = turned_text(data)
+    assert min(size for _, size, _ in turned) >= LABEL_SMALLEST
+    legend = page_words(data)
+    shown = " ".join(text for text, _, _ in turned).split()
+    for column in played_round_sheet(scored, lang).columns:
+        assert all(w in shown for w in column.label.split()) or f"= {column.label}" in legend
