@@ -79,9 +79,8 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
     )
     result = together(summary, lang)
     if result:  # won or lost together, whoever played; the table's score, if any
-        if scores:
-            result = f"{result}, {show(table_score(summary), lang)}"
-        scores = " · ".join([*names, result])
+        said = f"{result}, {show(table_score(summary), lang)}" if scores else result
+        scores = " · ".join([*names, said])
     return HistoryRow(
         id=summary.id,
         when=f"{summary.played_at:%Y-%m-%d %H:%M}",

@@ -16,6 +16,7 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
+from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.results import team_of
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
@@ -375,6 +376,8 @@ class PlayView:
     async def on_print_blank(self) -> None:
         sheet = self.record.sheet
         names = [p.name for p in sheet.players]
+        if any(blank(n) or name_problem(n) for n in names):
+            names = [""] * len(names)  # an imported name a sheet refuses: columns only
         if not sheet.template.min_players <= len(names) <= sheet.template.max_players:
             names = []  # an imported play outside the game's range: the game's most
         await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message), names)
