@@ -191,6 +191,8 @@ def game_stats_json(stats: GameStats) -> dict[str, object]:
         "average_winning_total": _mean(stats.average_winning_total),
         "distribution": [{"total": json_number(t), "count": c} for t, c in stats.distribution],
         "average_duration": stats.average_duration,
+        "coop_wins": stats.coop_wins,
+        "coop_losses": stats.coop_losses,
     }
 
 
@@ -207,6 +209,8 @@ def h2h_json(h2h: HeadToHead) -> dict[str, object]:
         "a_average": _mean(h2h.a_average),
         "b_average": _mean(h2h.b_average),
         "last_played": _when(h2h.last_played),
+        "coop_plays": h2h.coop_plays,
+        "coop_wins": h2h.coop_wins,
     }
 
 

@@ -18,6 +18,7 @@ before, and as fast.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -270,9 +271,26 @@ ROUND_W = 22.0
 LABEL_W = 0.13
 """The share of the width the foot rows' labels take, left of the players."""
 HEADER_H = 54.0
+"""The header's height when every column's label fits in it."""
+HEADER_TALLEST = 90.0
+"""The header grows up to this, where the page has room, before labels give way to keys."""
 NAME_H = 13.0
 """The players' names, over the columns' labels (set upright in the rest of the header)."""
 FOOT_H = 15.0
+LABEL_SMALLEST = 7.0
+"""No column's label is printed smaller: a label that does not fit at this size is
+printed as a short key ("PM"), spelled out in a legend under the table."""
+LABEL_LARGEST = 8.0
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """How the columns' labels are set: the header's height, each column's label as
+    printed (size and lines, read bottom to top), and the legend of the keys used."""
+
+    height: float
+    labels: tuple[tuple[float, tuple[str, ...]], ...]
+    legend: str = ""
 
 
 def copies_per_page(sheet: RoundSheet) -> int:
@@ -280,26 +298,41 @@ def copies_per_page(sheet: RoundSheet) -> int:
     if sheet.rounds == 0 or sheet.cells:
         return 1
     half = PAGE_HEIGHT / 2 - MARGIN - CUT_GAP
-    return 2 if _fixed_height(sheet, half) + sheet.rounds * ROW_LOW <= half else 1
+    inner = PAGE_WIDTH - 2 * MARGIN
+    return 2 if _fixed_height(sheet, inner) + sheet.rounds * ROW_LOW <= half else 1
 
 
-def _fixed_height(sheet: RoundSheet, w: float) -> float:
-    """Everything but the rounds: title, header, the rows under the rounds, the notes."""
-    notes = sum(len(lines) * size * LEADING for _, _, size, lines in _notes(sheet, w))
-    return TITLE_H + 4 + HEADER_H + len(sheet.foot) * FOOT_H + notes + 8
+LEGEND_ROOM = 2 * LABEL_SMALLEST * LEADING
+"""Kept free under the table for a legend of the columns' keys."""
 
 
-def _notes(sheet: RoundSheet, w: float) -> list[tuple[str, bool, float, tuple[str, ...]]]:
-    """The sentences under the table (result, round note, the rules, the reminders), each
-    as (font, bold, size, lines): at most two lines each, shrunk to fit."""
+def _fixed_height(sheet: RoundSheet, w: float, heading: Heading | None = None) -> float:
+    """Everything but the rounds: title, header, the rows under the rounds, the notes
+    (with the header at its lowest and room for a legend, when no ``heading`` is given)."""
+    legend = heading.legend if heading else ""
+    found = _notes(sheet, w, legend)
+    notes = sum(len(lines) * size * LEADING for _, _, size, lines in found)
+    header = heading.height if heading else HEADER_H
+    extra = 0.0 if heading else LEGEND_ROOM
+    return TITLE_H + 4 + header + len(sheet.foot) * FOOT_H + notes + extra + 8
+
+
+def _notes(
+    sheet: RoundSheet, w: float, legend: str = ""
+) -> list[tuple[str, bool, float, tuple[str, ...]]]:
+    """The sentences under the table (result, round note, the columns' keys, the rules,
+    the reminders), each as (font, bold, size, lines): at most two lines each, shrunk to
+    fit (the keys' legend never below ``LABEL_SMALLEST``)."""
     texts = [(sheet.explanation, True, 10.0, 2), (sheet.note, True, 9.0, 2)]
+    texts += [(legend, False, LABEL_SMALLEST, 4)]
     texts += [(sheet.rule, False, 7.0, 2), (sheet.lines_note, False, 7.0, 3)]
     texts += [("• " + r, False, 7.0, 2) for r in sheet.reminders]
     found = []
     for text, bold, largest, most in texts:
         if text:
             font = font_for(text, bold)
-            size, lines = fit(text, font, w, largest * LEADING * most, largest, 4.5)
+            smallest = LABEL_SMALLEST if text == legend else 4.5
+            size, lines = fit(text, font, w, largest * LEADING * most, largest, smallest)
             found.append((font, bold, size, lines))
     return found
 
@@ -333,24 +366,23 @@ def draw_round_sheet(
     rounds', then the rows under them), read back by the tests."""
     top = y + h
     draw._title(canvas, sheet.frame(), x, top, w, TITLE_H)
-    room = h - _fixed_height(sheet, w)
-    rounds = sheet.rounds or max(1, int(room // ROW_HIGH))
-    tallest = ROW_TALLEST if sheet.rounds and not sheet.cells else ROW_HIGH
-    row_h = min(tallest, room / rounds)
     players = len(sheet.players)
     label_w = max(ROUND_W, w * LABEL_W) if sheet.foot else ROUND_W
     block = (w - label_w) / players
-    weights = [1.6 if c.wide else 1.4 if c.kind != "entry" else 1.0 for c in sheet.columns]
-    unit = block / sum(weights)
+    widths = _widths(sheet, block)
+    spare = h - _fixed_height(sheet, w) - sheet.rounds * ROW_LOW
+    heading = _heading(sheet, widths, HEADER_H + max(0.0, spare))
+    room = h - _fixed_height(sheet, w, heading)
+    rounds = sheet.rounds or max(1, int(room // ROW_HIGH))
+    tallest = ROW_TALLEST if sheet.rounds and not sheet.cells else ROW_HIGH
+    row_h = min(tallest, room / rounds)
     xs = [x, x + label_w]
-    for p in range(players):
-        left = x + label_w + p * block
-        for weight in weights:
-            xs.append(left + weight * unit)
-            left = xs[-1]
+    for _ in range(players):
+        for column_w in widths:
+            xs.append(xs[-1] + column_w)
     table_top = top - TITLE_H - 4
-    _header(canvas, sheet, xs, table_top, label_w, block)
-    ys = [table_top, table_top - HEADER_H]
+    _header(canvas, sheet, heading, xs, table_top, label_w, block)
+    ys = [table_top, table_top - heading.height]
     for index in range(rounds):
         bottom = ys[-1] - row_h
         _round_row(canvas, sheet, index, xs, ys[-1], bottom)
@@ -361,7 +393,7 @@ def draw_round_sheet(
         ys.append(bottom)
     _lines(canvas, sheet, xs, ys, rounds, label_w, block)
     below = ys[-1] - 4
-    for font, bold, size, lines in _notes(sheet, w):
+    for font, bold, size, lines in _notes(sheet, w, heading.legend):
         canvas.setFillGray(INK if bold else draw.HINT)
         canvas.setFont(font, size)
         for line in lines:
@@ -370,11 +402,133 @@ def draw_round_sheet(
     return Grid(tuple(xs), tuple(ys))
 
 
+def _widths(sheet: RoundSheet, block: float) -> list[float]:
+    """The widths of one player's columns: the points and the total wider than an entry,
+    an entry printed with its points wider still."""
+    weights = [1.6 if c.wide else 1.4 if c.kind != "entry" else 1.0 for c in sheet.columns]
+    unit = block / sum(weights)
+    return [weight * unit for weight in weights]
+
+
+def _heading(sheet: RoundSheet, widths: Sequence[float], tallest: float) -> Heading:
+    """The lowest header, up to ``tallest`` (and ``HEADER_TALLEST``), in which every
+    column's label reads at ``LABEL_SMALLEST`` or more; labels that fit in none are
+    printed as keys, spelled out in the legend."""
+    tallest = max(HEADER_H, min(HEADER_TALLEST, tallest))
+    texts = [(c.label, c.kind == "total") for c in sheet.columns]
+    found = _lowest(texts, widths, tallest)
+    if found is not None:
+        return found
+    room = _label_room(tallest)
+    keys: list[str] = []
+    legend = []
+    labels = {c.label for c in sheet.columns}
+    for (text, bold), column_w in zip(texts, widths, strict=True):
+        if _set_label(text, bold, room, column_w) is None:
+            key = _key(text, labels | set(keys))
+            keys.append(key)
+            legend.append(f"{key} = {text}")
+            text = key
+        else:
+            keys.append(text)
+    keyed = [(key, bold) for key, (_, bold) in zip(keys, texts, strict=True)]
+    found = _lowest(keyed, widths, tallest) or Heading(
+        tallest, tuple(_squeezed(t, b, room, w) for (t, b), w in zip(keyed, widths, strict=True))
+    )
+    return Heading(found.height, found.labels, " · ".join(legend))
+
+
+def _lowest(
+    texts: Sequence[tuple[str, bool]], widths: Sequence[float], tallest: float
+) -> Heading | None:
+    """The lowest header, by steps of 2 pt up to ``tallest``, that sets every label."""
+    height = HEADER_H
+    while height <= tallest:
+        room = _label_room(height)
+        labels = [_set_label(t, b, room, w) for (t, b), w in zip(texts, widths, strict=True)]
+        if all(label is not None for label in labels):
+            return Heading(height, tuple(label for label in labels if label is not None))
+        height += 2.0
+    return None
+
+
+def _label_room(height: float) -> float:
+    """How long a label can run up its column in a header of ``height``."""
+    return height - NAME_H - 4
+
+
+def _set_label(
+    text: str, bold: bool, room: float, column_w: float
+) -> tuple[float, tuple[str, ...]] | None:
+    """A label read bottom to top in a column ``column_w`` wide and ``room`` high: the
+    largest size from ``LABEL_SMALLEST`` to ``LABEL_LARGEST``, on one line or wrapped at
+    its spaces, and its lines; None when it fits at no such size."""
+    font = font_for(text, bold)
+    across = column_w - 1
+    best: tuple[float, tuple[str, ...]] | None = None
+    size = min(LABEL_LARGEST, room / max(width(text, font, 1.0), 1e-6))
+    if size >= LABEL_SMALLEST and _thickness(1, size) <= across:
+        best = (size, (text,))
+    if " " in text.strip():
+        high = across + LABEL_SMALLEST * (LEADING - 1)  # fit's measure of the lines' block
+        wrapped, lines = fit(text, font, room, high, LABEL_LARGEST, LABEL_SMALLEST)
+        fits = _thickness(len(lines), wrapped) <= across and all(
+            width(line, font, wrapped) <= room and not line.endswith("…") for line in lines
+        )
+        if fits and (best is None or wrapped > best[0]):
+            best = (wrapped, lines)
+    return best
+
+
+def _thickness(lines: int, size: float) -> float:
+    """How wide ``lines`` lines of a label set at ``size`` are, across the column."""
+    return (lines - 1) * size * LEADING + size
+
+
+def _squeezed(text: str, bold: bool, room: float, column_w: float) -> tuple[float, tuple[str, ...]]:
+    """A key too long even for a column too narrow: on one line, as large as fits."""
+    font = font_for(text, bold)
+    size = min(LABEL_SMALLEST, room / max(width(text, font, 1.0), 1e-6), column_w - 1)
+    return size, (text,)
+
+
+def _key(label: str, taken: set[str]) -> str:
+    """A label's short key: the initials of its longer words ("Points de la manche": "PM")
+    or a single word's first letters ("Ann"); where another column has it, more letters of
+    the first word ("TeK" beside "TK"), else a number."""
+    words = [w for w in re.split(r"[\W_]+", label) if w]
+    if not words:
+        return _numbered("#", taken)
+    long = [w for w in words if len(w) >= 4] or words
+    if len(long) == 1:
+        return _numbered(long[0][:3].title(), taken)
+    rest = "".join(w[0].upper() for w in long[1:3])
+    first = long[0]
+    for letters in range(1, min(len(first), 3) + 1):
+        key = first[:letters].title() + rest
+        if key not in taken:
+            return key
+    return _numbered(first[0].upper() + rest, taken)
+
+
+def _numbered(key: str, taken: set[str]) -> str:
+    found, n = key, 2
+    while found in taken:
+        found, n = f"{key}{n}", n + 1
+    return found
+
+
 def _header(
-    canvas: Canvas, sheet: RoundSheet, xs: list[float], top: float, label_w: float, block: float
+    canvas: Canvas,
+    sheet: RoundSheet,
+    heading: Heading,
+    xs: list[float],
+    top: float,
+    label_w: float,
+    block: float,
 ) -> None:
     x0 = xs[0]
-    bottom = top - HEADER_H
+    bottom = top - heading.height
     draw._fill(canvas, x0, bottom, xs[-1], top, HEAD)
     middle = top - NAME_H
     for i in sheet.winners:
@@ -389,29 +543,28 @@ def _header(
                 canvas, name, left, left + block, middle, top, 9.5, bold=True, align="centre"
             )
         else:
-            canvas.setFillGray(0.6)
-            canvas.setFont(REGULAR, 5.5)
-            canvas.drawString(left + 2, top - 6.5, str(p + 1))
+            canvas.setFillGray(0.45)
+            canvas.setFont(REGULAR, LABEL_SMALLEST)
+            canvas.drawString(left + 2, top - 8, str(p + 1))
         for c, column in enumerate(sheet.columns):
             a, b = xs[1 + p * per + c], xs[2 + p * per + c]
-            _upright(canvas, column.label, a, b, bottom, middle, column.kind == "total")
+            size, lines = heading.labels[c]
+            _upright(canvas, lines, size, a, b, bottom, column.kind == "total")
 
 
 def _upright(
-    canvas: Canvas, text: str, left: float, right: float, bottom: float, top: float, bold: bool
+    canvas: Canvas,
+    lines: Sequence[str],
+    size: float,
+    left: float,
+    right: float,
+    bottom: float,
+    bold: bool,
 ) -> None:
     """A column's label read bottom to top, so that narrow columns keep whole words."""
-    font = font_for(text, bold)
-    room = top - bottom - 4
-    size = min(6.5, room / max(width(text, font, 1.0), 1.0))
-    lines: tuple[str, ...] = (text,)
-    if size < 6.5 and " " in text.strip():  # wrapped, when that sets it larger
-        wrapped, found = fit(text, font, room, right - left - 1, 6.5, 3.5)
-        if wrapped > size:
-            size, lines = wrapped, found
     canvas.saveState()
     canvas.setFillGray(INK)
-    canvas.setFont(font, size)
+    canvas.setFont(font_for(" ".join(lines), bold), size)
     canvas.translate(left, bottom)
     canvas.rotate(90)  # x now runs up the column, y to its left
     block = len(lines) * size * LEADING

@@ -184,6 +184,12 @@ class GameStats:
     """Each total reached and how many times, from the lowest total up."""
     average_duration: int | None = None
     """Minutes a play took, on average over the plays that say (None: none does)."""
+    scored: bool = True
+    """Whether the game's sheet adds up to a score: without one (Pandemic) there is no
+    best, average or distribution of totals."""
+    coop_wins: int = 0
+    """A co-operative game's plays the table won together, and lost together."""
+    coop_losses: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +205,11 @@ class HeadToHead:
     a_average: Decimal | None
     b_average: Decimal | None
     last_played: datetime | None
+    coop_plays: int = 0
+    """Of ``plays``, the co-operative ones, won or lost together: neither was ahead, and
+    ``level``, ``a_ahead``, ``b_ahead`` and the wins count the other plays only."""
+    coop_wins: int = 0
+    """The co-operative plays they won together."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, func, literal_column, select, true
+from sqlalchemy import ColumnElement, and_, bindparam, case, func, literal_column, select, true
 
+from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
+from scorepad.core.results import has_score
 from scorepad.store import models as m
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
@@ -26,6 +28,8 @@ from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded, whole_average
 
 r, p, pl = m.result, m.play, m.player
+COOPERATIVE = "cooperative"
+"""``play.result_kind`` of a play won or lost together."""
 WINS = func.sum(case((r.c.winner == true(), literal_column("1")), else_=literal_column("0")))
 
 
@@ -122,27 +126,55 @@ _DURATIONS = select(func.count(p.c.duration), func.sum(p.c.duration)).where(
 )
 """A game's plays that say how long they took (older plays, imports without a duration
 and plays left out of the statistics are not counted)."""
-GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE, DURATIONS = (
-    Prepared(q) for q in (_GAME, _GAME_PLAYS, _DISTRIBUTION, _HOLDERS, _PEOPLE, _DURATIONS)
+_TOGETHER = (
+    select(p.c.outcome, func.count())
+    .where(
+        p.c.game_id == bindparam("game"),
+        p.c.deleted_at.is_(None),
+        p.c.ignored.is_(None),
+        p.c.result_kind == COOPERATIVE,
+    )
+    .group_by(p.c.outcome)
+)
+"""A co-operative game's plays by outcome, counted as the game's plays are (not deleted,
+not left out of the statistics)."""
+GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE, DURATIONS, TOGETHER = (
+    Prepared(q)
+    for q in (_GAME, _GAME_PLAYS, _DISTRIBUTION, _HOLDERS, _PEOPLE, _DURATIONS, _TOGETHER)
 )
 
 
 def _h2h_query(by_game: bool) -> object:
+    """Two players' plays together: who finished ahead and who won in the plays each
+    played for themselves (or in teams), and the co-operative plays apart, won or lost
+    together."""
     a, b = r.alias("a"), r.alias("b")
+    coop = p.c.result_kind == COOPERATIVE
+    apart = p.c.result_kind.is_(None) | (p.c.result_kind != COOPERATIVE)
+
+    def counted(*condition: ColumnElement[bool]) -> ColumnElement[Any]:
+        return func.sum(case((and_(*condition), 1), else_=0))
+
     query = (
         select(
             func.count(),
-            func.sum(case((a.c.rank < b.c.rank, 1), else_=0)),
-            func.sum(case((a.c.rank > b.c.rank, 1), else_=0)),
-            func.sum(case((a.c.winner == true(), 1), else_=0)),
-            func.sum(case((b.c.winner == true(), 1), else_=0)),
+            counted(apart, a.c.rank < b.c.rank),
+            counted(apart, a.c.rank > b.c.rank),
+            counted(apart, a.c.winner == true()),
+            counted(apart, b.c.winner == true()),
             func.sum(a.c.total_halves),
             func.sum(b.c.total_halves),
             func.max(a.c.played_at),
             func.count(a.c.total_halves),
             func.count(b.c.total_halves),
+            counted(coop),
+            counted(coop, a.c.winner == true()),
         )
-        .select_from(a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))))
+        .select_from(
+            a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))).join(
+                p, p.c.id == a.c.play_id
+            )
+        )
         .where(a.c.player_id == bindparam("a"), a.c.live == true())
     )
     return query.where(a.c.game_id == bindparam("game")) if by_game else query
@@ -151,8 +183,11 @@ def _h2h_query(by_game: bool) -> object:
 H2H = {False: Prepared(_h2h_query(False)), True: Prepared(_h2h_query(True))}
 
 
-def _game(db: Database, cursor: Any, key: str) -> tuple[int, dict[str, str], bool]:
-    """The game's row id (-1 before its first play), name, and whether the lowest wins."""
+def _game(
+    db: Database, cursor: Any, key: str
+) -> tuple[int, dict[str, str], bool, GameTemplate | None]:
+    """The game's row id (-1 before its first play), name, whether the lowest wins, and
+    its template (None for a game only the plays still name)."""
     template = shipped_games().get(key)
     if template is None:
         with db.reading() as conn:
@@ -165,8 +200,8 @@ def _game(db: Database, cursor: Any, key: str) -> tuple[int, dict[str, str], boo
     lowest = template is not None and template.wins == "lowest"
     if not rows:
         assert template is not None
-        return -1, dict(template.name), lowest
-    return int(rows[0][0]), load(rows[0][1]), lowest
+        return -1, dict(template.name), lowest, template
+    return int(rows[0][0]), load(rows[0][1]), lowest, template
 
 
 def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStats:
@@ -174,7 +209,7 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
     params: dict[str, object] = {}
     with db.cursor() as cursor:
         if game is not None:
-            params["game"], _, lowest = _game(db, cursor, game)
+            params["game"], _, lowest, _ = _game(db, cursor, game)
         found = PERSON.run(db, cursor, {"key": name_key(name)})
         if not found:
             raise StoreError("store.no_player", value=quote(name))
@@ -211,12 +246,17 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
 
 def game_stats(db: Database, key: str) -> GameStats:
     with db.cursor() as cursor:
-        game, name, lowest = _game(db, cursor, key)
+        game, name, lowest, template = _game(db, cursor, key)
+        scored = template is None or has_score(template)
         tally = GAME_PLAYS.run(db, cursor, {"game": game})
         plays, winning_sum, winning_count = tally[0] if tally else (0, None, 0)
-        distribution = DISTRIBUTION.run(db, cursor, {"game": game})
+        distribution = DISTRIBUTION.run(db, cursor, {"game": game}) if scored else []
         best: int | None = None
         holders: tuple[Holder, ...] = ()
+        together: dict[str, int] = {}
+        rule = template.result if template is not None else None
+        if rule is not None and rule.kind == COOPERATIVE and plays:
+            together = {o: int(n) for o, n in TOGETHER.run(db, cursor, {"game": game})}
         if distribution:
             best = int(distribution[0][0] if lowest else distribution[-1][0])
             rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
@@ -228,9 +268,12 @@ def game_stats(db: Database, key: str) -> GameStats:
         plays=int(plays),
         best_total=from_halves(best) if best is not None else None,
         holders=holders,
-        average_winning_total=average(winning_sum, int(winning_count)),
+        average_winning_total=average(winning_sum, int(winning_count)) if scored else None,
         distribution=tuple([(from_halves(t), c) for t, c in distribution]),
         average_duration=whole_average(minutes, int(timed)),
+        scored=scored,
+        coop_wins=together.get("won", 0),
+        coop_losses=together.get("lost", 0),
     )
 
 
@@ -248,8 +291,8 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         if game is not None:
             params["game"] = _game(db, cursor, game)[0]
         row = H2H[game is not None].run(db, cursor, params)[0]
-    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last, a_scored, b_scored = row
-    plays = int(plays)
+    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last, a_scored, b_scored, coop, won = row
+    plays, coop = int(plays), int(coop or 0)
     a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
     return HeadToHead(
         a=a_shown,
@@ -257,10 +300,12 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         plays=plays,
         a_ahead=a_ahead,
         b_ahead=b_ahead,
-        level=plays - a_ahead - b_ahead,
+        level=plays - coop - a_ahead - b_ahead,
         a_wins=int(a_wins or 0),
         b_wins=int(b_wins or 0),
         a_average=average(a_sum, int(a_scored)),
         b_average=average(b_sum, int(b_scored)),
         last_played=as_datetime(last),
+        coop_plays=coop,
+        coop_wins=int(won or 0),
     )

@@ -22,7 +22,8 @@ from scorepad.core.catalogue import builtin_entries
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick, tr
-from scorepad.core.numbers import Number
+from scorepad.core.numbers import Number, normalize
+from scorepad.core.results import has_score
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
@@ -51,7 +52,11 @@ class RecentPlay:
     winners: tuple[str, ...]
     players: tuple[str, ...]
     total: Number | None = None
-    """The winners' total (None when no one won)."""
+    """The winners' total (None when no one won); a co-operative play's score, when the
+    game has one; None for a game without a score (Pandemic)."""
+    together: str = ""
+    """A co-operative play's result in the app's language: "won together", "lost
+    together" ("" for other plays)."""
 
 
 class History(Protocol):
@@ -278,10 +283,38 @@ def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate
     return title
 
 
+def play_scored(summary: PlaySummary, games: Mapping[str, GameTemplate]) -> bool:
+    """Whether the play's players have scores to show: never for a game whose sheet adds
+    up to none (a play of Pandemic keeps 0 for each player, which is no score), else
+    whether any seat has a total (an import may have none)."""
+    template = games.get(summary.game)
+    if template is not None and not has_score(template):
+        return False
+    return summary.scored
+
+
+def table_score(summary: PlaySummary) -> Number:
+    """A co-operative play's score: its players' totals added up, as the play screen
+    says it (Hanabi's fireworks are entered on one player's lines)."""
+    return normalize(sum((p.total for p in summary.players if p.total is not None), start=0))
+
+
+def together(summary: PlaySummary, lang: str) -> str:
+    """A co-operative play's result, "won together" or "lost together"; "" for others."""
+    if summary.result_kind != "cooperative":
+        return ""
+    return tr("store.coop_won" if summary.outcome == "won" else "store.coop_lost", lang)
+
+
 def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> RecentPlay:
     title = play_title(summary, lang, games)
     anonymous = tr("store.anonymous", lang)
     names = tuple(anonymous if p.anonymous else p.name for p in summary.players)
+    result = together(summary, lang)
+    total = None
+    if play_scored(summary, games):
+        winning = (p.total for p in summary.players if p.winner and p.total is not None)
+        total = table_score(summary) if result else next(winning, None)
     return RecentPlay(
         id=str(summary.id),
         game_id=summary.game,
@@ -289,5 +322,6 @@ def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -
         played_at=summary.played_at,
         winners=tuple(n for n, p in zip(names, summary.players, strict=True) if p.winner),
         players=names,
-        total=next((p.total for p in summary.players if p.winner), None),
+        total=total,
+        together=result,
     )

@@ -22,7 +22,7 @@ from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.store.boards import read_boards
 from scorepad.ui.errors import AppError
-from scorepad.ui.history import play_title
+from scorepad.ui.history import play_scored, play_title, table_score, together
 from scorepad.ui.result_model import needs_choice
 from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
@@ -56,6 +56,8 @@ class HistoryRow:
     """How long the play took ("65 min"), "" when it does not say."""
     boards: tuple[tuple[int, str, Board], ...] = ()
     """Each player's board kept with the play: (seat from 1, name, board)."""
+    together: str = ""
+    """A co-operative play's result ("won together", "lost together"), "" for others."""
 
 
 def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> HistoryRow:
@@ -72,12 +74,13 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
             f"{n} {show(p.total, lang)}" if p.total is not None else n
             for n, p in zip(names, seats, strict=True)
         )
-        if summary.scored
+        if play_scored(summary, games)
         else ""
     )
-    if summary.result_kind == "cooperative":  # won or lost together, whoever played
-        together = tr("store.coop_won" if summary.outcome == "won" else "store.coop_lost", lang)
-        scores = " · ".join([scores or " · ".join(names), together])
+    result = together(summary, lang)
+    if result:  # won or lost together, whoever played; the table's score, if any
+        said = f"{result}, {show(table_score(summary), lang)}" if scores else result
+        scores = " · ".join([*names, said])
     return HistoryRow(
         id=summary.id,
         when=f"{summary.played_at:%Y-%m-%d %H:%M}",
@@ -89,6 +92,7 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         colours=seat_colours_of(summary, lang),
         duration=_duration_said(summary, lang),
         boards=seat_boards(summary, lang),
+        together=result,
     )
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.core.i18n import Text, pick
 from scorepad.core.numbers import Number
+from scorepad.core.results import has_score
 from scorepad.core.scoring import show
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ class StatsData:
     and win rate only: different games' points never add up)."""
     player_games: tuple[tuple[str, Text], ...] = ()
     """The games the chosen player has played, most played first: (game id, name)."""
+    scored: bool = True
+    """Whether ``game`` adds up to a score: Pandemic's plays have no totals, averages,
+    bests or chart, only co-operative plays won or lost."""
 
     @property
     def empty(self) -> bool:
@@ -72,17 +76,22 @@ def gather(store: Store, player: str | None = None, game: str | None = None) -> 
     if game is None:
         game = played[0] if played else ALL_GAMES
     stats = store.player_stats(chosen, game or None)
+    templates = store.games()
+    template = templates.get(game) if game else None
+    scored = template is None or has_score(template)
     totals = [
         TotalPoint(p.played_at, p.game, seat.total)
         for p in reversed(page.plays)
-        if game and p.game == game and not p.ignored
+        if game and scored and p.game == game and not p.ignored
         for seat in p.players
         if seat.name == chosen and seat.total is not None
     ]
     wins = sorted(((p.name, p.wins) for p in infos if p.wins), key=lambda w: (-w[1], w[0]))
-    games = [store.game_stats(g) for g in store.games()]
+    games = [store.game_stats(g) for g in templates]
     shown = tuple((g, titles[g]) for g in played)
-    return StatsData(names, stats, totals, wins, [g for g in games if g.plays], game or None, shown)
+    return StatsData(
+        names, stats, totals, wins, [g for g in games if g.plays], game or None, shown, scored
+    )
 
 
 def percent(rate: Decimal | None, lang: str) -> str:

@@ -52,6 +52,7 @@ APP = (
     "FLAG",
     "GRID_VIEW",
     "GROUPS",
+    "HEART_BROKEN_OUTLINED",
     "HELP_OUTLINE",
     "HISTORY",
     "HOME_OUTLINED",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, latest, type_into
+from ui_helpers import click, context, find, has, latest, type_into, walk
 
 from scorepad.core import find_game
 from scorepad.ui.colour_model import ColourEdit, SeatColours
@@ -167,6 +167,58 @@ def test_the_charts_draw_each_player_in_their_colour(tmp_path, history):
     assert [s.color for s in pie.sections] == ["#D55E00", CHART[1]]  # Ana red; Cleo had none
     line = find(root, "stats-chart-totals").content
     assert line.data_series[0].color == "#D55E00"
+
+
+def key_colour(root, ident: str) -> str:
+    """The colour of a chart legend's square (``ident``: its entry)."""
+    patch = find(root, ident).controls[0]
+    return patch.bgcolor
+
+
+def test_a_round_plays_chart_legend_lines_and_colours_agree(tmp_path, history):
+    """Hugo orange, Léa green: each line, its legend's square and the player's colour
+    named under the play are the same colour; a player without one takes the chart's."""
+    from scorepad.core.colours import PALETTE as OWN
+    from scorepad.core.scoring import PlayerSheet
+    from scorepad.ui.views.common import PALETTE as CHART
+
+    ctx, _ = context(tmp_path, history=history)
+    skull = find_game("skull-king")
+    sheets = [
+        PlayerSheet("Hugo", {"bid": [1, 0], "tricks": [1, 0]}),
+        PlayerSheet("Léa", {"bid": [0, 1], "tricks": [1, 1]}),
+        PlayerSheet("Zoé", {"bid": [0, 0], "tricks": [0, 1]}),
+    ]
+    play = history.store.save_play(skull, None, sheets, colours=("orange", "green", None))
+    root = play_view(ctx, str(play))
+    lines = find(root, "play-rounds-chart").content.data_series
+    assert [line.color for line in lines] == [OWN["orange"], OWN["green"], CHART[2]]
+    legend = [key_colour(root, f"play-chart-key-{n}") for n in (1, 2, 3)]
+    assert legend == [line.color for line in lines]
+    said = [find(root, f"play-chart-key-{n}").controls[1].value for n in (1, 2, 3)]
+    assert said == ["Hugo", "Léa", "Zoé"]
+    assert "Hugo (Orange)" in " ".join(
+        c.value for c in walk(find(root, "play-colours")) if isinstance(c, ft.Text)
+    )
+
+
+def test_the_wins_pies_legend_shows_each_slices_colour(tmp_path, history):
+    from scorepad.core.colours import PALETTE as OWN
+    from scorepad.core.scoring import PlayerSheet
+    from scorepad.ui.app import view_for
+
+    ctx, _ = context(tmp_path, history=history)
+    for when, (a, b) in enumerate([(60, 50), (40, 70), (65, 20)], 1):
+        sheets = [PlayerSheet("Ana", {"marker": a}), PlayerSheet("Ben", {"marker": b})]
+        history.store.save_play(
+            AZUL, None, sheets, f"2026-01-0{when} 20:00", colours=("yellow", "purple")
+        )
+    root = view_for(ctx, "/stats?player=Ana")
+    pie = find(root, "stats-chart-wins").controls[0].content
+    slices = [s.color for s in pie.sections]
+    assert slices == [OWN["yellow"], OWN["purple"]]  # Ana's 2 wins, Ben's 1
+    assert [key_colour(root, f"stats-wins-key-{n}") for n in (1, 2)] == slices
+    assert pie.sections[0].title_style.color == ft.Colors.BLACK  # readable on yellow
 
 
 def test_a_long_title_takes_two_lines_in_a_phones_app_bar(tmp_path):

@@ -7,7 +7,7 @@ asks for the phone pad (with its minus sign)."""
 from __future__ import annotations
 
 import pytest
-from conftest import PHONE, AppPage
+from conftest import PHONE, SCREENSHOTS, AppPage
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -84,3 +84,63 @@ def test_a_long_phone_sheet_keeps_the_names_in_sight_and_a_minus_on_the_keypad(a
     after = name.bounding_box()
     assert after is not None and abs(after["y"] - top["y"]) < 2, (top, after)
     expect(app.node("colour-3")).to_have_text("Green")  # the third of the palette
+
+
+def near(pixel: tuple[int, ...], hex_colour: str, within: int) -> bool:
+    want = [int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return all(abs(a - b) <= within for a, b in zip(pixel[:3], want, strict=True))
+
+
+def shot(page: AppPage, ident: str):
+    """What the screen shows of ``ident``, as an RGB picture (one device pixel a point)."""
+    import io
+
+    from PIL import Image
+
+    box = page.node(ident).first.bounding_box()
+    assert box is not None, ident
+    return Image.open(io.BytesIO(page.page.screenshot(clip=box))).convert("RGB")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_round_plays_chart_draws_each_player_in_the_colour_of_their_legend(
+    server, browser, data_dir, scheme
+):
+    """Measured on the screen at phone size: each player's line is their colour (orange,
+    green), and so is the square beside their name under the chart."""
+    from conftest import history_path
+
+    from scorepad.core import PlayerSheet, find_game
+    from scorepad.core.colours import PALETTE as OWN
+    from scorepad.store import open_store
+
+    (data_dir / "settings.json").unlink(missing_ok=True)  # the theme follows the system's
+    sheets = [
+        PlayerSheet("Hugolin", {"bid": [1, 0, 2, 1], "tricks": [1, 0, 2, 0]}),
+        PlayerSheet("Léane", {"bid": [0, 1, 1, 0], "tricks": [1, 1, 0, 0]}),
+    ]
+    store = open_store(history_path(data_dir))
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    play = store.save_play(
+        find_game("skull-king"), None, sheets, "2001-01-01 20:00", colours=("orange", "green")
+    )
+    try:
+        page = AppPage(context.new_page(), server, data_dir)
+        page.open(f"/play/{play}")
+        page.reveal("play-chart-key-2")
+        page.reveal("play-rounds-chart")
+        expect(page.node("play-chart-key-1")).to_have_text("Hugolin")
+        page.page.wait_for_timeout(500)  # the chart's lines drawn in
+        chart = shot(page, "play-rounds-chart")
+        pixels = [chart.getpixel((x, y)) for x in range(chart.width) for y in range(chart.height)]
+        for n, colour in enumerate((OWN["orange"], OWN["green"]), 1):
+            drawn = sum(near(p, colour, 24) for p in pixels)
+            assert drawn > 100, (scheme, colour, drawn)  # a 3-point line across the chart
+            key = shot(page, f"play-chart-key-{n}")
+            middle = key.getpixel((6, key.height // 2))
+            assert near(middle, colour, 12), (scheme, n, middle, colour)
+        page.page.screenshot(path=str(SCREENSHOTS / f"round-chart-{scheme}-phone.png"))
+    finally:
+        context.close()
+        store.delete_play(play)
+        store.close()

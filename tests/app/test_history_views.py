@@ -313,6 +313,53 @@ def test_new_play_prints_a_blank_sheet_for_the_table_as_set(tmp_path, history):
     assert find(root, "newplay-message").value == "azul-sintra-B-en.pdf is ready."
 
 
+def blocks_printed(data: bytes) -> int:
+    """How many players' blocks a round game's blank sheet has on its page: its turned
+    "Total" labels, one per block in each copy."""
+    import io
+
+    import pypdf
+
+    found: list[str] = []
+
+    def seen(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip() == "Total" and abs(cm[1] * tm[0] + cm[3] * tm[1]) == 1:
+            found.append(text)
+
+    pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=seen)
+    return len(found)
+
+
+def test_a_blank_round_sheet_has_a_block_for_each_seat_asked_for(tmp_path, history):
+    """Three seats, no name typed yet: three blocks in each of the two copies, not the
+    game's most (six); the play screen's blank sheet is for the play's players."""
+    ctx, _ = context(tmp_path, history=history)
+    files: list[tuple[str, bytes]] = []
+
+    async def download(name: str, data: bytes) -> None:
+        files.append((name, data))
+
+    ctx.download = download
+    model = NewPlayModel(find_game("skull-king"), ["", "", ""])
+    root = NewPlayView(ctx, model).build()
+    run_async(find(root, "print-blank").on_click)
+    model.names = ["Ana", "", "", ""]
+    run_async(find(root, "print-blank").on_click)
+    bids = {"bid": [1], "tricks": [1]}
+    play = save(history, "skull-king", [PlayerSheet(n, bids) for n in ("Léa", "Hugo", "Zoé")])
+    run_async(find(play_view(ctx, str(play)), "print-blank").on_click)
+    assert [blocks_printed(data) for _, data in files] == [3 * 2, 4 * 2, 3 * 2]
+    assert "Hugo" in pdf_text(files[2][1]) and "Ana" in pdf_text(files[1][1])
+
+
+def pdf_text(data: bytes) -> str:
+    import io
+
+    import pypdf
+
+    return pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text()
+
+
 def test_sheets_in_progress_an_older_history_kept_join_home(tmp_path):
     """A history from before revision 0004 kept sheets in progress in its own table: the
     first time the app opens it they become sheets in progress of the app's, once."""

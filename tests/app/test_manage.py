@@ -849,7 +849,7 @@ def test_stats_empty_then_figures_charts_and_head_to_head(tmp_path, history):
     pie = find(root, "stats-chart-wins").controls[0].content
     assert [s.value for s in pie.sections] == [2, 1]
     game = texts(find(root, "stats-game-azul"))
-    assert "3 plays · best 81 (Ana) · average winning total 70.3" in game
+    assert "Plays: 3 · best 81 (Ana) · average winning total 70.3" in game
     assert find(root, "stats-h2h").value == (
         "Ana vs Ben: 3 plays together; Ana ahead 2, Ben ahead 1, level 0; wins 2–1"
     )

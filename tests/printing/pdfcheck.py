@@ -95,3 +95,21 @@ def assert_grid_drawn(image: Image.Image, model: SheetModel, grid: Grid) -> None
             dark(image, grid.xs[0] + (grid.xs[-1] - grid.xs[0]) * f / 20, y) for f in range(1, 20)
         ]
         assert all(samples), y
+
+
+def turned_text(data: bytes) -> list[tuple[str, float, float]]:
+    """Every run of text set turned a quarter (the round sheets' column labels) on page 1
+    of a PDF, as pypdf reads its content stream: (text, font size in points, where it
+    sits across the page, in points from the left)."""
+    import pypdf
+
+    found: list[tuple[str, float, float]] = []
+
+    def seen(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        a, b = cm[0] * tm[0] + cm[2] * tm[1], cm[1] * tm[0] + cm[3] * tm[1]
+        if text.strip() and abs(a) < 1e-6 and abs(abs(b) - 1) < 1e-6:  # runs up the page
+            across = cm[4] + cm[2] * tm[5]
+            found.append((text.strip(), size * (a * a + b * b) ** 0.5, across))
+
+    pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=seen)
+    return found

@@ -8,10 +8,11 @@ import io
 
 import pdfplumber
 import pytest
-from pdfcheck import dark, render, text_in, words
+from pdfcheck import dark, render, text_in, turned_text, words
 from reportlab.pdfgen.canvas import Canvas
 
-from scorepad.core import PlayerSheet, builtin_games, score
+from scorepad.core import PlayerSheet, builtin_games, load_template, score
+from scorepad.core.i18n import tr
 from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.printing.document import played_sheet_pdf, sheet_pdf, write_pdf
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH
@@ -30,6 +31,9 @@ GAMES = {
 }
 """The built-in round games with lines of the plain kinds only (Sushi Go's awards and
 tallies are printed and checked in test_print_rules)."""
+ROUND_GAMES = {g: t for g, t in builtin_games().items() if t.rounds is not None}
+LABEL_SMALLEST = 7.0
+"""The smallest size a column's label may be printed at, on any sheet."""
 
 
 def grids(sheet):
@@ -167,3 +171,79 @@ def test_the_command_prints_a_round_game_and_a_saved_round_play(cli, in_tmp):
     with pdfplumber.open(in_tmp / "play-1.en.pdf") as document:
         text = words(document.pages[0].extract_text())
     assert "Ana reached 500 in round 2." in text and "510" in text
+
+
+def page_words(data: bytes) -> str:
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        return words(document.pages[0].extract_text())
+
+
+@pytest.mark.parametrize("game", sorted(ROUND_GAMES))
+def test_column_labels_read_at_seven_points_or_more_in_every_language(game):
+    """Read back from the PDF: every label turned up its column is set at 7 pt or more,
+    and reads whole there, or as a key the legend under the table spells out; a block of
+    columns per player asked for, in each copy."""
+    template = ROUND_GAMES[game]
+    counts = {template.min_players, 3, template.max_players}
+    for lang in ("en", "es", "fr", "de"):
+        for count in sorted(n for n in counts if template.min_players <= n <= template.max_players):
+            data = sheet_pdf(template, None, lang, count)
+            turned = turned_text(data)
+            smallest = min(size for _, size, _ in turned)
+            assert smallest >= LABEL_SMALLEST - 1e-6, (lang, count, smallest)
+            sheet = blank_round_sheet(template, None, lang, count)
+            shown = " ".join(text for text, _, _ in turned).split()
+            legend = page_words(data)
+            for column in sheet.columns:
+                whole = all(word in shown for word in column.label.split())
+                assert whole or f"= {column.label}" in legend, (lang, count, column.label)
+            totals = [text for text, _, _ in turned if text == tr("text.total", lang)]
+            assert len(totals) == count * copies_per_page(sheet), (lang, count)
+
+
+def test_french_skull_king_for_six_keeps_its_labels_whole_and_large_enough():
+    """The sheet the French booklet holds: "Points de la manche" in six narrow blocks."""
+    data = sheet_pdf(ROUND_GAMES["skull-king"], None, "fr", 6)
+    turned = turned_text(data)
+    assert min(size for _, size, _ in turned) >= LABEL_SMALLEST
+    shown = " ".join(text for text, _, _ in turned)
+    assert shown.count("manche") == 12 and shown.count("Annonce") == 12  # 6 players, 2 copies
+
+
+def test_a_label_too_long_for_its_column_is_printed_as_a_key_with_a_legend():
+    game = load_template(
+        """{"id": "long-night", "name": {"en": "Long Night", "fr": "Longue nuit"},
+        "players": {"min": 2, "max": 8}, "rounds": {"count": 5},
+        "lines": [
+          {"key": "a", "kind": "points", "per_round": true,
+           "label": {"en": "Points for every secret objective completed during the round",
+                     "fr": "Points des objectifs secrets accomplis pendant la manche"}},
+          {"key": "b", "kind": "points", "per_round": true,
+           "label": {"en": "Penalties", "fr": "Pénalités"}}]}""",
+        "long-night.json",
+    )
+    for lang, label, key in (
+        ("en", "Points for every secret objective completed during the round", "PES"),
+        ("fr", "Points des objectifs secrets accomplis pendant la manche", "POS"),
+    ):
+        data = sheet_pdf(game, None, lang, 8)
+        turned = turned_text(data)
+        assert min(size for _, size, _ in turned) >= LABEL_SMALLEST
+        shown = [text for text, _, _ in turned]
+        assert shown.count(key) == 8 * copies_per_page(blank_round_sheet(game, None, lang, 8))
+        assert f"{key} = {label}" in page_words(data)
+        assert "Penalties" in shown or "Pénalités" in shown  # fits: kept whole, no key
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "es"])
+def test_a_filled_round_sheet_for_six_keeps_its_labels_at_seven_points(lang):
+    names = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
+    rounds = {"bid": [1] * 10, "tricks": [1] * 10}
+    scored = score(GAMES["skull-king"], None, [PlayerSheet(n, rounds) for n in names])
+    data = played_sheet_pdf(scored, lang)
+    turned = turned_text(data)
+    assert min(size for _, size, _ in turned) >= LABEL_SMALLEST
+    legend = page_words(data)
+    shown = " ".join(text for text, _, _ in turned).split()
+    for column in played_round_sheet(scored, lang).columns:
+        assert all(w in shown for w in column.label.split()) or f"= {column.label}" in legend

@@ -145,6 +145,30 @@ def test_head_to_head(history):
     assert (nobody.plays, nobody.a_average, nobody.last_played) == (0, None, None)
 
 
+def test_co_operative_plays_are_won_or_lost_together_in_the_stats(history):
+    """Never "level" between two players, never a best total of 0 for a game without a
+    score: counted apart, won and lost."""
+    from scorepad.core import find_game
+
+    pandemic, table = find_game("pandemic"), [PlayerSheet("Ana", {}), PlayerSheet("Ben", {})]
+    for when, outcome in (("2024-06-01T20:00", "lost"), ("2024-06-02T20:00", "won")):
+        history.save_play(pandemic, None, table, when, outcome=outcome)
+    history.save_play(pandemic, None, table, "2024-06-03T20:00", outcome="lost")
+    h2h = history.head_to_head("Ana", "Ben")
+    assert (h2h.plays, h2h.coop_plays, h2h.coop_wins) == (6, 3, 1)
+    assert (h2h.a_ahead, h2h.b_ahead, h2h.level, h2h.a_wins, h2h.b_wins) == (1, 2, 0, 1, 2)
+    alone = history.head_to_head("Ana", "Ben", "pandemic")
+    assert (alone.plays, alone.level, alone.coop_plays, alone.coop_wins) == (3, 0, 3, 1)
+    game = history.game_stats("pandemic")
+    assert (game.plays, game.coop_wins, game.coop_losses, game.scored) == (3, 1, 2, False)
+    assert (game.best_total, game.holders, game.distribution) == (None, (), ())
+    assert game.average_winning_total is None
+    ana = history.player_stats("Ana", "pandemic")
+    assert (ana.plays, ana.coop_plays, ana.coop_wins) == (0, 3, 1)
+    azul_stats = history.game_stats("azul")
+    assert azul_stats.scored and (azul_stats.coop_wins, azul_stats.coop_losses) == (0, 0)
+
+
 def test_players_carry_their_plays_and_wins(history):
     """One query gives everyone's plays and wins (the Stats screen's share of wins); they
     agree with each player's own stats, and a deleted play counts for nobody."""

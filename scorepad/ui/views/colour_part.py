@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
-from scorepad.core.colours import PALETTE, game_colours
+from scorepad.core.colours import LIGHT, PALETTE, game_colours
 from scorepad.ui.colour_model import SeatColours, fold
 from scorepad.ui.context import Context
 from scorepad.ui.newplay_model import NewPlayModel
+from scorepad.ui.views.common import CHART_LIGHT, tid
 
 SIZE = 22
 """The swatch's width and height: with its margin, a thumb's tap on a phone."""
@@ -153,6 +154,29 @@ def chart_colours(colours: Sequence[str | None], fallback: Sequence[str]) -> lis
         own = PALETTE.get(colour or "")
         drawn.append(own if own and own not in drawn else fallback[n % len(fallback)])
     return drawn
+
+
+def chart_key(ident: str, colour: str, text: str, size: float = 13) -> ft.Control:
+    """One entry of a chart's legend: a square of the very colour the chart draws the
+    player's line or slice in (with a rim, so that white and black show on either theme),
+    then the text. Legends are made only from the colours the chart was drawn with."""
+    patch = ft.Container(
+        width=12, height=12, bgcolor=colour, border=ft.Border.all(1, ft.Colors.OUTLINE)
+    )
+    return tid(ident, ft.Row([patch, ft.Text(text, size=size)], spacing=4, tight=True))
+
+
+def chart_ink(colour: str) -> str:
+    """The colour of a text written on ``colour`` in a chart (a slice's share)."""
+    light = colour in CHART_LIGHT or colour in {PALETTE[c] for c in LIGHT}
+    return ft.Colors.BLACK if light else ft.Colors.WHITE
+
+
+def line_shadow(colour: str) -> ft.BoxShadow:
+    """A thin rim along a chart's line where its colour is near either theme's
+    background (white, black, yellow): the line still shows, in its own colour."""
+    edge = colour in {PALETTE[c] for c in ("white", "black", "yellow")}
+    return ft.BoxShadow(color=ft.Colors.OUTLINE if edge else ft.Colors.TRANSPARENT, blur_radius=1.5)
 
 
 def known_colours(ctx: Context, names: Sequence[str]) -> list[str | None]:

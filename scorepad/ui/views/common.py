@@ -23,6 +23,8 @@ PALETTE = [
     ft.Colors.CYAN,
     ft.Colors.BROWN,
 ]
+CHART_LIGHT = frozenset({ft.Colors.AMBER, ft.Colors.LIGHT_GREEN, ft.Colors.CYAN})
+"""The chart colours on which a text is written in black."""
 
 
 class Crossings:

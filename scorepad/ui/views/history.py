@@ -129,8 +129,11 @@ class HistoryView:
     def _row(self, row: HistoryRow) -> ft.Control:
         ctx = self.ctx
         n = self.shown
-        winners = winners_text(ctx, row.winners) if row.winners else ""
-        lines: list[ft.Control] = [ft.Text(row.scores), muted(winners, size=13)]
+        # a co-operative play says "won together" or "lost together" beside the players
+        winners = winners_text(ctx, row.winners) if row.winners and not row.together else ""
+        lines: list[ft.Control] = [ft.Text(row.scores)]
+        if winners:
+            lines.append(muted(winners, size=13))
         if row.first_player:
             lines.append(tid(f"history-first-player-{n}", muted(row.first_player, size=13)))
         lines += colour_names(ctx, None, row.colours)  # an id would split the row's text
@@ -149,7 +152,7 @@ class HistoryView:
                         weight=ft.FontWeight.W_500,
                     ),
                     subtitle=ft.Column(lines, spacing=2, tight=True),
-                    leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
+                    leading=result_icon(row.winners),
                     on_click=lambda: ctx.navigate(f"/play/{row.id}"),
                 ),
             ),
@@ -206,3 +209,12 @@ class HistoryView:
 
     def on_more(self) -> None:
         self.load(reset=False)
+
+
+def result_icon(winners: tuple[str, ...]) -> ft.Icon:
+    """A row's sign: a trophy for a play someone won (everyone, in a co-operative play won
+    together); a broken heart, never a trophy, for a co-operative play lost together. No
+    test id: one would split the row's text, read out as one."""
+    if winners:
+        return ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER)
+    return ft.Icon(ft.Icons.HEART_BROKEN_OUTLINED, color=ft.Colors.ON_SURFACE_VARIANT)

@@ -168,8 +168,15 @@ def _recent(ctx: Context) -> tuple[ft.Control, list[ft.Control]]:
 
 
 def _who_won(ctx: Context, play: RecentPlay) -> str:
-    """ "2026-12-01 · Azul · Ana wins, 84" (several winners share it)."""
+    """ "2026-12-01 · Azul · Ana wins, 84" (several winners share it); "2026-12-01 ·
+    Pandemic · lost together" (and the score, for a co-operative game that has one)."""
     when = f"{play.played_at:%Y-%m-%d}"
+    if play.together:
+        score = f", {format_points(play.total)}" if play.total is not None else ""
+        return f"{when} · {play.title} · {play.together}{score}"
+    if play.winners and play.total is None:  # a team game without a score (Codenames)
+        names = join_words(list(play.winners), ctx.lang)
+        return f"{when} · {play.title} · {ctx.t('app.won_by', names=names)}"
     if not play.winners or play.total is None:
         return f"{when} · {play.title}"
     total = format_points(play.total)

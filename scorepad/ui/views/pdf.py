@@ -32,15 +32,15 @@ async def offer_blank(
     names: Sequence[str] = (),
 ) -> None:
     """Two blank copies of ``template``'s sheet on an A4 page: a column for each seat in
-    ``names`` (the names typed so far printed first), or the game's most players when no
-    name is typed yet."""
+    ``names`` (the names typed so far printed first, the other columns left blank), or the
+    game's most players when there are no seats."""
 
     def make() -> bytes:
         from scorepad.printing.document import sheet_pdf  # reportlab loads only to print
 
-        typed = [n.strip() for n in names if n.strip()]
-        if not typed:
+        if not names:
             return sheet_pdf(template, variant, ctx.lang)
+        typed = [n.strip() for n in names if n.strip()]
         return sheet_pdf(template, variant, ctx.lang, len(names), typed)
 
     suffix = f"-{variant}" if variant else ""

@@ -8,6 +8,7 @@ and the PDF show the same rows, entries and points.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
@@ -15,13 +16,14 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
+from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.results import team_of
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
 from scorepad.ui.play_model import kept_details, seat_boards, seat_colours_of, shown_sheet
 from scorepad.ui.views.board_drawn import drawn_boards
-from scorepad.ui.views.colour_part import chart_colours, colour_names
+from scorepad.ui.views.colour_part import chart_colours, chart_key, colour_names, line_shadow
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
@@ -156,6 +158,7 @@ class PlayView:
             return []
         ctx = self.ctx
         players = sheet.players
+        drawn = chart_colours([p.colour for p in self.record.summary.players], PALETTE)
 
         def row(label: ft.Control, cells: list[ft.Control]) -> ft.Control:
             boxes: list[ft.Control] = [
@@ -177,29 +180,21 @@ class PlayView:
             heading(ctx.t("app.rounds_table")),
             tid("play-rounds", ft.Column(rows, spacing=2)),
             muted(ctx.t("app.rounds_chart")),
-            tid("play-rounds-chart", self._chart()),
+            tid("play-rounds-chart", self._chart(drawn)),
             ft.Row(
                 [
-                    ft.Row(
-                        [
-                            ft.Container(width=12, height=12, bgcolor=PALETTE[n % len(PALETTE)]),
-                            ft.Text(p.name, size=12),
-                        ],
-                        spacing=4,
-                        tight=True,
-                    )
-                    for n, p in enumerate(players)
+                    chart_key(f"play-chart-key-{n}", drawn[n - 1], p.name, size=12)
+                    for n, p in enumerate(players, 1)
                 ],
                 wrap=True,
             ),
         ]
 
-    def _chart(self) -> ft.Control:
-        """Every player's running total by round, a line each."""
+    def _chart(self, drawn: Sequence[str]) -> ft.Control:
+        """Every player's running total by round, a line each, in ``drawn``'s colours."""
         import flet_charts as fc
 
         players = self.record.sheet.players
-        drawn = chart_colours([p.colour for p in self.record.summary.players], PALETTE)
         values = [float(v) for p in players for v in p.rounds]
         low, high = min([*values, 0.0]), max([*values, 0.0])
         top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
@@ -210,6 +205,7 @@ class PlayView:
                 color=drawn[n],
                 stroke_width=3,
                 point=True,
+                shadow=line_shadow(drawn[n]),
             )
             for n, p in enumerate(players)
         ]
@@ -393,7 +389,12 @@ class PlayView:
 
     async def on_print_blank(self) -> None:
         sheet = self.record.sheet
-        await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message))
+        names = [p.name for p in sheet.players]
+        if any(blank(n) or name_problem(n) for n in names):
+            names = [""] * len(names)  # an imported name a sheet refuses: columns only
+        if not sheet.template.min_players <= len(names) <= sheet.template.max_players:
+            names = []  # an imported play outside the game's range: the game's most
+        await offer_blank(self.ctx, sheet.template, sheet.variant, teller(self.message), names)
 
 
 def _play_ident(kind: str, seat: int) -> str:

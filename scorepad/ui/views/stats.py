@@ -25,7 +25,13 @@ from scorepad.ui.stats_model import (
     points,
     when,
 )
-from scorepad.ui.views.colour_part import chart_colours, known_colours
+from scorepad.ui.views.colour_part import (
+    chart_colours,
+    chart_ink,
+    chart_key,
+    known_colours,
+    line_shadow,
+)
 from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
 
 if TYPE_CHECKING:
@@ -120,23 +126,28 @@ class StatsView:
         if stats is None:
             self.player_part.controls = []
             return
-        figures = [
-            ("plays", ctx.t("manage.plays"), str(stats.plays)),
-            ("wins", ctx.t("manage.wins"), str(stats.wins)),
-            ("rate", ctx.t("manage.win_rate"), percent(stats.win_rate, lang)),
-        ]
-        if data.game is not None:  # all games: never an average adding different games
+        figures: list[tuple[str, str, str]] = []
+        if stats.plays or not stats.coop_plays:  # plays each for themselves (or in teams)
+            plays = "manage.competitive_plays" if stats.coop_plays else "manage.plays"
             figures += [
-                ("average", ctx.t("manage.average"), points(stats.average_total, lang)),
-                ("best", ctx.t("manage.best"), points(stats.best_total, lang)),
+                ("plays", ctx.t(plays), str(stats.plays)),
+                ("wins", ctx.t("manage.wins"), str(stats.wins)),
+                ("rate", ctx.t("manage.win_rate"), percent(stats.win_rate, lang)),
             ]
-        figures.append(("last", ctx.t("manage.last_played"), when(stats.last_played)))
-        if stats.coop_plays:  # co-operative plays apart from the competitive wins above
+            if data.game is not None and data.scored:  # never adding different games
+                figures += [
+                    ("average", ctx.t("manage.average"), points(stats.average_total, lang)),
+                    ("best", ctx.t("manage.best"), points(stats.best_total, lang)),
+                ]
+        if stats.coop_plays:  # co-operative plays apart: won or lost together
+            lost = stats.coop_plays - stats.coop_wins
             figures += [
                 ("coop-plays", ctx.t("manage.coop_plays"), str(stats.coop_plays)),
                 ("coop-wins", ctx.t("manage.coop_wins"), str(stats.coop_wins)),
+                ("coop-losses", ctx.t("manage.coop_losses"), str(lost)),
                 ("coop-rate", ctx.t("manage.coop_win_rate"), percent(stats.coop_win_rate, lang)),
             ]
+        figures.append(("last", ctx.t("manage.last_played"), when(stats.last_played)))
         size = 16 if ctx.compact else 20
         tiles: list[ft.Control] = [
             ft.Container(
@@ -155,7 +166,7 @@ class StatsView:
             self.game_chooser(data),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
         ]
-        if data.game is not None:
+        if data.game is not None and data.scored:
             self.player_part.controls += [
                 muted(ctx.t("manage.totals_over_time")),
                 tid("stats-chart-totals", self.totals_chart(data)),
@@ -168,11 +179,13 @@ class StatsView:
         low, high = min([*values, 0.0]), max(values)
         top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
         own = known_colours(self.ctx, [data.player.name])[0] if data.player else None
+        colour = chart_colours([own], [ft.Colors.PRIMARY])[0]
         series = fc.LineChartData(
             points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
-            color=chart_colours([own], [ft.Colors.PRIMARY])[0],
+            color=colour,
             stroke_width=3,
             point=True,
+            shadow=line_shadow(colour),
         )
         return ft.Container(
             fc.LineChart(
@@ -201,19 +214,20 @@ class StatsView:
                 title=f"{round(100 * wins / total)} %",
                 color=drawn[n],
                 radius=70,
-                title_style=ft.TextStyle(size=12, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+                title_style=ft.TextStyle(
+                    size=12, color=chart_ink(drawn[n]), weight=ft.FontWeight.BOLD
+                ),
             )
             for n, (_, wins) in enumerate(data.wins)
         ]
         legend = ft.Column(
             [
-                ft.Row(
-                    [
-                        ft.Container(width=12, height=12, bgcolor=drawn[n]),
-                        ft.Text(self.ctx.t("manage.wins_of", name=name, n=wins), size=13),
-                    ]
+                chart_key(
+                    f"stats-wins-key-{n}",
+                    drawn[n - 1],
+                    self.ctx.t("manage.wins_of", name=name, n=wins),
                 )
-                for n, (name, wins) in enumerate(data.wins)
+                for n, (name, wins) in enumerate(data.wins, 1)
             ],
             spacing=4,
         )
@@ -228,22 +242,21 @@ class StatsView:
         ctx, lang = self.ctx, self.ctx.lang
         holders = ", ".join(sorted({h.name for h in stats.holders}))
         best = points(stats.best_total, lang)
+        said = [ctx.t("manage.game_plays", plays=stats.plays)]
+        if stats.scored:
+            average = points(stats.average_winning_total, lang)
+            holders = holders or "–"
+            said.append(ctx.t("manage.game_best", best=best, holders=holders, average=average))
+        if stats.coop_wins or stats.coop_losses:
+            won, lost = stats.coop_wins, stats.coop_losses
+            said.append(ctx.t("manage.game_together", won=won, lost=lost))
         return tid(
             f"stats-game-{stats.game}",
             ft.Container(
                 ft.Column(
                     [
                         ft.Text(game_name(stats, lang), weight=ft.FontWeight.BOLD),
-                        ft.Text(
-                            ctx.t(
-                                "manage.game_line",
-                                plays=stats.plays,
-                                best=best,
-                                holders=holders or "–",
-                                average=points(stats.average_winning_total, lang),
-                            ),
-                            size=13,
-                        ),
+                        tid(f"stats-game-line-{stats.game}", ft.Text(" · ".join(said), size=13)),
                         *self._average_time(stats),
                     ],
                     spacing=2,
