@@ -17,10 +17,11 @@ connection can be used from another one later (a reconnection).
 from __future__ import annotations
 
 import enum
-import ipaddress
 from typing import Any
 
 import flet as ft
+
+from scorepad.ui.share import is_local
 
 
 class Power(enum.Enum):
@@ -42,16 +43,6 @@ browses the history like the host, downloads an export and uploads a file of its
 def may(host: bool, power: Power) -> bool:
     """Whether a device (the host, or a guest) has ``power``."""
     return host or power in GUEST_MAY
-
-
-def is_loopback(address: str | None) -> bool:
-    """Whether ``address`` is one of this computer's own (loopback) addresses."""
-    if not address:
-        return False
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
 
 
 PEER = "_scorepad_peer"
@@ -100,4 +91,4 @@ def _same_machine_only(connection: object) -> bool:
 
 def is_host(page: ft.Page) -> bool:
     """Whether the page is shown on the computer running the app, now."""
-    return is_loopback(peer_address(page))
+    return is_local(peer_address(page))

@@ -16,8 +16,8 @@ from ui_helpers import click, context, find, has, type_into
 
 from scorepad.core import ScorepadError
 from scorepad.ui.app import view_for
-from scorepad.ui.devices import is_loopback
 from scorepad.ui.host_files import MAX_BYTES, check_file, read_text
+from scorepad.ui.share import is_local
 from scorepad.ui.views.games import GamesView
 
 GAME = {
@@ -29,10 +29,10 @@ GAME = {
 
 
 def test_which_addresses_are_this_computers():
-    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("127.5.6.7")
-    assert not is_loopback(None) and not is_loopback("")  # unknown: a guest
-    assert not is_loopback("192.168.1.20") and not is_loopback("fe80::1")
-    assert not is_loopback("not an address")
+    assert is_local("127.0.0.1") and is_local("::1") and is_local("127.5.6.7")
+    assert not is_local(None) and not is_local("")  # unknown: a guest
+    assert not is_local("192.168.1.20") and not is_local("fe80::1")
+    assert not is_local("not an address")
 
 
 def quickly(job, seconds: float = 5.0):
