@@ -28,7 +28,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.core.i18n import pick
 from scorepad.core.sheetrules import not_on_sheet
-from scorepad.ui import collector
+from scorepad.ui import boundary, collector
 from scorepad.ui.context import Context, Services
 from scorepad.ui.drafts import of_game
 from scorepad.ui.host_files import on_this_computer
@@ -133,6 +133,7 @@ class Shell:
             later=self.later,
             on_host=on_this_computer(page.client_ip),
         )
+        boundary.speaks(page, lambda: self.ctx.t(boundary.SENTENCE))
         self.picker: ft.FilePicker | None = None
         self.wakelock: ft.Wakelock | None = None
         self.awake = False

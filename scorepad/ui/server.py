@@ -49,11 +49,13 @@ def guarded_app(
     ``lang`` by default."""
     from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
 
+    from scorepad.ui import boundary
     from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
     from scorepad.ui.heartbeat import answering_pings
     from scorepad.ui.web_files import WebFiles
 
+    boundary.install()  # before any session: no traceback ever reaches a device
     ending_unregistered_sockets()
     sending_without_writing_it_out()
     logging.getLogger("flet_web.fastapi").addFilter(_no_receive_loop_end)
