@@ -46,7 +46,7 @@ def install() -> None:
 
     if getattr(Session, "_scorepad_reports_plainly", False):
         return
-    Session.error = report  # type: ignore[method-assign]
+    Session.error = report  # type: ignore[method-assign,assignment]
     Session._scorepad_reports_plainly = True  # type: ignore[attr-defined]
 
 

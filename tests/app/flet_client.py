@@ -19,9 +19,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from bench import flet_wire as wire  # noqa: E402
+from bench import flet_wire as wire
 
-TRACES = (b"Traceback", b'File "/', b"site-packages", b".py\", line ")
+TRACES = (b"Traceback", b'File "/', b"site-packages", b'.py", line ')
 """What a Python traceback shows, in any frame: none may ever reach a device."""
 
 
@@ -32,6 +32,8 @@ class Page:
             origin=f"http://127.0.0.1:{port}",
             open_timeout=wait,
             max_size=None,
+            ping_interval=None,  # a browser sends no pings of its own: the page's heartbeat
+            max_queue=None,  # read on while the test sends: the server's pings are answered
         )
         self.ws: ClientConnection = opened.__enter__()  # closed by ``close``
         self.frames: list[bytes] = []
@@ -40,14 +42,17 @@ class Page:
         self.page_id = 1
         self.route = route
         self.closed = False
-        for frame in wire.register(route):
-            self.ws.send(frame)
+        self.sent = 0
+        self.acknowledged = -1
+        self.send(wire.register(route))
         self.read_until(lambda: self.tree is not None, wait)
 
     # --- reading -------------------------------------------------------------------------
     def _take(self, frame: bytes | str) -> None:
-        if isinstance(frame, str):
-            return  # the heartbeat's text frames: not Flet's
+        if isinstance(frame, str):  # the heartbeat's answer: not Flet's
+            if frame.startswith("scorepad:pong:"):
+                self.acknowledged = int(frame.split(":")[2])
+            return
         self.frames.append(frame)
         message = wire.decode(frame)
         if message is None:
@@ -56,15 +61,13 @@ class Page:
         if action == wire.REGISTER_CLIENT:
             self.tree = wire.Tree(body["page_patch"])
             self.page_id = body["page_patch"].get("_i", 1)
-            for out in wire.after_register(self.page_id):
-                self.ws.send(out)
+            self.send(wire.after_register(self.page_id))
         elif action == wire.PATCH_CONTROL and self.tree is not None:
             self.tree.apply(body["id"], body["patch"])
         elif action == wire.INVOKE_METHOD:
             if body.get("name") == "push_route":
                 self.route = body.get("args", {}).get("route")
-            for out in wire.answer(self.page_id, body):
-                self.ws.send(out)
+            self.send(wire.answer(self.page_id, body))
         elif action == wire.SESSION_CRASHED:
             self.crashed.append(body)
 
@@ -106,15 +109,23 @@ class Page:
     def send(self, frames: list[bytes]) -> None:
         for frame in frames:
             self.ws.send(frame)
+            self.sent += 1
+
+    def received_all(self, wait: float = 120) -> None:
+        """Ask as the page's heartbeat asks (``scorepad.ui.heartbeat``) until the app says
+        it has received every frame this page sent."""
+        deadline = time.monotonic() + wait
+        while self.acknowledged < self.sent:
+            assert time.monotonic() < deadline, f"{self.sent - self.acknowledged} frames unread"
+            self.ws.send("scorepad:ping")
+            self.drain(quiet=0.2, most=5)
 
     def type(self, control_id: int, text: object, *events: str) -> None:
         """A value typed into a field (its value, then its change event), then ``events``
         (``submit``, ``blur``, ``focus``) as the browser sends them."""
         frames = [
             wire.encode(wire.UPDATE_CONTROL_PROPS, {"id": control_id, "props": {"value": text}}),
-            wire.encode(
-                wire.CONTROL_EVENT, {"target": control_id, "name": "change", "data": text}
-            ),
+            wire.encode(wire.CONTROL_EVENT, {"target": control_id, "name": "change", "data": text}),
         ]
         for name in events:
             data = text if name == "submit" else None

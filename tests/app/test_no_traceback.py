@@ -109,4 +109,3 @@ def test_whatever_a_handler_raises_is_logged_and_the_device_gets_a_sentence(capl
         assert button.content == "Done"
 
     run_async(run)
-
