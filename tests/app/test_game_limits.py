@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 
-from ui_helpers import click, context, find, type_into, walk
+from ui_helpers import click, context, find, fire, type_into, walk
 
-from scorepad.core.limits import MAX_ALL_RATES, MAX_LINES, MAX_RATES
+from scorepad.core.limits import MAX_ALL_RATES, MAX_LINES, MAX_RATES, MAX_VARIANTS
 from scorepad.ui.app import view_for
+from scorepad.ui.game_form import GameForm
+from scorepad.ui.views.game_editor import GameEditorView
 
 
 def lines(count: int) -> list[dict]:
@@ -66,3 +68,27 @@ def test_the_largest_game_allowed_opens_at_twenty_players_and_adds_up(tmp_path):
     type_into(root, "line-l0-20", "5")
     assert find(root, "total-20").value == "12"
     assert find(root, "total-1").value == "0"
+
+
+def test_the_game_editor_adds_no_more_lines_or_variants_than_a_game_may_have(tmp_path):
+    ctx, _ = context(tmp_path)
+    view = GameEditorView(ctx, GameForm())
+    root = view.build()
+
+    def typed(name: str, text: str) -> None:  # as ``type_into``, without walking the screen
+        view.fields[name].value = text
+        fire(view.fields[name], "change", text)
+
+    typed("name-en", "Largest")
+    for n in range(MAX_LINES):
+        typed(f"line-{n}-label-en", f"Line {n}")  # the blank line joins, another follows
+    typed(f"line-{MAX_LINES}-label-en", "One more")  # stays the blank one: none follows
+    assert f"line-{MAX_LINES + 1}-label-en" not in view.fields
+    assert len(view.form.lines) == MAX_LINES
+    said = find(root, "game-problem").value
+    assert f"{MAX_LINES + 1} entries; at most {MAX_LINES} are allowed" in said, said
+    for _ in range(MAX_VARIANTS + 3):
+        click(root, "game-add-variant")
+    assert len(view.form.variants) == MAX_VARIANTS
+    said = find(root, "game-problem").value
+    assert f"at most {MAX_VARIANTS} are allowed" in said, said
