@@ -113,12 +113,19 @@ class Page:
 
     def received_all(self, wait: float = 120) -> None:
         """Ask as the page's heartbeat asks (``scorepad.ui.heartbeat``) until the app says
-        it has received every frame this page sent."""
+        it has received every frame this page sent. Flet reads the next frame only once it
+        has taken the one before (an event's handler started), so the answer also means
+        the app is no more than these frames behind."""
         deadline = time.monotonic() + wait
         while self.acknowledged < self.sent:
             assert time.monotonic() < deadline, f"{self.sent - self.acknowledged} frames unread"
             self.ws.send("scorepad:ping")
-            self.drain(quiet=0.2, most=5)
+            asked = self.sent
+            try:
+                while self.acknowledged < asked:
+                    self._take(self.ws.recv(timeout=5))
+            except TimeoutError:
+                continue  # asked again
 
     def type(self, control_id: int, text: object, *events: str) -> None:
         """A value typed into a field (its value, then its change event), then ``events``

@@ -114,10 +114,7 @@ def test_hostile_values_in_every_field_never_reach_a_device_as_a_traceback(serve
     for field in fields:
         for value in HOSTILE:
             page.type(field, value, "submit", "blur")
-            if page.closed:
-                break
-        page.drain(quiet=0.2)
-    page.received_all()  # every value reached the app
+            page.received_all()  # as a person types: one value at a time, not a flood
     page.drain(quiet=1, most=120)
     assert page.crashed == [], page.crashed
     traces = list(page.traces())
