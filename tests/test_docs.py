@@ -91,3 +91,16 @@ def test_the_game_file_page_names_every_field_the_loader_accepts():
     assert {"min", "max", "id", "label", "per", "prefer", "terms", "highest", "fewer"} <= fields
     missing = sorted(f for f in fields if f"`{f}`" not in page and f'`"{f}"`' not in page)
     assert not missing, f"docs/game-files.md does not mention: {missing}"
+
+
+def test_the_game_file_page_gives_every_limit_of_a_games_size():
+    """``core/limits.py``'s every limit, with its value, in the page's table of limits."""
+    import scorepad.core.limits as limits
+
+    page = (DOCS / "game-files.md").read_text(encoding="utf-8")
+    table = page.split("## How big a game may be", 1)[1].split("\n## ", 1)[0]
+    values = {name: getattr(limits, name) for name in dir(limits) if name.startswith("MAX_")}
+    assert values
+    rows = [row for row in table.splitlines() if row.startswith("| `")]
+    missing = [n for n, v in values.items() if not any(f"| {v} (" in row for row in rows)]
+    assert not missing, f"docs/game-files.md does not give: {missing}"

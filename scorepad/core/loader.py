@@ -22,6 +22,14 @@ from scorepad.core.errors import (
     quote,
 )
 from scorepad.core.i18n import DEFAULT_LANG, Text
+from scorepad.core.limits import (
+    MAX_ALL_RATES,
+    MAX_LINES,
+    MAX_RATES,
+    MAX_RULES,
+    MAX_VALUES,
+    MAX_VARIANTS,
+)
 from scorepad.core.modules import read_modules
 from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
 from scorepad.core.plaintext import MAX_LABEL, blank, plain_problem
@@ -141,12 +149,21 @@ class _Reader:
                 raise self.at(path, MissingField(name))
         return raw
 
-    def items(self, raw: object, path: str, *, allow_empty: bool = True) -> list[Any]:
+    def items(
+        self, raw: object, path: str, *, allow_empty: bool = True, limit: int | None = None
+    ) -> list[Any]:
         if not isinstance(raw, list):
             raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("list"))
         if not raw and not allow_empty:
             raise self.fail(path, "template.empty", value=quote(path.rsplit(".", 1)[-1]))
+        if limit is not None:
+            self.at_most(len(raw), path, limit)
         return raw
+
+    def at_most(self, count: int, path: str, limit: int) -> None:
+        """Refuse a list longer than ``limit`` before reading any of it."""
+        if count > limit:
+            raise self.fail(path, "template.too_many", count=count, limit=limit)
 
     def text(self, raw: object, path: str, limit: int = MAX_LABEL) -> Text:
         # English is required; any other language is optional and reads English without it
@@ -244,11 +261,15 @@ class _Reader:
         keys = {line.key for line in lines}
         tiebreakers = tuple(
             self.tiebreaker(item, f"tiebreakers[{i}]", keys, rounds is not None)
-            for i, item in enumerate(self.items(data.get("tiebreakers", []), "tiebreakers"))
+            for i, item in enumerate(
+                self.items(data.get("tiebreakers", []), "tiebreakers", limit=MAX_RULES)
+            )
         )
         reminders = tuple(
             self.text(item, f"reminders[{i}]", MAX_REMINDER)
-            for i, item in enumerate(self.items(data.get("reminders", []), "reminders"))
+            for i, item in enumerate(
+                self.items(data.get("reminders", []), "reminders", limit=MAX_RULES)
+            )
         )
         if "bgg_id" in data:
             self.whole(data["bgg_id"], "bgg_id", low=1)
@@ -382,7 +403,7 @@ class _Reader:
 
     def variants(self, raw: object) -> tuple[Variant, ...]:
         variants: list[Variant] = []
-        for i, item in enumerate(self.items(raw, "variants")):
+        for i, item in enumerate(self.items(raw, "variants", limit=MAX_VARIANTS)):
             path = f"variants[{i}]"
             data = self.obj(item, path, {"id": True, "label": True})
             variant = Variant(
@@ -399,7 +420,8 @@ class _Reader:
     ) -> tuple[Line, ...]:
         lines: list[Line] = []
         seen: dict[str, list[Line]] = {}
-        for i, item in enumerate(self.items(raw, "lines", allow_empty=allow_empty)):
+        listed = self.items(raw, "lines", allow_empty=allow_empty, limit=MAX_LINES)
+        for i, item in enumerate(listed):
             key = item.get("key") if isinstance(item, dict) else None
             path = f"lines.{key}" if isinstance(key, str) and KEY.match(key) else f"lines[{i}]"
             kind = item.get("kind") if isinstance(item, dict) else None
@@ -412,6 +434,9 @@ class _Reader:
                 raise self.fail(path, "template.duplicate_key", value=quote(line.key))
             seen.setdefault(line.key, []).append(line)
             lines.append(line)
+        rates = sum(len(line.rates) for line in lines if isinstance(line, CountLine))
+        if rates > MAX_ALL_RATES:
+            raise self.fail("lines", "template.too_many_rates", count=rates, limit=MAX_ALL_RATES)
         return tuple(lines)
 
     def line(self, data: dict[str, Any], path: str, variant_ids: set[str]) -> Line:
@@ -454,7 +479,8 @@ class _Reader:
     def line_count(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
         high = self.whole(data["max"], f"{path}.max", low=0) if "max" in data else None
         rates: list[Rate] = []
-        for i, item in enumerate(self.items(data.get("rates", []), f"{path}.rates")):
+        listed = self.items(data.get("rates", []), f"{path}.rates", limit=MAX_RATES)
+        for i, item in enumerate(listed):
             where = f"{path}.rates[{i}]"
             rate_data = self.obj(item, where, {"id": True, "per": True, "label": True})
             rate = Rate(
@@ -478,7 +504,7 @@ class _Reader:
         )
 
     def line_table(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
-        raw = self.items(data["values"], f"{path}.values")
+        raw = self.items(data["values"], f"{path}.values", limit=MAX_VALUES)
         if not raw:
             raise self.fail(f"{path}.values", "template.empty_table")
         values = tuple(self.number(v, f"{path}.values[{i}]") for i, v in enumerate(raw))

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from scorepad.core.errors import quote
 from scorepad.core.i18n import Text
+from scorepad.core.limits import MAX_ALL_RATES, MAX_LINES, MAX_MODULES
 
 MODULE_FIELDS = {"id": True, "label": True, "lines": False, "replace": False}
 FIXED_LINE_FIELDS = ("key", "kind")
@@ -36,7 +37,24 @@ def read_modules(reader: Any, data: Mapping[str, Any], builtin: bool) -> tuple[M
     modules: list[Module] = []
     base_keys = {line.get("key") for line in data["lines"] if isinstance(line, dict)}
     added: set[object] = set()
-    for i, item in enumerate(reader.items(raw, "modules")):
+    listed = reader.items(raw, "modules", limit=MAX_MODULES)
+    extra = [
+        line
+        for item in listed
+        if isinstance(item, dict) and isinstance(item.get("lines"), list)
+        for line in item["lines"]
+    ]
+    count = len(data["lines"]) + len(extra)
+    if count > MAX_LINES:
+        raise reader.fail("modules", "template.too_many_lines", count=count, limit=MAX_LINES)
+    rates = sum(
+        len(line["rates"])
+        for line in [*data["lines"], *extra]
+        if isinstance(line, dict) and isinstance(line.get("rates"), list)
+    )
+    if rates > MAX_ALL_RATES:
+        raise reader.fail("modules", "template.too_many_rates", count=rates, limit=MAX_ALL_RATES)
+    for i, item in enumerate(listed):
         path = f"modules[{i}]"
         found = reader.obj(item, path, MODULE_FIELDS)
         module = Module(

@@ -24,6 +24,8 @@ MAX_LABEL = 100
 """Longest by-hand line label, in characters."""
 MAX_NOTES = 2000
 """Longest note on a play, in characters: a few paragraphs about the evening."""
+MAX_LOCATION = 200
+"""Longest location of a play, in characters: a place's name or an address, on one line."""
 LINE_BREAKS = "\n\r\t"
 """What a note written over several lines may also hold."""
 
@@ -58,3 +60,9 @@ def name_problem(name: str, limit: int = MAX_NAME) -> EntryError | None:
     """Why a name or label, as given (before trimming), cannot be used; None when it can.
     A blank one is left to the caller, which knows how to say where it is missing."""
     return plain_problem(name) or plain_problem(name.strip(), limit)
+
+
+def location_problem(location: str) -> EntryError | None:
+    """Why a play's location, as given (before trimming), cannot be kept; None when it can:
+    one line of plain text, at most ``MAX_LOCATION`` long once trimmed."""
+    return name_problem(location, MAX_LOCATION)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scorepad.core.awards import TIES, AwardLine
 from scorepad.core.checks import Check, Span
 from scorepad.core.errors import quote
+from scorepad.core.limits import MAX_RULES, MAX_VALUES
 from scorepad.core.numbers import Number
 from scorepad.core.sets import SetRule, TallyLine
 from scorepad.core.sheetrules import Bonus, SheetRules
@@ -75,7 +76,7 @@ BUILDERS = {"award": line_award, "tally": line_tally}
 def _points(
     reader: _Reader, raw: object, path: str, *, allow_empty: bool = False
 ) -> tuple[Number, ...]:
-    items = reader.items(raw, path, allow_empty=allow_empty)
+    items = reader.items(raw, path, allow_empty=allow_empty, limit=MAX_VALUES)
     return tuple(reader.number(v, f"{path}[{i}]") for i, v in enumerate(items))
 
 
@@ -94,7 +95,7 @@ def read_rules(
     by_key = {line.key: line for line in lines}
     taken = set(by_key)
     sets = []
-    for i, item in enumerate(reader.items(data.get("sets", []), "sets")):
+    for i, item in enumerate(reader.items(data.get("sets", []), "sets", limit=MAX_RULES)):
         where = f"sets[{i}]"
         raw = reader.obj(item, where, SET_FIELDS)
         key = _new_key(reader, raw["key"], f"{where}.key", taken)
@@ -118,7 +119,7 @@ def read_rules(
             )
         )
     bonuses = []
-    for i, item in enumerate(reader.items(data.get("bonuses", []), "bonuses")):
+    for i, item in enumerate(reader.items(data.get("bonuses", []), "bonuses", limit=MAX_RULES)):
         where = f"bonuses[{i}]"
         raw = reader.obj(item, where, BONUS_FIELDS)
         bonuses.append(
@@ -133,7 +134,7 @@ def read_rules(
     floor = reader.number(data["floor"], "floor") if "floor" in data else None
     checks = tuple(
         _check(reader, item, f"checks[{i}]", by_key)
-        for i, item in enumerate(reader.items(data.get("checks", []), "checks"))
+        for i, item in enumerate(reader.items(data.get("checks", []), "checks", limit=MAX_RULES))
     )
     default = data.get("default_variant")
     if default is not None and default not in {v.id for v in variants}:

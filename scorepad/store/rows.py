@@ -15,7 +15,7 @@ from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, sco
 from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_number
-from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
+from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
 from scorepad.core.template import Reading
 from scorepad.store import models as m
 from scorepad.store.boards import SeatBoard, board_fields, check_boards
@@ -120,11 +120,11 @@ def check_details(details: PlayDetails) -> PlayDetails:
         or not 0 <= duration <= MAX_DURATION
     ):
         raise StoreError("store.bad_duration", value=quote(duration), limit=MAX_DURATION)
-    for field, text, allow, limit in (
-        ("location", details.location, "", None),
-        ("notes", details.notes, LINE_BREAKS, MAX_NOTES),
+    for field, text, problem_of in (
+        ("location", details.location, location_problem),
+        ("notes", details.notes, lambda text: plain_problem(text, MAX_NOTES, LINE_BREAKS)),
     ):
-        problem = plain_problem(text, limit, allow) if isinstance(text, str) else None
+        problem = problem_of(text) if isinstance(text, str) else None
         if problem is not None:
             raise StoreError("store.bad_text", field=field, problem=problem)
     first = details.first_player

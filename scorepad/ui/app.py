@@ -28,7 +28,7 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.core.i18n import pick
 from scorepad.core.sheetrules import not_on_sheet
-from scorepad.ui import collector
+from scorepad.ui import boundary, collector
 from scorepad.ui.context import Context, Services
 from scorepad.ui.devices import is_host
 from scorepad.ui.drafts import of_game
@@ -137,6 +137,7 @@ class Shell:
             later=self.later,
             host=lambda: is_host(page),
         )
+        boundary.speaks(page, lambda: self.ctx.t(boundary.SENTENCE))
         self.picker: ft.FilePicker | None = None
         self.uploading: Upload | None = None
         self.wakelock: ft.Wakelock | None = None

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
-from scorepad.core.plaintext import name_problem, plain_problem
+from scorepad.core.plaintext import location_problem, name_problem
 from scorepad.ui.colour_model import SeatColours
 from scorepad.ui.errors import AppError
 from scorepad.ui.first_player_model import seat_after_move, seat_after_remove
@@ -205,8 +205,9 @@ class NewPlayModel:
         return found
 
     def location_problem(self) -> ScorepadError | None:
-        """What is wrong with the location (a control character), as the history says."""
-        return plain_problem(self.location.strip())
+        """What is wrong with the location (a control character, too long), as the
+        history says."""
+        return location_problem(self.location)
 
     def ready(self) -> bool:
         """Nothing wrong: a sheet may start (and a draft be written)."""

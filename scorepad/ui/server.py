@@ -57,6 +57,7 @@ def guarded_app(
     ``lang`` by default."""
     from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
 
+    from scorepad.ui import boundary
     from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
     from scorepad.ui.heartbeat import answering_pings
@@ -65,6 +66,7 @@ def guarded_app(
 
     record_peers()  # who a device is: from its connection
     refusing_foreign_patches()  # what a browser may change: what a person does there
+    boundary.install()  # before any session: no traceback ever reaches a device
     ending_unregistered_sockets()
     sending_without_writing_it_out()
     logging.getLogger("flet_web.fastapi").addFilter(_no_receive_loop_end)

@@ -26,7 +26,7 @@ from scorepad.core.numbers import (
     plain_number,
     read_expression,
 )
-from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
+from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
 from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
 from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
@@ -423,11 +423,14 @@ class SheetDraft:
             texts = {str(k): per_player(v, str) for k, v in _dict(item.get("texts")).items()}
             rounds.append(RoundRow(str(item["id"]), texts))
         variant = data.get("variant")
+        location = str(data.get("location") or "")
+        if location_problem(location) is not None:  # as New play, a link and the history
+            raise ValueError("the location is not one a play may have")
         return cls(
             game_id=str(data["game"]),
             variant=None if variant is None else str(variant),
             players=players,
-            location=str(data.get("location") or ""),
+            location=location,
             notes=str(data.get("notes") or ""),
             first_player=one_of_the_players(data.get("first_player"), players),
             colours=draft_colours(data.get("colours"), count),
@@ -702,9 +705,6 @@ class SheetInProgress:
     def set_palace(self, edit: PalaceEdit) -> SheetState:
         """A tap on a window's frame space (``palace_model.tap``), or the windows cleared."""
         return self.apply(edit)
-
-    def set_location(self, location: str) -> None:
-        self.draft.location = location
 
     # --- reading -----------------------------------------------------------------------
     def evaluate(self) -> SheetState:

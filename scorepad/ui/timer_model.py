@@ -135,23 +135,31 @@ def till_next_minute(seconds: int) -> int:
     return 60 - seconds % 60
 
 
-_HOURS = re.compile(r"(\d+):(\d\d)")
+_MINUTES = re.compile(r"[0-9]+", re.ASCII)
+_HOURS = re.compile(r"([0-9]+):([0-5][0-9])", re.ASCII)
+_MOST_DIGITS = len(str(MAX_DURATION))
+"""Digits a number of minutes may have once its leading zeros are gone: a longer one is
+refused before it is read (Python refuses to read more than 4,300 digits at all)."""
 
 
 def read_time(text: str) -> int:
-    """Minutes from a time typed by hand: minutes ("42") or hours and minutes ("1:05").
-    Refused with a message that quotes what was typed: anything else, minutes past 59
-    after hours, or more than the history takes (``MAX_DURATION``)."""
-    typed = text.strip()
-    if typed.isdigit():
-        minutes = int(typed)
-    elif (found := _HOURS.fullmatch(typed)) and int(found[2]) < 60:
-        minutes = int(found[1]) * 60 + int(found[2])
+    """Minutes from a time typed by hand: minutes ("42") or hours and minutes ("1:05"),
+    in the digits 0 to 9. Refused with a message that quotes what was typed (cut short):
+    anything else ("²", "1e309", "-3"), minutes past 59 after hours, or more than the
+    history takes (``MAX_DURATION``), however many digits."""
+    typed = text.strip() if isinstance(text, str) else ""
+    if _MINUTES.fullmatch(typed):
+        hours, minutes = "0", typed.lstrip("0")
+    elif found := _HOURS.fullmatch(typed):
+        hours, minutes = found[1].lstrip("0"), found[2]
     else:
         raise AppError("app.bad_time", value=quote(text))
-    if minutes > MAX_DURATION:
+    if len(hours) > _MOST_DIGITS or len(minutes) > _MOST_DIGITS:
         raise AppError("app.time_too_long", value=quote(text), limit=MAX_DURATION)
-    return minutes
+    total = int(hours or 0) * 60 + int(minutes or 0)
+    if total > MAX_DURATION:
+        raise AppError("app.time_too_long", value=quote(text), limit=MAX_DURATION)
+    return total
 
 
 class SavedTime(TypedDict, total=False):

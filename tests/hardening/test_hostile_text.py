@@ -18,7 +18,7 @@ import pdfplumber
 import pytest
 
 from scorepad.core import PlayerSheet, builtin_games, load_template
-from scorepad.core.plaintext import MAX_LABEL, MAX_NAME
+from scorepad.core.plaintext import MAX_LABEL, MAX_LOCATION, MAX_NAME
 from scorepad.printing.fonts import MISSING, font_for, on_paper
 from scorepad.printing.model import blank_sheet, played_sheet
 from scorepad.store import StoreError, open_store
@@ -286,7 +286,7 @@ def test_a_played_sheet_prints_hostile_text_within_its_layout(tmp_path):
     names = GROUPS[0]
     label = "L" * MAX_LABEL
     path = sheet_file(tmp_path, names, label=label, points=2)
-    place = "<b>" + "Ω" * 10_000
+    place = "<b>" + "Ω" * (MAX_LOCATION - 3)  # the longest location a play may have
     ok("score", path, "--save", "--db", url, "--location", place)
     pdf = str(tmp_path / "play.pdf")
     ok("sheet", "--play", "1", "--db", url, "-o", pdf, "--lang", "en")
@@ -300,7 +300,7 @@ def test_a_played_sheet_prints_hostile_text_within_its_layout(tmp_path):
         page = document.pages[0]
         assert [cell_text(page, grid, 2 + i, 0) for i in range(4)] == names
         heading = text_in(page, 0, 595, 842, grid.ys[0])
-        assert "<b>ΩΩ" in heading and "…" in heading and "Ω" * 200 not in heading
+        assert "<b>ΩΩ" in heading and "…" in heading and "Ω" * 190 not in heading
         labels = text_in(page, grid.xs[0], grid.xs[1], grid.ys[1], grid.ys[-1])
         assert "LLLL" in labels
 

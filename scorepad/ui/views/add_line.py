@@ -181,8 +181,9 @@ class AddLineDialog(LineCards):
         self.fill()
         self.recheck()
 
-    def adopt(self) -> None:
+    def adopt(self) -> bool:
         """No blank line waits here: the dialog's line is the only one."""
+        return True
 
     # --- changes ----------------------------------------------------------------------------
     def on_keep(self, e: ft.Event[ft.Switch]) -> None:

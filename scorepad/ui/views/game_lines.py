@@ -10,6 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core.awards import TIES
+from scorepad.core.limits import MAX_LINES
 from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.ui.game_form import FIELDS_BY_KIND, LIST_FIELDS, LineForm, RateForm
 from scorepad.ui.game_kinds import KIND_CHOICES, choice_for
@@ -47,15 +48,19 @@ class LineCards(EditorParts):
         self.pending = (line, hidden, self.title)
         return card
 
-    def adopt(self) -> None:
-        """The blank line was typed in: it joins the game, and a new blank one follows."""
+    def adopt(self) -> bool:
+        """The blank line was typed in: it joins the game, and a new blank one follows;
+        False when the game has as many lines as a game may (the blank one stays)."""
         assert self.pending is not None
+        if len(self.form.lines) >= MAX_LINES:
+            return False
         line, hidden, title = self.pending
         self.form.lines.append(line)
         title.value = self.ctx.t("manage.line_n", n=len(self.form.lines))
         for control in hidden:
             control.visible = True
         self.sections["line"].controls.append(self.pending_card())
+        return True
 
     def line_card(self, i: int, line: LineForm, *, pending: bool = False) -> ft.Control:
         t, where = self.ctx.t, f"line-{i}-"

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorepad.core.i18n import LANGS
+from scorepad.core.limits import MAX_LINES, MAX_RATES, MAX_RULES, MAX_VARIANTS
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import Checked, GameForm, LineForm, first_text
 from scorepad.ui.game_rule_forms import RuleForm
@@ -26,6 +27,9 @@ Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 HALF: Columns = {"xs": 12, "md": 6}
 THIRD: Columns = {"xs": 12, "md": 4}
 QUARTER: Columns = {"xs": 6, "md": 3}
+_MOST = {"line": MAX_LINES, "variant": MAX_VARIANTS}
+"""The most items of an editor's list section; the rule lists' (sets, bonuses, tie-breakers,
+reminders): ``MAX_RULES``."""
 
 
 SERIAL = itertools.count(1)
@@ -47,6 +51,8 @@ def test_id(field: str) -> str:
 class EditorParts:
     ctx: Context
     form: GameForm
+    problem: ft.Text
+    """What is wrong, over the whole form."""
     fields: dict[str, ft.TextField]
     touch: dict[str, tuple[Any, str]]
     """Field → the item it edits and the name it is touched by."""
@@ -66,7 +72,7 @@ class EditorParts:
     def recheck(self) -> Checked:
         raise NotImplementedError
 
-    def adopt(self) -> None:
+    def adopt(self) -> bool:
         raise NotImplementedError
 
     def refill(self, section: str) -> None:
@@ -75,8 +81,21 @@ class EditorParts:
 
     # --- a list's buttons: each changes the list, then rebuilds its section -------------
     def add(self, section: str, items: list[Any], make: Callable[[], Any]) -> None:
+        if self.full(section, items):
+            return
         items.append(make())
         self.refill(section)
+
+    def full(self, section: str, items: list[Any]) -> bool:
+        """Whether ``items`` holds as many as a game may (``core/limits.py``): then the
+        editor says so and adds none (a game file past it would be refused on Save)."""
+        limit = _MOST.get(section, MAX_RULES)
+        if section == "line" and items is not self.form.lines:
+            limit = MAX_RATES  # a line's rates
+        if len(items) < limit:
+            return False
+        self.problem.value = self.ctx.t("template.too_many", count=len(items) + 1, limit=limit)
+        return True
 
     def remove(self, section: str, items: list[Any], i: int) -> None:
         del items[i]
@@ -147,9 +166,12 @@ class EditorParts:
                 self.form.auto_id = False
             if touch[1] == "key" and isinstance(item, LineForm | RuleForm):
                 item.auto_key = False  # typed: it no longer follows the label
+            adopted = True
             if self.pending is not None and item is self.pending[0]:
-                self.adopt()
+                adopted = self.adopt()
             self.recheck()
+            if not adopted:  # said after the check, which says what else is wrong
+                self.full("line", self.form.lines)
 
         box.on_change = changed
         self.fields[name] = box
