@@ -26,10 +26,25 @@ TRACES = (b"Traceback", b'File "/', b"site-packages", b'.py", line ')
 
 
 class Page:
-    def __init__(self, port: int, route: str, *, wait: float = 60) -> None:
+    """One page at ``route``: by default from this computer; with ``host`` (the machine's
+    network address) and the access code's ``cookie``, from the network, as a phone.
+    ``forged`` page properties ride along in the register request and again in a patch
+    sent right after it, before the app's main runs (what a hostile client may send)."""
+
+    def __init__(
+        self,
+        port: int,
+        route: str,
+        *,
+        wait: float = 60,
+        host: str = "127.0.0.1",
+        cookie: str | None = None,
+        forged: dict[str, Any] | None = None,
+    ) -> None:
         opened = connect(
-            f"ws://127.0.0.1:{port}/ws",
-            origin=f"http://127.0.0.1:{port}",
+            f"ws://{host}:{port}/ws",
+            origin=f"http://{host}:{port}",
+            additional_headers={"Cookie": cookie} if cookie else {},
             open_timeout=wait,
             max_size=None,
             ping_interval=None,  # a browser sends no pings of its own: the page's heartbeat
@@ -44,7 +59,15 @@ class Page:
         self.closed = False
         self.sent = 0
         self.acknowledged = -1
-        self.send(wire.register(route))
+        (register,) = wire.register(route)
+        if forged:
+            _, body = wire.decode(register)
+            body["page"].update(forged)
+            register = wire.encode(wire.REGISTER_CLIENT, body)
+            props = {"id": 1, "props": forged}  # the page's id in every new session
+            self.send([register, wire.encode(wire.UPDATE_CONTROL_PROPS, props)])
+        else:
+            self.send([register])
         self.read_until(lambda: self.tree is not None, wait)
 
     # --- reading -------------------------------------------------------------------------
@@ -100,6 +123,20 @@ class Page:
     def content(self, identifier: str) -> dict | None:
         assert self.tree is not None
         return self.tree.content(identifier)
+
+    def shows(self, identifier: str) -> bool:
+        return self.tree is not None and identifier in self.tree.named
+
+    def texts(self) -> str:
+        """Every text the page holds (values, labels), in one string."""
+        assert self.tree is not None
+        found = [
+            control[key]
+            for control in self.tree.controls.values()
+            for key in ("value", "label", "text", "hint_text")
+            if isinstance(control.get(key), str)
+        ]
+        return "\n".join(found)
 
     def traces(self) -> Iterator[bytes]:
         """Every frame received that holds a traceback's text."""

@@ -3,26 +3,23 @@ page's ``client_ip`` (or any other property a browser has no business setting) g
 the host's powers.
 
 Protocol-level: a phone is a websocket client speaking Flet's own protocol
-(``bench/flet_wire.py``) to the served app with ``--share --code``, connecting to the
+(``flet_client.Page``) to the served app with ``--share --code``, connecting to the
 machine's network address, so the server sees it come from a non-loopback address.
 """
 
 from __future__ import annotations
 
 import http.client
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import flet as ft
 import pytest
 from conftest import start_app, stop, wait_for_port
+from flet_client import Page
 from test_share import network_address
 from ui_helpers import click, context, find, has, type_into
-from websockets.sync.client import ClientConnection, connect
 
-from bench import flet_wire as wire
 from scorepad.ui.app import view_for
 from scorepad.ui.client_patches import allowed
 from scorepad.ui.devices import GUEST_MAY, Power, is_host, may
@@ -56,90 +53,6 @@ def code_cookie(host: str, port: int) -> str:
         connection.close()
 
 
-@contextmanager
-def device(host: str, port: int, cookie: str | None) -> Iterator[Device]:
-    """A page connected to the app at ``host`` (the phone's way in, or loopback)."""
-    with connect(
-        f"ws://{host}:{port}/ws",
-        origin=f"http://{host}:{port}",
-        additional_headers={"Cookie": cookie} if cookie else {},
-        open_timeout=30,
-        max_size=None,
-    ) as ws:
-        yield Device(ws)
-
-
-class Device:
-    """One page over Flet's websocket protocol; ``tree`` is what it shows."""
-
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
-        self.tree: wire.Tree | None = None
-        self.page_id = 1
-
-    def open(self, route: str, forged: dict | None = None) -> None:
-        """Register at ``route``; ``forged`` page properties ride along in the register
-        request and again in a patch sent right after it, before the app's main runs."""
-        (frame,) = wire.register(route)
-        if forged:
-            _, body = wire.decode(frame)
-            body["page"].update(forged)
-            frame = wire.encode(wire.REGISTER_CLIENT, body)
-        self.ws.send(frame)
-        if forged:  # the page's id is 1 in every new session: sent before any answer
-            self.send(wire.encode(wire.UPDATE_CONTROL_PROPS, {"id": 1, "props": forged}))
-        self.wait(lambda: self.tree is not None)
-        assert self.tree is not None
-        self.page_id = self.tree.page.get("_i", 1)
-        for frame in wire.after_register(self.page_id):
-            self.send(frame)
-
-    def send(self, frame: bytes) -> None:
-        self.ws.send(frame)
-
-    def wait(self, condition, timeout: float = 60) -> bool:
-        """Take what the server sends until ``condition()`` holds (or ``timeout``)."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            try:
-                frame = self.ws.recv(timeout=min(left, 1.0))
-            except TimeoutError:
-                continue
-            self.take(frame)
-        return True
-
-    def take(self, frame: bytes | str) -> None:
-        if isinstance(frame, str):
-            return  # the heartbeat's answers
-        message = wire.decode(frame)
-        if message is None:
-            return
-        action, body = message
-        if action == wire.REGISTER_CLIENT:
-            self.tree = wire.Tree(body["page_patch"])
-        elif action == wire.PATCH_CONTROL and self.tree is not None:
-            self.tree.apply(body["id"], body["patch"])
-        elif action == wire.INVOKE_METHOD:
-            for answer in wire.answer(self.page_id, body):
-                self.send(answer)
-
-    def shows(self, ident: str) -> bool:
-        return self.tree is not None and ident in self.tree.named
-
-    def texts(self) -> str:
-        """Every text the page holds, in one string."""
-        assert self.tree is not None
-        found: list[str] = []
-        for control in self.tree.controls.values():
-            for key in ("value", "label", "text", "hint_text"):
-                if isinstance(control.get(key), str):
-                    found.append(control[key])
-        return "\n".join(found)
-
-
 FORGED = {"client_ip": "127.0.0.1", "client_user_agent": "the host"}
 
 
@@ -149,24 +62,28 @@ def test_a_phone_that_says_it_is_the_host_gets_no_host_powers(shared_app):
     host, port, data_dir = shared_app
     cookie = code_cookie(host, port)
     for attempt in range(5):  # the old race landed 17 times in 20: tried several times
-        with device(host, port, cookie) as phone:
-            phone.open("/settings", forged=FORGED)
-            assert phone.wait(lambda: phone.shows("host-settings")), attempt
+        phone = Page(port, "/settings", host=host, cookie=cookie, forged=FORGED)
+        try:
+            phone.read_until(lambda p=phone: p.shows("host-settings"), 60)
             for ident in HOST_ONLY:
                 assert not phone.shows(ident), (attempt, ident)
             assert str(data_dir) not in phone.texts()
+        finally:
+            phone.close()
 
 
 def test_the_same_screen_on_the_host_has_its_powers(shared_app):
     """The check above can fail: the computer itself (loopback) is shown them all."""
     _, port, data_dir = shared_app
-    with device("127.0.0.1", port, None) as computer:
-        computer.open("/settings")
-        assert computer.wait(lambda: computer.shows("export-path"))
+    computer = Page(port, "/settings")
+    try:
+        computer.read_until(lambda: computer.shows("export-path"), 60)
         for ident in ("import-path", "backup-now", "history-where"):
             assert computer.shows(ident), ident
         assert not computer.shows("host-settings")
         assert str(data_dir) in computer.texts()
+    finally:
+        computer.close()
 
 
 def test_a_phone_that_says_it_is_the_host_cannot_read_a_host_file(shared_app):
@@ -174,16 +91,17 @@ def test_a_phone_that_says_it_is_the_host_cannot_read_a_host_file(shared_app):
     host, port, data_dir = shared_app
     secret = data_dir / "secret.json"
     secret.write_text('{"id": "secret", "unknown_key": 1}', encoding="utf-8")
-    with device(host, port, code_cookie(host, port)) as phone:
-        phone.open("/games", forged=FORGED)
-        assert phone.wait(lambda: phone.shows("games-import-source"))
-        assert phone.tree is not None
-        source = phone.tree.content("games-import-source")["_i"]
-        button = phone.tree.content("games-import")["_i"]
-        for frame in [*wire.typing(source, str(secret)), *wire.click(button)]:
-            phone.send(frame)
-        assert phone.wait(lambda: "paste" in str(phone.tree.value("games-message")))
+    phone = Page(port, "/games", host=host, cookie=code_cookie(host, port), forged=FORGED)
+    try:
+        phone.read_until(lambda: phone.shows("games-import-source"), 60)
+        source = phone.content("games-import-source")
+        assert source is not None
+        phone.type(source["_i"], str(secret))
+        phone.click("games-import")
+        phone.read_until(lambda: "paste" in str(phone.tree.value("games-message")), 60)
         assert "unknown_key" not in phone.texts()
+    finally:
+        phone.close()
 
 
 # --- what a browser may patch ----------------------------------------------------------
