@@ -54,6 +54,11 @@ class Imported:
     """Each record the file held that was not imported, with why."""
     bgstats: bool = False
     """Read from a BG Stats file (the fields above are its report)."""
+    kept_back: tuple[str, ...] = ()
+    """Fields of the file with no place in Scorepad, kept only to be written back on
+    export, each with how many records held one ("playerScores.metaData: 284")."""
+    duplicates: tuple[str, ...] = ()
+    """Plays given twice in the file, the same both times: the later copy was skipped."""
 
 
 def guess_format(source: str, text: str) -> str:
@@ -100,6 +105,8 @@ def _write_bgs(db: Database, text: str, source: str, progress: Progress | None) 
             tuple(sorted(report.matched.items())),
             tuple(report.skipped),
             True,
+            tuple(report.kept_back),
+            tuple(report.duplicates),
         )
 
     return db.write(work)

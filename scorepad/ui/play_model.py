@@ -21,6 +21,7 @@ from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.store.boards import read_boards
+from scorepad.store.records import coop_key
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_title
 from scorepad.ui.result_model import needs_choice
@@ -76,7 +77,7 @@ def history_row(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplat
         else ""
     )
     if summary.result_kind == "cooperative":  # won or lost together, whoever played
-        together = tr("store.coop_won" if summary.outcome == "won" else "store.coop_lost", lang)
+        together = tr(coop_key(summary.outcome), lang)
         scores = " · ".join([scores or " · ".join(names), together])
     return HistoryRow(
         id=summary.id,
