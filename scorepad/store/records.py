@@ -178,6 +178,16 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class RoleStats:
+    """How a role (a character, faction or side an import gave) fared: plays counted in
+    stats, and wins."""
+
+    role: str
+    plays: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
 class Holder:
     name: str
     play_id: int

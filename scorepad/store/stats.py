@@ -24,7 +24,7 @@ from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.games import all_templates, shipped_games
 from scorepad.store.prepared import Prepared, as_datetime
-from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
+from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats, RoleStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded, whole_average
 
 r, p, pl = m.result, m.play, m.player
@@ -299,6 +299,23 @@ def _with_exact(
         extra = tuple(h for value, h in found if value == top)
         holders = tuple(sorted(holders + extra, key=lambda h: (h.played_at, h.play_id, h.name)))
     return best, holders
+
+
+def role_stats(db: Database, game: str | None = None) -> tuple[RoleStats, ...]:
+    """Each role played, with its plays and wins (in one game, or in all), by role."""
+    query = (
+        select(r.c.role, func.count(), WINS)
+        .where(r.c.role.is_not(None), r.c.live == true())
+        .group_by(r.c.role)
+        .order_by(r.c.role)
+    )
+    if game is not None:
+        with db.cursor() as cursor:
+            found = _game(db, cursor, game)[0]  # refuses a game it does not know
+        query = query.where(r.c.game_id == found)
+    with db.reading() as conn:
+        rows = conn.execute(query).all()
+    return tuple(RoleStats(role, int(plays), int(wins or 0)) for role, plays, wins in rows)
 
 
 def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None) -> HeadToHead:
