@@ -53,7 +53,7 @@ from scorepad.core.results import has_score
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
-from scorepad.store.jsonstream import read_document
+from scorepad.store.jsonstream import Reordered, read_document
 from scorepad.store.rows import (
     DECIDED_AT,
     IGNORED_AT,
@@ -153,38 +153,65 @@ class _Listed(ScorepadError):
 
 
 def read_bgsplay(
-    conn: Connection, text: str, source: str, *, whole: bool = True, report: Report | None = None
+    conn: Connection, text: str, source: str, *, whole: bool = False, report: Report | None = None
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
-    """Plays from a BG Stats file (read whole: its plays come before its other lists).
-    Every play is read before any is handed on; when any is refused, all the refused ones
-    are named (``Refused``) and nothing is imported."""
-    head, plays, _ = read_document(text, source, "plays", whole=True)
+    """Plays from a BG Stats file, read twice one play at a time (BG Stats writes its
+    games, players and locations first): once to survey each game's plays, once to
+    read them. A play that cannot be imported does not stop the reading: once every
+    play is read, all the refused ones are named (``Refused``) and the caller's
+    transaction leaves nothing imported."""
+    head, plays = _plays(text, source, whole)
     reader = _Reader(conn, head, source, report if report is not None else Report())
-    listed = list(plays)
-    reader.survey(listed)
+    total = reader.survey(plays)
+    if "plays" in head:
+        plays = iter(head.pop("plays"))
+    else:
+        _, plays = _plays(text, source, whole)  # the second reading, one play at a time
     told = reader.report.progress
     problems: list[tuple[str, ScorepadError]] = []
-    found: list[tuple[GameTemplate, PlayRows]] = []
-    for position, raw in enumerate(listed):
+    for position, raw in enumerate(plays):
         if told is not None and position % PROGRESS_STEP == 0:
-            told(position, len(listed))
-        if position in reader.twins:
+            told(position, total)
+        again = position in reader.earlier or position in reader.later
+        if again and reader.given_again(position, raw, problems):
             continue
         try:
-            found.append(reader.play(raw))
+            pair = reader.play(raw)
         except ScorepadError as problem:
             problems.append((_record(position, raw), problem))
-    problems.extend(reader.clashes)
+            continue
+        if not problems:
+            yield pair
     if problems:
         problems.sort(key=lambda item: _position(item[0]))
         if len(problems) == 1:
             raise record_error(source, *problems[0])
         raise Refused(source, problems)
     if told is not None:
-        told(len(listed), len(listed))
-    reader.report_leftovers(head, listed)
+        told(total, total)
+    reader.report_leftovers(head)
     reader.report.after.append(reader.remember)
-    yield from found
+
+
+HEADS = ("games", "players", "locations")
+"""The lists a play refers to: a file holding them before its plays is read one play at
+a time."""
+
+
+def _plays(text: str, source: str, whole: bool) -> tuple[dict[str, Any], Iterator[Any]]:
+    """The file's other members and its plays: streamed, or (``whole``, or a file whose
+    plays come before the lists they refer to) from the whole document, kept in the
+    head as "plays" for the second reading."""
+    if not whole:
+        try:
+            head, plays, _ = read_document(text, source, "plays", needs=HEADS, after=True)
+            return head, plays
+        except Reordered:
+            pass
+    head, plays, _ = read_document(text, source, "plays", whole=True)
+    listed = list(plays)
+    head["plays"] = listed
+    return head, iter(listed)
 
 
 def _record(position: int, raw: object) -> str:
@@ -258,7 +285,22 @@ def _stamp(raw: dict[str, Any], key: str) -> str | None:
     value = raw.get(key)
     if value is None or value == "":
         return None
+    if isinstance(value, str) and _STAMP.fullmatch(value):
+        return value  # already in that form (what BG Stats writes): checked by when()
     return parse_when(value).strftime(STAMP)
+
+
+_STAMP = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
+
+
+def when(value: object) -> datetime:
+    """A date of the file as a datetime (BG Stats' own form read directly)."""
+    if isinstance(value, str) and _STAMP.fullmatch(value):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            pass  # out of range: worded as any bad date
+    return parse_when(value)
 
 
 def team_of(raw: object) -> str | None:
@@ -276,6 +318,22 @@ _TERM = re.compile(rf"({_SIGNS}*)({_NUMBER})")
 
 
 def score_of(raw: object) -> Number | None:
+    """``read_score``, remembered for text met before (a file's scores repeat)."""
+    if type(raw) is str:
+        found = _SCORES.get(raw, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = read_score(raw)
+            if len(_SCORES) < 50_000:
+                _SCORES[raw] = found
+        return found  # type: ignore[return-value]
+    return read_score(raw)
+
+
+_SCORES: dict[str, object] = {}
+_UNKNOWN = object()
+
+
+def read_score(raw: object) -> Number | None:
     """A BG Stats score ("77", "24-12", "3.44", 77, "" for none) as an exact number, or
     None. Text is read by the parser of sums typed in cells; what it refuses but BG Stats
     itself adds up is read as BG Stats does: a sum of signed numbers, a sign left at the
@@ -350,10 +408,11 @@ class _Reader:
         self.about: dict[object, _Game] = {}
         """Each game's plays in the file, surveyed before any play is read."""
         self.result_only: dict[object, GameTemplate] = {}
-        self.twins: set[int] = set()
-        """Plays (by position) given again later with the same uuid and content."""
-        self.clashes: list[tuple[str, ScorepadError]] = []
-        """Plays sharing a uuid with another play of different content."""
+        self.later: dict[int, int] = {}
+        """Plays (by position) whose uuid an earlier play has (by its position)."""
+        self.earlier: set[int] = set()
+        self.digests: dict[int, str] = {}
+        """The fields of the plays whose uuid a later play has, as digests."""
         known = conn.execute(select(m.player.c.name_key, m.player.c.bgs_uuid, m.player.c.name))
         self.known_names: set[str] = set()
         self.names_by_uuid: dict[str, str] = {}
@@ -373,31 +432,23 @@ class _Reader:
 
     # --- before the plays ----------------------------------------------------------------
 
-    def survey(self, listed: list[Any]) -> None:
+    def survey(self, plays: Iterator[Any]) -> int:
         """Each game's tables, teams and scores over the whole file (so that one game's
         plays all go to one Scorepad game, whatever their order), and the plays given
-        twice."""
-        first: dict[str, tuple[int, Any]] = {}
-        for position, raw in enumerate(listed):
+        twice; how many plays the file has."""
+        first: dict[str, int] = {}
+        position = -1
+        for position, raw in enumerate(plays):
             if not isinstance(raw, dict):
                 continue
             uid = raw.get("uuid")
             if isinstance(uid, str) and uid.strip():
                 key = uid.strip().casefold()
-                if key in first:
-                    earlier, twin = first[key]
-                    if _same_play(twin, raw):
-                        self.twins.add(position)
-                        self.report.duplicates.append(
-                            f"plays[{position}] = plays[{earlier}] ({shown(uid)})"
-                        )
-                    else:
-                        problem = StoreError(
-                            "store.import_same_uuid", value=quote(uid), other=f"plays[{earlier}]"
-                        )
-                        self.clashes.append((_record(position, raw), problem))
+                if key in first:  # the same play again, or another: told when read again
+                    self.later[position] = first[key]
+                    self.earlier.add(first[key])
                     continue
-                first[key] = (position, raw)
+                first[key] = position
             scores = raw.get("playerScores")
             if not isinstance(scores, list):
                 continue
@@ -411,13 +462,14 @@ class _Reader:
             if None in teams or len(teams) < 2:
                 about.splits = True
             for seat in scores:
-                if isinstance(seat, dict) and about.fine:
+                if isinstance(seat, dict) and about.fine and "." in str(seat.get("score")):
                     try:
                         value = score_of(seat.get("score"))
                     except ScorepadError:
                         continue
                     if value is not None and not is_half_multiple(value):
                         about.fine = False
+        return position + 1
 
     # --- games -------------------------------------------------------------------------
 
@@ -590,7 +642,7 @@ class _Reader:
         duration = _whole(raw, "durationMin")
         details = check_details(
             PlayDetails(
-                parse_when(raw.get("playDate")),
+                when(raw.get("playDate")),
                 place,
                 duration if duration else None,
                 _text(raw, "comments"),
@@ -604,7 +656,7 @@ class _Reader:
             text = json.dumps(raw, sort_keys=True, default=str)
             uid = "bgs-" + hashlib.sha256(text.encode()).hexdigest()[:32]
         entered = _stamp(raw, "entryDate")
-        created = parse_when(entered) if entered else datetime.now()
+        created = when(entered) if entered else datetime.now()
         modified = _stamp(raw, "modificationDate")
         kept: dict[str, object] = {"source": SOURCE}
         rest = self.keepable("plays", {k: v for k, v in raw.items() if k not in PLAY_KNOWN})
@@ -633,7 +685,7 @@ class _Reader:
             details,
             uid,
             created,
-            parse_when(modified) if modified else created,
+            when(modified) if modified else created,
             self.form,
         )
         play_values: dict[int, object] = {
@@ -678,6 +730,27 @@ class _Reader:
                 label = f"{where}.{key} (cannot be kept)"
                 self.dropped[label] = self.dropped.get(label, 0) + 1
         return found
+
+    def given_again(
+        self, position: int, raw: Any, problems: list[tuple[str, ScorepadError]]
+    ) -> bool:
+        """Whether the play at ``position`` is one given before (skipped and reported
+        when the same, refused when another play)."""
+        digest = _digest(raw) if isinstance(raw, dict) else ""
+        if position in self.earlier:
+            self.digests[position] = digest
+        earlier = self.later.get(position)
+        if earlier is None:
+            return False
+        uid = raw.get("uuid")
+        if self.digests.get(earlier) == digest:
+            self.report.duplicates.append(f"plays[{position}] = plays[{earlier}] ({shown(uid)})")
+        else:
+            problem = StoreError(
+                "store.import_same_uuid", value=quote(uid), other=f"plays[{earlier}]"
+            )
+            problems.append((_record(position, raw), problem))
+        return True
 
     def count_kept(self, key: str) -> None:
         self.kept_counts[key] = self.kept_counts.get(key, 0) + 1
@@ -766,7 +839,7 @@ class _Reader:
 
     # --- after the plays -----------------------------------------------------------------
 
-    def report_leftovers(self, head: dict[str, Any], listed: list[Any]) -> None:
+    def report_leftovers(self, head: dict[str, Any]) -> None:
         """The report's left out (the file's other lists, by how many records they held)
         and what is kept only to be written back (fields, by how many records held one)."""
         for key, value in head.items():
@@ -903,15 +976,13 @@ def _typed(raw: object) -> str | None:
     return raw.strip() if isinstance(raw, str) else str(raw)
 
 
-def _same_play(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """The same play given twice: the same fields, its uuid in any letter case."""
-
-    def text(play: dict[str, Any]) -> str:
-        return json.dumps(
-            {**play, "uuid": str(play.get("uuid")).casefold()}, sort_keys=True, default=str
-        )
-
-    return text(a) == text(b)
+def _digest(play: dict[str, Any]) -> str:
+    """A play's fields, its uuid in any letter case, as a short digest: two plays with
+    the same one are the same play given twice."""
+    text = json.dumps(
+        {**play, "uuid": str(play.get("uuid")).casefold()}, sort_keys=True, default=str
+    )
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _given(

@@ -19,15 +19,22 @@ from scorepad.store.errors import StoreError
 
 
 def read_document(
-    text: str, source: str, stream: str, *, whole: bool = False, needs: tuple[str, ...] = ()
+    text: str,
+    source: str,
+    stream: str,
+    *,
+    whole: bool = False,
+    needs: tuple[str, ...] = (),
+    after: bool = False,
 ) -> tuple[dict[str, Any], Iterator[Any], int | None]:
     """A JSON object whose ``stream`` array is decoded one element at a time.
 
     A history file is mostly its plays; decoding them one by one keeps memory flat. When
     the array comes before the members in ``needs`` this raises ``Reordered`` at once, and
-    when it is not the last member the iterator raises it at its end; either way the
-    caller starts again with ``whole=True``. The third value is where the array's
-    elements start in ``text`` when it is streamed (None otherwise).
+    when it is not the last member the iterator raises it at its end (with ``after``, the
+    members after it are decoded into the head instead, once the array is read); either
+    way the caller starts again with ``whole=True``. The third value is where the
+    array's elements start in ``text`` when it is streamed (None otherwise).
     """
     if whole:
         try:
@@ -58,7 +65,8 @@ def read_document(
                     raise ValueError(_not_list(stream))
                 if not all(name in head for name in needs):
                     raise Reordered
-                return head, _elements(decoder, text, pos + 1, source), pos + 1
+                tail = head if after else None
+                return head, _elements(decoder, text, pos + 1, source, tail), pos + 1
             head[key], pos = decoder.raw_decode(text, pos)
             pos = _skip(text, pos)
             if text[pos] == ",":
@@ -69,7 +77,13 @@ def read_document(
         raise _unreadable(source, problem) from None
 
 
-def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> Iterator[Any]:
+def _elements(
+    decoder: json.JSONDecoder,
+    text: str,
+    pos: int,
+    source: str,
+    tail: dict[str, Any] | None = None,
+) -> Iterator[Any]:
     try:
         pos = _skip(text, pos)
         if text[pos] == "]":
@@ -85,6 +99,13 @@ def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> It
                 _expect(text, pos, ",")
                 pos = _skip(text, pos + 1)
         pos = _skip(text, pos)
+        while tail is not None and text[pos] == ",":  # the members after the array
+            pos = _skip(text, pos + 1)
+            key, pos = decoder.raw_decode(text, pos)
+            pos = _skip(text, pos)
+            _expect(text, pos, ":")
+            tail[key], pos = decoder.raw_decode(text, _skip(text, pos + 1))
+            pos = _skip(text, pos)
         if text[pos] != "}":  # more members after the array: decode the whole document
             raise Reordered
         _trailing(text, pos + 1)

@@ -218,124 +218,137 @@ class _Maker:
         return self.play(game, seats, **more)
 
 
-def realistic_export(plays: int = 200, seed: int = 29, *, quirks: bool = True) -> dict[str, Any]:
-    """A BG Stats export of about ``plays`` plays (never fewer than the quirks need)."""
+def realistic_export(
+    plays: int = 200, seed: int = 29, *, quirks: bool = True, plain: bool = False
+) -> dict[str, Any]:
+    """A BG Stats export of about ``plays`` plays (never fewer than the quirks need).
+    ``plain``: ordinary plays only, of games and tables any earlier Scorepad took too
+    (what a bench compares with the code before the quirks were handled)."""
     rnd = random.Random(seed)
     mk = _Maker(rnd)
     found: list[dict[str, Any]] = []
 
     # --- every quirk once ------------------------------------------------------------
-    sums = mk.scored("Castles of Burgundy", 3)
-    sums["playerScores"][0]["score"] = "-10+7+22"  # 19
-    sums["playerScores"][1]["score"] = "86+84+"  # 170, as BG Stats adds it up
-    sums["playerScores"][2]["score"] = "20--0-3"  # 17
-    for seat, (rank, won) in zip(
-        sums["playerScores"], ((3, False), (1, True), (2, False)), strict=True
-    ):
-        seat.update(rank=rank, winner=won)
-    found.append(sums)
-    timed = mk.scored("Speed Cups", 3)
-    for seat, (score, rank) in zip(
-        timed["playerScores"], (("3.44", 1), ("5.10", 2), ("5.37", 3)), strict=True
-    ):
-        seat.update(score=score, rank=rank, winner=rank == 1)
-    found.append(timed)
-    blank = mk.scored("Mage Knight", 3)
-    blank["playerScores"][2].update(score="", rank=0, winner=False)
-    found.append(blank)
-    for rank in (0, 2):  # solo losses as BG Stats writes them
-        solo = mk.scored("Mage Knight", 1)
-        solo["playerScores"][0].update(winner=False, rank=rank)
-        found.append(solo)
-    won_solo = mk.scored("Mage Knight", 1)
-    won_solo["playerScores"][0].update(winner=True, rank=1)
-    found.append(won_solo)
-    wide = mk.scored("7 Wonders", 8)  # beyond the built-in sheet's 7
-    found.append(wide)
-    for count in (3, 5):
-        found.append(
-            mk.scored(
-                "7 Wonders",
-                count,
-                expansionPlays=[{"gameRefId": mk.expansions["7 Wonders: Leaders"]["id"]}],
+    if not plain:
+        sums = mk.scored("Castles of Burgundy", 3)
+        sums["playerScores"][0]["score"] = "-10+7+22"  # 19
+        sums["playerScores"][1]["score"] = "86+84+"  # 170, as BG Stats adds it up
+        sums["playerScores"][2]["score"] = "20--0-3"  # 17
+        for seat, (rank, won) in zip(
+            sums["playerScores"], ((3, False), (1, True), (2, False)), strict=True
+        ):
+            seat.update(rank=rank, winner=won)
+        found.append(sums)
+        timed = mk.scored("Speed Cups", 3)
+        for seat, (score, rank) in zip(
+            timed["playerScores"], (("3.44", 1), ("5.10", 2), ("5.37", 3)), strict=True
+        ):
+            seat.update(score=score, rank=rank, winner=rank == 1)
+        found.append(timed)
+        blank = mk.scored("Mage Knight", 3)
+        blank["playerScores"][2].update(score="", rank=0, winner=False)
+        found.append(blank)
+        for rank in (0, 2):  # solo losses as BG Stats writes them
+            solo = mk.scored("Mage Knight", 1)
+            solo["playerScores"][0].update(winner=False, rank=rank)
+            found.append(solo)
+        won_solo = mk.scored("Mage Knight", 1)
+        won_solo["playerScores"][0].update(winner=True, rank=1)
+        found.append(won_solo)
+        wide = mk.scored("7 Wonders", 8)  # beyond the built-in sheet's 7
+        found.append(wide)
+        for count in (3, 5):
+            found.append(
+                mk.scored(
+                    "7 Wonders",
+                    count,
+                    expansionPlays=[{"gameRefId": mk.expansions["7 Wonders: Leaders"]["id"]}],
+                )
             )
-        )
-    best = mk.scored("Quacks of Quedlinburg", 4, top=60)
-    best["playerScores"][0]["score"] = "78"
-    best["playerScores"][0].update(winner=True, rank=1)
-    for seat in best["playerScores"][1:]:
-        seat.update(winner=False, rank=seat["seatOrder"] + 1)
-    found.append(best)
-    five = mk.scored("Quacks of Quedlinburg", 5, top=60)  # beyond the built-in sheet's 4
-    found.append(five)
-    manual = mk.scored("6 nimmt!", 3)
-    for seat, (score, won) in zip(
-        manual["playerScores"], (("23", False), ("40", True), ("31", False)), strict=True
-    ):
-        seat.update(score=score, winner=won, rank=1 if won else 2)
-    manual["manualWinner"] = True
-    found.append(manual)
-    for count in (3, 5, 6):  # Dune: no points, a manual winner, roles (scores typed all the same)
-        seats = [
-            _seat(p, str(rnd.randint(0, 12)), n == 0, 1 if n == 0 else 0, n)
-            for n, p in enumerate(mk.people(count))
+        best = mk.scored("Quacks of Quedlinburg", 4, top=60)
+        best["playerScores"][0]["score"] = "78"
+        best["playerScores"][0].update(winner=True, rank=1)
+        for seat in best["playerScores"][1:]:
+            seat.update(winner=False, rank=seat["seatOrder"] + 1)
+        found.append(best)
+        five = mk.scored("Quacks of Quedlinburg", 5, top=60)  # beyond the built-in sheet's 4
+        found.append(five)
+        manual = mk.scored("6 nimmt!", 3)
+        for seat, (score, won) in zip(
+            manual["playerScores"], (("23", False), ("40", True), ("31", False)), strict=True
+        ):
+            seat.update(score=score, winner=won, rank=1 if won else 2)
+        manual["manualWinner"] = True
+        found.append(manual)
+        for count in (
+            3,
+            5,
+            6,
+        ):  # Dune: no points, a manual winner, roles (scores typed all the same)
+            seats = [
+                _seat(p, str(rnd.randint(0, 12)), n == 0, 1 if n == 0 else 0, n)
+                for n, p in enumerate(mk.people(count))
+            ]
+            for n, seat in enumerate(seats):
+                seat["role"] = ROLES[n]
+                seat["metaData"] = f'{{"spice":{n}}}'
+                seat["startPosition"] = str(n + 1)
+            found.append(mk.play("Dune", seats, manualWinner=True))
+        for size in (12, 25):  # BG Stats' own limits: 100 and 99
+            found.append(mk.scored("Welcome To...", min(size, 12)))
+            found.append(mk.scored("Ricochet Robots", min(size, 6), top=20))
+        teams = [_seat(p, "", n < 2, 1 if n < 2 else 2, n) for n, p in enumerate(mk.people(4))]
+        for n, seat in enumerate(teams):
+            seat["team"] = "Team " + ("AB"[n // 2])
+            seat["teamRole"] = "Psychic" if n % 2 == 0 else ""
+        found.append(mk.play("Wavelength", teams, usesTeams=True))
+        alone = [_seat(p, "", n == 0, 1 if n == 0 else 2, n) for n, p in enumerate(mk.people(3))]
+        found.append(mk.play("Wavelength", alone))  # the same game without teams
+        for outcome in ("won", "lost"):
+            seats = [
+                _seat(p, "", outcome == "won", 1 if outcome == "won" else 0, n)
+                for n, p in enumerate(mk.people(4))
+            ]
+            found.append(mk.play("Pandemic", seats))
+        traitor = [_seat(p, "", n != 2, 1 if n != 2 else 2, n) for n, p in enumerate(mk.people(4))]
+        traitor[2]["role"] = "Traitor"
+        found.append(mk.play("Betrayal at House on the Hill", traitor))
+        madness = [
+            _seat(p, str(10 + n), n < 2, 1 if n < 2 else 2, n) for n, p in enumerate(mk.people(3))
         ]
-        for n, seat in enumerate(seats):
-            seat["role"] = ROLES[n]
-            seat["metaData"] = f'{{"spice":{n}}}'
-            seat["startPosition"] = str(n + 1)
-        found.append(mk.play("Dune", seats, manualWinner=True))
-    for size in (12, 25):  # BG Stats' own limits: 100 and 99
-        found.append(mk.scored("Welcome To...", min(size, 12)))
-        found.append(mk.scored("Ricochet Robots", min(size, 6), top=20))
-    teams = [_seat(p, "", n < 2, 1 if n < 2 else 2, n) for n, p in enumerate(mk.people(4))]
-    for n, seat in enumerate(teams):
-        seat["team"] = "Team " + ("AB"[n // 2])
-        seat["teamRole"] = "Psychic" if n % 2 == 0 else ""
-    found.append(mk.play("Wavelength", teams, usesTeams=True))
-    alone = [_seat(p, "", n == 0, 1 if n == 0 else 2, n) for n, p in enumerate(mk.people(3))]
-    found.append(mk.play("Wavelength", alone))  # the same game without teams
-    for outcome in ("won", "lost"):
-        seats = [
-            _seat(p, "", outcome == "won", 1 if outcome == "won" else 0, n)
-            for n, p in enumerate(mk.people(4))
-        ]
-        found.append(mk.play("Pandemic", seats))
-    traitor = [_seat(p, "", n != 2, 1 if n != 2 else 2, n) for n, p in enumerate(mk.people(4))]
-    traitor[2]["role"] = "Traitor"
-    found.append(mk.play("Betrayal at House on the Hill", traitor))
-    madness = [
-        _seat(p, str(10 + n), n < 2, 1 if n < 2 else 2, n) for n, p in enumerate(mk.people(3))
-    ]
-    for n, seat in enumerate(madness):
-        seat["team"] = "Investigators" if n < 2 else "Traitor"  # teams on a co-op play
-    found.append(mk.play("Mansions of Madness", madness))
-    coop_teams = [_seat(p, "", True, 1, n) for n, p in enumerate(mk.people(2))]
-    coop_teams[0]["team"] = "1"
-    coop_teams[1]["team"] = "1"
-    found.append(mk.play("Pandemic", coop_teams))
-    unmarked = mk.scored("Castles of Burgundy", 4)  # teams on a play not marked usesTeams
-    for n, seat in enumerate(unmarked["playerScores"]):
-        seat["team"] = "Red" if n % 2 == 0 else "Blue"
-    found.append(unmarked)
-    anon = mk.scored("Castles of Burgundy", 3)
-    anon["playerScores"][1]["playerRefId"] = mk.anonymous
-    anon["playerScores"][2]["playerRefId"] = mk.anonymous
-    anon["playerScores"][2]["score"] = ""
-    anon["playerScores"][2].update(winner=False, rank=3)
-    found.append(anon)
-    found.append(mk.scored("Πλατεία", 3, top=40))
-    ignored = mk.scored("Castles of Burgundy", 2, ignored=True)
-    found.append(ignored)
+        for n, seat in enumerate(madness):
+            seat["team"] = "Investigators" if n < 2 else "Traitor"  # teams on a co-op play
+        found.append(mk.play("Mansions of Madness", madness))
+        coop_teams = [_seat(p, "", True, 1, n) for n, p in enumerate(mk.people(2))]
+        coop_teams[0]["team"] = "1"
+        coop_teams[1]["team"] = "1"
+        found.append(mk.play("Pandemic", coop_teams))
+        unmarked = mk.scored("Castles of Burgundy", 4)  # teams on a play not marked usesTeams
+        for n, seat in enumerate(unmarked["playerScores"]):
+            seat["team"] = "Red" if n % 2 == 0 else "Blue"
+        found.append(unmarked)
+        anon = mk.scored("Castles of Burgundy", 3)
+        anon["playerScores"][1]["playerRefId"] = mk.anonymous
+        anon["playerScores"][2]["playerRefId"] = mk.anonymous
+        anon["playerScores"][2]["score"] = ""
+        anon["playerScores"][2].update(winner=False, rank=3)
+        found.append(anon)
+        found.append(mk.scored("Πλατεία", 3, top=40))
+        ignored = mk.scored("Castles of Burgundy", 2, ignored=True)
+        found.append(ignored)
 
     # --- the rest: ordinary plays ---------------------------------------------------
     # the games of the plays added to reach the number asked for: the others have only
     # the plays above, which the tests find by their game
-    ordinary = ("7 Wonders", "Castles of Burgundy", "Welcome To...", "Ricochet Robots", "Πλατεία")
+    ordinary: tuple[str, ...] = ("7 Wonders", "Castles of Burgundy", "Πλατεία")
+    if not plain:
+        ordinary += ("Welcome To...", "Ricochet Robots")
     while len(found) < plays:
         game = rnd.choice(ordinary)
         spec = next(s for s in GAMES if s["name"] == game)
-        count = rnd.randint(max(2, spec["min"]), min(spec["max"], 6))
+        count = rnd.randint(
+            max(3 if plain else 2, spec["min"]), min(spec["max"], 6, 4 if plain else 6)
+        )
         play = mk.scored(game, count)
         if rnd.random() < 0.05:
             play["ignored"] = True
@@ -343,7 +356,7 @@ def realistic_export(plays: int = 200, seed: int = 29, *, quirks: bool = True) -
             play["playerScores"][0]["role"] = rnd.choice(ROLES)
         found.append(play)
     rnd.shuffle(found)  # the team play need not come first, nor last
-    if quirks:
+    if quirks and not plain:
         twin = copy.deepcopy(found[3])
         twin["uuid"] = twin["uuid"].upper()
         found.append(twin)  # the same play again, its uuid in capitals
