@@ -1,9 +1,12 @@
 """Writing BG Stats play files (``.bgsplay``); reading them is ``bgsread``'s.
 
-Export writes the same shape, one score per player (the total; empty for a seat without
-one), with the winner flags, each player's ``team`` in a team play and the game's
-``cooperative`` and ``usesTeams`` flags; a round play's number of rounds goes in the
-play's ``rounds`` field (0 for other plays), BG Stats' own count of rounds played.
+Export writes the same shape (docs/bgstats.md): the games, players and locations with the
+uuids and fields of the file they came from (a game or location Scorepad made gets a
+uuid of its own, the same at every export), one score per seat as typed (the total where
+none was typed; empty for a seat without one), the winner flags and ranks (0 for a place
+past the last, as BG Stats writes a solo loss), each seat's team and role and the fields
+an import kept, the play's rounds (BG Stats' own count), and the games an import brought
+without a play.
 """
 
 from __future__ import annotations

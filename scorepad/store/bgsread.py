@@ -1,26 +1,21 @@
-"""Reading a BG Stats play file (``.bgsplay``) whole and true.
+"""Reading a BG Stats export (``.bgsplay``, ``BGStatsExport.json``) whole and true.
 
-What maps, and how (the README's import section says the same for users):
-- A BG Stats game is a Scorepad game when they are the same game: by BoardGameGeek id
-  first (every built-in game file carries its ``bgg_id``), then by name (a built-in
-  game's name in any language, or a game already in the history). Its plays are then
-  plays of that game, each score kept as one by-hand line ("BG Stats score") since BG
-  Stats keeps totals, not sheets. A game of another player count than the template
-  takes, or one Scorepad has no sheet for, becomes a result-only game ``bgstats-<name>``
-  with BG Stats' flags: lowest wins (``highestWins: false``), no points (``noPoints``),
-  co-operative (``cooperative``), teams (``usesTeams``), and its BoardGameGeek id.
-- Scores are text in BG Stats, often sums ("24-12"): read exactly by the parser of sums
-  typed in cells. A ``noPoints`` game's plays, and a seat left blank, have no score
-  (not 0). The file's winners and ranks stand, even where a template would rank
-  otherwise; a co-operative play is won or lost by everyone together, as the winner flags
-  say (a lost play stays lost).
-- The anonymous player (``isAnonymous``) is the history's hidden anonymous player, once
-  per seat, never a profile. Each other player's BG Stats uuid and BGG user name are kept;
-  a player met again by uuid keeps the name the history has for them.
-- Kept per play: date and time, duration, location, comments, ``ignored`` (kept, out of
-  stats), expansions played (as the game's modules where a module has the expansion's
-  name, else by name), start players, seat order, rounds, board and the modification
-  date, by which a later import of the same history updates a play.
+docs/bgstats.md is the format as read here, field by field; the README's import section
+says the same for users. In short:
+- One BG Stats game is one Scorepad game: a built-in game (by BoardGameGeek id, then by
+  name) when its sheet takes every play of it in the file, else a result-only game
+  ``bgstats-<name>`` taking the file's tables (BG Stats' declared player counts are
+  information, kept with the game's record).
+- Scores are read exactly (sums as BG Stats adds them, decimals never as floats) and kept
+  as typed when they are not the plain number; blank and ``noPoints`` seats have none.
+- The file's winners and ranks stand; a co-operative play keeps each seat's result
+  ("mixed" when some won and some lost). Team "0" is no team; teams are kept per play.
+- Roles are kept per seat; the fields Scorepad has no place for are kept with the play
+  (``imported``) and the file's games, locations and anonymous player with their ids
+  (``source_object``), all written back by ``bgsplay``; the report names them, and the
+  lists left out, with counts.
+- A play given twice is read once and reported; two plays with one uuid, or one id for
+  two players, refuse the file; every refused play is named (``Refused``).
 """
 
 from __future__ import annotations
