@@ -424,6 +424,8 @@ class _Reader:
         """The anonymous player's uuid in the file, and its name there."""
         self.kept_counts: dict[str, int] = {}
         self.dropped: dict[str, int] = {}
+        self.line_keys: dict[int, frozenset[str]] = {}
+        """Each template's line keys, by id() (the templates live as long as the reader)."""
 
     # --- before the plays ----------------------------------------------------------------
 
@@ -760,7 +762,9 @@ class _Reader:
         rule: str | None,
     ) -> list[PlayerSheet]:
         result_only = template.id.startswith("bgstats-")
-        keys = {line.key for line in template.lines}
+        keys = self.line_keys.get(id(template))
+        if keys is None:
+            keys = self.line_keys[id(template)] = frozenset(line.key for line in template.lines)
         sheets = []
         for name, value, won, team in zip(names, points, winners, teams, strict=True):
             team = team if rule == "teams" else None
@@ -811,6 +815,8 @@ class _Reader:
         items = raw.get("expansionPlays") or []
         if not isinstance(items, list):
             raise field_error("expansionPlays", "a list of objects")
+        if not items:
+            return [], []
         modules: list[str] = []
         names: list[str] = []
         by_label = {
