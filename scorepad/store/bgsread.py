@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, select, update
@@ -48,7 +49,7 @@ from scorepad.core.results import has_score
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
-from scorepad.store.jsonstream import Reordered, read_document
+from scorepad.store.jsonstream import Reordered, read_document, read_file
 from scorepad.store.rows import (
     DECIDED_AT,
     IGNORED_AT,
@@ -148,13 +149,19 @@ class _Listed(ScorepadError):
 
 
 def read_bgsplay(
-    conn: Connection, text: str, source: str, *, whole: bool = False, report: Report | None = None
+    conn: Connection,
+    text: str | Path,
+    source: str,
+    *,
+    whole: bool = False,
+    report: Report | None = None,
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
     """Plays from a BG Stats file, read twice one play at a time (BG Stats writes its
     games, players and locations first): once to survey each game's plays, once to
     read them. A play that cannot be imported does not stop the reading: once every
     play is read, all the refused ones are named (``Refused``) and the caller's
-    transaction leaves nothing imported."""
+    transaction leaves nothing imported. ``text``: the file's text, or its path (then it
+    is read from the file a piece at a time, never whole)."""
     head, plays = _plays(text, source, whole)
     reader = _Reader(conn, head, source, report if report is not None else Report())
     total = reader.survey(plays)
@@ -188,21 +195,33 @@ def read_bgsplay(
     reader.report.after.append(reader.remember)
 
 
+def _text_of(path: Path, source: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as problem:
+        detail = getattr(problem, "strerror", None) or str(problem)
+        raise StoreError("store.import_unreadable", source=source, detail=detail) from None
+
+
 HEADS = ("games", "players", "locations")
 """The lists a play refers to: a file holding them before its plays is read one play at
 a time."""
 
 
-def _plays(text: str, source: str, whole: bool) -> tuple[dict[str, Any], Iterator[Any]]:
+def _plays(text: str | Path, source: str, whole: bool) -> tuple[dict[str, Any], Iterator[Any]]:
     """The file's other members and its plays: streamed, or (``whole``, or a file whose
     plays come before the lists they refer to) from the whole document, kept in the
     head as "plays" for the second reading."""
     if not whole:
         try:
+            if isinstance(text, Path):
+                return read_file(text, source, "plays", needs=HEADS, after=True)
             head, plays, _ = read_document(text, source, "plays", needs=HEADS, after=True)
             return head, plays
         except Reordered:
             pass
+    if isinstance(text, Path):
+        text = _text_of(text, source)
     head, plays, _ = read_document(text, source, "plays", whole=True)
     listed = list(plays)
     head["plays"] = listed

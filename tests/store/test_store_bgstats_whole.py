@@ -386,3 +386,39 @@ def test_a_real_export_imports_whole_and_true(store, path, pg_or_file):
     with open_store(pg_or_file) as other:
         imported(other, back)
         assert compared(file_facts(back), history_facts(other, back)) == {}
+
+
+# --- read from the file a piece at a time --------------------------------------------------
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 4096])
+def test_a_file_read_a_piece_at_a_time_imports_as_its_text(
+    store, document, tmp_path, monkeypatch, chunk
+):
+    from scorepad.store import jsonstream
+
+    small = realistic_export(60)
+    path = tmp_path / "small.bgsplay"
+    path.write_text("\ufeff" + json.dumps(small, ensure_ascii=False, indent=1), encoding="utf-8")
+    monkeypatch.setattr(jsonstream, "CHUNK", chunk)
+    done = store.import_file(path)
+    assert done.plays == file_facts(small)["plays"]
+    assert compared(file_facts(small), history_facts(store, small)) == {}
+    assert "userInfo: 1" in done.left_out  # a member after the plays, read at their end
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (lambda text: text[: len(text) // 2], "ends too soon|Unterminated|Expecting"),
+        (lambda text: text + " {}", "extra data"),
+        (lambda text: text.replace('"plays":[', '"plays":{', 1), '"plays" is not a list'),
+    ],
+)
+def test_a_broken_file_read_a_piece_at_a_time_is_refused(store, tmp_path, damage, problem):
+    text = json.dumps(realistic_export(30), separators=(",", ":"))
+    path = tmp_path / "broken.bgsplay"
+    path.write_text(damage(text), encoding="utf-8")
+    with pytest.raises(StoreError, match=problem):
+        store.import_file(path)
+    assert store.list_plays().plays == ()
