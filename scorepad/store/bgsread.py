@@ -92,6 +92,8 @@ SEAT_KNOWN = frozenset(
     {"playerRefId", "score", "winner", "rank", "team", "role", "startPlayer", "seatOrder"}
 )
 """A seat's fields read into the seat; any other is kept to be written back."""
+PLAYER_KEPT = frozenset({"id", "uuid", "name", "isAnonymous", "bggUsername"})
+"""A player's fields the history keeps (the anonymous player's uuid and name too)."""
 LISTS = ("games", "players", "locations", "plays")
 """The file's lists the import reads; any other (tags, groups, challenges, …) is named in
 the report's left out, with how many records it held."""
@@ -623,7 +625,8 @@ class _Reader:
                 rest["rank"] = rank  # past the last place: the winner flag decides
             seats_kept.append(rest)
             for key in rest:
-                self.count_kept(f"playerScores.{key}")
+                if key != "team":  # team "0" kept as written: the team itself has a place
+                    self.count_kept(f"playerScores.{key}")
         names = seat_names([(n, s in anonymous) for s, n in enumerate(given_names)])
         rule = template.result.kind if template.result is not None else None
         modules, expansions = self.expansions(raw, template)
@@ -868,6 +871,11 @@ class _Reader:
             count = len(value) if isinstance(value, list) else 1
             if count:
                 self.report.skipped.append(f"{key}: {count}")
+        for person in self.people.values():  # a player's own fields beyond those kept
+            for key, value in person.items():
+                if key not in PLAYER_KEPT and _said(value):
+                    label = f"players.{key}"
+                    self.dropped[label] = self.dropped.get(label, 0) + 1
         self.report.skipped.extend(f"{k}: {n}" for k, n in sorted(self.dropped.items()))
         unplayed = [ref for ref in self.games if ref not in self.used_games]
         if unplayed:
