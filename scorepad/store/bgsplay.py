@@ -12,6 +12,7 @@ without a play.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
@@ -24,6 +25,7 @@ from scorepad.core.i18n import pick
 from scorepad.core.numbers import format_points, is_half_multiple, json_number
 from scorepad.core.results import has_score as scored
 from scorepad.store import models as m
+from scorepad.store.bgsread import DECIMAL
 from scorepad.store.games import all_templates
 from scorepad.store.roundplays import played_rounds
 from scorepad.store.values import from_halves, load
@@ -160,15 +162,37 @@ def write_bgsplay(conn: Connection, out: TextIO) -> int:
         ],
         "plays": plays,
     }
-    json.dump(document, out, ensure_ascii=False, indent=1, default=_exact)
+    marked = [False]
+    document = _unkept(document, marked)
+    if not marked[0]:
+        json.dump(document, out, ensure_ascii=False, indent=1, default=_exact)
+    else:  # numbers finer than a half: written as the file had them, never through a float
+        text = json.dumps(document, ensure_ascii=False, indent=1, default=_exact)
+        out.write(_PLACED.sub(lambda found: found.group(1), text))
     out.write("\n")
     return len(plays)
 
 
+_PLACED = re.compile(r'"\\u0000D([-+0-9.eE]+)\\u0000"')
+
+
+def _unkept(value: Any, marked: list[bool]) -> Any:
+    """The kept fields as written: a number kept as ``{DECIMAL: text}`` becomes a
+    placeholder text, replaced by the number's own text once the document is written."""
+    if isinstance(value, dict):
+        if len(value) == 1 and DECIMAL in value:
+            marked[0] = True
+            return f"\x00D{value[DECIMAL]}\x00"
+        return {k: _unkept(v, marked) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unkept(v, marked) for v in value]
+    return value
+
+
 def _exact(value: object) -> object:
-    """Numbers the source wrote with a fraction, kept as exact decimals, written as such."""
-    if isinstance(value, Decimal):
-        return json_number(value) if is_half_multiple(value) else float(str(value))
+    """Numbers the source wrote with a fraction, kept as halves, written as such."""
+    if isinstance(value, Decimal) and is_half_multiple(value):
+        return json_number(value)
     raise TypeError(f"{value!r} cannot be written")
 
 

@@ -744,7 +744,7 @@ class _Reader:
             if not _said(value):
                 continue
             if _storable(value):
-                found[key] = value
+                found[key] = exact_kept(value)
             else:
                 label = f"{where}.{key} (cannot be kept)"
                 self.dropped[label] = self.dropped.get(label, 0) + 1
@@ -924,7 +924,7 @@ class _Reader:
 
 
 def _object(kind: str, raw: dict[str, Any], game_id: int | None) -> dict[str, Any]:
-    data = {k: v for k, v in raw.items() if k != "id" and _storable(k) and _storable(v)}
+    data = {k: exact_kept(v) for k, v in raw.items() if k != "id" and _storable(k) and _storable(v)}
     return {
         "kind": kind,
         "uuid": _uuid_of(raw) or "",
@@ -960,6 +960,22 @@ def keep_objects(conn: Connection, objects: list[dict[str, Any]]) -> None:
         else:
             conn.execute(table.insert().values(**item))
             held[key] = item["game_id"]
+
+
+DECIMAL = "\x00decimal"
+"""The key of ``{DECIMAL: "0.3"}``, a number of the file finer than a half kept exactly (the
+history's JSON holds halves only); no key of a file holds U+0000 (``_storable``)."""
+
+
+def exact_kept(value: Any) -> Any:
+    """A value of the file as kept: each number finer than a half as ``{DECIMAL: text}``."""
+    if isinstance(value, Decimal) and not is_half_multiple(value):
+        return {DECIMAL: format(value, "f")}
+    if isinstance(value, list):
+        return [exact_kept(v) for v in value]
+    if isinstance(value, dict):
+        return {k: exact_kept(v) for k, v in value.items()}
+    return value
 
 
 def _uuid_of(record: dict[str, Any]) -> str | None:
