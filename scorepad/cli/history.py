@@ -137,6 +137,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                 "locations_added": list(done.locations_added),
                 "matched": dict(done.matched),
                 "left_out": list(done.left_out),
+                "kept_back": list(done.kept_back),
+                "duplicates": list(done.duplicates),
             }
         )
         return 0
@@ -155,6 +157,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(tr("store.import_matched", lang, name=name, game=game))
     for why in done.left_out:
         print(tr("store.import_left_out", lang, why=why))
+    for what in done.kept_back:
+        print(tr("store.import_kept_back", lang, what=what))
+    for what in done.duplicates:
+        print(tr("store.import_duplicate", lang, what=what))
     return 0
 
 

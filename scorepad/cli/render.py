@@ -349,8 +349,8 @@ def _outcome(play: PlaySummary, lang: str) -> str:
     """A co-operative play's "won together" or "lost together"."""
     if play.result_kind != "cooperative":
         return ""
-    key = "store.coop_won" if play.outcome == "won" else "store.coop_lost"
-    return " · " + tr(key, lang)
+    key = {"won": "store.coop_won", "mixed": "store.coop_mixed"}.get(play.outcome or "")
+    return " · " + tr(key or "store.coop_lost", lang)
 
 
 def render_player_stats(everyone: Sequence[PlayerStats], lang: str) -> str:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         PlayFilter,
         PlayRecord,
         PlaySummary,
+        RoleStats,
         SeatResult,
     )
 
@@ -41,6 +42,7 @@ __all__ = [
     "PlaySummary",
     "PlayerInfo",
     "PlayerStats",
+    "RoleStats",
     "SeatResult",
     "Store",
     "StoreError",

@@ -41,6 +41,7 @@ from scorepad.store.records import (
     PlayFilter,
     PlayRecord,
     PlaySummary,
+    RoleStats,
 )
 from scorepad.store.restoring import Restored
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
@@ -384,6 +385,10 @@ class Store:
 
     def game_stats(self, game: str) -> GameStats:
         return stats.game_stats(self.db, game)
+
+    def role_stats(self, game: str | None = None) -> tuple[RoleStats, ...]:
+        """Each role imported plays gave (BG Stats' ``role``), with its plays and wins."""
+        return stats.role_stats(self.db, game)
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         return stats.head_to_head(self.db, a, b, game)

@@ -1,36 +1,34 @@
-"""Reading a BG Stats play file (``.bgsplay``) whole and true.
+"""Reading a BG Stats export (``.bgsplay``, ``BGStatsExport.json``) whole and true.
 
-What maps, and how (the README's import section says the same for users):
-- A BG Stats game is a Scorepad game when they are the same game: by BoardGameGeek id
-  first (every built-in game file carries its ``bgg_id``), then by name (a built-in
-  game's name in any language, or a game already in the history). Its plays are then
-  plays of that game, each score kept as one by-hand line ("BG Stats score") since BG
-  Stats keeps totals, not sheets. A game of another player count than the template
-  takes, or one Scorepad has no sheet for, becomes a result-only game ``bgstats-<name>``
-  with BG Stats' flags: lowest wins (``highestWins: false``), no points (``noPoints``),
-  co-operative (``cooperative``), teams (``usesTeams``), and its BoardGameGeek id.
-- Scores are text in BG Stats, often sums ("24-12"): read exactly by the parser of sums
-  typed in cells. A ``noPoints`` game's plays, and a seat left blank, have no score
-  (not 0). The file's winners and ranks stand, even where a template would rank
-  otherwise; a co-operative play is won or lost by everyone together, as the winner flags
-  say (a lost play stays lost).
-- The anonymous player (``isAnonymous``) is the history's hidden anonymous player, once
-  per seat, never a profile. Each other player's BG Stats uuid and BGG user name are kept;
-  a player met again by uuid keeps the name the history has for them.
-- Kept per play: date and time, duration, location, comments, ``ignored`` (kept, out of
-  stats), expansions played (as the game's modules where a module has the expansion's
-  name, else by name), start players, seat order, rounds, board and the modification
-  date, by which a later import of the same history updates a play.
+docs/bgstats.md is the format as read here, field by field; the README's import section
+says the same for users. In short:
+- One BG Stats game is one Scorepad game: a built-in game (by BoardGameGeek id, then by
+  name) when its sheet takes every play of it in the file, else a result-only game
+  ``bgstats-<name>`` taking the file's tables (BG Stats' declared player counts are
+  information, kept with the game's record).
+- Scores are read exactly (sums as BG Stats adds them, decimals never as floats) and kept
+  as typed when they are not the plain number; blank and ``noPoints`` seats have none.
+- The file's winners and ranks stand; a co-operative play keeps each seat's result
+  ("mixed" when some won and some lost). Team "0" is no team; teams are kept per play.
+- Roles are kept per seat; the fields Scorepad has no place for are kept with the play
+  (``imported``) and the file's games, locations and anonymous player with their ids
+  (``source_object``), all written back by ``bgsplay``; the report names them, and the
+  lists left out, with counts.
+- A play given twice is read once and reported; two plays with one uuid, or one id for
+  two players, refuse the file; every refused play is named (``Refused``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, select, update
@@ -38,24 +36,39 @@ from sqlalchemy import Connection, select, update
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, score
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
-from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, parse_number
+from scorepad.core.numbers import (
+    LIMIT,
+    Number,
+    as_number,
+    format_points,
+    is_half_multiple,
+    normalize,
+    parse_number,
+)
 from scorepad.core.results import has_score
 from scorepad.store import models as m
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
-from scorepad.store.jsonstream import read_document
+from scorepad.store.jsonstream import Reordered, read_document, read_file
 from scorepad.store.rows import (
+    DECIDED_AT,
     IGNORED_AT,
     IMPORTED_AT,
+    KIND_AT,
+    OUTCOME_AT,
+    SEAT_ROLE,
+    SEAT_TEAM,
+    SEAT_TEXT,
     PlayDetails,
     PlayRows,
+    amended,
     check_details,
     field_error,
     rows_of,
     seat_names,
     values_for,
 )
-from scorepad.store.values import check_uid, dump, name_key, parse_when
+from scorepad.store.values import check_uid, dump, name_key, parse_when, shown
 
 SOURCE = "bgstats"
 """``imported["source"]`` of a play read from BG Stats."""
@@ -64,6 +77,26 @@ STAMP = "%Y-%m-%d %H:%M:%S"
 MAX_PLAYERS = 20
 PROGRESS_STEP = 250
 """Plays between two reports of progress."""
+REFUSED_SHOWN = 20
+"""A refused import names this many refused plays at most (and says how many more)."""
+
+PLAY_KNOWN = frozenset(
+    {
+        "uuid", "gameRefId", "playDate", "entryDate", "modificationDate", "durationMin",
+        "comments", "ignored", "manualWinner", "usesTeams", "rounds", "board",
+        "expansionPlays", "playerScores", "locationRefId",
+    }
+)  # fmt: skip
+"""A play's fields read into the play itself; any other is kept to be written back."""
+SEAT_KNOWN = frozenset(
+    {"playerRefId", "score", "winner", "rank", "team", "role", "startPlayer", "seatOrder"}
+)
+"""A seat's fields read into the seat; any other is kept to be written back."""
+PLAYER_KEPT = frozenset({"id", "uuid", "name", "isAnonymous", "bggUsername"})
+"""A player's fields the history keeps (the anonymous player's uuid and name too)."""
+LISTS = ("games", "players", "locations", "plays")
+"""The file's lists the import reads; any other (tags, groups, challenges, …) is named in
+the report's left out, with how many records it held."""
 
 
 @dataclass
@@ -77,7 +110,12 @@ class Report:
     matched: dict[str, str] = field(default_factory=dict)
     """BG Stats game name -> the Scorepad game it was matched to."""
     skipped: list[str] = field(default_factory=list)
-    """Each record left out, with the reason."""
+    """Each record left out, with the reason: "tags: 87" (a list and how many records)."""
+    kept_back: list[str] = field(default_factory=list)
+    """Fields kept only to be written back on export, with how many records held one:
+    "playerScores.metaData: 284"."""
+    duplicates: list[str] = field(default_factory=list)
+    """Plays given twice in the file with the same content: the later copies were skipped."""
     after: list[Callable[[Connection], None]] = field(default_factory=list)
     progress: Callable[[int, int], None] | None = None
     """Told (plays read, plays in the file) as the import goes: the app's progress bar."""
@@ -87,31 +125,119 @@ class Report:
             step(conn)
 
 
+class Refused(StoreError):
+    """Plays of a file that cannot be imported, each named with its problem (the first
+    ``REFUSED_SHOWN``): nothing was imported."""
+
+    def __init__(self, source: str, problems: list[tuple[str, ScorepadError]]) -> None:
+        self.problems = problems
+        super().__init__(
+            "store.import_refused", source=source, count=len(problems), problems=_Listed(problems)
+        )
+
+
+class _Listed(ScorepadError):
+    """Several records' problems as one field of a message, in the reader's language."""
+
+    def __init__(self, problems: list[tuple[str, ScorepadError]]) -> None:
+        self.problems = problems
+        super().__init__("store.import_problem")
+
+    def message(self, lang: str) -> str:
+        shown = [f"{record}: {problem.message(lang)}" for record, problem in self.problems]
+        more = len(shown) - REFUSED_SHOWN
+        text = "; ".join(shown[:REFUSED_SHOWN])
+        return text + ("; " + tr("store.import_more", lang, count=more) if more > 0 else "")
+
+
 def read_bgsplay(
-    conn: Connection, text: str, source: str, *, whole: bool = True, report: Report | None = None
+    conn: Connection,
+    text: str | Path,
+    source: str,
+    *,
+    whole: bool = False,
+    report: Report | None = None,
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
-    """Plays from a BG Stats file (read whole: its plays come before its other lists)."""
-    head, plays, _ = read_document(text, source, "plays", whole=True)
+    """Plays from a BG Stats file, read twice one play at a time (BG Stats writes its
+    games, players and locations first): once to survey each game's plays, once to
+    read them. A play that cannot be imported does not stop the reading: once every
+    play is read, all the refused ones are named (``Refused``) and the caller's
+    transaction leaves nothing imported. ``text``: the file's text, or its path (then it
+    is read from the file a piece at a time, never whole)."""
+    head, plays = _plays(text, source, whole)
     reader = _Reader(conn, head, source, report if report is not None else Report())
-    listed = list(plays)
-    for raw in listed:  # each game's smallest and largest table in the file
-        if isinstance(raw, dict) and isinstance(raw.get("playerScores"), list):
-            size, ref = len(raw["playerScores"]), _ref(raw, "gameRefId")
-            low, high = reader.sizes.get(ref, (size, size))
-            reader.sizes[ref] = (min(low, size), max(high, size))
-            if raw.get("usesTeams") is True:
-                reader.team_games.add(ref)
+    total = reader.survey(plays)
+    if "plays" in head:
+        plays = iter(head.pop("plays"))
+    else:
+        _, plays = _plays(text, source, whole)  # the second reading, one play at a time
     told = reader.report.progress
-    for position, raw in enumerate(listed):
+    problems: list[tuple[str, ScorepadError]] = []
+    for position, raw in enumerate(plays):
         if told is not None and position % PROGRESS_STEP == 0:
-            told(position, len(listed))
+            told(position, total)
+        again = position in reader.earlier or position in reader.later
+        if again and reader.given_again(position, raw, problems):
+            continue
         try:
-            yield reader.play(raw)
+            pair = reader.play(raw)
         except ScorepadError as problem:
-            raise record_error(source, f"plays[{position}]", problem) from None
+            problems.append((_record(position, raw), problem))
+            continue
+        if not problems:
+            yield pair
+    if problems:
+        problems.sort(key=lambda item: _position(item[0]))
+        if len(problems) == 1:
+            raise record_error(source, *problems[0])
+        raise Refused(source, problems)
     if told is not None:
-        told(len(listed), len(listed))
-    reader.report.after.append(reader.remember_players)
+        told(total, total)
+    reader.report_leftovers(head)
+    reader.report.after.append(reader.remember)
+
+
+def _text_of(path: Path, source: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as problem:
+        detail = getattr(problem, "strerror", None) or str(problem)
+        raise StoreError("store.import_unreadable", source=source, detail=detail) from None
+
+
+HEADS = ("games", "players", "locations")
+"""The lists a play refers to: a file holding them before its plays is read one play at
+a time."""
+
+
+def _plays(text: str | Path, source: str, whole: bool) -> tuple[dict[str, Any], Iterator[Any]]:
+    """The file's other members and its plays: streamed, or (``whole``, or a file whose
+    plays come before the lists they refer to) from the whole document, kept in the
+    head as "plays" for the second reading."""
+    if not whole:
+        try:
+            if isinstance(text, Path):
+                return read_file(text, source, "plays", needs=HEADS, after=True)
+            head, plays, _ = read_document(text, source, "plays", needs=HEADS, after=True)
+            return head, plays
+        except Reordered:
+            pass
+    if isinstance(text, Path):
+        text = _text_of(text, source)
+    head, plays, _ = read_document(text, source, "plays", whole=True)
+    listed = list(plays)
+    head["plays"] = listed
+    return head, iter(listed)
+
+
+def _record(position: int, raw: object) -> str:
+    uid = raw.get("uuid") if isinstance(raw, dict) else None
+    return f"plays[{position}]" + (f" ({shown(uid)})" if isinstance(uid, str) and uid else "")
+
+
+def _position(record: str) -> int:
+    found = re.match(r"plays\[(\d+)\]", record)
+    return int(found.group(1)) if found else -1
 
 
 def _by_id(head: dict[str, Any], key: str, source: str) -> dict[object, dict[str, Any]]:
@@ -121,7 +247,20 @@ def _by_id(head: dict[str, Any], key: str, source: str) -> dict[object, dict[str
         for i in items
     ):
         raise record_error(source, key, field_error(key, "a list of objects with an id"))
-    return {item["id"]: item for item in items}
+    found: dict[object, dict[str, Any]] = {}
+    for n, item in enumerate(items):
+        twin = found.get(item["id"])
+        if twin is not None and twin != item:  # which one the plays mean, nobody can say
+            problem = StoreError(
+                "store.import_twice",
+                field=key,
+                value=quote(item["id"]),
+                first=quote(twin.get("name")),
+                second=quote(item.get("name")),
+            )
+            raise record_error(source, f"{key}[{n}]", problem)
+        found[item["id"]] = item
+    return found
 
 
 def _ref(raw: dict[str, Any], key: str) -> object:
@@ -162,24 +301,113 @@ def _stamp(raw: dict[str, Any], key: str) -> str | None:
     value = raw.get(key)
     if value is None or value == "":
         return None
+    if isinstance(value, str) and _STAMP.fullmatch(value):
+        return value  # already in that form (what BG Stats writes): checked by when()
     return parse_when(value).strftime(STAMP)
 
 
+_STAMP = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
+
+
+def when(value: object) -> datetime:
+    """A date of the file as a datetime (BG Stats' own form read directly)."""
+    if isinstance(value, str) and _STAMP.fullmatch(value):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            pass  # out of range: worded as any bad date
+    return parse_when(value)
+
+
+def team_of(raw: object) -> str | None:
+    """A seat's team: BG Stats writes "0" (or nothing) for no team."""
+    if isinstance(raw, bool) or not isinstance(raw, str | int):
+        return None
+    text = str(raw).strip()
+    return None if text in ("", "0") else text
+
+
+_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_SIGNS = r"(?:[-+\u2212]\s*)"
+_SUM = re.compile(rf"\s*{_SIGNS}*{_NUMBER}(?:\s*{_SIGNS}+{_NUMBER})*\s*{_SIGNS}*")
+_TERM = re.compile(rf"({_SIGNS}*)({_NUMBER})")
+
+
 def score_of(raw: object) -> Number | None:
-    """A BG Stats score ("77", "24-12", 77, "" for none) as an exact number, or None.
-    Text is read by the same parser as sums typed in a cell."""
+    """``read_score``, remembered for text met before (a file's scores repeat)."""
+    if type(raw) is str:
+        found = _SCORES.get(raw, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = read_score(raw)
+            if len(_SCORES) < 50_000:
+                _SCORES[raw] = found
+        return found  # type: ignore[return-value]
+    return read_score(raw)
+
+
+_SCORES: dict[str, object] = {}
+_UNKNOWN = object()
+
+
+def read_score(raw: object) -> Number | None:
+    """A BG Stats score ("77", "24-12", "3.44", 77, "" for none) as an exact number, or
+    None. Text is read by the parser of sums typed in cells; what it refuses but BG Stats
+    itself adds up is read as BG Stats does: a sum of signed numbers, a sign left at the
+    end ("86+84+") adding nothing and "--" adding. Any decimal is exact (never a float)."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
     value = parse_number(raw) if isinstance(raw, str) else as_number(raw)
-    if value is None or not is_half_multiple(value) or not -LIMIT <= value <= LIMIT:
+    if value is None and isinstance(raw, str) and _SUM.fullmatch(raw):
+        value = 0
+        for signs, digits in _TERM.findall(raw):
+            term = Decimal(digits)
+            negative = (signs.count("-") + signs.count("\u2212")) % 2 == 1
+            value += -term if negative else term
+        value = normalize(value)
+    if value is None and isinstance(raw, float) and math.isfinite(raw):
+        value = normalize(Decimal(repr(raw)))  # as the file wrote it, not the binary float
+    if value is None or not -LIMIT <= value <= LIMIT:
         raise StoreError("store.bad_score", value=quote(raw))
     return value
+
+
+def exact_total(total: Number | None, typed: str | None) -> Number | None:
+    """A seat's exact total: the stored one, or for a score finer than a half (stored as
+    typed only) the number the text comes to."""
+    if total is not None or not typed:
+        return total
+    try:
+        return score_of(typed)
+    except ScorepadError:
+        return None
+
+
+def typed_text(raw: object, value: Number | None) -> str | None:
+    """The score as typed, when it is not simply the number it comes to."""
+    if value is None or not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    return None if text == format_points(value) else text
+
+
+@dataclass
+class _Game:
+    """What the plays of one BG Stats game say about it (``_Reader.survey``)."""
+
+    sizes: tuple[int, int] | None = None
+    teams: bool = False
+    """A play in teams (some seat with a team other than "0")."""
+    fine: bool = True
+    """Every play has scores in halves (a built-in game's by-hand line takes no finer)."""
+    splits: bool = False
+    """A play whose teams a built-in game in teams could not take (no teams, or one)."""
 
 
 class _Reader:
     def __init__(self, conn: Connection, head: dict[str, Any], source: str, report: Report) -> None:
         self.conn = conn
         self.report = report
+        self.source = source
         self.games = _by_id(head, "games", source)
         self.people = _by_id(head, "players", source)
         self.places = _by_id(head, "locations", source)
@@ -193,11 +421,14 @@ class _Reader:
             for lang in LANGS:
                 self.by_name.setdefault(name_key(pick(template.name, lang)), template)
         self.chosen: dict[object, GameTemplate] = {}
-        self.sizes: dict[object, tuple[int, int]] = {}
-        self.team_games: set[object] = set()
-        """Games with a play in teams (BG Stats marks teams per play too)."""
-        """Each game's fewest and most players in the file's plays."""
+        self.about: dict[object, _Game] = {}
+        """Each game's plays in the file, surveyed before any play is read."""
         self.result_only: dict[object, GameTemplate] = {}
+        self.later: dict[int, int] = {}
+        """Plays (by position) whose uuid an earlier play has (by its position)."""
+        self.earlier: set[int] = set()
+        self.digests: dict[int, str] = {}
+        """The fields of the plays whose uuid a later play has, as digests."""
         known = conn.execute(select(m.player.c.name_key, m.player.c.bgs_uuid, m.player.c.name))
         self.known_names: set[str] = set()
         self.names_by_uuid: dict[str, str] = {}
@@ -208,35 +439,101 @@ class _Reader:
         self.places_known = set(conn.execute(select(m.play.c.location).distinct()).scalars())
         self.player_info: dict[str, tuple[str | None, str | None]] = {}
         self.form = values_for(conn.dialect.name)
+        self.used_games: dict[object, GameTemplate] = {}
+        self.used_places: set[object] = set()
+        self.anonymous_seen: dict[str, str] = {}
+        """The anonymous player's uuid in the file, and its name there."""
+        self.kept_counts: dict[str, int] = {}
+        self.dropped: dict[str, int] = {}
+        self.line_keys: dict[int, frozenset[str]] = {}
+        """Each template's line keys, by id() (the templates live as long as the reader)."""
+
+    # --- before the plays ----------------------------------------------------------------
+
+    def survey(self, plays: Iterator[Any]) -> int:
+        """Each game's tables, teams and scores over the whole file (so that one game's
+        plays all go to one Scorepad game, whatever their order), and the plays given
+        twice; how many plays the file has."""
+        first: dict[str, int] = {}
+        position = -1
+        for position, raw in enumerate(plays):
+            if not isinstance(raw, dict):
+                continue
+            uid = raw.get("uuid")
+            if isinstance(uid, str) and uid.strip():
+                key = uid.strip().casefold()
+                if key in first:  # the same play again, or another: told when read again
+                    self.later[position] = first[key]
+                    self.earlier.add(first[key])
+                    continue
+                first[key] = position
+            scores = raw.get("playerScores")
+            if not isinstance(scores, list):
+                continue
+            about = self.about.setdefault(_ref(raw, "gameRefId"), _Game())
+            size = len(scores)
+            low, high = about.sizes or (size, size)
+            about.sizes = (min(low, size), max(high, size))
+            teams = {team_of(s.get("team")) for s in scores if isinstance(s, dict)}
+            if teams - {None}:
+                about.teams = True
+            if None in teams or len(teams) < 2:
+                about.splits = True
+            for seat in scores:
+                if isinstance(seat, dict) and about.fine and "." in str(seat.get("score")):
+                    try:
+                        value = score_of(seat.get("score"))
+                    except ScorepadError:
+                        continue
+                    if value is not None and not is_half_multiple(value):
+                        about.fine = False
+        return position + 1
 
     # --- games -------------------------------------------------------------------------
 
-    def game(self, ref: object, players: int) -> tuple[dict[str, Any], GameTemplate]:
+    def game(self, ref: object) -> tuple[dict[str, Any], GameTemplate]:
         game = self.games.get(ref)
         if game is None:
             raise StoreError("store.import_ref", field="gameRefId", value=quote(ref))
-        name = _text(game, "name") or f"BG Stats {game['id']}"
         template = self.chosen.get(game["id"])
         if template is None:
+            name = _text(game, "name") or f"BG Stats {game['id']}"
             bgg = _whole(game, "bggId")
             found = self.by_bgg.get(bgg) if bgg else None
-            template = found or self.by_name.get(name_key(name))
-            if template is not None and not template.id.startswith("bgstats-"):
-                self.report.matched[name] = template.id
-            self.chosen[game["id"]] = template or self.result_game(game, name)
-            template = self.chosen[game["id"]]
-        if not template.min_players <= players <= template.max_players:
-            template = self.result_game(game, name)
-        if not template.min_players <= players <= template.max_players:
-            template = self.widened(template, players)
+            found = found or self.by_name.get(name_key(name))
+            if (
+                found is not None
+                and not found.id.startswith("bgstats-")
+                and self.fits(found, self.about.get(game["id"], _Game()))
+            ):
+                self.report.matched[name] = found.id
+            elif found is not None and not found.id.startswith("bgstats-"):
+                found = None  # a play its sheet cannot take: the whole game is result-only
+            template = found or self.result_game(game, name)
+            self.chosen[game["id"]] = template
+        about = self.about.get(game["id"], _Game())
+        if about.sizes is not None and template.id.startswith("bgstats-"):
+            low, high = about.sizes
+            if not (template.min_players <= low and high <= template.max_players):
+                template = self.widened(template, low, high)
+        self.used_games[game["id"]] = template
         return game, template
 
-    def widened(self, template: GameTemplate, players: int) -> GameTemplate:
-        """A result-only game taking a table of ``players`` (BG Stats' player counts are a
-        guide, not a rule): its bounds widened, the rest as it was."""
+    def fits(self, template: GameTemplate, about: _Game) -> bool:
+        """Whether every play of a game can be scored on a built-in sheet: its tables in
+        the sheet's range, scores in halves, teams where the sheet is played in teams."""
+        low, high = about.sizes or (template.min_players, template.min_players)
+        if not (template.min_players <= low and high <= template.max_players):
+            return False
+        kind = template.result.kind if template.result is not None else None
+        return about.fine and not (kind == "teams" and about.splits)
+
+    def widened(self, template: GameTemplate, low: int, high: int) -> GameTemplate:
+        """A result-only game taking the file's tables (BG Stats' player counts are
+        information, not a rule): its bounds widened, the rest as it was."""
         definition = dict(template.source)
-        low, high = min(template.min_players, players), max(template.max_players, players)
-        definition["players"] = {"min": max(1, low), "max": high}
+        low, high = min(template.min_players, low), max(template.max_players, high)
+        definition["players"] = {"min": max(1, low), "max": min(high, MAX_PLAYERS)}
         wider = save_custom(self.conn, definition, f"BG Stats {template.id!r}", replace=True)
         self.templates[wider.id] = wider
         for cache in (self.chosen, self.result_only):
@@ -249,17 +546,15 @@ class _Reader:
         """The result-only game standing for a BG Stats game Scorepad has no sheet for."""
         if game["id"] in self.result_only:
             return self.result_only[game["id"]]
-        slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:55] or str(game["id"])
+        slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:55]
+        if not slug:  # a name in another script: the same name always gives the same id
+            slug = hashlib.sha256(name_key(name).encode()).hexdigest()[:12]
         key = f"bgstats-{slug}"
         existing = self.templates.get(key)
         if existing is None:
-            sizes = self.sizes.get(game["id"], (1, 1))
-            teams = game["id"] in self.team_games
+            sizes = self.about.get(game["id"], _Game()).sizes or (1, 1)
             existing = save_custom(
-                self.conn,
-                _definition(key, name, game, sizes, teams=teams),
-                f"BG Stats {name!r}",
-                replace=False,
+                self.conn, _definition(key, name, game, sizes), f"BG Stats {name!r}", replace=False
             )
             self.templates[key] = existing
             self.report.games_added.append(key)
@@ -278,17 +573,22 @@ class _Reader:
             or not all(isinstance(s, dict) for s in scores)
         ):
             raise field_error("playerScores", "a list of objects")
-        game, template = self.game(_ref(raw, "gameRefId"), len(scores))
+        if len(scores) > MAX_PLAYERS:
+            raise StoreError("store.import_seats", players=len(scores), limit=MAX_PLAYERS)
+        game, template = self.game(_ref(raw, "gameRefId"))
         no_points = _flag(game, "noPoints")
-        _flag(raw, "usesTeams")  # checked; the game's kind of result decides
+        _flag(raw, "usesTeams")  # checked; each seat's team decides
         given_names: list[str] = []
         anonymous: list[int] = []
         points: list[Number | None] = []
+        texts: list[str | None] = []
         winners: list[bool] = []
         ranks: list[int | None] = []
         teams: list[str | None] = []
+        roles: list[str | None] = []
         start: list[int] = []
         order: list[int | None] = []
+        seats_kept: list[dict[str, Any]] = []
         flagged = False
         for seat, item in enumerate(scores):
             person = self.people.get(_ref(item, "playerRefId"))
@@ -299,26 +599,41 @@ class _Reader:
             if _flag(person, "isAnonymous"):
                 anonymous.append(seat)
                 given_names.append("")
+                anonymous_uuid = _uuid_of(person)
+                if anonymous_uuid and _storable(person.get("name")):
+                    self.anonymous_seen[anonymous_uuid] = str(person.get("name") or "")
             else:
                 given_names.append(self.person(person))
             value = score_of(item.get("score"))
-            points.append(None if no_points else value)
+            points.append(value)
+            texts.append(typed_text(item.get("score"), value))
             flagged = flagged or "winner" in item
             winners.append(_flag(item, "winner"))
             rank = _whole(item, "rank")
-            if rank is not None and rank > len(scores):
-                # BG Stats writes 0 for "no place given"; past the last seat is no place
-                raise StoreError("store.bad_rank", value=quote(rank), players=len(scores))
             ranks.append(rank if rank is not None and rank > 0 else None)
-            team = item.get("team")
-            teams.append(str(team) if isinstance(team, str | int) and str(team).strip() else None)
+            teams.append(team_of(item.get("team")))
+            roles.append(_text(item, "role"))
             if _flag(item, "startPlayer"):
                 start.append(seat + 1)
             order.append(_whole(item, "seatOrder"))
+            rest = self.keepable(
+                "playerScores", {k: v for k, v in item.items() if k not in SEAT_KNOWN}
+            )
+            if item.get("team") is not None and teams[-1] is None:
+                rest["team"] = item["team"]  # "0" as the file had it
+            if rank is not None and rank > len(scores):
+                rest["rank"] = rank  # past the last place: the winner flag decides
+            seats_kept.append(rest)
+            for key in rest:
+                if key != "team":  # team "0" kept as written: the team itself has a place
+                    self.count_kept(f"playerScores.{key}")
         names = seat_names([(n, s in anonymous) for s, n in enumerate(given_names)])
         rule = template.result.kind if template.result is not None else None
         modules, expansions = self.expansions(raw, template)
-        sheets = self.sheets(template, names, points, winners, teams, rule)
+        on_sheet = [
+            None if no_points or v is None or not is_half_multiple(v) else v for v in points
+        ]
+        sheets = self.sheets(template, names, on_sheet, winners, teams, rule)
         outcome: str | None = None
         if rule == "cooperative":
             outcome = "won" if any(winners) else "lost"
@@ -332,13 +647,21 @@ class _Reader:
             outcome=outcome,
             modules=modules or None,
         )
-        if rule != "cooperative" and flagged:
-            sheet = _given(sheet, winners, ranks)
+        given: list[tuple[int, bool]] = []
+        decided: str = sheet.decided_by
+        if rule == "cooperative" and len(set(winners)) > 1:
+            outcome = "mixed"  # some seats won, some lost (a traitor's game): each as given
+            given = [(1 if w else 2, w) for w in winners]
+            decided = "given"
+        elif rule != "cooperative" and (flagged or any(ranks)):
+            given = _given(sheet, winners, ranks, flagged)
+            if any(g != (p.rank, p.winner) for g, p in zip(given, sheet.players, strict=True)):
+                decided = "given"
         place = self.place(raw)
         duration = _whole(raw, "durationMin")
         details = check_details(
             PlayDetails(
-                parse_when(raw.get("playDate")),
+                when(raw.get("playDate")),
                 place,
                 duration if duration else None,
                 _text(raw, "comments"),
@@ -346,14 +669,20 @@ class _Reader:
         )
         uid = raw.get("uuid")
         if isinstance(uid, str) and uid.strip():
+            uid = uid.strip().lower()  # a uuid in any letter case is one uuid
             check_uid(uid)
         else:
             text = json.dumps(raw, sort_keys=True, default=str)
             uid = "bgs-" + hashlib.sha256(text.encode()).hexdigest()[:32]
         entered = _stamp(raw, "entryDate")
-        created = parse_when(entered) if entered else datetime.now()
+        created = when(entered) if entered else datetime.now()
         modified = _stamp(raw, "modificationDate")
         kept: dict[str, object] = {"source": SOURCE}
+        rest = self.keepable("plays", {k: v for k, v in raw.items() if k not in PLAY_KNOWN})
+        for key in rest:
+            self.count_kept(key)
+        if no_points and any(v is not None for v in points):
+            self.count_kept("playerScores.score (noPoints)")
         for key, kept_value in (
             ("modified", modified),
             ("start", start),
@@ -362,28 +691,88 @@ class _Reader:
             ("rounds", _whole(raw, "rounds") or None),
             ("board", _text(raw, "board")),
             ("manual_winner", _flag(raw, "manualWinner") or None),
+            ("uses_teams", _flag(raw, "usesTeams") or None),
+            ("game", _uuid_of(game)),
+            ("no_points_scores", [_typed(s.get("score")) for s in scores] if no_points else None),
+            ("bgs", rest or None),
+            ("seats", seats_kept if any(seats_kept) else None),
         ):
-            if kept_value:
+            if kept_value and (key != "no_points_scores" or any(v is not None for v in points)):
                 kept[key] = kept_value
         rows = rows_of(
             sheet,
             details,
             uid,
             created,
-            parse_when(modified) if modified else created,
+            when(modified) if modified else created,
             self.form,
         )
-        seats = tuple(
-            (None if p is None else s[0], *s[1:]) for p, s in zip(points, rows.seats, strict=True)
+        play_values: dict[int, object] = {
+            IGNORED_AT: True if _flag(raw, "ignored") else None,
+            IMPORTED_AT: dump(kept),
+            DECIDED_AT: decided,
+        }
+        if rule == "cooperative":
+            play_values[OUTCOME_AT] = outcome
+        if rule is None and any(teams):
+            play_values[KIND_AT] = "teams"  # kept as the file says, winners as given
+        exact = [
+            None if no_points or v is None or is_half_multiple(v) else format_points(v)
+            for v in points
+        ]
+        rows = amended(
+            rows,
+            self.form,
+            blank=[no_points or v is None or not is_half_multiple(v) for v in points],
+            given=given,
+            seat_values={
+                SEAT_TEAM: teams if rule != "teams" else [s[SEAT_TEAM] for s in rows.seats],
+                SEAT_ROLE: roles,
+                SEAT_TEXT: [t if t is not None else e for t, e in zip(texts, exact, strict=True)]
+                if not no_points
+                else [None] * len(points),
+            },
+            play_values=play_values,
         )
-        winning = next((s[0] for s in seats if s[2] == self.form.yes and s[0] is not None), None)
-        play = list(rows.play)
-        play[7] = winning
-        play[IGNORED_AT] = True if _flag(raw, "ignored") else None
-        play[IMPORTED_AT] = dump(kept)
-        return sheet.template, rows._replace(
-            play=tuple(play), seats=seats, anonymous=tuple(anonymous)
-        )
+        return sheet.template, rows._replace(anonymous=tuple(anonymous))
+
+    def keepable(self, where: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """The fields that say something and can be kept as they are (text a database
+        can hold, exact numbers); any other is counted in the report's left out."""
+        found = {}
+        for key, value in fields.items():
+            if not _said(value):
+                continue
+            if _storable(value):
+                found[key] = exact_kept(value)
+            else:
+                label = f"{where}.{key} (cannot be kept)"
+                self.dropped[label] = self.dropped.get(label, 0) + 1
+        return found
+
+    def given_again(
+        self, position: int, raw: Any, problems: list[tuple[str, ScorepadError]]
+    ) -> bool:
+        """Whether the play at ``position`` is one given before (skipped and reported
+        when the same, refused when another play)."""
+        digest = _digest(raw) if isinstance(raw, dict) else ""
+        if position in self.earlier:
+            self.digests[position] = digest
+        earlier = self.later.get(position)
+        if earlier is None:
+            return False
+        uid = raw.get("uuid")
+        if self.digests.get(earlier) == digest:
+            self.report.duplicates.append(f"plays[{position}] = plays[{earlier}] ({shown(uid)})")
+        else:
+            problem = StoreError(
+                "store.import_same_uuid", value=quote(uid), other=f"plays[{earlier}]"
+            )
+            problems.append((_record(position, raw), problem))
+        return True
+
+    def count_kept(self, key: str) -> None:
+        self.kept_counts[key] = self.kept_counts.get(key, 0) + 1
 
     def sheets(
         self,
@@ -395,10 +784,12 @@ class _Reader:
         rule: str | None,
     ) -> list[PlayerSheet]:
         result_only = template.id.startswith("bgstats-")
-        keys = {line.key for line in template.lines}
+        keys = self.line_keys.get(id(template))
+        if keys is None:
+            keys = self.line_keys[id(template)] = frozenset(line.key for line in template.lines)
         sheets = []
         for name, value, won, team in zip(names, points, winners, teams, strict=True):
-            team = (team or name) if rule == "teams" else None  # no team: a team alone
+            team = team if rule == "teams" else None
             if result_only:
                 lines: dict[str, object] = {"won": won} if "won" in keys else {}
                 if value is not None and "score" in keys:
@@ -435,6 +826,7 @@ class _Reader:
         name = _text(found, "name")
         if name and name.strip() and name.strip() not in self.places_known:
             self.report.locations_added.add(name.strip())
+        self.used_places.add(ref)
         return name
 
     def expansions(
@@ -445,6 +837,8 @@ class _Reader:
         items = raw.get("expansionPlays") or []
         if not isinstance(items, list):
             raise field_error("expansionPlays", "a list of objects")
+        if not items:
+            return [], []
         modules: list[str] = []
         names: list[str] = []
         by_label = {
@@ -466,8 +860,35 @@ class _Reader:
                 names.append(name)
         return modules, names
 
-    def remember_players(self, conn: Connection) -> None:
-        """Each imported player's BG Stats uuid and BGG user name, where not known yet."""
+    # --- after the plays -----------------------------------------------------------------
+
+    def report_leftovers(self, head: dict[str, Any]) -> None:
+        """The report's left out (the file's other lists, by how many records they held)
+        and what is kept only to be written back (fields, by how many records held one)."""
+        for key, value in head.items():
+            if key in LISTS:
+                continue
+            count = len(value) if isinstance(value, list) else 1
+            if count:
+                self.report.skipped.append(f"{key}: {count}")
+        for person in self.people.values():  # a player's own fields beyond those kept
+            for key, value in person.items():
+                if key not in PLAYER_KEPT and _said(value):
+                    label = f"players.{key}"
+                    self.dropped[label] = self.dropped.get(label, 0) + 1
+        self.report.skipped.extend(f"{k}: {n}" for k, n in sorted(self.dropped.items()))
+        unplayed = [ref for ref in self.games if ref not in self.used_games]
+        if unplayed:
+            self.count_kept_n("games (no play in the file)", len(unplayed))
+        self.report.kept_back.extend(f"{k}: {n}" for k, n in sorted(self.kept_counts.items()))
+
+    def count_kept_n(self, key: str, count: int) -> None:
+        self.kept_counts[key] = self.kept_counts.get(key, 0) + count
+
+    def remember(self, conn: Connection) -> None:
+        """Each imported player's BG Stats uuid and BGG user name, where not known yet;
+        the file's games, locations and anonymous player as the file has them, to be
+        written back on export with the same ids."""
         for key, (bgs, username) in self.player_info.items():
             values = {}
             if bgs:
@@ -480,27 +901,159 @@ class _Reader:
                     .where(m.player.c.name_key == key, m.player.c.bgs_uuid.is_(None))
                     .values(**values)
                 )
+        ids = dict(conn.execute(select(m.game.c.key, m.game.c.id)).all())
+        objects: list[dict[str, Any]] = []
+        for ref, game in self.games.items():
+            held = self.used_games.get(ref)
+            objects.append(_object("game", game, ids.get(held.id) if held else None))
+        for place in self.places.values():
+            objects.append(_object("location", place, None))
+        for uid, name in self.anonymous_seen.items():
+            data = dump({"uuid": uid, "name": name, "isAnonymous": True})
+            objects.append(
+                {"kind": "player", "uuid": uid, "game_id": None, "name": name, "data": data}
+            )
+        keep_objects(
+            conn,
+            [
+                o
+                for o in objects
+                if 0 < len(o["uuid"]) <= 64 and _storable(o["uuid"]) and _storable(o["name"])
+            ],
+        )
 
 
-def _given(sheet: Any, winners: list[bool], ranks: list[int | None]) -> Any:
-    """The sheet with the winners and ranks BG Stats recorded."""
-    players = tuple(
-        p._replace(winner=won, rank=rank if rank is not None else (1 if won else max(p.rank, 2)))
-        for p, won, rank in zip(sheet.players, winners, ranks, strict=True)
+def _object(kind: str, raw: dict[str, Any], game_id: int | None) -> dict[str, Any]:
+    data = {k: exact_kept(v) for k, v in raw.items() if k != "id" and _storable(k) and _storable(v)}
+    return {
+        "kind": kind,
+        "uuid": _uuid_of(raw) or "",
+        "game_id": game_id,
+        "name": str(raw.get("name") or ""),
+        "data": dump(data),
+    }
+
+
+def keep_objects(conn: Connection, objects: list[dict[str, Any]]) -> None:
+    """The source's records, the newest replacing one of the same kind and uuid (a game
+    keeps the Scorepad game its plays went to when this import brought none)."""
+    if not objects:
+        return
+    table = m.source_object
+    held = {
+        (k, u): g
+        for k, u, g in conn.execute(
+            select(table.c.kind, table.c.uuid, table.c.game_id).where(
+                table.c.uuid.in_([o["uuid"] for o in objects])
+            )
+        )
+    }
+    for item in objects:
+        key = (item["kind"], item["uuid"])
+        if key in held:
+            item["game_id"] = item["game_id"] or held[key]
+            conn.execute(
+                update(table)
+                .where(table.c.kind == key[0], table.c.uuid == key[1])
+                .values(game_id=item["game_id"], name=item["name"], data=item["data"])
+            )
+        else:
+            conn.execute(table.insert().values(**item))
+            held[key] = item["game_id"]
+
+
+DECIMAL = "\x00decimal"
+"""The key of ``{DECIMAL: "0.3"}``, a number of the file finer than a half kept exactly (the
+history's JSON holds halves only); no key of a file holds U+0000 (``_storable``)."""
+
+
+def exact_kept(value: Any) -> Any:
+    """A value of the file as kept: each number finer than a half as ``{DECIMAL: text}``."""
+    if isinstance(value, Decimal) and not is_half_multiple(value):
+        return {DECIMAL: format(value, "f")}
+    if isinstance(value, list):
+        return [exact_kept(v) for v in value]
+    if isinstance(value, dict):
+        return {k: exact_kept(v) for k, v in value.items()}
+    return value
+
+
+def _uuid_of(record: dict[str, Any]) -> str | None:
+    """A record's uuid as kept (lower case), when it is one that can be kept."""
+    uid = record.get("uuid")
+    if not isinstance(uid, str) or not 0 < len(uid.strip()) <= 64 or not _storable(uid):
+        return None
+    return uid.strip().lower()
+
+
+def _storable(value: object, depth: int = 0) -> bool:
+    """Whether a value of the file can be kept and written back exactly: text without
+    lone surrogates, whole numbers, decimals of sensible size, lists and objects of such."""
+    if depth > 20:
+        return False
+    if value is None or isinstance(value, bool | int):
+        return True
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is None and "\x00" not in value
+    if isinstance(value, Decimal):
+        return value.is_finite() and abs(value.adjusted()) < 20
+    if isinstance(value, list):
+        return all(_storable(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(_storable(k) and _storable(v, depth + 1) for k, v in value.items())
+    return False
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _said(value: object) -> bool:
+    """Whether a field the play has no place for says anything (BG Stats writes 0, "",
+    false or an empty list for nothing: those are written back as nothing too)."""
+    return value not in (None, "", 0, False, [], {}) or isinstance(value, Decimal)
+
+
+def _typed(raw: object) -> str | None:
+    """A score as the file gave it (text), None for none."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    return raw.strip() if isinstance(raw, str) else str(raw)
+
+
+def _digest(play: dict[str, Any]) -> str:
+    """A play's fields, its uuid in any letter case, as a short digest: two plays with
+    the same one are the same play given twice."""
+    text = json.dumps(
+        {**play, "uuid": str(play.get("uuid")).casefold()}, sort_keys=True, default=str
     )
-    return sheet._replace(players=players, winners=tuple(p.name for p in players if p.winner))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _given(
+    sheet: Any, winners: list[bool], ranks: list[int | None], flagged: bool
+) -> list[tuple[int, bool]]:
+    """Each seat's (rank, winner) as BG Stats recorded them: the winner flags stand; a
+    place given stands where it fits the play's places, else it follows the flags."""
+    players = len(sheet.players)
+    found = []
+    for p, won, rank in zip(sheet.players, winners, ranks, strict=True):
+        won = won if flagged else p.winner
+        if rank is not None and rank <= players:
+            found.append((rank, won))
+        else:
+            found.append((1 if won else max(p.rank, 2) if players > 1 else 2, won))
+    return found
 
 
 def _definition(
-    key: str, name: str, game: dict[str, Any], sizes: tuple[int, int], *, teams: bool = False
+    key: str, name: str, game: dict[str, Any], sizes: tuple[int, int]
 ) -> dict[str, Any]:
-    """A result-only game from BG Stats' flags; its players are BG Stats' minimum and
-    maximum, widened to the tables of the file's plays."""
+    """A result-only game from BG Stats' flags; its players are the tables of the file's
+    plays (BG Stats' declared counts are information, kept with the game's record)."""
     won = {lang: tr("store.bgstats_won", lang) for lang in LANGS}
     lines: list[dict[str, Any]] = []
     cooperative = _flag(game, "cooperative")
-    teams = teams or _flag(game, "usesTeams")
-    if not _flag(game, "noPoints") or not (cooperative or teams):
+    if not _flag(game, "noPoints") or not cooperative:
         # each for themselves needs a line that counts; a no-points play keeps it empty
         lines.append(
             {
@@ -511,23 +1064,25 @@ def _definition(
             }
         )
         lines.append({"key": "won", "kind": "check", "points": 0, "counts": False, "label": won})
+    low, high = _whole(game, "minPlayerCount"), _whole(game, "maxPlayerCount")
+    declared_low = low if low and 1 <= low <= MAX_PLAYERS else sizes[0]
+    declared_high = high if high and 1 <= high <= MAX_PLAYERS else sizes[1]
     definition: dict[str, Any] = {
         "id": key,
         "name": {lang: name for lang in LANGS},
         "players": {
-            "min": max(1, min(_whole(game, "minPlayerCount") or sizes[0], sizes[0])),
-            "max": max(_whole(game, "maxPlayerCount") or sizes[1], sizes[1]),
+            "min": max(1, min(declared_low, sizes[0])),
+            "max": min(MAX_PLAYERS, max(declared_high, sizes[1])),
         },
         "wins": "highest" if _flag(game, "highestWins", True) else "lowest",
         "lines": lines,
     }
+    if definition["players"]["min"] > definition["players"]["max"]:
+        definition["players"]["min"] = definition["players"]["max"]
     if cooperative:
         definition["result"] = {"kind": "cooperative"}
-    else:
-        if lines:
-            definition["tiebreakers"] = [{"label": won, "prefer": "more", "terms": {"won": 1}}]
-        if teams:
-            definition["result"] = {"kind": "teams", "teams": {"min": 2, "max": MAX_PLAYERS}}
+    elif lines:
+        definition["tiebreakers"] = [{"label": won, "prefer": "more", "terms": {"won": 1}}]
     bgg = _whole(game, "bggId")
     if bgg and bgg > 0:
         definition["bgg_id"] = bgg

@@ -27,6 +27,7 @@ from sqlalchemy import Connection, or_, select
 
 from scorepad.core.numbers import format_points
 from scorepad.store import models as m
+from scorepad.store.bgsread import exact_total
 from scorepad.store.boards import FIELDS
 from scorepad.store.jsonfile import iter_plays
 from scorepad.store.roundplays import played_rounds, uid_rounds
@@ -53,6 +54,8 @@ RESULT_COLUMNS = ("team", "outcome", "modules")
 """A team play's team, a co-operative play's "won"/"lost" (or the winning team of a team
 game without a score), and the modules chosen (ids, space-separated)."""
 BOARD_COLUMNS = FIELDS
+IMPORTED_COLUMNS = ("role", "score_text")
+"""An imported seat's role and its score as typed ("-10+7+22"), when any seat has one."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -69,7 +72,13 @@ def write_csv(conn: Connection, out: TextIO) -> int:
     most = max((r.played for r in rounds.values()), default=0)
     results = _has_results(conn)
     boards = _has_boards(conn)
-    header = (*COLUMNS, *(RESULT_COLUMNS if results else ()), *(BOARD_COLUMNS if boards else ()))
+    kept = _has_imported(conn)
+    header = (
+        *COLUMNS,
+        *(RESULT_COLUMNS if results else ()),
+        *(BOARD_COLUMNS if boards else ()),
+        *(IMPORTED_COLUMNS if kept else ()),
+    )
     if rounds:
         writer.writerow((*header, "rounds", *(f"round_{n}" for n in range(1, most + 1))))
     else:
@@ -98,13 +107,14 @@ def write_csv(conn: Connection, out: TextIO) -> int:
                     safe(play.get("first_player")),
                     safe(person["name"]),
                     person.get("colour") or "",
-                    format_points(person["total"]),
+                    _total(person),
                     person["rank"],
                     "yes" if person["winner"] else "no",
                     safe(dump(person["lines"])),
                     safe(dump(person["extra"])) if person["extra"] else "",
                     *(_results(play, person) if results else ()),
                     *(_board(person) if boards else ()),
+                    *(_imported(person) if kept else ()),
                     *more,
                 ]
             )
@@ -119,6 +129,26 @@ def _has_results(conn: Connection) -> bool:
         or_(p.c.result_kind.is_not(None), p.c.outcome.is_not(None), p.c.modules.is_not(None))
     )
     return conn.execute(query.limit(1)).first() is not None
+
+
+def _has_imported(conn: Connection) -> bool:
+    """Whether any seat has a role or a score as typed (then the export has their columns)."""
+    r = m.result
+    query = select(r.c.play_id).where(or_(r.c.role.is_not(None), r.c.score_text.is_not(None)))
+    return conn.execute(query.limit(1)).first() is not None
+
+
+def _total(person: dict[str, Any]) -> str:
+    """The seat's total; blank for a seat without a score. A score finer than a half is
+    kept as typed only, and written exactly from there."""
+    total = person["total"]
+    if total is None and person.get("score_text"):
+        total = exact_total(None, person["score_text"])
+    return "" if total is None else format_points(total)
+
+
+def _imported(person: dict[str, Any]) -> list[str]:
+    return [safe(person.get("role")), safe(person.get("score_text"))]
 
 
 def _has_boards(conn: Connection) -> bool:

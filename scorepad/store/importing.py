@@ -32,6 +32,8 @@ from scorepad.store.values import load
 from scorepad.store.writes import insert_plays
 
 BATCH = 2000
+HEAD_BYTES = 4096
+"""How much of a file is read to tell its format."""
 
 Plays = Iterable[tuple[GameTemplate, PlayRows]]
 
@@ -54,6 +56,11 @@ class Imported:
     """Each record the file held that was not imported, with why."""
     bgstats: bool = False
     """Read from a BG Stats file (the fields above are its report)."""
+    kept_back: tuple[str, ...] = ()
+    """Fields of the file with no place in Scorepad, kept only to be written back on
+    export, each with how many records held one ("playerScores.metaData: 284")."""
+    duplicates: tuple[str, ...] = ()
+    """Plays given twice in the file, the same both times: the later copy was skipped."""
 
 
 def guess_format(source: str, text: str) -> str:
@@ -84,7 +91,7 @@ def import_text(
         return _write(db, lambda c: read_json(c, text, source, whole=True))
 
 
-def _write_bgs(db: Database, text: str, source: str, progress: Progress | None) -> Imported:
+def _write_bgs(db: Database, text: str | Path, source: str, progress: Progress | None) -> Imported:
     def work(conn: Connection) -> Imported:
         report = Report(progress=progress)
         with bulk.full_cache(db, conn):
@@ -100,6 +107,8 @@ def _write_bgs(db: Database, text: str, source: str, progress: Progress | None) 
             tuple(sorted(report.matched.items())),
             tuple(report.skipped),
             True,
+            tuple(report.kept_back),
+            tuple(report.duplicates),
         )
 
     return db.write(work)
@@ -110,6 +119,14 @@ def import_file(
 ) -> Imported:
     """A file by its path: a big history file is read from its bytes (see ``bulk``)."""
     source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(HEAD_BYTES)
+    except OSError as problem:
+        raise _unreadable(source, problem) from None
+    if (fmt or guess_format(source, head_text(start))) == "bgsplay":
+        # a BG Stats file is read from the file a piece at a time, never whole
+        return _write_bgs(db, Path(path), source, progress)
     try:
         data = Path(path).read_bytes()
     except OSError as problem:

@@ -7,8 +7,12 @@
  "plays": [{"uid", "game", "template": "<ref>", "variant", "played_at", "location",
             "duration", "notes", "created_at", "updated_at", "first_player" (optional),
             "started_at" (optional, when the sheet was started),
+            "ignored" (optional, true: left out of statistics),
+            "imported", "result_kind" (optional: what an imported play carried),
             "players": [{"name", "lines", "extra", "total", "rank", "winner",
                          "colour" (optional, a palette name),
+                         "role", "score_text" (optional, an imported seat's role and
+                         score as typed; "total" is null for a seat without a score),
                          "side", "wall" (optional, an Azul wall as in sheet files)}]}, …]}
 ```
 Plays are written one per line, oldest first, and read back one at a time. Importing a file
@@ -112,12 +116,30 @@ def plays_by_id(
             r.c.colour,
             r.c.board_kind,
             r.c.board,
+            r.c.role,
+            r.c.score_text,
+            m.player.c.anonymous,
         )
         .join(m.player, m.player.c.id == r.c.player_id)
         .where(r.c.play_id.in_(ids))
         .order_by(r.c.play_id, r.c.seat)
     )
-    for play_id, seat, name, total, rank, winner, entries, team, colour, kind, board in rows:
+    for (
+        play_id,
+        seat,
+        name,
+        total,
+        rank,
+        winner,
+        entries,
+        team,
+        colour,
+        kind,
+        board,
+        role,
+        typed,
+        anonymous,
+    ) in rows:
         lines = dict(sorted(load(entries).items()))
         person: dict[str, Any] = {"name": name, "lines": lines, "extra": []}
         if team is not None:  # a team play's (left out otherwise: older files read the same)
@@ -127,7 +149,14 @@ def plays_by_id(
         kept = stored_board(kind, board)
         if kept is not None:  # the board's player fields, as a sheet file gives them
             person.update(kept.fields)
-        person.update(total=from_halves(total), rank=rank, winner=bool(winner))
+        if anonymous:  # the hidden player standing for anyone unnamed
+            person["anonymous"] = True
+        if role is not None:  # an imported seat's role, when the source gave one
+            person["role"] = role
+        if typed is not None:  # an imported score as typed ("-10+7+22", "3.44")
+            person["score_text"] = typed
+        exact = None if total is None else from_halves(total)
+        person.update(total=exact, rank=rank, winner=bool(winner))
         seats[play_id].append(person)
         by_seat[(play_id, seat)] = person
     for play_id, seat, label, points in conn.execute(
@@ -159,6 +188,8 @@ def plays_by_id(
             **result_fields(head),
             **first_field(head.first_seat, seats[play_id]),
             **({"started_at": iso(head.started_at)} if head.started_at is not None else {}),
+            **({"ignored": True} if head.ignored else {}),
+            **imported_fields(head),
         }
 
 
@@ -168,6 +199,17 @@ def first_field(seat: int | None, players: Sequence[Mapping[str, Any]]) -> dict[
     if seat is None or not 1 <= seat <= len(players):
         return {}
     return {"first_player": players[seat - 1]["name"]}
+
+
+def imported_fields(head: Any) -> dict[str, Any]:
+    """What an imported play carried beyond its sheet, and its kind of result (which an
+    import may give where the game has none: a BG Stats play in teams)."""
+    if not head.imported:
+        return {}
+    found: dict[str, Any] = {"imported": load(head.imported)}
+    if head.result_kind is not None:
+        found["result_kind"] = head.result_kind
+    return found
 
 
 def result_fields(head: Any) -> dict[str, Any]:

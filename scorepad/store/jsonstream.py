@@ -19,15 +19,22 @@ from scorepad.store.errors import StoreError
 
 
 def read_document(
-    text: str, source: str, stream: str, *, whole: bool = False, needs: tuple[str, ...] = ()
+    text: str,
+    source: str,
+    stream: str,
+    *,
+    whole: bool = False,
+    needs: tuple[str, ...] = (),
+    after: bool = False,
 ) -> tuple[dict[str, Any], Iterator[Any], int | None]:
     """A JSON object whose ``stream`` array is decoded one element at a time.
 
     A history file is mostly its plays; decoding them one by one keeps memory flat. When
     the array comes before the members in ``needs`` this raises ``Reordered`` at once, and
-    when it is not the last member the iterator raises it at its end; either way the
-    caller starts again with ``whole=True``. The third value is where the array's
-    elements start in ``text`` when it is streamed (None otherwise).
+    when it is not the last member the iterator raises it at its end (with ``after``, the
+    members after it are decoded into the head instead, once the array is read); either
+    way the caller starts again with ``whole=True``. The third value is where the
+    array's elements start in ``text`` when it is streamed (None otherwise).
     """
     if whole:
         try:
@@ -58,7 +65,8 @@ def read_document(
                     raise ValueError(_not_list(stream))
                 if not all(name in head for name in needs):
                     raise Reordered
-                return head, _elements(decoder, text, pos + 1, source), pos + 1
+                tail = head if after else None
+                return head, _elements(decoder, text, pos + 1, source, tail), pos + 1
             head[key], pos = decoder.raw_decode(text, pos)
             pos = _skip(text, pos)
             if text[pos] == ",":
@@ -69,7 +77,13 @@ def read_document(
         raise _unreadable(source, problem) from None
 
 
-def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> Iterator[Any]:
+def _elements(
+    decoder: json.JSONDecoder,
+    text: str,
+    pos: int,
+    source: str,
+    tail: dict[str, Any] | None = None,
+) -> Iterator[Any]:
     try:
         pos = _skip(text, pos)
         if text[pos] == "]":
@@ -85,6 +99,13 @@ def _elements(decoder: json.JSONDecoder, text: str, pos: int, source: str) -> It
                 _expect(text, pos, ",")
                 pos = _skip(text, pos + 1)
         pos = _skip(text, pos)
+        while tail is not None and text[pos] == ",":  # the members after the array
+            pos = _skip(text, pos + 1)
+            key, pos = decoder.raw_decode(text, pos)
+            pos = _skip(text, pos)
+            _expect(text, pos, ":")
+            tail[key], pos = decoder.raw_decode(text, _skip(text, pos + 1))
+            pos = _skip(text, pos)
         if text[pos] != "}":  # more members after the array: decode the whole document
             raise Reordered
         _trailing(text, pos + 1)
@@ -146,3 +167,128 @@ def _detail(problem: BaseException) -> str:
     if isinstance(problem, RecursionError):
         return "lists and objects nested too deeply"
     return str(problem)
+
+
+CHUNK = 1 << 20
+"""Characters read from a file at a time when its document is streamed from the file."""
+
+
+class _Window:
+    """The part of a UTF-8 file being decoded: what was read and not yet consumed, read
+    on a chunk at a time, so the whole text is never in memory."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+        self.text = ""
+        self.pos = 0
+        self.ended = False
+
+    def more(self) -> bool:
+        if self.ended:
+            return False
+        chunk = self.handle.read(CHUNK)
+        self.text = self.text[self.pos :] + chunk
+        self.pos = 0
+        self.ended = not chunk
+        return bool(chunk)
+
+    def peek(self) -> str:
+        """The next character after blanks (IndexError at the end of the file)."""
+        while True:
+            self.pos = _skip(self.text, self.pos)
+            if self.pos < len(self.text) or not self.more():
+                return self.text[self.pos]
+
+    def expect(self, char: str) -> None:
+        if self.peek() != char:
+            raise ValueError(f"expected {char!r}")
+        self.pos += 1
+
+    def value(self, decoder: json.JSONDecoder) -> Any:
+        """The next JSON value, reading on until it is whole (a number is whole only when
+        something follows it)."""
+        self.peek()
+        while True:
+            try:
+                found, end = decoder.raw_decode(self.text, self.pos)
+            except ValueError:
+                if self.more():
+                    continue
+                raise
+            if end == len(self.text) and self.more():
+                continue
+            self.pos = end
+            return found
+
+
+def read_file(
+    path: str | Any,
+    source: str,
+    stream: str,
+    *,
+    needs: tuple[str, ...] = (),
+    after: bool = False,
+) -> tuple[dict[str, Any], Iterator[Any]]:
+    """``read_document`` on a file, read a chunk at a time: the ``stream`` array's
+    elements decoded one by one, the members before it in the head (and, with ``after``,
+    those after it once the array is read). ``Reordered`` as ``read_document`` raises it."""
+    decoder = json.JSONDecoder(parse_float=Decimal)
+    handle = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 (closed by the reader)
+    window = _Window(handle)
+    try:
+        window.expect("{")
+        head: dict[str, Any] = {}
+        while window.peek() != "}":
+            key = window.value(decoder)
+            window.expect(":")
+            if key == stream:
+                if window.peek() != "[":
+                    raise ValueError(_not_list(stream))
+                if not all(name in head for name in needs):
+                    raise Reordered
+                window.pos += 1
+                return head, _file_elements(decoder, window, source, head if after else None)
+            head[key] = window.value(decoder)
+            if window.peek() == ",":
+                window.pos += 1
+        handle.close()
+        return head, iter(())
+    except (ValueError, IndexError, RecursionError, UnicodeDecodeError) as problem:
+        handle.close()
+        raise _unreadable(source, problem) from None
+    except BaseException:
+        handle.close()
+        raise
+
+
+def _file_elements(
+    decoder: json.JSONDecoder, window: _Window, source: str, tail: dict[str, Any] | None
+) -> Iterator[Any]:
+    try:
+        if window.peek() == "]":
+            window.pos += 1
+        else:
+            while True:
+                yield window.value(decoder)
+                if window.peek() == "]":
+                    window.pos += 1
+                    break
+                window.expect(",")
+        while tail is not None and window.peek() == ",":
+            window.pos += 1
+            key = window.value(decoder)
+            window.expect(":")
+            tail[key] = window.value(decoder)
+        if window.peek() != "}":
+            raise Reordered
+        window.pos += 1
+        while True:  # nothing but blanks after the document
+            window.pos = _skip(window.text, window.pos)
+            if window.pos < len(window.text):
+                raise ValueError("extra data after the document")
+            if not window.more():
+                break
+    except (ValueError, IndexError, RecursionError, UnicodeDecodeError) as problem:
+        raise _unreadable(source, problem) from None
+    finally:
+        window.handle.close()

@@ -158,6 +158,12 @@ class PlayResult(SQLModel, table=True):
             "winner",
             "total_halves",
         ),
+        Index(
+            "ix_result_exact",
+            "game_id",
+            sqlite_where=text("total_halves IS NULL AND score_text IS NOT NULL"),
+            postgresql_where=text("total_halves IS NULL AND score_text IS NOT NULL"),
+        ),
         {"sqlite_with_rowid": False},
     )
 
@@ -188,6 +194,12 @@ class PlayResult(SQLModel, table=True):
     board: str | None = Field(default=None, sa_type=Text)
     """The board as a sheet file's player object gives it, JSON text (``{"side", "wall"}``
     for an Azul wall); None with ``board_kind``."""
+    role: str | None = Field(default=None, sa_type=Text)
+    """The player's role in the play (a character, faction or side; revision 0011)."""
+    score_text: str | None = Field(default=None, sa_type=Text)
+    """The score as the source typed it ("-10+7+22", "3.44"), kept only when it is not the
+    plain number of the total (revision 0011); a value finer than a half is exact here
+    and left out of ``total_halves``."""
 
 
 class PlayExtra(SQLModel, table=True):
@@ -249,6 +261,21 @@ class TotalTally(SQLModel, table=True):
     results: int
 
 
+class SourceObject(SQLModel, table=True):
+    """A record of an imported file kept to be written back (revision 0011): a BG Stats
+    game (``kind`` "game", played or not; ``game_id`` the Scorepad game its plays went
+    to), location or anonymous player, by the file's uuid, with its fields (``data``,
+    JSON text without the file's own numeric id)."""
+
+    __tablename__ = "source_object"
+
+    kind: str = Field(sa_type=String(16), primary_key=True)
+    uuid: str = Field(sa_type=String(64), primary_key=True)
+    game_id: int | None = None
+    name: str = Field(sa_type=Text)
+    data: str = Field(sa_type=Text)
+
+
 def _table(model: type[SQLModel]) -> Table:
     """The SQLAlchemy table SQLModel made for ``model`` (its ``__table__``, untyped there)."""
     table = getattr(model, "__table__")  # noqa: B009
@@ -265,3 +292,4 @@ extra = _table(PlayExtra)
 game_label = _table(GameLabel)
 game_tally = _table(GameTally)
 total_tally = _table(TotalTally)
+source_object = _table(SourceObject)

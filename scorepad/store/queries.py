@@ -17,6 +17,7 @@ from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, sco
 from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.store import models as m
+from scorepad.store.bgsread import exact_total
 from scorepad.store.boards import stored_board
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
@@ -100,6 +101,8 @@ def page_statement(
             p.c.started_at,
             r.c.board_kind,
             r.c.board,
+            r.c.score_text,
+            r.c.role,
         )
         .select_from(ids)
         .join(p, p.c.id == ids.c.id)
@@ -167,13 +170,14 @@ def summaries(rows: Iterable[Any]) -> list[PlaySummary]:
             SeatResult(
                 row[9],
                 row[10],
-                None if total is None else from_halves(total),
+                from_halves(total) if total is not None else exact_total(None, row[25]),
                 row[12],
                 bool(row[13]),
                 row[17],
                 bool(row[18]),
                 row[21],
                 stored_board(row[23], row[24]),
+                row[26],
             )
         )
     if current:
@@ -237,6 +241,8 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
             m.result.c.colour,
             m.result.c.board_kind,
             m.result.c.board,
+            m.result.c.score_text,
+            m.result.c.role,
         )
         .join(m.player, m.player.c.id == m.result.c.player_id)
         .where(m.result.c.play_id == play_id)
@@ -252,15 +258,16 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         .order_by(m.extra.c.seat, m.extra.c.position)
     ):
         extra[seat].append(ExtraLine(label, from_halves(halves)))
-    sheets = [
-        PlayerSheet(n, lines[s.seat], tuple(extra[s.seat]), s.team)
+    teamed = template.result is not None and template.result.kind == "teams"
+    sheets = [  # an imported play may keep teams its game is not played in: kept per seat
+        PlayerSheet(n, lines[s.seat], tuple(extra[s.seat]), s.team if teamed else None)
         for n, s in zip(names, seats, strict=True)
     ]
     sheet = score(
         template,
         head.variant,
         sheets,
-        outcome=head.outcome,
+        outcome="won" if head.outcome == "mixed" else head.outcome,  # each seat's as given
         modules=load(head.modules) if head.modules else None,
     )
     imported = load(head.imported) if head.imported else {}
@@ -272,13 +279,14 @@ def get_play(conn: Connection, play_id: int) -> PlayRecord:
         SeatResult(
             s.player_id,
             s.name,
-            None if s.total_halves is None else r.total,
+            r.total if s.total_halves is not None else exact_total(None, s.score_text),
             r.rank,
             r.winner,
             s.team,
             bool(s.anonymous),
             s.colour,
             stored_board(s.board_kind, s.board),
+            s.role,
         )
         for s, r in zip(seats, sheet.players, strict=True)
     )

@@ -24,7 +24,8 @@ class SeatResult(NamedTuple):
     player_id: int
     name: str
     total: Number | None
-    """None: the seat has no score (a game without points, a score left blank)."""
+    """None: the seat has no score (a game without points, a score left blank). An
+    imported score finer than a half ("3.44") is given exactly here."""
     rank: int
     winner: bool
     team: str | None = None
@@ -36,6 +37,16 @@ class SeatResult(NamedTuple):
     """The player's colour in the play (a palette name, ``core.colours``); None: none."""
     board: SeatBoard | None = None
     """The player's board kept with the play (``store.boards``: an Azul wall); None: none."""
+    role: str | None = None
+    """The player's role in the play (a character, faction or side an import gave)."""
+
+
+def coop_key(outcome: str | None) -> str:
+    """The message for a co-operative play's outcome: won or lost together, or "mixed"
+    (some seats won, some lost: a traitor's game imported from BG Stats)."""
+    if outcome == "won":
+        return "store.coop_won"
+    return "store.coop_mixed" if outcome == "mixed" else "store.coop_lost"
 
 
 class PlaySummary(NamedTuple):
@@ -54,7 +65,8 @@ class PlaySummary(NamedTuple):
     result_kind: str | None = None
     """"cooperative" or "teams"; None for a play each for themselves."""
     outcome: str | None = None
-    """A co-operative play's "won" or "lost"; a team play without a score: the winning team."""
+    """A co-operative play's "won" or "lost" ("mixed": some seats won, some lost, as an
+    import gave them); a team play without a score: the winning team."""
     modules: tuple[str, ...] = ()
     """The game's modules chosen for the play."""
     ignored: bool = False
@@ -163,6 +175,16 @@ class PlayerStats:
     coop_wins: int = 0
     """Co-operative plays the table won."""
     coop_win_rate: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoleStats:
+    """How a role (a character, faction or side an import gave) fared: plays counted in
+    stats, and wins."""
+
+    role: str
+    plays: int
+    wins: int
 
 
 @dataclass(frozen=True, slots=True)

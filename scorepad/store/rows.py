@@ -61,8 +61,8 @@ class PlayRows(NamedTuple):
     """Each player's name as given, in seat order."""
     seats: tuple[tuple[object, ...], ...]
     """Per seat: total_halves, rank, winner, tiebreak, entries (models.PlayResult order),
-    then the seat's team, colour, board kind and board (stored after the columns the play
-    gives every seat)."""
+    then the seat's team, colour, board kind, board, role and score as typed (stored
+    after the columns the play gives every seat)."""
     extras: tuple[tuple[int, int, str, int], ...]
     """By-hand lines: (seat, position, label, points in halves)."""
     anonymous: tuple[int, ...] = ()
@@ -247,6 +247,8 @@ def rows_of(
                 teams.get(p.name),
                 colours[seat - 1] if colours else None,
                 *_board_columns(boards[seat - 1] if boards else None),
+                None,  # role
+                None,  # score_text
             )
         )
         if p.extra:
@@ -443,24 +445,41 @@ def play_from_json(
     people = raw.get("players")
     if not isinstance(people, list) or not all(isinstance(p, dict) for p in people):
         raise field_error("players", "a list of objects")
+    rule = templates[ref].result
+    teamed = rule is not None and rule.kind == "teams"
+    hidden = [p.get("anonymous") is True for p in people]
+    given_names = [name if isinstance(name := p.get("name"), str) else "" for p in people]
     sheets = [
         PlayerSheet(
-            name if isinstance(name := p.get("name"), str) else "",
+            name,
             lines if isinstance(lines := p.get("lines"), dict) else {},
             tuple([_extra(e) for e in extra]) if (extra := p.get("extra")) else (),
-            p.get("team"),
+            p.get("team") if teamed or not raw.get("imported") else None,
         )
-        for p in people
+        for name, p in zip(
+            seat_names(list(zip(given_names, hidden, strict=True))) if any(hidden) else given_names,
+            people,
+            strict=True,
+        )
     ]
+    imported = raw.get("imported")
+    if imported is not None and not isinstance(imported, dict):
+        raise field_error("imported", "an object")
+    outcome = raw.get("outcome")
     sheet = score(
         templates[ref],
         raw.get("variant"),
         sheets,
-        outcome=raw.get("outcome"),
+        outcome="won" if imported and outcome == "mixed" else outcome,
         modules=raw.get("modules", ()),
     )
-    for given, result in zip(people, sheet.players, strict=True):
-        if "total" in given and as_number(given["total"]) != result.total:
+    blank = [False] * len(people)
+    for n, (given, result) in enumerate(zip(people, sheet.players, strict=True)):
+        if "total" not in given:
+            continue
+        if imported and given["total"] is None and result.total == 0:
+            blank[n] = True  # an imported seat without a score (or one finer than a half)
+        elif as_number(given["total"]) != result.total:
             raise StoreError(
                 "store.import_total",
                 player=result.name,
@@ -481,7 +500,104 @@ def play_from_json(
     )
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
-    return rows_of(sheet, details, uid, created, updated, form, sheets)
+    rows = rows_of(sheet, details, uid, created, updated, form, sheets)
+    if any(hidden):
+        rows = rows._replace(anonymous=tuple(n for n, h in enumerate(hidden) if h))
+    if not imported and not raw.get("ignored"):
+        return rows
+    return _as_imported(raw, people, sheet, rows, form, blank, imported)
+
+
+def _as_imported(
+    raw: dict[str, Any],
+    people: list[dict[str, Any]],
+    sheet: ScoredSheet,
+    rows: PlayRows,
+    form: DialectValues,
+    blank: list[bool],
+    imported: dict[str, Any] | None,
+) -> PlayRows:
+    """A play of a history file that was imported (or left out of statistics) as the
+    file has it: the source's winners and ranks, teams, roles and scores as typed."""
+    play_values: dict[int, object] = {IGNORED_AT: True if raw.get("ignored") else None}
+    if not imported:
+        return amended(rows, form, play_values=play_values)
+    given = []
+    for person, result in zip(people, sheet.players, strict=True):
+        rank, won = person.get("rank", result.rank), person.get("winner", result.winner)
+        if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(won, bool):
+            raise field_error("rank", "a whole number, with winner true or false")
+        given.append((rank, won))
+    changed = any(g != (p.rank, p.winner) for g, p in zip(given, sheet.players, strict=True))
+    play_values[IMPORTED_AT] = dump(imported)
+    if changed:
+        play_values[DECIDED_AT] = "given"
+    kind = raw.get("result_kind")
+    if kind in ("teams", "cooperative"):
+        play_values[KIND_AT] = kind
+    if raw.get("outcome") == "mixed":
+        play_values[OUTCOME_AT] = "mixed"
+    texts = []
+    for person in people:
+        text = person.get("score_text")
+        if text is not None and not isinstance(text, str):
+            raise field_error("score_text", "text")
+        texts.append(text)
+    roles = []
+    for person in people:
+        role = person.get("role")
+        if role is not None and not isinstance(role, str):
+            raise field_error("role", "text")
+        roles.append(role)
+    teams = [p.get("team") if isinstance(p.get("team"), str) else None for p in people]
+    return amended(
+        rows,
+        form,
+        blank=blank,
+        given=given,
+        seat_values={SEAT_TEAM: teams, SEAT_ROLE: roles, SEAT_TEXT: texts},
+        play_values=play_values,
+    )
+
+
+SEAT_TEAM, SEAT_ROLE, SEAT_TEXT = 5, 9, 10
+"""Places in a seat's tuple (``PlayRows.seats``) of the team, role and score as typed."""
+DECIDED_AT = PLAY_FIELDS.index("decided_by")
+WINNING_AT = PLAY_FIELDS.index("winning_total_halves")
+KIND_AT = PLAY_FIELDS.index("result_kind")
+OUTCOME_AT = PLAY_FIELDS.index("outcome")
+
+
+def amended(
+    rows: PlayRows,
+    form: DialectValues,
+    *,
+    blank: Sequence[bool] = (),
+    given: Sequence[tuple[int, bool]] = (),
+    seat_values: Mapping[int, Sequence[object]] = {},
+    play_values: Mapping[int, object] = {},
+) -> PlayRows:
+    """``rows`` with what the source says beyond the sheet: seats without a score
+    (``blank``), each seat's (rank, winner) as given, seat columns by their place in the
+    seat's tuple (``seat_values``: per place, one value per seat) and play columns by
+    their place (``play_values``). The winning total follows the winners given."""
+    seats = [list(seat) for seat in rows.seats]
+    for n, seat in enumerate(seats):
+        if n < len(blank) and blank[n]:
+            seat[0] = None
+        if given:
+            rank, won = given[n]
+            seat[1], seat[2] = rank, form.yes if won else form.no
+        for at, values in seat_values.items():
+            seat[at] = values[n]
+    play = list(rows.play)
+    if given or blank:
+        play[WINNING_AT] = next(
+            (s[0] for s in seats if s[2] == form.yes and s[0] is not None), None
+        )
+    for at, value in play_values.items():
+        play[at] = value
+    return rows._replace(play=tuple(play), seats=tuple(tuple(s) for s in seats))
 
 
 def _people_boards(people: list[dict[str, Any]]) -> tuple[dict[str, object] | None, ...]:

@@ -14,22 +14,27 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, case, func, literal_column, select, true
+from sqlalchemy import ColumnElement, and_, bindparam, case, func, literal_column, or_, select, true
 
 from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
+from scorepad.core.numbers import Number
 from scorepad.core.results import has_score
 from scorepad.store import models as m
+from scorepad.store.bgsread import exact_total
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.games import all_templates, shipped_games
 from scorepad.store.prepared import Prepared, as_datetime
-from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats
+from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats, RoleStats
 from scorepad.store.values import average, from_halves, load, name_key, rounded, whole_average
 
 r, p, pl = m.result, m.play, m.player
 COOPERATIVE = "cooperative"
 """``play.result_kind`` of a play won or lost together."""
+GIVEN = "given"
+"""``play.decided_by`` of a play whose winners and places the source gave (an import's
+manual winners), not the totals."""
 WINS = func.sum(case((r.c.winner == true(), literal_column("1")), else_=literal_column("0")))
 
 
@@ -115,6 +120,34 @@ _HOLDERS = (
 """A game's best total is the winning total of every play it was made in (nobody there
 can have more; a tie-breaker only chooses among equal totals), so only the plays with
 that winning total are read."""
+_GIVEN_HOLDERS = (
+    select(pl.c.name, r.c.play_id, r.c.played_at)
+    .select_from(p)
+    .join(r, r.c.play_id == p.c.id)
+    .join(pl, pl.c.id == r.c.player_id)
+    .where(
+        p.c.game_id == bindparam("game"),
+        p.c.deleted_at.is_(None),
+        or_(p.c.decided_by == GIVEN, p.c.result_kind == "cooperative"),
+        r.c.live == true(),
+        r.c.total_halves == bindparam("best"),
+    )
+    .order_by(r.c.played_at, r.c.play_id, r.c.seat)
+)
+_EXACT = (
+    select(r.c.score_text, pl.c.name, r.c.play_id, r.c.played_at)
+    .join(pl, pl.c.id == r.c.player_id)
+    .where(
+        r.c.game_id == bindparam("game"),
+        r.c.total_halves.is_(None),
+        r.c.score_text.is_not(None),
+        r.c.live == true(),
+    )
+)
+"""A game's scores finer than a half (imported: "3.44"), kept as typed (``ix_result_exact``)."""
+EXACT = Prepared(_EXACT)
+"""The best total's holders in plays whose winners were given by hand (BG Stats' manual
+winners) or that were won or lost together: there the best total need not be a winner's."""
 _PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
     pl.c.name_key.in_([bindparam("a"), bindparam("b")])
 )
@@ -138,9 +171,18 @@ _TOGETHER = (
 )
 """A co-operative game's plays by outcome, counted as the game's plays are (not deleted,
 not left out of the statistics)."""
-GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, PEOPLE, DURATIONS, TOGETHER = (
+GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, DURATIONS, TOGETHER = (
     Prepared(q)
-    for q in (_GAME, _GAME_PLAYS, _DISTRIBUTION, _HOLDERS, _PEOPLE, _DURATIONS, _TOGETHER)
+    for q in (
+        _GAME,
+        _GAME_PLAYS,
+        _DISTRIBUTION,
+        _HOLDERS,
+        _GIVEN_HOLDERS,
+        _PEOPLE,
+        _DURATIONS,
+        _TOGETHER,
+    )
 )
 
 
@@ -260,21 +302,71 @@ def game_stats(db: Database, key: str) -> GameStats:
         if distribution:
             best = int(distribution[0][0] if lowest else distribution[-1][0])
             rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
-            holders = tuple(Holder(n, int(i), as_datetime(when)) for n, i, when in rows)
+            rows += GIVEN_HOLDERS.run(db, cursor, {"game": game, "best": best})
+            found = sorted({(as_datetime(when), int(i), n) for n, i, when in rows})
+            holders = tuple(Holder(n, i, when) for when, i, n in found)
         timed, minutes = DURATIONS.run(db, cursor, {"game": game})[0]
+        exact = EXACT.run(db, cursor, {"game": game})
+    best_total = from_halves(best) if best is not None else None
+    counts: dict[Number, int] = {from_halves(t): int(c) for t, c in distribution}
+    if exact:  # scores finer than a half count in the best and the distribution too
+        best_total, holders = _with_exact(exact, best_total, holders, lowest, counts)
     return GameStats(
         game=key,
         name=name,
         plays=int(plays),
-        best_total=from_halves(best) if best is not None else None,
+        best_total=best_total,
         holders=holders,
         average_winning_total=average(winning_sum, int(winning_count)) if scored else None,
-        distribution=tuple([(from_halves(t), c) for t, c in distribution]),
+        distribution=tuple(sorted(counts.items())),
         average_duration=whole_average(minutes, int(timed)),
         scored=scored,
         coop_wins=together.get("won", 0),
         coop_losses=together.get("lost", 0),
     )
+
+
+def _with_exact(
+    rows: list[tuple[Any, ...]],
+    best: Number | None,
+    holders: tuple[Holder, ...],
+    lowest: bool,
+    counts: dict[Number, int],
+) -> tuple[Number | None, tuple[Holder, ...]]:
+    """The best total and its holders once the scores finer than a half are counted, and
+    those scores added to ``counts``."""
+    found = []
+    for text, name, play_id, when in rows:
+        value = exact_total(None, text)
+        if value is not None:
+            found.append((value, Holder(name, int(play_id), as_datetime(when))))
+            counts[value] = counts.get(value, 0) + 1
+    if not found:
+        return best, holders
+    top = (min if lowest else max)(value for value, _ in found)
+    if best is None or (top < best if lowest else top > best):
+        best, holders = top, ()
+    if top == best:
+        extra = tuple(h for value, h in found if value == top)
+        holders = tuple(sorted(holders + extra, key=lambda h: (h.played_at, h.play_id, h.name)))
+    return best, holders
+
+
+def role_stats(db: Database, game: str | None = None) -> tuple[RoleStats, ...]:
+    """Each role played, with its plays and wins (in one game, or in all), by role."""
+    query = (
+        select(r.c.role, func.count(), WINS)
+        .where(r.c.role.is_not(None), r.c.live == true())
+        .group_by(r.c.role)
+        .order_by(r.c.role)
+    )
+    if game is not None:
+        with db.cursor() as cursor:
+            found = _game(db, cursor, game)[0]  # refuses a game it does not know
+        query = query.where(r.c.game_id == found)
+    with db.reading() as conn:
+        rows = conn.execute(query).all()
+    return tuple(RoleStats(role, int(plays), int(wins or 0)) for role, plays, wins in rows)
 
 
 def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None) -> HeadToHead:

@@ -24,6 +24,7 @@ from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number, normalize
 from scorepad.core.results import has_score
+from scorepad.store.records import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
@@ -300,10 +301,11 @@ def table_score(summary: PlaySummary) -> Number:
 
 
 def together(summary: PlaySummary, lang: str) -> str:
-    """A co-operative play's result, "won together" or "lost together"; "" for others."""
+    """A co-operative play's result, "won together", "lost together" or, for a traitor's
+    game where some seats won and some lost, "some won, some lost"; "" for others."""
     if summary.result_kind != "cooperative":
         return ""
-    return tr("store.coop_won" if summary.outcome == "won" else "store.coop_lost", lang)
+    return tr(coop_key(summary.outcome), lang)
 
 
 def recent(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> RecentPlay:

@@ -257,7 +257,7 @@ def test_a_bad_bgstats_record_is_named_and_nothing_is_imported(store, tmp_path):
     path = tmp_path / "bad.bgsplay"
     path.write_text(json.dumps(broken), encoding="utf-8")
     with pytest.raises(
-        StoreError, match=r"bad.bgsplay: plays\[2\]: the score \"lots\" is not a number"
+        StoreError, match=r"bad.bgsplay: plays\[2\] \(play-3\): the score \"lots\" is not a number"
     ):
         store.import_file(path)
     broken["plays"][2]["playerScores"][1] = {"playerRefId": 99, "score": "1"}
