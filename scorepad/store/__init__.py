@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from scorepad.store.errors import BackupDamaged, StoreError, Unreachable
     from scorepad.store.records import (
         CustomGame,
+        EditedPlay,
         GameStats,
         HeadToHead,
         Holder,
@@ -25,12 +26,14 @@ if TYPE_CHECKING:
         PlayFilter,
         PlayRecord,
         PlaySummary,
+        PlayVersion,
         SeatResult,
     )
 
 __all__ = [
     "BackupDamaged",
     "CustomGame",
+    "EditedPlay",
     "GameStats",
     "HeadToHead",
     "Holder",
@@ -39,6 +42,7 @@ __all__ = [
     "PlayFilter",
     "PlayRecord",
     "PlaySummary",
+    "PlayVersion",
     "PlayerInfo",
     "PlayerStats",
     "SeatResult",
