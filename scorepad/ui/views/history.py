@@ -191,9 +191,9 @@ class HistoryView:
         self.picks.controls = [
             tid(
                 f"player-pick-{n}",
-                ft.Chip(
-                    label=ft.Text(name),
-                    leading=ft.Icon(ft.Icons.PERSON_OUTLINE, size=16),
+                ft.OutlinedButton(  # a button, read out as one (a chip reads as a box)
+                    name,
+                    icon=ft.Icons.PERSON_OUTLINE,
                     on_click=lambda _e, name=name: self.on_pick(name),
                 ),
             )
