@@ -416,7 +416,15 @@ def undo_bar(ctx: Context, text: str, undo) -> ft.SnackBar:  # noqa: ANN001
         ft.Row(
             [
                 ft.Text(text, expand=True),
-                tid("undo", ft.TextButton(ctx.t("app.undo"), on_click=lambda: undo())),
+                tid(
+                    "undo",
+                    ft.TextButton(
+                        ctx.t("app.undo"),
+                        on_click=lambda: undo(),
+                        # a snack bar's action colour: readable on its inverted surface
+                        style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY),
+                    ),
+                ),
             ]
         ),
         duration=ft.Duration(seconds=10),
