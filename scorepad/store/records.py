@@ -245,7 +245,7 @@ class PlayVersion:
     play_id: int
     play: Mapping[str, object]
     """The play's columns but its id and whether it is deleted or ignored (an undo of the
-    edit leaves those as they are now)."""
+    edit leaves those as they are now; ``updated_at`` becomes the undo's time)."""
     results: tuple[Mapping[str, object], ...]
     extras: tuple[Mapping[str, object], ...]
     edited_at: datetime

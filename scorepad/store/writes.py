@@ -8,7 +8,7 @@ importing a hundred thousand both go through it, in batches with ``executemany``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, Table, and_, delete, exists, func, select, update
 
@@ -243,7 +243,8 @@ of an edit."""
 
 def put_back(conn: Connection, version: PlayVersion) -> None:
     """The play as it was before an edit (``edit_sheet``), entries, details, first player,
-    colours and boards; StoreError when it is gone or was changed again since."""
+    colours and boards, marked changed now; StoreError when it is gone or was changed
+    again since."""
     play_id = version.play_id
     now = conn.execute(select(m.play.c.updated_at).where(m.play.c.id == play_id)).first()
     if now is None:
@@ -255,7 +256,10 @@ def put_back(conn: Connection, version: PlayVersion) -> None:
     conn.execute(m.result.insert(), [dict(r) for r in version.results])
     if version.extras:
         conn.execute(m.extra.insert(), [dict(e) for e in version.extras])
-    conn.execute(update(m.play).where(m.play.c.id == play_id).values(**version.play))
+    # changed now, by the undo: a later edit is told apart from the one undone
+    changed = max(datetime.now(), version.edited_at + timedelta(microseconds=1))
+    values = {**version.play, "updated_at": changed}
+    conn.execute(update(m.play).where(m.play.c.id == play_id).values(**values))
     _set_live(conn, play_id)
     if version.new_players:
         has_play = exists().where(m.result.c.player_id == m.player.c.id)
