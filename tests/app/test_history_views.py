@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, latest, run_async, type_into, walk
+from ui_helpers import click, context, find, fire, has, latest, run_async, type_into, walk
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.finding import sort_name
@@ -487,6 +487,9 @@ def test_the_player_filter_picks_players_whatever_the_case_and_accents(tmp_path,
     history.store.add_player("Zed")  # no play: not offered
     ctx, _ = context(tmp_path, history=history, compact=True)
     root = HistoryView(ctx).build()
+    assert not has(root, "player-pick-1")
+    fire(find(root, "filter-player"), "focus")  # focused: the players to pick from
+    assert find(root, "player-pick-1").content == "Léa" and has(root, "player-pick-3")
     type_into(root, "filter-player", "chloe")
     assert find(root, "player-pick-1").content == "Chloé"
     assert not has(root, "player-pick-2")

@@ -203,9 +203,11 @@ class HistoryView:
 
     def on_pick(self, name: str) -> None:
         self.player.value = name
+        self.on_filter()
+
+    def hide_picks(self) -> None:
         self.picks.controls = []
         self.picks.visible = False
-        self.on_filter()
 
     def read_filters(self) -> None:
         self.query = HistoryQuery(
@@ -235,7 +237,7 @@ class HistoryView:
         self.module_box.visible = bool(modules)
 
     def on_filter(self) -> None:
-        self.picks.visible = False
+        self.hide_picks()
         self.read_filters()
         problems = self.query.problems()
         for name in ("since", "until"):
@@ -253,7 +255,7 @@ class HistoryView:
         for field in (self.player, self.since, self.until, self.text):
             field.value = ""
             field.error = None
-        self.picks.visible = False
+        self.hide_picks()
         self.fill_modules()
         self.load(reset=True)
 
