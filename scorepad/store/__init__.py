@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from scorepad.store.errors import BackupDamaged, StoreError, Unreachable
     from scorepad.store.records import (
         CustomGame,
+        EditedPlay,
         GameStats,
         HeadToHead,
         Holder,
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
         PlayFilter,
         PlayRecord,
         PlaySummary,
+        PlayVersion,
         RoleStats,
         SeatResult,
     )
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BackupDamaged",
     "CustomGame",
+    "EditedPlay",
     "GameStats",
     "HeadToHead",
     "Holder",
@@ -40,6 +43,7 @@ __all__ = [
     "PlayFilter",
     "PlayRecord",
     "PlaySummary",
+    "PlayVersion",
     "PlayerInfo",
     "PlayerStats",
     "RoleStats",

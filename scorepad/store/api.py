@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -32,6 +33,7 @@ from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
 from scorepad.store.records import (
     CustomGame,
+    EditedPlay,
     GameStats,
     HeadToHead,
     NewSheet,
@@ -41,6 +43,7 @@ from scorepad.store.records import (
     PlayFilter,
     PlayRecord,
     PlaySummary,
+    PlayVersion,
     RoleStats,
 )
 from scorepad.store.restoring import Restored
@@ -281,8 +284,9 @@ class Store:
         first_player: str | None = None,
         colours: Sequence[str | None] | None = None,
         boards: Sequence[Mapping[str, object] | None] | None = None,
-    ) -> PlayRecord:
-        """Edit a saved play: re-scored with the template it was first scored with.
+    ) -> EditedPlay:
+        """Edit a saved play: re-scored with the template it was first scored with; the
+        play as it was comes back with it (``before``), for ``undo_edit``.
 
         Details left as None keep their saved value; pass "" to clear a text. ``outcome``
         and ``modules`` left as None keep the play's; ``first_player`` left as None keeps
@@ -315,8 +319,16 @@ class Store:
                 else tuple(boards),
             )
         )
-        self.db.write(lambda c: writes.replace_sheet(c, play_id, sheet, details, players))
-        return self.get_play(play_id)
+        before = self.db.write(lambda c: writes.edit_sheet(c, play_id, sheet, details, players))
+        record = self.get_play(play_id)
+        kept = {f.name: getattr(record, f.name) for f in fields(PlayRecord)}
+        return EditedPlay(**kept, before=before)
+
+    def undo_edit(self, before: PlayVersion) -> None:
+        """Put a play back as it was before an edit (``update_play``'s ``before``):
+        entries, details, first player, colours and boards. Refused (StoreError) when the
+        play was deleted for good or changed again since."""
+        self.db.write(lambda c: writes.put_back(c, before))
 
     def delete_play(self, play_id: int) -> None:
         """Hide a play from history and stats; ``restore_play`` undoes it."""

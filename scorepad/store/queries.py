@@ -15,7 +15,7 @@ from sqlalchemy import Connection, bindparam, case, func, select, true
 
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
-from scorepad.core.finding import Played
+from scorepad.core.finding import Played, fold
 from scorepad.store import models as m
 from scorepad.store.bgsread import exact_total
 from scorepad.store.boards import stored_board
@@ -114,6 +114,28 @@ def page_statement(
 
 
 PLAYER_ID = Prepared(select(m.player.c.id).where(m.player.c.name_key == bindparam("key")))
+NAMED = Prepared(select(m.player.c.id, m.player.c.name).where(m.player.c.anonymous.is_(None)))
+
+
+def player_id(db: Database, cursor: Any, name: str) -> int:
+    """The player a filter names: by name without case or extra spaces ("ana  GARCÍA"),
+    else without accents either ("chloe" is Chloé) when that leaves one player;
+    StoreError when it leaves none, or several to choose from."""
+    found = PLAYER_ID.run(db, cursor, {"key": name_key(name)})
+    if found:
+        return int(found[0][0])
+    wanted = _folded(name)
+    alike = sorted((n, int(i)) for i, n in NAMED.run(db, cursor, {}) if _folded(n) == wanted)
+    if not alike:
+        raise StoreError("store.no_player", value=quote(name))
+    if len(alike) > 1:
+        names = ", ".join(quote(n) for n, _ in alike)
+        raise StoreError("store.which_player", value=quote(name), names=names)
+    return alike[0][1]
+
+
+def _folded(name: str) -> str:
+    return fold(" ".join(name.split()))
 
 
 def list_plays(
@@ -124,10 +146,7 @@ def list_plays(
     params: dict[str, object] = {"limit": limit + 1, "offset": offset}
     with db.cursor() as cursor:
         if f.player is not None:
-            found = PLAYER_ID.run(db, cursor, {"key": name_key(f.player)})
-            if not found:
-                raise StoreError("store.no_player", value=quote(f.player))
-            params["player"] = found[0][0]
+            params["player"] = player_id(db, cursor, f.player)
         _fill(params, f)
         query = page_statement(
             f.player is not None,

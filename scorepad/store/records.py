@@ -131,6 +131,7 @@ class PlayFilter:
 
     game: str | None = None
     player: str | None = None
+    """A player's name, case, spaces and accents aside ("chloe" finds Chloé's plays)."""
     since: datetime | None = None
     until: datetime | None = None
     """Exclusive upper bound."""
@@ -255,3 +256,29 @@ class NewSheet:
     """Location, notes and the like typed so far."""
     modules: tuple[str, ...] = ()
     """The game's modules chosen (a rematch keeps the play's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayVersion:
+    """A play as it was before an edit, kept whole (its row, its seats with their entries,
+    colours and boards, its by-hand lines, all as stored) so that ``Store.undo_edit`` puts
+    it back exactly as it was."""
+
+    play_id: int
+    play: Mapping[str, object]
+    """The play's columns but its id and whether it is deleted or ignored (an undo of the
+    edit leaves those as they are now; ``updated_at`` becomes the undo's time)."""
+    results: tuple[Mapping[str, object], ...]
+    extras: tuple[Mapping[str, object], ...]
+    edited_at: datetime
+    """When the edit replaced it: an undo refuses to overwrite a later change."""
+    new_players: tuple[int, ...] = ()
+    """The players the edit brought into the history, removed again by the undo when no
+    other play has them."""
+
+
+@dataclass(frozen=True, slots=True)
+class EditedPlay(PlayRecord):
+    """A play just edited (``Store.update_play``), with the version it replaced."""
+
+    before: PlayVersion | None = None

@@ -8,9 +8,9 @@ importing a hundred thousand both go through it, in batches with ``executemany``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, Table, and_, delete, func, select, update
+from sqlalchemy import Connection, Table, and_, delete, exists, func, select, update
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet
 from scorepad.core.errors import quote
@@ -18,6 +18,7 @@ from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.prepared import as_datetime
+from scorepad.store.records import PlayVersion
 from scorepad.store.rows import (
     IGNORED_AT,
     PlayDetails,
@@ -205,6 +206,64 @@ def replace_sheet(
         conn.execute(update(m.result).where(m.result.c.play_id == play_id).values(live=False))
     labels = {e.label for p in sheet.players for e in p.extra}
     remember_labels(conn, int(row.game_id), labels, details.played_at)
+
+
+def edit_sheet(
+    conn: Connection,
+    play_id: int,
+    sheet: ScoredSheet,
+    details: PlayDetails,
+    entered: Sequence[PlayerSheet] | None = None,
+) -> PlayVersion:
+    """``replace_sheet``, keeping the version it replaces (``put_back`` undoes it)."""
+    play = conn.execute(select(m.play).where(m.play.c.id == play_id)).first()
+    if play is None:
+        raise StoreError("store.no_play", value=play_id)
+    results = conn.execute(select(m.result).where(m.result.c.play_id == play_id)).all()
+    extras = conn.execute(select(m.extra).where(m.extra.c.play_id == play_id)).all()
+    wanted = {name_key(p.name): p.name for p in sheet.players}
+    known = _ids(conn, wanted)
+    replace_sheet(conn, play_id, sheet, details, entered)
+    new = _ids(conn, {key: name for key, name in wanted.items() if key not in known})
+    edited_at = conn.execute(select(m.play.c.updated_at).where(m.play.c.id == play_id))
+    return PlayVersion(
+        play_id,
+        {k: v for k, v in play._mapping.items() if k not in _LEFT_AS_THEY_ARE},
+        tuple(dict(r._mapping) for r in results),
+        tuple(dict(e._mapping) for e in extras),
+        as_datetime(edited_at.scalar_one()),
+        tuple(sorted(new.values())),
+    )
+
+
+_LEFT_AS_THEY_ARE = ("id", "deleted_at", "ignored")
+"""What undoing an edit does not touch: whether the play is deleted or ignored is no part
+of an edit."""
+
+
+def put_back(conn: Connection, version: PlayVersion) -> None:
+    """The play as it was before an edit (``edit_sheet``), entries, details, first player,
+    colours and boards, marked changed now; StoreError when it is gone or was changed
+    again since."""
+    play_id = version.play_id
+    now = conn.execute(select(m.play.c.updated_at).where(m.play.c.id == play_id)).first()
+    if now is None:
+        raise StoreError("store.no_play", value=play_id)
+    if as_datetime(now.updated_at) != version.edited_at:
+        raise StoreError("store.edited_since")
+    conn.execute(delete(m.extra).where(m.extra.c.play_id == play_id))
+    conn.execute(delete(m.result).where(m.result.c.play_id == play_id))
+    conn.execute(m.result.insert(), [dict(r) for r in version.results])
+    if version.extras:
+        conn.execute(m.extra.insert(), [dict(e) for e in version.extras])
+    # changed now, by the undo: a later edit is told apart from the one undone
+    changed = max(datetime.now(), version.edited_at + timedelta(microseconds=1))
+    values = {**version.play, "updated_at": changed}
+    conn.execute(update(m.play).where(m.play.c.id == play_id).values(**values))
+    _set_live(conn, play_id)
+    if version.new_players:
+        has_play = exists().where(m.result.c.player_id == m.player.c.id)
+        conn.execute(delete(m.player).where(m.player.c.id.in_(version.new_players), ~has_play))
 
 
 def set_deleted(conn: Connection, play_id: int, deleted: bool) -> None:

@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Protocol
 
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, ScorepadError, builtin_games
 from scorepad.core.catalogue import builtin_entries
-from scorepad.core.finding import Played
+from scorepad.core.finding import Played, fold
 from scorepad.core.game_index import GameEntry
-from scorepad.core.i18n import pick, tr
+from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.numbers import Number, normalize
 from scorepad.core.results import has_score
 from scorepad.store.records import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
-    from scorepad.store import PlaySummary, Store
+    from scorepad.store import PlayerInfo, PlaySummary, Store
     from scorepad.store.backups import Backup
     from scorepad.store.restoring import Restored
 
@@ -282,6 +282,31 @@ def play_title(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate
         labels = {m.id: pick(m.label, lang) for m in template.modules} if template else {}
         title = " + ".join([title, *(labels.get(m, m) for m in summary.modules)])
     return title
+
+
+def play_named(summary: PlaySummary, lang: str, games: Mapping[str, GameTemplate]) -> str:
+    """A play as its players know it, by game, day and who played ("Azul · 2026-12-06 ·
+    Léa and Hugo"): never by the id they do not see."""
+    anonymous = tr("store.anonymous", lang)
+    names = [anonymous if p.anonymous else p.name for p in summary.players]
+    day = f"{summary.played_at:%Y-%m-%d}"
+    return " · ".join(
+        filter(None, (play_title(summary, lang, games), day, join_words(names, lang)))
+    )
+
+
+PICKED = 8
+"""How many players the History's player picker offers at a time."""
+
+
+def players_like(players: Sequence[PlayerInfo], typed: str, limit: int = PICKED) -> list[str]:
+    """The players in the history (with a play) whose name has every word typed, case and
+    accents aside ("chloe" offers Chloé), the most played first; the most played of all
+    when nothing is typed."""
+    words = fold(typed).split()
+    found = [p for p in players if p.plays and all(word in fold(p.name) for word in words)]
+    found.sort(key=lambda p: (-p.plays, fold(p.name)))
+    return [p.name for p in found[:limit]]
 
 
 def play_scored(summary: PlaySummary, games: Mapping[str, GameTemplate]) -> bool:

@@ -96,7 +96,7 @@ def test_stats_count_co_operative_wins_and_losses_apart(tmp_path, history):
     assert "Plays: 3 · won together 1 · lost together 2" in card
     assert "best" not in card  # no "best 0 (–)" for a game without a score
     assert find(root, "stats-h2h").value == (
-        "Chloé vs Léa: 1 plays together; Chloé ahead 0, Léa ahead 1, level 0; wins 0–1"
+        "Chloé vs Léa: 1 plays together; Chloé ahead 0, Léa ahead 1, tied 0; wins 0–1"
         " Chloé and Léa in co-operative games: plays 3, won together 1, lost together 2"
     )
     chooser = find(root, "stats-player-game")

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from dataclasses import replace
 
 import pytest
-from conftest import DESKTOP, PHONE, history_path
+from conftest import DESKTOP, PHONE, AppPage, history_path
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -60,7 +61,8 @@ def test_delete_and_undo(app):
     route = save_azul(app, ("Kim", "Lea"), ("30", "33"))
     app.click("play-delete")
     expect(app.node("undo")).to_be_attached()
-    expect(app.page.get_by_text(re.compile(r"Play \d+ deleted\."))).to_be_visible()
+    said = re.compile(r"Deleted: Azul · \d{4}-\d\d-\d\d · Kim and Lea\.")  # never an id
+    expect(app.page.get_by_text(said)).to_be_visible()
     app.type("filter-player", "Kim")
     app.click("filter")
     expect(app.node("history-row-1")).to_have_count(0)
@@ -134,3 +136,88 @@ def test_back_up_now_then_restore_the_copy_after_confirming(app):
     with sqlite3.connect(history_path(app.data_dir)) as db:  # what the app's file holds now
         names = {row[0] for row in db.execute("SELECT name FROM player")}
     assert {"Oto", "Pia"} <= names and not {"Xia", "Zed"} & names
+
+
+def test_at_phone_size_an_edit_is_undone_and_a_player_picked_as_typed(app, browser):
+    """French, 390×844: an edit saved says which play and offers Undo, which brings it back
+    exactly; "eloise" typed in History's player field offers Éloïse, whose plays the
+    pick lists. Shots of both, light and dark (the system's theme)."""
+    from scorepad.core import PlayerSheet, find_game
+    from scorepad.store import open_store
+
+    store = open_store(history_path(app.data_dir))
+    try:
+        play = store.save_play(
+            find_game("azul"),
+            None,
+            [PlayerSheet("Éloïse", {"marker": "40+4"}), PlayerSheet("Tomás", {"marker": 39})],
+            "2001-02-03 20:00",
+            notes="revanche",
+            first_player="Tomás",
+            colours=("blue", "orange"),
+        )
+        before = store.get_play(play)
+    finally:
+        store.close()
+    app.resize(PHONE)
+    app.open("/settings")
+    app.click("lang-fr")
+    app.go(f"/play/{play}/edit")
+    app.type("line-marker-2", "70")
+    expect(app.node("total-2")).to_have_text("70")
+    app.click("save")
+    named = "Azul · 2001-02-03 · Éloïse et Tomás"
+    expect(app.page.get_by_text(f"Modifications enregistrées : {named}.")).to_be_visible()
+    expect(app.node("total-2")).to_have_text("70")
+    app.screenshot("history-edit-undo-fr")
+    app.click("undo")
+    expect(app.node("total-2")).to_have_text("39")
+    expect(app.node("total-1")).to_have_text("44")
+    store = open_store(history_path(app.data_dir))
+    try:
+        after = store.get_play(play)  # entries as typed, notes, colours, first player:
+        assert replace(after, updated_at=before.updated_at) == before  # changed just now
+    finally:
+        store.close()
+
+    app.go("/history")
+    app.type("filter-player", "eloise")
+    expect(app.node("player-pick-1").get_by_role("button")).to_have_accessible_name("Éloïse")
+    expect(app.node("player-pick-2")).to_have_count(0)
+    app.screenshot("history-player-picker-fr")
+    app.click("player-pick-1")
+    row = app.node("history-row-1").get_by_role("button")
+    expect(row).to_have_accessible_name(re.compile("Éloïse 44 · Tomás 39"))
+    expect(app.node("history-row-2")).to_have_count(0)
+    app.screenshot("history-picked-fr")
+    width = app.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+
+    dark = browser.new_context(viewport=PHONE, color_scheme="dark")
+    try:
+        page = AppPage(dark.new_page(), app.base, app.data_dir)
+        page.open(f"/play/{play}")
+        page.click("play-edit")
+        expect(page.node("sheet-note")).to_be_attached()
+        page.type("line-marker-2", "41")
+        expect(page.node("total-2")).to_have_text("41")
+        page.click("save")
+        expect(page.page.get_by_text(f"Modifications enregistrées : {named}.")).to_be_visible()
+        page.screenshot("history-edit-undo-fr-dark")
+        page.click("undo")
+        expect(page.node("total-2")).to_have_text("39")
+        page.go("/history")
+        page.type("filter-player", "ÉLOÏSE")
+        expect(page.node("player-pick-1").get_by_role("button")).to_have_accessible_name("Éloïse")
+        page.screenshot("history-player-picker-fr-dark")
+        page.click("player-pick-1")
+        row = page.node("history-row-1").get_by_role("button")
+        expect(row).to_have_accessible_name(re.compile("Éloïse 44 · Tomás 39"))
+        page.screenshot("history-picked-fr-dark")
+    finally:
+        dark.close()
+        store = open_store(history_path(app.data_dir))
+        try:
+            store.purge_play(play)  # a run again finds Éloïse's one play only
+        finally:
+            store.close()

@@ -3,13 +3,15 @@ driven without a browser over a real SQLite history file."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, latest, run_async, type_into, walk
+from ui_helpers import click, context, find, fire, has, latest, run_async, type_into, walk
 
 from scorepad.core import PlayerSheet, find_game
+from scorepad.core.finding import sort_name
 from scorepad.core.scoring import ExtraLine
 from scorepad.store import PlayFilter
 from scorepad.ui.app import view_for
@@ -173,7 +175,7 @@ def test_history_lists_newest_first_filters_and_loads_more(tmp_path, history):
 
 
 def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history):
-    play = save(history, location="Club")
+    play = save(history, location="Club", when=datetime(2026, 3, 1, 20, 0))
     ctx, routes = context(tmp_path, history=history)
     shown: list[ft.DialogControl] = []
     ctx.show_dialog = shown.append
@@ -186,7 +188,7 @@ def test_the_play_screen_shows_the_sheet_and_deletes_with_undo(tmp_path, history
     assert routes == ["/history"]
     assert history.store.list_plays().plays == ()
     (bar,) = shown
-    assert "Play 1 deleted." in texts(bar)
+    assert "Deleted: Azul · 2026-03-01 · Ana and Ben." in texts(bar)  # as the players know it
     click(bar, "undo")
     assert [p.id for p in history.store.list_plays().plays] == [play]
     assert routes[-1] == f"/play/{play}"
@@ -429,3 +431,121 @@ def test_a_rematch_moves_the_first_player_on(tmp_path, history):
         draft = latest(ctx.services.drafts, "azul")
         assert (draft.first_player or None) == starts_next
         ctx.services.drafts.discard(draft.sheet_id)
+
+
+def as_before(after, before) -> bool:
+    """The play as it was, but for the time it was last changed (by the undo)."""
+    return (
+        after.updated_at > before.updated_at
+        and replace(after, updated_at=before.updated_at) == before
+    )
+
+
+def test_an_edit_saved_offers_undo_that_brings_the_play_back(tmp_path, history):
+    play = save(
+        history,
+        when=datetime(2026, 3, 1, 20, 0),
+        players=[
+            PlayerSheet("Ana", {"marker": "60+2"}),
+            PlayerSheet("Ben", {"marker": 60}, (ExtraLine("Bonus", 3),)),
+        ],
+        notes="close one",
+        first_player="Ben",
+        colours=("blue", "orange"),
+    )
+    before = history.store.get_play(play)
+    ctx, routes = context(tmp_path, history=history, lang="fr")
+    shown: list[ft.DialogControl] = []
+    ctx.show_dialog = shown.append
+    ctx.route = f"/play/{play}/edit"
+    root = edit_view(ctx, str(play))
+    assert "Modification de Azul · 2026-03-01 · Ana et Ben" in " ".join(texts(root))
+    type_into(root, "line-marker-2", "70")
+    click(root, "save")
+    assert routes == [f"/play/{play}"]
+    assert [p.total for p in history.store.get_play(play).sheet.players] == [62, 73]
+    (bar,) = shown
+    assert "Modifications enregistrées : Azul · 2026-03-01 · Ana et Ben." in texts(bar)
+    rebuilt: list[str] = []
+    ctx.rebuild = lambda: rebuilt.append(ctx.route)
+    ctx.route = f"/play/{play}"  # the saved play is shown
+    click(bar, "undo")
+    assert as_before(history.store.get_play(play), before)  # exactly as it was
+    assert rebuilt == [f"/play/{play}"]  # and shown as it is now
+    root = play_view(ctx, str(play))
+    assert [find(root, f"total-{n}").value for n in (1, 2)] == ["62", "63"]
+    undone = history.store.get_play(play)
+    click(bar, "undo")  # a second tap changes nothing and says so
+    assert history.store.get_play(play) == undone
+    said = shown[-1]
+    assert isinstance(said, ft.SnackBar) and said.content.value.startswith("cette partie a été")
+
+
+def test_the_player_filter_picks_players_whatever_the_case_and_accents(tmp_path, history):
+    save(history, players=[PlayerSheet("Chloé", {"marker": 5}), PlayerSheet("Léa", {})])
+    save(history, players=[PlayerSheet("Ana", {"marker": 5}), PlayerSheet("Léa", {})])
+    history.store.add_player("Zed")  # no play: not offered
+    ctx, _ = context(tmp_path, history=history, compact=True)
+    root = HistoryView(ctx).build()
+    assert not has(root, "player-pick-1")
+    fire(find(root, "filter-player"), "focus")  # focused: the players to pick from
+    assert find(root, "player-pick-1").content == "Léa" and has(root, "player-pick-3")
+    type_into(root, "filter-player", "chloe")
+    assert find(root, "player-pick-1").content == "Chloé"
+    assert not has(root, "player-pick-2")
+    click(root, "player-pick-1")
+    assert find(root, "filter-player").value == "Chloé"
+    assert has(root, "history-row-1") and not has(root, "history-row-2")
+    type_into(root, "filter-player", "")  # nothing typed: the most played first
+    assert [find(root, f"player-pick-{n}").content for n in (1, 2, 3)] == [
+        "Léa",
+        "Ana",
+        "Chloé",
+    ]
+    assert not has(root, "player-pick-4")
+    type_into(root, "filter-player", "LEA")  # typed and filtered without picking
+    click(root, "filter")
+    assert has(root, "history-row-2") and find(root, "history-status").value == ""
+
+
+def test_the_game_filter_lists_the_games_played_first(tmp_path, history):
+    save(history, "glass-road", [PlayerSheet("Ana", {"buildings": 20})], when=datetime(2026, 1, 1))
+    save(history, when=datetime(2026, 2, 1))
+    ctx, _ = context(tmp_path, history=history)
+    root = HistoryView(ctx).build()
+    keys = [o.key for o in find(root, "filter-game").options]
+    assert keys[:3] == ["*", "azul", "glass-road"]  # the last played first
+    assert len(keys) == len(ctx.services.history.games()) + 1  # then all the others
+    names = [o.text for o in find(root, "filter-game").options[3:]]
+    assert names == sorted(names, key=sort_name)
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"),
+    [("en", "tied 1"), ("fr", "égalité 1"), ("de", "Gleichstand 1"), ("es", "empate 1")],
+)
+def test_head_to_head_says_tied_as_players_do(lang, word):
+    from scorepad.store import HeadToHead
+    from scorepad.store.render import render_h2h
+
+    h2h = HeadToHead("Ana", "Ben", 3, 1, 1, 1, 1, 1, None, None, None)
+    said = render_h2h(h2h, lang)
+    assert word in said and "level" not in said and "gleichauf" not in said
+
+
+def test_a_play_edited_again_after_an_undo_saves(tmp_path, history):
+    """The second edit of a play whose first was undone is a sheet of its own: it saves."""
+    play = save(history)
+    ctx, routes = context(tmp_path, history=history)
+    shown: list[ft.DialogControl] = []
+    ctx.show_dialog = shown.append
+    for marker, after in (("70", "70"), ("65", "65")):
+        ctx.route = f"/play/{play}/edit"
+        root = edit_view(ctx, str(play))
+        type_into(root, "line-marker-2", marker)
+        assert not find(root, "save").disabled
+        click(root, "save")
+        assert routes[-1] == f"/play/{play}"
+        assert str(history.store.get_play(play).sheet.players[1].total) == after
+        click(shown[-1], "undo")
+        assert history.store.get_play(play).sheet.players[1].total == 60

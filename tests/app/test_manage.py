@@ -851,7 +851,7 @@ def test_stats_empty_then_figures_charts_and_head_to_head(tmp_path, history):
     game = texts(find(root, "stats-game-azul"))
     assert "Plays: 3 · best 81 (Ana) · average winning total 70.3" in game
     assert find(root, "stats-h2h").value == (
-        "Ana vs Ben: 3 plays together; Ana ahead 2, Ben ahead 1, level 0; wins 2–1"
+        "Ana vs Ben: 3 plays together; Ana ahead 2, Ben ahead 1, tied 0; wins 2–1"
     )
     chooser = find(root, "stats-player")
     chooser.value = "Ben"

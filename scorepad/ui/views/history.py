@@ -1,18 +1,26 @@
-"""History: saved plays newest first, a page at a time, filtered by game, player, dates
-and text in the notes. A row opens the play."""
+"""History: saved plays newest first, a page at a time, filtered by game (the games played
+first), player (picked among the history's players as typed, case and accents aside),
+dates and text in the notes. A row opens the play."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.core.finding import find_games
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
+from scorepad.ui.history import players_like
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
 from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import colour_names
 from scorepad.ui.views.common import muted, screen, tid
 from scorepad.ui.views.play import winners_text
+
+if TYPE_CHECKING:
+    from scorepad.store import PlayerInfo
 
 ANY = "*"
 """The game choice that does not filter."""
@@ -34,13 +42,14 @@ class HistoryView:
         )
         games = ctx.services.history.games()
         self.games = games
+        played = ctx.services.history.played_games()
         self.game = ft.Dropdown(
             label=ctx.t("app.game"),
             value=self.query.game or ANY,
             options=[ft.DropdownOption(key=ANY, text=ctx.t("app.any_game"))]
-            + [
+            + [  # the games played first, the last played first; then the rest by name
                 ft.DropdownOption(key=g.id, text=pick(g.name, ctx.lang))
-                for g in sorted(games.values(), key=lambda g: pick(g.name, ctx.lang).casefold())
+                for g in find_games(games.values(), played=played, lang=ctx.lang)
             ],
             on_select=self.on_game,
             expand=True,
@@ -53,6 +62,11 @@ class HistoryView:
         """Hidden as a whole: a Semantics around a hidden control draws Flet's error box."""
         self.fill_modules()
         self.player = self._field("app.player", self.query.player)
+        self.player.on_change = self.on_player_typed
+        self.player.on_focus = self.on_player_typed
+        self.known = self._players()
+        self.picks = ft.Row(wrap=True, spacing=6, run_spacing=4, visible=False)
+        """The players offered for what is typed in the player field; tapping one filters."""
         self.since = self._field("app.since", self.query.since)
         self.until = self._field("app.until", self.query.until)
         for day in (self.since, self.until):
@@ -79,11 +93,12 @@ class HistoryView:
         if ctx.compact:
             filters: list[ft.Control] = [
                 ft.Row(fields[:2]),
+                self.picks,
                 ft.Row(fields[2:4]),
                 ft.Row(fields[4:]),
             ]
         else:
-            filters = [ft.Row(fields[:3]), ft.Row(fields[3:])]
+            filters = [ft.Row(fields[:3]), self.picks, ft.Row(fields[3:])]
         buttons = ft.Row(
             [
                 tid(
@@ -159,6 +174,41 @@ class HistoryView:
         )
 
     # --- filters ---------------------------------------------------------------------------
+    def _players(self) -> list[PlayerInfo]:
+        """The history's players, to pick from (none when it cannot be read: typing a name
+        still filters)."""
+        try:
+            return self.ctx.services.history.store.players()
+        except ScorepadError:
+            return []
+
+    def on_player_typed(self) -> None:
+        """Offer the players whose name has what is typed, case and accents aside."""
+        typed = self.player.value or ""
+        names = players_like(self.known, typed)
+        if names == [typed]:
+            names = []  # already picked
+        self.picks.controls = [
+            tid(
+                f"player-pick-{n}",
+                ft.OutlinedButton(  # a button, read out as one (a chip reads as a box)
+                    name,
+                    icon=ft.Icons.PERSON_OUTLINE,
+                    on_click=lambda _e, name=name: self.on_pick(name),
+                ),
+            )
+            for n, name in enumerate(names, 1)
+        ]
+        self.picks.visible = bool(names)
+
+    def on_pick(self, name: str) -> None:
+        self.player.value = name
+        self.on_filter()
+
+    def hide_picks(self) -> None:
+        self.picks.controls = []
+        self.picks.visible = False
+
     def read_filters(self) -> None:
         self.query = HistoryQuery(
             game="" if self.game.value in (None, ANY) else str(self.game.value),
@@ -187,6 +237,7 @@ class HistoryView:
         self.module_box.visible = bool(modules)
 
     def on_filter(self) -> None:
+        self.hide_picks()
         self.read_filters()
         problems = self.query.problems()
         for name in ("since", "until"):
@@ -204,6 +255,7 @@ class HistoryView:
         for field in (self.player, self.since, self.until, self.text):
             field.value = ""
             field.error = None
+        self.hide_picks()
         self.fill_modules()
         self.load(reset=True)
 

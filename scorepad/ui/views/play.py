@@ -21,6 +21,7 @@ from scorepad.core.results import team_of
 from scorepad.core.scoring import show
 from scorepad.printing.model import played_sheet
 from scorepad.ui.context import Context
+from scorepad.ui.history import play_named
 from scorepad.ui.play_model import kept_details, seat_boards, seat_colours_of, shown_sheet
 from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import chart_colours, chart_key, colour_names, line_shadow
@@ -366,7 +367,8 @@ class PlayView:
             ctx.close_dialog()
             ctx.navigate(f"/play/{play_id}")
 
-        ctx.show_dialog(undo_bar(ctx, ctx.t("app.deleted", id=play_id), undo))
+        said = ctx.t("app.play_deleted", play=named(self.record, ctx.lang))
+        ctx.show_dialog(undo_bar(ctx, said, undo))
         ctx.navigate("/history")
 
     async def on_print(self) -> None:
@@ -414,11 +416,24 @@ def undo_bar(ctx: Context, text: str, undo) -> ft.SnackBar:  # noqa: ANN001
         ft.Row(
             [
                 ft.Text(text, expand=True),
-                tid("undo", ft.TextButton(ctx.t("app.undo"), on_click=lambda: undo())),
+                tid(
+                    "undo",
+                    ft.TextButton(
+                        ctx.t("app.undo"),
+                        on_click=lambda: undo(),
+                        # a snack bar's action colour: readable on its inverted surface
+                        style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY),
+                    ),
+                ),
             ]
         ),
         duration=ft.Duration(seconds=10),
     )
+
+
+def named(record: PlayRecord, lang: str) -> str:
+    """The play as its players know it (game, day, players), titled by its own template."""
+    return play_named(record.summary, lang, {record.summary.game: record.sheet.template})
 
 
 def winners_text(ctx: Context, winners: tuple[str, ...]) -> str:

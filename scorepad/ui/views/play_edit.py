@@ -6,6 +6,8 @@ reload keeps the changes and no sheet in progress is ever touched.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
 from scorepad.core import ScorepadError
@@ -17,7 +19,11 @@ from scorepad.ui.saved_boards import restore_boards, saved_boards
 from scorepad.ui.sheet_model import SheetInProgress, SheetState
 from scorepad.ui.timer_model import clock, saved_time, stopped_at
 from scorepad.ui.views.message import message_view
+from scorepad.ui.views.play import named, undo_bar
 from scorepad.ui.views.sheet import SheetView
+
+if TYPE_CHECKING:
+    from scorepad.store import EditedPlay
 
 
 def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
@@ -54,7 +60,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         model = SheetInProgress(template, start)
 
     def save(state: SheetState, location: str | None, notes: str | None) -> str:
-        store.update_play(
+        edited = store.update_play(
             number,
             state.entered,
             location=location or "",
@@ -65,10 +71,15 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
             duration=saved_time(model.draft.timer, clock()).get("duration"),  # None: kept
             outcome=state.scored.outcome,  # as the players chose it again (None: none)
         )
+        offer_undo(ctx, edited)
         return str(number)
 
     view = SheetView(
-        ctx, model, saver=save, drafts=drafts, note=ctx.t("app.editing", id=number)
+        ctx,
+        model,
+        saver=save,
+        drafts=drafts,
+        note=ctx.t("app.editing_play", play=named(record, ctx.lang)),
     ).build()
 
     def back() -> None:
@@ -86,3 +97,28 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         )
     )
     return view
+
+
+def offer_undo(ctx: Context, edited: EditedPlay) -> None:
+    """The message after saving an edit, naming the play, with Undo: the play back exactly
+    as it was before (entries, details, first player, colours, boards), as for a delete."""
+    before = edited.before
+    if before is None:
+        return
+    store = ctx.services.history.store
+    route = f"/play/{edited.id}"
+
+    def undo() -> None:
+        try:
+            store.undo_edit(before)
+        except ScorepadError as problem:
+            ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
+            return
+        ctx.close_dialog()
+        if ctx.route == route:
+            ctx.rebuild()  # the play shown is the one put back: show it as it is now
+        else:
+            ctx.navigate(route)
+
+    said = ctx.t("app.play_edited", play=named(edited, ctx.lang))
+    ctx.show_dialog(undo_bar(ctx, said, undo))
