@@ -41,7 +41,7 @@ def test_the_id_and_the_line_keys_follow_the_names_until_typed(tmp_path, history
     click(root, "game-save")
     saved = history.store.template("mine")
     assert [ln.key for ln in saved.lines] == ["bonus_cards", "bonus_cards_2"]
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=mine"]
 
 
 def test_a_tie_breaker_is_picked_from_the_lines(tmp_path, history):
@@ -57,7 +57,7 @@ def test_a_tie_breaker_is_picked_from_the_lines(tmp_path, history):
     click(root, "game-tb-2-up")  # Birds first now
     type_into(root, "game-line-2-label-en", "Food left")  # its key and the tie-breaker follow
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=tie"]
     saved = history.store.template("tie")
     assert [(dict(tb.terms), tb.prefer, tb.label) for tb in saved.tiebreakers] == [
         ({"birds": 1}, "more", {"en": "Birds"}),
@@ -71,7 +71,7 @@ def test_a_person_writes_in_their_own_language_only(tmp_path, history):
     type_into(root, "game-name-es", "Aves")
     type_into(root, "game-line-1-label-es", "Pájaros")
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=aves"]
     saved = history.store.template("aves")
     # English, which every file has, reads the Spanish until someone writes it.
     assert saved.name == {"en": "Aves", "es": "Aves"}
@@ -83,11 +83,15 @@ def test_a_refused_save_opens_the_fold_of_the_first_problem(tmp_path, history):
     ctx, routes = context(tmp_path, history=history)
     root = view_for(ctx, "/games/new?from=azul")
     form = ctx.screen["game-form"]
+    opened = set(form.open)  # the folds with something set: Azul's lines have a hint
+    assert {"game-line-3-more", "game-more"} <= opened
+    click(root, "game-line-3-more")  # closed by hand
+    assert "game-line-3-more" not in form.open
     type_into(root, "game-line-3-max", "-2")  # under line 3's "More options"
     click(root, "game-save")
     assert routes == []
     assert find(root, "game-line-3-max").error == "-2 cannot be below 0"
-    assert form.open == {"game-line-3-more"}  # opened, the other folds left closed
+    assert form.open == opened  # opened again, the other folds as they were
     # The fold is shown now, and the next time the screen is built (another layout).
     shown = view_for(ctx, "/games/new?from=azul")
     assert "-2 cannot be below 0" in [c.error for c in walk(shown) if isinstance(c, ft.TextField)]
@@ -154,7 +158,7 @@ def test_make_a_game_with_an_award_and_a_tally_line(tmp_path, history):
     ]
     assert not has(root, "game-preview-faulty-1") and not has(root, "game-preview-faulty-2")
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=sushi-night"]
     assert has(view_for(ctx, "/games"), "games-edit-sushi-night")  # listed, to edit again
     saved = history.store.template("sushi-night")
     maki, dumplings = saved.lines
@@ -246,7 +250,7 @@ def test_make_a_game_with_a_bonus_a_set_and_a_floor(tmp_path, history):
     type_into(root, "game-line-1-label-en", "Aces")  # its key follows, in the rules too
     assert find(root, "game-bonus-1-key").value == "upper_bonus"
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=dice-night"]
     rules = history.store.template("dice-night").rules
     (pairs,) = rules.sets
     (bonus,) = rules.bonuses
@@ -285,7 +289,7 @@ def test_a_rule_with_no_line_picked_is_refused_at_its_chips(tmp_path, history):
     click(root, "game-bonus-1-line-3")
     assert not note.visible and editor.first_problem() is None
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=dice-night"]
     assert history.store.template("dice-night").rules.bonuses[0].lines == ("chance",)
 
 
@@ -316,6 +320,6 @@ def test_a_line_removed_leaves_the_rules_that_read_it(tmp_path, history):
     click(root, "game-line-1-remove")
     assert texts(find(root, "game-bonus-1-lines"))[0] == "Twos"
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=yahtzee-mine"]
     bonus = history.store.template("yahtzee-mine").rules.bonuses[0]
     assert bonus.lines == ("twos", "threes", "fours", "fives", "sixes")

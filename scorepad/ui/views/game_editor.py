@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import flet as ft
 
@@ -94,7 +95,7 @@ class GameEditorView(RuleCards, LineCards):
         self.fold_of: dict[str, str] = {}
         """Field → the "More options" fold it is in."""
         self.folds: dict[str, ft.Column] = {}
-        self.pending: tuple[LineForm, list[ft.Control], ft.Text] | None = None
+        self.pending: tuple[LineForm, list[tuple[ft.Control, bool]], ft.Text] | None = None
         """The blank line at the end of the lines: typing its name adds it to the game
         (its other settings are shown then)."""
         self.tb_picks = ft.Row(wrap=True, spacing=4, run_spacing=4)
@@ -131,7 +132,7 @@ class GameEditorView(RuleCards, LineCards):
             [
                 self.field("", form, "id", t("manage.game_id"), disabled=form.editing),
                 *names,
-                *self.in_each_language("", form, "description", multiline=True),
+                *self.in_each_language("", form, "description", multiline=True, optional=True),
             ]
         )
         body: list[ft.Control] = [
@@ -393,7 +394,8 @@ class GameEditorView(RuleCards, LineCards):
         except ScorepadError as problem:
             self.problem.value = problem.message(ctx.lang)
             return
-        ctx.navigate("/games")
+        # the games, saying it is saved, with "Play it now" (New play for it)
+        ctx.navigate("/games?" + urlencode({"saved": checked.template.id}))
 
     def first_problem(self) -> str | None:
         """The first field with a problem in screen order (a rule's lines count as a
@@ -410,15 +412,17 @@ class GameEditorView(RuleCards, LineCards):
         return min(names, key=place) if names else None
 
     def show_first(self) -> None:
-        """Save was refused: the first field with a problem is opened if folded,
-        scrolled to and focused; its message is under it."""
+        """Save was refused: every fold with a problem opens, and the first field with a
+        problem is scrolled to and focused; its message is under it."""
         first = self.first_problem()
         if first is None:
             return
-        fold = self.fold_of.get(first)
-        if fold in self.folds:
-            self.folds[fold].visible = True
-            self.form.open.add(fold)
+        problems = self.checked.problems if self.checked is not None else {}
+        for name in problems:  # every fold with a problem in it opens, the first's too
+            fold = self.fold_of.get(name)
+            if fold in self.folds:
+                self.folds[fold].visible = True
+                self.form.open.add(fold)
         box, keys = self.fields.get(first), self.scroll_keys or {}
         try:
             page = self.problem.page

@@ -53,7 +53,7 @@ class EditorParts:
     fold_of: dict[str, str]
     """Field → the "More options" fold it is in."""
     folds: dict[str, ft.Column]
-    pending: tuple[LineForm, list[ft.Control], ft.Text] | None
+    pending: tuple[LineForm, list[tuple[ft.Control, bool]], ft.Text] | None
     scroll_keys: dict[str, str] | None = None
     """The form's names of what a refused Save may scroll to (fields, a rule's lines) →
     the scroll key of the control showing it now (``keyed``); None where nothing is
@@ -177,23 +177,25 @@ class EditorParts:
         col: Columns = HALF,
         multiline: bool = False,
         label: str = "",
+        optional: bool = False,
         **fields: object,
     ) -> list[ft.Control]:
-        """A field per language for ``item``'s text ``name`` (English first and required,
-        the others optional), labelled by the messages ``<label>_en``, ``<label>_es``…
-        (default: ``manage.<name>_en``…)."""
+        """A field per language for ``item``'s text ``name``, labelled by the messages
+        ``<label>_en``, ``<label>_es``… (default: ``manage.<name>_en``…). The text is
+        needed in one language, the person's own: the others are labelled "(optional)"
+        (they read it while left blank). With ``optional`` (a hint, a description) it
+        may be left out in every language, and its messages say so themselves."""
         label = label or f"manage.{name}"
-        return [
-            self.field(
-                where,
-                item,
-                f"{name}_{lang}",
-                self.ctx.t(f"{label}_{lang}", **fields),
-                col=col,
-                multiline=multiline,
+        own = self.ctx.lang if self.ctx.lang in LANGS else LANGS[0]
+        boxes = []
+        for lang in LANGS:
+            text = self.ctx.t(f"{label}_{lang}", **fields)
+            if lang != own and not optional:
+                text = self.ctx.t("manage.optional", label=text)
+            boxes.append(
+                self.field(where, item, f"{name}_{lang}", text, col=col, multiline=multiline)
             )
-            for lang in LANGS
-        ]
+        return boxes
 
     def mine_and_others(
         self,
