@@ -5,12 +5,15 @@ text in the person's language only; the id and the line keys follow the names; t
 end with a blank one that joins the game once its name is typed (``game_lines``); a
 line's kind is chosen in plain words; tie-breakers are picked from the lines. Everything
 else a game file holds is under a "More options" fold (the game's, a line's, a
-tie-breaker's…), kept open once opened.
+tie-breaker's…), closed but where a line read from a file has settings there
+(``game_lines.options_set``) or Save finds a problem there, and kept as the person left
+it. Saved, the game is said on the games screen with "Play it now" (New play for it).
 
 Fields keep exactly what was typed (``GameForm``); after every change the form is
 checked by the core and the complaint is shown under the field it concerns, once that
 field was typed in or Save was pressed (a new game does not open in red). A refused Save
-opens the fold of the first field with a problem, scrolls to it and focuses it (below).
+opens every fold with a problem, scrolls to the first field with one and focuses it
+(below).
 The preview shows what can be shown even while there are problems, the faulty lines
 marked (``game_salvage``). Typing only updates errors and the preview; adding, removing
 or moving an item or changing a line's kind rebuilds that section, so a field being

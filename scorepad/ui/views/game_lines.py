@@ -14,7 +14,6 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core.awards import TIES
-from scorepad.core.i18n import LANGS
 from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.ui.game_form import FIELDS_BY_KIND, LIST_FIELDS, GameForm, LineForm, RateForm
 from scorepad.ui.game_kinds import KIND_CHOICES, choice_for
@@ -35,12 +34,13 @@ FLAGS = (
 
 
 def options_set(line: LineForm) -> bool:
-    """Whether anything under ``line``'s "More options" is set: a hint, a setting of its
-    kind not on its card, its variants, rates, a factor's maximum, an award's ties or a
-    switch turned from its default. Its key and its label in other languages are not
-    options (a game read from a file has them for every line)."""
+    """Whether anything that changes how ``line`` scores is set under its "More options":
+    a setting of its kind not on its card, its variants, rates, a factor's maximum, an
+    award's ties or a switch turned from its default. Its key, its label in other
+    languages and its hint are not (every shipped game has them on every line, and the
+    preview shows the hint)."""
     shown, _main, more = LineCards.kind_fields(line)
-    texts = [getattr(line, f"hint_{lang}") for lang in LANGS] + [line.variants]
+    texts = [line.variants]
     texts += [getattr(line, name) for name in (*NUMBERS, *LIST_FIELDS) if name in more]
     if "factors" in shown:
         texts += [factor.max for factor in line.factors]
@@ -57,12 +57,9 @@ def options_set(line: LineForm) -> bool:
 
 
 def opened_folds(form: GameForm) -> set[str]:
-    """The "More options" folds a game read from a file opens: the game's own when it
-    has a description, each line's whose options are set (``options_set``)."""
-    opened = {test_id(f"line-{i}-more") for i, line in enumerate(form.lines) if options_set(line)}
-    if any(getattr(form, f"description_{lang}").strip() for lang in LANGS):
-        opened.add("game-more")
-    return opened
+    """The "More options" folds a game read from a file opens: each line's whose options
+    are set (``options_set``)."""
+    return {test_id(f"line-{i}-more") for i, line in enumerate(form.lines) if options_set(line)}
 
 
 class LineCards(EditorParts):

@@ -10,7 +10,7 @@ are built on these; they need of them only what ``EditorParts`` declares.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import flet as ft
@@ -178,18 +178,18 @@ class EditorParts:
         multiline: bool = False,
         label: str = "",
         optional: bool = False,
-        **fields: object,
+        fields: Mapping[str, object] | None = None,
     ) -> list[ft.Control]:
         """A field per language for ``item``'s text ``name``, labelled by the messages
-        ``<label>_en``, ``<label>_es``… (default: ``manage.<name>_en``…). The text is
-        needed in one language, the person's own: the others are labelled "(optional)"
-        (they read it while left blank). With ``optional`` (a hint, a description) it
-        may be left out in every language, and its messages say so themselves."""
+        ``<label>_en``, ``<label>_es``… (default: ``manage.<name>_en``…) with ``fields``
+        in them. The text is needed in one language, the person's own: the others are
+        labelled "(optional)" (they read it while left blank). With ``optional`` (a hint,
+        a description) it may be left out in every language, and its messages say so."""
         label = label or f"manage.{name}"
         own = self.ctx.lang if self.ctx.lang in LANGS else LANGS[0]
         boxes = []
         for lang in LANGS:
-            text = self.ctx.t(f"{label}_{lang}", **fields)
+            text = self.ctx.t(f"{label}_{lang}", **(fields or {}))
             if lang != own and not optional:
                 text = self.ctx.t("manage.optional", label=text)
             boxes.append(
@@ -211,7 +211,7 @@ class EditorParts:
         """``in_each_language`` split: the field in the person's language, and the
         others (optional, for "More options")."""
         boxes = self.in_each_language(
-            where, item, name, col=col, multiline=multiline, label=label, **fields
+            where, item, name, col=col, multiline=multiline, label=label, fields=fields
         )
         lang = self.ctx.lang if self.ctx.lang in LANGS else LANGS[0]
         i = LANGS.index(lang)
@@ -222,8 +222,9 @@ class EditorParts:
         return len(self.fields)
 
     def fold(self, ident: str, controls: list[ft.Control], start: int) -> list[ft.Control]:
-        """A "More options" button and ``controls`` under it, shown once it is pressed
-        (and kept open while the form lives); the fields built since ``start`` are in it."""
+        """A "More options" button and ``controls`` under it, shown while the fold is in
+        the form's ``open`` (pressed open, or opened for what is set or wrong in it, and
+        kept so while the form lives); the fields built since ``start`` are in it."""
         for name in list(self.fields)[start:]:
             self.fold_of[name] = ident
         body = ft.Column(controls, spacing=6, visible=ident in self.form.open)
