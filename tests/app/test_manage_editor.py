@@ -469,3 +469,25 @@ def test_a_custom_points_line_reads_in_plain_words(tmp_path, history, lang, hint
     type_into(root, f"game-name-{lang}", "Plain")
     type_into(root, f"game-line-1-label-{lang}", "Track")
     assert hint in texts(find(root, "game-preview"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "de"])
+def test_a_label_too_long_for_half_a_phone_takes_its_whole_width(tmp_path, history, lang):
+    """A field half a phone wide shows its label on one line: a longer label ("Le total
+    ne descend jamais sous") would wrap, and once floating cross the field's border."""
+    from scorepad.ui.views.game_parts import FITS_HALF
+
+    ctx, _ = context(tmp_path, history=history, lang=lang)
+    root = view_for(ctx, "/games/new?from=sushi-go")  # award lines: the longest labels
+    click(root, "game-add-set")
+    click(root, "game-add-bonus")
+    boxes = {
+        c.content.identifier: c.col
+        for c in walk(root)
+        if isinstance(c, ft.Container) and isinstance(c.content, ft.Semantics)
+    }
+    labels = {ident: find(root, ident).label for ident in boxes}
+    half = [ident for ident, col in boxes.items() if col.get("xs") == 6]
+    assert "game-min-players" in half and "game-max-players" in half  # short everywhere
+    assert [(i, labels[i]) for i in half if len(labels[i]) > FITS_HALF] == []
+    assert boxes["game-floor"] == {"xs": 12, "md": 3} or len(labels["game-floor"]) <= FITS_HALF

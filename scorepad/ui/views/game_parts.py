@@ -26,6 +26,10 @@ Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 HALF: Columns = {"xs": 12, "md": 6}
 THIRD: Columns = {"xs": 12, "md": 4}
 QUARTER: Columns = {"xs": 6, "md": 3}
+FITS_HALF = 18
+"""The longest label that fits on one line in a field half a phone wide (390 pixels):
+a longer one takes the whole width there, as its floating label would otherwise wrap
+over the field's border ("Le total ne descend jamais sous")."""
 
 
 SERIAL = itertools.count(1)
@@ -134,7 +138,10 @@ class EditorParts:
         multiline: bool = False,
     ) -> ft.Control:
         """A text field named ``name`` in the form, whose text ``write`` keeps; typing in
-        it touches ``touch`` (an item and a name in its ``touched``)."""
+        it touches ``touch`` (an item and a name in its ``touched``). Half a phone wide
+        with a label too long for it, it takes the whole width there (``FITS_HALF``)."""
+        if col.get("xs") == 6 and len(label) > FITS_HALF:
+            col = {**col, "xs": 12}
         box = ft.TextField(
             label=label, value=value, dense=True, disabled=disabled, multiline=multiline
         )
