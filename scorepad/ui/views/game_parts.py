@@ -30,6 +30,21 @@ FITS_HALF = 18
 """The longest label that fits on one line in a field half a phone wide (390 pixels):
 a longer one takes the whole width there, as its floating label would otherwise wrap
 over the field's border ("Le total ne descend jamais sous")."""
+FITS_QUARTER = 28
+"""The longest label that fits on one line in a field a quarter of the widest screen
+wide: a longer one takes half of it (``fitted``)."""
+
+
+def fitted(col: Columns, label: str) -> Columns:
+    """``col`` for a field labelled ``label``: a field half a phone wide whose label
+    would wrap takes the whole width of a phone and half of a wider screen (a quarter
+    of the widest, where the label fits there)."""
+    if col.get("xs") != 6 or len(label) <= FITS_HALF:
+        return col
+    wider: Columns = {**col, "xs": 12, "md": 6}
+    if len(label) <= FITS_QUARTER and "md" in col:
+        wider["xl"] = col["md"]
+    return wider
 
 
 SERIAL = itertools.count(1)
@@ -138,10 +153,9 @@ class EditorParts:
         multiline: bool = False,
     ) -> ft.Control:
         """A text field named ``name`` in the form, whose text ``write`` keeps; typing in
-        it touches ``touch`` (an item and a name in its ``touched``). Half a phone wide
-        with a label too long for it, it takes the whole width there (``FITS_HALF``)."""
-        if col.get("xs") == 6 and len(label) > FITS_HALF:
-            col = {**col, "xs": 12}
+        it touches ``touch`` (an item and a name in its ``touched``); wider than ``col``
+        where its label would wrap (``fitted``)."""
+        col = fitted(col, label)
         box = ft.TextField(
             label=label, value=value, dense=True, disabled=disabled, multiline=multiline
         )
