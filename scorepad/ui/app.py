@@ -337,7 +337,7 @@ def _players(ctx: Context, params: Params, query: Params) -> ft.View:
 def _games(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import games_view
 
-    return games_view(ctx)
+    return games_view(ctx, query.get("saved"))
 
 
 def _new_game(ctx: Context, params: Params, query: Params) -> ft.View:

@@ -110,9 +110,7 @@ def test_a_simple_game_takes_at_most_20_actions(app, data_dir, size):
 def test_a_refused_save_shows_and_focuses_the_first_problem(app, size):
     app.page.set_viewport_size(size)
     app.open("/games/new?from=azul")
-    show(app, "game-line-3-more")
-    app.click("game-line-3-more")
-    show(app, "game-line-3-max")
+    show(app, "game-line-3-max")  # open: Azul's line 3 has a minimum set under it
     app.type("game-line-3-max", "-2")
     app.click("game-line-3-more")  # folded again: Save must open it
     expect(app.node("game-line-3-max")).to_have_count(0)
@@ -184,3 +182,40 @@ def test_a_bonus_rule_added_in_the_editor_shows_in_the_preview(app):
     row = app.node("game-preview-bonus-1")
     expect(row).to_contain_text("Upper bonus")
     expect(row).to_contain_text("35 when the lines add up to 3 or more")
+
+
+def test_a_game_made_on_a_phone_is_saved_and_played_now(app, data_dir):
+    """At phone size: a new game's lines join with their "More options" closed (the
+    button shows, its fields do not until it is pressed); Save says the game is saved and
+    offers "Play it now", which opens New play for it; its sheet scores."""
+    app.page.set_viewport_size(PHONE)
+    app.open("/games/new")
+    for ident, text in (
+        ("game-name-en", "Dice night"),
+        ("game-line-1-label-en", "Ones"),
+        ("game-line-2-label-en", "Twos"),
+    ):
+        show(app, ident)
+        app.type(ident, text, focus=True)
+    show(app, "game-line-1-more")
+    expect(app.node("game-line-1-kind")).to_be_attached()
+    for folded in ("key", "min", "max", "hint-en", "counts"):
+        expect(app.node(f"game-line-1-{folded}")).to_have_count(0)
+    app.click("game-line-1-more")  # pressed: now its fields show
+    expect(app.node("game-line-1-key")).to_be_attached()
+    show(app, "game-save")
+    app.click("game-save")
+    expect(app.node("games-message")).to_have_text("Dice night saved.")
+    show(app, "games-play-now")
+    app.click("games-play-now")
+    expect(app.node("add-player")).to_be_attached()
+    assert app.page.url.endswith("/new/dice-night")
+    for n, name in enumerate(("Ana", "Ben"), 1):
+        app.type(f"player-{n}", name)
+    app.click("start")
+    expect(app.node("total-1")).to_have_text("0")
+    for key, values in (("ones", ("3", "4")), ("twos", ("6", "2"))):
+        for n, text in enumerate(values, 1):
+            app.enter("dice-night", f"line-{key}-{n}", text)
+    expect(app.node("total-1")).to_have_text("9")
+    expect(app.node("total-2")).to_have_text("6")

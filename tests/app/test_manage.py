@@ -107,7 +107,7 @@ def test_every_builtin_game_copied_and_saved_in_the_editor_is_the_same_game(tmp_
     assert set(round_games()) and set(end_games())
     for game, template in builtin_games().items():
         click(view_for(ctx, f"/games/new?from={game}"), "game-save")
-        assert routes.pop() == "/games"
+        assert routes.pop() == f"/games?saved={game}-mine"
         assert history.store.template(f"{game}-mine").source == template.source | {
             "id": f"{game}-mine"
         }
@@ -447,7 +447,7 @@ def test_create_a_game_in_the_editor_and_it_is_offered_and_playable(tmp_path, hi
     assert find(root, "game-line-2-per").error is None
     assert "Sets" in texts(find(root, "game-preview"))
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=pairs"]
     assert "pairs" in ctx.services.history.games()
     listing = view_for(ctx, "/games")
     assert has(listing, "games-edit-pairs") and not has(listing, "games-edit-azul")
@@ -468,7 +468,7 @@ def test_edit_export_delete_undo_and_import_a_game(tmp_path, history):
     assert find(editor, "game-id").disabled
     type_into(editor, "game-name-en", "Pairs!")
     click(editor, "game-save")
-    assert routes == ["/games"] and store.template("pairs").name["en"] == "Pairs!"
+    assert routes == ["/games?saved=pairs"] and store.template("pairs").name["en"] == "Pairs!"
     listing = view_for(ctx, "/games")
     click(listing, "games-export-pairs")
     exported = tmp_path / "exports" / "pairs.json"
@@ -534,7 +534,7 @@ def test_every_round_game_saved_in_the_editor_unchanged_is_the_same_game(tmp_pat
         history.store.create_game(data)
         root = view_for(ctx, f"/games/edit/{game}-mine")
         click(root, "game-save")
-        assert routes.pop() == "/games", game
+        assert routes.pop() == f"/games?saved={game}-mine", game
         assert history.store.template(f"{game}-mine").source == data | {"version": 2}
 
 
@@ -581,7 +581,7 @@ def test_make_a_game_of_a_fixed_number_of_rounds(tmp_path, history):
     each, end = preview.index("Each round"), preview.index("At the end of the game")
     assert each < preview.index("Points this round") < end < preview.index("Pudding")
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=race"]
     saved = history.store.template("race")
     assert saved.rounds.fixed == 3 and saved.rounds.ending is None
     assert [(ln.key, ln.per_round) for ln in saved.lines] == [("points", True), ("pudding", False)]
@@ -615,7 +615,7 @@ def test_make_a_game_whose_rounds_depend_on_the_player_count(tmp_path, history):
         texts(find(root, "game-preview"))
     )
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=deal"]
     saved = history.store.template("deal")
     assert saved.rounds.by_players == ((3, 20), (4, 15), (5, 12), (6, 10))
     assert saved.source["rounds"] == {"by_players": {"3": 20, "4": 15, "5": 12, "6": 10}}
@@ -642,7 +642,7 @@ def test_make_an_open_round_game_to_a_target_with_most_rounds_won(tmp_path, hist
     assert "rondas abiertas · termina tras la ronda en que alguien llega a 500" in preview
     assert "Empate: most rounds won" in preview
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=to-500"]
     saved = history.store.template("to-500")
     assert saved.source["rounds"] == {} and saved.source["ends"] == {"reach": 500}
     assert saved.tiebreakers[0].rounds_won and saved.tiebreakers[0].prefer == "more"
@@ -667,7 +667,7 @@ def test_a_game_ending_when_someone_falls_to_a_limit_and_back_to_no_rounds(tmp_p
     choose(root, "game-rounds-mode", "open")
     assert find(root, "game-line-1-per-round").value is True  # kept meanwhile
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=hearts"]
     saved = history.store.template("hearts")
     assert saved.rounds.ending == "fall_to" and saved.rounds.target == -100
 
@@ -712,7 +712,7 @@ def test_make_a_trick_taking_game_with_a_bid_rule(tmp_path, history):
     preview = texts(find(root, "game-preview"))
     assert "Round score" in preview
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=tricks"]
     saved = history.store.template("tricks")
     assert saved.source["bids"] == {
         "key": "score",
@@ -1108,7 +1108,7 @@ def test_rates_factors_and_variants_get_a_label_in_each_language_in_the_editor(t
     assert "Stalls (night)" in preview and "salted / fresh" in preview
     assert "stalls × lamps" in preview
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=market"]
     saved = history.store.template("market")
     assert [(v.id, v.label) for v in saved.variants] == [
         ("A", {"en": "day", "es": "día"}),
@@ -1143,7 +1143,7 @@ def test_editing_a_game_keeps_its_description_hints_and_reminders_and_edits_them
     assert "• " + data["reminders"][1]["en"] in texts(find(root, "game-preview"))
     type_into(root, "game-name-en", "Glass Road (ours)")
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=road"]
     assert history.store.template("road").source == data | {
         "name": data["name"] | {"en": "Glass Road (ours)"},
         "version": 2,

@@ -5,6 +5,8 @@ person's language, Save shows the first problem, the preview shows what it can."
 
 from __future__ import annotations
 
+import dataclasses
+
 import flet as ft
 import pytest
 from test_manage import choose, texts
@@ -41,7 +43,7 @@ def test_the_id_and_the_line_keys_follow_the_names_until_typed(tmp_path, history
     click(root, "game-save")
     saved = history.store.template("mine")
     assert [ln.key for ln in saved.lines] == ["bonus_cards", "bonus_cards_2"]
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=mine"]
 
 
 def test_a_tie_breaker_is_picked_from_the_lines(tmp_path, history):
@@ -57,7 +59,7 @@ def test_a_tie_breaker_is_picked_from_the_lines(tmp_path, history):
     click(root, "game-tb-2-up")  # Birds first now
     type_into(root, "game-line-2-label-en", "Food left")  # its key and the tie-breaker follow
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=tie"]
     saved = history.store.template("tie")
     assert [(dict(tb.terms), tb.prefer, tb.label) for tb in saved.tiebreakers] == [
         ({"birds": 1}, "more", {"en": "Birds"}),
@@ -71,7 +73,7 @@ def test_a_person_writes_in_their_own_language_only(tmp_path, history):
     type_into(root, "game-name-es", "Aves")
     type_into(root, "game-line-1-label-es", "Pájaros")
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=aves"]
     saved = history.store.template("aves")
     # English, which every file has, reads the Spanish until someone writes it.
     assert saved.name == {"en": "Aves", "es": "Aves"}
@@ -83,11 +85,15 @@ def test_a_refused_save_opens_the_fold_of_the_first_problem(tmp_path, history):
     ctx, routes = context(tmp_path, history=history)
     root = view_for(ctx, "/games/new?from=azul")
     form = ctx.screen["game-form"]
+    opened = set(form.open)  # the folds with something set: Azul's lines have a hint
+    assert "game-line-3-more" in opened
+    click(root, "game-line-3-more")  # closed by hand
+    assert "game-line-3-more" not in form.open
     type_into(root, "game-line-3-max", "-2")  # under line 3's "More options"
     click(root, "game-save")
     assert routes == []
     assert find(root, "game-line-3-max").error == "-2 cannot be below 0"
-    assert form.open == {"game-line-3-more"}  # opened, the other folds left closed
+    assert form.open == opened  # opened again, the other folds as they were
     # The fold is shown now, and the next time the screen is built (another layout).
     shown = view_for(ctx, "/games/new?from=azul")
     assert "-2 cannot be below 0" in [c.error for c in walk(shown) if isinstance(c, ft.TextField)]
@@ -154,7 +160,7 @@ def test_make_a_game_with_an_award_and_a_tally_line(tmp_path, history):
     ]
     assert not has(root, "game-preview-faulty-1") and not has(root, "game-preview-faulty-2")
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=sushi-night"]
     assert has(view_for(ctx, "/games"), "games-edit-sushi-night")  # listed, to edit again
     saved = history.store.template("sushi-night")
     maki, dumplings = saved.lines
@@ -246,7 +252,7 @@ def test_make_a_game_with_a_bonus_a_set_and_a_floor(tmp_path, history):
     type_into(root, "game-line-1-label-en", "Aces")  # its key follows, in the rules too
     assert find(root, "game-bonus-1-key").value == "upper_bonus"
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=dice-night"]
     rules = history.store.template("dice-night").rules
     (pairs,) = rules.sets
     (bonus,) = rules.bonuses
@@ -285,7 +291,7 @@ def test_a_rule_with_no_line_picked_is_refused_at_its_chips(tmp_path, history):
     click(root, "game-bonus-1-line-3")
     assert not note.visible and editor.first_problem() is None
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=dice-night"]
     assert history.store.template("dice-night").rules.bonuses[0].lines == ("chance",)
 
 
@@ -316,6 +322,175 @@ def test_a_line_removed_leaves_the_rules_that_read_it(tmp_path, history):
     click(root, "game-line-1-remove")
     assert texts(find(root, "game-bonus-1-lines"))[0] == "Twos"
     click(root, "game-save")
-    assert routes == ["/games"]
+    assert routes == ["/games?saved=yahtzee-mine"]
     bonus = history.store.template("yahtzee-mine").rules.bonuses[0]
     assert bonus.lines == ("twos", "threes", "fours", "fives", "sixes")
+
+
+# --- made for a person in a hurry: folds closed, names labelled, play it now ---------------
+def shown(root: object, ident: str) -> bool:
+    """Whether the control ``ident`` is on the screen: it and everything above it visible."""
+
+    def seek(control: object) -> bool:
+        if not isinstance(control, ft.BaseControl) or getattr(control, "visible", True) is False:
+            return False
+        if isinstance(control, ft.Semantics) and control.identifier == ident:
+            return True
+        for name in (f.name for f in dataclasses.fields(control)):
+            value = getattr(control, name, None) if not name.startswith("_") else None
+            children = value if isinstance(value, list) else [value]
+            if any(seek(child) for child in children if isinstance(child, ft.BaseControl)):
+                return True
+        return False
+
+    assert has(root, ident), ident  # built, shown or not
+    return seek(root)
+
+
+def test_a_new_line_joins_the_game_with_its_more_options_closed(tmp_path, history):
+    """Typing the blank line's name adds it: its kind and its "More options" button show,
+    the dozen fields under that button stay folded until it is pressed."""
+    ctx, _ = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-en", "Quick")
+    for n, label in enumerate(("Birds", "Eggs", "Cards"), 1):
+        type_into(root, f"game-line-{n}-label-en", label)
+        assert shown(root, f"game-line-{n}-kind") and shown(root, f"game-line-{n}-more")
+        for folded in ("key", "label-es", "hint-en", "min", "max", "variants", "counts"):
+            assert not shown(root, f"game-line-{n}-{folded}"), (n, folded)
+    assert ctx.screen["game-form"].open == set()
+    click(root, "game-line-2-more")  # pressed: its fields show, the other lines' stay folded
+    assert shown(root, "game-line-2-min") and shown(root, "game-line-2-hint-en")
+    assert not shown(root, "game-line-1-min") and not shown(root, "game-line-3-min")
+
+
+def test_a_game_read_opens_the_more_options_of_its_lines_with_options_set(tmp_path, history):
+    """A line whose folded settings change how it scores opens with them shown; a line with
+    only a hint and its names in other languages stays folded."""
+    history.store.create_game(
+        {
+            "id": "mixed",
+            "name": {"en": "Mixed", "fr": "Mélangé"},
+            "players": {"min": 2, "max": 4},
+            "lines": [
+                {
+                    "key": "plain",
+                    "kind": "points",
+                    "label": {"en": "Plain", "de": "Schlicht"},
+                    "hint": {"en": "off the track"},
+                },
+                {"key": "track", "kind": "points", "label": {"en": "Track"}, "min": 0},
+                {"key": "eggs", "kind": "count", "label": {"en": "Eggs"}, "per": 2, "every": 3},
+                {"key": "ties", "kind": "points", "label": {"en": "Ties"}, "counts": False},
+            ],
+        }
+    )
+    ctx, _ = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/edit/mixed")
+    assert ctx.screen["game-form"].open == {f"game-line-{n}-more" for n in (2, 3, 4)}
+    assert not shown(root, "game-line-1-hint-en")
+    assert shown(root, "game-line-2-min") and shown(root, "game-line-3-every")
+    assert shown(root, "game-line-4-counts") and not shown(root, "game-id")
+
+
+def test_a_refused_save_opens_every_fold_with_a_problem(tmp_path, history):
+    ctx, routes = context(tmp_path, history=history)
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-en", "Two problems")
+    type_into(root, "game-line-1-label-en", "Birds")
+    type_into(root, "game-line-2-label-en", "Eggs")
+    type_into(root, "game-line-1-max", "x")
+    type_into(root, "game-line-2-min", "y")
+    assert not shown(root, "game-line-1-max") and not shown(root, "game-line-2-min")
+    click(root, "game-save")
+    assert routes == []
+    assert shown(root, "game-line-1-max") and shown(root, "game-line-2-min")
+    assert find(root, "game-line-2-min").error == '"y" is not a number'
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "de"])
+def test_the_name_is_asked_in_ones_own_language_and_the_others_are_optional(
+    tmp_path, history, lang
+):
+    """The name (and a line's, a reminder's) is needed in the person's language: that
+    field never says "optional"; each other language's does, once (a description and a
+    hint say it in every language, once)."""
+    from scorepad.core.i18n import LANGS, tr
+
+    optional = tr("manage.optional", lang, label="").strip()  # "(facultatif)"…
+    ctx, _ = context(tmp_path, history=history, lang=lang)
+    root = view_for(ctx, "/games/new")
+    click(root, "game-add-reminder")
+    type_into(root, f"game-line-1-label-{lang}", "X")
+    for name, key in (("name", "name"), ("line-1-label", "label"), ("reminder-1-text", "text")):
+        assert find(root, f"game-{name}-{lang}").label == tr(f"manage.{key}_{lang}", lang)
+        for other in (o for o in LANGS if o != lang):
+            plain = tr(f"manage.{key}_{other}", lang)
+            assert optional not in plain, (key, other)  # every catalogue's name reads right
+            label = find(root, f"game-{name}-{other}").label
+            assert label == tr("manage.optional", lang, label=plain)
+            assert label.count(optional) == 1
+    for name in ("description", "line-1-hint"):
+        for each in LANGS:
+            assert find(root, f"game-{name}-{each}").label.count(optional) == 1, (name, each)
+
+
+def test_save_offers_to_play_the_game_now(tmp_path, history):
+    """Saved, the games say so with "Play it now", which opens New play for that game."""
+    ctx, routes = context(tmp_path, history=history, lang="fr")
+    root = view_for(ctx, "/games/new")
+    type_into(root, "game-name-fr", "Soirée dés")
+    type_into(root, "game-line-1-label-fr", "Dés")
+    click(root, "game-save")
+    assert routes == ["/games?saved=soiree-des"]
+    games = view_for(ctx, routes[-1])
+    assert "Soirée dés enregistré." in texts(find(games, "games-message"))
+    assert shown(games, "games-play-now")
+    click(games, "games-play-now")
+    assert routes[-1] == "/new/soiree-des"
+    new_play = view_for(ctx, routes[-1])
+    assert has(new_play, "add-player") and "Soirée dés" in texts(new_play)
+    plain = view_for(ctx, "/games")  # only after a Save
+    assert not shown(plain, "games-play-now")
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [
+        ("en", "the points scored"),
+        ("es", "los puntos obtenidos"),
+        ("fr", "les points marqués"),
+        ("de", "die erzielten Punkte"),
+    ],
+)
+def test_a_custom_points_line_reads_in_plain_words(tmp_path, history, lang, hint):
+    ctx, _ = context(tmp_path, history=history, lang=lang)
+    root = view_for(ctx, "/games/new")
+    type_into(root, f"game-name-{lang}", "Plain")
+    type_into(root, f"game-line-1-label-{lang}", "Track")
+    assert hint in texts(find(root, "game-preview"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "de"])
+def test_a_label_too_long_for_half_a_phone_takes_its_whole_width(tmp_path, history, lang):
+    """A field half a phone wide shows its label on one line: a longer label ("Le total
+    ne descend jamais sous") would wrap, and once floating cross the field's border."""
+    from scorepad.ui.views.game_parts import FITS_HALF, FITS_QUARTER
+
+    ctx, _ = context(tmp_path, history=history, lang=lang)
+    root = view_for(ctx, "/games/new?from=sushi-go")  # award lines: the longest labels
+    click(root, "game-add-set")
+    click(root, "game-add-bonus")
+    boxes = {
+        c.content.identifier: c.col
+        for c in walk(root)
+        if isinstance(c, ft.Container) and isinstance(c.content, ft.Semantics)
+    }
+    labels = {ident: find(root, ident).label for ident in boxes}
+    half = [ident for ident, col in boxes.items() if col.get("xs") == 6]
+    assert "game-min-players" in half and "game-max-players" in half  # short everywhere
+    assert [(i, labels[i]) for i in half if len(labels[i]) > FITS_HALF] == []
+    quarter = [i for i, col in boxes.items() if 3 in (col.get("md"), col.get("xl"))]
+    assert [(i, labels[i]) for i in quarter if len(labels[i]) > FITS_QUARTER] == []
+    if lang == "fr":  # "Le total ne descend jamais sous": too long for a quarter
+        assert boxes["game-floor"] == {"xs": 12, "md": 6}

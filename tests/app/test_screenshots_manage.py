@@ -65,8 +65,7 @@ def test_manage_screens_at_phone_and_desktop_size(app, history):
 
 def test_the_game_editor_marks_a_bad_value_on_its_field_and_keeps_it_across_layouts(app):
     app.page.set_viewport_size({"width": 1280, "height": 1400})
-    app.open("/games/new?from=azul")
-    app.click("game-line-2-more")
+    app.open("/games/new?from=azul")  # line 2's "More options" open: its minimum is set
     app.type("game-line-2-max", "-3")
     expect(app.page.get_by_text("-3 cannot be below 0")).to_be_visible()
     app.screenshot("game-editor-error")
@@ -119,9 +118,7 @@ def test_the_game_editor_shows_rates_and_factors_with_a_label_per_language(app):
             app.go(f"/games/new?from={game}")
             expect(app.node("game-wins")).to_be_attached(timeout=20_000)
             app.page.wait_for_timeout(500)  # the previous screen fades out first
-            if name == "rates":  # under the line's "More options"
-                scroll_to(app, "game-line-3-more")
-                app.click("game-line-3-more")
+            # the rates are under the line's "More options", open as they are set
             scroll_to(app, ident)
             app.screenshot(f"game-editor-{name}")
             no_sideways_scroll(app)

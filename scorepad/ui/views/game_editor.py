@@ -5,12 +5,15 @@ text in the person's language only; the id and the line keys follow the names; t
 end with a blank one that joins the game once its name is typed (``game_lines``); a
 line's kind is chosen in plain words; tie-breakers are picked from the lines. Everything
 else a game file holds is under a "More options" fold (the game's, a line's, a
-tie-breaker's…), kept open once opened.
+tie-breaker's…), closed but where a line read from a file has settings there
+(``game_lines.options_set``) or Save finds a problem there, and kept as the person left
+it. Saved, the game is said on the games screen with "Play it now" (New play for it).
 
 Fields keep exactly what was typed (``GameForm``); after every change the form is
 checked by the core and the complaint is shown under the field it concerns, once that
 field was typed in or Save was pressed (a new game does not open in red). A refused Save
-opens the fold of the first field with a problem, scrolls to it and focuses it (below).
+opens every fold with a problem, scrolls to the first field with one and focuses it
+(below).
 The preview shows what can be shown even while there are problems, the faulty lines
 marked (``game_salvage``). Typing only updates errors and the preview; adding, removing
 or moving an item or changing a line's kind rebuilds that section, so a field being
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import flet as ft
 
@@ -94,7 +98,7 @@ class GameEditorView(RuleCards, LineCards):
         self.fold_of: dict[str, str] = {}
         """Field → the "More options" fold it is in."""
         self.folds: dict[str, ft.Column] = {}
-        self.pending: tuple[LineForm, list[ft.Control], ft.Text] | None = None
+        self.pending: tuple[LineForm, list[tuple[ft.Control, bool]], ft.Text] | None = None
         """The blank line at the end of the lines: typing its name adds it to the game
         (its other settings are shown then)."""
         self.tb_picks = ft.Row(wrap=True, spacing=4, run_spacing=4)
@@ -131,7 +135,7 @@ class GameEditorView(RuleCards, LineCards):
             [
                 self.field("", form, "id", t("manage.game_id"), disabled=form.editing),
                 *names,
-                *self.in_each_language("", form, "description", multiline=True),
+                *self.in_each_language("", form, "description", multiline=True, optional=True),
             ]
         )
         body: list[ft.Control] = [
@@ -393,7 +397,8 @@ class GameEditorView(RuleCards, LineCards):
         except ScorepadError as problem:
             self.problem.value = problem.message(ctx.lang)
             return
-        ctx.navigate("/games")
+        # the games, saying it is saved, with "Play it now" (New play for it)
+        ctx.navigate("/games?" + urlencode({"saved": checked.template.id}))
 
     def first_problem(self) -> str | None:
         """The first field with a problem in screen order (a rule's lines count as a
@@ -410,15 +415,17 @@ class GameEditorView(RuleCards, LineCards):
         return min(names, key=place) if names else None
 
     def show_first(self) -> None:
-        """Save was refused: the first field with a problem is opened if folded,
-        scrolled to and focused; its message is under it."""
+        """Save was refused: every fold with a problem opens, and the first field with a
+        problem is scrolled to and focused; its message is under it."""
         first = self.first_problem()
         if first is None:
             return
-        fold = self.fold_of.get(first)
-        if fold in self.folds:
-            self.folds[fold].visible = True
-            self.form.open.add(fold)
+        problems = self.checked.problems if self.checked is not None else {}
+        for name in problems:  # every fold with a problem in it opens, the first's too
+            fold = self.fold_of.get(name)
+            if fold in self.folds:
+                self.folds[fold].visible = True
+                self.form.open.add(fold)
         box, keys = self.fields.get(first), self.scroll_keys or {}
         try:
             page = self.problem.page

@@ -1,7 +1,11 @@
 """The game editor's line cards: a line's name in the person's language, its kind
 chosen in plain words (``game_kinds``) with the setting it needs beside it, the rest
 under "More options"; and the blank line that ends the list, added to the game once
-its name is typed."""
+its name is typed.
+
+A line's "More options" is closed unless something in it is set (``options_set``: a
+game read from a file opens those folds, ``opened_folds``), or Save finds a problem in
+it; the blank line joins the game with its fold closed."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ import flet as ft
 from scorepad.core.awards import TIES
 from scorepad.core.limits import MAX_LINES
 from scorepad.core.sheetrules import MORE_KINDS
-from scorepad.ui.game_form import FIELDS_BY_KIND, LIST_FIELDS, LineForm, RateForm
+from scorepad.ui.game_form import FIELDS_BY_KIND, LIST_FIELDS, GameForm, LineForm, RateForm
 from scorepad.ui.game_kinds import KIND_CHOICES, choice_for
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_parts import HALF, QUARTER, THIRD, EditorParts, test_id
@@ -30,6 +34,35 @@ FLAGS = (
 ``per_round`` and ``counts``, every line's), its label and whether it is shown inverted."""
 
 
+def options_set(line: LineForm) -> bool:
+    """Whether anything that changes how ``line`` scores is set under its "More options":
+    a setting of its kind not on its card, its variants, rates, a factor's maximum, an
+    award's ties or a switch turned from its default. Its key, its label in other
+    languages and its hint are not (every shipped game has them on every line, and the
+    preview shows the hint)."""
+    shown, _main, more = LineCards.kind_fields(line)
+    texts = [line.variants]
+    texts += [getattr(line, name) for name in (*NUMBERS, *LIST_FIELDS) if name in more]
+    if "factors" in shown:
+        texts += [factor.max for factor in line.factors]
+    if any(str(text).strip() for text in texts) or ("rates" in shown and line.rates):
+        return True
+    blank = LineForm()
+    if "ties" in shown and line.ties != blank.ties:
+        return True
+    return any(
+        getattr(line, name) != getattr(blank, name)
+        for name, needs, _label, _inverted in FLAGS
+        if name != "per_round" and (needs == "counts" or needs in shown)
+    )
+
+
+def opened_folds(form: GameForm) -> set[str]:
+    """The "More options" folds a game read from a file opens: each line's whose options
+    are set (``options_set``)."""
+    return {test_id(f"line-{i}-more") for i, line in enumerate(form.lines) if options_set(line)}
+
+
 class LineCards(EditorParts):
     sections: dict[str, ft.Column]
     between_players = True
@@ -42,8 +75,9 @@ class LineCards(EditorParts):
         line, n = LineForm(auto_key=True), len(self.form.lines)
         card = self.line_card(n, line, pending=True)
         self.title.value = self.ctx.t("manage.new_line")
-        hidden = [self.tools.controls[1], self.tools.controls[2], *self.line_rest]
-        for control in hidden:
+        controls = [self.tools.controls[1], self.tools.controls[2], *self.line_rest]
+        hidden = [(control, control.visible) for control in controls]
+        for control in controls:
             control.visible = False
         self.pending = (line, hidden, self.title)
         return card
@@ -57,8 +91,8 @@ class LineCards(EditorParts):
         line, hidden, title = self.pending
         self.form.lines.append(line)
         title.value = self.ctx.t("manage.line_n", n=len(self.form.lines))
-        for control in hidden:
-            control.visible = True
+        for control, visible in hidden:  # as built: its "More options" stays closed
+            control.visible = visible
         self.sections["line"].controls.append(self.pending_card())
         return True
 
@@ -81,7 +115,7 @@ class LineCards(EditorParts):
                 [
                     self.field(where, line, "key", t("manage.key"), col=THIRD),
                     *labels,
-                    *self.in_each_language(where, line, "hint"),
+                    *self.in_each_language(where, line, "hint", optional=True),
                     *self.settings(where, line, more),
                     self.field(where, line, "variants", t("manage.line_variants"), col=QUARTER),
                 ]

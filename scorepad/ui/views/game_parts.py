@@ -10,7 +10,7 @@ are built on these; they need of them only what ``EditorParts`` declares.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import flet as ft
@@ -30,6 +30,25 @@ QUARTER: Columns = {"xs": 6, "md": 3}
 _MOST = {"line": MAX_LINES, "variant": MAX_VARIANTS}
 """The most items of an editor's list section; the rule lists' (sets, bonuses, tie-breakers,
 reminders): ``MAX_RULES``."""
+FITS_HALF = 18
+"""The longest label that fits on one line in a field half a phone wide (390 pixels):
+a longer one takes the whole width there, as its floating label would otherwise wrap
+over the field's border ("Le total ne descend jamais sous")."""
+FITS_QUARTER = 28
+"""The longest label that fits on one line in a field a quarter of the widest screen
+wide: a longer one takes half of it (``fitted``)."""
+
+
+def fitted(col: Columns, label: str) -> Columns:
+    """``col`` for a field labelled ``label``: a field half a phone wide whose label
+    would wrap takes the whole width of a phone and half of a wider screen (a quarter
+    of the widest, where the label fits there)."""
+    if col.get("xs") != 6 or len(label) <= FITS_HALF:
+        return col
+    wider: Columns = {**col, "xs": 12, "md": 6}
+    if len(label) <= FITS_QUARTER and "md" in col:
+        wider["xl"] = col["md"]
+    return wider
 
 
 SERIAL = itertools.count(1)
@@ -59,7 +78,7 @@ class EditorParts:
     fold_of: dict[str, str]
     """Field → the "More options" fold it is in."""
     folds: dict[str, ft.Column]
-    pending: tuple[LineForm, list[ft.Control], ft.Text] | None
+    pending: tuple[LineForm, list[tuple[ft.Control, bool]], ft.Text] | None
     scroll_keys: dict[str, str] | None = None
     """The form's names of what a refused Save may scroll to (fields, a rule's lines) →
     the scroll key of the control showing it now (``keyed``); None where nothing is
@@ -153,7 +172,9 @@ class EditorParts:
         multiline: bool = False,
     ) -> ft.Control:
         """A text field named ``name`` in the form, whose text ``write`` keeps; typing in
-        it touches ``touch`` (an item and a name in its ``touched``)."""
+        it touches ``touch`` (an item and a name in its ``touched``); wider than ``col``
+        where its label would wrap (``fitted``)."""
+        col = fitted(col, label)
         box = ft.TextField(
             label=label, value=value, dense=True, disabled=disabled, multiline=multiline
         )
@@ -199,23 +220,25 @@ class EditorParts:
         col: Columns = HALF,
         multiline: bool = False,
         label: str = "",
-        **fields: object,
+        optional: bool = False,
+        fields: Mapping[str, object] | None = None,
     ) -> list[ft.Control]:
-        """A field per language for ``item``'s text ``name`` (English first and required,
-        the others optional), labelled by the messages ``<label>_en``, ``<label>_es``…
-        (default: ``manage.<name>_en``…)."""
+        """A field per language for ``item``'s text ``name``, labelled by the messages
+        ``<label>_en``, ``<label>_es``… (default: ``manage.<name>_en``…) with ``fields``
+        in them. The text is needed in one language, the person's own: the others are
+        labelled "(optional)" (they read it while left blank). With ``optional`` (a hint,
+        a description) it may be left out in every language, and its messages say so."""
         label = label or f"manage.{name}"
-        return [
-            self.field(
-                where,
-                item,
-                f"{name}_{lang}",
-                self.ctx.t(f"{label}_{lang}", **fields),
-                col=col,
-                multiline=multiline,
+        own = self.ctx.lang if self.ctx.lang in LANGS else LANGS[0]
+        boxes = []
+        for lang in LANGS:
+            text = self.ctx.t(f"{label}_{lang}", **(fields or {}))
+            if lang != own and not optional:
+                text = self.ctx.t("manage.optional", label=text)
+            boxes.append(
+                self.field(where, item, f"{name}_{lang}", text, col=col, multiline=multiline)
             )
-            for lang in LANGS
-        ]
+        return boxes
 
     def mine_and_others(
         self,
@@ -231,7 +254,7 @@ class EditorParts:
         """``in_each_language`` split: the field in the person's language, and the
         others (optional, for "More options")."""
         boxes = self.in_each_language(
-            where, item, name, col=col, multiline=multiline, label=label, **fields
+            where, item, name, col=col, multiline=multiline, label=label, fields=fields
         )
         lang = self.ctx.lang if self.ctx.lang in LANGS else LANGS[0]
         i = LANGS.index(lang)
@@ -242,8 +265,9 @@ class EditorParts:
         return len(self.fields)
 
     def fold(self, ident: str, controls: list[ft.Control], start: int) -> list[ft.Control]:
-        """A "More options" button and ``controls`` under it, shown once it is pressed
-        (and kept open while the form lives); the fields built since ``start`` are in it."""
+        """A "More options" button and ``controls`` under it, shown while the fold is in
+        the form's ``open`` (pressed open, or opened for what is set or wrong in it, and
+        kept so while the form lives); the fields built since ``start`` are in it."""
         for name in list(self.fields)[start:]:
             self.fold_of[name] = ident
         body = ft.Column(controls, spacing=6, visible=ident in self.form.open)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 import flet as ft
 
@@ -31,11 +32,20 @@ def exports_dir(ctx: Context) -> Path:
 
 
 class GamesView:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, saved: str | None = None) -> None:
         self.ctx = ctx
+        self.saved = saved
+        """The game the editor has just saved: said, with "Play it now" (New play)."""
         self.status = ft.Text("", size=14)
         self.undo = tid("games-undo", ft.TextButton(ctx.t("manage.undo"), on_click=self.on_undo))
         self.undo.visible = False  # on the wrapper: a hidden Semantics content is an error
+        self.play = tid(
+            "games-play-now",
+            ft.FilledButton(
+                ctx.t("manage.play_now"), icon=ft.Icons.PLAY_ARROW, on_click=self.on_play
+            ),
+        )
+        self.play.visible = False
         self.deleted: str | None = None
         self.lists = ft.Column(spacing=8)
         self.source = ft.TextField(
@@ -55,6 +65,7 @@ class GamesView:
     def build(self) -> ft.View:
         ctx = self.ctx
         self.refresh()
+        self.just_saved()
         body: list[ft.Control] = [
             ft.Row(
                 [
@@ -69,7 +80,11 @@ class GamesView:
                 ],
                 wrap=True,
             ),
-            ft.Row([tid("games-message", self.status), self.undo], wrap=True),
+            ft.Row(
+                [tid("games-message", self.status), self.undo, self.play],
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
             self.lists,
             heading(ctx.t("manage.import_game")),
             muted(ctx.t("manage.import_game_help"), size=13),
@@ -175,9 +190,27 @@ class GamesView:
             ),
         )
 
+    def just_saved(self) -> None:
+        """Says which game the editor has just saved, and offers to play it now (not for
+        a game no longer in the history)."""
+        if self.saved is None:
+            return
+        try:
+            game = self.store.template(self.saved)
+        except ScorepadError:
+            return
+        self.say(self.ctx.t("manage.saved_game", name=pick(game.name, self.ctx.lang)))
+        self.play.visible = True
+
+    def on_play(self) -> None:
+        """New play for the game just saved."""
+        if self.saved is not None:
+            self.ctx.navigate(f"/new/{quote(self.saved)}")
+
     def say(self, text: str, *, error: bool = False) -> None:
         self.status.value = text
         self.status.color = ft.Colors.ERROR if error else None
+        self.play.visible = False  # another word: the game saved is no longer the news
 
     async def on_export(self, gid: str) -> None:
         """The game's file: on the host, into the exports folder (and where is said); on a

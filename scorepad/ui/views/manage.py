@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import ScorepadError, builtin_games
+from scorepad.core import GameTemplate, ScorepadError, builtin_games
 from scorepad.core.errors import quote
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import GameForm
 from scorepad.ui.views.game_editor import GameEditorView
+from scorepad.ui.views.game_lines import opened_folds
 from scorepad.ui.views.games import GamesView
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.players import PlayersView
@@ -37,8 +38,9 @@ def players_view(ctx: Context) -> ft.View:
     return _reported(ctx, "app.players", lambda: PlayersView(ctx).build())
 
 
-def games_view(ctx: Context) -> ft.View:
-    return _reported(ctx, "app.games", lambda: GamesView(ctx).build())
+def games_view(ctx: Context, saved: str | None = None) -> ft.View:
+    """The games; ``saved``: the game the editor has just saved, to play it now."""
+    return _reported(ctx, "app.games", lambda: GamesView(ctx, saved).build())
 
 
 def new_game_view(ctx: Context, base: str | None) -> ft.View:
@@ -56,7 +58,7 @@ def edit_game_view(ctx: Context, game: str) -> ft.View:
             return message_view(
                 ctx, ctx.t("app.games"), ctx.t("app.unknown_game", value=quote(game))
             )
-        form = ctx.kept("game-form", lambda: GameForm.from_template(store.template(game)))
+        form = ctx.kept("game-form", lambda: read_form(store.template(game)))
         return GameEditorView(ctx, form).build()
 
     return _reported(ctx, "app.games", build)
@@ -70,6 +72,13 @@ def new_form(ctx: Context, base: str | None) -> GameForm:
     template = (games.get(base) or builtin_games().get(base)) if base else None
     if template is None:
         return GameForm()
-    form = GameForm.from_template(template, editing=False)
+    form = read_form(template, editing=False)
     form.id, form.version = f"{template.id}-mine", 1
+    return form
+
+
+def read_form(template: GameTemplate, *, editing: bool = True) -> GameForm:
+    """``template`` in the editor's form, the "More options" with something set open."""
+    form = GameForm.from_template(template, editing=editing)
+    form.open |= opened_folds(form)
     return form
