@@ -17,6 +17,12 @@ LANGUAGES = tuple((code, tr("language.name", code)) for code in LANGS)
 their own."""
 
 
+SWITCH_LABEL_WIDTH = 270
+"""A switch's label on a phone is this wide and wraps: Flet puts it beside the switch with
+no bound, so a sentence wider than what is left (the French one, at 390 pixels) was cut.
+Fits beside the switch on a phone from 360 pixels on."""
+
+
 class SettingsView:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -44,7 +50,9 @@ class SettingsView:
         )
         awake = ft.Switch(
             value=ctx.settings.keep_awake,
-            label=ctx.t("app.keep_awake"),
+            label=ft.Container(
+                ft.Text(ctx.t("app.keep_awake")), width=SWITCH_LABEL_WIDTH if ctx.compact else None
+            ),
             on_change=self.on_keep_awake,
         )
         config = ctx.services.config
