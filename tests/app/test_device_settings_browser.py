@@ -207,3 +207,50 @@ def test_the_code_page_speaks_the_browsers_language(browser, locale):
         page.screenshot(path=str(shots / f"code-page-{lang}-phone.png"))
     finally:
         gate.close()
+
+
+def clear_to_the_edge(app: AppPage, box: dict[str, float]) -> bool:
+    """Nothing is drawn from 16 to 8 pixels short of the screen's right edge, beside
+    ``box``: a sentence too long for its line is drawn up to the content's edge, 8
+    pixels in, and cut there (Flutter clips it, and its accessibility box with it)."""
+    width = app.page.viewport_size["width"]
+    clip = {"x": width - 16, "y": max(box["y"], 0), "width": 8, "height": max(box["height"], 1)}
+    picture = Image.open(io.BytesIO(app.page.screenshot(clip=clip))).convert("L")
+    low, high = picture.getextrema()
+    return high - low <= 12
+
+
+SETTINGS_PARTS = (
+    "keep-awake",
+    "export-path",
+    "export",
+    "export-download",
+    "import-path",
+    "import",
+    "import-upload",
+)
+"""What Settings shows the computer running the app, each checked to fit a phone."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_settings_fit_a_phone_in_french_and_german_light_and_dark(browser, served, lang):
+    shots = Path(os.environ.get("SCOREPAD_SHOTS", ROOT / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+        app = AppPage(context.new_page(), served)
+        app.open("/settings")
+        app.click(f"lang-{lang}")
+        says(app, lang)
+        app.page.screenshot(path=str(shots / f"settings-{lang}-{scheme}-phone.png"))
+        app.reveal("keep-awake")
+        assert clear_to_the_edge(app, app.node("keep-awake").bounding_box()), "a cut sentence"
+        for ident in SETTINGS_PARTS:
+            app.reveal(ident)
+            box = app.node(ident).bounding_box()
+            assert box is not None, ident
+            assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"], (ident, box)
+        width = app.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"]
+        app.page.screenshot(path=str(shots / f"settings-{lang}-{scheme}-phone-files.png"))
+        context.close()
