@@ -14,7 +14,7 @@ import flet as ft
 import pytest
 from ui_helpers import context, find, walk
 
-from scorepad.core.i18n import accepted_lang
+from scorepad.core.i18n import accepted_lang, tr
 from scorepad.ui import app as app_module
 from scorepad.ui.app import Shell, view_for
 from scorepad.ui.context import Context
@@ -199,3 +199,23 @@ def test_a_browser_asking_for_no_language_of_ours_gets_the_apps_and_english():
     assert "Zugangscode" in page and "Scannez" not in page
     _, page = ask(gate, None)
     assert "Scanne den QR-Code" in page and "Scan the QR code" in page
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_settings_on_a_phone_wrap_the_switchs_sentence_and_give_fields_the_width(tmp_path, lang):
+    from scorepad.ui.views.settings import SWITCH_LABEL_WIDTH
+
+    ctx, _ = context(tmp_path, lang=lang, compact=True)
+    root = view_for(ctx, "/settings")
+    switch = find(root, "keep-awake")
+    assert isinstance(switch, ft.Switch) and isinstance(switch.label, ft.Container)
+    assert switch.label.width == SWITCH_LABEL_WIDTH
+    assert isinstance(switch.label.content, ft.Text)
+    assert switch.label.content.value == tr("app.keep_awake", lang)
+    rows = [c for c in walk(root) if isinstance(c, ft.Row)]
+    for ident in ("export-path", "import-path"):
+        (row,) = [r for r in rows if any(getattr(c, "identifier", None) == ident for c in r.controls)]
+        assert len(row.controls) == 1, ident  # the field alone: the whole width
+    wide, _ = context(tmp_path / "wide", lang=lang)
+    switch = find(view_for(wide, "/settings"), "keep-awake")
+    assert switch.label.width is None  # beside the switch, as wide as it needs
