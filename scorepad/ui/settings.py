@@ -73,6 +73,7 @@ class SettingsFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._current: Settings | None = None
+        self._stamp: tuple[int, int, int] | None = None
 
     def load(self) -> Settings:
         try:
@@ -90,13 +91,19 @@ class SettingsFile:
             return Settings()
 
     def current(self) -> Settings:
-        """The app's choices as last saved (read from the file once)."""
-        if self._current is None:
-            self._current = self.load()
+        """The app's choices as the file holds them now: read again only when the file
+        changed (one ``stat`` a call), so a file edited or removed by hand is seen too."""
+        try:
+            found = self.path.stat()
+            stamp: tuple[int, int, int] | None = (found.st_mtime_ns, found.st_size, found.st_ino)
+        except OSError:
+            stamp = None
+        if self._current is None or stamp != self._stamp:
+            self._current, self._stamp = self.load(), stamp
         return self._current
 
     def save(self, settings: Settings) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         data = {"lang": settings.lang, "keep_awake": settings.keep_awake}
         write_atomic(self.path, json.dumps(data))
-        self._current = replace(settings, theme="system")
+        self._current = None  # read back at the next call

@@ -214,7 +214,9 @@ def test_settings_on_a_phone_wrap_the_switchs_sentence_and_give_fields_the_width
     assert switch.label.content.value == tr("app.keep_awake", lang)
     rows = [c for c in walk(root) if isinstance(c, ft.Row)]
     for ident in ("export-path", "import-path"):
-        (row,) = [r for r in rows if any(getattr(c, "identifier", None) == ident for c in r.controls)]
+        (row,) = [
+            r for r in rows if any(getattr(c, "identifier", None) == ident for c in r.controls)
+        ]
         assert len(row.controls) == 1, ident  # the field alone: the whole width
     wide, _ = context(tmp_path / "wide", lang=lang)
     switch = find(view_for(wide, "/settings"), "keep-awake")

@@ -249,7 +249,7 @@ def test_settings_fit_a_phone_in_french_and_german_light_and_dark(browser, serve
             app.reveal(ident)
             box = app.node(ident).bounding_box()
             assert box is not None, ident
-            assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"], (ident, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (ident, box)
         width = app.page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"]
         app.page.screenshot(path=str(shots / f"settings-{lang}-{scheme}-phone-files.png"))

@@ -26,3 +26,17 @@ def test_the_file_keeps_no_theme_and_takes_only_a_known_language(tmp_path):
     file.save(Settings(lang="de", theme="dark"))
     assert "theme" not in path.read_text()
     assert file.current() == file.load() == Settings(lang="de")
+
+
+def test_the_apps_choices_follow_the_file_when_it_changes_or_goes(tmp_path):
+    """A served app reads the file again once it changed: edited by hand, or removed
+    (the app's language is then ``--lang``'s again)."""
+    path = tmp_path / "settings.json"
+    file = SettingsFile(path)
+    assert file.current() == Settings()
+    file.save(Settings(lang="fr"))
+    assert file.current().lang == "fr"
+    path.write_text('{"lang": "de", "keep_awake": false}')
+    assert file.current() == Settings(lang="de", keep_awake=False)
+    path.unlink()
+    assert file.current() == Settings()
