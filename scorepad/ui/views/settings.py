@@ -1,4 +1,5 @@
-"""Settings: language and theme take effect at once; where the history and drafts live."""
+"""Settings: language and theme take effect at once, on this device only (each device keeps
+its own); where the history and drafts live."""
 
 from __future__ import annotations
 
