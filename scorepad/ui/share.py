@@ -326,6 +326,7 @@ def _ask_page(langs: list[str], tried: bool) -> str:
     return (
         f"<!doctype html><html lang='{html.escape(first)}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        "<meta name='color-scheme' content='light dark'>"  # the browser's own dark colours
         f"<title>Scorepad</title></head><body style='font-family:sans-serif;margin:2em'>"
         f"<h1>Scorepad</h1>{''.join(lines)}"
         "<form method='get' action='/'>"

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import flet as ft
 import pytest
-from ui_helpers import context, find, walk
+from ui_helpers import context, find, run_async, walk
 
 from scorepad.core.i18n import accepted_lang, tr
 from scorepad.ui import app as app_module
@@ -93,7 +93,7 @@ def recalled(tmp_path, prefs: Prefs) -> Settings:
     shell = Shell.__new__(Shell)
     shell.ctx = ctx
     shell.prefs = prefs  # type: ignore[assignment]
-    asyncio.run(shell.recall())
+    run_async(shell.recall)  # a thread of its own: a browser test may run a loop here
     return ctx.settings
 
 
@@ -167,7 +167,7 @@ def ask(gate: AccessGate, accept: str | None) -> tuple[dict[bytes, bytes], str]:
     async def app(scope: dict, receive: object, send: object) -> None:
         raise AssertionError("no code: the app is never reached")
 
-    asyncio.run(gate(scope, receive, send))
+    run_async(lambda: gate(scope, receive, send))
     return dict(sent[0]["headers"]), sent[1]["body"].decode()
 
 

@@ -190,21 +190,25 @@ class GateServer:
 def test_the_code_page_speaks_the_browsers_language(browser, locale):
     lang = locale[:2]
     gate = GateServer()
+    shots = Path(os.environ.get("SCOREPAD_SHOTS", ROOT / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
     try:
-        context = browser.new_context(viewport=PHONE, locale=locale)
-        page = context.new_page()
-        answer = page.goto(f"http://127.0.0.1:{gate.port}/")
-        assert answer is not None and answer.status == 401
-        expect(page.locator("html")).to_have_attribute("lang", lang)
-        expect(page.get_by_text(tr("share.ask_code", lang))).to_be_visible()
-        page.get_by_label(tr("share.code", lang)).fill("WRONG1")
-        page.get_by_role("button", name=tr("share.open", lang)).click()
-        expect(page.get_by_text(tr("share.wrong_code", lang))).to_be_visible()
-        wide = page.evaluate("document.documentElement.scrollWidth")
-        assert wide <= PHONE["width"]
-        shots = Path(os.environ.get("SCOREPAD_SHOTS", ROOT / "screenshots"))
-        shots.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shots / f"code-page-{lang}-phone.png"))
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport=PHONE, locale=locale, color_scheme=scheme)
+            page = context.new_page()
+            answer = page.goto(f"http://127.0.0.1:{gate.port}/")
+            assert answer is not None and answer.status == 401
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            expect(page.get_by_text(tr("share.ask_code", lang))).to_be_visible()
+            page.get_by_label(tr("share.code", lang)).fill("WRONG1")
+            page.get_by_role("button", name=tr("share.open", lang)).click()
+            expect(page.get_by_text(tr("share.wrong_code", lang))).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            shade = page.evaluate("getComputedStyle(document.body).color")
+            # the browser's own colours: black text on white, or light text on dark
+            assert (shade == "rgb(0, 0, 0)") == (scheme == "light"), shade
+            page.screenshot(path=str(shots / f"code-page-{lang}-{scheme}-phone.png"))
+            context.close()
     finally:
         gate.close()
 
