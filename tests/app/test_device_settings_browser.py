@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
 import sys
 import threading
 import time
@@ -15,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import DESKTOP, PHONE, ROOT, AppPage, free_port, history_path, stop, wait_for_port
+from conftest import DESKTOP, PHONE, ROOT, AppPage, free_port, start_app, stop, wait_for_port
 from guest_app import GUEST_ADDRESS
 from PIL import Image, ImageStat
 from playwright.sync_api import expect
@@ -30,19 +29,8 @@ pytestmark = pytest.mark.browser
 def served(tmp_path: Path) -> Iterator[str]:
     """The app as ``scorepad app`` serves it in English, where a marked browser is a guest
     (``guest_app.py``); a test's own (what the host chose is the app's)."""
-    data_dir = tmp_path
-    port = free_port()
-    env = {**os.environ, "SCOREPAD_DATA_DIR": str(data_dir), "SCOREPAD_LANG": "en"}
-    env["SCOREPAD_DB"] = history_path(data_dir)
-    program = [sys.executable, str(ROOT / "tests/app/guest_app.py")]
-    process = subprocess.Popen(
-        [*program, "app", "--port", str(port), "--no-browser"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    wrapper = (sys.executable, str(ROOT / "tests/app/guest_app.py"))
+    process, port = start_app(tmp_path, "--no-browser", program=wrapper)
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}"
