@@ -23,7 +23,7 @@
   const own = () => {
     try {
       const chosen = JSON.parse(localStorage.getItem(OWN_LANG_KEY));
-      return typeof chosen === "string" && Object.hasOwn(TEXTS, chosen) ? chosen : null;
+      return typeof chosen === "string" && Object.prototype.hasOwnProperty.call(TEXTS, chosen) ? chosen : null;
     } catch (problem) {
       return null; // no storage, or something that is not JSON
     }
