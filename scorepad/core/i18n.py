@@ -74,6 +74,35 @@ def choose_lang(requested: str | None = None) -> str:
     return DEFAULT_LANG
 
 
+MAX_ACCEPTED = 32
+"""Languages of an Accept-Language header looked at (a browser sends a handful)."""
+
+
+def accepted_lang(header: str | None) -> str | None:
+    """The language of the app's that a browser's Accept-Language header ranks first
+    (``"de-CH, fr;q=0.9"`` gives ``"de"``), or None when it names none of them. A weight
+    that is not a number counts as 0 (not wanted), as does ``q=0``; ``*`` names none."""
+    best: tuple[float, int, str] | None = None
+    for order, item in enumerate((header or "").split(",")[:MAX_ACCEPTED]):
+        tag, *params = (part.strip() for part in item.split(";"))
+        code = tag.split("-")[0].lower()
+        if code not in LANGS:
+            continue
+        weight = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if not 0 < weight <= 1:
+            continue
+        if best is None or (-weight, order) < (-best[0], best[1]):
+            best = (weight, order, code)
+    return best[2] if best else None
+
+
 def decimal_mark(lang: str) -> str:
     """The decimal separator of ``lang`` ("." in English, "," in Spanish, French and
     German), as its catalogue says (a test checks it against Babel's CLDR data)."""

@@ -34,7 +34,7 @@ from scorepad.ui.devices import is_host
 from scorepad.ui.drafts import of_game
 from scorepad.ui.errors import AppError
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.settings import Settings
+from scorepad.ui.settings import LANG_KEY, THEME_KEY, Settings, own_choices
 from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.colour_part import coloured
 from scorepad.ui.views.common import MAX_WIDTH
@@ -112,20 +112,28 @@ def theme() -> ft.Theme:
     return ft.Theme(color_scheme_seed=ft.Colors.INDIGO, text_theme=ft.TextTheme(**styles))
 
 
-def main(page: ft.Page, services: Services) -> None:
-    """One browser session of the app."""
-    Shell(page, services).render()
+async def main(page: ft.Page, services: Services) -> None:
+    """One browser session of the app: its device's own choices first, then its screen."""
+    shell = Shell(page, services)
+    await shell.recall()
+    shell.render()
     collector.joined()
 
 
+RECALL_S = 10.0
+"""How long a new session waits for its device's browser to say what it chose before it
+shows the app's defaults (a browser answers in milliseconds; a busy phone may not)."""
+
+
 class Shell:
-    """Owns one page: routes, theme, language and the phone/desktop layout switch."""
+    """Owns one page: routes, its device's theme and language, and the phone/desktop
+    layout switch."""
 
     def __init__(self, page: ft.Page, services: Services) -> None:
         self.page = page
         self.ctx = Context(
             services=services,
-            settings=services.settings_file.load(),
+            settings=services.device_settings(),
             navigate=page.navigate,
             rebuild=self.render,
             update=self.update,
@@ -134,6 +142,7 @@ class Shell:
             download=self.download,
             upload=self.upload,
             keep_awake=self.keep_awake,
+            remember=self.remember,
             later=self.later,
             host=lambda: is_host(page),
         )
@@ -141,6 +150,7 @@ class Shell:
         self.picker: ft.FilePicker | None = None
         self.uploading: Upload | None = None
         self.wakelock: ft.Wakelock | None = None
+        self.prefs: ft.SharedPreferences | None = None
         self.awake = False
         self.fit(page.width)
         page.on_route_change = lambda: self.render()
@@ -237,6 +247,38 @@ class Shell:
                 logger.info("screen wake lock not %s: %s", "taken" if on else "let go", problem)
 
         self.page.run_task(ask)
+
+    async def recall(self) -> None:
+        """This device's own language and theme, as its browser kept them (``remember``);
+        the app's defaults where it kept none, kept something unknown, or does not answer
+        within ``RECALL_S``."""
+        prefs = self.preferences()
+        try:
+            lang, theme = await asyncio.wait_for(
+                asyncio.gather(prefs.get(LANG_KEY), prefs.get(THEME_KEY)), RECALL_S
+            )
+        except Exception as problem:  # no answer, or storage refused: the defaults
+            logger.info("this device's own settings could not be read: %r", problem)
+            return
+        self.ctx.settings = own_choices(self.ctx.settings, lang, theme)
+
+    def remember(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` in this device's browser (its local storage)."""
+        prefs = self.preferences()
+
+        async def keep() -> None:
+            try:
+                await prefs.set(key, value)
+            except Exception as problem:  # storage refused: the choice lasts this visit
+                logger.info("this device's %s could not be kept: %r", key, problem)
+
+        self.page.run_task(keep)
+
+    def preferences(self) -> ft.SharedPreferences:
+        """Flet's storage service on this device, kept (Flet drops unreferenced services)."""
+        if self.prefs is None:
+            self.prefs = ft.SharedPreferences()
+        return self.prefs
 
     def later(self, load: Callable[[], Any], then: Callable[[Any], None]) -> None:
         """``load`` in a worker thread, then ``then`` with its result on the page's event

@@ -7,7 +7,7 @@ screen with a context whose ``navigate`` just records the route.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 import flet as ft
@@ -19,7 +19,7 @@ from scorepad.ui.drafts import WRITE_EVERY_S, DraftStore, FileDraftStore
 from scorepad.ui.flet_events import remember_event_types
 from scorepad.ui.history import History, StoreHistory
 from scorepad.ui.live import LiveSheets
-from scorepad.ui.settings import Settings, SettingsFile
+from scorepad.ui.settings import LANG_KEY, THEME_KEY, Settings, SettingsFile
 
 
 @dataclass
@@ -33,6 +33,15 @@ class Services:
     settings_file: SettingsFile
     live: LiveSheets = field(default_factory=LiveSheets)
     """Sheets open on several devices at once (``--share``): each change on all of them."""
+
+    def default_lang(self) -> str:
+        """The language of a device that chose none: the host's choice, else ``--lang``
+        (SCOREPAD_LANG, the locale)."""
+        return self.settings_file.current().lang or self.config.lang
+
+    def device_settings(self) -> Settings:
+        """A new session's settings before its device's own choices are known."""
+        return Settings(keep_awake=self.settings_file.current().keep_awake)
 
 
 T = TypeVar("T")
@@ -72,6 +81,9 @@ class Context:
     name and bytes, or None when they picked none."""
     keep_awake: Callable[[bool], None] = lambda on: None
     """Keep this device's screen on (True: a sheet is open) or let it sleep again."""
+    remember: Callable[[str, str], None] = lambda key, value: None
+    """Keep a choice of this device's (``scorepad.ui.settings.LANG_KEY``, ``THEME_KEY``)
+    in its own browser."""
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
     """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
     history), then ``then`` with its result on the page. Without a page, both at once."""
@@ -130,7 +142,8 @@ class Context:
 
     @property
     def lang(self) -> str:
-        return self.settings.lang or self.services.config.lang
+        """This device's language: its own choice, else the app's."""
+        return self.settings.lang or self.services.default_lang()
 
     def t(self, key: str, /, **fields: object) -> str:
         return tr(key, self.lang, **fields)
@@ -140,8 +153,19 @@ class Context:
         return ntr(key, count, self.lang, **fields)
 
     def change_settings(self, settings: Settings) -> None:
-        self.settings = settings
-        self.services.settings_file.save(settings)
+        """Apply ``settings`` to this device and keep them: a language or theme in this
+        device's browser (the host's language also becomes the app's, for the devices that
+        chose none), whether screens stay on in the app's settings file."""
+        before, self.settings = self.settings, settings
+        file = self.services.settings_file
+        if settings.lang is not None and settings.lang != before.lang:
+            self.remember(LANG_KEY, settings.lang)
+            if self.on_host:
+                file.save(replace(file.current(), lang=settings.lang))
+        if settings.theme != before.theme:
+            self.remember(THEME_KEY, settings.theme)
+        if settings.keep_awake != before.keep_awake:
+            file.save(file.current().with_keep_awake(settings.keep_awake))
         self.rebuild()
 
 

@@ -25,7 +25,8 @@ from scorepad.ui.share import ASGIApp, Message, Receive, Scope, Send
 PING = "scorepad:ping"
 PONG = "scorepad:pong:{received}:{lang}"
 """The answer: frames of Flet's the app has received on this socket, and the app's
-language (the page's own words follow it)."""
+language (the page's own words follow it on a device that chose none in Settings; one
+that chose follows its own choice, which the page reads from the browser's storage)."""
 
 
 def answering_pings(app: ASGIApp, lang: Callable[[], str]) -> ASGIApp:
@@ -83,6 +84,7 @@ def link_script() -> str:
     import json
 
     from scorepad.core.i18n import LANGS, tr
+    from scorepad.ui.settings import LANG_KEY
     from scorepad.ui.web_own import OWN_DIR, PAGE_SCRIPT
 
     texts = {
@@ -96,4 +98,6 @@ def link_script() -> str:
     }
     code = (OWN_DIR / PAGE_SCRIPT).read_text(encoding="utf-8")
     words = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")
-    return f"<script>\n{code.replace('__TEXTS__', words)}</script>\n"
+    key = json.dumps(f"flutter.{LANG_KEY}")  # as Flutter names it in the browser's storage
+    code = code.replace("__TEXTS__", words).replace("__LANG_KEY__", key)
+    return f"<script>\n{code}</script>\n"

@@ -126,11 +126,11 @@ def serve(
     first_visit = threading.Event()
     collector.turn_on()
 
-    def main(page: ft.Page) -> None:
+    async def main(page: ft.Page) -> None:
         from scorepad.ui import app  # the screens load after the port opens, not before
 
         try:
-            app.main(page, services)
+            await app.main(page, services)
         finally:
             first_visit.set()
 
@@ -172,7 +172,7 @@ def serve(
         lan=lan if shared else None,
         code=code if shared else None,
         lang=lang,
-        page_lang=lambda: services.settings_file.load().lang or lang,
+        page_lang=services.default_lang,
     )
     server.run(app, "0.0.0.0" if shared else HOST, chosen)
     say(tr("app.stopped", lang))

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
 
-from scorepad.core.i18n import tr
+from scorepad.core.i18n import accepted_lang, tr
 from scorepad.ui.errors import AppError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -251,10 +251,14 @@ class AccessGate:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 4401})
             return
-        body = _ask_page(self.lang, tried).encode("utf-8")
+        wanted = accepted_lang(_header(scope, b"accept-language"))
+        langs = [wanted] if wanted else list(dict.fromkeys((self.lang, "en")))
+        body = _ask_page(langs, tried).encode("utf-8")
         headers = [
             (b"content-type", b"text/html; charset=utf-8"),
             (b"content-length", str(len(body)).encode()),
+            (b"content-language", langs[0].encode()),
+            (b"vary", b"accept-language"),
             (b"cache-control", b"no-store"),
         ]
         if status == 429:
@@ -299,22 +303,33 @@ def _setting_cookie(send: Send, token: str, secure: bool) -> Send:
     return sending
 
 
-def _ask_page(lang: str, tried: bool) -> str:
-    """A small page that asks for the code in the app's language and in English (in
-    Spanish when that is English); it never echoes what was sent."""
-    first, second = (lang, "es" if lang == "en" else "en")
+def _header(scope: Scope, name: bytes) -> str | None:
+    """The first value of the request's header ``name`` (lower case), or None."""
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _ask_page(langs: list[str], tried: bool) -> str:
+    """A small page that asks for the code in ``langs``: the browser's language (its
+    Accept-Language), or, when it names none of the app's, the app's language and
+    English. It never echoes what was sent."""
+    first = langs[0]
     lines = []
-    for each in (first, second):
+    for each in langs:
         if tried:
             lines.append(f"<p><strong>{html.escape(tr('share.wrong_code', each))}</strong></p>")
         lines.append(f"<p>{html.escape(tr('share.ask_code', each))}</p>")
     label = html.escape(tr("share.code", first))
+    button = html.escape(tr("share.open", first))
     return (
-        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<!doctype html><html lang='{html.escape(first)}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        "<meta name='color-scheme' content='light dark'>"  # the browser's own dark colours
         f"<title>Scorepad</title></head><body style='font-family:sans-serif;margin:2em'>"
         f"<h1>Scorepad</h1>{''.join(lines)}"
         "<form method='get' action='/'>"
         f"<label>{label} <input name='code' autocomplete='off' autocapitalize='characters'"
-        " autofocus></label> <button type='submit'>OK</button></form></body></html>"
+        f" autofocus></label> <button type='submit'>{button}</button></form></body></html>"
     )

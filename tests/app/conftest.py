@@ -70,12 +70,17 @@ def history_path(data_dir: Path) -> str:
     return str(data_dir / "history.db")
 
 
-def start_app(data_dir: Path, *extra: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
+def start_app(
+    data_dir: Path, *extra: str, port: int | None = None, program: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen, int]:
+    """``scorepad app`` on a free port (or ``port``), with its own data folder; ``program``
+    runs it instead of ``python -m scorepad.cli`` (a test's wrapper of the command)."""
     port = port or free_port()
     env = {**os.environ, "SCOREPAD_DATA_DIR": str(data_dir), "SCOREPAD_LANG": "en"}
     env["SCOREPAD_DB"] = history_path(data_dir)  # never the user's own history
+    command = program or (sys.executable, "-m", "scorepad.cli")
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorepad.cli", "app", "--port", str(port), *extra],
+        [*command, "app", "--port", str(port), *extra],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

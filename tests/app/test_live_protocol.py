@@ -57,7 +57,15 @@ class Browser(Connection):
 
     def send_message(self, message: Message) -> None:
         """Resolve the patch against the server's tree now, as it is when sent: a browser
-        applies it to the same tree."""
+        applies it to the same tree. A method called on the page (its device's own
+        settings read) is answered at once: nothing kept."""
+        if message.action == MessageAction.INVOKE_METHOD:
+            body = message.body
+            assert self.session is not None
+            self.loop.call_soon(
+                self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None
+            )
+            return
         if message.action != MessageAction.PATCH_CONTROL:
             return
         body = message.body
@@ -151,7 +159,7 @@ async def open_table(tmp_path, history: StoreHistory, route: str, devices: int) 
         session = Session(browser)
         browser.session = session
         session.apply_page_patch({"route": route, "width": 1280, "height": 800})
-        app_main(session.page, ctx.services)
+        await app_main(session.page, ctx.services)
         browsers.append(browser)
         while browser.down:
             browser.deliver_down()

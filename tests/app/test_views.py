@@ -337,9 +337,12 @@ def test_picker_lists_the_users_games_too_and_reads_no_built_in_game_file(tmp_pa
 
 
 def test_settings_switch_language_and_theme(tmp_path):
+    """On the host: both kept in its browser; its language is also the app's."""
     ctx, _ = context(tmp_path)
     rebuilt = []
+    kept: list[tuple[str, str]] = []
     ctx.rebuild = lambda: rebuilt.append(ctx.lang)
+    ctx.remember = lambda key, value: kept.append((key, value))
     root = SettingsView(ctx).build()
     assert f"History: {tmp_path / 'history.db'}" in texts(root)
     group = find(root, "language")
@@ -349,8 +352,10 @@ def test_settings_switch_language_and_theme(tmp_path):
     theme.value = "dark"
     theme.on_change(ft.Event(name="change", control=theme, data=None))
     assert rebuilt == ["es", "es"]
+    assert kept == [("scorepad.lang", "es"), ("scorepad.theme", "dark")]
+    assert ctx.settings.theme == "dark"
     saved = ctx.services.settings_file.load()
-    assert (saved.lang, saved.theme) == ("es", "dark")
+    assert (saved.lang, saved.theme) == ("es", "system")  # the theme is the device's only
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""Settings: language and theme take effect at once; where the history and drafts live."""
+"""Settings: language and theme take effect at once, on this device only (each device keeps
+its own); where the history and drafts live."""
 
 from __future__ import annotations
 
@@ -15,6 +16,12 @@ from scorepad.ui.views.settings_history import HistorySection
 LANGUAGES = tuple((code, tr("language.name", code)) for code in LANGS)
 """Each language named in itself (its catalogue's ``language.name``), so anyone can find
 their own."""
+
+
+SWITCH_LABEL_WIDTH = 270
+"""A switch's label on a phone is this wide and wraps: Flet puts it beside the switch with
+no bound, so a sentence wider than what is left (the French one, at 390 pixels) was cut.
+Fits beside the switch on a phone from 360 pixels on."""
 
 
 class SettingsView:
@@ -44,7 +51,9 @@ class SettingsView:
         )
         awake = ft.Switch(
             value=ctx.settings.keep_awake,
-            label=ctx.t("app.keep_awake"),
+            label=ft.Container(
+                ft.Text(ctx.t("app.keep_awake")), width=SWITCH_LABEL_WIDTH if ctx.compact else None
+            ),
             on_change=self.on_keep_awake,
         )
         config = ctx.services.config

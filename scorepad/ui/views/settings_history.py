@@ -120,12 +120,25 @@ class HistorySection:
                 ft.Row([upload], wrap=True),
                 tid("host-only", muted(ctx.t("files.host_only"), size=13)),
             ]
+        export_path = tid("export-path", self.export_path)
+        export = tid("export", self.export_button)
+        import_path = tid("import-path", self.import_path)
+        import_ = tid("import", self.import_button)
+        if ctx.compact:  # a phone: each field the whole width, its label on one line
+            return [
+                ft.Row([export_path]),
+                ft.Row([export, download], wrap=True),
+                heading(ctx.t("manage.import_history")),
+                muted(ctx.t("manage.import_help"), size=13),
+                ft.Row([import_path]),
+                ft.Row([import_, upload], wrap=True),
+            ]
         return [
-            ft.Row([tid("export-path", self.export_path), tid("export", self.export_button)]),
+            ft.Row([export_path, export]),
             ft.Row([download], wrap=True),
             heading(ctx.t("manage.import_history")),
             muted(ctx.t("manage.import_help"), size=13),
-            ft.Row([tid("import-path", self.import_path), tid("import", self.import_button)]),
+            ft.Row([import_path, import_]),
             ft.Row([upload], wrap=True),
         ]
 

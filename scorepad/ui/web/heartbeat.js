@@ -17,7 +17,19 @@
   let unsent = false; // something sent on a lost socket was never received
   let box = null;
 
-  const say = (key) => (TEXTS[lang] || TEXTS.en)[key];
+  // The device's own language, where it chose one in Settings (kept by Flutter in this
+  // browser's storage, a JSON string): only a language of the page's is taken.
+  const OWN_LANG_KEY = __LANG_KEY__;
+  const own = () => {
+    try {
+      const chosen = JSON.parse(localStorage.getItem(OWN_LANG_KEY));
+      return typeof chosen === "string" && Object.prototype.hasOwnProperty.call(TEXTS, chosen) ? chosen : null;
+    } catch (problem) {
+      return null; // no storage, or something that is not JSON
+    }
+  };
+
+  const say = (key) => (TEXTS[own() || lang] || TEXTS.en)[key];
 
   // Over the page: a notice across the top that lets every tap through while an answer
   // is late (a busy app is still there), a card over a dimmed page once the socket closed.
