@@ -116,7 +116,10 @@ def resend(control: ft.Control, name: str) -> None:
 def tid(identifier: str, control: ft.Control) -> ft.Semantics:
     """``control`` with a stable id that reaches the browser's DOM (and screen readers).
 
-    The wrapper takes over ``expand``: in a Row it is the wrapper that must stretch.
+    The wrapper takes over ``expand``: in a Row it is the wrapper that must stretch. To
+    hide the control, hide the wrapper (or put the control in a box that stays): the
+    browser draws a wrapper whose control is hidden as Flet's red error box
+    ("Semantics.content must be provided and visible").
     """
     return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
 
