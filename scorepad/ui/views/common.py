@@ -12,17 +12,28 @@ from scorepad.ui.context import Context
 MAX_WIDTH = 1100
 """Wider windows centre the content instead of stretching rows across the screen."""
 
-# One colour per player or game in the charts (Stats, a round play's running totals).
+# One colour per player or game in the charts (Stats, a round play's running totals):
+# Material's indigo, teal, amber, deep orange, pink, light green, cyan and brown.
 PALETTE = [
-    ft.Colors.INDIGO,
-    ft.Colors.TEAL,
-    ft.Colors.AMBER,
-    ft.Colors.DEEP_ORANGE,
-    ft.Colors.PINK,
-    ft.Colors.LIGHT_GREEN,
-    ft.Colors.CYAN,
-    ft.Colors.BROWN,
+    "#3F51B5",
+    "#009688",
+    "#FFC107",
+    "#FF5722",
+    "#E91E63",
+    "#8BC34A",
+    "#00BCD4",
+    "#795548",
 ]
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (``#RRGGBB``): the one with
+    the higher WCAG contrast ratio against it."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    lum = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    on_black, on_white = (lum + 0.05) / 0.05, 1.05 / (lum + 0.05)
+    return "#000000" if on_black >= on_white else "#FFFFFF"
 
 
 class Crossings:

@@ -26,7 +26,7 @@ from scorepad.ui.stats_model import (
     when,
 )
 from scorepad.ui.views.colour_part import chart_colours, known_colours
-from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
+from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats, Store
@@ -201,7 +201,9 @@ class StatsView:
                 title=f"{round(100 * wins / total)} %",
                 color=drawn[n],
                 radius=70,
-                title_style=ft.TextStyle(size=12, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+                title_style=ft.TextStyle(
+                    size=12, color=ink_on(drawn[n]), weight=ft.FontWeight.BOLD
+                ),
             )
             for n, (_, wins) in enumerate(data.wins)
         ]
