@@ -128,7 +128,7 @@ class TextCell(SumField, SheetCell):
             ident,
             ft.IconButton(
                 icon,
-                icon_size=16 if self.ctx.compact else 20,
+                icon_size=20 if self.ctx.compact else 24,  # a minus thick enough not to look faint
                 width=size,
                 height=size,
                 padding=0,
