@@ -18,7 +18,7 @@ from scorepad.core.colours import PALETTE as PLAYER_COLOURS
 from scorepad.ui.app import theme, view_for
 from scorepad.ui.settings import THEMES
 from scorepad.ui.sheet_model import SheetInProgress, new_draft
-from scorepad.ui.views.common import PALETTE, ink_on
+from scorepad.ui.views.common import PALETTE, TROPHY, ink_on
 from scorepad.ui.views.sheet import SheetView
 
 
@@ -91,3 +91,14 @@ def test_an_empty_wall_space_never_looks_like_a_placed_tile(tmp_path):
     assert placed.bgcolor == "#1565C0" and placed.border.top.width == 3
     assert empty.bgcolor is None and empty.opacity in (None, 1.0)
     assert empty.content.color == ft.Colors.ON_SURFACE_VARIANT
+
+
+@pytest.mark.parametrize(
+    "background",
+    ["#FBF8FF", "#F5F2FA", "#E3E2EC", "#121318", "#1B1B21", "#34343A"],
+    ids=["light", "light-card", "light-tile", "dark", "dark-card", "dark-tile"],
+)
+def test_a_trophy_shows_at_three_to_one_on_either_theme(background):
+    """The page and the cards a trophy is drawn on, in the light and the dark theme (as
+    the browser draws them: indigo's Material 3 surfaces)."""
+    assert ratio(rgb(TROPHY), rgb(background)) >= 3.0

@@ -26,6 +26,11 @@ PALETTE = [
 ]
 
 
+TROPHY = "#A87A00"
+"""A winner's trophy: a dark gold that keeps 3:1 against the page and its cards in
+either theme (Material's amber, 1.6:1 on the light page, all but vanished)."""
+
+
 def ink_on(colour: str) -> str:
     """Black or white, whichever reads better on ``colour`` (``#RRGGBB``): the one with
     the higher WCAG contrast ratio against it."""

@@ -11,7 +11,7 @@ from scorepad.ui.context import Context
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
 from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import colour_names
-from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.common import TROPHY, muted, screen, tid
 from scorepad.ui.views.play import winners_text
 
 ANY = "*"
@@ -149,7 +149,7 @@ class HistoryView:
                         weight=ft.FontWeight.W_500,
                     ),
                     subtitle=ft.Column(lines, spacing=2, tight=True),
-                    leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
+                    leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=TROPHY),
                     on_click=lambda: ctx.navigate(f"/play/{row.id}"),
                 ),
             ),

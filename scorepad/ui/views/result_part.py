@@ -25,7 +25,7 @@ from scorepad.core.scoring import show
 from scorepad.ui.context import Context
 from scorepad.ui.result_model import needs_choice, teams_in_play
 from scorepad.ui.sheet_model import SheetInProgress, SheetState
-from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.common import TROPHY, muted, tid
 
 CHOSEN = ft.Icons.RADIO_BUTTON_CHECKED
 NOT_CHOSEN = ft.Icons.RADIO_BUTTON_UNCHECKED
@@ -90,7 +90,7 @@ class ResultPart:
         rows: list[ft.Control] = [ft.Text(self.ctx.t("app.teams"), weight=ft.FontWeight.BOLD)]
         for team in teams_in_play(draft):
             members = [p for p, t in zip(draft.players, draft.teams, strict=True) if t == team]
-            trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)
+            trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=TROPHY, size=18)
             if self.choosing:  # its place kept while hidden
                 place: ft.Control = ft.Container(trophy, width=18)
                 trophy.visible = False
