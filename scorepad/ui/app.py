@@ -107,7 +107,16 @@ ships for printing, for the characters Roboto lacks."""
 
 
 def theme() -> ft.Theme:
-    fallback = ft.TextStyle(font_family="Roboto", font_family_fallback=[FALLBACK_FONT])
+    """The app's theme, light or dark alike (the colour scheme follows the mode).
+
+    Text styles name their colour: Flet builds a text theme given here over the light
+    theme's, whose text is near-black, so without one every text drawn in a theme style
+    (headings, labels, totals, names) was near-black on the dark theme's near-black
+    background. The scheme's ``on_surface`` is the colour Material 3 gives text by
+    default, in either mode."""
+    fallback = ft.TextStyle(
+        font_family="Roboto", font_family_fallback=[FALLBACK_FONT], color=ft.Colors.ON_SURFACE
+    )
     styles = {style.name: fallback for style in dataclasses.fields(ft.TextTheme)}
     return ft.Theme(color_scheme_seed=ft.Colors.INDIGO, text_theme=ft.TextTheme(**styles))
 

@@ -108,7 +108,7 @@ def test_settings_imports_a_bg_stats_file_with_progress_and_says_what_it_did(tmp
             c.value for c in controls if isinstance(c, ft.ProgressBar)
         )
         root = view_for(ctx, "/settings")
-        assert find(root, "import-progress").visible is False
+        assert find(root, "import-progress").content.visible is False  # the bar, in its box
         type_into(root, "import-path", str(FIXTURE))
         click(root, "import")
         said = find(root, "history-message").value.splitlines()
@@ -117,7 +117,7 @@ def test_settings_imports_a_bg_stats_file_with_progress_and_says_what_it_did(tmp
         assert "Azul is the game azul" in said and "Pandemic is the game pandemic" in said
         assert "new locations (2): Club Meeple, Home" in said
         assert 0.0 in seen and 1.0 in seen  # the bar went from the start to the end
-        assert find(root, "import-progress").visible is False
+        assert find(root, "import-progress").content.visible is False  # the bar, in its box
         click(root, "import")
         again = find(root, "history-message").value
         assert again.startswith(f"Imported from {FIXTURE}: 0 new plays, 10 already there.")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, error_boxes, find, has, shown, type_into, walk
 
 from scorepad.core import builtin_games, load_template
 from scorepad.ui.app import view_for
@@ -156,7 +156,8 @@ def test_a_team_game_with_points_adds_up_each_teams_members(tmp_path, history):
         type_into(root, f"line-points-{n}", points)
     assert find(root, "team-total-1").value == "15"  # Ana and Cy
     assert find(root, "team-total-2").value == "4"
-    assert find(root, "team-won-1").visible and not find(root, "team-won-2").visible
+    assert shown(root, "team-won-1") and not shown(root, "team-won-2")
+    assert error_boxes(root) == []
     assert not has(root, "outcome-won")  # won on the totals: nothing to choose
     assert find(root, "result").value == "Team 1 wins with 15 points."
     click(root, "save")

@@ -45,6 +45,39 @@ def find(root: object, ident: str) -> ft.Control:
     raise LookupError(ident)
 
 
+def shown(root: object, ident: str) -> bool:
+    """The control with test id ``ident`` is shown: its wrapper and itself (a wrapper is
+    hidden rather than its control, see ``tid``)."""
+    for control in walk(root):
+        if isinstance(control, ft.Semantics) and control.identifier == ident:
+            return bool(control.visible and control.content is not None and control.content.visible)
+    raise LookupError(ident)
+
+
+def error_boxes(root: object) -> list[str]:
+    """The Semantics under ``root`` that the browser would draw as Flet's red error box
+    ("Semantics.content must be provided and visible"): shown, with no content or a
+    hidden one. Each is named by its test id (or its label)."""
+    found: list[str] = []
+
+    def visit(control: object) -> None:
+        if not isinstance(control, ft.BaseControl) or not getattr(control, "visible", True):
+            return  # a hidden control is not drawn, nor anything under it
+        if isinstance(control, ft.Semantics):
+            content = control.content
+            if content is None or not content.visible:
+                found.append(str(control.identifier or control.label))
+        for name in (f.name for f in dataclasses.fields(control)):
+            if name.startswith("_"):
+                continue
+            value = getattr(control, name, None)
+            for item in value if isinstance(value, list) else [value]:
+                visit(item)
+
+    visit(root)
+    return found
+
+
 def has(root: object, ident: str) -> bool:
     try:
         find(root, ident)

@@ -127,7 +127,7 @@ class TextCell(SumField, SheetCell):
         field to field (an IconButton took the focus, three stops a cell)."""
         size = 28 if self.ctx.compact else 36
         face = ft.Container(
-            ft.Icon(icon, size=16 if self.ctx.compact else 20),
+            ft.Icon(icon, size=20 if self.ctx.compact else 24),  # a minus thick enough to see
             width=size,
             height=size,
             alignment=ft.Alignment.CENTER,

@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
-from scorepad.core.colours import LIGHT, PALETTE, game_colours
+from scorepad.core.colours import PALETTE, game_colours
 from scorepad.ui.colour_model import SeatColours, fold
 from scorepad.ui.context import Context
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.views.common import CHART_LIGHT, tid
+from scorepad.ui.views.common import tid
 
 SIZE = 22
 """The swatch's width and height: with its margin, a thumb's tap on a phone."""
@@ -164,12 +164,6 @@ def chart_key(ident: str, colour: str, text: str, size: float = 13) -> ft.Contro
         width=12, height=12, bgcolor=colour, border=ft.Border.all(1, ft.Colors.OUTLINE)
     )
     return tid(ident, ft.Row([patch, ft.Text(text, size=size)], spacing=4, tight=True))
-
-
-def chart_ink(colour: str) -> str:
-    """The colour of a text written on ``colour`` in a chart (a slice's share)."""
-    light = colour in CHART_LIGHT or colour in {PALETTE[c] for c in LIGHT}
-    return ft.Colors.BLACK if light else ft.Colors.WHITE
 
 
 def line_shadow(colour: str) -> ft.BoxShadow:

@@ -12,19 +12,33 @@ from scorepad.ui.context import Context
 MAX_WIDTH = 1100
 """Wider windows centre the content instead of stretching rows across the screen."""
 
-# One colour per player or game in the charts (Stats, a round play's running totals).
+# One colour per player or game in the charts (Stats, a round play's running totals):
+# Material's indigo, teal, amber, deep orange, pink, light green, cyan and brown.
 PALETTE = [
-    ft.Colors.INDIGO,
-    ft.Colors.TEAL,
-    ft.Colors.AMBER,
-    ft.Colors.DEEP_ORANGE,
-    ft.Colors.PINK,
-    ft.Colors.LIGHT_GREEN,
-    ft.Colors.CYAN,
-    ft.Colors.BROWN,
+    "#3F51B5",
+    "#009688",
+    "#FFC107",
+    "#FF5722",
+    "#E91E63",
+    "#8BC34A",
+    "#00BCD4",
+    "#795548",
 ]
-CHART_LIGHT = frozenset({ft.Colors.AMBER, ft.Colors.LIGHT_GREEN, ft.Colors.CYAN})
-"""The chart colours on which a text is written in black."""
+
+
+TROPHY = "#A87A00"
+"""A winner's trophy: a dark gold that keeps 3:1 against the page and its cards in
+either theme (Material's amber, 1.6:1 on the light page, all but vanished)."""
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (``#RRGGBB``): the one with
+    the higher WCAG contrast ratio against it."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    lum = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    on_black, on_white = (lum + 0.05) / 0.05, 1.05 / (lum + 0.05)
+    return "#000000" if on_black >= on_white else "#FFFFFF"
 
 
 class Crossings:
@@ -118,7 +132,10 @@ def resend(control: ft.Control, name: str) -> None:
 def tid(identifier: str, control: ft.Control) -> ft.Semantics:
     """``control`` with a stable id that reaches the browser's DOM (and screen readers).
 
-    The wrapper takes over ``expand``: in a Row it is the wrapper that must stretch.
+    The wrapper takes over ``expand``: in a Row it is the wrapper that must stretch. To
+    hide the control, hide the wrapper (or put the control in a box that stays): the
+    browser draws a wrapper whose control is hidden as Flet's red error box
+    ("Semantics.content must be provided and visible").
     """
     return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
 

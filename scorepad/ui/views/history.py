@@ -16,7 +16,7 @@ from scorepad.ui.history import players_like
 from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_row
 from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import colour_names
-from scorepad.ui.views.common import muted, screen, tid
+from scorepad.ui.views.common import TROPHY, muted, screen, tid
 from scorepad.ui.views.play import winners_text
 
 if TYPE_CHECKING:
@@ -268,5 +268,5 @@ def result_icon(winners: tuple[str, ...]) -> ft.Icon:
     together); a broken heart, never a trophy, for a co-operative play lost together. No
     test id: one would split the row's text, read out as one."""
     if winners:
-        return ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER)
+        return ft.Icon(ft.Icons.EMOJI_EVENTS, color=TROPHY)
     return ft.Icon(ft.Icons.HEART_BROKEN_OUTLINED, color=ft.Colors.ON_SURFACE_VARIANT)

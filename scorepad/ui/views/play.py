@@ -25,7 +25,7 @@ from scorepad.ui.history import play_named
 from scorepad.ui.play_model import kept_details, seat_boards, seat_colours_of, shown_sheet
 from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import chart_colours, chart_key, colour_names, line_shadow
-from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
+from scorepad.ui.views.common import PALETTE, TROPHY, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
 
@@ -305,7 +305,7 @@ class PlayView:
         )
         if not winner:
             return text
-        trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)
+        trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=TROPHY, size=18)
         return ft.Row([trophy, text], spacing=2, tight=True)
 
     def _actions(self) -> ft.Control:

@@ -25,7 +25,7 @@ from scorepad.core.scoring import show
 from scorepad.ui.context import Context
 from scorepad.ui.result_model import needs_choice, teams_in_play
 from scorepad.ui.sheet_model import SheetInProgress, SheetState
-from scorepad.ui.views.common import muted, tid
+from scorepad.ui.views.common import TROPHY, muted, tid
 
 CHOSEN = ft.Icons.RADIO_BUTTON_CHECKED
 NOT_CHOSEN = ft.Icons.RADIO_BUTTON_UNCHECKED
@@ -43,7 +43,8 @@ class ResultPart:
         self.choices: dict[str, ft.OutlinedButton] = {}
         """The buttons the players choose with, by the outcome they choose."""
         self.team_totals: dict[int, ft.Text] = {}
-        self.trophies: dict[int, ft.Icon] = {}
+        self.trophies: dict[int, ft.Control] = {}
+        """What shows each team's win: its trophy, or the trophy's test id wrapper."""
         self.table_score = ft.Text(weight=ft.FontWeight.BOLD)
         self.parts: list[ft.Control] = []
         if self.rule is not None:
@@ -89,12 +90,17 @@ class ResultPart:
         rows: list[ft.Control] = [ft.Text(self.ctx.t("app.teams"), weight=ft.FontWeight.BOLD)]
         for team in teams_in_play(draft):
             members = [p for p, t in zip(draft.players, draft.teams, strict=True) if t == team]
-            trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, visible=False)
-            self.trophies[team] = trophy
+            trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=TROPHY, size=18)
+            if self.choosing:  # its place kept while hidden
+                place: ft.Control = ft.Container(trophy, width=18)
+                trophy.visible = False
+                self.trophies[team] = trophy
+            else:  # the wrapper hidden: a Semantics must show its content
+                place = tid(f"team-won-{team}", trophy)
+                place.visible = False
+                self.trophies[team] = place
             parts: list[ft.Control] = [
-                tid(f"team-won-{team}", trophy)
-                if not self.choosing
-                else ft.Container(trophy, width=18),
+                place,
                 ft.Column(
                     [
                         ft.Text(draft.team_names[team - 1], weight=ft.FontWeight.W_500),

@@ -103,7 +103,7 @@ class HistorySection:
             heading(ctx.t("manage.export_history")),
             tid("export-format", formats),
             *self.file_rows(),
-            tid("import-progress", self.progress),
+            tid("import-progress", ft.Container(self.progress)),  # hidden inside: see tid
             tid("history-message", self.status),
         ]
 

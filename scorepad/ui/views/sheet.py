@@ -43,7 +43,7 @@ from scorepad.ui.sheet_model import (
 )
 from scorepad.ui.timer_model import TimerEdit, saved_time
 from scorepad.ui.views.cells import ExtraCell, SheetCell
-from scorepad.ui.views.common import MAX_WIDTH, Crossings, muted, screen, tid, typed_text
+from scorepad.ui.views.common import MAX_WIDTH, TROPHY, Crossings, muted, screen, tid, typed_text
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.palace_part import PalacePart
 from scorepad.ui.views.pavilion_part import PavilionPart
@@ -102,7 +102,7 @@ class SheetView:
         ]
         self.totals = [ft.Text(size=18, weight=ft.FontWeight.BOLD) for _ in model.players]
         self.trophies = [
-            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18, visible=False)
+            ft.Icon(ft.Icons.EMOJI_EVENTS, color=TROPHY, size=18, visible=False)
             for _ in model.players
         ]
         self.ranks = [ft.Text() for _ in model.players]

@@ -27,12 +27,11 @@ from scorepad.ui.stats_model import (
 )
 from scorepad.ui.views.colour_part import (
     chart_colours,
-    chart_ink,
     chart_key,
     known_colours,
     line_shadow,
 )
-from scorepad.ui.views.common import PALETTE, heading, muted, screen, tid
+from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats, Store
@@ -215,7 +214,7 @@ class StatsView:
                 color=drawn[n],
                 radius=70,
                 title_style=ft.TextStyle(
-                    size=12, color=chart_ink(drawn[n]), weight=ft.FontWeight.BOLD
+                    size=12, color=ink_on(drawn[n]), weight=ft.FontWeight.BOLD
                 ),
             )
             for n, (_, wins) in enumerate(data.wins)

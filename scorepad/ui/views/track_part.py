@@ -74,6 +74,9 @@ class TrackPart:
             t("app.track_next"), icon=ft.Icons.ARROW_FORWARD, on_click=self.on_next
         )
         self.message = ft.Text(color=ft.Colors.ERROR, size=13)
+        # hidden while the game is not tracked: the wrappers, as a Semantics must show its content
+        self.round_tag = tid("track-round", self.round_text)
+        self.next_tag = tid("track-next", self.next_button)
         self.player: int | None = None
         """Whose wall is open (None: none)."""
         self.viewed = 0
@@ -96,8 +99,8 @@ class TrackPart:
         return ft.Row(
             [
                 tid("track-game", self.switch),
-                tid("track-round", self.round_text),
-                tid("track-next", self.next_button),
+                self.round_tag,
+                self.next_tag,
                 tid("track-message", self.message),
             ],
             wrap=True,
@@ -110,8 +113,8 @@ class TrackPart:
         on = tracking(draft)
         self.switch.value = on
         self.round_text.value = self.ctx.t("app.round_n", round=draft.track_round) if on else ""
-        self.round_text.visible = self.next_button.visible = on
-        out: list[ft.Control] = [self.switch, self.round_text, self.next_button]
+        self.round_tag.visible = self.next_tag.visible = on
+        out: list[ft.Control] = [self.switch, self.round_text, self.round_tag, self.next_tag]
         if self.player is not None:
             if self.viewed == self.table_round:  # on the latest round: it follows the table
                 self.viewed = draft.track_round

@@ -5,7 +5,10 @@ A tap puts a tile on or takes it off (``wall_model.tap``: the core checks it); t
 columns and colours cells of that player then show the wall's counts, read-only, with
 "from the wall" under them, on every device showing the sheet. Each colour carries a
 symbol as well (the printed tiles' patterns stand in for colour for colour-blind
-players), and each tile says its row, column and colour to a screen reader. The grid is
+players), and each tile says its row, column and colour to a screen reader. A placed
+tile is filled with its colour and ringed in the theme's text colour; an empty space is
+hollow, its printed colour a rim and its symbol in the theme's muted text colour, so the
+two never look alike in a light or a dark theme. The grid is
 5 × 46 px with 4 px between: it fits a 390 px phone without scrolling sideways.
 """
 
@@ -217,15 +220,20 @@ class WallPart:
         for r, tiles in enumerate(self.tiles):
             for c, tile in enumerate(tiles):
                 letter = wall.rows[r][c]
-                printed = letter if letter != EMPTY else (None if grey else PATTERN[r][c])
+                placed = letter != EMPTY
+                printed = None if grey else PATTERN[r][c]
                 back: str | None = None
                 fore: str = ft.Colors.OUTLINE
-                symbol, opacity = ft.Icons.ADD, 1.0
-                if printed is not None:
-                    back, fore, symbol = LOOKS[printed]
-                    opacity = 1.0 if letter != EMPTY else 0.3
+                symbol = ft.Icons.ADD
+                edge = ft.Border.all(1, ft.Colors.OUTLINE)
+                if placed:  # filled with its colour, ringed in the theme's text colour
+                    back, fore, symbol = LOOKS[letter]
+                    edge = ft.Border.all(3, ft.Colors.ON_SURFACE)
+                elif printed is not None:  # hollow: the colour printed there, as a rim
+                    symbol = LOOKS[printed][2]
+                    fore = ft.Colors.ON_SURFACE_VARIANT
+                    edge = ft.Border.all(2, LOOKS[printed][0])
                 icon = ft.Icon(symbol, color=fore, size=22)
-                placed = letter != EMPTY
                 said = self.ctx.t(
                     "app.wall_space",
                     row=r + 1,
@@ -236,16 +244,10 @@ class WallPart:
                 if space.label != said:
                     space.label = said
                     out.append(space)
-                border = ft.Border.all(
-                    3 if placed else 1, ft.Colors.ON_SURFACE if placed else ft.Colors.OUTLINE
-                )
-                if (tile.bgcolor, tile.opacity, getattr(tile.content, "icon", None)) == (
-                    back,
-                    opacity,
-                    symbol,
-                ) and tile.border == border:
+                shown = (tile.bgcolor, getattr(tile.content, "icon", None), tile.border)
+                if shown == (back, symbol, edge):
                     continue
-                tile.bgcolor, tile.opacity, tile.content, tile.border = back, opacity, icon, border
+                tile.bgcolor, tile.content, tile.border = back, icon, edge
                 out.append(tile)
         self.side.value = wall.side
         self.summary.value = self._summary()
