@@ -218,7 +218,7 @@ def test_the_wins_pies_legend_shows_each_slices_colour(tmp_path, history):
     slices = [s.color for s in pie.sections]
     assert slices == [OWN["yellow"], OWN["purple"]]  # Ana's 2 wins, Ben's 1
     assert [key_colour(root, f"stats-wins-key-{n}") for n in (1, 2)] == slices
-    assert pie.sections[0].title_style.color == ft.Colors.BLACK  # readable on yellow
+    assert pie.sections[0].title_style.color == "#000000"  # readable on yellow (ink_on)
 
 
 def test_a_long_title_takes_two_lines_in_a_phones_app_bar(tmp_path):
