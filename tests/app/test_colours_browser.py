@@ -7,7 +7,7 @@ asks for the phone pad (with its minus sign)."""
 from __future__ import annotations
 
 import pytest
-from conftest import PHONE, SCREENSHOTS, AppPage
+from conftest import PHONE, SCREENSHOTS, AppPage, history_path
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -108,7 +108,6 @@ def test_a_round_plays_chart_draws_each_player_in_the_colour_of_their_legend(
 ):
     """Measured on the screen at phone size: each player's line is their colour (orange,
     green), and so is the square beside their name under the chart."""
-    from conftest import history_path
 
     from scorepad.core import PlayerSheet, find_game
     from scorepad.core.colours import PALETTE as OWN
