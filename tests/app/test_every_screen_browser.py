@@ -209,14 +209,16 @@ def choose(app: AppPage, lang: str, theme: str) -> None:
     for ident, key, value in ((f"lang-{lang}", "lang", lang), (f"theme-{theme}", "theme", theme)):
         expect(app.node(ident)).to_be_attached()
         app.click(ident)
-        saved = app.data_dir / "settings.json"
+        # each device keeps its own choice in its browser (Flet's SharedPreferences)
+        stored = f"flutter.scorepad.{key}"
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            if saved.exists() and json.loads(saved.read_text(encoding="utf-8")).get(key) == value:
+            kept = app.page.evaluate("k => localStorage.getItem(k)", stored)
+            if kept is not None and json.loads(kept) == value:
                 break
             app.page.wait_for_timeout(50)
         else:
-            raise AssertionError(f"{ident} was not taken: {saved.read_text(encoding='utf-8')}")
+            raise AssertionError(f"{ident} was not taken: {stored} = {kept!r}")
 
 
 def look(app: AppPage, where: str, seen: Seen) -> None:
