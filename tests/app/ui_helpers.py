@@ -95,7 +95,7 @@ def fire(control: ft.Control, event: str = "change", data: object = None) -> Non
     else:
         done = handler(ft.Event(name=event, control=control, data=data))
     if inspect.isawaitable(done):  # an async handler: run to its end, as Flet awaits it
-        asyncio.run(done)
+        run_async(lambda: done)  # in a thread of its own: a browser test's loop may run here
 
 
 def type_into(root: object, ident: str, text: object) -> None:
