@@ -246,7 +246,7 @@ def test_a_phone_browser_opens_the_shared_app_from_its_address(tmp_path, browser
         code.press("Enter")
         expect(page.get_by_text("That access code is not right.")).to_be_visible()
         page.get_by_label("Access code").fill("MESA42")
-        page.get_by_role("button", name="OK").click()
+        page.get_by_role("button", name="Open").click()
         phone = AppPage(page, f"http://{host}:{port}")
         phone.semantics()
         expect(phone.node("share")).to_be_attached()
