@@ -10,34 +10,19 @@ machine's network address, so the server sees it come from a non-loopback addres
 from __future__ import annotations
 
 import http.client
-from collections.abc import Iterator
-from pathlib import Path
 
 import flet as ft
-import pytest
-from conftest import start_app, stop, wait_for_port
+import test_security_server
 from flet_client import Page
-from test_share import network_address
 from ui_helpers import click, context, find, has, type_into
 
 from scorepad.ui.app import view_for
 from scorepad.ui.client_patches import allowed
 from scorepad.ui.devices import GUEST_MAY, Power, is_host, may
 
-CODE = "MESA42"
+CODE = test_security_server.CODE
+shared_app = test_security_server.shared_app  # the served app with --share and CODE
 HOST_ONLY = ("export-path", "import-path", "export", "import", "backup-now", "history-where")
-
-
-@pytest.fixture
-def shared_app(tmp_path) -> Iterator[tuple[str, int, Path]]:
-    host = network_address()
-    process, port = start_app(tmp_path, "--no-browser", "--share", "--code", CODE)
-    try:
-        wait_for_port(port, process)
-        yield host, port, tmp_path
-    finally:
-        out = stop(process)
-        assert "Traceback" not in out, out
 
 
 def code_cookie(host: str, port: int) -> str:
@@ -56,10 +41,11 @@ def code_cookie(host: str, port: int) -> str:
 FORGED = {"client_ip": "127.0.0.1", "client_user_agent": "the host"}
 
 
-def test_a_phone_that_says_it_is_the_host_gets_no_host_powers(shared_app):
+def test_a_phone_that_says_it_is_the_host_gets_no_host_powers(shared_app, tmp_path):
     """The attack of the issue: a phone patches ``client_ip`` to 127.0.0.1 in its register
     request and right after it. Settings still shows it no path, no backup, no folder."""
-    host, port, data_dir = shared_app
+    host, port, _ = shared_app
+    data_dir = tmp_path  # the served app's data folder
     cookie = code_cookie(host, port)
     for attempt in range(5):  # the old race landed 17 times in 20: tried several times
         phone = Page(port, "/settings", host=host, cookie=cookie, forged=FORGED)
@@ -72,9 +58,10 @@ def test_a_phone_that_says_it_is_the_host_gets_no_host_powers(shared_app):
             phone.close()
 
 
-def test_the_same_screen_on_the_host_has_its_powers(shared_app):
+def test_the_same_screen_on_the_host_has_its_powers(shared_app, tmp_path):
     """The check above can fail: the computer itself (loopback) is shown them all."""
-    _, port, data_dir = shared_app
+    _, port, _ = shared_app
+    data_dir = tmp_path  # the served app's data folder
     computer = Page(port, "/settings")
     try:
         computer.read_until(lambda: computer.shows("export-path"), 60)
@@ -86,9 +73,10 @@ def test_the_same_screen_on_the_host_has_its_powers(shared_app):
         computer.close()
 
 
-def test_a_phone_that_says_it_is_the_host_cannot_read_a_host_file(shared_app):
+def test_a_phone_that_says_it_is_the_host_cannot_read_a_host_file(shared_app, tmp_path):
     """Custom games: a path typed on the phone is never read, whatever the page says."""
-    host, port, data_dir = shared_app
+    host, port, _ = shared_app
+    data_dir = tmp_path  # the served app's data folder
     secret = data_dir / "secret.json"
     secret.write_text('{"id": "secret", "unknown_key": 1}', encoding="utf-8")
     phone = Page(port, "/games", host=host, cookie=code_cookie(host, port), forged=FORGED)
