@@ -262,10 +262,14 @@ class Shell:
         the app's defaults where it kept none, kept something unknown, or does not answer
         within ``RECALL_S``."""
         prefs = self.preferences()
+
+        async def both() -> tuple[object, object]:
+            # One after the other, not gathered: a session closed meanwhile cancels the
+            # one asked, and nothing is left behind unretrieved (asyncio then prints it).
+            return await prefs.get(LANG_KEY), await prefs.get(THEME_KEY)
+
         try:
-            lang, theme = await asyncio.wait_for(
-                asyncio.gather(prefs.get(LANG_KEY), prefs.get(THEME_KEY)), RECALL_S
-            )
+            lang, theme = await asyncio.wait_for(both(), RECALL_S)
         except Exception as problem:  # no answer, or storage refused: the defaults
             logger.info("this device's own settings could not be read: %r", problem)
             return
