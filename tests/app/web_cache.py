@@ -14,8 +14,9 @@ def web_files_made() -> None:
     from scorepad.ui.web_files import WebFiles
 
     files = WebFiles(FONT_FILES / "DejaVuSans.ttf")
-    if not files.complete:
-        files.build()  # returns at once when an app started earlier is making them
-    deadline = time.monotonic() + 300
-    while not (files.dir / "done").is_file() and time.monotonic() < deadline:
+    while not (files.dir / "done").is_file():
+        # Made here, unless another process is at it (its lock is fresh): then waited for,
+        # and taken over once its lock goes stale (a builder killed with its test run
+        # leaves the lock behind, and nobody would finish the copies).
+        files.build()
         time.sleep(0.5)
