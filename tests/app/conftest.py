@@ -269,17 +269,34 @@ class AppPage:
         size = self.page.viewport_size
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         for step in (size["height"] / 2, -size["height"] / 2):
-            for _ in range(16):
-                if node.count():
+            # Down, then up, until the node is there or the screen stops moving: a busy
+            # machine's Flutter takes the wheel late, so the end is seen, not counted.
+            still, seen = 0, self._shown()
+            for _ in range(80):
+                if node.count() or still >= 4:
                     break
                 self.page.mouse.wheel(0, step)
                 self.page.wait_for_timeout(150)
+                now = self._shown()
+                still, seen = (still + 1 if now == seen else 0), now
+            if node.count():
+                break
         for _ in range(10):
             box = node.first.bounding_box() if node.count() else None
             if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]):
                 return
             self.page.mouse.wheel(0, size["height"] / 3 * (1 if box["y"] > 0 else -1))
             self.page.wait_for_timeout(200)
+
+    def _shown(self) -> str:
+        """Which nodes the accessibility tree holds, and where: it changes as the screen
+        scrolls, and stays the same once the screen is at its end."""
+        return self.page.evaluate(
+            """() => [...document.querySelectorAll("[flt-semantics-identifier]")].map(e => {
+                const box = e.getBoundingClientRect();
+                return e.getAttribute("flt-semantics-identifier") + "@" + Math.round(box.y);
+            }).join(" ")"""
+        )
 
     def type(
         self,
@@ -304,11 +321,21 @@ class AppPage:
         """
         self.reveal(ident)
         box = self.node(ident).locator("input, textarea")
-        for _ in range(6):  # a machine busy with other work (a bundle being built) is slow
-            if focus:
-                box.focus()
-            else:
-                box.click()
+        try:
+            box.first.wait_for(state="attached", timeout=15_000)
+        except PlaywrightTimeout:
+            raise AssertionError(
+                f"no field {ident} on the screen: it shows {self._shown()}"
+            ) from None
+        deadline = time.monotonic() + 90  # a machine busy with other work is slow
+        while time.monotonic() < deadline:
+            try:
+                if focus:
+                    box.focus(timeout=10_000)
+                else:
+                    box.click(timeout=10_000)
+            except PlaywrightTimeout:
+                continue  # covered for a moment (a rebuild, a scroll): tried again
             if not box.evaluate(ATTACHED, 6000):
                 continue  # Flutter has not taken the field over yet: typing now is wiped
             box.fill(text)

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 def test_an_empty_sheet_is_refused_and_a_refused_value_crowns_nobody(app):
     app.page.set_viewport_size(PHONE)
-    app.open("/new/azul?players=Ana,Ben")
+    app.open("/new/azul?players=Odile,Pascal")
     expect(app.node("total-1")).to_have_text("0")
     app.click("save")
     expect(app.node("save-message")).to_have_text("Nothing to save yet: enter at least one value.")
@@ -20,11 +20,11 @@ def test_an_empty_sheet_is_refused_and_a_refused_value_crowns_nobody(app):
     app.enter("azul", "line-marker-1", "4O")  # a letter O for a zero: refused
     expect(app.node("problem-marker-1")).to_contain_text('"4O" is not a number')
     expect(app.node("result")).to_have_text("Enter what each player reads off their board.")
-    expect(app.page.get_by_text("Ana wins", exact=False)).to_have_count(0)
+    expect(app.page.get_by_text("Odile wins", exact=False)).to_have_count(0)
     expect(app.page.get_by_text("Tie", exact=False)).to_have_count(0)
 
     app.enter("azul", "line-marker-1", "40")
-    expect(app.node("result")).to_have_text("Ana wins with 40 points.")
+    expect(app.node("result")).to_have_text("Odile wins with 40 points.")
     app.click("save")
     expect(app.node("play-edit")).to_be_attached()
     expect(app.node("total-1")).to_have_text("40")
