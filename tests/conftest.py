@@ -3,7 +3,7 @@ remembering to: ``browser`` for every test that asks for the ``browser`` fixture
 through Playwright, directly or through ``app``), ``postgres`` for every test that asks for
 a PostgreSQL database (``pg_url``, ``pg_url_2``) or runs in a ``"postgresql"``
 parametrisation of a fixture (the store's and the hardening tests' ``url``, the import
-fuzzer's ``target``). A browser test gets one more run if it fails (``BROWSER_RERUNS``).
+fuzzer's ``target``).
 ``slow`` is set by hand, on the modules that are slow as a whole.
 
 ``pytest -m "not browser and not postgres"`` is then the fast loop (see the README's
@@ -30,11 +30,6 @@ over a 200 ms deadline on a sum of a few rounds. Speed is the benches' business.
 BROWSER_FIXTURES = frozenset({"browser"})
 POSTGRES_FIXTURES = frozenset({"pg_url", "pg_url_2"})
 POSTGRES_PARAM = "postgresql"
-BROWSER_RERUNS = 1
-"""A browser test that fails is run once more (pytest-rerunfailures), and said: the first
-failure's error is in the summary's RERUN lines. A served Flutter page on a machine busy
-with other work (a CI runner, a bundle being built) now and then drops a tap or a frame
-that a person would simply repeat; a second failure in a row fails the suite."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
@@ -43,30 +38,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         names = set(getattr(item, "fixturenames", ()))
         if names & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))
         callspec = getattr(item, "callspec", None)
         params = callspec.params.values() if callspec is not None else ()
         if names & POSTGRES_FIXTURES or any(value == POSTGRES_PARAM for value in params):
             item.add_marker(pytest.mark.postgres)
-
-
-RERUN_REASONS: list[str] = []
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Keep why a test that was run again failed the first time (see ``BROWSER_RERUNS``)."""
-    if report.outcome == "rerun":
-        lines = [line for line in report.longreprtext.splitlines() if line.startswith("E ")]
-        reason = " / ".join(line[1:].strip() for line in lines[:3]) or "(no message)"
-        RERUN_REASONS.append(f"{report.nodeid} ({report.when}): {reason}")
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    if RERUN_REASONS:
-        terminalreporter.section("run again after a failure")
-        for line in RERUN_REASONS:
-            terminalreporter.write_line(line)
 
 
 SESSION_BUILD = pytest.StashKey["bundle_build.BundleBuild | None"]()
