@@ -90,6 +90,7 @@ KEPT = (
     "default_variant",
     "first_player",
     "player_colours",
+    "deal",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (
