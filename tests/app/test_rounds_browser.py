@@ -76,9 +76,9 @@ def bring_round(app: AppPage, ident: str) -> None:
             built = app.page.evaluate(
                 "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
                 ".map(e => e.getAttribute('flt-semantics-identifier'))"
-                ".filter(i => /^round-\\d+-total-1$/.test(i)).map(i => +i.split('-')[1])"
+                ".filter(i => /^round-\\d+-delete$/.test(i)).map(i => +i.split('-')[1])"
             )
-            if built:
+            if built:  # every round has its delete button (a blank round's totals are blank)
                 step = -150 if number < min(built) else 150
         if step:
             app.page.mouse.move(listed["x"] + listed["width"] / 2, (top + bottom) / 2)
