@@ -10,6 +10,12 @@ follow at once, and the block notes it) or deleted (with Undo). A block belongs 
 round's id, not to its place: a round added or deleted on another device moves blocks
 without rebuilding them, so a field someone is typing in is never replaced.
 
+A round's title says what it deals and who deals, when the game file's ``deal`` says
+(the current round's is ``dealer``, the others ``round-R-deal``). A round counts once
+something is typed in it (``SheetState.missing``): until then its totals are blank and, if
+cells are still wanted, it says which (``round-R-missing``); a bonus typed on a missed bid
+is marked "not counted" under its cell and named under the round (``round-R-bonus-lost``).
+
 The rounds are a lazy list of their own, newest at the bottom and in sight first: the
 browser builds only the rounds near the screen, so typing in round 20 costs what typing
 in round 1 does (a column of every round's fields made each keystroke slower with every
@@ -127,7 +133,6 @@ class RoundBlock:
             padding=ft.Padding.symmetric(horizontal=6, vertical=4),
             border_radius=8,
         )
-        self.current = False
         self.renumber(number, current=False, force=True)
 
     def renumber(self, number: int, *, current: bool, force: bool = False) -> list[ft.Control]:
@@ -160,7 +165,6 @@ class RoundBlock:
         if self.deal_text.value != deal:
             self.deal_text.value = deal
             changed.append(self.deal_text)
-        self.current = current
         colour = ft.Colors.SECONDARY_CONTAINER if current else None
         if self.control.bgcolor != colour:
             self.control.bgcolor = colour
