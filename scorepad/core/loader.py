@@ -80,6 +80,7 @@ TOP_FIELDS = {
     "rounds": False,
     "ends": False,
     "bids": False,
+    "deal": False,
     "bgg_id": False,
     "source": False,
     "result": False,
@@ -90,6 +91,10 @@ TOP_FIELDS = {
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
 ENDS_FIELDS = {"reach": False, "fall_to": False}
+DEAL_FIELDS = {"cards": False, "dealer": False}
+CARDS_FIELDS = {"first": False, "step": False}
+MAX_CARDS = 1000
+"""The most cards a deal may give each player in any round."""
 BIDS_FIELDS = {
     "key": True,
     "label": True,
@@ -333,6 +338,8 @@ class _Reader:
                     )
             if "ends" in data:
                 raise self.fail("ends", "template.ends_without_rounds")
+            if "deal" in data:
+                raise self.fail("deal", "template.deal_without_rounds")
             return None
         raw = self.obj(data["rounds"], "rounds", ROUNDS_FIELDS)
         if "count" in raw and "by_players" in raw:
@@ -360,7 +367,37 @@ class _Reader:
             target = self.number(ends[ending], f"ends.{ending}")
         if not any(line.per_round for line in lines):
             raise self.fail("rounds", "template.no_round_lines")
-        return Rounds(count, tuple(by_players), cast(Any, ending), target)
+        most = max([count or 0, *(r for _, r in by_players)]) or None
+        cards, rotates = self.deal(data["deal"], most) if "deal" in data else (None, False)
+        return Rounds(count, tuple(by_players), cast(Any, ending), target, cards, rotates)
+
+    def deal(self, raw: object, most: int | None) -> tuple[tuple[int, int] | None, bool]:
+        """A round game's ``deal``: the cards each player is dealt, by round, and whether
+        the dealer rotates. ``most``: the most rounds the game has (None: open rounds)."""
+        data = self.obj(raw, "deal", DEAL_FIELDS)
+        if not data:
+            raise self.fail("deal", "template.deal_empty")
+        cards = None
+        if "cards" in data:
+            given = self.obj(data["cards"], "deal.cards", CARDS_FIELDS)
+            first = self.whole(given.get("first", 1), "deal.cards.first", low=1)
+            step = self.whole(given.get("step", 0), "deal.cards.step", low=0)
+            if first > MAX_CARDS:
+                raise self.fail("deal.cards.first", "entry.above_max", value=first, limit=MAX_CARDS)
+            if step and most is None:
+                raise self.fail("deal.cards.step", "template.deal_step_open")
+            last = first + step * ((most or 1) - 1)
+            if last > MAX_CARDS:
+                raise self.fail(
+                    "deal.cards.step", "template.deal_too_many", cards=last, limit=MAX_CARDS
+                )
+            cards = (first, step)
+        rotates = False
+        if "dealer" in data:
+            rotates = (
+                self.choice(data["dealer"], "deal.dealer", ("rotates",), "dealer") == "rotates"
+            )
+        return cards, rotates
 
     def bids(self, raw: object, lines: tuple[Line, ...]) -> BidRule:
         data = self.obj(raw, "bids", BIDS_FIELDS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from itertools import accumulate, chain, compress, repeat
 from itertools import count as indices
 from operator import eq, ge, itemgetter, le, neg
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 _WHOLE = frozenset({int, type(None)})
 _INT = frozenset({int})
 _LISTS = frozenset({list, tuple})
+_NUMBERS = frozenset({int, Decimal})
 _AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
 """Lines whose reading of a whole number keeps it as its stored value and its measure
 (a count with rates does not: its value is a count with a rate)."""
@@ -59,6 +61,26 @@ class Rounds(NamedTuple):
     """The game ends after the round in which someone's running total reaches (or
     passes) ``target``, or falls to (or below) it."""
     target: Number | None = None
+    cards: tuple[int, int] | None = None
+    """The game file's ``deal.cards``: (first, step), round ``r`` dealing
+    ``first + step × (r − 1)`` cards to each player (Skull King: (1, 1)); None: not said."""
+    dealer_rotates: bool = False
+    """The game file's ``deal.dealer`` "rotates": the deal passes to the next seat each
+    round, round 1 dealt by the player who starts (or the first seat)."""
+
+    def cards_in(self, round_number: int) -> int | None:
+        """How many cards each player is dealt in round ``round_number`` (from 1)."""
+        if self.cards is None:
+            return None
+        first, step = self.cards
+        return first + step * (round_number - 1)
+
+    def dealer(self, round_number: int, players: int, first_seat: int = 0) -> int | None:
+        """The seat (from 0) that deals round ``round_number``: ``first_seat`` deals round 1
+        and the deal passes to the next seat each round; None when the game does not say."""
+        if not self.dealer_rotates or players < 1:
+            return None
+        return (first_seat + round_number - 1) % players
 
     def limit(self, players: int) -> int | None:
         """The number of rounds with ``players`` players; None for open-ended games."""
@@ -116,6 +138,17 @@ class BidRule(NamedTuple):
         off: Number = bid - tricks if bid > tricks else tricks - bid
         return self.miss_per_off * off
 
+    def bonus_lost(self, bid: Number | None, tricks: Number | None, bonus: Number | None) -> bool:
+        """True when a bonus typed in a round is not counted: bid and tricks are both
+        entered and differ (the bonus counts only with the bid made)."""
+        return (
+            self.bonus is not None
+            and bid is not None
+            and tricks is not None
+            and bool(bonus)
+            and bid != tricks
+        )
+
     def describe(self, lang: str) -> str:
         hit = []
         if self.hit_base:
@@ -131,6 +164,40 @@ class BidRule(NamedTuple):
         if self.bonus is not None:
             text += " · " + tr("hint.bid_bonus", lang)
         return text
+
+
+class BidRecord(NamedTuple):
+    """One player's bids over a played sheet, as the publisher's score sheet sums them."""
+
+    made: int
+    """Rounds whose bid was met exactly."""
+    played: int
+    bid_points: Number
+    """What the bids scored (met or missed), bonuses left out."""
+    bonus: Number
+    """The bonuses that counted: those of rounds whose bid was met."""
+
+
+def bid_record(rule: BidRule, readings: Mapping[str, Reading]) -> BidRecord:
+    """Bids met, bid points and bonuses counted, from a scored player's readings of the
+    rule's per-round lines (each reading's value: one entry per round)."""
+    bids = _entries(readings.get(rule.bid))
+    tricks = _entries(readings.get(rule.tricks))
+    bonuses = _entries(readings.get(rule.bonus)) if rule.bonus is not None else ()
+    made, bid_points, bonus = 0, cast(Number, 0), cast(Number, 0)
+    for index, (bid, took) in enumerate(zip(bids, tricks, strict=False)):
+        bid_points += rule.points(bid, took, index + 1, 0)
+        if bid == took:
+            made += 1
+            bonus += bonuses[index] if index < len(bonuses) else 0
+    return BidRecord(made, len(bids), _exact(bid_points), _exact(bonus))
+
+
+def _entries(reading: Reading | None) -> tuple[Number, ...]:
+    value = reading.value if reading is not None else ()
+    if not isinstance(value, list | tuple):
+        return ()
+    return tuple(v if type(v) in _NUMBERS else 0 for v in value)  # a blank round: 0
 
 
 PlayedRounds = tuple[

@@ -20,6 +20,7 @@ from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.results import has_score
+from scorepad.core.rounds import BidRule, bid_record
 from scorepad.core.scoring import check_player_count
 from scorepad.core.template import (
     CheckLine,
@@ -92,7 +93,13 @@ def played_sheet(
     rows: list[Row] = rules.played_team_rows(sheet, lang)
     after = rules.rules_after(template, sheet.variant)
     modules = rules.module_names(template, lang)
+    bids = template.bids
+    summed = {bids.bid, bids.tricks, bids.bonus} if bids is not None else set()
     for line in template.lines_for(sheet.variant):
+        if line.key in summed:  # a bid game's rounds: bids met, not bids added up
+            if bids is not None and line.key == bids.bid:
+                rows += _bid_rows(sheet, bids, lang)
+            continue
         cells = [_filled_cell(line, p.readings[line.key], lang) for p in players]
         rows.append(_line_row(line, lang, cells, modules.get(line.key)))
         rows += [rules.played_rule_row(rule, sheet, lang) for rule in after[line.key]]
@@ -133,6 +140,34 @@ def played_sheet(
             (p.name, board) for p, board in zip(players, boards, strict=False) if board is not None
         ),
     )
+
+
+def _bid_rows(sheet: ScoredSheet, rule: BidRule, lang: str) -> list[Row]:
+    """A bid game's rounds summed as its score sheet does: in how many rounds each player
+    met the bid, what the bids scored, and the bonuses that counted (a bid and a number of
+    tricks added over the rounds mean nothing)."""
+    records = [bid_record(rule, p.readings) for p in sheet.players]
+    made = tuple(Cell(tr("print.made_of", lang, made=r.made, played=r.played)) for r in records)
+    rows = [
+        Row(
+            "line",
+            tr("print.bids_made", lang),
+            tr("print.bids_made_hint", lang),
+            made,
+            counted=False,
+        ),
+        Row(
+            "line",
+            tr("print.bid_points", lang),
+            rule.describe(lang),
+            tuple(Cell(number(r.bid_points, lang)) for r in records),
+        ),
+    ]
+    if rule.bonus is not None:
+        bonus = tuple(Cell(number(r.bonus, lang)) for r in records)
+        label = tr("print.bonus_counted", lang)
+        rows.append(Row("line", label, tr("print.bonus_counted_hint", lang), bonus))
+    return rows
 
 
 def _line_row(line: Line, lang: str, cells: Sequence[Cell], module: str | None = None) -> Row:

@@ -90,6 +90,7 @@ KEPT = (
     "default_variant",
     "first_player",
     "player_colours",
+    "deal",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (
@@ -353,6 +354,8 @@ class GameForm(Item):
             data["reminders"] = [words(r, "text") for r in self.reminders]
         data.update(rules_data(self, number, bad))
         data.update(self.kept)
+        if not self.rounds:  # a deal is a round game's: gone with the rounds
+            data.pop("deal", None)
         return data, bad
 
     def _rounds(self, number: Callable[..., object]) -> dict[str, Any]:

@@ -506,13 +506,24 @@ class SheetState:
     undecided: bool = False
     """A co-operative play, or a team play without a score, whose outcome the players have
     not chosen yet: no one wins meanwhile, and the sheet cannot be saved."""
+    missing: Mapping[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    """A round game: by round id, the cells still to enter (player from 0, line key) of
+    a round that is not complete yet: a bid game's round with some bid or trick blank, or
+    a round left blank before one that has values (``round_gaps``). Saving waits for
+    them."""
+    counted_rounds: int = 0
+    """A round game: how many of the sheet's rounds are scored (and saved): up to the
+    last complete one; blank or incomplete rounds after it count nothing yet."""
+    bonus_lost: frozenset[tuple[str, int]] = frozenset()
+    """A bid game: (round id, player from 0) whose bonus is typed but not counted, the bid
+    being missed."""
     shown: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     """What views made of this state to show it (its totals and result sentence in a
     language), kept for the other devices showing the same state (``views.sheet``)."""
 
     @property
     def can_save(self) -> bool:
-        return not self.problems and not self.empty and not self.undecided
+        return not self.problems and not self.empty and not self.undecided and not self.missing
 
     def problem(self, key: str, player: int, part: str = "") -> ScorepadError | None:
         return self.problems.get((key, player, part))
@@ -650,6 +661,33 @@ class SheetInProgress:
         index = _round_index(self.draft, round_id)
         return "" if index is None else self.draft.rounds[index].texts[key][player]
 
+    def hint_key(self) -> str:
+        """The message that says, on a sheet with nothing counted yet, what to enter: it
+        fits the kind of game (a bid game, another round game, a board to tap, a
+        co-operative score, lines of points)."""
+        template = self.template
+        if template.rounds is not None:
+            return "app.hint_bids" if template.bids is not None else "app.hint_rounds"
+        if self.draft.walls or self.draft.pavilions or self.draft.palaces:
+            return "app.hint_board"
+        if template.result is not None and template.result.kind == "cooperative":
+            return "app.hint_cooperative"
+        return "app.hint_lines"
+
+    def round_deal(self, number: int) -> tuple[int | None, str | None]:
+        """Round ``number`` (from 1): how many cards each player is dealt and who deals
+        (None where the game does not say). The deal passes to the next seat each round;
+        round 1 is dealt by the seat before the player who starts (the player left of the
+        dealer leads), or by the first seat when nobody was picked to start."""
+        rules = self.template.rounds
+        if rules is None:
+            return None, None
+        players = self.players
+        first = self.draft.first_player
+        seat = (players.index(first) - 1) % len(players) if first in players else 0
+        dealer = rules.dealer(number, len(players), seat)
+        return rules.cards_in(number), None if dealer is None else players[dealer]
+
     def round_position(self, round_id: str) -> int | None:
         """The round's number on the sheet, from 1 (None once deleted)."""
         index = _round_index(self.draft, round_id)
@@ -718,17 +756,23 @@ class SheetInProgress:
         boards: list[Mapping[str, object]] = [*walls]
         boards += pavilion_lines(self.draft, self.players, problems)  # a sheet has one or none
         boards += palace_lines(self.draft, self.players, problems)
+        missing, counted = self.round_gaps()
+        readings: list[dict[str, list[object]]] = []
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
+            mine: dict[str, list[object]] = {}
             for line in self.round_lines:
                 entries: list[object] = []
-                for played in self.draft.rounds:
+                for number, played in enumerate(self.draft.rounds):
                     text = played.texts[line.key][index]
                     where = (round_key(played.id, line.key), index, "")
                     entry = self._read_text(line, text, None, where, problems)
-                    entered = entered or entry is not None
-                    entries.append(entry)
+                    if number < counted:  # a round not complete yet counts nothing
+                        entered = entered or entry is not None
+                        entries.append(entry)
                 lines[line.key] = entries
+                mine[line.key] = entries
+            readings.append(mine)
             for line in self.end_lines:
                 board = boards[index] if index < len(boards) else {}
                 raw: object | None
@@ -758,7 +802,64 @@ class SheetInProgress:
             scored = undecided(scored)
         if self.template.result is not None and not has_score(self.template):
             entered = True  # only won or lost (Pandemic, Codenames): nothing to enter
-        return SheetState(scored, problems, not entered, tuple(sheets), undecided=choosing)
+        return SheetState(
+            scored,
+            problems,
+            not entered,
+            tuple(sheets),
+            undecided=choosing,
+            missing=missing,
+            counted_rounds=counted,
+            bonus_lost=self._bonus_lost(readings),
+        )
+
+    def round_gaps(self) -> tuple[dict[str, tuple[tuple[int, str], ...]], int]:
+        """Which rounds are not complete, and how many rounds count.
+
+        A round counts once something is typed in it: a round left blank scores nothing
+        (a blank bid is not a made bid of zero). In a bid game a round is complete once
+        every player's bid and tricks are in (a bonus may stay blank); in other round games
+        once anything is typed (a blank adds 0: Uno's losers score nothing). The rounds
+        that count run up to the last complete one; a blank round before a round with
+        values, and an incomplete round, are missing cells, and saving waits for them."""
+        rows = self.draft.rounds
+        keys = [line.key for line in self.round_lines]
+        rule = self.template.bids
+        needed = (rule.bid, rule.tricks) if rule is not None else ()
+        players = range(len(self.players))
+        touched = [any(t.strip() for key in keys for t in row.texts[key]) for row in rows]
+        last = max((i for i, yes in enumerate(touched) if yes), default=-1)
+        missing: dict[str, tuple[tuple[int, str], ...]] = {}
+        counted = 0
+        for index, row in enumerate(rows[: last + 1]):
+            wanted = needed if touched[index] else tuple(keys)
+            gaps = tuple(
+                (p, key) for key in wanted for p in players if not row.texts[key][p].strip()
+            )
+            if gaps:
+                missing[row.id] = gaps
+            else:
+                counted = index + 1
+        return missing, counted
+
+    def _bonus_lost(self, readings: list[dict[str, list[object]]]) -> frozenset[tuple[str, int]]:
+        """(round id, player) whose bonus is typed in a counted round whose bid was missed."""
+        rule = self.template.bids
+        if rule is None or rule.bonus is None:
+            return frozenset()
+        lines = {line.key: line for line in self.round_lines}
+        lost: set[tuple[str, int]] = set()
+        for player, mine in enumerate(readings):
+            values = {
+                key: [None if e is None else lines[key].read(e).measure for e in mine[key]]
+                for key in (rule.bid, rule.tricks, rule.bonus)
+            }
+            for index, (bid, tricks, bonus) in enumerate(
+                zip(values[rule.bid], values[rule.tricks], values[rule.bonus], strict=True)
+            ):
+                if rule.bonus_lost(bid, tricks, bonus):
+                    lost.add((self.draft.rounds[index].id, player))
+        return frozenset(lost)
 
     def _score_checked(
         self,
@@ -952,13 +1053,17 @@ def new_draft(
     now: Clock = clock,
 ) -> SheetDraft:
     """A sheet started now: its timer runs from ``now()``."""
-    return SheetDraft(
+    draft = SheetDraft(
         game_id=template.id,
         variant=variant,
         players=list(players),
         modules=list(modules or []),
         timer=Timer(started=now()),
     )
+    if template.rounds is not None:  # a round game opens on its round 1
+        keys = tuple(line.key for line in template.lines_for(variant) if line.per_round)
+        RoundAdded(uuid.uuid4().hex, keys).apply_to(draft)
+    return draft
 
 
 def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:

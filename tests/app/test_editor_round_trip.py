@@ -44,3 +44,20 @@ def test_an_edited_game_keeps_its_rules_and_takes_the_next_version(game):
     data, problems = GameForm.from_template(template).definition()
     assert problems == {}
     assert data == template.source | {"version": template.version + 1}
+
+
+def test_a_deal_is_kept_with_the_rounds_and_goes_with_them():
+    """The editor has no field for a round game's deal: it writes it back as read, and
+    leaves it out once the game no longer has rounds (a deal needs them)."""
+    path = GAMES_FOLDER / "skull-king.json"
+    template = load_template(path.read_text(encoding="utf-8"), path.name, builtin=True)
+    form = GameForm.from_template(template, editing=False)
+    data, problems = form.definition()
+    assert problems == {} and data["deal"] == template.source["deal"]
+    again = load_template(data, "saved").rounds
+    assert again is not None and again.cards_in(4) == 4 and again.dealer_rotates
+    form.rounds = ""
+    for line in form.lines:
+        line.per_round = False
+    data, _ = form.definition()
+    assert "deal" not in data and "rounds" not in data

@@ -157,8 +157,7 @@ def stops(plays: dict[str, int]) -> list[Stop]:
         Stop(
             "sheet-skull-king",
             f"/new/skull-king?players={four}",
-            "next-round",
-            before=["next-round"],
+            "dealer",  # round 1 is open, with its cards and dealer
         ),
         Stop("sheet-pandemic", f"/new/pandemic?players={NAMES[0]},{NAMES[1]}", "outcome-lost"),
         Stop("sheet-teams", f"/new/{TEAMS}?players={four}", "team-total-1"),

@@ -355,7 +355,7 @@ def test_rounds_added_and_deleted_while_others_type_lose_no_typed_value(
         table = RoundTable(opened.devices, opened.ctx_services, history, idents, digits(0, 99))
         table.found = {}
         first = table.page(0).views[-1]
-        for _ in range(4):
+        for _ in range(3):  # the sheet opens on round 1: rounds 1 to 4
             await table.devices[0].session.dispatch_event(
                 find(first, "next-round")._i, "click", None
             )
@@ -416,4 +416,6 @@ def test_rounds_added_and_deleted_while_others_type_lose_no_typed_value(
     for ident, value in last.items():
         number, player = int(ident.split("-")[1]), int(ident.split("-")[3]) - 1
         entries = saved[player].lines["points"]
-        assert str(entries[number - 2] or "0") == (value or "0"), (ident, "in the saved play")
+        # a blank last round is not saved (a round counts once something is typed in it)
+        entry = entries[number - 2] if number - 2 < len(entries) else None
+        assert str(entry or "0") == (value or "0"), (ident, "in the saved play")

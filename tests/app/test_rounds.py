@@ -94,7 +94,7 @@ def test_a_sum_in_a_sheet_without_rounds_is_counted_and_passed_on_as_typed():
 
 def test_round_edits_name_rounds_by_id_so_nothing_lands_in_the_wrong_round():
     model = model_for("uno", ["Ana", "Ben"])
-    for _ in range(3):
+    for _ in range(2):  # round 1 is open already
         model.add_round()
     ids = [r.id for r in model.draft.rounds]
     other = SheetDraft.from_dict(model.draft.to_dict())
@@ -168,8 +168,8 @@ def test_a_link_by_game_id_opens_the_round_games_latest_sheet_else_new_play(tmp_
 
 def test_next_round_adds_a_row_and_the_totals_run(tmp_path):
     ctx, view, _ = open_sheet(tmp_path, "uno", ["Ana", "Ben", "Carla"])
-    assert not has(view, "round-1-points-1")
-    click(view, "next-round")
+    assert has(view, "round-1-points-1")  # the sheet opens on round 1
+    assert not has(view, "round-2-points-1")
     type_into(view, "round-1-points-1", "120")
     click(view, "next-round")
     type_into(view, "round-2-points-2", "80")
@@ -188,7 +188,6 @@ def test_next_round_adds_a_row_and_the_totals_run(tmp_path):
 
 def test_an_earlier_round_changed_redoes_the_totals_and_is_noted(tmp_path):
     ctx, view, _ = open_sheet(tmp_path, "uno", ["Ana", "Ben"])
-    click(view, "next-round")
     type_into(view, "round-1-points-1", "100")
     click(view, "next-round")
     type_into(view, "round-2-points-1", "50")
@@ -210,7 +209,7 @@ def _visible(root, ident: str) -> bool:
 
 def test_a_round_deleted_comes_back_with_undo(tmp_path):
     _, view, _ = open_sheet(tmp_path, "uno", ["Ana", "Ben"])
-    for _ in range(3):
+    for _ in range(2):
         click(view, "next-round")
     for r, points in enumerate(("10", "20", "30"), 1):
         type_into(view, f"round-{r}-points-1", points)
@@ -226,7 +225,6 @@ def test_a_round_deleted_comes_back_with_undo(tmp_path):
 
 def test_several_lines_per_round_and_the_bid_rule(tmp_path):
     _, view, _ = open_sheet(tmp_path, "skull-king", ["Ana", "Ben"])
-    click(view, "next-round")
     type_into(view, "round-1-bid-1", "1")
     type_into(view, "round-1-tricks-1", "1")
     type_into(view, "round-1-bonus-1", "10+20")

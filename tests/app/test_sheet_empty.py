@@ -6,6 +6,7 @@ import pytest
 from ui_helpers import click, context, find, type_into
 
 from scorepad.core import find_game
+from scorepad.core.i18n import tr
 from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
 
@@ -101,6 +102,26 @@ def test_a_refused_value_crowns_nobody(tmp_path):
     root = view.build()
     type_into(root, "line-marker-1", "4O")
     assert not any(t.visible for t in view.trophies)
-    assert find(root, "result").value == ctx.t("app.enter_values")
+    assert find(root, "result").value == ctx.t("app.hint_board")
     type_into(root, "line-marker-2", "10")
     assert view.trophies[1].visible and not view.trophies[0].visible
+
+
+@pytest.mark.parametrize(
+    ("game", "key"),
+    [
+        ("skull-king", "app.hint_bids"),
+        ("uno", "app.hint_rounds"),
+        ("azul", "app.hint_board"),
+        ("hanabi", "app.hint_cooperative"),
+        ("7-wonders", "app.hint_lines"),
+    ],
+)
+def test_a_blank_sheet_says_what_to_enter_for_its_kind_of_game(game, key):
+    """A round game is not read off a board: each kind of game has its own words."""
+    template = find_game(game)
+    players = ["Ana", "Ben", "Cy"]
+    model = SheetInProgress(template, new_draft(template, None, players))
+    assert model.hint_key() == key
+    for lang in ("en", "fr", "de", "es"):
+        assert tr(key, lang) and "{" not in tr(key, lang)

@@ -111,8 +111,7 @@ def test_the_round_block_shows_earned_points_and_follows_a_deleted_round(tmp_pat
     ctx, routes = context(tmp_path, compact=True)
     view = SheetView(ctx, SheetInProgress(SUSHI, new_draft(SUSHI, None, ["Ana", "Ben", "Cy"])))
     root = view.build()
-    click(root, "next-round")
-    type_into(root, "round-1-maki-1", "3")
+    type_into(root, "round-1-maki-1", "3")  # the sheet opens on round 1
     type_into(root, "round-1-maki-2", "1")
     assert find(root, "round-1-earned-maki-1").value == "6"
     assert find(root, "round-1-earned-maki-2").value == "3"

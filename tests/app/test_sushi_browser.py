@@ -27,7 +27,6 @@ def test_sushi_go_three_rounds_earned_maki_follow_everyone_save_and_history(app,
         app.click("start")
     else:
         app.open("/new/sushi-go?players=Ana,Ben,Cy")
-    app.click("next-round")
     enter_round(app, "sushi-go", "round-1-maki-1", "3")
     expect(app.node("round-1-earned-maki-1")).to_have_text("6")
     enter_round(app, "sushi-go", "round-1-maki-2", "1")

@@ -50,6 +50,47 @@ def test_wizard_has_sixty_cards_worth_of_rounds_for_each_player_count():
         assert WIZARD.rounds.limit(players) == 60 // players
 
 
+def test_skull_king_and_wizard_deal_the_round_number_and_the_deal_passes_on():
+    """Skull King's "Dealing cards" (1 card in round 1 up to 10 in round 10) and "the
+    player to the dealer's left becomes the new dealer"; Wizard's "The Deal"."""
+    for game in (SKULL_KING, WIZARD):
+        rules = game.rounds
+        assert rules is not None and rules.dealer_rotates
+        assert [rules.cards_in(n) for n in range(1, 11)] == list(range(1, 11))
+        # four seats, seat 2 (from 0) deals round 1: 2, 3, 0, 1, 2 …
+        assert [rules.dealer(n, 4, 2) for n in range(1, 6)] == [2, 3, 0, 1, 2]
+    uno = builtin_games()["uno"].rounds
+    assert uno is not None and uno.cards_in(1) == uno.cards_in(9) == 7
+    assert uno.dealer(1, 3) is None  # the game file does not say who deals
+    assert FLIP_7.rounds is not None and FLIP_7.rounds.cards_in(1) is None
+
+
+def test_a_deal_is_a_field_of_any_round_game():
+    data = json.loads(json.dumps(FLIP_7.source))
+    data["deal"] = {"cards": {"first": 5}, "dealer": "rotates"}
+    rules = load_template(data, "mine.json").rounds
+    assert rules is not None
+    assert rules.cards_in(3) == 5 and rules.dealer(3, 2) == 0
+
+
+def test_the_bid_record_counts_bids_met_and_only_their_bonuses():
+    from scorepad.core.rounds import bid_record
+
+    rule = SKULL_KING.bids
+    assert rule is not None
+    players = [
+        PlayerSheet("Ana", {"bid": [1, 0, 2], "tricks": [1, 1, 2], "bonus": [10, 20, None]}),
+        PlayerSheet("Ben", {"bid": [0, 1, 0], "tricks": [0, 1, 1], "bonus": [None, None, 30]}),
+    ]
+    scored = score(SKULL_KING, None, players)
+    ana, ben = (bid_record(rule, p.readings) for p in scored.players)
+    assert (ana.made, ana.played, ana.bid_points, ana.bonus) == (2, 3, 40, 10)  # 20 − 20 + 40
+    assert (ben.made, ben.played, ben.bid_points, ben.bonus) == (2, 3, 0, 0)  # 10 + 20 − 30
+    assert ana.bid_points + ana.bonus == scored.players[0].total
+    assert rule.bonus_lost(0, 1, 20) and not rule.bonus_lost(1, 1, 20)
+    assert not rule.bonus_lost(1, None, 20) and not rule.bonus_lost(1, 2, 0)
+
+
 def test_a_target_game_names_the_first_round_that_met_it_even_if_play_went_on():
     players = [
         PlayerSheet("Ana", {"points": [150, 60, 10]}),

@@ -818,6 +818,7 @@ def broken_rounds(change) -> dict:
 def _drop_rounds_keep_lines(d):
     del d["rounds"]
     del d["bids"]
+    d.pop("deal", None)
 
 
 BROKEN_ROUNDS = [
@@ -911,6 +912,46 @@ BROKEN_ROUNDS = [
             ]
         ),
         'my.json: tiebreakers[0]: give either "terms" or "rounds_won": true, not both',
+    ),
+    (
+        "a deal outside a round game",
+        lambda d: [
+            _drop_rounds_keep_lines(d),
+            [line.pop("per_round") for line in d["lines"]],
+            [line.update(counts=True) for line in d["lines"]],
+            d.update(deal={"dealer": "rotates"}),
+        ],
+        'my.json: deal: "deal" needs the game\'s "rounds"',
+    ),
+    (
+        "a deal saying nothing",
+        lambda d: d.update(deal={}),
+        'my.json: deal: give "cards", "dealer" or both',
+    ),
+    (
+        "a dealer that does not rotate",
+        lambda d: d.update(deal={"dealer": "winner"}),
+        'my.json: deal.dealer: "winner" should be "rotates"',
+    ),
+    (
+        "a deal of no cards",
+        lambda d: d.update(deal={"cards": {"first": 0}}),
+        "my.json: deal.cards.first: 0 cannot be below 1",
+    ),
+    (
+        "a growing deal in open rounds",
+        lambda d: d.update(rounds={}, deal={"cards": {"first": 1, "step": 1}}),
+        'my.json: deal.cards.step: a deal that grows each round needs a number of rounds ("count" or "by_players")',
+    ),
+    (
+        "a deal past the most cards",
+        lambda d: d.update(deal={"cards": {"first": 995, "step": 1}}),
+        "my.json: deal.cards.step: the last round would deal 1004 cards each; at most 1000",
+    ),
+    (
+        "an unknown field in a deal",
+        lambda d: d.update(deal={"cards": {"first": 1, "each": 2}}),
+        'my.json: deal.cards: unknown field "each"; allowed here: "first", "step"',
     ),
     (
         "a source that is not text",

@@ -198,7 +198,18 @@ class RoundCell(TextCell):
 
     def mark(self, state: SheetState) -> list[ft.Control]:
         problem = state.problem(round_key(self.round_id, self.key), self.player)
-        return mark_field(self.field, problem, self.ctx)
+        changed = mark_field(self.field, problem, self.ctx)
+        bonus = self.model.template.bids
+        lost = (
+            bonus is not None
+            and bonus.bonus == self.key
+            and (self.round_id, self.player) in state.bonus_lost
+        )
+        helper = self.ctx.t("app.not_counted_word") if lost and problem is None else None
+        if self.field.helper != helper:  # a bonus on a missed bid: said, under it
+            self.field.helper = helper
+            changed = [self.field]
+        return changed
 
 
 def round_ident(number: int, key: str, player: int) -> str:

@@ -10,6 +10,12 @@ follow at once, and the block notes it) or deleted (with Undo). A block belongs 
 round's id, not to its place: a round added or deleted on another device moves blocks
 without rebuilding them, so a field someone is typing in is never replaced.
 
+A round's title says what it deals and who deals, when the game file's ``deal`` says
+(the current round's is ``dealer``, the others ``round-R-deal``). A round counts once
+something is typed in it (``SheetState.missing``): until then its totals are blank and, if
+cells are still wanted, it says which (``round-R-missing``); a bonus typed on a missed bid
+is marked "not counted" under its cell and named under the round (``round-R-bonus-lost``).
+
 The rounds are a lazy list of their own, newest at the bottom and in sight first: the
 browser builds only the rounds near the screen, so typing in round 20 costs what typing
 in round 1 does (a column of every round's fields made each keystroke slower with every
@@ -22,7 +28,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core.i18n import pick
+from scorepad.core.i18n import join_words, pick
 from scorepad.core.scoring import show
 from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.ui.context import Context
@@ -60,6 +66,7 @@ class RoundBlock:
     ) -> None:
         ctx, model = part.ctx, part.model
         self.ctx = ctx
+        self.model = model
         self.round_id = round_id
         self.number = number
         players = range(len(model.players))
@@ -69,6 +76,11 @@ class RoundBlock:
             for i in players
         ]
         self.title = ft.Text(weight=ft.FontWeight.BOLD)
+        self.deal_text = muted("", size=12)
+        self.deal = tid(f"round-{number}-deal", self.deal_text)
+        """How many cards the round deals and who deals it; the current round's is
+        ``dealer``, the others ``round-R-deal``."""
+        self.deal.visible = part.has_deal
         self.note = tid(f"round-{number}-note", muted(ctx.t("app.round_changed"), size=11))
         self.note.visible = False  # on the wrapper: a hidden Semantics content is an error
         self.delete = tid(
@@ -85,9 +97,17 @@ class RoundBlock:
             tid(f"round-{number}-total-{i + 1}", t) for i, t in enumerate(self.totals)
         ]
         self.problems = ft.Column(spacing=0)
+        self.missing_text = muted("", size=12)
+        self.missing = tid(f"round-{number}-missing", self.missing_text)
+        """What the round still needs before it counts (hidden on the wrapper)."""
+        self.missing.visible = False
+        self.lost_text = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT, italic=True)
+        self.lost = tid(f"round-{number}-bonus-lost", self.lost_text)
+        """Whose bonus is typed but not counted, the bid being missed."""
+        self.lost.visible = False
         rows: list[ft.Control] = [
             ft.Row(
-                [self.title, self.note, self.delete],
+                [self.title, self.deal, self.note, self.delete],
                 spacing=4,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 wrap=True,
@@ -107,7 +127,7 @@ class RoundBlock:
                 text = ctx.t("app.round_earned", line=text)
             rows.append(part.row(muted(text, size=11 if several else 12), controls))
         rows.append(part.row(muted(ctx.t("app.round_total"), size=11), list(self.total_ids)))
-        rows.append(self.problems)
+        rows += [self.missing, self.lost, self.problems]
         self.control = ft.Container(
             ft.Column(rows, spacing=2),
             padding=ft.Padding.symmetric(horizontal=6, vertical=4),
@@ -125,6 +145,8 @@ class RoundBlock:
                 cell.renumber(number)
             self.note.identifier = f"round-{number}-note"
             self.delete.identifier = f"round-{number}-delete"
+            self.missing.identifier = f"round-{number}-missing"
+            self.lost.identifier = f"round-{number}-bonus-lost"
             for i, wrapper in enumerate(self.total_ids):
                 wrapper.identifier = f"round-{number}-total-{i + 1}"
             for key, found in self.earned.items():
@@ -135,6 +157,14 @@ class RoundBlock:
         if self.title.value != title:
             self.title.value = title
             changed.append(self.title)
+        deal_id = "dealer" if current else f"round-{number}-deal"
+        if self.deal.identifier != deal_id:
+            self.deal.identifier = deal_id
+            changed.append(self.deal)
+        deal = self.deal_words(number)
+        if self.deal_text.value != deal:
+            self.deal_text.value = deal
+            changed.append(self.deal_text)
         colour = ft.Colors.SECONDARY_CONTAINER if current else None
         if self.control.bgcolor != colour:
             self.control.bgcolor = colour
@@ -143,6 +173,59 @@ class RoundBlock:
 
     def title_text(self, number: int) -> str:
         return self.ctx.t("text.round", round=number)
+
+    def deal_words(self, number: int) -> str:
+        """What the round deals and who deals it, as far as the game says ("Ana deals")."""
+        cards, dealer = self.model.round_deal(number)
+        words = []
+        if cards is not None:
+            words.append(self.ctx.t("app.round_cards", n=cards))
+        if dealer is not None:
+            words.append(self.ctx.t("app.round_dealer", player=dealer))
+        return " · ".join(words)
+
+    def show_gaps(self, state: SheetState) -> list[ft.Control]:
+        """The round's missing cells, and whose bonus does not count; returns what changed."""
+        out: list[ft.Control] = []
+        gaps = state.missing.get(self.round_id, ())
+        text = missing_words(self.ctx, self.model, gaps)
+        if self.missing_text.value != text or self.missing.visible != bool(text):
+            self.missing_text.value = text
+            self.missing.visible = bool(text)
+            out.append(self.missing)
+        names = [
+            name
+            for player, name in enumerate(self.model.players)
+            if (self.round_id, player) in state.bonus_lost
+        ]
+        lost = (
+            self.ctx.t("app.bonus_not_counted", names=join_words(names, self.ctx.lang))
+            if names
+            else ""
+        )
+        if self.lost_text.value != lost or self.lost.visible != bool(lost):
+            self.lost_text.value = lost
+            self.lost.visible = bool(lost)
+            out.append(self.lost)
+        return out
+
+
+def missing_words(ctx: Context, model: SheetInProgress, gaps: tuple[tuple[int, str], ...]) -> str:
+    """A round's cells still to enter, line by line: "Not counted yet. Still to enter:
+    Tricks taken: Ana, Ben"; a round left blank before rounds with values says so."""
+    if not gaps:
+        return ""
+    keys = {line.key for line in model.round_lines}
+    every = {(p, key) for key in keys for p in range(len(model.players))}
+    if set(gaps) == every:
+        return ctx.t("app.round_blank")
+    parts = []
+    for line in model.round_lines:
+        names = [model.players[p] for p, key in gaps if key == line.key]
+        if names:
+            label = pick(line.label, ctx.lang)
+            parts.append(f"{label}: {join_words(names, ctx.lang)}")
+    return ctx.t("app.round_missing", cells=" · ".join(parts))
 
 
 def earned_ident(number: int, key: str, player: int) -> str:
@@ -159,6 +242,9 @@ class RoundsPart:
     ) -> None:
         self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
         self.blocks: dict[str, RoundBlock] = {}
+        rules = model.template.rounds
+        self.has_deal = rules is not None and (rules.cards is not None or rules.dealer_rotates)
+        """The game says how many cards each round deals or who deals."""
         self.earned_lines = [line for line in model.round_lines if line.kind in MORE_KINDS]
         """Per-round lines whose points are worked out from the quantity (award, tally)."""
         self.column = ft.ListView(spacing=SPACING, reverse=True, height=0)
@@ -251,6 +337,11 @@ class RoundsPart:
                 if text.value != value:
                     text.value = value
                     out.append(text)
+            out += block.show_gaps(state)
+            deal = block.deal_words(block.number)  # the first player may have changed
+            if block.deal_text.value != deal:
+                block.deal_text.value = deal
+                out.append(block.deal_text)
             late = block.round_id in changed_late
             if block.note.visible != late:
                 block.note.visible = late

@@ -507,15 +507,16 @@ class SheetView:
         state = self.model.state
         ctx = self.ctx
         out: list[ft.Control] = []
-        if state.problems or self.marked:  # no cell marked, none to mark: nothing to do
+        marks = state.problems or state.bonus_lost  # a refused value, a bonus not counted
+        if marks or self.marked:  # no cell marked, none to mark: nothing to do
             for cell in self.all_cells():
                 out += cell.mark(state)
-            self.marked = bool(state.problems)
+            self.marked = bool(marks)
         out += self._show_problems(state)
         out += self.worked.refresh(state)
         if self.rounds is not None:
             out += self.rounds.refresh(state)
-        players, result = _scores(ctx, state)
+        players, result = _scores(ctx, state, self.model.hint_key())
         for i, (total, rank, leads) in enumerate(players):
             if i < len(self.scores_shown) and self.scores_shown[i] == players[i]:
                 continue  # as refresh last set it (only refresh sets these)
@@ -584,6 +585,11 @@ class SheetView:
             changed.append(box)
         return changed
 
+    def _missing_rounds(self, state: SheetState) -> str:
+        """The numbers of the rounds still missing cells: "2, 5"."""
+        numbers = [self.model.round_position(rid) for rid in state.missing]
+        return ", ".join(str(n) for n in sorted(n for n in numbers if n is not None))
+
     def on_first_player(self, name: str) -> None:
         self.model.set_first_player(name)
         self.changed(rebuilt=False)
@@ -617,6 +623,12 @@ class SheetView:
 
     def on_save(self) -> None:
         state = self.model.state
+        if state.missing and not state.problems and not self.gone:
+            self.save_message.value = self.ctx.t(
+                "app.save_rounds_missing", rounds=self._missing_rounds(state)
+            )
+            self.save_message.color = ft.Colors.ERROR
+            return
         if state.empty and not state.problems and not self.gone:
             self.save_message.value = self.ctx.t("app.save_empty")
             self.save_message.color = ft.Colors.ERROR
@@ -672,9 +684,10 @@ Scores = tuple[list[tuple[str, str, bool]], str]
 """Each player's total, rank and whether they lead, as shown; the result sentence."""
 
 
-def _scores(ctx: Context, state: SheetState) -> Scores:
+def _scores(ctx: Context, state: SheetState, hint: str) -> Scores:
     """What ``state`` shows below the lines in ``ctx``'s language: worked out once per
-    state and language, for every device showing it."""
+    state and language, for every device showing it; ``hint``: what a sheet with nothing
+    counted yet says to enter (``SheetInProgress.hint_key``)."""
     key = ("scores", ctx.lang)
     found = state.shown.get(key)
     if found is None:
@@ -688,7 +701,7 @@ def _scores(ctx: Context, state: SheetState) -> Scores:
             for player in scored.players
         ]
         if state.empty:
-            result = ctx.t("app.enter_values")
+            result = ctx.t(hint)
         elif state.undecided:
             result = _choose(ctx, state)
         else:
