@@ -41,7 +41,7 @@ from scorepad.store.errors import StoreError, record_error
 from scorepad.store.rows import PlayRows
 from scorepad.store.values import dump
 
-MAX_BYTES = 512 * 2**20
+MAX_BYTES = 256 * 2**20
 """The largest BGG file read (a plays file of 100,000 plays is about 90 MB)."""
 MAX_QUANTITY = 1000
 """A play's quantity above this is a typing slip (BGG itself takes up to 9,999)."""
@@ -54,14 +54,19 @@ Source = str | bytes | Path
 
 
 def is_plays(head: str) -> bool:
-    """Whether a file's first characters are BGG's plays XML."""
-    text = head.lstrip("\ufeff \t\r\n")
-    if text.startswith("<?xml"):
-        text = text[text.find("?>") + 2 :].lstrip() if "?>" in text else ""
-    while text.startswith("<!--"):
-        end = text.find("-->")
-        text = text[end + 3 :].lstrip() if end >= 0 else ""
-    return re.match(r"<plays[\s>/]", text) is not None
+    """Whether a file's first characters are BGG's plays XML: a ``<plays>`` document whose
+    root says whose plays they are (``username``, BGG's ``termsofuse``) or whose first
+    play has an ``id`` (another ``<plays>`` document, a list of theatre plays, is not)."""
+    found = _PLAYS_ROOT.search(head[:HEAD_CHARS])
+    if found is None:
+        return False
+    return bool(_OWNER.search(found.group(0))) or bool(_PLAY_ID.search(head[found.end() :]))
+
+
+HEAD_CHARS = 2000
+_PLAYS_ROOT = re.compile(r"^\ufeff?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<plays[\s/>][^>]*>?", re.S)
+_OWNER = re.compile(r"\s(?:username|termsofuse)\s*=")
+_PLAY_ID = re.compile(r"^\s*<play\s[^>]*\bid\s*=")
 
 
 def is_collection(head: str) -> bool:
@@ -104,26 +109,82 @@ def read_bgg_plays(
 
 
 def _elements(data: Source, source: str) -> Iterator[tuple[int, Element]]:
-    """Each ``<play>`` of the file with its position, cleared once used."""
+    """Each ``<play>`` of the file with its position, cleared once used. A file may hold
+    several ``<plays>`` documents one after the other (the pages of BGG's API, saved
+    together): they are read as one."""
     handle = _open(data, source)
     position = 0
     try:
         root: Element | None = None
-        for event, element in iterparse(handle, events=("start", "end"), forbid_dtd=True):
-            if root is None:
-                root = element
-                if element.tag != "plays":
+        depth = 0
+        for event, element in iterparse(_Pages(handle), events=("start", "end"), forbid_dtd=True):
+            if event == "start":
+                depth += 1
+                if root is None:
+                    root = element
+                elif depth == 2 and element.tag != "plays":
                     raise StoreError(
                         "store.import_unreadable", source=source, detail="<plays> expected"
                     )
-            if event == "end" and element.tag == "play":
+                continue
+            depth -= 1
+            if element.tag == "play" and depth == 2:
                 yield position, element
                 position += 1
+                element.clear()
+            if depth == 1 and root is not None:
                 root.clear()  # what was read is let go: memory stays flat
     except (ParseError, DefusedXmlException) as problem:
         raise StoreError("store.import_unreadable", source=source, detail=str(problem)) from None
     finally:
         handle.close()
+
+
+class _Pages:
+    """A file of one or more XML documents read as one: ``<pages>``, the documents
+    without their XML declarations, ``</pages>``."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self.handle = handle
+        self.pending = b"<pages>"
+        self.held = b""
+        self.done = False
+
+    def read(self, size: int = -1) -> bytes:
+        while not self.done and len(self.pending) < max(size, 1):
+            chunk = self.handle.read(CHUNK)
+            if not chunk:
+                self.pending += _undeclared(self.held) + b"</pages>"
+                self.held = b""
+                self.done = True
+                break
+            text = self.held + chunk
+            cut = _safe_end(text)
+            self.pending += _undeclared(text[:cut])
+            self.held = text[cut:]
+        if size < 0:
+            size = len(self.pending)
+        found, self.pending = self.pending[:size], self.pending[size:]
+        return found
+
+
+CHUNK = 1 << 16
+_DECLARATION = re.compile(rb"<\?xml\s[^>]*\?>")
+
+
+def _undeclared(text: bytes) -> bytes:
+    return _DECLARATION.sub(b"", text)
+
+
+def _safe_end(text: bytes) -> int:
+    """Where ``text`` may be cut without cutting a declaration in two: before a "<" that
+    may begin one not yet closed."""
+    start = text.rfind(b"<", max(0, len(text) - 200))
+    if start >= 0 and b">" not in text[start:] and b"<?xml".startswith(text[start : start + 5]):
+        return start
+    if start >= 0 and text[start : start + 5] == b"<?xml" and b">" not in text[start:]:
+        return start
+    return len(text)
 
 
 class _Head:
@@ -407,7 +468,7 @@ def _collection_row(raw: dict[str | Any, Any]) -> dict[str, Any]:
         "name": name,
         "owned": flags["own"],
         "wishlist": flags["wishlist"],
-        "wishlist_priority": int(priority) if priority and flags["wishlist"] else None,
+        "wishlist_priority": int(priority) if priority else None,
         "plays": int(plays),
         "data": dump(rest),
     }

@@ -322,4 +322,14 @@ def report_text(ctx: Context, source: str, done: Imported) -> str:
             lines.append(ctx.t(key, count=len(items), names=", ".join(items)))
     lines += [ctx.t("store.import_matched", name=n, game=g) for n, g in done.matched]
     lines += [ctx.t("store.import_left_out", why=why) for why in done.left_out]
+    lines += [ctx.t("store.import_same_bgg", what=what) for what in done.same_bgg_play]
+    if done.collection or done.collection_held:  # a collection, not plays
+        lines = [
+            ctx.t(
+                "store.import_collection",
+                source=source,
+                added=done.collection,
+                held=done.collection_held,
+            )
+        ]
     return "\n".join(lines)
