@@ -64,7 +64,9 @@ def is_plays(head: str) -> bool:
 
 
 HEAD_CHARS = 2000
-_PLAYS_ROOT = re.compile(r"^\ufeff?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<plays[\s/>][^>]*>?", re.S)
+_PLAYS_ROOT = re.compile(
+    r"^\ufeff?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<plays[\s/>][^>]*>?", re.S
+)
 _OWNER = re.compile(r"\s(?:username|termsofuse)\s*=")
 _PLAY_ID = re.compile(r"^\s*<play\s[^>]*\bid\s*=")
 
@@ -400,7 +402,7 @@ def _collection_rows(data: Source, source: str) -> dict[str, dict[str, Any]]:
         for number, raw in enumerate(reader, 2):
             if number - 1 > MAX_ROWS:
                 raise StoreError("store.bgg_rows", source=source, limit=MAX_ROWS)
-            record = f"line {number}"
+            record = f"row {number}"
             try:
                 row = _collection_row(raw)
             except ScorepadError as problem:
@@ -414,7 +416,7 @@ def _collection_rows(data: Source, source: str) -> dict[str, dict[str, Any]]:
                         StoreError(
                             "store.import_same_uuid",
                             value=quote(row["collid"]),
-                            other=f"line {where[row['collid']]}",
+                            other=f"row {where[row['collid']]}",
                         ),
                     )
                 )

@@ -30,6 +30,10 @@ from scorepad.ui.devices import Power
 from scorepad.ui.host_files import MAX_BYTES, MAX_MB, check_file
 from scorepad.ui.views.common import heading, muted, tid
 
+IMPORT_EXTENSIONS = ("json", "bgsplay", "xml", "csv")
+"""The files a device may pick to import: Scorepad's history, BG Stats' files, and
+BoardGameGeek's plays XML and collection CSV (each told apart by its content)."""
+
 FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
 SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
 
@@ -175,7 +179,7 @@ class HistorySection:
             return
         ctx = self.ctx
         try:
-            picked = await ctx.upload(["json", "bgsplay"])
+            picked = await ctx.upload(list(IMPORT_EXTENSIONS))
         except ScorepadError as problem:  # too big (said before a byte is sent), or lost
             self.finish_job((problem.message(ctx.lang), True))
             return
