@@ -36,7 +36,7 @@ from sqlalchemy import Connection, select, update
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.store import models as m
-from scorepad.store.bgsread import PROBLEM, Refused, Report, read_plays, read_score
+from scorepad.store.bgsread import PROBLEM, Listed, Report, read_plays, read_score
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.rows import PlayRows
 from scorepad.store.values import dump
@@ -430,7 +430,9 @@ def _collection_rows(data: Source, source: str) -> dict[str, dict[str, Any]]:
     if problems:
         if len(problems) == 1:
             raise record_error(source, *problems[0])
-        raise Refused(source, problems)
+        raise StoreError(
+            "store.bgg_rows_refused", source=source, count=len(problems), problems=Listed(problems)
+        )
     return found
 
 
@@ -457,8 +459,8 @@ def _collection_row(raw: dict[str | Any, Any]) -> dict[str, Any]:
             raise StoreError("store.import_field", field=quote(key), expected="0 or 1")
         flags[key] = value == "1"
     priority = cells.get("wishlistpriority", "")
-    if priority and not (priority.isdigit() and 1 <= int(priority) <= 5):
-        raise StoreError("store.import_field", field=quote("wishlistpriority"), expected="1 to 5")
+    if priority and not (priority.isdigit() and 0 <= int(priority) <= 5):
+        raise StoreError("store.import_field", field=quote("wishlistpriority"), expected="0 to 5")
     plays = cells.get("numplays", "") or "0"
     if not plays.isdigit() or int(plays) >= 2**31:
         raise StoreError("store.import_field", field=quote("numplays"), expected="a count")

@@ -140,11 +140,11 @@ class Refused(StoreError):
     def __init__(self, source: str, problems: list[tuple[str, ScorepadError]]) -> None:
         self.problems = problems
         super().__init__(
-            "store.import_refused", source=source, count=len(problems), problems=_Listed(problems)
+            "store.import_refused", source=source, count=len(problems), problems=Listed(problems)
         )
 
 
-class _Listed(ScorepadError):
+class Listed(ScorepadError):
     """Several records' problems as one field of a message, in the reader's language."""
 
     def __init__(self, problems: list[tuple[str, ScorepadError]]) -> None:

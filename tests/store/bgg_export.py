@@ -122,7 +122,7 @@ def plays_xml(plays: int = 120, seed: int = 12, pages: int = 1, username: str = 
             f"location={quoteattr(location)}>"
         )
         item = (
-            f"<item name={quoteattr(game)} objecttype=\"thing\" objectid=\"{ident}\">"
+            f'<item name={quoteattr(game)} objecttype="thing" objectid="{ident}">'
             f'<subtypes><subtype value="{subtype}"/></subtypes></item>'
         )
         comment = COMMENTS[n % len(COMMENTS)]
@@ -274,22 +274,26 @@ def as_document(text: str) -> dict[str, Any]:
         games[item.get("objectid") or ""] = item.get("name") or ""
         for copy in range(int(play.get("quantity") or "1")):
             suffix = f"-{copy + 1}" if copy else ""
-            plays.append({"uuid": f"bgg-{play.get('id')}{suffix}", "gameRefId": item.get("objectid")})
+            plays.append(
+                {"uuid": f"bgg-{play.get('id')}{suffix}", "gameRefId": item.get("objectid")}
+            )
     return {"games": [{"id": k, "name": v} for k, v in games.items()], "plays": plays}
 
 
 # --- the collection -----------------------------------------------------------------------
 
 COLUMNS = (
-    "objectname,objectid,rating,numplays,weight,own,fortrade,want,wanttobuy,wanttoplay,"
-    "prevowned,preordered,wishlist,wishlistpriority,wishlistcomment,comment,conditiontext,"
-    "haspartslist,wantpartslist,collid,baverage,average,avgweight,rank,numowned,objecttype,"
-    "originalname,minplayers,maxplayers,playingtime,maxplaytime,minplaytime,yearpublished,"
-    "bggrecplayers,bggbestplayers,bggrecagerange,bgglanguagedependence,publisherid,imageid,"
-    "year,language,other,itemtype,pricepaid,pp_currency,currvalue,cv_currency,"
-    "acquisitiondate,acquiredfrom,quantity,privatecomment,version_publishers,"
-    "version_languages,version_yearpublished,version_nickname"
-).split(",")
+    "objectname", "objectid", "rating", "numplays", "weight", "own", "fortrade", "want",
+    "wanttobuy", "wanttoplay", "prevowned", "preordered", "wishlist", "wishlistpriority",
+    "wishlistcomment", "comment", "conditiontext", "haspartslist", "wantpartslist", "collid",
+    "baverage", "average", "avgweight", "rank", "numowned", "objecttype", "originalname",
+    "minplayers", "maxplayers", "playingtime", "maxplaytime", "minplaytime", "yearpublished",
+    "bggrecplayers", "bggbestplayers", "bggrecagerange", "bgglanguagedependence", "publisherid",
+    "imageid", "year", "language", "other", "itemtype", "pricepaid", "pp_currency", "currvalue",
+    "cv_currency", "acquisitiondate", "acquiredfrom", "quantity", "privatecomment",
+    "version_publishers", "version_languages", "version_yearpublished", "version_nickname",
+)  # fmt: skip
+"""The columns of BGG's collection export, in its order."""
 COLLECTION_GAMES = (
     (230802, "Azul"),
     (174430, "Gloomhaven"),

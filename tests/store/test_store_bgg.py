@@ -50,7 +50,7 @@ def one_play(ident: int, game: tuple[int, str], players: str, **attrs: str) -> s
     } | attrs
     fields = " ".join(f'{k}="{v}"' for k, v in head.items())
     return (
-        f"<play {fields}><item name=\"{game[1]}\" objecttype=\"thing\" objectid=\"{game[0]}\">"
+        f'<play {fields}><item name="{game[1]}" objecttype="thing" objectid="{game[0]}">'
         '<subtypes><subtype value="boardgame"/></subtypes></item>'
         f"<players>{players}</players></play>"
     )
@@ -380,9 +380,7 @@ REAL = os.environ.get("SCOREPAD_BGG_EXPORTS")
 
 
 @pytest.mark.skipif(not REAL, reason="no folder of real BGG exports ($SCOREPAD_BGG_EXPORTS)")
-@pytest.mark.parametrize(
-    "path", sorted(Path(REAL).glob("*")) if REAL else [], ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", sorted(Path(REAL).glob("*")) if REAL else [], ids=lambda p: p.name)
 def test_a_real_bgg_export_imports_whole_and_true(tmp_path, path):
     text = path.read_text(encoding="utf-8-sig")
     with open_store(str(tmp_path / "h.sqlite3")) as store:
