@@ -45,6 +45,9 @@ MAX_BYTES = 256 * 2**20
 """The largest BGG file read (a plays file of 100,000 plays is about 90 MB)."""
 MAX_QUANTITY = 1000
 """A play's quantity above this is a typing slip (BGG itself takes up to 9,999)."""
+MAX_PLAYS = 500_000
+"""Plays made from one file, copies of a quantity counted (the biggest histories known
+hold about 60,000): past it the file is refused, before anything is written."""
 MAX_ROWS = 100_000
 """Rows of a collection export (the largest collections on BGG hold about 30,000)."""
 MAX_FIELD = 10_000
@@ -261,9 +264,13 @@ def _heads(data: Source, source: str) -> tuple[dict[str, Any], _Head]:
 
 def _plays(data: Source, source: str, found: _Head) -> Iterator[Any]:
     """Each play in BG Stats' shape; a play of quantity n as n plays."""
+    made = 0
     for _, element in _elements(data, source):
         play = _play(element, found)
         count = _quantity(element)
+        made += count or 1
+        if made > MAX_PLAYS:
+            raise StoreError("store.bgg_too_many", source=source, limit=MAX_PLAYS)
         if count is None:
             play[PROBLEM] = StoreError(
                 "store.bgg_quantity", value=quote(element.get("quantity")), limit=MAX_QUANTITY

@@ -366,6 +366,17 @@ def test_a_file_too_big_is_refused_before_it_is_read(store, tmp_path, monkeypatc
     assert "larger than" in refused.value.message("en")
 
 
+def test_a_file_making_too_many_plays_is_refused(store, monkeypatch):
+    from scorepad.store import bggread
+
+    monkeypatch.setattr(bggread, "MAX_PLAYS", 10)
+    text = document(one_play(1, AZUL, seat("Ana", "1", True), quantity="11"))
+    with pytest.raises(StoreError) as refused:
+        store.import_text(text, "plays.xml")
+    assert "more than 10 plays" in refused.value.message("en")
+    assert not plays_of(store)
+
+
 def test_other_xml_and_csv_files_are_not_taken_for_bgg_exports():
     from scorepad.store.importing import guess_format
 
