@@ -121,24 +121,27 @@ def _elements(data: Source, source: str) -> Iterator[tuple[int, Element]]:
     position = 0
     try:
         root: Element | None = None
+        page: Element | None = None
         depth = 0
         for event, element in iterparse(_Pages(handle), events=("start", "end"), forbid_dtd=True):
             if event == "start":
                 depth += 1
                 if root is None:
                     root = element
-                elif depth == 2 and element.tag != "plays":
-                    raise StoreError(
-                        "store.import_unreadable", source=source, detail="<plays> expected"
-                    )
+                elif depth == 2:
+                    if element.tag != "plays":
+                        raise StoreError(
+                            "store.import_unreadable", source=source, detail="<plays> expected"
+                        )
+                    page = element
                 continue
             depth -= 1
-            if element.tag == "play" and depth == 2:
+            if element.tag == "play" and depth == 2 and page is not None:
                 yield position, element
                 position += 1
-                element.clear()
+                page.clear()  # what was read is let go: memory stays flat
             if depth == 1 and root is not None:
-                root.clear()  # what was read is let go: memory stays flat
+                root.clear()
     except (ParseError, DefusedXmlException) as problem:
         raise StoreError("store.import_unreadable", source=source, detail=str(problem)) from None
     finally:
