@@ -19,7 +19,7 @@ from scorepad.cli.render import (
     render_history,
     render_player_stats,
 )
-from scorepad.core.i18n import tr
+from scorepad.core.i18n import first_few, tr
 
 EXPORT_FORMATS = ("json", "csv", "bgsplay")
 IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection")
@@ -192,8 +192,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(tr("store.import_kept_back", lang, what=what))
     for what in done.duplicates:
         print(tr("store.import_duplicate", lang, what=what))
-    for what in done.same_bgg_play:
-        print(tr("store.import_same_bgg", lang, what=what))
+    if done.same_bgg_play:
+        print(tr("store.import_same_bgg", lang, what=first_few(done.same_bgg_play, lang)))
     return 0
 
 

@@ -406,3 +406,22 @@ def test_a_real_bgg_export_imports_whole_and_true(tmp_path, path):
         for fmt in ("json", "csv", "bgsplay"):
             assert exported(store, fmt)
         assert store.import_file(path).plays == 0
+
+
+def test_the_report_names_the_first_plays_found_by_bgg_id_then_how_many_more(capsys, url, tmp_path):
+    ids = list(range(1001, 1026))
+    plays = tmp_path / "plays.xml"
+    plays.write_text(
+        document(
+            *(one_play(i, AZUL, seat("Ana", "5", True) + seat("Ben", "4", False)) for i in ids)
+        )
+    )
+    bgs = tmp_path / "export.bgsplay"
+    bgs.write_text(json.dumps(bgstats_document(ids)))
+    assert main(["import", str(plays), "--db", url]) == 0
+    capsys.readouterr()
+    assert main(["import", str(bgs), "--db", url, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("imported 0 plays (25 already in the history)")
+    (line,) = [x for x in out.splitlines() if "BoardGameGeek play id" in x]
+    assert line.count("(BGG ") == 20 and line.endswith("and 5 more")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.core.i18n import first_few
 from scorepad.ui.context import Context
 from scorepad.ui.devices import Power
 from scorepad.ui.host_files import MAX_BYTES, MAX_MB, check_file
@@ -326,7 +327,8 @@ def report_text(ctx: Context, source: str, done: Imported) -> str:
             lines.append(ctx.t(key, count=len(items), names=", ".join(items)))
     lines += [ctx.t("store.import_matched", name=n, game=g) for n, g in done.matched]
     lines += [ctx.t("store.import_left_out", why=why) for why in done.left_out]
-    lines += [ctx.t("store.import_same_bgg", what=what) for what in done.same_bgg_play]
+    if done.same_bgg_play:
+        lines.append(ctx.t("store.import_same_bgg", what=first_few(done.same_bgg_play, ctx.lang)))
     if done.collection or done.collection_held:  # a collection, not plays
         lines = [
             ctx.t(
