@@ -26,6 +26,7 @@ from tests.store.bgg_export import (
     plays_xml,
 )
 from tests.store.bgs_facts import compared, history_facts
+from tests.store.store_sheets import play_columns
 
 
 def plays_of(store: Store) -> dict[str, Any]:
@@ -425,3 +426,25 @@ def test_the_report_names_the_first_plays_found_by_bgg_id_then_how_many_more(cap
     assert out.startswith("imported 0 plays (25 already in the history)")
     (line,) = [x for x in out.splitlines() if "BoardGameGeek play id" in x]
     assert line.count("(BGG ") == 20 and line.endswith("and 5 more")
+
+
+def test_bg_stats_plays_imported_before_get_their_bgg_play_ids(tmp_path):
+    """A history of revision 0011 holding BG Stats plays synced to BGG: the upgrade gives
+    them their BGG play ids, so a BGG import then finds them."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from scorepad.store.migrate import config
+
+    path = tmp_path / "old.sqlite3"
+    with open_store(str(path)) as store:
+        store.import_text(json.dumps(bgstats_document([931, 932])), "e.bgsplay")
+        with store.db.engine.begin() as conn:
+            command.downgrade(config(conn), "0011")
+    assert "bgg_play_id" not in play_columns(path)
+    with open_store(str(path)) as store:
+        with store.db.engine.connect() as conn:
+            held = conn.execute(text("SELECT bgg_play_id FROM play ORDER BY bgg_play_id"))
+            assert [row[0] for row in held] == [931, 932]
+        text_ = document(one_play(931, AZUL, seat("Ana", "50", True) + seat("Ben", "4", False)))
+        assert store.import_text(text_, "plays.xml").same_bgg_play == ("bgg-931 (BGG 931)",)
