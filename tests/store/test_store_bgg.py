@@ -255,6 +255,7 @@ def test_the_bg_stats_export_of_bgg_plays_keeps_their_bgg_ids(store, xml, pg_or_
     with open_store(pg_or_file) as other:
         back = other.import_text(json.dumps(written), "back.bgsplay")
         assert back.plays == plays_facts(xml)["plays"]
+        assert compared(plays_facts(xml), history_facts(other, as_document(xml))) == {}
         assert other.import_text(xml, "plays.xml").plays == 0
 
 
