@@ -8,7 +8,8 @@ of plays:
 - quantity above 1, incomplete plays, ``nowinstats`` plays, length 0;
 - plays of games in Scorepad's catalogue (matched by BGG id, under a name of BGG's own
   that is not the built-in's) and of games that are not (kept as result-only games);
-- blank, fractional ("12.5", "3.44"), negative and text ("won") scores;
+- blank, fractional ("12.5", "3.44"), negative and text ("won") scores, and scores with
+  spaces after them ("125  ", as plays synced from Board Game Arena have them);
 - players without a user name, a user name without a name, seats without either
   (anonymous), a play logged without players;
 - win flags (ties with two winners, no winner), start positions (text too: "first"),
@@ -81,6 +82,8 @@ def _score(rnd: random.Random, n: int) -> str:
         return str(-rnd.randint(1, 20))
     if pick == 9 and n % 22 == 9:
         return "won"
+    if pick == 1:
+        return f"{rnd.randint(0, 150)}  "  # as plays synced from Board Game Arena have it
     return str(rnd.randint(0, 120))
 
 
