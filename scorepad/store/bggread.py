@@ -39,7 +39,7 @@ from scorepad.store import models as m
 from scorepad.store.bgsread import PROBLEM, Listed, Report, read_plays, read_score
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.rows import PlayRows
-from scorepad.store.values import dump
+from scorepad.store.values import dump, name_key
 
 MAX_BYTES = 256 * 2**20
 """The largest BGG file read (a plays file of 100,000 plays is about 90 MB)."""
@@ -255,7 +255,8 @@ def _heads(data: Source, source: str) -> tuple[dict[str, Any], _Head]:
         found.game(element.find("item"))
         found.place(_attr(element, "location"))
         seats = [found.player(seat) for seat in element.iter("player")]
-        if not seats:
+        names = [name_key(_attr(s, "name") or _attr(s, "username")) for s in element.iter("player")]
+        if not seats or len(set(names)) < len(names):
             _nobody(found)
     head = {
         "games": list(found.games.values()),
@@ -328,8 +329,15 @@ def _play(element: Element, head: _Head) -> dict[str, Any]:
     location = head.place(_attr(element, "location"))
     if location is not None:
         play["locationRefId"] = location
+    named: set[str] = set()
     for seat in element.iter("player"):
-        play["playerScores"].append(_seat(seat, head))
+        found = _seat(seat, head)
+        who = name_key(_attr(seat, "name") or _attr(seat, "username"))
+        if who and who in named:  # one person twice in a play: the later seat is unnamed
+            found["playerRefId"] = _nobody(head)
+            found["name"] = _attr(seat, "name") or _attr(seat, "username")
+        named.add(who)
+        play["playerScores"].append(found)
     if not play["playerScores"]:  # a play logged without players: one unnamed seat
         play["playerScores"].append({"playerRefId": _nobody(head), "score": "", "winner": False})
         play["noPlayers"] = True

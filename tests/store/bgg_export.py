@@ -11,7 +11,7 @@ of plays:
 - blank, fractional ("12.5", "3.44"), negative and text ("won") scores, and scores with
   spaces after them ("125  ", as plays synced from Board Game Arena have them);
 - players without a user name, a user name without a name, seats without either
-  (anonymous), a play logged without players;
+  (anonymous), one person on two seats of a play, a play logged without players;
 - win flags (ties with two winners, no winner), start positions (text too: "first"),
   colours, ``new`` and ``rating``;
 - locations, comments with markup, newlines and unicode, unicode names of games and players;
@@ -138,6 +138,8 @@ def plays_xml(plays: int = 120, seed: int = 12, pages: int = 1, username: str = 
             seats: list[tuple[str, str, str] | None] = list(people)
             if n % 43 == 2:
                 seats.append(None)  # a seat without a name or a user name
+            if n % 53 == 7:
+                seats.append(people[0])  # one person on two seats
             rows = [_player(rnd, who, n + i, i + 1) for i, who in enumerate(seats)]
             winners = {0} if n % 5 else {0, 1}  # ties now and then
             if n % 47 == 3:
@@ -239,6 +241,12 @@ def plays_facts(text: str) -> dict[str, Any]:
         comment = (node.text or "").strip() if node is not None else ""
         facts["comments"] += [comment] * times if comment else []
         facts["seats"][len(players) or 1] += times
+        named: set[str] = set()
+        for n, player in enumerate(players):  # one person twice in a play: the later seat
+            who = " ".join(_who(player).split()).casefold()  # is nobody's (anonymous)
+            if who in named and who != ANONYMOUS.casefold():
+                players[n] = ET.Element("player", {**player.attrib, "name": "", "username": ""})
+            named.add(who)
         for player in players:
             colour = (player.get("color") or "").strip()
             if colour:

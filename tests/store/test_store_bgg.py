@@ -449,3 +449,22 @@ def test_bg_stats_plays_imported_before_get_their_bgg_play_ids(tmp_path):
             assert [row[0] for row in held] == [931, 932]
         text_ = document(one_play(931, AZUL, seat("Ana", "50", True) + seat("Ben", "4", False)))
         assert store.import_text(text_, "plays.xml").same_bgg_play == ("bgg-931 (BGG 931)",)
+
+
+def test_one_person_on_two_seats_of_a_play_keeps_the_play(store):
+    text = document(
+        one_play(
+            951,
+            (174430, "Gloomhaven"),
+            seat("Ana", "1", True) + seat("ANA ", "2", False) + seat("Ben", "3", False),
+        )
+    )
+    done = store.import_text(text, "plays.xml")
+    (play,) = plays_of(store).values()
+    assert [(s.name, s.anonymous, s.total) for s in play.players] == [
+        ("Ana", False, 1),
+        ("Anonymous", True, 2),
+        ("Ben", False, 3),
+    ]
+    assert store.get_play(play.id).imported["seats"][1] == {"name": "ANA "}
+    assert "playerScores.name: 1" in done.kept_back
