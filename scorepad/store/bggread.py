@@ -23,7 +23,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
@@ -51,7 +51,7 @@ hold about 60,000): past it the file is refused, before anything is written."""
 MAX_ROWS = 100_000
 """Rows of a collection export (the largest collections on BGG hold about 30,000)."""
 MAX_FIELD = 10_000
-"""Characters of one attribute or cell (a comment); a longer one is refused."""
+"""Characters of one cell of a collection export (a comment); a longer one is refused."""
 
 Source = str | bytes | Path
 
@@ -68,7 +68,7 @@ def is_plays(head: str) -> bool:
 
 HEAD_CHARS = 2000
 _PLAYS_ROOT = re.compile(
-    r"^\ufeff?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<plays[\s/>][^>]*>?", re.S
+    r"^\ufeff?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<plays(?:\s[^>]*)?>", re.S
 )
 _OWNER = re.compile(r"\s(?:username|termsofuse)\s*=")
 _PLAY_ID = re.compile(r"^\s*<play\s[^>]*\bid\s*=")
@@ -515,6 +515,3 @@ def collection(conn: Connection) -> list[dict[str, Any]]:
             }
         )
     return found
-
-
-Reader = Callable[[Connection], Iterator[tuple[GameTemplate, PlayRows]]]

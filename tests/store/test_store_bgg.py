@@ -386,6 +386,8 @@ def test_other_xml_and_csv_files_are_not_taken_for_bgg_exports():
     assert guess_format("plays.xml", theatre) != "bggplays"
     assert guess_format("x.csv", "name,score\nAna,3\n") != "bggcollection"
     assert guess_format("a.json", plays_xml(2)[:400]) == "bggplays"
+    assert guess_format("a.txt", '<plays>\n<play id="3" date="2024-01-01">') == "bggplays"
+    assert guess_format("a.txt", '<?xml version="1.0"?><plays/>') != "bggplays"
     assert guess_format("a.json", collection_csv(2)[:400]) == "bggcollection"
 
 
