@@ -276,6 +276,7 @@ def _plays(data: Source, source: str, found: _Head) -> Iterator[Any]:
         if made > MAX_PLAYS:
             raise StoreError("store.bgg_too_many", source=source, limit=MAX_PLAYS)
         if count is None:
+            play.pop(PROBLEM, None)  # the quantity first: it decides how many plays
             play[PROBLEM] = StoreError(
                 "store.bgg_quantity", value=quote(element.get("quantity")), limit=MAX_QUANTITY
             )
@@ -314,24 +315,29 @@ def _play(element: Element, head: _Head) -> dict[str, Any]:
         "uuid": f"bgg-{ident}" if ident else "",
         "gameRefId": head.game(element.find("item")),
         "playDate": f"{date} 00:00:00" if re.fullmatch(r"\d{4}-\d\d-\d\d", date) else date,
-        "durationMin": int(length) if length.isdigit() else length,
+        "durationMin": int(length) if length.isdigit() else 0,
         "comments": (comments.text or "").strip() if comments is not None else "",
         "ignored": False,
         "playerScores": [],
     }
     if ident.isdigit() and 0 < int(ident) < 2**62:
         play["bggId"] = int(ident)
-    for key, field in (("incomplete", "incomplete"), ("nowinstats", "nowinstats")):
+    if not length.isdigit():
+        _refuse(play, "length", "a whole number of minutes")
+    for key in ("incomplete", "nowinstats"):
         flag = _yes(element, key)
-        if flag is not False:
-            play[field] = flag
-            play["ignored"] = True if flag is True else flag
+        if flag is True:
+            play[key] = play["ignored"] = True
+        elif flag is not False:
+            _refuse(play, key, "0 or 1")
     location = head.place(_attr(element, "location"))
     if location is not None:
         play["locationRefId"] = location
     named: set[str] = set()
     for seat in element.iter("player"):
         found = _seat(seat, head)
+        if not isinstance(found["winner"], bool):
+            _refuse(play, "win", "0 or 1")
         who = name_key(_attr(seat, "name") or _attr(seat, "username"))
         if who and who in named:  # one person twice in a play: the later seat is unnamed
             found["playerRefId"] = _nobody(head)
@@ -342,6 +348,14 @@ def _play(element: Element, head: _Head) -> dict[str, Any]:
         play["playerScores"].append({"playerRefId": _nobody(head), "score": "", "winner": False})
         play["noPlayers"] = True
     return play
+
+
+def _refuse(play: dict[str, Any], field: str, expected: str) -> None:
+    """The play refused, by name, for a field of BGG's own that is not what BGG writes
+    (the first such field)."""
+    play.setdefault(
+        PROBLEM, StoreError("store.import_field", field=quote(field), expected=expected)
+    )
 
 
 def _nobody(head: _Head) -> int:
@@ -370,8 +384,11 @@ def _seat(seat: Element, head: _Head) -> dict[str, Any]:
     colour = _attr(seat, "color").strip()
     if colour:
         found["role"] = colour
-    if _yes(seat, "new") is True:
+    new = _yes(seat, "new")
+    if new is True:
         found["newPlayer"] = True
+    elif new is not False:
+        found["new"] = new  # kept as BGG wrote it
     rating = (seat.get("rating") or "").strip()
     if rating not in ("", "0"):
         found["rating"] = rating

@@ -318,7 +318,15 @@ def test_an_empty_collection_says_how_to_fill_it(capsys, url):
         ),
         (
             document(one_play(1, AZUL, seat("Ana", "x1", True).replace('win="1"', 'win="maybe"'))),
-            "winner",
+            'plays[0] (bgg-1): "win" is missing or not 0 or 1',
+        ),
+        (
+            document(one_play(1, AZUL, seat("Ana", "1", True), length="1h")),
+            'plays[0] (bgg-1): "length" is missing or not a whole number of minutes',
+        ),
+        (
+            document(one_play(1, AZUL, seat("Ana", "1", True), incomplete="yes")),
+            'plays[0] (bgg-1): "incomplete" is missing or not 0 or 1',
         ),
         (
             '<?xml version="1.0"?><!DOCTYPE plays [<!ENTITY a "aaaa">]>'
