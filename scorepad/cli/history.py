@@ -1,4 +1,5 @@
-"""The history's commands: ``history``, ``stats``, ``export``, ``import`` and ``players``.
+"""The history's commands: ``history``, ``stats``, ``export``, ``import``, ``collection``
+and ``players``.
 
 Each opens the history that ``--db`` or $SCOREPAD_DB names (the default file otherwise),
 asks the store, and prints. The store's records load in the handlers, so that building
@@ -12,11 +13,16 @@ from typing import Any
 
 from scorepad.cli.as_json import game_stats_json, h2h_json, play_json, player_stats_json
 from scorepad.cli.io import open_history, options, print_json
-from scorepad.cli.render import render_game_stats, render_history, render_player_stats
-from scorepad.core.i18n import tr
+from scorepad.cli.render import (
+    render_collection,
+    render_game_stats,
+    render_history,
+    render_player_stats,
+)
+from scorepad.core.i18n import first_few, tr
 
 EXPORT_FORMATS = ("json", "csv", "bgsplay")
-IMPORT_FORMATS = ("json", "bgsplay")
+IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection")
 
 
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
@@ -46,10 +52,20 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     export.set_defaults(handler=cmd_export)
 
     imp = commands.add_parser("import", help="read plays from a file / importa partidas")
-    imp.add_argument("file", help="a Scorepad history (.json) or BG Stats (.bgsplay) file")
+    imp.add_argument(
+        "file",
+        help="a Scorepad history (.json), a BG Stats (.bgsplay) file, or BoardGameGeek's "
+        "plays XML or collection CSV",
+    )
     imp.add_argument("--format", choices=IMPORT_FORMATS, help="default: from the file")
     options(imp, json=True, db=True)
     imp.set_defaults(handler=cmd_import)
+
+    owned = commands.add_parser(
+        "collection", help="the BoardGameGeek collection imported / colección de BGG"
+    )
+    options(owned, json=True, db=True)
+    owned.set_defaults(handler=cmd_collection)
 
     players = commands.add_parser("players", help="the players in the history / jugadores")
     options(players, json=True, db=True)
@@ -123,6 +139,20 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     with open_history(args.db) as store:
         done = store.import_file(args.file, args.format)
+    if done.collection or done.collection_held:
+        if args.json:
+            print_json({"collection": done.collection, "updated": done.collection_held})
+        else:
+            print(
+                tr(
+                    "store.import_collection",
+                    args.lang,
+                    source=args.file,
+                    added=done.collection,
+                    held=done.collection_held,
+                )
+            )
+        return 0
     if args.json and not done.bgstats:
         print_json({"imported": done.plays, "skipped": done.skipped})
         return 0
@@ -139,6 +169,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                 "left_out": list(done.left_out),
                 "kept_back": list(done.kept_back),
                 "duplicates": list(done.duplicates),
+                "same_bgg_play": list(done.same_bgg_play),
             }
         )
         return 0
@@ -161,6 +192,20 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(tr("store.import_kept_back", lang, what=what))
     for what in done.duplicates:
         print(tr("store.import_duplicate", lang, what=what))
+    if done.same_bgg_play:
+        print(tr("store.import_same_bgg", lang, what=first_few(done.same_bgg_play, lang)))
+    return 0
+
+
+def cmd_collection(args: argparse.Namespace) -> int:
+    with open_history(args.db) as store:
+        found = store.collection()
+    if args.json:
+        print_json(found)
+    elif not found:
+        print(tr("store.collection_empty", args.lang))
+    else:
+        print(render_collection(found, args.lang))
     return 0
 
 

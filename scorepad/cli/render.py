@@ -39,6 +39,33 @@ def table(rows: Sequence[Sequence[str]], right: set[int] = frozenset()) -> str: 
     return "\n".join(out)
 
 
+def render_collection(items: Sequence[dict[str, object]], lang: str) -> str:
+    """The BoardGameGeek collection: BGG id, game, owned, wishlist (with its priority),
+    BGG's count of plays."""
+    yes = tr("text.yes", lang)
+    rows = [
+        [
+            tr("text.bgg_id", lang),
+            tr("text.game", lang),
+            tr("text.owned", lang),
+            tr("text.wishlist", lang),
+            tr("text.plays", lang),
+        ]
+    ]
+    for item in items:
+        wished = item["wishlist_priority"]
+        rows.append(
+            [
+                str(item["bgg_id"]),
+                str(item["name"]),
+                yes if item["owned"] else "",
+                (f"{yes} ({wished})" if wished else yes) if item["wishlist"] else "",
+                str(item["plays"]),
+            ]
+        )
+    return table(rows, right={0, 4})
+
+
 def render_games(games: Sequence[Listed], lang: str) -> str:
     rows = [
         [

@@ -109,6 +109,14 @@ def decimal_mark(lang: str) -> str:
     return tr("format.decimal", lang)
 
 
+def first_few(items: Sequence[str], lang: str, few: int = 20) -> str:
+    """The first ``few`` of ``items``, then how many more: a report line naming records
+    that may be thousands."""
+    text = ", ".join(items[:few])
+    more = len(items) - few
+    return text + (", " + tr("store.import_more", lang, count=more) if more > 0 else "")
+
+
 def join_words(words: Sequence[str], lang: str) -> str:
     """ "Ana", "Ana and Ben", "Ana, Ben and Carla" (and "y" in Spanish)."""
     if not words:

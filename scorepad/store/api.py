@@ -20,7 +20,16 @@ from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
 from scorepad.files import replacing, write_atomic
-from scorepad.store import backups, importing, legacy_drafts, queries, restoring, stats, writes
+from scorepad.store import (
+    backups,
+    bggread,
+    importing,
+    legacy_drafts,
+    queries,
+    restoring,
+    stats,
+    writes,
+)
 from scorepad.store import games as g
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import write_bgsplay
@@ -483,6 +492,11 @@ class Store:
     ) -> Imported:
         """``progress``: told (plays read, plays in the file) as a BG Stats file goes in."""
         return importing.import_file(self.db, path, fmt, progress)
+
+    def collection(self) -> list[dict[str, Any]]:
+        """The BoardGameGeek collection imported (``bggread.collection``), by name."""
+        with self.db.reading() as conn:
+            return bggread.collection(conn)
 
 
 def _json_value(value: object) -> object:

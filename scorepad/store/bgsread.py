@@ -51,6 +51,7 @@ from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
 from scorepad.store.jsonstream import Reordered, read_document, read_file
 from scorepad.store.rows import (
+    BGG_PLAY_AT,
     DECIDED_AT,
     IGNORED_AT,
     IMPORTED_AT,
@@ -62,6 +63,7 @@ from scorepad.store.rows import (
     PlayDetails,
     PlayRows,
     amended,
+    bgg_play_of,
     check_details,
     field_error,
     rows_of,
@@ -94,6 +96,10 @@ SEAT_KNOWN = frozenset(
 """A seat's fields read into the seat; any other is kept to be written back."""
 PLAYER_KEPT = frozenset({"id", "uuid", "name", "isAnonymous", "bggUsername"})
 """A player's fields the history keeps (the anonymous player's uuid and name too)."""
+PROBLEM = "\x00problem"
+"""A play's field (never a key of a file: keys hold no U+0000) holding what the reader of
+another format found wrong in it (a BGG play's quantity): the play is refused with it, by
+name, as any other."""
 LISTS = ("games", "players", "locations", "plays")
 """The file's lists the import reads; any other (tags, groups, challenges, …) is named in
 the report's left out, with how many records it held."""
@@ -119,6 +125,8 @@ class Report:
     after: list[Callable[[Connection], None]] = field(default_factory=list)
     progress: Callable[[int, int], None] | None = None
     """Told (plays read, plays in the file) as the import goes: the app's progress bar."""
+    origin: str = SOURCE
+    """``imported["source"]`` of the plays read: "bgstats", or "bgg" for a BGG plays file."""
 
     def finish(self, conn: Connection) -> None:
         for step in self.after:
@@ -132,11 +140,11 @@ class Refused(StoreError):
     def __init__(self, source: str, problems: list[tuple[str, ScorepadError]]) -> None:
         self.problems = problems
         super().__init__(
-            "store.import_refused", source=source, count=len(problems), problems=_Listed(problems)
+            "store.import_refused", source=source, count=len(problems), problems=Listed(problems)
         )
 
 
-class _Listed(ScorepadError):
+class Listed(ScorepadError):
     """Several records' problems as one field of a message, in the reader's language."""
 
     def __init__(self, problems: list[tuple[str, ScorepadError]]) -> None:
@@ -165,19 +173,36 @@ def read_bgsplay(
     transaction leaves nothing imported. ``text``: the file's text, or its path (then it
     is read from the file a piece at a time, never whole)."""
     head, plays = _plays(text, source, whole)
+
+    def again() -> Iterator[Any]:
+        if "plays" in head:
+            return iter(head.pop("plays"))
+        return _plays(text, source, whole)[1]  # the second reading, one play at a time
+
+    return read_plays(conn, head, plays, again, source, report)
+
+
+def read_plays(
+    conn: Connection,
+    head: dict[str, Any],
+    plays: Iterator[Any],
+    again: Callable[[], Iterator[Any]],
+    source: str,
+    report: Report | None = None,
+) -> Iterator[tuple[GameTemplate, PlayRows]]:
+    """Plays in BG Stats' shape (``read_bgsplay``; a BGG plays file is read into the same
+    shape, ``bggread``): ``head`` holds the lists they refer to, ``plays`` the plays for
+    the survey and ``again()`` the same plays once more, to be read."""
     reader = _Reader(conn, head, source, report if report is not None else Report())
     total = reader.survey(plays)
-    if "plays" in head:
-        plays = iter(head.pop("plays"))
-    else:
-        _, plays = _plays(text, source, whole)  # the second reading, one play at a time
+    plays = again()
     told = reader.report.progress
     problems: list[tuple[str, ScorepadError]] = []
     for position, raw in enumerate(plays):
         if told is not None and position % PROGRESS_STEP == 0:
             told(position, total)
-        again = position in reader.earlier or position in reader.later
-        if again and reader.given_again(position, raw, problems):
+        repeated = position in reader.earlier or position in reader.later
+        if repeated and reader.given_again(position, raw, problems):
             continue
         try:
             pair = reader.play(raw)
@@ -566,6 +591,8 @@ class _Reader:
     def play(self, raw: object) -> tuple[GameTemplate, PlayRows]:
         if not isinstance(raw, dict):
             raise field_error("play", "an object")
+        if isinstance(raw.get(PROBLEM), ScorepadError):
+            raise raw[PROBLEM]
         scores = raw.get("playerScores")
         if (
             not isinstance(scores, list)
@@ -677,7 +704,7 @@ class _Reader:
         entered = _stamp(raw, "entryDate")
         created = when(entered) if entered else datetime.now()
         modified = _stamp(raw, "modificationDate")
-        kept: dict[str, object] = {"source": SOURCE}
+        kept: dict[str, object] = {"source": self.report.origin}
         rest = self.keepable("plays", {k: v for k, v in raw.items() if k not in PLAY_KNOWN})
         for key in rest:
             self.count_kept(key)
@@ -711,6 +738,7 @@ class _Reader:
             IGNORED_AT: True if _flag(raw, "ignored") else None,
             IMPORTED_AT: dump(kept),
             DECIDED_AT: decided,
+            BGG_PLAY_AT: bgg_play_of(kept),
         }
         if rule == "cooperative":
             play_values[OUTCOME_AT] = outcome

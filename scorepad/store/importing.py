@@ -12,6 +12,7 @@ nothing) and inserts the rest. The speed machinery is ``bulk``'s.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,12 +23,13 @@ from sqlalchemy import Connection, delete, select
 from scorepad.core import GameTemplate
 from scorepad.store import bulk
 from scorepad.store import models as m
+from scorepad.store.bggread import is_collection, is_plays, read_bgg_plays, read_collection
 from scorepad.store.bgsread import Report, read_bgsplay
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.jsonfile import read_json, read_json_bytes, read_records
 from scorepad.store.jsonstream import Reordered, decodes, head_text
-from scorepad.store.rows import IMPORTED_AT, PlayRows
+from scorepad.store.rows import BGG_PLAY_AT, IMPORTED_AT, PlayRows
 from scorepad.store.values import load
 from scorepad.store.writes import insert_plays
 
@@ -55,19 +57,35 @@ class Imported:
     left_out: tuple[str, ...] = ()
     """Each record the file held that was not imported, with why."""
     bgstats: bool = False
-    """Read from a BG Stats file (the fields above are its report)."""
+    """Read from a BG Stats file or a BGG plays file (the fields above are its report)."""
     kept_back: tuple[str, ...] = ()
     """Fields of the file with no place in Scorepad, kept only to be written back on
     export, each with how many records held one ("playerScores.metaData: 284")."""
     duplicates: tuple[str, ...] = ()
     """Plays given twice in the file, the same both times: the later copy was skipped."""
+    same_bgg_play: tuple[str, ...] = ()
+    """Plays skipped because the history holds them already under their BoardGameGeek
+    play id, imported from the other source ("bgg-123 (BGG 123)")."""
+    collection: int = 0
+    """Entries of a BGG collection export added to the collection."""
+    collection_held: int = 0
+    """Entries of a BGG collection export the collection held: brought up to date."""
 
 
 def guess_format(source: str, text: str) -> str:
-    """ "json" for Scorepad's own history files, "bgsplay" for BG Stats files."""
+    """ "json" for Scorepad's own history files, "bgsplay" for BG Stats files, "bggplays"
+    and "bggcollection" for BoardGameGeek's plays XML and collection CSV (told by their
+    first characters, whatever the file's name)."""
+    if is_plays(text):
+        return "bggplays"
+    if is_collection(text):
+        return "bggcollection"
     if source.lower().endswith(".bgsplay"):
         return "bgsplay"
     return "json" if '"scorepad-history"' in text[:400] else "bgsplay"
+
+
+BGG_FORMATS = ("bggplays", "bggcollection")
 
 
 Progress = Callable[[int, int], None]
@@ -83,6 +101,8 @@ def import_text(
 ) -> Imported:
     """A history file or a BG Stats file given as its text."""
     fmt = fmt or guess_format(source, text)
+    if fmt in BGG_FORMATS:
+        return _write_bgg(db, text, source, fmt, progress)
     if fmt != "json":
         return _write_bgs(db, text, source, progress)
     try:
@@ -92,10 +112,35 @@ def import_text(
 
 
 def _write_bgs(db: Database, text: str | Path, source: str, progress: Progress | None) -> Imported:
+    return _write_report(
+        db, lambda c, report: read_bgsplay(c, text, source, report=report), progress
+    )
+
+
+def _write_bgg(
+    db: Database, data: str | Path, source: str, fmt: str, progress: Progress | None
+) -> Imported:
+    if fmt == "bggplays":
+        return _write_report(
+            db, lambda c, report: read_bgg_plays(c, data, source, report=report), progress
+        )
+
+    def work(conn: Connection) -> Imported:
+        added, held = read_collection(conn, data, source)
+        return Imported(0, 0, collection=added, collection_held=held)
+
+    return db.write(work)
+
+
+def _write_report(
+    db: Database, read: Callable[[Connection, Report], Plays], progress: Progress | None
+) -> Imported:
+    """Plays of a BG Stats or BGG plays file, with the report of what the file held."""
+
     def work(conn: Connection) -> Imported:
         report = Report(progress=progress)
         with bulk.full_cache(db, conn):
-            done = import_plays(conn, read_bgsplay(conn, text, source, report=report))
+            done = import_plays(conn, read(conn, report))
         report.finish(conn)
         return Imported(
             done.plays,
@@ -109,6 +154,7 @@ def _write_bgs(db: Database, text: str | Path, source: str, progress: Progress |
             True,
             tuple(report.kept_back),
             tuple(report.duplicates),
+            done.same_bgg_play,
         )
 
     return db.write(work)
@@ -124,9 +170,12 @@ def import_file(
             start = handle.read(HEAD_BYTES)
     except OSError as problem:
         raise _unreadable(source, problem) from None
-    if (fmt or guess_format(source, head_text(start))) == "bgsplay":
+    fmt = fmt or guess_format(source, head_text(start))
+    if fmt == "bgsplay":
         # a BG Stats file is read from the file a piece at a time, never whole
         return _write_bgs(db, Path(path), source, progress)
+    if fmt in BGG_FORMATS:
+        return _write_bgg(db, Path(path), source, fmt, progress)
     try:
         data = Path(path).read_bytes()
     except OSError as problem:
@@ -178,6 +227,8 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
     added = skipped = updated = 0
     batch: list[tuple[GameTemplate, PlayRows]] = []
     aside: list[str] | None = None
+    found: list[str] = []
+    """Plays the history holds from another source under the same BGG play id."""
 
     def flush() -> int:
         nonlocal aside, updated
@@ -197,7 +248,8 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
                 gone = [p.uid for _, p in changed]
                 conn.execute(delete(m.play).where(m.play.c.uid.in_(gone)))
                 updated += len(changed)
-            fresh = [pair for pair in batch if pair[1].uid not in known] + changed
+            fresh = [pair for pair in batch if pair[1].uid not in known]
+            fresh = _new_on_bgg(conn, fresh, found) + changed
         insert_plays(conn, fresh)
         count = len(fresh)
         batch.clear()
@@ -218,7 +270,42 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
         for statement in (*aside, *bulk.RECOUNT):
             conn.exec_driver_sql(statement)
     added -= updated
-    return Imported(added, len(seen) - added - updated + skipped, updated)
+    return Imported(
+        added, len(seen) - added - updated + skipped, updated, same_bgg_play=tuple(found)
+    )
+
+
+def _new_on_bgg(
+    conn: Connection, plays: list[tuple[GameTemplate, PlayRows]], found: list[str]
+) -> list[tuple[GameTemplate, PlayRows]]:
+    """``plays`` without those the history holds already under their BoardGameGeek play
+    id from the other source (a BG Stats play synced to BGG, then the BGG plays file, or
+    the other way round); each of those is named in ``found``. Plays of one source
+    sharing an id (a BGG play of quantity 3) are all kept."""
+    wanted = {p.play[BGG_PLAY_AT] for _, p in plays} - {None}
+    if not wanted:
+        return plays
+    held: dict[object, set[bool]] = {}
+    query = select(m.play.c.bgg_play_id, m.play.c.uid).where(m.play.c.bgg_play_id.in_(wanted))
+    for bgg, uid in conn.execute(query):
+        held.setdefault(bgg, set()).add(from_bgg(uid))
+    fresh = []
+    for pair in plays:
+        bgg = pair[1].play[BGG_PLAY_AT]
+        if bgg in held and (not from_bgg(pair[1].uid)) in held[bgg]:
+            found.append(f"{pair[1].uid} (BGG {bgg})")
+        else:
+            fresh.append(pair)
+    return fresh
+
+
+def from_bgg(uid: str) -> bool:
+    """Whether a play was made from a BGG plays file: "bgg-123", and its copies "bgg-123-2",
+    "bgg-123-3" (a play of quantity 3)."""
+    return _BGG_UID.fullmatch(uid) is not None
+
+
+_BGG_UID = re.compile(r"bgg-\d+(-\d+)?")
 
 
 def newer(given: object, held: object) -> bool:

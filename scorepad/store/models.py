@@ -135,6 +135,10 @@ class Play(SQLModel, table=True):
     """The seat (from 1) of the player who started (revision 0007); None: nobody picked."""
     started_at: datetime | None = Field(default=None, sa_type=DateTime())
     """Local wall-clock time the sheet was started (revision 0008); None: not known."""
+    bgg_play_id: int | None = Field(default=None, sa_type=BigInteger, index=True)
+    """The play's id on BoardGameGeek (revision 0012), when an import gave one (a BGG
+    plays file, a BG Stats play's ``bggId``): a later import of the same play from the
+    other source finds it by this id instead of adding it again."""
 
 
 class PlayResult(SQLModel, table=True):
@@ -276,6 +280,27 @@ class SourceObject(SQLModel, table=True):
     data: str = Field(sa_type=Text)
 
 
+class CollectionItem(SQLModel, table=True):
+    """A game of the user's BoardGameGeek collection (revision 0012), as BGG's collection
+    export lists it: one row per collection entry (``collid``), the game's BGG id and name,
+    whether it is owned or wished for, BGG's count of plays, and the export's other
+    columns (``data``, JSON text) kept as they were."""
+
+    __tablename__ = "collection_item"
+
+    id: int | None = Field(default=None, primary_key=True)
+    collid: str = Field(sa_type=String(64), unique=True)
+    """BGG's id of the entry; the game's id when the export has none."""
+    bgg_id: int = Field(sa_type=BigInteger, index=True)
+    name: str = Field(sa_type=Text)
+    owned: bool
+    wishlist: bool
+    wishlist_priority: int | None = None
+    plays: int = 0
+    data: str = Field(sa_type=Text)
+    imported_at: datetime = Field(sa_type=DateTime())
+
+
 def _table(model: type[SQLModel]) -> Table:
     """The SQLAlchemy table SQLModel made for ``model`` (its ``__table__``, untyped there)."""
     table = getattr(model, "__table__")  # noqa: B009
@@ -293,3 +318,4 @@ game_label = _table(GameLabel)
 game_tally = _table(GameTally)
 total_tally = _table(TotalTally)
 source_object = _table(SourceObject)
+collection_item = _table(CollectionItem)

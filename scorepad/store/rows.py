@@ -272,6 +272,7 @@ def rows_of(
         None,  # imported
         first_seat(names, details.first_player),
         None if details.started_at is None else stamp(details.started_at),
+        None,  # bgg_play_id
     )
     return PlayRows(uid, play, tuple(names), tuple(seats), tuple(extras))
 
@@ -530,6 +531,7 @@ def _as_imported(
         given.append((rank, won))
     changed = any(g != (p.rank, p.winner) for g, p in zip(given, sheet.players, strict=True))
     play_values[IMPORTED_AT] = dump(imported)
+    play_values[BGG_PLAY_AT] = bgg_play_of(imported)
     if changed:
         play_values[DECIDED_AT] = "given"
     kind = raw.get("result_kind")
@@ -566,6 +568,17 @@ DECIDED_AT = PLAY_FIELDS.index("decided_by")
 WINNING_AT = PLAY_FIELDS.index("winning_total_halves")
 KIND_AT = PLAY_FIELDS.index("result_kind")
 OUTCOME_AT = PLAY_FIELDS.index("outcome")
+BGG_PLAY_AT = PLAY_FIELDS.index("bgg_play_id")
+
+
+def bgg_play_of(imported: Mapping[str, Any] | None) -> int | None:
+    """An imported play's BoardGameGeek play id: BG Stats' ``bggId`` kept with the play
+    (a BGG plays file gives its plays the same field), when it is a positive whole number."""
+    kept = imported.get("bgs") if imported else None
+    found = kept.get("bggId") if isinstance(kept, Mapping) else None
+    if isinstance(found, bool) or not isinstance(found, int) or not 0 < found < 2**62:
+        return None
+    return found
 
 
 def amended(

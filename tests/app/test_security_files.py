@@ -210,7 +210,7 @@ def test_a_phone_downloads_the_export_and_uploads_an_import(tmp_path):
     other.upload = upload
     root2 = view_for(other, "/settings")
     press(root2, "import-upload")
-    assert asked == [["json", "bgsplay"]]
+    assert asked == [["json", "bgsplay", "xml", "csv"]]
     assert find(root2, "history-message").value == (
         "Imported from mine.json: 1 new plays, 0 already there."
     )
@@ -231,3 +231,33 @@ def test_a_phone_downloads_the_export_and_uploads_an_import(tmp_path):
     press(root2, "import-upload")
     assert message.value.startswith("Cannot read bad.json")  # unchanged, nothing done
     assert not find(root2, "import-upload").disabled
+
+
+def test_a_phone_uploads_boardgamegeek_plays_and_collection_files(tmp_path):
+    """BGG's plays XML and collection CSV go through the same importer as any history file,
+    told by their content (the picker offers .xml and .csv)."""
+    from tests.store.bgg_export import collection_csv, plays_facts, plays_xml
+
+    ctx, _ = context(tmp_path)
+    ctx.on_host = False
+    plays = plays_xml(20).encode("utf-8")
+    owned = collection_csv(6).encode("utf-8")
+    given = [("my plays.xml", plays), ("collection.csv", owned)]
+
+    async def upload(extensions: list[str]) -> tuple[str, bytes] | None:
+        assert {"xml", "csv"} <= set(extensions)
+        return given.pop(0)
+
+    ctx.upload = upload
+    root = view_for(ctx, "/settings")
+    press(root, "import-upload")
+    count = plays_facts(plays.decode())["plays"]
+    message = find(root, "history-message").value
+    assert message.startswith(f"Imported from my plays.xml: {count} new plays, 0 already there.")
+    assert "already in the history" not in message
+    assert len(ctx.services.history.store.list_plays(limit=1000).plays) == count
+    press(root, "import-upload")
+    assert find(root, "history-message").value == (
+        "collection from collection.csv: 6 games added, 0 already there brought up to date"
+    )
+    assert len(ctx.services.history.store.collection()) == 6

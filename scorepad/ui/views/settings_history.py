@@ -25,10 +25,15 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.core.i18n import first_few
 from scorepad.ui.context import Context
 from scorepad.ui.devices import Power
 from scorepad.ui.host_files import MAX_BYTES, MAX_MB, check_file
 from scorepad.ui.views.common import heading, muted, tid
+
+IMPORT_EXTENSIONS = ("json", "bgsplay", "xml", "csv")
+"""The files a device may pick to import: Scorepad's history, BG Stats' files, and
+BoardGameGeek's plays XML and collection CSV (each told apart by its content)."""
 
 FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
 SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
@@ -175,7 +180,7 @@ class HistorySection:
             return
         ctx = self.ctx
         try:
-            picked = await ctx.upload(["json", "bgsplay"])
+            picked = await ctx.upload(list(IMPORT_EXTENSIONS))
         except ScorepadError as problem:  # too big (said before a byte is sent), or lost
             self.finish_job((problem.message(ctx.lang), True))
             return
@@ -322,4 +327,15 @@ def report_text(ctx: Context, source: str, done: Imported) -> str:
             lines.append(ctx.t(key, count=len(items), names=", ".join(items)))
     lines += [ctx.t("store.import_matched", name=n, game=g) for n, g in done.matched]
     lines += [ctx.t("store.import_left_out", why=why) for why in done.left_out]
+    if done.same_bgg_play:
+        lines.append(ctx.t("store.import_same_bgg", what=first_few(done.same_bgg_play, ctx.lang)))
+    if done.collection or done.collection_held:  # a collection, not plays
+        lines = [
+            ctx.t(
+                "store.import_collection",
+                source=source,
+                added=done.collection,
+                held=done.collection_held,
+            )
+        ]
     return "\n".join(lines)
