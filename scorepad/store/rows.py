@@ -576,11 +576,13 @@ def amended(
     given: Sequence[tuple[int, bool]] = (),
     seat_values: Mapping[int, Sequence[object]] = {},
     play_values: Mapping[int, object] = {},
+    anonymous: tuple[int, ...] | None = None,
 ) -> PlayRows:
     """``rows`` with what the source says beyond the sheet: seats without a score
     (``blank``), each seat's (rank, winner) as given, seat columns by their place in the
-    seat's tuple (``seat_values``: per place, one value per seat) and play columns by
-    their place (``play_values``). The winning total follows the winners given."""
+    seat's tuple (``seat_values``: per place, one value per seat), play columns by
+    their place (``play_values``) and the anonymous seats (``anonymous``, when given).
+    The winning total follows the winners given."""
     seats = [list(seat) for seat in rows.seats]
     for n, seat in enumerate(seats):
         if n < len(blank) and blank[n]:
@@ -597,7 +599,14 @@ def amended(
         )
     for at, value in play_values.items():
         play[at] = value
-    return rows._replace(play=tuple(play), seats=tuple(tuple(s) for s in seats))
+    return PlayRows(
+        rows.uid,
+        tuple(play),
+        rows.names,
+        tuple(tuple(s) for s in seats),
+        rows.extras,
+        rows.anonymous if anonymous is None else anonymous,
+    )
 
 
 def _people_boards(people: list[dict[str, Any]]) -> tuple[dict[str, object] | None, ...]:
