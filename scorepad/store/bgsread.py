@@ -416,6 +416,10 @@ class _Game:
     """A play whose teams a built-in game in teams could not take (no teams, or one)."""
 
 
+_Settled = tuple[dict[str, Any], GameTemplate, bool, str | None, str | None, str | None]
+"""What ``_Reader.settle`` finds about a game."""
+
+
 class _Reader:
     def __init__(self, conn: Connection, head: dict[str, Any], source: str, report: Report) -> None:
         self.conn = conn
@@ -462,11 +466,11 @@ class _Reader:
         """Each template's line keys, by id() (the templates live as long as the reader)."""
         self.scoring: dict[int, bool] = {}
         """Whether each template adds up to a score (``has_score``), by id()."""
-        self.settled: dict[object, tuple[dict[str, Any], GameTemplate, bool, str | None, Any]] = {}
+        self.settled: dict[object, _Settled] = {}
         """What ``settle`` found for each game reference (emptied when a game widens)."""
         self.seen_people: dict[object, tuple[str, bool]] = {}
         self.seen_places: dict[object, str | None] = {}
-        self.checked: dict[tuple[str | None, int | None, None], PlayDetails] = {}
+        self.checked: dict[tuple[str | None, int | None, str | None], PlayDetails] = {}
         """Details checked, by location and length (plays without comments)."""
         self.score_label = tr("store.bgstats_score", "en")
 
@@ -492,16 +496,23 @@ class _Reader:
             scores = raw.get("playerScores")
             if not isinstance(scores, list):
                 continue
-            about = self.about.setdefault(_ref(raw, "gameRefId"), _Game())
+            ref = _ref(raw, "gameRefId")
+            about = self.about.get(ref)
+            if about is None:
+                about = self.about[ref] = _Game()
             size = len(scores)
             low, high = about.sizes or (size, size)
             about.sizes = (min(low, size), max(high, size))
-            teams = {team_of(s.get("team")) for s in scores if isinstance(s, dict)}
+            teams = set()
+            for seat in scores:
+                if isinstance(seat, dict):
+                    team = seat.get("team")
+                    teams.add(None if team is None or team == "0" else team_of(team))
             if teams - {None}:
                 about.teams = True
             if None in teams or len(teams) < 2:
                 about.splits = True
-            for seat in scores:
+            for seat in scores if about.fine else ():
                 if isinstance(seat, dict) and about.fine and "." in str(seat.get("score")):
                     try:
                         value = score_of(seat.get("score"))
@@ -604,7 +615,7 @@ class _Reader:
         settled = self.settled.get(ref) if type(ref) is int or type(ref) is str else None
         if settled is None:
             settled = self.settle(_ref(raw, "gameRefId"))
-        _, template, no_points, rule, game_uuid = settled
+        _, template, no_points, rule, game_uuid, variant = settled
         uses_teams = _flag(raw, "usesTeams")  # checked; each seat's team decides
         given_names: list[str] = []
         anonymous: list[int] = []
@@ -655,8 +666,7 @@ class _Reader:
             if seat_order is not None and type(seat_order) is not int:
                 seat_order = _whole(item, "seatOrder")
             order.append(seat_order)
-            said = {k: v for k, v in item.items() if k not in SEAT_KNOWN and _said(v)}
-            rest = self.keepable("playerScores", said) if said else {}
+            rest = self.kept_fields("playerScores", item, SEAT_KNOWN)
             if team_raw is not None and team is None:
                 rest["team"] = team_raw  # "0" as the file had it
             if rank is not None and rank > size:
@@ -686,7 +696,7 @@ class _Reader:
             outcome = sheets[won_seats[0]].team if won_seats else None
         sheet = score(
             template,
-            template.variants[0].id if template.variants else None,
+            variant,
             sheets,
             outcome=outcome,
             modules=modules or None,
@@ -731,8 +741,7 @@ class _Reader:
         modified = _stamp(raw, "modificationDate")
         updated = when(modified) if modified and modified != entered else created
         kept: dict[str, object] = {"source": SOURCE}
-        said = {k: v for k, v in raw.items() if k not in PLAY_KNOWN and _said(v)}
-        rest = self.keepable("plays", said) if said else {}
+        rest = self.kept_fields("plays", raw, PLAY_KNOWN)
         for key in rest:
             self.count_kept(key)
         if no_points and any(v is not None for v in points):
@@ -784,13 +793,14 @@ class _Reader:
         )
         return sheet.template, rows
 
-    def settle(self, ref: object) -> tuple[dict[str, Any], GameTemplate, bool, str | None, Any]:
-        """A game's record, template, noPoints flag, result kind and uuid as kept, worked
-        out at its first play (``widened`` starts again)."""
+    def settle(self, ref: object) -> _Settled:
+        """A game's record, template, noPoints flag, result kind, uuid as kept and
+        variant, worked out at its first play (``widened`` starts again)."""
         game, template = self.game(ref)
         no_points = _flag(game, "noPoints")
         rule = template.result.kind if template.result is not None else None
-        settled = (game, template, no_points, rule, _uuid_of(game))
+        variant = template.variants[0].id if template.variants else None
+        settled = (game, template, no_points, rule, _uuid_of(game), variant)
         if type(ref) is int or type(ref) is str:
             self.settled[ref] = settled
         return settled
@@ -836,6 +846,16 @@ class _Reader:
         if found is None:
             found = self.scoring[id(template)] = has_score(template)
         return found
+
+    def kept_fields(
+        self, where: str, record: dict[str, Any], known: frozenset[str]
+    ) -> dict[str, Any]:
+        """``keepable`` of a record's fields other than ``known``, in the record's order
+        (most records have none that says anything)."""
+        others = record.keys() - known
+        if not others or not any(_said(record[k]) for k in others):
+            return {}
+        return self.keepable(where, {k: v for k, v in record.items() if k in others})
 
     def keepable(self, where: str, fields: dict[str, Any]) -> dict[str, Any]:
         """The fields that say something and can be kept as they are (text a database
