@@ -371,7 +371,20 @@ def score_of(raw: object) -> Number | None:
 
 
 _SCORES: dict[str, object] = {}
-_UNKNOWN = object()
+_UNKNOWN: Any = object()
+
+
+def _seat_score(raw: object) -> tuple[Number | None, str | None]:
+    """A seat's score and its text as typed (``score_of``, ``typed_text``), remembered
+    for text met before."""
+    value = score_of(raw)
+    found = (value, typed_text(raw, value))
+    if type(raw) is str and len(_SEAT_SCORES) < 50_000:
+        _SEAT_SCORES[raw] = found
+    return found
+
+
+_SEAT_SCORES: dict[str, tuple[Number | None, str | None]] = {}
 
 
 def read_score(raw: object) -> Number | None:
@@ -428,6 +441,10 @@ class _Game:
     """A play whose teams a built-in game in teams could not take (no teams, or one)."""
 
 
+_Settled = tuple[dict[str, Any], GameTemplate, bool, str | None, str | None, str | None]
+"""What ``_Reader.settle`` finds about a game."""
+
+
 class _Reader:
     def __init__(self, conn: Connection, head: dict[str, Any], source: str, report: Report) -> None:
         self.conn = conn
@@ -472,6 +489,15 @@ class _Reader:
         self.dropped: dict[str, int] = {}
         self.line_keys: dict[int, frozenset[str]] = {}
         """Each template's line keys, by id() (the templates live as long as the reader)."""
+        self.scoring: dict[int, bool] = {}
+        """Whether each template adds up to a score (``has_score``), by id()."""
+        self.settled: dict[object, _Settled] = {}
+        """What ``settle`` found for each game reference (emptied when a game widens)."""
+        self.seen_people: dict[object, tuple[str, bool]] = {}
+        self.seen_places: dict[object, str | None] = {}
+        self.checked: dict[tuple[str | None, int | None, str | None], PlayDetails] = {}
+        """Details checked, by location and length (plays without comments)."""
+        self.score_label = tr("store.bgstats_score", "en")
 
     # --- before the plays ----------------------------------------------------------------
 
@@ -495,16 +521,23 @@ class _Reader:
             scores = raw.get("playerScores")
             if not isinstance(scores, list):
                 continue
-            about = self.about.setdefault(_ref(raw, "gameRefId"), _Game())
+            ref = _ref(raw, "gameRefId")
+            about = self.about.get(ref)
+            if about is None:
+                about = self.about[ref] = _Game()
             size = len(scores)
             low, high = about.sizes or (size, size)
             about.sizes = (min(low, size), max(high, size))
-            teams = {team_of(s.get("team")) for s in scores if isinstance(s, dict)}
+            teams = set()
+            for seat in scores:
+                if isinstance(seat, dict):
+                    team = seat.get("team")
+                    teams.add(None if team is None or team == "0" else team_of(team))
             if teams - {None}:
                 about.teams = True
             if None in teams or len(teams) < 2:
                 about.splits = True
-            for seat in scores:
+            for seat in scores if about.fine else ():
                 if isinstance(seat, dict) and about.fine and "." in str(seat.get("score")):
                     try:
                         value = score_of(seat.get("score"))
@@ -561,6 +594,7 @@ class _Reader:
         definition["players"] = {"min": max(1, low), "max": min(high, MAX_PLAYERS)}
         wider = save_custom(self.conn, definition, f"BG Stats {template.id!r}", replace=True)
         self.templates[wider.id] = wider
+        self.settled.clear()
         for cache in (self.chosen, self.result_only):
             for ref, held in list(cache.items()):
                 if held is template:
@@ -589,6 +623,8 @@ class _Reader:
     # --- plays -------------------------------------------------------------------------
 
     def play(self, raw: object) -> tuple[GameTemplate, PlayRows]:
+        """One play's rows. The hot path of an import: what repeats from play to play (a
+        game's settings, a player, a location, a score's text) is worked out once."""
         if not isinstance(raw, dict):
             raise field_error("play", "an object")
         if isinstance(raw.get(PROBLEM), ScorepadError):
@@ -602,9 +638,12 @@ class _Reader:
             raise field_error("playerScores", "a list of objects")
         if len(scores) > MAX_PLAYERS:
             raise StoreError("store.import_seats", players=len(scores), limit=MAX_PLAYERS)
-        game, template = self.game(_ref(raw, "gameRefId"))
-        no_points = _flag(game, "noPoints")
-        _flag(raw, "usesTeams")  # checked; each seat's team decides
+        ref = raw.get("gameRefId")
+        settled = self.settled.get(ref) if type(ref) is int or type(ref) is str else None
+        if settled is None:
+            settled = self.settle(_ref(raw, "gameRefId"))
+        _, template, no_points, rule, game_uuid, variant = settled
+        uses_teams = _flag(raw, "usesTeams")  # checked; each seat's team decides
         given_names: list[str] = []
         anonymous: list[int] = []
         points: list[Number | None] = []
@@ -617,46 +656,61 @@ class _Reader:
         order: list[int | None] = []
         seats_kept: list[dict[str, Any]] = []
         flagged = False
+        size = len(scores)
+        seen = self.seen_people
         for seat, item in enumerate(scores):
-            person = self.people.get(_ref(item, "playerRefId"))
+            ref = item.get("playerRefId")
+            person = seen.get(ref) if type(ref) is int or type(ref) is str else None
             if person is None:
-                raise StoreError(
-                    "store.import_ref", field="playerRefId", value=quote(item.get("playerRefId"))
-                )
-            if _flag(person, "isAnonymous"):
+                person = self.seat_person(item)
+            if person[1]:
                 anonymous.append(seat)
-                given_names.append("")
-                anonymous_uuid = _uuid_of(person)
-                if anonymous_uuid and _storable(person.get("name")):
-                    self.anonymous_seen[anonymous_uuid] = str(person.get("name") or "")
-            else:
-                given_names.append(self.person(person))
-            value = score_of(item.get("score"))
-            points.append(value)
-            texts.append(typed_text(item.get("score"), value))
+            given_names.append(person[0])
+            score_raw = item.get("score")
+            scored = _SEAT_SCORES.get(score_raw) if type(score_raw) is str else None
+            if scored is None:
+                scored = _seat_score(score_raw)
+            points.append(scored[0])
+            texts.append(scored[1])
             flagged = flagged or "winner" in item
-            winners.append(_flag(item, "winner"))
-            rank = _whole(item, "rank")
+            won = item.get("winner", False)
+            if won is not True and won is not False:
+                won = _flag(item, "winner")
+            winners.append(won)
+            rank = item.get("rank")
+            if rank is not None and type(rank) is not int:
+                rank = _whole(item, "rank")
             ranks.append(rank if rank is not None and rank > 0 else None)
-            teams.append(team_of(item.get("team")))
-            roles.append(_text(item, "role"))
-            if _flag(item, "startPlayer"):
+            team_raw = item.get("team")
+            team = None if team_raw is None or team_raw == "0" else team_of(team_raw)
+            teams.append(team)
+            role = item.get("role")
+            roles.append(None if role is None else _text(item, "role"))
+            first = item.get("startPlayer", False)
+            if first is True or (first is not False and _flag(item, "startPlayer")):
                 start.append(seat + 1)
-            order.append(_whole(item, "seatOrder"))
-            rest = self.keepable(
-                "playerScores", {k: v for k, v in item.items() if k not in SEAT_KNOWN}
-            )
-            if item.get("team") is not None and teams[-1] is None:
-                rest["team"] = item["team"]  # "0" as the file had it
-            if rank is not None and rank > len(scores):
+            seat_order = item.get("seatOrder")
+            if seat_order is not None and type(seat_order) is not int:
+                seat_order = _whole(item, "seatOrder")
+            order.append(seat_order)
+            rest = self.kept_fields("playerScores", item, SEAT_KNOWN)
+            if team_raw is not None and team is None:
+                rest["team"] = team_raw  # "0" as the file had it
+            if rank is not None and rank > size:
                 rest["rank"] = rank  # past the last place: the winner flag decides
             seats_kept.append(rest)
             for key in rest:
                 if key != "team":  # team "0" kept as written: the team itself has a place
                     self.count_kept(f"playerScores.{key}")
-        names = seat_names([(n, s in anonymous) for s, n in enumerate(given_names)])
-        rule = template.result.kind if template.result is not None else None
-        modules, expansions = self.expansions(raw, template)
+        names = (
+            seat_names([(n, s in anonymous) for s, n in enumerate(given_names)])
+            if anonymous
+            else given_names
+        )
+        if raw.get("expansionPlays"):
+            modules, expansions = self.expansions(raw, template)
+        else:
+            modules, expansions = [], []
         on_sheet = [
             None if no_points or v is None or not is_half_multiple(v) else v for v in points
         ]
@@ -664,12 +718,12 @@ class _Reader:
         outcome: str | None = None
         if rule == "cooperative":
             outcome = "won" if any(winners) else "lost"
-        elif rule == "teams" and not has_score(template):
-            won = [s for s, w in enumerate(winners) if w]
-            outcome = sheets[won[0]].team if won else None
+        elif rule == "teams" and not self.scored(template):
+            won_seats = [s for s, w in enumerate(winners) if w]
+            outcome = sheets[won_seats[0]].team if won_seats else None
         sheet = score(
             template,
-            template.variants[0].id if template.variants else None,
+            variant,
             sheets,
             outcome=outcome,
             modules=modules or None,
@@ -684,16 +738,21 @@ class _Reader:
             given = _given(sheet, winners, ranks, flagged)
             if any(g != (p.rank, p.winner) for g, p in zip(given, sheet.players, strict=True)):
                 decided = "given"
-        place = self.place(raw)
-        duration = _whole(raw, "durationMin")
-        details = check_details(
-            PlayDetails(
-                when(raw.get("playDate")),
-                place,
-                duration if duration else None,
-                _text(raw, "comments"),
-            )
-        )
+        ref = raw.get("locationRefId")
+        if ref is None:
+            place = None
+        elif type(ref) is int or type(ref) is str:
+            place = self.seen_places.get(ref, _UNKNOWN)
+            if place is _UNKNOWN:
+                place = self.seen_places[ref] = self.place(raw)
+        else:
+            place = self.place(raw)
+        duration = raw.get("durationMin")
+        if duration is not None and type(duration) is not int:
+            duration = _whole(raw, "durationMin")
+        play_date = raw.get("playDate")
+        played = when(play_date)
+        details = self.details(played, place, duration if duration else None, raw)
         uid = raw.get("uuid")
         if isinstance(uid, str) and uid.strip():
             uid = uid.strip().lower()  # a uuid in any letter case is one uuid
@@ -702,10 +761,14 @@ class _Reader:
             text = json.dumps(raw, sort_keys=True, default=str)
             uid = "bgs-" + hashlib.sha256(text.encode()).hexdigest()[:32]
         entered = _stamp(raw, "entryDate")
-        created = when(entered) if entered else datetime.now()
+        if not entered:
+            created = datetime.now()
+        else:
+            created = played if entered == play_date else when(entered)
         modified = _stamp(raw, "modificationDate")
+        updated = when(modified) if modified and modified != entered else created
         kept: dict[str, object] = {"source": self.report.origin}
-        rest = self.keepable("plays", {k: v for k, v in raw.items() if k not in PLAY_KNOWN})
+        rest = self.kept_fields("plays", raw, PLAY_KNOWN)
         for key in rest:
             self.count_kept(key)
         if no_points and any(v is not None for v in points):
@@ -718,22 +781,15 @@ class _Reader:
             ("rounds", _whole(raw, "rounds") or None),
             ("board", _text(raw, "board")),
             ("manual_winner", _flag(raw, "manualWinner") or None),
-            ("uses_teams", _flag(raw, "usesTeams") or None),
-            ("game", _uuid_of(game)),
+            ("uses_teams", uses_teams or None),
+            ("game", game_uuid),
             ("no_points_scores", [_typed(s.get("score")) for s in scores] if no_points else None),
             ("bgs", rest or None),
             ("seats", seats_kept if any(seats_kept) else None),
         ):
             if kept_value and (key != "no_points_scores" or any(v is not None for v in points)):
                 kept[key] = kept_value
-        rows = rows_of(
-            sheet,
-            details,
-            uid,
-            created,
-            when(modified) if modified else created,
-            self.form,
-        )
+        rows = rows_of(sheet, details, uid, created, updated, self.form)
         play_values: dict[int, object] = {
             IGNORED_AT: True if _flag(raw, "ignored") else None,
             IMPORTED_AT: dump(kept),
@@ -761,8 +817,73 @@ class _Reader:
                 else [None] * len(points),
             },
             play_values=play_values,
+            anonymous=tuple(anonymous),
         )
-        return sheet.template, rows._replace(anonymous=tuple(anonymous))
+        return sheet.template, rows
+
+    def settle(self, ref: object) -> _Settled:
+        """A game's record, template, noPoints flag, result kind, uuid as kept and
+        variant, worked out at its first play (``widened`` starts again)."""
+        game, template = self.game(ref)
+        no_points = _flag(game, "noPoints")
+        rule = template.result.kind if template.result is not None else None
+        variant = template.variants[0].id if template.variants else None
+        settled = (game, template, no_points, rule, _uuid_of(game), variant)
+        if type(ref) is int or type(ref) is str:
+            self.settled[ref] = settled
+        return settled
+
+    def seat_person(self, item: dict[str, Any]) -> tuple[str, bool]:
+        """The name a seat's player is given (empty for the anonymous player), and whether
+        it is the anonymous player, worked out at the player's first seat."""
+        ref = _ref(item, "playerRefId")
+        person = self.people.get(ref)
+        if person is None:
+            raise StoreError(
+                "store.import_ref", field="playerRefId", value=quote(item.get("playerRefId"))
+            )
+        if _flag(person, "isAnonymous"):
+            found = ("", True)
+            anonymous_uuid = _uuid_of(person)
+            if anonymous_uuid and _storable(person.get("name")):
+                self.anonymous_seen[anonymous_uuid] = str(person.get("name") or "")
+        else:
+            found = (self.person(person), False)
+        if ref is not None:
+            self.seen_people[ref] = found
+        return found
+
+    def details(
+        self, played: datetime, place: str | None, duration: int | None, raw: dict[str, Any]
+    ) -> PlayDetails:
+        """The play's details, checked (the same location, length and comments are
+        checked once)."""
+        notes = _text(raw, "comments")
+        key = (place, duration, notes)
+        found = self.checked.get(key) if notes is None else None
+        if found is None:
+            found = check_details(PlayDetails(played, place, duration, notes))
+            if notes is None:
+                self.checked[key] = found
+            return found
+        return PlayDetails(played, *found[1:])
+
+    def scored(self, template: GameTemplate) -> bool:
+        """``has_score``, once per template."""
+        found = self.scoring.get(id(template))
+        if found is None:
+            found = self.scoring[id(template)] = has_score(template)
+        return found
+
+    def kept_fields(
+        self, where: str, record: dict[str, Any], known: frozenset[str]
+    ) -> dict[str, Any]:
+        """``keepable`` of a record's fields other than ``known``, in the record's order
+        (most records have none that says anything)."""
+        others = record.keys() - known
+        if not others or not any(_said(record[k]) for k in others):
+            return {}
+        return self.keepable(where, {k: v for k, v in record.items() if k in others})
 
     def keepable(self, where: str, fields: dict[str, Any]) -> dict[str, Any]:
         """The fields that say something and can be kept as they are (text a database
@@ -816,6 +937,8 @@ class _Reader:
         if keys is None:
             keys = self.line_keys[id(template)] = frozenset(line.key for line in template.lines)
         sheets = []
+        scored = self.scored(template)
+        label = self.score_label
         for name, value, won, team in zip(names, points, winners, teams, strict=True):
             team = team if rule == "teams" else None
             if result_only:
@@ -823,8 +946,7 @@ class _Reader:
                 if value is not None and "score" in keys:
                     lines["score"] = value
                 sheets.append(PlayerSheet(name, lines, (), team))
-            elif value is not None and has_score(template):
-                label = tr("store.bgstats_score", "en")
+            elif value is not None and scored:
                 sheets.append(PlayerSheet(name, {}, (ExtraLine(label, value),), team))
             else:
                 sheets.append(PlayerSheet(name, {}, (), team))

@@ -17,6 +17,10 @@ scoring every play through the core and writing its rows. Four things make it fa
 - The tallies counted once (``RECOUNT``) at the end instead of by a trigger per row (half a
   second for 100,000 plays).
 - A full page cache (``full_cache``) for the importing connection, whatever the app's own.
+- Fewer garbage collections (``few_collections``) while plays are read and written: an
+  import makes and drops a few hundred objects per play, and the collector's default
+  pace ran about a thousand collections for 59,566 BG Stats plays (0.9 s of 13.8 s of
+  processor time; 0.07 s with ``COLLECT_AFTER``).
 
 Together they make the store's import faster than the hand-written baseline of
 ``bench_history`` (the same file scored with the core and inserted with plain sqlite3
@@ -28,6 +32,7 @@ process leaves the history, its indexes and its triggers as they were.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -41,6 +46,7 @@ __all__ = [
     "BULK_SETTING",
     "RECOUNT",
     "Document",
+    "few_collections",
     "full_cache",
     "score_in_parallel",
     "set_upkeep_aside",
@@ -116,3 +122,24 @@ def full_cache(db: Database, conn: Connection) -> Iterator[None]:
         yield
     finally:
         conn.exec_driver_sql(f"PRAGMA cache_size = -{db.cache_kib}")
+
+
+COLLECT_AFTER = 100_000
+"""Objects made (less those freed) between two collections of the youngest generation
+during an import (Python's default is 700)."""
+
+
+@contextmanager
+def few_collections() -> Iterator[None]:
+    """The garbage collector runs every ``COLLECT_AFTER`` new objects instead of every
+    700 while the block runs, and as before afterwards. Almost everything an import makes
+    is freed as soon as a play is written (no cycles), so collecting often only costs
+    time; the few cycles wait a little longer (peak memory of a 50 MB BG Stats import:
+    137 MB -> 141 MB). The threshold is the process's: other threads' objects are
+    collected at the same pace meanwhile."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], COLLECT_AFTER), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)

@@ -255,17 +255,18 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
         batch.clear()
         return count
 
-    for pair in plays:
-        uid = pair[1].uid
-        if uid in seen:
-            skipped += 1
-            continue
-        seen.add(uid)
-        batch.append(pair)
-        if len(batch) >= BATCH:
+    with bulk.few_collections():
+        for pair in plays:
+            uid = pair[1].uid
+            if uid in seen:
+                skipped += 1
+                continue
+            seen.add(uid)
+            batch.append(pair)
+            if len(batch) >= BATCH:
+                added += flush()
+        if batch:
             added += flush()
-    if batch:
-        added += flush()
     if aside:
         for statement in (*aside, *bulk.RECOUNT):
             conn.exec_driver_sql(statement)

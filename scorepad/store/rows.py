@@ -255,17 +255,18 @@ def rows_of(
             for n, e in enumerate(p.extra, 1):
                 extras.append((seat, n, e.label, to_halves(e.points)))
     stamp = form.stamp
+    created = stamp(created_at)
     play = (
         sheet.variant,
-        stamp(details.played_at),
+        created if details.played_at is created_at else stamp(details.played_at),
         details.location,
         details.duration,
         details.notes,
         len(seats),
         sheet.decided_by,
         winning,
-        stamp(created_at),
-        stamp(updated_at),
+        created,
+        created if updated_at is created_at else stamp(updated_at),
         None,  # deleted_at
         *result_columns(sheet),
         None,  # ignored
@@ -589,28 +590,40 @@ def amended(
     given: Sequence[tuple[int, bool]] = (),
     seat_values: Mapping[int, Sequence[object]] = {},
     play_values: Mapping[int, object] = {},
+    anonymous: tuple[int, ...] | None = None,
 ) -> PlayRows:
     """``rows`` with what the source says beyond the sheet: seats without a score
     (``blank``), each seat's (rank, winner) as given, seat columns by their place in the
-    seat's tuple (``seat_values``: per place, one value per seat) and play columns by
-    their place (``play_values``). The winning total follows the winners given."""
-    seats = [list(seat) for seat in rows.seats]
-    for n, seat in enumerate(seats):
-        if n < len(blank) and blank[n]:
+    seat's tuple (``seat_values``: per place, one value per seat), play columns by
+    their place (``play_values``) and the anonymous seats (``anonymous``, when given).
+    The winning total follows the winners given."""
+    yes, no = form.yes, form.no
+    columns = tuple(seat_values.items())
+    blanks = len(blank)
+    seats = []
+    for n, old in enumerate(rows.seats):
+        seat = list(old)
+        if n < blanks and blank[n]:
             seat[0] = None
         if given:
             rank, won = given[n]
-            seat[1], seat[2] = rank, form.yes if won else form.no
-        for at, values in seat_values.items():
+            seat[1], seat[2] = rank, yes if won else no
+        for at, values in columns:
             seat[at] = values[n]
+        seats.append(tuple(seat))
     play = list(rows.play)
     if given or blank:
-        play[WINNING_AT] = next(
-            (s[0] for s in seats if s[2] == form.yes and s[0] is not None), None
-        )
+        play[WINNING_AT] = next((s[0] for s in seats if s[2] == yes and s[0] is not None), None)
     for at, value in play_values.items():
         play[at] = value
-    return rows._replace(play=tuple(play), seats=tuple(tuple(s) for s in seats))
+    return PlayRows(
+        rows.uid,
+        tuple(play),
+        rows.names,
+        tuple(seats),
+        rows.extras,
+        rows.anonymous if anonymous is None else anonymous,
+    )
 
 
 def _people_boards(people: list[dict[str, Any]]) -> tuple[dict[str, object] | None, ...]:

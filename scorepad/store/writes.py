@@ -140,12 +140,14 @@ def write_seats(
     results: list[tuple[object, ...]] = []
     extras: list[tuple[object, ...]] = []
     form = values_for(conn.dialect.name)
+    add = results.append
     for play_id, game, new in plays:
         live = form.no if new.play[IGNORED_AT] else form.yes
         tail = (game, new.play[1], live)  # game_id, played_at, live
+        anonymous = new.anonymous
         for seat, (name, scored) in enumerate(zip(new.names, new.seats, strict=True), 1):
-            person = people[ANONYMOUS if seat - 1 in new.anonymous else name]
-            results.append((play_id, seat, person, *scored[:5], *tail, *scored[5:]))
+            person = people[ANONYMOUS if anonymous and seat - 1 in anonymous else name]
+            add((play_id, seat, person, *scored[:5], *tail, *scored[5:]))
         for extra in new.extras:
             extras.append((play_id, *extra))
     insert_rows(conn, m.result, results)

@@ -514,3 +514,19 @@ def test_item_11_the_files_game_and_location_ids_and_bgg_ids_are_kept(store):
         "0b1c7d7e-0001-4000-8000-000000000004",
         "Anonymous player",
     )
+
+
+def test_an_import_collects_garbage_at_its_own_pace_and_puts_the_pace_back(store):
+    import gc
+
+    from scorepad.store.bulk import COLLECT_AFTER
+
+    before = gc.get_threshold()
+    paces: list[int] = []
+    done = store.import_file(FIXTURE, progress=lambda *_: paces.append(gc.get_threshold()[0]))
+    assert done.plays == 10
+    assert paces and min(paces) >= COLLECT_AFTER > before[0]
+    assert gc.get_threshold() == before
+    with pytest.raises(StoreError):  # a refused import puts it back too
+        store.import_text("{", "broken.bgsplay")
+    assert gc.get_threshold() == before
