@@ -1,5 +1,6 @@
 // The page's side of scorepad.ui.heartbeat: a lost link to the app is seen within seconds,
-// typing stops while it is lost, and anything sent that the app never received is said.
+// typing stops while it is lost, and what the page sent that the app never received is
+// kept and sent again, in order, once the app answers (or, where it cannot be, said).
 (() => {
   const TEXTS = __TEXTS__;
   const PING_EVERY_MS = 2000;
@@ -9,12 +10,19 @@
   const RETRY_MS = 500; // how often a page that lost the app asks whether it is back
   const UNSENT_KEY = "scorepad-unsent";
   const RELOADS_KEY = "scorepad-reloads";
+  const REPLAY_KEY = "scorepad-replay"; // frames the app never confirmed, across a reload
+  const UNTAKEN_KEY = "scorepad-untaken"; // values the app could not take, to name
+  // What the page keeps of the frames the app has not confirmed yet: beyond this, typing
+  // stops until the app answers (nothing typed is then shown as taken).
+  const KEEP_FRAMES = 400;
+  const KEEP_BYTES = 256 * 1024;
   const Native = window.WebSocket;
   let lang = (navigator.language || "en").slice(0, 2);
   let current = null; // the app's socket now open
   let down = false; // the socket closed: typing is stopped
   let late = false; // an answer is late: said, typing goes on (what it sends is checked at a close)
   let unsent = false; // something sent on a lost socket was never received
+  let full = false; // as much kept as the page may keep: typing is stopped
   let box = null;
 
   // The device's own language, where it chose one in Settings (kept by Flutter in this
@@ -58,7 +66,18 @@
     text.style.margin = "0";
     text.textContent = say(kind);
     card.appendChild(text);
-    if (kind === "unsent") {
+    if (kind === "untaken") {
+      const list = document.createElement("ul");
+      list.id = "scorepad-link-cells";
+      list.style.cssText = "margin:8px 0 0;padding-left:20px";
+      for (const [player, line, value] of names) {
+        const item = document.createElement("li");
+        item.textContent = `${player} · ${line}: ${value}`;
+        list.appendChild(item);
+      }
+      card.appendChild(list);
+    }
+    if (kind === "unsent" || kind === "untaken") {
       const ok = document.createElement("button");
       ok.id = "scorepad-link-ok";
       ok.textContent = say("ok");
@@ -75,6 +94,8 @@
   function hide() {
     if (box) box.style.display = "none";
   }
+
+  let names = []; // [player, line, value] of each value the app could not take
 
   function slow() {
     if (late || down) return;
@@ -117,15 +138,42 @@
 
   function back() {
     late = false;
-    hide(); // the same socket answers again: everything sent meanwhile arrived
+    if (!full) hide(); // the same socket answers again: everything sent meanwhile arrived
   }
+
+  // Frames as text that survives a reload (sessionStorage holds strings only).
+  const toText = (bytes) => {
+    let out = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    }
+    return btoa(out);
+  };
+  const fromText = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const bytesOf = (data) => {
+    if (data instanceof ArrayBuffer) return new Uint8Array(data.slice(0));
+    if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+    return null; // a Blob: not something Flet's client sends
+  };
+
+  // Frames kept from a socket that closed before the app confirmed them: sent again on
+  // the next one, from where the app says it stopped receiving them.
+  let pending = null;
+  try {
+    pending = JSON.parse(sessionStorage.getItem(REPLAY_KEY) || "null");
+  } catch (problem) {
+    pending = null;
+  }
+  const valid = (kept) =>
+    kept && typeof kept.link === "string" && Number.isInteger(kept.first) && Array.isArray(kept.frames);
+  if (!valid(pending)) pending = null;
 
   // While the link is lost, no key, paste or text reaches the page's fields.
   for (const type of ["keydown", "keypress", "beforeinput", "input", "paste", "drop"]) {
     window.addEventListener(
       type,
       (event) => {
-        if (!down) return;
+        if (!down && !full) return;
         event.preventDefault();
         event.stopImmediatePropagation();
       },
@@ -141,19 +189,76 @@
       this.sent = 0;
       this.received = 0;
       this.answered = performance.now();
+      const id = new Uint8Array(16);
+      crypto.getRandomValues(id);
+      this.link = Array.from(id, (b) => b.toString(16).padStart(2, "0")).join("");
+      this.kept = []; // the frames sent that the app has not confirmed, from frame `first`
+      this.first = 0;
+      this.keptBytes = 0;
       this.addEventListener("open", () => {
         if (reloading) return this.close(); // a session the reload would leave behind
         current = this;
         this.answered = performance.now();
+        super.send("scorepad:link:" + this.link);
+        if (pending) super.send("scorepad:resume:" + pending.link);
         this.ping();
       });
       this.addEventListener("close", () => {
         if (current !== this) return;
         current = null;
-        if (this.sent > this.received) unsent = true; // never confirmed by the app
+        if (this.kept.length) {
+          // never confirmed by the app: kept for the next socket, which sends them again
+          const kept = { link: this.link, first: this.first, frames: this.kept.map(toText) };
+          try {
+            sessionStorage.setItem(REPLAY_KEY, JSON.stringify(kept));
+          } catch (problem) {
+            unsent = true; // no room to keep them: said once the app answers
+          }
+        }
         lost();
         reloadWhenBack();
       });
+    }
+
+    // The app took up to frame `received` of this socket's: the rest is still kept.
+    confirm(received) {
+      while (this.first < received && this.kept.length) {
+        this.keptBytes -= this.kept.shift().length;
+        this.first += 1;
+      }
+      if (full && this.kept.length < KEEP_FRAMES && this.keptBytes < KEEP_BYTES) {
+        full = false;
+        hide();
+      }
+    }
+
+    // The app said how many frames of the closed socket it received: the others again,
+    // in order, as the page sent them (the app takes them as it takes any typing).
+    replay(had) {
+      const kept = pending;
+      pending = null;
+      if (had === "-") {
+        sessionStorage.removeItem(REPLAY_KEY);
+        if (kept.frames.length) show("unsent"); // an app that no longer knows that socket
+        return;
+      }
+      const from = Math.max(0, Number(had) - kept.first);
+      for (const frame of kept.frames.slice(from)) this.send(fromText(frame));
+      super.send("scorepad:replayed");
+    }
+
+    // What the app could not take of the frames sent again (named), and the sheet as
+    // the app now holds it, with them: the page starts afresh once more.
+    replayed(json) {
+      sessionStorage.removeItem(REPLAY_KEY);
+      let untaken = [];
+      try {
+        untaken = JSON.parse(json);
+      } catch (problem) {
+        untaken = [];
+      }
+      if (untaken.length) sessionStorage.setItem(UNTAKEN_KEY, JSON.stringify([own() || lang, untaken]));
+      location.reload();
     }
 
     ping() {
@@ -167,15 +272,37 @@
     }
 
     send(data) {
-      if (typeof data !== "string") this.sent += 1;
+      if (typeof data !== "string") {
+        this.sent += 1;
+        const bytes = bytesOf(data);
+        if (bytes) {
+          this.kept.push(bytes);
+          this.keptBytes += bytes.length;
+        }
+        if (!full && (this.kept.length >= KEEP_FRAMES || this.keptBytes >= KEEP_BYTES)) {
+          full = true; // kept all it may: nothing more is typed until the app answers
+          if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+          show("full");
+        }
+      }
       return super.send(data);
     }
 
     answer(event) {
-      if (typeof event.data !== "string" || !event.data.startsWith("scorepad:pong:")) return false;
+      if (typeof event.data !== "string" || !event.data.startsWith("scorepad:")) return false;
+      if (event.data.startsWith("scorepad:had:") && pending) {
+        this.replay(event.data.slice("scorepad:had:".length));
+        return true;
+      }
+      if (event.data.startsWith("scorepad:untaken:")) {
+        this.replayed(event.data.slice("scorepad:untaken:".length));
+        return true;
+      }
+      if (!event.data.startsWith("scorepad:pong:")) return true;
       const [received, language] = event.data.slice("scorepad:pong:".length).split(":");
       this.received = Number(received);
       this.answered = performance.now();
+      this.confirm(this.received);
       if (TEXTS[language]) lang = language;
       if (late && current === this) back();
       return true;
@@ -204,6 +331,18 @@
   if (told) {
     lang = told;
     document.addEventListener("DOMContentLoaded", () => show("unsent"));
+  }
+  let untaken = null;
+  try {
+    untaken = JSON.parse(sessionStorage.getItem(UNTAKEN_KEY) || "null");
+  } catch (problem) {
+    untaken = null;
+  }
+  sessionStorage.removeItem(UNTAKEN_KEY);
+  if (Array.isArray(untaken) && Array.isArray(untaken[1]) && untaken[1].length) {
+    lang = String(untaken[0]);
+    names = untaken[1].filter((name) => Array.isArray(name) && name.length === 3).map((name) => name.map(String));
+    document.addEventListener("DOMContentLoaded", () => show("untaken"));
   }
 
   // A late answer counts only while the page itself keeps time: a page held up (its
