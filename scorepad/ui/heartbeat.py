@@ -21,9 +21,10 @@ storage) and sends them again. Each socket names itself (``LINK``, a random id);
 one asks how many frames the app received on the old one (``RESUME``, answered with
 ``HAD``, ``-`` for a socket this app does not know: it was restarted) and sends the others
 again, in order, as Flet's own frames: they go through Flet as any typing does, with the
-same checks (``scorepad.ui.client_patches``). Where a value sent again cannot be taken
-(its sheet was saved or thrown away on another device meanwhile, or its field is gone),
-``untaken`` names its player and line, and the page lists them (``UNTAKEN``).
+same checks (``scorepad.ui.client_patches``). Where a value cannot be taken (its sheet
+was saved or thrown away on another device meanwhile, or its field is gone), whether it
+was sent again or came late on a socket that lived through the drop, ``untaken`` names
+its player and line, and the page lists them (``UNTAKEN``, ``UNTAKEN_NOW``).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ REPLAYED = "scorepad:replayed"
 """The page sent again what the app had not received."""
 UNTAKEN = "scorepad:untaken:{names}"
 """The values sent again that could not be taken: a JSON list of [player, line, value]."""
+UNTAKEN_NOW = "scorepad:untaken-now:{names}"
+"""A value that came (late, on the socket it was typed on) and could not be taken."""
 LINKS_KEPT = 1024
 """Sockets whose count of frames received is remembered (the oldest is forgotten)."""
 UNTAKEN_KEPT = 100
@@ -151,24 +154,29 @@ def answering_pings(
             if text == REPLAYED:
                 if replaying:
                     replaying = False
-                    names = list(not_taken.values())[:UNTAKEN_KEPT]
+                    names = list(not_taken.values())
                     not_taken.clear()
                     tell(UNTAKEN.format(names=json.dumps(names, ensure_ascii=False)))
                 return True
             return False
 
         def check(frame: bytes) -> None:
-            """A frame sent again: a value its field would not take now is named."""
+            """A value its field would not take now is named: at once, or with the
+            answer to ``REPLAYED`` for the frames sent again."""
             typed = _typed_value(frame)
             if typed is None:
                 return
             control_id, value = typed
             name = untaken(control_id)
-            if name is not None:
-                not_taken.pop(control_id, None)  # in the order last typed
+            not_taken.pop(control_id, None)  # in the order last typed; taken: its last counts
+            if name is None:
+                return
+            if replaying:
                 not_taken[control_id] = (*name, value)
-            else:
-                not_taken.pop(control_id, None)  # taken after all: its last value counts
+                while len(not_taken) > UNTAKEN_KEPT:
+                    del not_taken[next(iter(not_taken))]
+            else:  # a late frame on a socket that lived through the drop
+                tell(UNTAKEN_NOW.format(names=json.dumps([(*name, value)], ensure_ascii=False)))
 
         async def receive_flet() -> Message:
             nonlocal language, answer
@@ -195,7 +203,7 @@ def answering_pings(
                 received.count += 1
                 if had is not None and received.count == 1:
                     tell(had)  # after Flet's first frame (the session taken up again)
-                if replaying and isinstance(message.get("bytes"), bytes):
+                if isinstance(message.get("bytes"), bytes):
                     check(message["bytes"])
                 return message
 

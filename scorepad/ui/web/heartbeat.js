@@ -84,7 +84,10 @@
       ok.style.cssText =
         "margin-top:16px;padding:8px 20px;border:0;border-radius:20px;background:#515B92;" +
         "color:#fff;font:inherit;cursor:pointer";
-      ok.onclick = hide;
+      ok.onclick = () => {
+        names = [];
+        hide();
+      };
       card.appendChild(ok);
     }
     box.replaceChildren(card);
@@ -97,9 +100,22 @@
 
   let names = []; // [player, line, value] of each value the app could not take
 
+  // The link's state on the page's root element (ok, late, lost, full, sending: frames
+  // kept from a closed socket are being sent again), for whoever checks the page.
+  const state = (now) => document.documentElement.setAttribute("data-scorepad-link", now);
+
+  // Values named by the app as not taken, each cell once with its last value.
+  function name(more) {
+    for (const [player, line, value] of more) {
+      names = names.filter(([p, l]) => p !== player || l !== line);
+      names.push([player, line, value]);
+    }
+  }
+
   function slow() {
     if (late || down) return;
     late = true;
+    state("late");
     setTimeout(() => late && !down && show("late", false), SHOW_AFTER_MS);
   }
 
@@ -107,6 +123,7 @@
     if (down) return;
     down = true;
     late = false;
+    state("lost");
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
     setTimeout(() => down && show("lost"), SHOW_AFTER_MS);
   }
@@ -138,6 +155,7 @@
 
   function back() {
     late = false;
+    state(full ? "full" : "ok");
     if (!full) hide(); // the same socket answers again: everything sent meanwhile arrived
   }
 
@@ -201,6 +219,7 @@
         this.answered = performance.now();
         super.send("scorepad:link:" + this.link);
         if (pending) super.send("scorepad:resume:" + pending.link);
+        state(pending ? "sending" : "ok");
         this.ping();
       });
       this.addEventListener("close", () => {
@@ -228,6 +247,7 @@
       }
       if (full && this.kept.length < KEEP_FRAMES && this.keptBytes < KEEP_BYTES) {
         full = false;
+        state("ok");
         hide();
       }
     }
@@ -239,6 +259,7 @@
       pending = null;
       if (had === "-") {
         sessionStorage.removeItem(REPLAY_KEY);
+        state("ok");
         if (kept.frames.length) show("unsent"); // an app that no longer knows that socket
         return;
       }
@@ -257,7 +278,8 @@
       } catch (problem) {
         untaken = [];
       }
-      if (untaken.length) sessionStorage.setItem(UNTAKEN_KEY, JSON.stringify([own() || lang, untaken]));
+      name(untaken);
+      if (names.length) sessionStorage.setItem(UNTAKEN_KEY, JSON.stringify([own() || lang, names]));
       location.reload();
     }
 
@@ -281,6 +303,7 @@
         }
         if (!full && (this.kept.length >= KEEP_FRAMES || this.keptBytes >= KEEP_BYTES)) {
           full = true; // kept all it may: nothing more is typed until the app answers
+          state("full");
           if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
           show("full");
         }
@@ -296,6 +319,15 @@
       }
       if (event.data.startsWith("scorepad:untaken:")) {
         this.replayed(event.data.slice("scorepad:untaken:".length));
+        return true;
+      }
+      if (event.data.startsWith("scorepad:untaken-now:")) {
+        try {
+          name(JSON.parse(event.data.slice("scorepad:untaken-now:".length)));
+          show("untaken");
+        } catch (problem) {
+          // not the app's answer: nothing to name
+        }
         return true;
       }
       if (!event.data.startsWith("scorepad:pong:")) return true;
@@ -341,7 +373,7 @@
   sessionStorage.removeItem(UNTAKEN_KEY);
   if (Array.isArray(untaken) && Array.isArray(untaken[1]) && untaken[1].length) {
     lang = String(untaken[0]);
-    names = untaken[1].filter((name) => Array.isArray(name) && name.length === 3).map((name) => name.map(String));
+    name(untaken[1].filter((one) => Array.isArray(one) && one.length === 3).map((one) => one.map(String)));
     document.addEventListener("DOMContentLoaded", () => show("untaken"));
   }
 
