@@ -12,9 +12,10 @@
   const RELOADS_KEY = "scorepad-reloads";
   const REPLAY_KEY = "scorepad-replay"; // frames the app never confirmed, across a reload
   const UNTAKEN_KEY = "scorepad-untaken"; // values the app could not take, to name
-  // What the page keeps of the frames the app has not confirmed yet: beyond this, typing
-  // stops until the app answers (nothing typed is then shown as taken).
-  const KEEP_FRAMES = 400;
+  // What the page keeps of the frames the app has not confirmed yet while an answer is
+  // late: beyond this, typing stops until the app answers (nothing typed is then shown as
+  // taken). An app that answers confirms them every few seconds.
+  const KEEP_FRAMES = 1000;
   const KEEP_BYTES = 256 * 1024;
   const Native = window.WebSocket;
   let lang = (navigator.language || "en").slice(0, 2);
@@ -23,6 +24,7 @@
   let late = false; // an answer is late: said, typing goes on (what it sends is checked at a close)
   let unsent = false; // something sent on a lost socket was never received
   let full = false; // as much kept as the page may keep: typing is stopped
+  let sending = false; // frames kept from a closed socket are being sent: typing waits
   let box = null;
 
   // The device's own language, where it chose one in Settings (kept by Flutter in this
@@ -175,23 +177,26 @@
   };
 
   // Frames kept from a socket that closed before the app confirmed them: sent again on
-  // the next one, from where the app says it stopped receiving them.
+  // the next one (after a reload, or Flet's own reconnecting), from where the app says it
+  // stopped receiving them.
   let pending = null;
-  try {
-    pending = JSON.parse(sessionStorage.getItem(REPLAY_KEY) || "null");
-  } catch (problem) {
-    pending = null;
+  function kept() {
+    try {
+      const found = JSON.parse(sessionStorage.getItem(REPLAY_KEY) || "null");
+      const valid =
+        found && typeof found.link === "string" && Number.isInteger(found.first) && Array.isArray(found.frames);
+      return valid ? found : null;
+    } catch (problem) {
+      return null;
+    }
   }
-  const valid = (kept) =>
-    kept && typeof kept.link === "string" && Number.isInteger(kept.first) && Array.isArray(kept.frames);
-  if (!valid(pending)) pending = null;
 
   // While the link is lost, no key, paste or text reaches the page's fields.
   for (const type of ["keydown", "keypress", "beforeinput", "input", "paste", "drop"]) {
     window.addEventListener(
       type,
       (event) => {
-        if (!down && !full) return;
+        if (!down && !full && !sending) return;
         event.preventDefault();
         event.stopImmediatePropagation();
       },
@@ -218,6 +223,8 @@
         current = this;
         this.answered = performance.now();
         super.send("scorepad:link:" + this.link);
+        pending = kept();
+        sending = pending !== null;
         if (pending) super.send("scorepad:resume:" + pending.link);
         state(pending ? "sending" : "ok");
         this.ping();
@@ -225,11 +232,12 @@
       this.addEventListener("close", () => {
         if (current !== this) return;
         current = null;
-        if (this.kept.length) {
+        if (this.kept.length && !pending && !reloading) {
           // never confirmed by the app: kept for the next socket, which sends them again
-          const kept = { link: this.link, first: this.first, frames: this.kept.map(toText) };
+          // (a socket closed before it could send an earlier one's leaves those kept)
+          const unconfirmed = { link: this.link, first: this.first, frames: this.kept.map(toText) };
           try {
-            sessionStorage.setItem(REPLAY_KEY, JSON.stringify(kept));
+            sessionStorage.setItem(REPLAY_KEY, JSON.stringify(unconfirmed));
           } catch (problem) {
             unsent = true; // no room to keep them: said once the app answers
           }
@@ -255,23 +263,27 @@
     // The app said how many frames of the closed socket it received: the others again,
     // in order, as the page sent them (the app takes them as it takes any typing).
     replay(had) {
-      const kept = pending;
+      const again = pending;
       pending = null;
+      sessionStorage.removeItem(REPLAY_KEY); // kept by this socket from now on, as it sends them
       if (had === "-") {
-        sessionStorage.removeItem(REPLAY_KEY);
+        sending = false;
         state("ok");
-        if (kept.frames.length) show("unsent"); // an app that no longer knows that socket
+        if (again.frames.length) show("unsent"); // an app that no longer knows that socket
         return;
       }
-      const from = Math.max(0, Number(had) - kept.first);
-      for (const frame of kept.frames.slice(from)) this.send(fromText(frame));
+      const from = Math.max(0, Number(had) - again.first);
+      for (const frame of again.frames.slice(from)) {
+        const bytes = fromText(frame);
+        const register = bytes[0] === 0 && bytes[1] === 0x92 && bytes[2] === 1;
+        if (!register) this.send(bytes); // this socket registered on its own
+      }
       super.send("scorepad:replayed");
     }
 
     // What the app could not take of the frames sent again (named), and the sheet as
     // the app now holds it, with them: the page starts afresh once more.
     replayed(json) {
-      sessionStorage.removeItem(REPLAY_KEY);
       let untaken = [];
       try {
         untaken = JSON.parse(json);
@@ -280,6 +292,7 @@
       }
       name(untaken);
       if (names.length) sessionStorage.setItem(UNTAKEN_KEY, JSON.stringify([own() || lang, names]));
+      reloading = true; // all of it received (the answer came after it): nothing to keep
       location.reload();
     }
 
@@ -301,7 +314,8 @@
           this.kept.push(bytes);
           this.keptBytes += bytes.length;
         }
-        if (!full && (this.kept.length >= KEEP_FRAMES || this.keptBytes >= KEEP_BYTES)) {
+        const over = this.kept.length >= KEEP_FRAMES || this.keptBytes >= KEEP_BYTES;
+        if (!full && late && over) {
           full = true; // kept all it may: nothing more is typed until the app answers
           state("full");
           if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
