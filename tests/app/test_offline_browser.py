@@ -58,6 +58,16 @@ def sheet_on_two_devices(app: AppPage, phone: AppPage, players: str) -> str:
     return sheet_id
 
 
+def saved_play(device: AppPage):
+    """The play ``device`` shows, as the history holds it."""
+    play_id = int(device.page.url.rstrip("/").rsplit("/", 1)[-1])
+    store = open_store(history_path(device.data_dir))
+    try:
+        return store.get_play(play_id)
+    finally:
+        store.close()
+
+
 def test_what_a_phone_types_during_a_minute_offline_reaches_every_device_and_the_play(
     app: AppPage, phone: AppPage
 ):
@@ -96,12 +106,7 @@ def test_what_a_phone_types_during_a_minute_offline_reaches_every_device_and_the
     app.click("save")
     expect(app.node("play-edit")).to_be_attached()
     expect(phone.node("play-edit")).to_be_attached()
-    play_id = int(app.page.url.rstrip("/").rsplit("/", 1)[-1])
-    store = open_store(history_path(app.data_dir))
-    try:
-        record = store.get_play(play_id)
-    finally:
-        store.close()
+    record = saved_play(app)
     wren, yuki = record.sheet.players
     assert (wren.name, wren.lines["marker"], wren.lines["columns"], wren.total) == (
         "Wren",
@@ -148,12 +153,7 @@ def test_a_phone_offline_while_the_sheet_is_saved_elsewhere_names_what_it_could_
     phone.page.locator("#scorepad-link-ok").click()
     expect(phone.page.locator("#scorepad-link")).to_be_hidden()
 
-    play_id = int(app.page.url.rstrip("/").rsplit("/", 1)[-1])
-    store = open_store(history_path(app.data_dir))
-    try:
-        record = store.get_play(play_id)
-    finally:
-        store.close()
+    record = saved_play(app)
     zora, abel = record.sheet.players
     assert (zora.lines["marker"], zora.total, abel.lines["marker"], abel.total) == (9, 9, 30, 30)
     assert not abel.lines.get("rows")  # what the phone could not deliver is not in the play
