@@ -123,15 +123,29 @@ def answering_pings(
         had: str | None = None  # the answer to a RESUME, once Flet has this socket's first frame
         replaying = False
         not_taken: dict[int, tuple[str, str, str]] = {}
+        late_names: dict[int, tuple[str, str, str]] = {}  # named, to go with the next answer
+        naming: asyncio.Future[None] | None = None
 
         async def send_one(message: Message) -> None:
             async with lock:
                 await send(message)
 
-        def tell(text: str) -> None:
+        def tell(text: str) -> asyncio.Future[None]:
             """Send ``text`` beside Flet, never holding up its receiving."""
             told = asyncio.ensure_future(send_one({"type": "websocket.send", "text": text}))
             told.add_done_callback(_answered)
+            return told
+
+        def name_late(_: object = None) -> None:
+            """Name the late values not taken: one answer waiting at most (a page that
+            sends faster than it reads has its names gathered, each cell once)."""
+            nonlocal naming
+            if (naming is not None and not naming.done()) or not late_names:
+                return
+            names = json.dumps(list(late_names.values()), ensure_ascii=False)
+            late_names.clear()
+            naming = tell(UNTAKEN_NOW.format(names=names))
+            naming.add_done_callback(name_late)
 
         def own_text(text: str) -> bool:
             """Take one of the page's own messages; False for any other text."""
@@ -176,7 +190,11 @@ def answering_pings(
                 while len(not_taken) > UNTAKEN_KEPT:
                     del not_taken[next(iter(not_taken))]
             else:  # a late frame on a socket that lived through the drop
-                tell(UNTAKEN_NOW.format(names=json.dumps([(*name, value)], ensure_ascii=False)))
+                late_names.pop(control_id, None)
+                late_names[control_id] = (*name, value)
+                while len(late_names) > UNTAKEN_KEPT:
+                    del late_names[next(iter(late_names))]
+                name_late()
 
         async def receive_flet() -> Message:
             nonlocal language, answer

@@ -186,3 +186,15 @@ def test_what_a_hostile_page_sends_in_the_link_s_words_changes_nothing():
     ]
     flet_got, sent = exchange(junk, app=one)
     assert len(flet_got) == 4 and texts(sent) == []
+
+
+def test_late_values_a_page_sends_faster_than_it_reads_are_named_once_per_cell():
+    """One answer naming late values waits to be sent at most; what comes meanwhile is
+    gathered, each cell once with its last value (a page that never reads cannot fill
+    the app's memory with answers)."""
+    one = OneApp(lambda control_id: ("Yuki", "Colours"))
+    values = [frame(typed(9, "1" * n)) for n in range(1, 2001)]
+    _, sent = exchange([frame(b"register"), *values, frame(b"more")], arriving=False, app=one)
+    answers = [json.loads(t.removeprefix("scorepad:untaken-now:")) for t in texts(sent)]
+    assert 1 <= len(answers) <= 2
+    assert answers[-1] == [["Yuki", "Colours", "1" * 2000]]
