@@ -160,7 +160,8 @@ def test_a_wifi_dropout_loses_nothing_typed_into_the_dead_link(served, browser_c
 
     link.reset()  # the network returns: the page starts afresh on the sheet, sends again
     returned = time.monotonic()
-    expect(phone.page.locator("html")).to_have_attribute("data-scorepad-link", "ok")
+    # loaded again twice (once to send what it kept, once to show the sheet with it)
+    expect(phone.page.locator("html")).to_have_attribute("data-scorepad-link", "ok", timeout=60_000)
     phone.semantics()
     expect(phone.node("total-1")).to_have_text("33")  # what the other device typed meanwhile
     expect(phone.node("total-2")).to_have_text("31")  # what the phone typed: 22 + 2 + 7

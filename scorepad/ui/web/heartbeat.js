@@ -143,12 +143,17 @@
     const recent = JSON.parse(sessionStorage.getItem(RELOADS_KEY) || "[]").filter((t) => now - t < 60000);
     if (recent.length >= 3) return;
     sessionStorage.setItem(RELOADS_KEY, JSON.stringify([...recent, now]));
+    reloadOnceServed(() => sessionStorage.setItem(UNSENT_KEY, unsent ? lang : ""));
+  }
+
+  // The page loaded again once the app serves it (never onto the browser's error page).
+  function reloadOnceServed(before) {
     reloading = true;
     const attempt = () =>
       fetch(location.href, { cache: "no-store" })
         .then((answer) => {
           if (answer.status >= 500) throw new Error(String(answer.status));
-          sessionStorage.setItem(UNSENT_KEY, unsent ? lang : "");
+          before();
           location.reload();
         })
         .catch(() => setTimeout(attempt, RETRY_MS));
@@ -292,8 +297,7 @@
       }
       name(untaken);
       if (names.length) sessionStorage.setItem(UNTAKEN_KEY, JSON.stringify([own() || lang, names]));
-      reloading = true; // all of it received (the answer came after it): nothing to keep
-      location.reload();
+      reloadOnceServed(() => {}); // all of it received (the answer came after it): nothing kept
     }
 
     ping() {
