@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import re
 from collections import OrderedDict
 from collections.abc import Callable
@@ -41,8 +40,6 @@ from typing import Any
 import msgpack
 
 from scorepad.ui.share import ASGIApp, Message, Receive, Scope, Send
-
-logger = logging.getLogger(__name__)
 
 PING = "scorepad:ping"
 PONG = "scorepad:pong:{received}:{lang}"

@@ -181,13 +181,14 @@ class LiveSheets:
             return play_id
 
     def follows(self, token: object, sheet_id: str) -> bool:
-        """Whether ``token`` shows sheet ``sheet_id`` and a change made there is kept."""
-        with self.lock:
-            return (
-                self.where.get(token) == sheet_id
-                and sheet_id not in self.saved
-                and sheet_id not in self.discarded
-            )
+        """Whether ``token`` shows sheet ``sheet_id`` and a change made there is kept.
+        Read without the lock (each look-up is atomic): the app's event loop asks, and a
+        save under way holds the lock while it stores the play."""
+        return (
+            self.where.get(token) == sheet_id
+            and sheet_id not in self.saved
+            and sheet_id not in self.discarded
+        )
 
     def _forget_draft(self, sheet_id: str) -> None:
         """The store's draft of ``sheet_id`` is the one to go on from (it was saved,
