@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from scorepad.core import GameTemplate
@@ -178,6 +180,16 @@ class LiveSheets:
             self._tell(token, sheet_id, Saved(play_id))
             return play_id
 
+    def follows(self, token: object, sheet_id: str) -> bool:
+        """Whether ``token`` shows sheet ``sheet_id`` and a change made there is kept.
+        Read without the lock (each look-up is atomic): the app's event loop asks, and a
+        save under way holds the lock while it stores the play."""
+        return (
+            self.where.get(token) == sheet_id
+            and sheet_id not in self.saved
+            and sheet_id not in self.discarded
+        )
+
     def _forget_draft(self, sheet_id: str) -> None:
         """The store's draft of ``sheet_id`` is the one to go on from (it was saved,
         thrown away or brought back)."""
@@ -198,3 +210,62 @@ class LiveSheets:
                 logger.warning("dropping a sheet view that failed to update", exc_info=True)
                 table.seats.pop(other, None)
                 self.where.pop(other, None)
+
+
+@dataclass(frozen=True)
+class FieldName:
+    """A sheet's field as a player names it, and whether it takes a value now."""
+
+    player: str
+    line: str
+    taken: Callable[[], bool]
+    """False once a value typed there would not be kept: its sheet was saved or thrown
+    away, or the field is no longer on the sheet its device shows."""
+
+
+class FieldNames:
+    """The sheets' fields by Flet's control id (unique in the app's process), most recent
+    last: a page that lost its link and sends again what it typed is told which of its
+    values could not be taken (``scorepad.ui.heartbeat``), by player and line."""
+
+    KEPT = 8192
+    """Fields remembered (about 200 sheets of 40 fields); the oldest are forgotten."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.names: OrderedDict[int, FieldName] = OrderedDict()
+
+    def name(self, fields: Iterable[tuple[int, FieldName]]) -> None:
+        with self.lock:
+            for control_id, name in fields:
+                self.names[control_id] = name
+                self.names.move_to_end(control_id)
+            while len(self.names) > self.KEPT:
+                self.names.popitem(last=False)
+
+    def untaken(self, control_id: int) -> tuple[str, str] | None:
+        """The player and line of a sheet field that would not take a value now."""
+        with self.lock:
+            name = self.names.get(control_id)
+        if name is None or name.taken():
+            return None
+        return name.player, name.line
+
+
+FIELD_NAMES = FieldNames()
+"""Every sheet field shown in this app's process (the page's link reads it)."""
+
+
+def taken_while(
+    live: LiveSheets, view: object, sheet_id: str, current: Callable[[object], bool]
+) -> Callable[[], bool]:
+    """Whether a field of ``view`` takes a value now: the view still shows ``sheet_id``,
+    which is neither saved nor thrown away, and ``current(view)`` (its fields are the
+    ones it shows). The view is held weakly: a view gone takes nothing."""
+    ref = weakref.ref(view)
+
+    def taken() -> bool:
+        shown = ref()
+        return shown is not None and live.follows(shown, sheet_id) and current(shown)
+
+    return taken

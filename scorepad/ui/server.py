@@ -61,6 +61,7 @@ def guarded_app(
     from scorepad.ui.assets import Assets
     from scorepad.ui.config import FONT_FILES
     from scorepad.ui.heartbeat import answering_pings
+    from scorepad.ui.live import FIELD_NAMES
     from scorepad.ui.uploads import UPLOADS
     from scorepad.ui.web_files import WebFiles
 
@@ -75,7 +76,7 @@ def guarded_app(
     )
     files = WebFiles(FONT_FILES / "DejaVuSans.ttf")
     files.start()  # the first start writes the compressed copies, in the background
-    app = answering_pings(closing_quietly(app), page_lang or (lambda: lang))
+    app = answering_pings(closing_quietly(app), page_lang or (lambda: lang), FIELD_NAMES.untaken)
     app = Assets(app, files)
     app = UPLOADS.receiving(app)  # a device's files, over HTTP (``scorepad.ui.uploads``)
     if lan and code:

@@ -2,8 +2,9 @@
 the same sheet: a Wi-Fi dropout (the phone's frames lost both ways, then its socket reset
 when the network returns), a reload mid-edit, and the app killed and started again.
 
-Every value ends on every screen and in the draft, or the phone says that what it typed
-last did not reach the app (``scorepad.ui.heartbeat``, ``scorepad/ui/web/heartbeat.js``).
+Every value ends on every screen and in the draft (what the phone typed into the dead link
+is kept by the page and sent again once the app answers), or the phone says that what it
+typed last did not reach the app (``scorepad.ui.heartbeat``, ``scorepad/ui/web/heartbeat.js``).
 
 The dropout is made inside the browser (Playwright's websocket routing drops the frames),
 not with ``context.set_offline``: Chromium's offline mode leaves an open websocket on
@@ -137,7 +138,7 @@ def keyboard(device: AppPage, ident: str, text: str) -> None:
     device.page.keyboard.type(text)
 
 
-def test_a_wifi_dropout_loses_nothing_without_saying_so(served, browser_contexts):
+def test_a_wifi_dropout_loses_nothing_typed_into_the_dead_link(served, browser_contexts):
     computer, phone, link = devices(browser_contexts, served.base, served.data_dir)
     phone.enter("azul", "line-marker-2", "20")
     sheet = phone.page.url
@@ -152,28 +153,30 @@ def test_a_wifi_dropout_loses_nothing_without_saying_so(served, browser_contexts
     phone.enter("azul", "line-marker-2", "22")
 
     link.cut = True  # the phone's Wi-Fi drops
-    keyboard(phone, "line-rows-2", "1")  # typed into the dead link: never reaches the app
+    keyboard(phone, "line-rows-2", "1")  # typed into the dead link: kept by the page
     computer.enter("azul", "line-marker-1", "33")  # the other device goes on meanwhile
     expect(phone.page.locator(LATE)).to_be_visible(timeout=10_000)  # said within seconds
-    phone.page.keyboard.type("7")  # typed into the dead link too: checked at the reset
+    keyboard(phone, "line-columns-2", "1")  # typed while it is said: kept too
 
-    link.reset()  # the network returns: the page starts afresh on the sheet
+    link.reset()  # the network returns: the page starts afresh on the sheet, sends again
     returned = time.monotonic()
-    expect(phone.page.locator(UNSENT)).to_be_visible()  # the lost "1" is said, not dropped
+    # loaded again twice (once to send what it kept, once to show the sheet with it)
+    expect(phone.page.locator("html")).to_have_attribute("data-scorepad-link", "ok", timeout=60_000)
     phone.semantics()
     expect(phone.node("total-1")).to_have_text("33")  # what the other device typed meanwhile
+    expect(phone.node("total-2")).to_have_text("31")  # what the phone typed: 22 + 2 + 7
     back = time.monotonic() - returned
     assert phone.page.url == sheet  # the phone is back on its sheet, not Home
-    expect(phone.node("total-2")).to_have_text("22")
-    draft = computer.draft("azul")["texts"]
-    assert draft["rows"] == ["", ""] and draft["marker"] == ["33", "22"]
+    assert phone.page.locator(UNSENT).count() == 0  # nothing to say: all of it arrived
+    expect(computer.node("total-2")).to_have_text("31")
+    draft = computer.draft_when("azul", lambda d: d["texts"]["columns"] == ["", "1"])["texts"]
+    assert draft["rows"] == ["", "1"] and draft["marker"] == ["33", "22"]
 
-    phone.page.locator("#scorepad-link-ok").click()  # read: the sheet is the phone's again
-    expect(phone.page.locator("#scorepad-link")).to_be_hidden()
     phone.expect_value("line-marker-2", "22")  # its own values in its own fields
-    phone.enter("azul", "line-rows-2", "1")  # typed again: it counts everywhere
-    expect(computer.node("total-2")).to_have_text("24")
-    expect(phone.node("total-2")).to_have_text("24")
+    phone.expect_value("line-rows-2", "1")
+    phone.enter("azul", "line-colours-2", "1")  # typing goes on: it counts everywhere
+    expect(computer.node("total-2")).to_have_text("41")
+    expect(phone.node("total-2")).to_have_text("41")
     print(f"the phone had its sheet back {back:.1f} s after the network returned")
 
 

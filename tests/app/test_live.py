@@ -12,6 +12,7 @@ from ui_helpers import click, context, find, fire, latest, type_into
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import of_game
+from scorepad.ui.live import FIELD_NAMES
 from scorepad.ui.settings import Settings
 from scorepad.ui.views.common import Crossings
 
@@ -237,3 +238,21 @@ def test_a_sheet_brought_back_by_undo_is_followed_again_on_the_others(table):
         assert not find(device.root, "save").disabled
     type_into(ben.root, "line-marker-2", "58")
     assert ana.value("line-marker-2") == carla.value("line-marker-2") == "58"
+
+
+def test_a_field_is_named_once_a_value_typed_there_would_not_be_kept(table):
+    """What a page sends again after its link came back is named, by player and line,
+    where the app would not keep it (``scorepad.ui.heartbeat``)."""
+    ana, ben, carla = table
+    marker, rows = find(ben.root, "line-marker-1")._i, find(ben.root, "line-rows-3")._i
+    assert FIELD_NAMES.untaken(marker) is None and FIELD_NAMES.untaken(rows) is None
+    assert FIELD_NAMES.untaken(find(ben.root, "notes")._i) is None  # not a cell: never named
+    left = find(carla.root, "line-rows-3")._i
+    carla.open("/history")  # Carla left the sheet: her fields take nothing any more
+    assert FIELD_NAMES.untaken(left) == ("Carla", "Complete horizontal rows")
+    assert FIELD_NAMES.untaken(rows) is None  # Ben still shows it
+    type_into(ana.root, "line-marker-1", "61")
+    click(ana.root, "save")  # saved on one device: the others' fields take nothing
+    assert ana.ctx.services.history.store.list_plays().plays
+    assert FIELD_NAMES.untaken(marker) == ("Ana", "Score track")
+    assert FIELD_NAMES.untaken(rows) == ("Carla", "Complete horizontal rows")

@@ -21,7 +21,16 @@ from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.first_player_model import FirstPlayerEdit
 from scorepad.ui.flet_patch import Sender
-from scorepad.ui.live import Discarded, Notice, Remote, Restored, Saved
+from scorepad.ui.live import (
+    FIELD_NAMES,
+    Discarded,
+    FieldName,
+    Notice,
+    Remote,
+    Restored,
+    Saved,
+    taken_while,
+)
 from scorepad.ui.saved_boards import saved_boards
 from scorepad.ui.sheet_model import (
     LABEL,
@@ -295,6 +304,37 @@ class SheetView:
         rows += self.worked.floor_rows()
         self.rows.controls = rows
         self._show_label_chips()
+        self._name_fields()
+
+    def _name_fields(self) -> None:
+        """Name this sheet's fields for a page that lost its link: what it typed there and
+        sends again once it is back is named, by player and line, where it cannot be taken
+        (``scorepad.ui.heartbeat``)."""
+        built, model = self.built, self.model
+        taken = taken_while(
+            self.ctx.services.live,
+            self,
+            model.draft.sheet_id,
+            lambda view: isinstance(view, SheetView) and view.built == built,
+        )
+        names: list[tuple[int, FieldName]] = []
+        for cell in self.all_cells():
+            fields = list(getattr(cell, "fields", {}).values()) or [getattr(cell, "field", None)]
+            if isinstance(cell, ExtraCell):
+                line = model.draft.extra[cell.row].label
+            else:
+                key = getattr(cell, "key", "")
+                try:
+                    line = pick(model.template.line(key).label, self.ctx.lang)
+                except (KeyError, ScorepadError):
+                    line = key
+            player = model.players[getattr(cell, "player", 0)]
+            names += [
+                (f._i, FieldName(player, line, taken))
+                for f in fields
+                if isinstance(f, ft.TextField)
+            ]
+        FIELD_NAMES.name(names)
 
     def _show_label_chips(self) -> None:
         """Labels used before with this game, not on the sheet yet: one tap adds the line."""

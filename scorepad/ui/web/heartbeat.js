@@ -1,5 +1,6 @@
 // The page's side of scorepad.ui.heartbeat: a lost link to the app is seen within seconds,
-// typing stops while it is lost, and anything sent that the app never received is said.
+// typing stops while it is lost, and what the page sent that the app never received is
+// kept and sent again, in order, once the app answers (or, where it cannot be, said).
 (() => {
   const TEXTS = __TEXTS__;
   const PING_EVERY_MS = 2000;
@@ -9,12 +10,21 @@
   const RETRY_MS = 500; // how often a page that lost the app asks whether it is back
   const UNSENT_KEY = "scorepad-unsent";
   const RELOADS_KEY = "scorepad-reloads";
+  const REPLAY_KEY = "scorepad-replay"; // frames the app never confirmed, across a reload
+  const UNTAKEN_KEY = "scorepad-untaken"; // values the app could not take, to name
+  // What the page keeps of the frames the app has not confirmed yet while an answer is
+  // late: beyond this, typing stops until the app answers (nothing typed is then shown as
+  // taken). An app that answers confirms them every few seconds.
+  const KEEP_FRAMES = 1000;
+  const KEEP_BYTES = 256 * 1024;
   const Native = window.WebSocket;
   let lang = (navigator.language || "en").slice(0, 2);
   let current = null; // the app's socket now open
   let down = false; // the socket closed: typing is stopped
   let late = false; // an answer is late: said, typing goes on (what it sends is checked at a close)
   let unsent = false; // something sent on a lost socket was never received
+  let full = false; // as much kept as the page may keep: typing is stopped
+  let sending = false; // frames kept from a closed socket are being sent: typing waits
   let box = null;
 
   // The device's own language, where it chose one in Settings (kept by Flutter in this
@@ -58,14 +68,28 @@
     text.style.margin = "0";
     text.textContent = say(kind);
     card.appendChild(text);
-    if (kind === "unsent") {
+    if (kind === "untaken") {
+      const list = document.createElement("ul");
+      list.id = "scorepad-link-cells";
+      list.style.cssText = "margin:8px 0 0;padding-left:20px";
+      for (const [player, line, value] of names) {
+        const item = document.createElement("li");
+        item.textContent = `${player} · ${line}: ${value}`;
+        list.appendChild(item);
+      }
+      card.appendChild(list);
+    }
+    if (kind === "unsent" || kind === "untaken") {
       const ok = document.createElement("button");
       ok.id = "scorepad-link-ok";
       ok.textContent = say("ok");
       ok.style.cssText =
         "margin-top:16px;padding:8px 20px;border:0;border-radius:20px;background:#515B92;" +
         "color:#fff;font:inherit;cursor:pointer";
-      ok.onclick = hide;
+      ok.onclick = () => {
+        names = [];
+        hide();
+      };
       card.appendChild(ok);
     }
     box.replaceChildren(card);
@@ -76,9 +100,24 @@
     if (box) box.style.display = "none";
   }
 
+  let names = []; // [player, line, value] of each value the app could not take
+
+  // The link's state on the page's root element (ok, late, lost, full, sending: frames
+  // kept from a closed socket are being sent again), for whoever checks the page.
+  const state = (now) => document.documentElement.setAttribute("data-scorepad-link", now);
+
+  // Values named by the app as not taken, each cell once with its last value.
+  function name(more) {
+    for (const [player, line, value] of more) {
+      names = names.filter(([p, l]) => p !== player || l !== line);
+      names.push([player, line, value]);
+    }
+  }
+
   function slow() {
     if (late || down) return;
     late = true;
+    state("late");
     setTimeout(() => late && !down && show("late", false), SHOW_AFTER_MS);
   }
 
@@ -86,6 +125,7 @@
     if (down) return;
     down = true;
     late = false;
+    state("lost");
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
     setTimeout(() => down && show("lost"), SHOW_AFTER_MS);
   }
@@ -103,12 +143,17 @@
     const recent = JSON.parse(sessionStorage.getItem(RELOADS_KEY) || "[]").filter((t) => now - t < 60000);
     if (recent.length >= 3) return;
     sessionStorage.setItem(RELOADS_KEY, JSON.stringify([...recent, now]));
+    reloadOnceServed(() => sessionStorage.setItem(UNSENT_KEY, unsent ? lang : ""));
+  }
+
+  // The page loaded again once the app serves it (never onto the browser's error page).
+  function reloadOnceServed(before) {
     reloading = true;
     const attempt = () =>
       fetch(location.href, { cache: "no-store" })
         .then((answer) => {
           if (answer.status >= 500) throw new Error(String(answer.status));
-          sessionStorage.setItem(UNSENT_KEY, unsent ? lang : "");
+          before();
           location.reload();
         })
         .catch(() => setTimeout(attempt, RETRY_MS));
@@ -117,7 +162,38 @@
 
   function back() {
     late = false;
-    hide(); // the same socket answers again: everything sent meanwhile arrived
+    state(full ? "full" : "ok");
+    if (!full) hide(); // the same socket answers again: everything sent meanwhile arrived
+  }
+
+  // Frames as text that survives a reload (sessionStorage holds strings only).
+  const toText = (bytes) => {
+    let out = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    }
+    return btoa(out);
+  };
+  const fromText = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const bytesOf = (data) => {
+    if (data instanceof ArrayBuffer) return new Uint8Array(data.slice(0));
+    if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+    return null; // a Blob: not something Flet's client sends
+  };
+
+  // Frames kept from a socket that closed before the app confirmed them: sent again on
+  // the next one (after a reload, or Flet's own reconnecting), from where the app says it
+  // stopped receiving them.
+  let pending = null;
+  function kept() {
+    try {
+      const found = JSON.parse(sessionStorage.getItem(REPLAY_KEY) || "null");
+      const valid =
+        found && typeof found.link === "string" && Number.isInteger(found.first) && Array.isArray(found.frames);
+      return valid ? found : null;
+    } catch (problem) {
+      return null;
+    }
   }
 
   // While the link is lost, no key, paste or text reaches the page's fields.
@@ -125,7 +201,7 @@
     window.addEventListener(
       type,
       (event) => {
-        if (!down) return;
+        if (!down && !full && !sending) return;
         event.preventDefault();
         event.stopImmediatePropagation();
       },
@@ -141,19 +217,87 @@
       this.sent = 0;
       this.received = 0;
       this.answered = performance.now();
+      const id = new Uint8Array(16);
+      crypto.getRandomValues(id);
+      this.link = Array.from(id, (b) => b.toString(16).padStart(2, "0")).join("");
+      this.kept = []; // the frames sent that the app has not confirmed, from frame `first`
+      this.first = 0;
+      this.keptBytes = 0;
       this.addEventListener("open", () => {
         if (reloading) return this.close(); // a session the reload would leave behind
         current = this;
         this.answered = performance.now();
+        super.send("scorepad:link:" + this.link);
+        pending = kept();
+        sending = pending !== null;
+        if (pending) super.send("scorepad:resume:" + pending.link);
+        state(pending ? "sending" : "ok");
         this.ping();
       });
       this.addEventListener("close", () => {
         if (current !== this) return;
         current = null;
-        if (this.sent > this.received) unsent = true; // never confirmed by the app
+        if (this.kept.length && !pending && !reloading) {
+          // never confirmed by the app: kept for the next socket, which sends them again
+          // (a socket closed before it could send an earlier one's leaves those kept)
+          const unconfirmed = { link: this.link, first: this.first, frames: this.kept.map(toText) };
+          try {
+            sessionStorage.setItem(REPLAY_KEY, JSON.stringify(unconfirmed));
+          } catch (problem) {
+            unsent = true; // no room to keep them: said once the app answers
+          }
+        }
         lost();
         reloadWhenBack();
       });
+    }
+
+    // The app took up to frame `received` of this socket's: the rest is still kept.
+    confirm(received) {
+      while (this.first < received && this.kept.length) {
+        this.keptBytes -= this.kept.shift().length;
+        this.first += 1;
+      }
+      if (full && this.kept.length < KEEP_FRAMES && this.keptBytes < KEEP_BYTES) {
+        full = false;
+        state("ok");
+        hide();
+      }
+    }
+
+    // The app said how many frames of the closed socket it received: the others again,
+    // in order, as the page sent them (the app takes them as it takes any typing).
+    replay(had) {
+      const again = pending;
+      pending = null;
+      sessionStorage.removeItem(REPLAY_KEY); // kept by this socket from now on, as it sends them
+      if (had === "-") {
+        sending = false;
+        state("ok");
+        if (again.frames.length) show("unsent"); // an app that no longer knows that socket
+        return;
+      }
+      const from = Math.max(0, Number(had) - again.first);
+      for (const frame of again.frames.slice(from)) {
+        const bytes = fromText(frame);
+        const register = bytes[0] === 0 && bytes[1] === 0x92 && bytes[2] === 1;
+        if (!register) this.send(bytes); // this socket registered on its own
+      }
+      super.send("scorepad:replayed");
+    }
+
+    // What the app could not take of the frames sent again (named), and the sheet as
+    // the app now holds it, with them: the page starts afresh once more.
+    replayed(json) {
+      let untaken = [];
+      try {
+        untaken = JSON.parse(json);
+      } catch (problem) {
+        untaken = [];
+      }
+      name(untaken);
+      if (names.length) sessionStorage.setItem(UNTAKEN_KEY, JSON.stringify([own() || lang, names]));
+      reloadOnceServed(() => {}); // all of it received (the answer came after it): nothing kept
     }
 
     ping() {
@@ -167,15 +311,48 @@
     }
 
     send(data) {
-      if (typeof data !== "string") this.sent += 1;
+      if (typeof data !== "string") {
+        this.sent += 1;
+        const bytes = bytesOf(data);
+        if (bytes) {
+          this.kept.push(bytes);
+          this.keptBytes += bytes.length;
+        }
+        const over = this.kept.length >= KEEP_FRAMES || this.keptBytes >= KEEP_BYTES;
+        if (!full && late && over) {
+          full = true; // kept all it may: nothing more is typed until the app answers
+          state("full");
+          if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+          show("full");
+        }
+      }
       return super.send(data);
     }
 
     answer(event) {
-      if (typeof event.data !== "string" || !event.data.startsWith("scorepad:pong:")) return false;
+      if (typeof event.data !== "string" || !event.data.startsWith("scorepad:")) return false;
+      if (event.data.startsWith("scorepad:had:") && pending) {
+        this.replay(event.data.slice("scorepad:had:".length));
+        return true;
+      }
+      if (event.data.startsWith("scorepad:untaken:")) {
+        this.replayed(event.data.slice("scorepad:untaken:".length));
+        return true;
+      }
+      if (event.data.startsWith("scorepad:untaken-now:")) {
+        try {
+          name(JSON.parse(event.data.slice("scorepad:untaken-now:".length)));
+          show("untaken");
+        } catch (problem) {
+          // not the app's answer: nothing to name
+        }
+        return true;
+      }
+      if (!event.data.startsWith("scorepad:pong:")) return true;
       const [received, language] = event.data.slice("scorepad:pong:".length).split(":");
       this.received = Number(received);
       this.answered = performance.now();
+      this.confirm(this.received);
       if (TEXTS[language]) lang = language;
       if (late && current === this) back();
       return true;
@@ -204,6 +381,18 @@
   if (told) {
     lang = told;
     document.addEventListener("DOMContentLoaded", () => show("unsent"));
+  }
+  let untaken = null;
+  try {
+    untaken = JSON.parse(sessionStorage.getItem(UNTAKEN_KEY) || "null");
+  } catch (problem) {
+    untaken = null;
+  }
+  sessionStorage.removeItem(UNTAKEN_KEY);
+  if (Array.isArray(untaken) && Array.isArray(untaken[1]) && untaken[1].length) {
+    lang = String(untaken[0]);
+    name(untaken[1].filter((one) => Array.isArray(one) && one.length === 3).map((one) => one.map(String)));
+    document.addEventListener("DOMContentLoaded", () => show("untaken"));
   }
 
   // A late answer counts only while the page itself keeps time: a page held up (its

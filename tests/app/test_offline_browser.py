@@ -1,0 +1,159 @@
+"""A phone whose Wi-Fi drops for a minute while its websocket stays open, in real Chromium
+(``context.set_offline``: its frames go nowhere both ways, and the socket closes only once
+the network is back), with a computer on the same sheet going on meanwhile.
+
+What the phone typed while the link was in doubt is kept in the page and sent again, in
+order, once the app answers (``scorepad.ui.heartbeat``, ``scorepad/ui/web/heartbeat.js``):
+it ends on both screens, in the draft and in the saved play; or, where it cannot be taken
+(the sheet was saved on the other device meanwhile), the phone names its cells.
+
+The minute is real (the test waits for it), so these tests are slow; nothing asserts how
+long anything took.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from conftest import PHONE, AppPage, history_path
+from playwright.sync_api import expect
+
+from scorepad.store import open_store
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+OFFLINE_S = 60
+"""How long the phone's Wi-Fi is gone."""
+LINK = "data-scorepad-link"
+"""The link's state on the page's root element, as the page's own script keeps it."""
+
+
+def wait_until(device: AppPage, start: float, seconds: float) -> None:
+    """Let the page run until ``seconds`` after ``start`` (a real wait, as a phone's)."""
+    while time.monotonic() < start + seconds:
+        device.page.wait_for_timeout(250)
+
+
+def back(device: AppPage) -> None:
+    """Wait for the page to have its link again (sent again what it kept, reloaded on
+    the app's sheet where it had to) and for its accessibility tree."""
+    try:
+        expect(device.page.locator("html")).to_have_attribute(LINK, "ok", timeout=120_000)
+    except AssertionError as problem:
+        said = device.page.locator("#scorepad-link").all_inner_texts()
+        raise AssertionError(f"not back at {device.page.url}, the page saying {said}") from problem
+    device.semantics()
+
+
+def sheet_on_two_devices(app: AppPage, phone: AppPage, players: str) -> str:
+    """A new Azul sheet on the computer, opened on the phone too; its id."""
+    app.open(f"/new/azul?players={players}")
+    expect(app.node("total-1")).to_have_text("0")
+    sheet_id = app.draft_when("azul", lambda d: bool(d.get("id")))["id"]
+    phone.page.set_viewport_size(PHONE)
+    phone.open(f"/sheet/{sheet_id}")
+    expect(phone.node("total-1")).to_have_text("0")
+    return sheet_id
+
+
+def saved_play(device: AppPage):
+    """The play ``device`` shows, as the history holds it."""
+    play_id = int(device.page.url.rstrip("/").rsplit("/", 1)[-1])
+    store = open_store(history_path(device.data_dir))
+    try:
+        return store.get_play(play_id)
+    finally:
+        store.close()
+
+
+def test_what_a_phone_types_during_a_minute_offline_reaches_every_device_and_the_play(
+    app: AppPage, phone: AppPage
+):
+    sheet_id = sheet_on_two_devices(app, phone, "Wren,Yuki")
+    phone.enter("azul", "line-marker-2", "20")  # before the drop: taken at once
+
+    offline = time.monotonic()
+    phone.page.context.set_offline(True)  # the phone's Wi-Fi drops; its socket stays open
+    wait_until(phone, offline, 3)
+    phone.type("line-marker-1", "11")  # before the page can know: into the dead socket
+    app.enter("azul", "line-rows-2", "1")  # the computer goes on meanwhile
+    wait_until(phone, offline, 25)
+    expect(phone.page.locator("html")).to_have_attribute(LINK, "late")  # the banner says so
+    expect(phone.page.locator("#scorepad-link-late")).to_be_visible()
+    phone.type("line-columns-1", "1")  # while the banner is up: kept, said to be sent later
+    wait_until(phone, offline, OFFLINE_S)
+    phone.page.context.set_offline(False)
+
+    back(phone)
+    assert phone.page.url.endswith(f"/sheet/{sheet_id}")  # on its sheet, not Home
+    expect(phone.page.locator("#scorepad-link-unsent")).to_have_count(0)
+    expect(phone.page.locator("#scorepad-link-untaken")).to_have_count(0)
+    for device in (phone, app):  # every value on both devices, the phone's and the computer's
+        expect(device.node("total-1")).to_have_text("18")  # 11 + a column (7)
+        expect(device.node("total-2")).to_have_text("22")  # 20 + a row (2)
+        device.expect_value("line-marker-1", "11")
+        device.expect_value("line-columns-1", "1")
+        device.expect_value("line-marker-2", "20")
+        device.expect_value("line-rows-2", "1")
+    texts = app.draft_when("azul", lambda d: d["texts"]["columns"][0] == "1")["texts"]
+    assert texts["marker"] == ["11", "20"]
+    assert texts["rows"] == ["", "1"] and texts["columns"] == ["1", ""]
+
+    phone.enter("azul", "line-colours-2", "1")  # the phone types on as before the drop
+    expect(app.node("total-2")).to_have_text("32")
+    app.click("save")
+    expect(app.node("play-edit")).to_be_attached()
+    expect(phone.node("play-edit")).to_be_attached()
+    record = saved_play(app)
+    wren, yuki = record.sheet.players
+    assert (wren.name, wren.lines["marker"], wren.lines["columns"], wren.total) == (
+        "Wren",
+        11,
+        7,
+        18,
+    ), record.sheet
+    assert (yuki.name, yuki.lines["marker"], yuki.lines["rows"], yuki.total) == (
+        "Yuki",
+        20,
+        2,
+        32,
+    ), record.sheet
+
+
+def test_a_phone_offline_while_the_sheet_is_saved_elsewhere_names_what_it_could_not_deliver(
+    app: AppPage, phone: AppPage
+):
+    sheet_id = sheet_on_two_devices(app, phone, "Zora,Abel")
+    phone.enter("azul", "line-marker-2", "30")
+
+    offline = time.monotonic()
+    phone.page.context.set_offline(True)
+    wait_until(phone, offline, 3)
+    phone.type("line-marker-1", "14")
+    app.enter("azul", "line-marker-1", "9")  # the computer types that cell too
+    wait_until(phone, offline, 25)
+    phone.type("line-rows-2", "2")
+    app.click("save")  # and saves the sheet while the phone is away
+    expect(app.node("play-edit")).to_be_attached()
+    wait_until(phone, offline, OFFLINE_S)
+    phone.page.context.set_offline(False)
+
+    back(phone)
+    cells = phone.page.locator("#scorepad-link-cells li")
+    expect(phone.page.locator("#scorepad-link-untaken")).to_be_visible()
+    expect(cells).to_have_text(
+        [
+            re.compile(r"^Zora · Score track: 14$"),
+            re.compile(r"^Abel · Complete horizontal rows: 2$"),
+        ]
+    )
+    assert f"/sheet/{sheet_id}" not in phone.page.url  # taken to the saved play
+    phone.page.locator("#scorepad-link-ok").click()
+    expect(phone.page.locator("#scorepad-link")).to_be_hidden()
+
+    record = saved_play(app)
+    zora, abel = record.sheet.players
+    assert (zora.lines["marker"], zora.total, abel.lines["marker"], abel.total) == (9, 9, 30, 30)
+    assert not abel.lines.get("rows")  # what the phone could not deliver is not in the play
