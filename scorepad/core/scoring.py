@@ -618,13 +618,24 @@ def _located(name: str, line: Line, problem: EntryError) -> SheetError:
     return SheetError("entry.where", player=name, line=line.key, label=line.label, problem=problem)
 
 
+_FINE_LABELS: dict[str, str] = {}
+"""By-hand labels found fine, as given, with their trimmed text (plays share a few)."""
+FINE_LABELS = 1000
+"""How many ``_FINE_LABELS`` are remembered, at most."""
+
+
 def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
     try:
-        if not isinstance(item.label, str) or blank(item.label):
-            raise EntryError("entry.extra_label")
-        problem = name_problem(item.label, MAX_LABEL)
-        if problem is not None:
-            raise problem
+        label = _FINE_LABELS.get(item.label) if type(item.label) is str else None
+        if label is None:
+            if not isinstance(item.label, str) or blank(item.label):
+                raise EntryError("entry.extra_label")
+            problem = name_problem(item.label, MAX_LABEL)
+            if problem is not None:
+                raise problem
+            label = item.label.strip()
+            if len(_FINE_LABELS) < FINE_LABELS:
+                _FINE_LABELS[item.label] = label
         points = read_number(item.points)
         if not is_half_multiple(points):
             raise EntryError("entry.not_half", value=quote(item.points))
@@ -632,7 +643,7 @@ def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
         raise SheetError(
             "entry.where_extra", player=name, position=position, problem=problem
         ) from None
-    return ExtraLine(item.label.strip(), points)
+    return ExtraLine(label, points)
 
 
 def explain(sheet: ScoredSheet, lang: str) -> str:
