@@ -34,6 +34,8 @@ _UNFIT = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 def unfit_char(text: str, allow: str = "") -> str | None:
     """The first character ``text`` may not hold (those in ``allow`` excepted), or None."""
+    if text.isprintable():  # none of them is printable: the usual text in one C call
+        return None
     for found in _UNFIT.finditer(text):
         if found.group() not in allow:
             return found.group()

@@ -261,23 +261,30 @@ def _score(
     tie_plan = template.tie_plan(variant)
     sign = 1 if template.wins == "highest" else -1
     rows: list[_Row] = []
+    blank_row = template.blank_row(variant)
     for name, player in zip(names, players, strict=True):
         given = player.lines
-        if not line_keys.issuperset(given):
-            _unknown_line(template, variant, name, given, line_keys)
-        readings: dict[str, Reading] = {}
-        total: Number = 0
-        for key, line, memo in plan:
-            raw = given.get(key)
-            # the common case, a blank or an already-seen count, without a call
-            reading = memo.get(raw) if raw is None or type(raw) is int else None
-            if reading is None:
-                try:
-                    reading = line.reading(raw)
-                except EntryError as problem:
-                    raise _located(name, line, problem) from None
-            readings[key] = reading
-            total += reading.points
+        readings: dict[str, Reading]
+        total: Number
+        ties: tuple[Number, ...] | None = None
+        if not given and blank_row is not None:  # nothing entered (a by-hand line at most)
+            readings, total, ties = blank_row
+        else:
+            if not line_keys.issuperset(given):
+                _unknown_line(template, variant, name, given, line_keys)
+            readings = {}
+            total = 0
+            for key, line, memo in plan:
+                raw = given.get(key)
+                # the common case, a blank or an already-seen count, without a call
+                reading = memo.get(raw) if raw is None or type(raw) is int else None
+                if reading is None:
+                    try:
+                        reading = line.reading(raw)
+                    except EntryError as problem:
+                        raise _located(name, line, problem) from None
+                readings[key] = reading
+                total += reading.points
         extra: tuple[ExtraLine, ...] = ()
         if player.extra:
             extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
@@ -289,12 +296,15 @@ def _score(
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
         order: list[Number] = [sign * total]
         measured: list[Number] = []
-        for better, terms in tie_plan:  # each a weighted sum of measures, on the hot path
-            value: Number = 0
-            for key, weight in terms:
-                value += readings[key].measure * weight
-            if type(value) is not int:
-                value = normalize(value)
+        for n, (better, terms) in enumerate(tie_plan):  # weighted sums of measures
+            if ties is not None:
+                value = ties[n]
+            else:
+                value = 0
+                for key, weight in terms:
+                    value += readings[key].measure * weight
+                if type(value) is not int:
+                    value = normalize(value)
             if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
                 raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
             measured.append(value)
@@ -608,13 +618,24 @@ def _located(name: str, line: Line, problem: EntryError) -> SheetError:
     return SheetError("entry.where", player=name, line=line.key, label=line.label, problem=problem)
 
 
+_FINE_LABELS: dict[str, str] = {}
+"""By-hand labels found fine, as given, with their trimmed text (plays share a few)."""
+FINE_LABELS = 1000
+"""How many ``_FINE_LABELS`` are remembered, at most."""
+
+
 def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
     try:
-        if not isinstance(item.label, str) or blank(item.label):
-            raise EntryError("entry.extra_label")
-        problem = name_problem(item.label, MAX_LABEL)
-        if problem is not None:
-            raise problem
+        label = _FINE_LABELS.get(item.label) if type(item.label) is str else None
+        if label is None:
+            if not isinstance(item.label, str) or blank(item.label):
+                raise EntryError("entry.extra_label")
+            problem = name_problem(item.label, MAX_LABEL)
+            if problem is not None:
+                raise problem
+            label = item.label.strip()
+            if len(_FINE_LABELS) < FINE_LABELS:
+                _FINE_LABELS[item.label] = label
         points = read_number(item.points)
         if not is_half_multiple(points):
             raise EntryError("entry.not_half", value=quote(item.points))
@@ -622,7 +643,7 @@ def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
         raise SheetError(
             "entry.where_extra", player=name, position=position, problem=problem
         ) from None
-    return ExtraLine(item.label.strip(), points)
+    return ExtraLine(label, points)
 
 
 def explain(sheet: ScoredSheet, lang: str) -> str:

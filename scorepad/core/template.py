@@ -515,6 +515,16 @@ class Variant(NamedTuple):
     label: Text
 
 
+class BlankRow(NamedTuple):
+    """A player who entered nothing on a sheet (``GameTemplate.blank_row``)."""
+
+    readings: dict[str, Reading]
+    """Shared by every such player's result: read-only, as the lines are."""
+    total: Number
+    measured: tuple[Number, ...]
+    """Each tie-breaker's value."""
+
+
 class GameTemplate:
     """A game's sheet, built by the loader and shared read-only by every play of it.
 
@@ -523,6 +533,7 @@ class GameTemplate:
     """
 
     __slots__ = (
+        "_blank_rows",
         "_by_variant",
         "_combined",
         "_keys_by_variant",
@@ -607,6 +618,7 @@ class GameTemplate:
         self._plans: dict[str | None, tuple[tuple[str, Line, dict[object, Reading]], ...]] = {}
         self._tie_plans: dict[str | None, TiePlan] = {}
         self._round_plans: dict[str | None, RoundPlan] = {}
+        self._blank_rows: dict[str | None, BlankRow | None] = {}
         variant_ids: list[str | None] = [v.id for v in self.variants] or [None]
         for variant_id in variant_ids:
             lines = tuple(
@@ -639,6 +651,33 @@ class GameTemplate:
     def plan(self, variant: str | None) -> tuple[tuple[str, Line, dict[object, Reading]], ...]:
         """Each line of a variant with its key and its memory of readings, for scoring."""
         return self._plans[variant]
+
+    def blank_row(self, variant: str | None) -> BlankRow | None:
+        """What a player who entered nothing on a variant's lines scores: each line's
+        reading of a blank, their points and each tie-breaker's value (worked out on first
+        use; None when a line refuses a blank, which scoring then words for the player)."""
+        if variant in self._blank_rows:
+            return self._blank_rows[variant]
+        found: BlankRow | None = None
+        try:
+            readings = {key: line.reading(None) for key, line, _ in self._plans[variant]}
+        except EntryError:
+            pass
+        else:
+            total: Number = 0
+            for reading in readings.values():
+                total += reading.points
+            measured: list[Number] = []
+            for _, terms in self._tie_plans[variant]:
+                value: Number = 0
+                for key, weight in terms:
+                    value += readings[key].measure * weight
+                measured.append(value if type(value) is int else normalize(value))
+            found = BlankRow(
+                readings, total if type(total) is int else normalize(total), tuple(measured)
+            )
+        self._blank_rows[variant] = found
+        return found
 
     def round_plan(self, variant: str | None) -> RoundPlan:
         """The per-round lines of a variant, each with its ``Line.whole_range`` (or else its

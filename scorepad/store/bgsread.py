@@ -78,6 +78,8 @@ STAMP = "%Y-%m-%d %H:%M:%S"
 """BG Stats' form of a date and time."""
 MAX_PLAYERS = 20
 PROGRESS_STEP = 250
+LAYOUTS = 1000
+"""Layouts of record remembered per kind of record (``_Reader.kept_fields``), at most."""
 """Plays between two reports of progress."""
 REFUSED_SHOWN = 20
 """A refused import names this many refused plays at most (and says how many more)."""
@@ -498,6 +500,9 @@ class _Reader:
         self.checked: dict[tuple[str | None, int | None, str | None], PlayDetails] = {}
         """Details checked, by location and length (plays without comments)."""
         self.score_label = tr("store.bgstats_score", "en")
+        self.layouts: dict[frozenset[str], dict[tuple[str, ...], tuple[str, ...]]] = {}
+        """By the fields read (``kept_fields``), the others of each layout of record (its
+        keys in order)."""
 
     # --- before the plays ----------------------------------------------------------------
 
@@ -880,10 +885,19 @@ class _Reader:
     ) -> dict[str, Any]:
         """``keepable`` of a record's fields other than ``known``, in the record's order
         (most records have none that says anything)."""
-        others = record.keys() - known
-        if not others or not any(_said(record[k]) for k in others):
-            return {}
-        return self.keepable(where, {k: v for k, v in record.items() if k in others})
+        layouts = self.layouts.get(known)
+        if layouts is None:
+            layouts = self.layouts[known] = {}
+        layout = tuple(record)
+        others = layouts.get(layout)
+        if others is None:  # a file's records share a few layouts: each worked out once
+            others = tuple(k for k in layout if k not in known)
+            if len(layouts) < LAYOUTS:
+                layouts[layout] = others
+        for key in others:
+            if _said(record[key]):
+                return self.keepable(where, {k: record[k] for k in others})
+        return {}
 
     def keepable(self, where: str, fields: dict[str, Any]) -> dict[str, Any]:
         """The fields that say something and can be kept as they are (text a database
