@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, type_into, walk
+from ui_helpers import click, context, find, fire, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.azul_wall import PATTERN, Wall
@@ -184,7 +184,8 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
         assert said["tile-2-1-1"] == "Reihe 1, Spalte 1: rot"  # for a screen reader
         assert said["tile-2-2-1"] == "Reihe 2, Spalte 1: leer"
         rows = find(root, "line-rows-2")
-        assert rows.value == "1" and rows.read_only and rows.helper == "von der Wand"
+        assert rows.value == "1" and rows.read_only and shown(root, "note-rows-2")
+        assert find(root, "note-rows-2").value == "von der Wand"
         assert find(dialog, "wall-total-2").value == "Reihen 1, Spalten 0, Farben 0: Summe 2"
         click(dialog, "wall-done")
         type_into(root, "line-marker-1", "30")

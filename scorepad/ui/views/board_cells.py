@@ -19,7 +19,7 @@ from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.cells import Changed, CheckCell, ProductCell, TextCell
-from scorepad.ui.views.common import typed_text
+from scorepad.ui.views.common import tid, typed_text
 
 
 class BoardSource(Protocol):
@@ -33,7 +33,11 @@ class BoardSource(Protocol):
 
 
 class BoardTextCell(TextCell):
-    """A count cell: typed, or the board's count, read-only, "from the board"."""
+    """A count cell: typed, or the board's count, read-only, "from the board".
+
+    The note is a line of its own under the whole cell (− field +), as wide as the
+    player's column and free to take a second line: a field's helper text is as narrow
+    as the field, and four players on a phone cut it to "fr…"."""
 
     def __init__(
         self,
@@ -49,6 +53,26 @@ class BoardTextCell(TextCell):
         self.helper_key = helper_key
         """What the cell says under the board's value ("from the wall", "from the game")."""
         super().__init__(ctx, model, line, player, changed)
+        cell = self.control
+        self.steppers = cell.controls[::2] if isinstance(cell, ft.Row) else []
+        """The − and + beside the field (none on a line typed without them)."""
+        cell.expand = None  # the column below fills the player's column
+        note = ft.Text(
+            ctx.t(helper_key),
+            size=11,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            text_align=ft.TextAlign.CENTER,
+        )
+        self.note = tid(f"note-{line.key}-{player + 1}", note)
+        """Shown while the board fills the cell (the wrapper is hidden: ``tid``)."""
+        self.note.visible = False
+        self.control = ft.Column(
+            [cell, self.note],
+            spacing=0,
+            tight=True,
+            expand=1,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
         self.follow_board()
 
     @property
@@ -63,16 +87,14 @@ class BoardTextCell(TextCell):
 
     def follow_board(self) -> list[ft.Control]:
         walled = self.from_board
-        helper = self.ctx.t(self.helper_key) if walled else None
-        if self.field.read_only == walled and self.field.helper == helper:
+        if self.field.read_only == walled and self.note.visible == walled:
             return []
         self.field.read_only = walled
-        self.field.helper = helper
-        out: list[ft.Control] = [self.field]
-        if isinstance(self.control, ft.Row):  # − field +: the steppers rest meanwhile
-            for stepper in (self.control.controls[0], self.control.controls[-1]):
-                stepper.disabled = walled
-                out.append(stepper)
+        self.note.visible = walled
+        out: list[ft.Control] = [self.field, self.note]
+        for stepper in self.steppers:  # − field +: the steppers rest meanwhile
+            stepper.disabled = walled
+            out.append(stepper)
         return out
 
     def on_change(self, e: ft.Event[ft.TextField]) -> None:

@@ -117,8 +117,9 @@ class WallPart:
         if not self.shown or key != WALL_LINES[-1]:
             return []
         label = self.ctx.t("app.wall")
-        seats = len(self.model.players)
-        buttons = board_buttons("wall", label, ft.Icons.GRID_VIEW, seats, self.open)
+        buttons = board_buttons(
+            self.ctx, "wall", label, ft.Icons.GRID_VIEW, self.model.players, self.open
+        )
         return [
             self.row(muted(self.ctx.t("app.wall_note"), size=12), buttons),
             self.track.sheet_row(),
