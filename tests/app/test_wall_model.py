@@ -246,7 +246,7 @@ def test_the_board_side_is_chosen_on_the_sheet_for_every_wall(tmp_path):
 
 
 def test_a_cell_the_wall_fills_says_so_on_a_line_of_its_own(tmp_path):
-    """"from the wall" goes under the whole cell (as wide as the player's column), not in
+    """ "from the wall" goes under the whole cell (as wide as the player's column), not in
     the narrow field's helper, where four players on a phone cut it to "fr…"."""
     ctx, _ = context(tmp_path, lang="fr", compact=True)
     model = azul(["Ana", "Ben", "Cleo", "Dan"])
