@@ -33,11 +33,8 @@ class BoardSource(Protocol):
 
 
 class BoardTextCell(TextCell):
-    """A count cell: typed, or the board's count, read-only, "from the board".
-
-    The note is a line of its own under the whole cell (− field +), as wide as the
-    player's column and free to take a second line: a field's helper text is as narrow
-    as the field, and four players on a phone cut it to "fr…"."""
+    """A count cell: typed, or the board's count, read-only, "from the board" under the
+    whole cell (− field +: ``with_note``)."""
 
     def __init__(
         self,
@@ -56,22 +53,8 @@ class BoardTextCell(TextCell):
         cell = self.control
         self.steppers = cell.controls[::2] if isinstance(cell, ft.Row) else []
         """The − and + beside the field (none on a line typed without them)."""
-        cell.expand = None  # the column below fills the player's column
-        note = ft.Text(
-            ctx.t(helper_key),
-            size=11,
-            color=ft.Colors.ON_SURFACE_VARIANT,
-            text_align=ft.TextAlign.CENTER,
-        )
-        self.note = tid(f"note-{line.key}-{player + 1}", note)
-        """Shown while the board fills the cell (the wrapper is hidden: ``tid``)."""
-        self.note.visible = False
-        self.control = ft.Column(
-            [cell, self.note],
-            spacing=0,
-            tight=True,
-            expand=1,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        self.control, self.note = with_note(
+            cell, f"note-{line.key}-{player + 1}", ctx.t(helper_key)
         )
         self.follow_board()
 
@@ -110,6 +93,26 @@ class BoardTextCell(TextCell):
 
     def sync(self) -> list[ft.Control]:
         return [*self.follow_board(), *super().sync()]
+
+
+def with_note(cell: ft.Control, ident: str, text: str) -> tuple[ft.Column, ft.Semantics]:
+    """``cell`` with a note under it (``ident``), hidden until the board fills the cell:
+    a line of its own across the player's column, free to wrap (a field's helper text
+    is as narrow as the field, and four players on a phone cut it to "fr…")."""
+    cell.expand = None  # the column below fills the player's column
+    note = tid(
+        ident,
+        ft.Text(text, size=11, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER),
+    )
+    note.visible = False  # the wrapper is hidden, not its text (``tid``)
+    column = ft.Column(
+        [cell, note],
+        spacing=0,
+        tight=True,
+        expand=1,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    return column, note
 
 
 class BoardCheckCell(CheckCell):
@@ -175,7 +178,8 @@ class PairSource(Protocol):
 
 
 class BoardProductCell(ProductCell):
-    """A product cell: both numbers typed, or the board's, read-only, "from the board"."""
+    """A product cell: both numbers typed, or the board's, read-only, "from the board"
+    under them (``with_note``)."""
 
     def __init__(
         self,
@@ -190,6 +194,8 @@ class BoardProductCell(ProductCell):
         super().__init__(ctx, model, line, player, changed)
         for part, field in self.fields.items():
             field.on_change = self._guard(part, field.on_change)
+        ident = f"note-{line.key}-{player + 1}"
+        self.control, self.note = with_note(self.control, ident, ctx.t("app.from_board"))
         self.follow_board()
         self.sync()
 
@@ -205,13 +211,14 @@ class BoardProductCell(ProductCell):
 
     def follow_board(self) -> list[ft.Control]:
         walled = self.from_board
-        helper = self.ctx.t("app.from_board") if walled else None
         out: list[ft.Control] = []
-        for part, field in self.fields.items():
-            said = helper if part == "a" else None
-            if field.read_only != walled or field.helper != said:
-                field.read_only, field.helper = walled, said
+        for field in self.fields.values():
+            if field.read_only != walled:
+                field.read_only = walled
                 out.append(field)
+        if self.note.visible != walled:
+            self.note.visible = walled
+            out.append(self.note)
         return out
 
     def _guard(self, part: str, typed: Callable[..., None] | None) -> Callable[..., None]:
