@@ -268,7 +268,7 @@ def test_a_board_sheet_keeps_the_totals_in_a_bottom_bar_the_dialog_stops_above(t
     root = view.build()
     assert isinstance(root.bottom_appbar, ft.BottomAppBar)
     ids = {c.identifier for c in walk(root.bottom_appbar) if isinstance(c, ft.Semantics)}
-    assert ids == {"total-1", "total-2", "total-3", "total-4"}
+    assert ids == {f"{what}-{n}" for what in ("total", "rank") for n in range(1, 5)}
     click(root, "wall-1")
     inset = dialogs[-1].inset_padding
     assert isinstance(inset, ft.Padding) and inset.bottom > root.bottom_appbar.height

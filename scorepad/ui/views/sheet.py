@@ -233,13 +233,32 @@ class SheetView:
             self.sender = Sender(view)
             return view
         # The totals stay in sight however many rounds are on the sheet, and while a
-        # player's board is tapped (its dialog stops above them).
+        # player's board is tapped (its dialog stops above them: each total with its rank).
+        if self.rounds is None and not self.outcome.shown:
+            totals = [self._totals_and_ranks()]
+            ranks = ft.Container()
         bar = totals_bar(ctx, ft.Column(totals, spacing=2, tight=True))
         view = screen(
             ctx, title, [*body, ft.Divider(height=1), ranks, *end], pinned=pinned, bottom=bar
         )
         self.sender = Sender(view)
         return view
+
+    def _totals_and_ranks(self) -> ft.Control:
+        """Each player's total with their rank beside it ("42 #1"), on one line."""
+        t = self.ctx.t
+        return self._row(
+            ft.Text(f"{t('app.total')} · {t('app.rank')}", weight=ft.FontWeight.BOLD),
+            [
+                ft.Row(
+                    [tid(f"total-{n}", total), tid(f"rank-{n}", rank)],
+                    spacing=6,
+                    tight=True,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+                for n, (total, rank) in enumerate(zip(self.totals, self.ranks, strict=True), 1)
+            ],
+        )
 
     def _board_shown(self) -> bool:
         """The sheet offers a player's board (a wall, a pavilion, a palace's windows)."""
