@@ -119,8 +119,12 @@ def test_four_walls_on_a_phone_fit_say_so_and_keep_every_total_in_sight(device, 
         assert left["x"] + left["width"] <= right["x"]
     assert app.page.get_by_text(word, exact=True).count() == 0  # no word to break
 
-    # The totals' bar, as the sheet shows it.
+    # The totals' bar, as the sheet shows it: each total with its rank beside it.
     totals = [box(app, f"total-{n}") for n in range(1, 5)]
+    for n, total in enumerate(totals, 1):
+        rank = box(app, f"rank-{n}")
+        assert rank["x"] >= total["x"] + total["width"] and rank["x"] < PHONE["width"]
+        assert abs(rank["y"] + rank["height"] / 2 - total["y"] - total["height"] / 2) < 6
     top = min(t["y"] for t in totals) - 24  # the bar's "Total" over them on a phone
     assert totals[0]["y"] + totals[0]["height"] <= PHONE["height"]
     before = bar_shot(app, top)
