@@ -149,6 +149,8 @@ def with_earned(controls: list[ft.Control], idents: list[str], *, under: bool = 
             texts,
             ids,
         )
+    for control in controls:  # the cell takes what the points leave of the column
+        control.expand = control.expand or 1
     cells: list[ft.Control] = [
         ft.Row(
             [control, ft.Container(wrapper, width=34)],
