@@ -487,6 +487,18 @@ class PenaltyLine(Line):
         return tr("hint.penalty", lang)
 
 
+def worked_from_entry(line: Line) -> bool:
+    """What is entered on ``line`` is not the points it adds (a count times its worth or
+    squared, a table, a product, a rate, a penalty): a sheet shows the points beside the
+    entry. False for points and plain counts (the entry is the points), yes/no lines, an
+    award (its points depend on the other players: ``AwardLine``) and a line not added
+    to the total."""
+    if not line.counts or line.kind in ("check", "award"):
+        return False
+    found = line.whole_range()
+    return found is None or found[2] != 1
+
+
 def is_rated(line: Line) -> TypeGuard[CountLine]:
     """A count whose items' worth each player chooses from the line's rates (Glass Road):
     its entry is a count with a rate, not a bare number."""

@@ -39,6 +39,7 @@ from scorepad.core.template import (
     TableLine,
     is_rated,
     read_whole,
+    worked_from_entry,
 )
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
 from scorepad.ui.colour_model import ColourEdit, draft_colours
@@ -550,6 +551,11 @@ class SheetInProgress:
             line.key for line in self.end_lines if line.kind == "award"
         )
         """Award lines: beside each quantity, the points it earned among the players."""
+        self.priced: tuple[str, ...] = tuple(
+            line.key for line in self.end_lines if worked_from_entry(line)
+        )
+        """Lines whose points are worked out from the entry (``worked_from_entry``):
+        beside each cell, the points it gives."""
         self.worked: dict[str, list[WorkedRule]] = worked_after(template, draft.variant)
         """Rows of points worked out between lines (a set rule's, a bonus), by the key of
         the line they go under."""

@@ -236,6 +236,18 @@ SEMANTICS_ON = """() => {
 }"""
 
 
+CLEAR_BELOW = """() => {
+    // Where the screen stops being the sheet's: the top of the totals' bar at its bottom
+    // (a round game's, a board game's), which a field scrolled under it is hidden by.
+    let low = innerHeight;
+    for (const node of document.querySelectorAll('[flt-semantics-identifier^="total-"]')) {
+        const r = node.getBoundingClientRect();
+        if (r.height && r.bottom > innerHeight - 80) low = Math.min(low, r.top - 30);
+    }
+    return low;
+}"""
+
+
 class AppPage:
     """The served app in one browser tab, addressed by the app's test ids."""
 
@@ -281,9 +293,10 @@ class AppPage:
                 still, seen = (still + 1 if now == seen else 0), now
             if node.count():
                 break
+        low = size["height"] if ident.startswith("total-") else self.page.evaluate(CLEAR_BELOW)
         for _ in range(10):
             box = node.first.bounding_box() if node.count() else None
-            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]):
+            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= low):
                 return
             self.page.mouse.wheel(0, size["height"] / 3 * (1 if box["y"] > 0 else -1))
             self.page.wait_for_timeout(200)

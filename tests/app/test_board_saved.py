@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, type_into, walk
+from ui_helpers import click, context, find, shown, type_into, walk
 
 from scorepad.core import find_game
 from scorepad.core.scoring import PlayerSheet
@@ -117,6 +117,7 @@ def test_a_palace_is_saved_drawn_in_spanish_and_back_in_edit(tmp_path, history):
     ctx, _ = context(tmp_path, history=history)
     editing = edit_view(ctx, str(play))
     completed = find(editing, "line-windows-1-a")
-    assert completed.value == "2" and completed.read_only and completed.helper == "from the board"
+    assert completed.value == "2" and completed.read_only and shown(editing, "note-windows-1")
+    assert find(editing, "note-windows-1").value == "from the board"
     click(editing, "save")
     assert history.store.get_play(play).summary.players[0].board.fields == {"palace": windows}

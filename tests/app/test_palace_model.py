@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.sintra import Palace
@@ -146,7 +146,8 @@ def test_the_windows_dialog_in_spanish_read_only_pair_and_save(tmp_path):
         assert said["window-1-1-2"] == "Ventana 1, espacio inferior del marco: una pieza"
         completed, pieces = find(root, "line-windows-1-a"), find(root, "line-windows-1-b")
         assert (completed.value, pieces.value) == ("3", "3")
-        assert completed.read_only and pieces.read_only and completed.helper == "del tablero"
+        assert completed.read_only and pieces.read_only and shown(root, "note-windows-1")
+        assert find(root, "note-windows-1").value == "del tablero"
         assert find(dialog, "palace-total-1").value == (
             "Ventanas completas 3 × piezas de tu color 3: total 9"
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, has, type_into, walk
+from ui_helpers import click, context, find, fire, has, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.pavilion import COLOURED, VARIANT, Pavilion
@@ -182,7 +182,8 @@ def test_the_pavilion_dialog_in_french_read_only_cells_and_save(tmp_path):
         assert find(dialog, "pavilion-message-2").value == ""
         assert any(isinstance(c, ft.Text) and c.value == "Étoile 3 : orange" for c in walk(dialog))
         stars = find(root, "line-star_orange-2")
-        assert stars.value == "1" and stars.read_only and stars.helper == "du plateau"
+        assert stars.value == "1" and stars.read_only and shown(root, "note-star_orange-2")
+        assert find(root, "note-star_orange-2").value == "du plateau"
         assert find(dialog, "pavilion-total-2").value == (
             "Étoiles complètes 1, bonus de nombre 0 : total 17"
         )

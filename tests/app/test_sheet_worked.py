@@ -12,12 +12,15 @@ import pytest
 from ui_helpers import click, context, find, has, type_into
 
 from scorepad.core import find_game
+from scorepad.core.scoring import show
 from scorepad.core.sheetrules import not_on_sheet
+from scorepad.core.template import worked_from_entry
 from scorepad.ui.app import view_for
 from scorepad.ui.sheet_model import FLOOR, SheetInProgress, earned, new_draft, worked
 from scorepad.ui.views.sheet import SheetView
 
 SHEETS = Path(__file__).parent.parent / "core" / "sheets"
+CATALOGUE = {p.stem for p in (Path(__file__).parents[2] / "scorepad" / "games").glob("*.json")}
 
 
 def filled(name: str) -> tuple[SheetInProgress, dict]:
@@ -116,3 +119,65 @@ def test_the_games_are_offered_and_open_in_the_app(tmp_path, game):
     assert game in ctx.services.history.store.games()  # the picker's games
     root = view_for(ctx, f"/new/{game}?players=Ana,Ben,Cy")
     assert has(root, "total-3")
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_7_wonders_coins_and_science_show_the_points_each_cell_gives_as_typed(tmp_path, compact):
+    """Beside each cell (under it on a phone) of a line whose points are worked out from
+    the entry: its points, live, blank while the cell is blank or refused."""
+    ctx, _ = context(tmp_path, compact=compact, lang="de")
+    template = find_game("7-wonders")
+    names = ["Ana", "Ben", "Cy", "Dora"]
+    view = SheetView(ctx, SheetInProgress(template, new_draft(template, None, names)))
+    root = view.build()
+    assert find(root, "points-coins-1").value == ""
+    type_into(root, "line-coins-1", "7")  # 1 per 3 coins
+    assert find(root, "points-coins-1").value == "= 2"
+    type_into(root, "line-science_gear-2", "3")  # squared
+    assert find(root, "points-science_gear-2").value == "= 9"
+    type_into(root, "line-coins-1", "x")  # refused: no points shown
+    assert find(root, "points-coins-1").value == ""
+    type_into(root, "line-coins-1", "4+5")
+    assert find(root, "points-coins-1").value == "= 3"
+    for key in ("military", "wonder", "civilian"):  # the entry is the points: nothing
+        assert not has(root, f"points-{key}-1")
+
+
+def rulebook_sheets() -> list[str]:
+    found = []
+    for path in sorted(SHEETS.glob("*.json")):
+        sheet = json.loads(path.read_text(encoding="utf-8"))["sheet"]
+        if sheet.get("game") not in CATALOGUE:
+            continue  # a game given in the sheet file itself
+        template = find_game(sheet["game"])
+        if not any(line.per_round for line in template.lines) and not sheet.get("modules"):
+            found.append(path.stem)
+    return found
+
+
+@pytest.mark.parametrize("name", rulebook_sheets())
+def test_every_line_worked_from_its_entry_shows_its_points_and_no_other_does(tmp_path, name):
+    """On every game's rulebook sheet: each cell of a line worked out from its entry
+    shows the points the core gives it; every other typed line adds its entry as it is
+    (so nothing beside it would tell more)."""
+    try:
+        model, _ = filled(name)
+    except (AssertionError, KeyError, ValueError):
+        pytest.skip("a sheet the players do not type as it stands (boards, teams, outcomes)")
+    ctx, _ = context(tmp_path, compact=True)
+    view = SheetView(ctx, model)
+    root = view.build()
+    state = model.state
+    for line in model.end_lines:
+        for n, (player, entered) in enumerate(
+            zip(state.scored.players, state.entered, strict=True), 1
+        ):
+            reading = player.readings.get(line.key)
+            if worked_from_entry(line):
+                shown = find(root, f"points-{line.key}-{n}").value
+                wanted = "= " + show(reading.points, "en") if line.key in entered.lines else ""
+                assert reading is not None and shown == wanted, (line.key, n)
+                continue
+            assert not has(root, f"points-{line.key}-{n}")
+            if line.counts and line.kind not in ("check", "award") and reading is not None:
+                assert reading.points == reading.measure, (line.key, n)

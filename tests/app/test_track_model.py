@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, type_into, walk
+from ui_helpers import click, context, find, fire, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.azul_track import Tile, TrackedRound, play
@@ -213,7 +213,8 @@ def test_the_tracked_game_on_the_sheet_and_in_the_wall_in_spanish(tmp_path):
         click(dialog, "tile-1-2-2")  # apart: 1 + 1
         click(dialog, "floor-1-2")  # two floor spaces: −2
         marker = find(root, "line-marker-1")
-        assert marker.value == "0" and marker.read_only and marker.helper == "de la partida"
+        assert marker.value == "0" and marker.read_only and shown(root, "note-marker-1")
+        assert find(root, "note-marker-1").value == "de la partida"
         assert find(dialog, "track-rounds-1").value == "Ronda 1: +2, suelo −2 → 0"
         click(dialog, "wall-done")
         click(root, "track-next")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, type_into, walk
+from ui_helpers import click, context, find, fire, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.azul_wall import PATTERN, Wall
@@ -184,7 +184,8 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
         assert said["tile-2-1-1"] == "Reihe 1, Spalte 1: rot"  # for a screen reader
         assert said["tile-2-2-1"] == "Reihe 2, Spalte 1: leer"
         rows = find(root, "line-rows-2")
-        assert rows.value == "1" and rows.read_only and rows.helper == "von der Wand"
+        assert rows.value == "1" and rows.read_only and shown(root, "note-rows-2")
+        assert find(root, "note-rows-2").value == "von der Wand"
         assert find(dialog, "wall-total-2").value == "Reihen 1, Spalten 0, Farben 0: Summe 2"
         click(dialog, "wall-done")
         type_into(root, "line-marker-1", "30")
@@ -196,3 +197,78 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
         assert totals == {"Ana": 30, "Ben": 30}
     finally:
         history.close()
+
+
+def test_on_a_phone_four_walls_are_icon_buttons_named_by_their_player(tmp_path):
+    """Four columns on a phone: no room for "Wand" beside its icon, so each button is
+    the icon, named (tooltip, screen reader) by its player; two players keep the word."""
+    ctx, _ = context(tmp_path, lang="de", compact=True)
+    root = SheetView(ctx, azul(["Ana", "Ben", "Cleo", "Dan"])).build()
+    for n, name in enumerate(["Ana", "Ben", "Cleo", "Dan"], 1):
+        button = find(root, f"wall-{n}")
+        assert isinstance(button.content, ft.Icon)
+        assert button.tooltip == f"Wand: {name}"
+    ctx, _ = context(tmp_path / "two", lang="fr", compact=True)
+    root = SheetView(ctx, azul()).build()
+    assert find(root, "wall-1").content == "Mur"
+    ctx, _ = context(tmp_path / "wide", lang="de")
+    root = SheetView(ctx, azul(["Ana", "Ben", "Cleo", "Dan"])).build()
+    assert find(root, "wall-4").content == "Wand"
+
+
+def test_the_board_side_is_chosen_on_the_sheet_for_every_wall(tmp_path):
+    """The sheet's side choice turns every player's board; a wall whose tiles could not
+    be on the other side keeps every board as it was and names whose it is."""
+    ctx, _ = context(tmp_path, lang="fr", compact=True)
+    model = azul(["Ana", "Ben", "Cleo"])
+    view = SheetView(ctx, model)
+    root = view.build()
+    assert find(root, "board-side-grey").label == "Face grise"
+    assert view.wall.sides.value == "coloured"
+    view.wall.sides.value = "grey"
+    fire(view.wall.sides, "change", "grey")
+    assert [w.side for w in model.draft.walls] == ["grey"] * 3
+    assert view.wall.sides.value == "grey"
+    model.set_wall(tap(model.draft, 1, 0, 0, "R"))  # red where blue is printed
+    view.wall.sides.value = "coloured"
+    fire(view.wall.sides, "change", "coloured")
+    assert [w.side for w in model.draft.walls] == ["grey"] * 3
+    assert find(root, "board-side-message").value.startswith("Ben, mur : ")
+    assert view.wall.sides.value == "grey"
+    model.set_wall(WallClearEdit(1))
+    view.wall.sides.value = "coloured"
+    fire(view.wall.sides, "change", "coloured")
+    assert [w.side for w in model.draft.walls] == ["coloured"] * 3
+    assert find(root, "board-side-message").value == ""
+    model.set_wall(side_edit(model.draft, 2, "grey"))  # one board turned in its dialog
+    view.refresh()
+    assert view.wall.sides.value is None  # the boards differ: neither side is chosen
+
+
+def test_a_cell_the_wall_fills_says_so_on_a_line_of_its_own(tmp_path):
+    """ "from the wall" goes under the whole cell (as wide as the player's column), not in
+    the narrow field's helper, where four players on a phone cut it to "fr…"."""
+    ctx, _ = context(tmp_path, lang="fr", compact=True)
+    model = azul(["Ana", "Ben", "Cleo", "Dan"])
+    view = SheetView(ctx, model)
+    root = view.build()
+    assert not shown(root, "note-rows-1")
+    model.set_wall(tap(model.draft, 0, 0, 0, None))
+    view.changed()
+    assert shown(root, "note-rows-1") and find(root, "note-rows-1").value == "du mur"
+    assert find(root, "line-rows-1").helper is None
+    assert not shown(root, "note-rows-2")
+
+
+def test_a_board_sheet_keeps_the_totals_in_a_bottom_bar_the_dialog_stops_above(tmp_path):
+    ctx, _ = context(tmp_path, compact=True)
+    dialogs: list[ft.AlertDialog] = []
+    ctx.show_dialog = dialogs.append
+    view = SheetView(ctx, azul(["Ana", "Ben", "Cleo", "Dan"]))
+    root = view.build()
+    assert isinstance(root.bottom_appbar, ft.BottomAppBar)
+    ids = {c.identifier for c in walk(root.bottom_appbar) if isinstance(c, ft.Semantics)}
+    assert ids == {f"{what}-{n}" for what in ("total", "rank") for n in range(1, 5)}
+    click(root, "wall-1")
+    inset = dialogs[-1].inset_padding
+    assert isinstance(inset, ft.Padding) and inset.bottom > root.bottom_appbar.height

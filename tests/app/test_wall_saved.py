@@ -9,6 +9,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 from ui_helpers import click, context, find, type_into, walk
+from ui_helpers import shown as is_shown
 
 from scorepad.core import find_game
 from scorepad.ui.history import StoreHistory
@@ -95,7 +96,8 @@ def test_a_wall_is_saved_drawn_on_the_play_and_in_history_and_kept_by_edit(tmp_p
 
     editing = edit_view(ctx, str(play))  # the wall is back; its lines still from it
     rows = find(editing, "line-rows-1")
-    assert rows.value == "1" and rows.read_only and rows.helper == "from the wall"
+    assert rows.value == "1" and rows.read_only and is_shown(editing, "note-rows-1")
+    assert find(editing, "note-rows-1").value == "from the wall"
     type_into(editing, "line-marker-2", "39")
     click(editing, "save")
     record = history.store.get_play(play)

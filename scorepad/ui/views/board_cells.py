@@ -19,7 +19,7 @@ from scorepad.core.template import Line
 from scorepad.ui.context import Context
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.cells import Changed, CheckCell, ProductCell, TextCell
-from scorepad.ui.views.common import typed_text
+from scorepad.ui.views.common import tid, typed_text
 
 
 class BoardSource(Protocol):
@@ -33,7 +33,8 @@ class BoardSource(Protocol):
 
 
 class BoardTextCell(TextCell):
-    """A count cell: typed, or the board's count, read-only, "from the board"."""
+    """A count cell: typed, or the board's count, read-only, "from the board" under the
+    whole cell (− field +: ``with_note``)."""
 
     def __init__(
         self,
@@ -49,6 +50,12 @@ class BoardTextCell(TextCell):
         self.helper_key = helper_key
         """What the cell says under the board's value ("from the wall", "from the game")."""
         super().__init__(ctx, model, line, player, changed)
+        cell = self.control
+        self.steppers = cell.controls[::2] if isinstance(cell, ft.Row) else []
+        """The − and + beside the field (none on a line typed without them)."""
+        self.control, self.note = with_note(
+            cell, f"note-{line.key}-{player + 1}", ctx.t(helper_key)
+        )
         self.follow_board()
 
     @property
@@ -63,16 +70,14 @@ class BoardTextCell(TextCell):
 
     def follow_board(self) -> list[ft.Control]:
         walled = self.from_board
-        helper = self.ctx.t(self.helper_key) if walled else None
-        if self.field.read_only == walled and self.field.helper == helper:
+        if self.field.read_only == walled and self.note.visible == walled:
             return []
         self.field.read_only = walled
-        self.field.helper = helper
-        out: list[ft.Control] = [self.field]
-        if isinstance(self.control, ft.Row):  # − field +: the steppers rest meanwhile
-            for stepper in (self.control.controls[0], self.control.controls[-1]):
-                stepper.disabled = walled
-                out.append(stepper)
+        self.note.visible = walled
+        out: list[ft.Control] = [self.field, self.note]
+        for stepper in self.steppers:  # − field +: the steppers rest meanwhile
+            stepper.disabled = walled
+            out.append(stepper)
         return out
 
     def on_change(self, e: ft.Event[ft.TextField]) -> None:
@@ -88,6 +93,26 @@ class BoardTextCell(TextCell):
 
     def sync(self) -> list[ft.Control]:
         return [*self.follow_board(), *super().sync()]
+
+
+def with_note(cell: ft.Control, ident: str, text: str) -> tuple[ft.Column, ft.Semantics]:
+    """``cell`` with a note under it (``ident``), hidden until the board fills the cell:
+    a line of its own across the player's column, free to wrap (a field's helper text
+    is as narrow as the field, and four players on a phone cut it to "fr…")."""
+    cell.expand = None  # the column below fills the player's column
+    note = tid(
+        ident,
+        ft.Text(text, size=11, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER),
+    )
+    note.visible = False  # the wrapper is hidden, not its text (``tid``)
+    column = ft.Column(
+        [cell, note],
+        spacing=0,
+        tight=True,
+        expand=1,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    return column, note
 
 
 class BoardCheckCell(CheckCell):
@@ -153,7 +178,8 @@ class PairSource(Protocol):
 
 
 class BoardProductCell(ProductCell):
-    """A product cell: both numbers typed, or the board's, read-only, "from the board"."""
+    """A product cell: both numbers typed, or the board's, read-only, "from the board"
+    under them (``with_note``)."""
 
     def __init__(
         self,
@@ -168,6 +194,8 @@ class BoardProductCell(ProductCell):
         super().__init__(ctx, model, line, player, changed)
         for part, field in self.fields.items():
             field.on_change = self._guard(part, field.on_change)
+        ident = f"note-{line.key}-{player + 1}"
+        self.control, self.note = with_note(self.control, ident, ctx.t("app.from_board"))
         self.follow_board()
         self.sync()
 
@@ -183,13 +211,14 @@ class BoardProductCell(ProductCell):
 
     def follow_board(self) -> list[ft.Control]:
         walled = self.from_board
-        helper = self.ctx.t("app.from_board") if walled else None
         out: list[ft.Control] = []
-        for part, field in self.fields.items():
-            said = helper if part == "a" else None
-            if field.read_only != walled or field.helper != said:
-                field.read_only, field.helper = walled, said
+        for field in self.fields.values():
+            if field.read_only != walled:
+                field.read_only = walled
                 out.append(field)
+        if self.note.visible != walled:
+            self.note.visible = walled
+            out.append(self.note)
         return out
 
     def _guard(self, part: str, typed: Callable[..., None] | None) -> Callable[..., None]:

@@ -228,6 +228,24 @@ def screen(
     )
 
 
+def totals_bar_height(ctx: Context) -> int:
+    """The height of ``totals_bar`` (a phone's row puts the label over the totals)."""
+    return 64 if ctx.compact else 48
+
+
+def totals_bar(ctx: Context, totals: ft.Control) -> ft.BottomAppBar:
+    """The players' totals kept in sight at the bottom of a long sheet (a round game's
+    rounds, an Azul wall being tapped): ``totals`` is the sheet's row of totals."""
+    return ft.BottomAppBar(
+        ft.Container(
+            ft.Container(totals, width=MAX_WIDTH if ctx.wide else None),
+            alignment=ft.Alignment.CENTER,
+        ),
+        height=totals_bar_height(ctx),
+        padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
+    )
+
+
 def heading(text: str) -> ft.Text:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
@@ -253,15 +271,20 @@ def board_dialog(
 ) -> ft.AlertDialog:
     """A player's board over the sheet (the Azul wall, Summer Pavilion's stars, Sintra's
     windows), with Clear (``{board}-clear-n``) and Done (``{board}-done``); ``actions``:
-    what Clear, Done and a dismissal do. Narrow margins: a 390 px phone shows it whole."""
+    what Clear, Done and a dismissal do. Narrow margins: a 390 px phone shows it whole.
+
+    It stops above the sheet's ``totals_bar``, over a light barrier that keeps it legible:
+    every player's total and rank stay in sight, and follow each tap."""
     on_clear, on_done, on_dismiss = actions
     clearing = ft.TextButton(clear, icon=ft.Icons.DELETE_SWEEP, on_click=on_clear)
+    below = totals_bar_height(ctx) + 8
     return ft.AlertDialog(
         modal=True,
         scrollable=True,
         title=ft.Text(title),
         content=content,
-        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        inset_padding=ft.Padding.only(left=12, right=12, top=16, bottom=below),
+        barrier_color=ft.Colors.with_opacity(0.25, ft.Colors.BLACK),
         content_padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         actions=[
             tid(f"{board}-clear-{player + 1}", clearing),
@@ -272,14 +295,29 @@ def board_dialog(
 
 
 def board_buttons(
-    board: str, label: str, icon: ft.IconData, players: int, open_board: Callable[[int], None]
+    ctx: Context,
+    board: str,
+    label: str,
+    icon: ft.IconData,
+    players: list[str],
+    open_board: Callable[[int], None],
 ) -> list[ft.Control]:
     """A button per player (``{board}-n``) under the lines a board fills, opening that
-    player's board (``open_board(seat)``)."""
-    return [
-        tid(
-            f"{board}-{i + 1}",
-            ft.OutlinedButton(label, icon=icon, on_click=lambda _e=None, i=i: open_board(i)),
+    player's board (``open_board(seat)``). Where a column is too narrow for the word (a
+    phone, three players or more) the button is its icon alone, named by its tooltip
+    ("Wall: Ana", also what a screen reader says): a word never breaks inside it."""
+    narrow = ctx.compact and len(players) > 2
+    buttons: list[ft.Control] = []
+    for i, name in enumerate(players):
+        said = ctx.t("app.board_of", board=label, player=name)
+        face: ft.OutlinedButton = (
+            ft.OutlinedButton(
+                content=ft.Icon(icon, size=20),
+                tooltip=said,
+                on_click=lambda _e=None, i=i: open_board(i),
+            )
+            if narrow
+            else ft.OutlinedButton(label, icon=icon, on_click=lambda _e=None, i=i: open_board(i))
         )
-        for i in range(players)
-    ]
+        buttons.append(tid(f"{board}-{i + 1}", face))
+    return buttons

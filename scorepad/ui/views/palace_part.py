@@ -81,8 +81,9 @@ class PalacePart:
         if not self.shown or key != WINDOW_LINE:
             return []
         label = self.ctx.t("app.palace")
-        seats = len(self.model.players)
-        buttons = board_buttons("palace", label, ft.Icons.GRID_VIEW, seats, self.open)
+        buttons = board_buttons(
+            self.ctx, "palace", label, ft.Icons.GRID_VIEW, self.model.players, self.open
+        )
         return [self.row(muted(self.ctx.t("app.palace_note"), size=12), buttons)]
 
     # --- the dialog ------------------------------------------------------------------------

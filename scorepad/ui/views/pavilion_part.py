@@ -109,8 +109,9 @@ class PavilionPart:
         if not self.shown or key != PAVILION_LINES[-1]:
             return []
         label = self.ctx.t("app.pavilion")
-        seats = len(self.model.players)
-        buttons = board_buttons("pavilion", label, ft.Icons.STAR_BORDER, seats, self.open)
+        buttons = board_buttons(
+            self.ctx, "pavilion", label, ft.Icons.STAR_BORDER, self.model.players, self.open
+        )
         return [self.row(muted(self.ctx.t("app.pavilion_note"), size=12), buttons)]
 
     # --- the dialog ----------------------------------------------------------------------

@@ -52,7 +52,15 @@ from scorepad.ui.sheet_model import (
 )
 from scorepad.ui.timer_model import TimerEdit, saved_time
 from scorepad.ui.views.cells import ExtraCell, SheetCell
-from scorepad.ui.views.common import MAX_WIDTH, TROPHY, Crossings, muted, screen, tid, typed_text
+from scorepad.ui.views.common import (
+    TROPHY,
+    Crossings,
+    muted,
+    screen,
+    tid,
+    totals_bar,
+    typed_text,
+)
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.palace_part import PalacePart
 from scorepad.ui.views.pavilion_part import PavilionPart
@@ -227,29 +235,43 @@ class SheetView:
             ft.Row([tid("save", self.save_button), self.save_hint], wrap=True),
             tid("save-message", self.save_message),
         ]
-        if self.rounds is None:
+        if self.rounds is None and not self._board_shown():
             view = screen(
                 ctx, title, [*body, ft.Divider(height=1), *totals, ranks, *end], pinned=pinned
             )
             self.sender = Sender(view)
             return view
-        # A round game's totals stay in sight however many rounds are on the sheet.
-        bar = ft.BottomAppBar(
-            ft.Container(
-                ft.Container(
-                    ft.Column(totals, spacing=2, tight=True),
-                    width=MAX_WIDTH if ctx.wide else None,
-                ),
-                alignment=ft.Alignment.CENTER,
-            ),
-            height=64 if ctx.compact else 48,
-            padding=ft.Padding.symmetric(horizontal=8 if ctx.compact else 16, vertical=4),
-        )
+        # The totals stay in sight however many rounds are on the sheet, and while a
+        # player's board is tapped (its dialog stops above them: each total with its rank).
+        if self.rounds is None and not self.outcome.shown:
+            totals = [self._totals_and_ranks()]
+            ranks = ft.Container()
+        bar = totals_bar(ctx, ft.Column(totals, spacing=2, tight=True))
         view = screen(
             ctx, title, [*body, ft.Divider(height=1), ranks, *end], pinned=pinned, bottom=bar
         )
         self.sender = Sender(view)
         return view
+
+    def _totals_and_ranks(self) -> ft.Control:
+        """Each player's total with their rank beside it ("42 #1"), on one line."""
+        t = self.ctx.t
+        return self._row(
+            ft.Text(f"{t('app.total')} · {t('app.rank')}", weight=ft.FontWeight.BOLD),
+            [
+                ft.Row(
+                    [tid(f"total-{n}", total), tid(f"rank-{n}", rank)],
+                    spacing=6,
+                    tight=True,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+                for n, (total, rank) in enumerate(zip(self.totals, self.ranks, strict=True), 1)
+            ],
+        )
+
+    def _board_shown(self) -> bool:
+        """The sheet offers a player's board (a wall, a pavilion, a palace's windows)."""
+        return self.wall.shown or self.pavilion.shown or self.palace.shown
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone. A cell

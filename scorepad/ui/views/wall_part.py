@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import EntryError, ScorepadError
+from scorepad.core import EntryError, ScorepadError, SheetError
 from scorepad.core.boards.azul_sheet import WALL_LINES
 from scorepad.core.boards.azul_wall import COLOURS, EMPTY, PATTERN, SIZE, Side, Wall
 from scorepad.core.scoring import show
@@ -98,6 +98,25 @@ class WallPart:
         """What the wall fills and the player's total: the sheet is behind the dialog."""
         self.track = TrackPart(ctx, model, changed)
         """The game tracked round by round: its switch, round and floor lines."""
+        self.sides = ft.RadioGroup(
+            ft.Row(
+                [
+                    muted(ctx.t("app.wall_sides"), size=13),
+                    tid(
+                        "board-side-coloured",
+                        ft.Radio(value="coloured", label=ctx.t("app.wall_coloured")),
+                    ),
+                    tid("board-side-grey", ft.Radio(value="grey", label=ctx.t("app.wall_grey"))),
+                ],
+                wrap=True,
+                spacing=4,
+                run_spacing=0,
+            ),
+            value=self._common_side(),
+            on_change=self.on_sides,
+        )
+        """On the sheet: the side every player's board shows (none chosen while they differ)."""
+        self.sides_message = ft.Text(color=ft.Colors.ERROR, size=13)
 
     def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
         if self.shown and line.key in WALL_LINES:
@@ -117,12 +136,19 @@ class WallPart:
         if not self.shown or key != WALL_LINES[-1]:
             return []
         label = self.ctx.t("app.wall")
-        seats = len(self.model.players)
-        buttons = board_buttons("wall", label, ft.Icons.GRID_VIEW, seats, self.open)
+        buttons = board_buttons(
+            self.ctx, "wall", label, ft.Icons.GRID_VIEW, self.model.players, self.open
+        )
         return [
+            tid("board-side", self.sides),
+            tid("board-side-message", self.sides_message),
             self.row(muted(self.ctx.t("app.wall_note"), size=12), buttons),
             self.track.sheet_row(),
         ]
+
+    def _common_side(self) -> str | None:
+        sides = {wall.side for wall in self.model.draft.walls}
+        return sides.pop() if len(sides) == 1 else None
 
     # --- the dialog --------------------------------------------------------------------
     def open(self, player: int) -> None:
@@ -271,7 +297,12 @@ class WallPart:
         """After any change on the sheet (a tap on another device too)."""
         if not self.shown:
             return []
-        return [*self.track.refresh(), *self._paint()]
+        common = self._common_side()
+        sides: list[ft.Control] = []
+        if self.sides.value != common:
+            self.sides.value = common
+            sides.append(self.sides)
+        return [*sides, *self.track.refresh(), *self._paint()]
 
     # --- taps --------------------------------------------------------------------------
     def on_tap(self, row: int, column: int) -> None:
@@ -312,6 +343,26 @@ class WallPart:
         self.message.value = ""
         self.model.set_wall(edit)
         self.changed(self.message)
+
+    def on_sides(self, e: ft.Event[ft.RadioGroup]) -> None:
+        """Every player's board turned to the side chosen on the sheet: all of them, or
+        none when a wall's tiles could not be on that side (the message names whose)."""
+        side: Side = "grey" if e.control.value == "grey" else "coloured"
+        edits = []
+        for player, name in enumerate(self.model.players):
+            try:
+                edits.append(side_edit(self.model.draft, player, side))
+            except ScorepadError as problem:
+                said = SheetError("board.in_wall", player=name, problem=problem)
+                self.sides_message.value = said.message(self.ctx.lang)
+                self.sides.value = self._common_side()
+                self.ctx.update(self.sides_message, self.sides)
+                return
+        self.sides_message.value = ""
+        for edit in edits:
+            if self.model.draft.walls[edit.player].side != edit.side:
+                self.model.set_wall(edit)
+        self.changed(self.sides_message)
 
     def on_clear(self) -> None:
         if self.player is not None:

@@ -3,6 +3,9 @@
 - an award line (Ticket to Ride's longest path): beside each player's quantity, the
   points it earned among all the players (``earned-KEY-n``; in a round game's rounds,
   ``views.rounds`` puts them beside each round's quantity with ``with_earned``);
+- a line whose points are worked out from the entry (7 Wonders' coins, 1 per 3, and
+  science symbols, squared; Azul's rows × 2; a table, a product, a rate, a penalty):
+  beside each cell, or under it on a phone, "= points" as it is typed (``points-KEY-n``);
 - a set rule's points (7 Wonders' science sets) and a bonus (Yahtzee's upper section):
   a read-only row of their own right under the last line they read (``worked-KEY-n``);
 - a floor under the total (Summer Pavilion): a read-only row of the points it added,
@@ -39,10 +42,18 @@ class WorkedPart:
         self.ctx, self.model, self.row = ctx, model, row
         self.earned: dict[str, list[ft.Text]] = {}
         self.worked: dict[str, list[ft.Text]] = {}
+        self.priced: dict[str, list[ft.Text]] = {}
+        """The points beside (or under) each cell of a line worked out from its entry."""
 
     def beside(self, key: str, controls: list[ft.Control]) -> list[ft.Control]:
-        """An award line's cells with the points each earned beside them (other lines'
-        cells as they are)."""
+        """An award line's cells with the points each earned beside them, a line worked
+        out from its entry with the points each cell gives (other lines' cells as they
+        are)."""
+        if key in self.model.priced:
+            idents = [f"points-{key}-{n}" for n in range(1, len(controls) + 1)]
+            found = with_earned(controls, idents, under=self.ctx.compact)
+            self.priced[key] = found.texts
+            return found.cells
         if key not in self.model.awards:
             return controls
         idents = [f"earned-{key}-{n}" for n in range(1, len(controls) + 1)]
@@ -80,6 +91,9 @@ class WorkedPart:
         for key, texts in self.worked.items():
             values = (None,) * len(texts) if state.empty else worked(state, key)
             out += put(texts, values, self.ctx.lang)
+        said = self.ctx.t("app.cell_points", points="{}")
+        for key, texts in self.priced.items():
+            out += put(texts, earned(state, key), self.ctx.lang, said)
         return out
 
     def _hint(self, rule: WorkedRule) -> str:
@@ -112,11 +126,31 @@ class Earned(NamedTuple):
     """The texts' test ids (a round's move renames them)."""
 
 
-def with_earned(controls: list[ft.Control], idents: list[str]) -> Earned:
+def with_earned(controls: list[ft.Control], idents: list[str], *, under: bool = False) -> Earned:
     """Each quantity's cell with a text beside it for the points it earned, its test id
-    taken from ``idents``."""
+    taken from ``idents``; with ``under``, the text goes under the cell, across the
+    player's column (a phone's column has no room beside a − field +)."""
     texts = [_value_text(size=15) for _ in controls]
     ids = [tid(ident, text) for text, ident in zip(texts, idents, strict=True)]
+    if under:
+        for control in controls:
+            control.expand = None  # the column below fills the player's column
+        return Earned(
+            [
+                ft.Column(
+                    [control, wrapper],
+                    spacing=0,
+                    tight=True,
+                    expand=1,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                )
+                for control, wrapper in zip(controls, ids, strict=True)
+            ],
+            texts,
+            ids,
+        )
+    for control in controls:  # the cell takes what the points leave of the column
+        control.expand = control.expand or 1
     cells: list[ft.Control] = [
         ft.Row(
             [control, ft.Container(wrapper, width=34)],
@@ -133,11 +167,14 @@ def _value_text(*, size: float) -> ft.Text:
     return ft.Text("", size=size, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
 
 
-def put(texts: list[ft.Text], values: tuple[Number | None, ...], lang: str) -> list[ft.Control]:
-    """Show ``values`` in ``texts`` (blank for None); returns the texts that changed."""
+def put(
+    texts: list[ft.Text], values: tuple[Number | None, ...], lang: str, said: str = "{}"
+) -> list[ft.Control]:
+    """Show ``values`` in ``texts`` (blank for None), each in ``said`` ("= {}"); returns
+    the texts that changed."""
     changed: list[ft.Control] = []
     for text, value in zip(texts, values, strict=True):
-        wanted = "" if value is None else show(value, lang)
+        wanted = "" if value is None else said.format(show(value, lang))
         if text.value != wanted:
             text.value = wanted
             changed.append(text)
