@@ -26,6 +26,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from web_cache import web_files_made
 
+from scorepad.ui.drafts import WRITE_EVERY_S
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -184,10 +186,41 @@ def no_page_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
             context.close()
 
 
+def connections_to(port: int) -> int:
+    """How many TCP connections to ``port`` on this machine are open or closing on the
+    server's side (Linux's ``/proc/net/tcp``; 0 where there is none to read)."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                local, state = line.split()[1], line.split()[3]
+                if int(local.rsplit(":", 1)[1], 16) == port and state in ("01", "08"):
+                    count += 1  # ESTABLISHED, CLOSE_WAIT
+    return count
+
+
+def earlier_pages_gone(base: str, drafts: Path) -> None:
+    """Wait until the pages of earlier tests are gone from the server (their sockets
+    closed on its side: what they sent is handled), then remove the sheets they left, and
+    again if a last write of theirs lands meanwhile: a sheet of an earlier test with the
+    same game and players would otherwise be the one this test's page joins."""
+    port = int(base.rsplit(":", 1)[1])
+    deadline = time.monotonic() + 30
+    while connections_to(port) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    shutil.rmtree(drafts, ignore_errors=True)
+    quiet_until = time.monotonic() + 3 * WRITE_EVERY_S
+    while time.monotonic() < quiet_until:
+        time.sleep(WRITE_EVERY_S / 2)
+        if drafts.exists():
+            shutil.rmtree(drafts, ignore_errors=True)
+            quiet_until = time.monotonic() + 3 * WRITE_EVERY_S
+
+
 @pytest.fixture
 def app(server: str, browser, data_dir: Path) -> Iterator[AppPage]:
     # Every test starts with no sheet in progress and the default settings.
-    shutil.rmtree(data_dir / "drafts", ignore_errors=True)
+    earlier_pages_gone(server, data_dir / "drafts")
     (data_dir / "settings.json").unlink(missing_ok=True)
     context = browser.new_context(viewport=DESKTOP)
     try:
