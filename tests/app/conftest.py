@@ -464,7 +464,10 @@ class AppPage:
         """A text field shows ``text``: Flutter fills the DOM input only while it has focus."""
         self.reveal(ident)
         box = self.node(ident).locator("input, textarea")
-        box.click()
+        for _ in range(5):  # a click as a dialog closes may land on its fading barrier
+            box.click()
+            if box.evaluate(ATTACHED, 3000):
+                break
         expect(box).to_have_value(text)
 
     def click(self, ident: str) -> None:

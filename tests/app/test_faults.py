@@ -10,8 +10,10 @@ before the fault still there, checked again from a fresh connection at the end.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
+import sqlite3
 from pathlib import Path
 
 import flet as ft
@@ -260,11 +262,17 @@ def test_a_damaged_history_is_named_restored_and_its_later_plays_read_back(tmp_p
         save(history, n)
     before = plays(history.store)
     history.close()
-    size = path.stat().st_size
+    with contextlib.closing(sqlite3.connect(path)) as conn:  # a page of data, not of the
+        # schema (a damaged schema is a damaged header: the other case): the page of the
+        # players' totals, which every save rewrites, in the middle of the file
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_schema WHERE name = 'total_tally'"
+        ).fetchone()
+        (page_size,) = conn.execute("PRAGMA page_size").fetchone()
     rnd = random.Random(6)
-    with path.open("r+b") as damage:  # one page in the middle, and maybe the first bytes
-        damage.seek(size // 2 // 4096 * 4096)
-        damage.write(rnd.randbytes(4096))
+    with path.open("r+b") as damage:  # that page, and maybe the first bytes
+        damage.seek((page - 1) * page_size)
+        damage.write(rnd.randbytes(page_size))
         if header:
             damage.seek(0)
             damage.write(rnd.randbytes(100))

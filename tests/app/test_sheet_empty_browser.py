@@ -19,7 +19,9 @@ def test_an_empty_sheet_is_refused_and_a_refused_value_crowns_nobody(app):
 
     app.enter("azul", "line-marker-1", "4O")  # a letter O for a zero: refused
     expect(app.node("problem-marker-1")).to_contain_text('"4O" is not a number')
-    expect(app.node("result")).to_have_text("Enter what each player reads off their board.")
+    expect(app.node("result")).to_have_text(
+        "Fill in each player's board, or type the points on each line."
+    )
     expect(app.page.get_by_text("Odile wins", exact=False)).to_have_count(0)
     expect(app.page.get_by_text("Tie", exact=False)).to_have_count(0)
 
