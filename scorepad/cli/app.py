@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from scorepad.ui.config import AppConfig
 
 
+COMMANDS: tuple[str, ...] = ("app",)
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
+
+
 def add_commands(subparsers: argparse._SubParsersAction[Any]) -> None:
     app = subparsers.add_parser(
         "app", help="start the app in the browser / abre la app en el navegador"

@@ -52,6 +52,10 @@ if TYPE_CHECKING:
 Handler = Callable[[argparse.Namespace], int]
 
 
+COMMANDS: tuple[str, ...] = ("games", "template", "game")
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
+
+
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     games = commands.add_parser(
         "games", help="the games, built-in and your own / los juegos, incluidos y tuyos"

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorepad.cli import build_parser
+from scorepad.cli import COMMAND_GROUPS, build_parser
 
 ROOT = Path(__file__).parents[2]
 HEAVY = (
@@ -81,3 +81,30 @@ def test_the_heavy_check_sees_what_a_command_loads(tmp_path):
     history = f"sqlite:///{tmp_path / 'history.db'}"
     _out, loaded = loaded_by("games", "--json", "--db", history)
     assert "sqlmodel" in loaded and "scorepad.store" in loaded
+
+
+def commands_of(parser) -> list[str]:
+    return list(parser._subparsers._group_actions[0].choices)
+
+
+def test_each_group_lists_exactly_the_commands_it_adds():
+    every = commands_of(build_parser())
+    listed = [name for group in COMMAND_GROUPS for name in group.COMMANDS]
+    assert sorted(listed) == sorted(every) and len(set(listed)) == len(listed)
+    for group in COMMAND_GROUPS:
+        for name in group.COMMANDS:
+            assert commands_of(build_parser(name)) == list(group.COMMANDS), name
+    assert commands_of(build_parser("no-such-command")) == every  # then argparse names them
+
+
+def test_a_command_parses_the_same_with_its_group_alone_as_with_every_group():
+    for argv in (
+        ["score", "examples/azul.json", "--json", "--lang", "es"],
+        ["games", "list", "--players", "3"],
+        ["sheet", "azul", "--players", "Ana,Ben"],
+        ["history", "--limit", "5"],
+        ["app", "--port", "9001", "--no-browser"],
+    ):
+        alone = vars(build_parser(argv[0]).parse_args(argv))
+        whole = vars(build_parser().parse_args(argv))
+        assert alone == whole, argv
