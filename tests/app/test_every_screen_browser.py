@@ -54,14 +54,15 @@ BELOW = """() => {
 
 
 WHERE = """[...document.querySelectorAll("flt-semantics[flt-semantics-identifier]")]
-    .map(node => node.getAttribute("flt-semantics-identifier") + "@" +
-        Math.round(node.getBoundingClientRect().top)).join(" ")"""
+    .map(node => { const r = node.getBoundingClientRect();
+        return node.getAttribute("flt-semantics-identifier") + "@" + r.top + ":" + r.bottom;
+    }).join(" ")"""
 SHOWN = f"() => {WHERE}"
 """Which nodes the accessibility tree holds, and where."""
 MOVED = f"before => {WHERE} !== before"
 """Whether the tree is no longer as ``before`` (``SHOWN`` before a scroll): it has followed
-the scroll. (Its lowest edge alone may stay put: a long grid's rows come and go below
-the window.)"""
+the scroll. Any change of its lowest edge is one, but the edge alone may stay put (a
+long grid's rows come and go below the window: that wait ran out, 2 s, each time)."""
 
 PLACES = """() => Object.fromEntries(
     [...document.querySelectorAll("flt-semantics[flt-semantics-identifier]")].map(node => {
