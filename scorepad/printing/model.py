@@ -13,9 +13,6 @@ from collections.abc import Sequence
 
 from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
 from scorepad.core.awards import AwardLine
-from scorepad.core.boards.azul_wall import Wall
-from scorepad.core.boards.pavilion import Pavilion
-from scorepad.core.boards.sintra import Palace
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
@@ -84,7 +81,7 @@ def played_sheet(
     lang: str,
     played_on: dt.date | str | None = None,
     place: str | None = None,
-    boards: Sequence[Wall | Pavilion | Palace | None] = (),
+    boards: Sequence[object] = (),
 ) -> SheetModel:
     """A saved play filled in: what was entered, points, totals, ranks and the winner;
     ``boards``: each player's board kept with the play (None for none), in seat order."""
