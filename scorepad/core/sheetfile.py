@@ -11,8 +11,14 @@ from typing import Any, NamedTuple
 
 from scorepad.core.boards.azul_sheet import AzulBoard, azul_boards
 from scorepad.core.boards.kinds import Reading
-from scorepad.core.boards.sheet_boards import board_fields, check_sheet, read_player_board
+from scorepad.core.boards.sheet_boards import (
+    board_fields,
+    board_name,
+    check_sheet,
+    read_player_board,
+)
 from scorepad.core.catalogue import builtin_games, find_game
+from scorepad.core.combined import with_modules
 from scorepad.core.errors import EntryError, SheetError, parse_json, quote
 from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
@@ -75,12 +81,25 @@ def read_sheet(
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise SheetError("sheet.players_not_list", source=source)
-    read = [_player(template, variant, i, raw) for i, raw in enumerate(raw_players, 1)]
+    boarded = _with_modules(template, data.get("modules"))
+    read = [_player(boarded, variant, i, raw) for i, raw in enumerate(raw_players, 1)]
     players = tuple(player for player, _ in read)
     boards = tuple(board for _, board in read)
     check_sheet(template, [p.name.strip() for p in players], boards)
     outcome, modules = _result(template, data, players)
     return SheetInput(template, variant, players, boards, outcome=outcome, modules=modules)
+
+
+def _with_modules(template: GameTemplate, modules: object) -> GameTemplate:
+    """The game a board fills lines of: with the modules chosen, whose lines a board may
+    fill too (Kingdomino's bonuses); the game itself when it has no board, or when the
+    modules are wrong (named where they are read, after the players)."""
+    if board_name(template) is None or not isinstance(modules, list):
+        return template
+    try:
+        return with_modules(template, modules)
+    except SheetError:
+        return template
 
 
 def _result(
