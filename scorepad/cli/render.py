@@ -16,7 +16,7 @@ from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
 from scorepad.core.sets import SetRule
-from scorepad.core.sheetrules import MORE_KINDS, Bonus
+from scorepad.core.sheetrules import Bonus
 from scorepad.core.template import Reading
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         label = pick(line.label, lang)
         if line.per_round:
             label += f" ({tr('text.per_round', lang)})"
-        if line.kind == "award":
+        if line.compared:
             label += f" ({tr('text.award_line', lang)})"
         scores = line.describe(lang)
         rule = template.bids
@@ -227,7 +227,7 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
         label = pick(line.label, lang)
         if line.per_round and not line.counts:
             continue  # entered per round: shown in the rounds below when it counts
-        if line.counts and (line.kind in MORE_KINDS or line.key in with_quantity):
+        if line.counts and (line.worked_out or line.key in with_quantity):
             rows.append([label, *(_earned(p.readings[line.key], lang) for p in players)])
         elif line.counts:
             rows.append([label, *(number(p.readings[line.key].points, lang) for p in players)])
