@@ -241,6 +241,7 @@ class _Reader:
     def game(self, raw: object, builtin: bool) -> GameTemplate:
         data = self.obj(raw, "game", TOP_FIELDS)
         game_id = self.key(data["id"], "id")
+        board = self.board(data.get("board"))
         players = self.obj(data["players"], "players", {"min": True, "max": True})
         low = self.whole(players["min"], "players.min", low=1)
         high = self.whole(players["max"], "players.max", low=1)
@@ -325,7 +326,7 @@ class _Reader:
             result=result,
             modules=read_modules(self, data, builtin),
             rules=rules,
-            board=self.board(data.get("board")),
+            board=board,
         )
 
     def board(self, raw: object) -> str | None:

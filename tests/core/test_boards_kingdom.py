@@ -233,3 +233,25 @@ def test_the_kingdom_is_a_registered_kind_named_in_the_game_file():
     assert builtin_games()["kingdomino"].board == "kingdom"
     kind = board_kinds()["kingdom"]
     assert kind.board({"kingdom": FULL}, None) == Kingdom.read(FULL)
+
+
+def test_a_game_kept_before_game_files_named_their_board_takes_the_shipped_games():
+    from scorepad.core import builtin_games, load_template
+    from scorepad.core.boards.sheet_boards import board_name, kind_of
+
+    shipped = builtin_games()["kingdomino"]
+    old = load_template({k: v for k, v in shipped.source.items() if k != "board"}, "snapshot")
+    assert old.board is None and board_name(old) == "kingdom"
+    assert kind_of(old) is board_kinds()["kingdom"]
+    mine = load_template({**old.source, "id": "my-kingdomino"}, "mine")
+    assert board_name(mine) is None  # a game of one's own names its board, or has none
+
+
+def test_a_game_file_naming_an_unknown_board_is_refused():
+    from scorepad.core import builtin_games, load_template
+    from scorepad.core.errors import TemplateError
+
+    source = {**builtin_games()["kingdomino"].source, "board": "chessboard"}
+    with pytest.raises(TemplateError) as refused:
+        load_template(source, "game.json")
+    assert refused.value.message("en").startswith('game.json: board: "chessboard" should be')
