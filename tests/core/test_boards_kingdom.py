@@ -105,10 +105,10 @@ def test_a_sheet_files_kingdom_fills_the_lines_and_the_bonuses_chosen():
 
 
 def test_without_the_additional_rules_the_kingdom_fills_only_the_sheets_lines():
-    scored = read_sheet(
-        sheet([{"name": "Ana", "kingdom": FULL}, {"name": "Ben"}]), "k.json"
-    ).score()
-    assert [p.total for p in scored.players] == [30, 0]
+    given = read_sheet(sheet([{"name": "Ana", "kingdom": FULL}, {"name": "Ben"}]), "k.json")
+    assert [p.total for p in given.score().players] == [30, 0]
+    assert given.boards[0] is not None
+    assert given.boards[0].filled == ("properties", "largest_property", "crowns")
 
 
 def test_a_tie_goes_to_the_most_extended_property_then_the_most_crowns():

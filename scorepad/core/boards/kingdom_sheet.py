@@ -47,7 +47,8 @@ class KingdomKind(BoardKind):
             kingdom = Kingdom.read(raw["kingdom"])
         except EntryError as problem:
             raise SheetError("board.in_kingdom", player=name, problem=problem) from None
-        derived: dict[str, object] = dict(kingdom.lines())
+        keys = template.keys_for(variant)  # the bonuses' lines only with their modules
+        derived: dict[str, object] = {k: v for k, v in kingdom.lines().items() if k in keys}
         return BoardReading("kingdom", {"kingdom": list(kingdom.rows)}, derived, kingdom)
 
     def check_sheet(self, names: Sequence[str], readings: Sequence[Reading | None]) -> None:
