@@ -4,14 +4,12 @@ history and its statistics, as plain text for the terminal (JSON is ``as_json``'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import track_note
 from scorepad.core.boards.sheet_boards import kind_of
-from scorepad.core.game_index import Listed
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
@@ -20,6 +18,9 @@ from scorepad.core.sheetrules import Bonus
 from scorepad.core.template import Reading
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
+    from scorepad.core.game_index import Listed
     from scorepad.store import GameStats, PlayerStats, PlaySummary
 
 
