@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from scorepad.core import GameTemplate, PlayerSheet
 from scorepad.core.boards.azul_wall import Wall
-from scorepad.core.boards.kinds import BoardKind, board_kinds
+from scorepad.core.boards.kinds import BoardKind, Reading, board_kinds
 from scorepad.core.boards.sheet_boards import board_name
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.store.errors import StoreError
@@ -55,11 +55,11 @@ class SeatBoard(NamedTuple):
     """One seat's board as the history keeps it."""
 
     kind: str
-    """What the board is (``KINDS``): ``"azul-wall"``, ``"azul-pavilion"``,
-    ``"sintra-palace"``."""
+    """What the board is (a name of the core's ``BOARD_KINDS``): ``"azul-wall"``,
+    ``"azul-pavilion"``, ``"sintra-palace"``, ``"kingdom"``."""
     fields: Mapping[str, object]
     """The board as a sheet file's player object gives it: ``{"side", "wall"}``,
-    ``{"pavilion", "star_colours"}``, ``{"palace"}``."""
+    ``{"pavilion", "star_colours"}``, ``{"palace"}``, ``{"kingdom"}``."""
 
     @property
     def wall(self) -> Wall | None:
@@ -104,20 +104,29 @@ def check_boards(
     order (None for a seat without one; empty for a play without boards). A StoreError
     names the player and the problem: a board the game (or its ``variant``) has no place
     for, a board that is not legal, or one that disagrees with the entries ``players``
-    gave."""
+    gave, or boards that cannot be seen together (Kingdomino's kingdoms of two sizes)."""
     if not boards:
         return ()
     if len(boards) != len(players):
         raise StoreError("store.boards_count", given=len(boards), players=len(players))
-    return tuple(
+    checked = [
         None if fields is None else _checked(template, variant, player, fields)
         for player, fields in zip(players, boards, strict=True)
-    )
+    ]
+    kinds = {board.kind for board, _ in filter(None, checked)}
+    for name in kinds:  # one, as every board is the game's
+        try:
+            board_kinds()[name].check_sheet(
+                [p.name.strip() for p in players], [c[1] if c else None for c in checked]
+            )
+        except SheetError as problem:
+            raise StoreError(problem.key, **problem.fields) from None
+    return tuple(c[0] if c else None for c in checked)
 
 
 def _checked(
     template: GameTemplate, variant: str | None, player: PlayerSheet, fields: Mapping[str, object]
-) -> SeatBoard:
+) -> tuple[SeatBoard, Reading]:
     name = player.name.strip()
     known = kept_fields()
     unknown = [f for f in fields if f not in known]
@@ -144,7 +153,7 @@ def _kept(
     name: str,
     fields: Mapping[str, object],
     kind: BoardKind,
-) -> SeatBoard:
+) -> tuple[SeatBoard, Reading]:
     if kind.name != board_name(template):
         raise kind.refused(template, name)
     if not kind.given(fields):  # its fields are all null
@@ -153,7 +162,7 @@ def _kept(
     kind.check_entries(template, variant, name, player.lines, reading)
     kept = reading.kept
     assert kept is not None  # a required field was given
-    return SeatBoard(kind.name, kept)
+    return SeatBoard(kind.name, kept), reading
 
 
 def kept_boards(

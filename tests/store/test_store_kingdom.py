@@ -110,6 +110,31 @@ def test_a_kingdom_that_disagrees_or_cannot_be_is_refused_naming_the_player(
     assert store.list_plays().plays == ()
 
 
+DUEL = [". . . . . . ."] * 3 + [". . F1 C W W2 ."] + [". . F . . . ."] + [". . . . . . ."] * 2
+"""A Mighty Duel kingdom: forest 2 × 1, wheat 2 × 2: 6 points, 3 crowns."""
+
+
+def test_a_mighty_duel_kingdom_is_kept_with_two_players_and_refused_with_three(store):
+    duel = [
+        PlayerSheet("Ana", {"properties": 6, "largest_property": 2, "crowns": 3}),
+        PlayerSheet("Ben", {"properties": 12}),
+    ]
+    play = store.save_play(KINGDOMINO, None, duel, boards=({"kingdom": DUEL}, None))
+    assert kept(store, play) == [{"kingdom": DUEL}, None]
+    with pytest.raises(StoreError) as refused:
+        store.save_play(
+            KINGDOMINO, None, [*duel, PlayerSheet("Cy")], boards=({"kingdom": DUEL}, None, None)
+        )
+    assert refused.value.message("en") == (
+        "a 7 × 7 kingdom is the Mighty Duel's, for 2 players; this sheet has 3"
+    )
+    sizes = [PlayerSheet("Ana", ANA_LINES), duel[0]._replace(name="Ben")]
+    with pytest.raises(StoreError) as refused:
+        store.save_play(KINGDOMINO, None, sizes, boards=({"kingdom": ANA}, {"kingdom": DUEL}))
+    assert refused.value.message("en").startswith("Ben's kingdom is 7 × 7, Ana's 5 × 5")
+    assert len(store.list_plays().plays) == 1
+
+
 def test_a_kingdom_goes_both_ways_through_the_json_export_and_into_the_csv(
     store, pg_or_file, tmp_path
 ):
