@@ -24,13 +24,11 @@ from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.numbers import Number, normalize
 from scorepad.core.results import has_score
-from scorepad.store.records import coop_key
+from scorepad.store import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
-    from scorepad.store import PlayerInfo, PlaySummary, Store
-    from scorepad.store.backups import Backup
-    from scorepad.store.restoring import Restored
+    from scorepad.store import Backup, PlayerInfo, PlaySummary, Restored, Store
 
 RETRY_AFTER_S = 3.0
 """How long a history that failed to open is taken as still failing without asking."""
@@ -215,16 +213,16 @@ class StoreHistory:
     # --- backups: they work on a history too damaged to open --------------------------
     def backups(self) -> list[Backup]:
         """The history file's copies, newest first (StoreError for a server)."""
-        from scorepad.store.restoring import listing_for
+        from scorepad.store import backups_at
 
-        return listing_for(self.url)
+        return backups_at(self.url)
 
     def back_up(self) -> Path:
         return self.store.back_up()
 
     def restore(self, backup: Path) -> Restored:
         """Put a copy back (the history it replaces is kept as a copy first)."""
-        from scorepad.store.restoring import restore_history
+        from scorepad.store import restore_history
 
         with self._lock:
             self._failed = None

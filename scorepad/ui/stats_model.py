@@ -118,7 +118,7 @@ def game_name(stats: GameStats, lang: str) -> str:
 
 def head_to_head_line(h2h: HeadToHead, lang: str, tr: Callable[..., str]) -> str:
     """The CLI's sentence (who finished ahead how often, wins), or that they never met."""
-    from scorepad.store.render import render_h2h
+    from scorepad.store import render_h2h
 
     if not h2h.plays:
         return tr("manage.h2h_none", a=h2h.a, b=h2h.b)

@@ -376,7 +376,7 @@ class PlayView:
 
         def make() -> bytes:
             from scorepad.printing.document import played_sheet_pdf
-            from scorepad.store.boards import read_boards
+            from scorepad.store import read_boards
 
             return played_sheet_pdf(
                 self.record.sheet,

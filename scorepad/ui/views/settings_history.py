@@ -39,8 +39,7 @@ FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
 SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
 
 if TYPE_CHECKING:
-    from scorepad.store import Store
-    from scorepad.store.importing import Imported
+    from scorepad.store import Imported, Store
 
 logger = logging.getLogger(__name__)
 
