@@ -151,3 +151,12 @@ def test_the_face_loads_nothing_until_a_name_is_asked_for():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     assert out == ["False", "True"]
+
+
+def test_the_app_s_history_hands_out_no_store():
+    """What a screen may ask is ``History``'s methods; its store is not one of them."""
+    from scorepad.ui.history import History, StoreHistory
+
+    assert not hasattr(History, "store")
+    asked = {name for name in vars(History) if not name.startswith("_")}
+    assert asked <= set(dir(StoreHistory))  # the app's history answers every one
