@@ -12,6 +12,7 @@ import io
 import json
 
 import pytest
+from store_sheets import edit
 
 from scorepad.cli import main
 from scorepad.core import find_game
@@ -53,9 +54,10 @@ def test_a_kingdom_is_saved_read_back_listed_and_kept_by_an_edit(store):
     assert read == (Kingdom.read(ANA), None)
     listed = {p.id: p for p in store.list_plays().plays}
     assert listed[play].players[0].board.fields == {"kingdom": ANA}
-    store.update_play(play, players())  # None keeps the kingdom
+    store.update_play(play, edit(store, play, players()))  # None keeps the kingdom
     assert kept(store, play)[0] == {"kingdom": ANA}
-    store.update_play(play, players(31), boards=())  # cleared: the lines stay as typed
+    cleared = edit(store, play, players(31), boards=())  # the lines stay as typed
+    store.update_play(play, cleared)
     assert kept(store, play) == [None, None]
     assert store.get_play(play).sheet.players[0].total == 31
 
