@@ -8,24 +8,14 @@ players ranking first share the victory.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from itertools import accumulate, repeat
 from operator import add, attrgetter
 from types import MappingProxyType
-from typing import Literal, NamedTuple
 
 import scorepad.core.results as results
 from scorepad.core.combined import with_modules
 from scorepad.core.errors import EntryError, SheetError, quote
-from scorepad.core.i18n import decimal_mark, join_words, ntr, pick, tr
-from scorepad.core.numbers import (
-    TOTAL_LIMIT,
-    Number,
-    format_points,
-    is_half_multiple,
-    json_number,
-    normalize,
-)
+from scorepad.core.numbers import TOTAL_LIMIT, Number, is_half_multiple, normalize
 from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
 from scorepad.core.rounds import (
     Ended,
@@ -33,177 +23,25 @@ from scorepad.core.rounds import (
     plain_rounds,
     play_rounds,
     round_count,
-    round_note,
     rounds_within,
     rounds_won,
 )
 from scorepad.core.roundtable import table_rounds
+from scorepad.core.scored import NONE
+from scorepad.core.scored import DecidedBy as DecidedBy
+from scorepad.core.scored import ExtraLine as ExtraLine
+from scorepad.core.scored import PlayerResult as PlayerResult
+from scorepad.core.scored import PlayerSheet as PlayerSheet
+from scorepad.core.scored import ScoredSheet as ScoredSheet
+from scorepad.core.scored import explain as explain
+from scorepad.core.scored import floor_added as floor_added
+from scorepad.core.scored import show as show
 from scorepad.core.sheetrules import apply_rules, end_awards
 from scorepad.core.template import GameTemplate, Line, Reading, read_number
 
-DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
-""""outcome": won or lost as the players said (a co-operative game, a team game without
-a score)."""
-NONE: Mapping[str, Number] = MappingProxyType({})
 _EXTRA = attrgetter("extra")
 _PER_ROUND = attrgetter("per_round")
 _ROUNDS_WON = attrgetter("rounds_won")
-
-
-class ExtraLine(NamedTuple):
-    """A "by hand" line: a label the players chose and the points typed in."""
-
-    label: str
-    points: Number
-
-
-class PlayerSheet(NamedTuple):
-    """What one player entered: raw line values as in a sheet file, plus by-hand lines."""
-
-    name: str
-    lines: Mapping[str, object] = MappingProxyType({})
-    extra: Sequence[ExtraLine] = ()
-    team: str | None = None
-    """The player's team, in a team game."""
-
-
-class PlayerResult(NamedTuple):
-    name: str
-    readings: dict[str, Reading]
-    """Every line of the variant, in sheet order, including those left blank."""
-    extra: tuple[ExtraLine, ...]
-    total: Number
-    tiebreak: tuple[Number, ...]
-    """One value per tie-breaker of the game, in order."""
-    rank: int
-    winner: bool
-    computed: Mapping[str, Number] = MappingProxyType({})
-    """Points worked out from several lines rather than entered on one: a round game's
-    bid rule (its key, e.g. "score"), over every round."""
-    rounds: tuple[Number, ...] = ()
-    """A round game: the running total after each round."""
-
-    @property
-    def lines(self) -> dict[str, Number]:
-        """Points of every line that is added to the total (and of the bid rule)."""
-        found = {key: r.points for key, r in self.readings.items() if r.counts}
-        if self.computed:
-            found.update(self.computed)
-        return found
-
-    @property
-    def entries(self) -> dict[str, object]:
-        """What was entered on each line, in the form a sheet file holds it."""
-        return {key: r.value for key, r in self.readings.items()}
-
-
-class ScoredSheet(NamedTuple):
-    template: GameTemplate
-    variant: str | None
-    players: tuple[PlayerResult, ...]
-    """In the order the players were entered."""
-    winners: tuple[str, ...]
-    decided_by: DecidedBy
-    deciding: int | None = None
-    """Which tie-breaker settled first place, when ``decided_by`` is "tiebreak"."""
-    ended: Ended | None = None
-    """A round game: whether the rounds played finish it, and who ended it in which round."""
-    outcome: str | None = None
-    """A co-operative play: "won" or "lost"; a team play without a score: the winning team."""
-    teams: tuple[results.TeamResult, ...] = ()
-    """A team play: its teams, in the order they first appear among the players."""
-
-    @property
-    def modules(self) -> tuple[str, ...]:
-        """The game's modules chosen for this play."""
-        return self.template.chosen
-
-    def explanation(self, lang: str) -> str:
-        """One sentence saying who wins and how, e.g. "Tie on 76: Hugo wins on rows, 2 to 1"."""
-        return explain(self, lang)
-
-    @property
-    def played_rounds(self) -> int:
-        return len(self.players[0].rounds) if self.players else 0
-
-    @property
-    def finished(self) -> bool:
-        """False for a round game with rounds still to play (or a target no one reached)."""
-        return self.ended is None or self.ended.finished
-
-    def round_note(self, lang: str) -> str | None:
-        """ "Ana reached 500 in round 9.", or "Unfinished: 7 of 10 rounds played."; None for
-        a game without rounds, or one that ended after its last round."""
-        if self.ended is None:
-            return None
-        return round_note(self.template, self.played_rounds, self.ended, lang)
-
-    def to_json(self, lang: str = "en") -> dict[str, object]:
-        """The ``scorepad score --json`` shape of docs/sheet-files.md (numbers exact: ints or
-        halves)."""
-        data: dict[str, object] = {
-            "game": self.template.id,
-            "variant": self.variant,
-            "players": [
-                {
-                    "name": p.name,
-                    "lines": {k: json_number(v) for k, v in p.lines.items()},
-                    "entries": {k: _json_value(r.value) for k, r in p.readings.items()},
-                    "extra": [{"label": e.label, "points": json_number(e.points)} for e in p.extra],
-                    "total": json_number(p.total),
-                    "tiebreak": [json_number(v) for v in p.tiebreak],
-                    "rank": p.rank,
-                    "winner": p.winner,
-                    **_floor_json(self.template, p),
-                }
-                for p in self.players
-            ],
-            "winners": list(self.winners),
-            "decided_by": self.decided_by,
-            "explanation": self.explanation(lang),
-            **self._rounds_json(lang),
-        }
-        results.to_json(self, data)
-        return data
-
-    def _rounds_json(self, lang: str) -> dict[str, object]:
-        """A round game's additions: the running totals after each round (one list per
-        round, one total per player in seat order), whether it is finished, and who ended
-        it in which round."""
-        if self.ended is None:
-            return {}
-        return {
-            "rounds": [
-                [json_number(p.rounds[r]) for p in self.players] for r in range(self.played_rounds)
-            ],
-            "finished": self.ended.finished,
-            "ended_round": self.ended.ended_round,
-            "ended_by": list(self.ended.ended_by),
-            "round_note": self.round_note(lang),
-        }
-
-
-def _floor_json(template: GameTemplate, player: PlayerResult) -> dict[str, object]:
-    """A game with a floor under the total: what the floor added (0 when none)."""
-    if template.rules is None or template.rules.floor is None:
-        return {}
-    return {"floor_added": json_number(floor_added(player))}
-
-
-def floor_added(player: PlayerResult) -> Number:
-    """The points a floor under the total added to a player's lines (0 when above it)."""
-    lines = sum(player.lines.values(), start=0) + sum((e.points for e in player.extra), start=0)
-    return normalize(player.total - lines)
-
-
-def _json_value(value: object) -> object:
-    if isinstance(value, dict):
-        return {k: _json_value(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_value(v) for v in value]
-    if isinstance(value, Decimal):
-        return json_number(value)
-    return value
 
 
 def resolve_variant(template: GameTemplate, variant: object) -> str | None:
@@ -644,65 +482,3 @@ def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
             "entry.where_extra", player=name, position=position, problem=problem
         ) from None
     return ExtraLine(label, points)
-
-
-def explain(sheet: ScoredSheet, lang: str) -> str:
-    found = results.explain(sheet, lang)
-    if found is not None:
-        return found
-    if sheet.teams:
-        sheet = results.as_players(sheet)
-    template = sheet.template
-    players = sheet.players
-    winners = [p for p in players if p.winner]
-    first = winners[0]
-    total = show(first.total, lang)
-    if len(players) == 1:
-        return tr("result.solo", lang, name=first.name, points=_points(first.total, lang))
-    if sheet.decided_by == "total":
-        key = "result.total" if template.wins == "highest" else "result.total_lowest"
-        return tr(key, lang, name=first.name, points=_points(first.total, lang))
-    tied = [p for p in players if p.total == first.total]
-    if sheet.decided_by == "tiebreak":
-        assert sheet.deciding is not None
-        i = sheet.deciding
-        rule = pick(template.tiebreakers[i].label, lang)
-        still = [p for p in tied if p.tiebreak[:i] == first.tiebreak[:i] and p is not first]
-        others = join_words([show(p.tiebreak[i], lang) for p in still], lang)
-        fields = {
-            "total": total,
-            "name": first.name,
-            "rule": rule,
-            "value": show(first.tiebreak[i], lang),
-            "others": others,
-        }
-        if i == 0:
-            return tr("result.tiebreak", lang, **fields)
-        return tr("result.tiebreak_after", lang, tied=_tied_on(sheet, i, lang), **fields)
-    names = join_words([p.name for p in winners], lang)
-    if not template.tiebreakers:
-        return tr("result.shared", lang, total=total, names=names)
-    tied_rules = _tied_on(sheet, len(template.tiebreakers), lang)
-    return tr("result.shared_after", lang, total=total, tied=tied_rules, names=names)
-
-
-def _tied_on(sheet: ScoredSheet, upto: int, lang: str) -> str:
-    first = next(p for p in sheet.players if p.winner)
-    rules = sheet.template.tiebreakers[:upto]
-    return join_words(
-        [
-            f"{pick(tb.label, lang)} ({show(v, lang)})"
-            for tb, v in zip(rules, first.tiebreak, strict=False)
-        ],
-        lang,
-    )
-
-
-def _points(value: Number, lang: str) -> str:
-    whole = value == int(value)
-    return ntr("result.points", int(value) if whole else 2, lang, points=show(value, lang))
-
-
-def show(value: Number, lang: str) -> str:
-    """Points for people: "76", "76.5" in English, "76,5" in Spanish, French and German."""
-    return format_points(value).replace(".", decimal_mark(lang))
