@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from itertools import accumulate, chain, compress, repeat
+from itertools import chain, compress, repeat
 from itertools import count as indices
 from operator import eq, ge, itemgetter, le, neg
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -27,9 +27,8 @@ from scorepad.core.lines import (
     RoundPlan,
     TableLine,
     is_rated,
-    new_reading,
 )
-from scorepad.core.numbers import LIMIT, TOTAL_LIMIT, Number, format_points, normalize
+from scorepad.core.numbers import Number, format_points, normalize
 from scorepad.core.roundrules import MAX_ROUNDS as MAX_ROUNDS
 from scorepad.core.roundrules import BidRule as BidRule
 from scorepad.core.roundrules import Ending as Ending
@@ -40,13 +39,11 @@ if TYPE_CHECKING:
 
 _WHOLE = frozenset({int, type(None)})
 _INT = frozenset({int})
-_LISTS = frozenset({list, tuple})
 _NUMBERS = frozenset({int, Decimal})
 _AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
 """Lines whose reading of a whole number keeps it as its stored value and its measure
 (a count with rates does not: its value is a count with a rate)."""
 _POINTS = itemgetter(2)
-assert MAX_ROUNDS * LIMIT <= TOTAL_LIMIT  # what ``plain_rounds`` relies on
 
 
 class BidRecord(NamedTuple):
@@ -148,6 +145,32 @@ def rounds_within(template: GameTemplate, players: int, played: int) -> int:
     return played
 
 
+def whole_within(
+    lists: Sequence[Sequence[object]], low: Number, high: Number
+) -> tuple[int, int, list[int]] | None:
+    """The one check of per-round lists of whole numbers that a line reads as they are
+    or looks up (``Line.whole_range``, ``Line.whole_table``): when every entry of
+    ``lists`` is a whole number (an int: never a bool) from ``low`` to ``high``, the
+    smallest entry, a bound on the largest (the largest list's sum when no entry is below
+    0, which spares a look at every entry; else the largest entry) and each list's sum;
+    else None (also for no entries at all). A few calls over all the entries, never a
+    call per entry: ``play_rounds`` checks one player's list with it,
+    ``roundtable.table_rounds`` a line's lists of the whole table at once."""
+    entries: Sequence[Any] = lists[0] if len(lists) == 1 else list(chain.from_iterable(lists))
+    if not entries or list(map(type, entries)).count(int) != len(entries):
+        return None
+    least: int = min(entries)
+    if least < low:
+        return None
+    sums: list[int] = list(map(sum, cast(Sequence[Sequence[int]], lists)))
+    if least >= 0 and (bound := max(sums)) <= high:
+        return least, bound, sums
+    most: int = max(entries)
+    if most > high:
+        return None
+    return least, most, sums
+
+
 def play_rounds(
     rule: BidRule | None,
     plan: RoundPlan,
@@ -182,15 +205,10 @@ def play_rounds(
         if (
             plain is not None
             and played
-            and list(map(type, entries)).count(int) == played
-            and plain[0] <= (low := min(whole := cast(Sequence[int], entries)))
-            and (
-                ((measure := sum(whole)) <= plain[1] and low >= 0)  # then no entry is more
-                or (high := max(whole)) <= plain[1]
-            )
+            and (found := whole_within((entries,), plain[0], plain[1])) is not None
         ):  # the fast path: whole numbers in range, read as themselves
-            if low >= 0:
-                high = measure  # at least the largest entry
+            low, high, (measure,) = found
+            whole = cast(Sequence[int], entries)
             values = measures = tuple(whole)
             if not line.counts:
                 readings[key] = Reading(values, measure, 0, False)
@@ -249,79 +267,6 @@ def play_rounds(
         scored = [_exact(p) for p in scored]
         bid_total = _exact(bid_total)
     return readings, tuple(scored), bid_total, None, None
-
-
-class PlainRounds(NamedTuple):
-    """A whole sheet of plain per-round whole numbers, read at once (``plain_rounds``)."""
-
-    readings: list[dict[str, Reading]]
-    """Each player's readings of the per-round lines, in sheet order."""
-    running: list[tuple[int, ...]]
-    """Each player's total after each round."""
-    totals: list[int]
-    played: int
-    """The number of rounds: the length of every list (not yet checked against what the
-    game allows: ``rounds_within``)."""
-    steady: bool
-    """True when no round took points away from anyone."""
-
-
-def plain_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> PlainRounds | None:
-    """The fast path of a round game whose every per-round list holds whole numbers that
-    its line reads as themselves (``Line.whole_range``), exactly one of those lines
-    counting and adding them: each line's lists are checked for the whole table at once,
-    by their kinds and their smallest and largest entry, and kept as entered. None for
-    any other sheet (a blank, a text, a number out of range, another kind of line …),
-    which is then read entry by entry, the reading naming any entry it refuses.
-
-    Every list of the same length, as ``round_count`` wants them, or None. No total can
-    pass ``TOTAL_LIMIT`` here: one line adds at most ``LIMIT`` a round, over at most
-    ``MAX_ROUNDS`` rounds (``rounds_within`` refuses more)."""
-    played = 0
-    readings: list[dict[str, Reading]] = []
-    running: list[tuple[int, ...]] = []
-    totals: list[int] = []
-    steady = True
-    for line, plain, _ in plan:
-        if plain is None or (line.counts and plain[2] != 1):
-            return None
-        key = line.key
-        lists: list[Any] = [lines.get(key) for lines in given]
-        if not set(map(type, lists)) <= _LISTS:
-            return None
-        lengths = set(map(len, lists))
-        if len(lengths) != 1 or lengths.pop() != (played or len(lists[0])):
-            return None
-        played = len(lists[0])
-        entries: list[Any] = list(chain.from_iterable(lists))
-        if not entries:
-            return None
-        if list(map(type, entries)).count(int) != len(entries):
-            return None
-        low = min(entries)
-        if low < plain[0]:
-            return None
-        values: list[tuple[int, ...]] = list(map(tuple, lists))
-        after = list(map(tuple, map(accumulate, values)))
-        sums = [each[-1] for each in after]
-        # no entry is more than its player's sum when none is below 0
-        if (max(sums) if low >= 0 else max(entries)) > plain[1]:
-            return None
-        if line.counts:
-            if running:
-                return None  # a second line that counts
-            running, totals, steady = after, sums, low >= 0
-            fields = zip(values, sums, sums, repeat(True))
-        else:
-            fields = zip(values, sums, repeat(0), repeat(False))
-        if not readings:
-            readings = [{key: reading} for reading in map(new_reading, fields)]
-            continue
-        for found, reading in zip(readings, map(new_reading, fields), strict=True):
-            found[key] = reading
-    if not running:
-        return None
-    return PlainRounds(readings, running, totals, played, steady)
 
 
 def _read_list(line: Line, name: str, entries: Sequence[object], kinds: set[type]) -> list[Reading]:

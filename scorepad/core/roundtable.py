@@ -14,28 +14,33 @@ once the whole table's lists of it are read (``table_rounds``: ``hand_out``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import repeat
 from operator import add, neg
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
-from scorepad.core.numbers import TOTAL_LIMIT
-from scorepad.core.template import Reading, RoundPlan, new_reading
+from scorepad.core.lines import Reading, RoundPlan, new_reading
+from scorepad.core.numbers import TOTAL_LIMIT, Number
+from scorepad.core.rounds import PlayedRounds, whole_within
 
-if TYPE_CHECKING:
-    from scorepad.core.rounds import PlayedRounds
+_LISTS = frozenset({list, tuple})
 
 
 class TableRounds(NamedTuple):
     """A whole sheet's per-round lines, read at once (``table_rounds``)."""
 
-    players: list[PlayedRounds]
-    """Each player's rounds as ``rounds.play_rounds`` gives them: readings in sheet order,
-    each round's points, no bid points, the least and the most any one round added.
-    When award lines were handed out here (``awarded``), their points are in the readings
-    and the rounds' points, but not in the least and the most: those bound the points
-    before any award, which is what ``scoring`` checks against ``TOTAL_LIMIT`` (as it
-    did when ``sheetrules.apply_rules`` handed them out after it)."""
+    readings: list[dict[str, Reading]]
+    """Each player's readings of the per-round lines, in sheet order."""
+    rounds: list[tuple[int, ...]]
+    """Each player's points, round by round. When award lines were handed out here
+    (``awarded``), their points are in the readings and the rounds' points, but not in
+    ``least`` and ``most``: those bound the points before any award, which is what
+    ``scoring`` checks against ``TOTAL_LIMIT`` (as it did when
+    ``sheetrules.apply_rules`` handed them out after it)."""
+    least: int
+    most: int
+    """Bounds of what any one round adds to anyone's total, before the awards."""
     played: int
     """The number of rounds: the length of every list (not yet checked against what the
     game allows: ``rounds.rounds_within``)."""
@@ -43,6 +48,10 @@ class TableRounds(NamedTuple):
     """Per player, the points of the per-round award lines handed out here (Sushi Go's
     maki), or None when there were none to hand out (or ``hand_out`` was False): then
     ``apply_rules`` hands them out, as for a sheet read entry by entry."""
+
+    def player(self, index: int) -> PlayedRounds:
+        """One player's rounds as ``rounds.play_rounds`` gives them (no bid points)."""
+        return self.readings[index], self.rounds[index], 0, self.least, self.most
 
 
 def table_rounds(
@@ -52,8 +61,8 @@ def table_rounds(
     of whole numbers within each line's range or table (see the module's docstring).
     Every list of the same length, as ``round_count`` wants them; whole points only, so
     no total needs normalizing (the caller still checks them against ``TOTAL_LIMIT``).
-    (A loop per player: with a table's few players and rounds it beats building lists
-    for the whole table at once.)
+    Each line's lists are checked for the whole table at once (``rounds.whole_within``);
+    the readings and points are then made player by player.
 
     ``hand_out``: the award lines filled per round (Sushi Go's maki) get their points
     here, round by round, once every player's list of the line is read, rather than by
@@ -63,8 +72,9 @@ def table_rounds(
     by entry), as does one on which a player's rounds before the awards could pass
     ``TOTAL_LIMIT``: the caller checks the rounds without the awards."""
     played = -1
-    readings: list[dict[str, Reading]] = [{} for _ in given]
-    each_round: list[tuple[int, ...] | None] = [None] * len(given)
+    readings: list[dict[str, Reading]] | None = None
+    each_round: list[tuple[int, ...]] | None = None  # each player's points by round
+    least = most = 0  # bounds of what any one round adds to anyone, before the awards
     awards: list[tuple[int, ...]] | None = None  # each player's awards by round
     awarded: list[int] | None = None  # and over every round
     kept = False  # an award line left to ``apply_rules``
@@ -75,66 +85,105 @@ def table_rounds(
             low, high, sign = 0, len(table) - 1, 2  # 2: looked up in the table
         else:
             return None
-        key, counts = line.key, line.counts
-        quantities: list[tuple[int, ...]] = []
-        for index, lines in enumerate(given):
-            raw: Any = lines.get(key)
-            kind = type(raw)
-            if kind is not list and kind is not tuple:
-                return None
-            if len(raw) != played:
-                if played >= 0 or not raw:
-                    return None
-                played = len(raw)
-            for entry in raw:
-                if type(entry) is not int or entry < low or entry > high:
-                    return None
-            values: tuple[int, ...] = tuple(raw)
-            measure = sum(values)
-            if not counts:
-                readings[index][key] = new_reading((values, measure, 0, False))
-                continue
-            if sign == 0:  # points handed out between players (an award): below or later
-                readings[index][key] = new_reading((values, measure, 0, True))
-                quantities.append(values)
-                continue
-            if sign == 2:
-                assert table is not None
-                points = tuple(map(table.__getitem__, values))
-            elif sign == 1:
-                points = values
+        key = line.key
+        column = _column(given, key, played, low, high)
+        if column is None:
+            return None
+        values, lowest, highest, measures = column
+        played = len(values[0])
+        if not line.counts:
+            fields = zip(values, measures, repeat(0), repeat(False))
+            readings = _keep(readings, key, fields)
+            continue
+        if sign == 0:  # points handed out between players (an award): below or later
+            assert isinstance(line, AwardLine)
+            if not (hand_out and line.whole_points):
+                kept = True
+                fields = zip(values, measures, repeat(0), repeat(True))
             else:
-                points = tuple(map(neg, values))
-            readings[index][key] = new_reading((values, measure, sum(points), True))
-            before = each_round[index]
-            each_round[index] = points if before is None else tuple(map(add, before, points))
-        if not quantities:
+                by_player = _hand_out(line, values)
+                won = list(map(sum, by_player))
+                fields = zip(values, measures, won, repeat(True))
+                if awards is None or awarded is None:
+                    awards, awarded = by_player, won
+                else:
+                    awards = [tuple(map(add, a, b)) for a, b in zip(awards, by_player, strict=True)]
+                    awarded = list(map(add, awarded, won))
+            readings = _keep(readings, key, fields)
             continue
-        assert isinstance(line, AwardLine)
-        if not (hand_out and line.whole_points):
-            kept = True
-            continue
-        rounds = [award_points(line, column) for column in zip(*quantities, strict=True)]
-        by_player = cast(list[tuple[int, ...]], list(zip(*rounds, strict=True)))
-        won = list(map(sum, by_player))
-        for read, points_won in zip(readings, won, strict=True):
-            old = read[key]
-            read[key] = new_reading((old.value, old.measure, points_won, True))
-        if awards is None or awarded is None:
-            awards, awarded = by_player, won
+        if sign == 1:
+            points, sums = values, measures
+            least, most = least + lowest, most + highest
+        elif sign == -1:
+            points = [tuple(map(neg, row)) for row in values]
+            sums = list(map(sum, points))
+            least, most = least - highest, most - lowest
         else:
-            awards = [tuple(map(add, a, b)) for a, b in zip(awards, by_player, strict=True)]
-            awarded = list(map(add, awarded, won))
-    if played < 0 or (kept and awards is not None):
+            assert table is not None
+            points = [tuple(map(table.__getitem__, row)) for row in values]
+            sums = list(map(sum, points))
+            worth = table[lowest : highest + 1]
+            least, most = least + min(worth), most + max(worth)
+        readings = _keep(readings, key, zip(values, measures, sums, repeat(True)))
+        if each_round is None:
+            each_round = points
+        else:
+            each_round = [tuple(map(add, a, b)) for a, b in zip(each_round, points, strict=True)]
+    if readings is None or (kept and awards is not None):
         return None
-    players: list[PlayedRounds] = []
-    for index, (read, points_now) in enumerate(zip(readings, each_round, strict=True)):
-        if points_now is None:
-            points_now = (0,) * played
-        least, most = min(points_now), max(points_now)
-        if awards is not None:
-            if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
-                return None  # checked round by round without the awards: entry by entry
-            points_now = tuple(map(add, points_now, awards[index]))
-        players.append((read, points_now, 0, least, most))
-    return TableRounds(players, played, awarded)
+    return _played(readings, each_round, awards, awarded, played, (least, most))
+
+
+def _column(
+    given: Sequence[Mapping[str, object]], key: str, played: int, low: Number, high: Number
+) -> tuple[list[tuple[int, ...]], int, int, list[int]] | None:
+    """Each player's list of one line, when every one is a list of ``played`` whole
+    numbers (any length for the first line read, ``played`` < 0, but not none) within
+    ``low`` … ``high``, with the smallest entry of them all, a bound on the largest and
+    each list's sum (``rounds.whole_within``); else None."""
+    lists: list[Any] = [lines.get(key) for lines in given]
+    if not set(map(type, lists)) <= _LISTS:
+        return None
+    length = len(lists[0]) if played < 0 else played
+    if not length or set(map(len, lists)) != {length}:
+        return None
+    found = whole_within(lists, low, high)
+    if found is None:
+        return None
+    return list(map(tuple, lists)), *found
+
+
+def _keep(
+    readings: list[dict[str, Reading]] | None, key: str, fields: Iterable[tuple[object, ...]]
+) -> list[dict[str, Reading]]:
+    """Each player's readings with one line's added (the first line's make them)."""
+    if readings is None:
+        return [{key: reading} for reading in map(new_reading, fields)]
+    for read, reading in zip(readings, map(new_reading, fields), strict=True):
+        read[key] = reading
+    return readings
+
+
+def _hand_out(line: AwardLine, values: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """An award line's points, round by round, for each player."""
+    rounds = [award_points(line, column) for column in zip(*values, strict=True)]
+    return cast(list[tuple[int, ...]], list(zip(*rounds, strict=True)))
+
+
+def _played(
+    readings: list[dict[str, Reading]],
+    each_round: list[tuple[int, ...]] | None,
+    awards: list[tuple[int, ...]] | None,
+    awarded: list[int] | None,
+    played: int,
+    bounds: tuple[int, int],
+) -> TableRounds | None:
+    """The table's rounds, with ``bounds``: the least and the most any one round adds to
+    anyone before the awards; None when the awards could hide a total past the limit."""
+    least, most = bounds
+    rounds = each_round if each_round is not None else [(0,) * played] * len(readings)
+    if awards is not None:
+        if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
+            return None  # checked round by round without the awards: entry by entry
+        rounds = [tuple(map(add, a, b)) for a, b in zip(rounds, awards, strict=True)]
+    return TableRounds(readings, rounds, least, most, played, awarded)
