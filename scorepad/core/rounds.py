@@ -145,30 +145,41 @@ def rounds_within(template: GameTemplate, players: int, played: int) -> int:
     return played
 
 
-def whole_within(
-    lists: Sequence[Sequence[object]], low: Number, high: Number
-) -> tuple[int, int, list[int]] | None:
+def whole_within(lists: Sequence[Sequence[object]], low: Number, high: Number) -> list[int] | None:
     """The one check of per-round lists of whole numbers that a line reads as they are
-    or looks up (``Line.whole_range``, ``Line.whole_table``): when every entry of
-    ``lists`` is a whole number (an int: never a bool) from ``low`` to ``high``, the
-    smallest entry, a bound on the largest (the largest list's sum when no entry is below
-    0, which spares a look at every entry; else the largest entry) and each list's sum;
-    else None (also for no entries at all). A few calls over all the entries, never a
-    call per entry: ``play_rounds`` checks one player's list with it,
-    ``roundtable.table_rounds`` a line's lists of the whole table at once."""
-    entries: Sequence[Any] = lists[0] if len(lists) == 1 else list(chain.from_iterable(lists))
-    if not entries or list(map(type, entries)).count(int) != len(entries):
+    or looks up (``Line.whole_range``, ``Line.whole_table``): each list's sum when every
+    entry of ``lists`` is a whole number (an int: never a bool) from ``low`` to ``high``,
+    else None (also for no entries at all). ``play_rounds`` checks one player's list with
+    it, ``roundtable.table_rounds`` a line's lists of the whole table at once.
+
+    A few entries (Sushi Go's five players, three rounds) are looked at one by one; more
+    (Flip 7's eight players, twenty rounds) with a few calls over all of them, never a
+    call per entry (with no entry below 0, none is more than its list's sum, so the
+    largest sum within ``high`` spares a look at every entry): each is the quicker for
+    its size."""
+    entries: Sequence[Any]
+    entries = lists[0] if len(lists) == 1 else list(chain.from_iterable(lists))
+    if not entries:
+        return None
+    if len(entries) <= FEW_ENTRIES:
+        for entry in entries:
+            if type(entry) is not int or entry < low or entry > high:
+                return None
+        return list(map(sum, cast(Sequence[Sequence[int]], lists)))
+    if list(map(type, entries)).count(int) != len(entries):
         return None
     least: int = min(entries)
     if least < low:
         return None
     sums: list[int] = list(map(sum, cast(Sequence[Sequence[int]], lists)))
-    if least >= 0 and (bound := max(sums)) <= high:
-        return least, bound, sums
-    most: int = max(entries)
-    if most > high:
+    if (least < 0 or max(sums) > high) and max(entries) > high:
         return None
-    return least, most, sums
+    return sums
+
+
+FEW_ENTRIES = 40
+"""Lists of whole numbers of at most this many entries in all are checked entry by
+entry (``whole_within``)."""
 
 
 def play_rounds(
@@ -207,7 +218,7 @@ def play_rounds(
             and played
             and (found := whole_within((entries,), plain[0], plain[1])) is not None
         ):  # the fast path: whole numbers in range, read as themselves
-            low, high, (measure,) = found
+            low, high, (measure,) = plain[0], plain[1], found  # the line's range bounds a round
             whole = cast(Sequence[int], entries)
             values = measures = tuple(whole)
             if not line.counts:

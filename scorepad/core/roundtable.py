@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, cast
 from scorepad.core.awards import AwardLine, award_points
 from scorepad.core.lines import Reading, RoundPlan, new_reading
 from scorepad.core.numbers import TOTAL_LIMIT, Number
-from scorepad.core.rounds import PlayedRounds, whole_within
+from scorepad.core.rounds import FEW_ENTRIES, whole_within
 
 _LISTS = frozenset({list, tuple})
 
@@ -48,10 +48,6 @@ class TableRounds(NamedTuple):
     """Per player, the points of the per-round award lines handed out here (Sushi Go's
     maki), or None when there were none to hand out (or ``hand_out`` was False): then
     ``apply_rules`` hands them out, as for a sheet read entry by entry."""
-
-    def player(self, index: int) -> PlayedRounds:
-        """One player's rounds as ``rounds.play_rounds`` gives them (no bid points)."""
-        return self.readings[index], self.rounds[index], 0, self.least, self.most
 
 
 def table_rounds(
@@ -89,7 +85,7 @@ def table_rounds(
         column = _column(given, key, played, low, high)
         if column is None:
             return None
-        values, lowest, highest, measures = column
+        values, measures = column
         played = len(values[0])
         if not line.counts:
             fields = zip(values, measures, repeat(0), repeat(False))
@@ -111,19 +107,20 @@ def table_rounds(
                     awarded = list(map(add, awarded, won))
             readings = _keep(readings, key, fields)
             continue
+        # what a round of the line adds lies within what its range or table gives
         if sign == 1:
             points, sums = values, measures
-            least, most = least + lowest, most + highest
+            least, most = least + int(low), most + int(high)
         elif sign == -1:
             points = [tuple(map(neg, row)) for row in values]
             sums = list(map(sum, points))
-            least, most = least - highest, most - lowest
+            least, most = least - int(high), most - int(low)
         else:
             assert table is not None
             points = [tuple(map(table.__getitem__, row)) for row in values]
             sums = list(map(sum, points))
-            worth = table[lowest : highest + 1]
-            least, most = least + min(worth), most + max(worth)
+            lowest, highest = _bounds(table)
+            least, most = least + lowest, most + highest
         readings = _keep(readings, key, zip(values, measures, sums, repeat(True)))
         if each_round is None:
             each_round = points
@@ -136,21 +133,56 @@ def table_rounds(
 
 def _column(
     given: Sequence[Mapping[str, object]], key: str, played: int, low: Number, high: Number
-) -> tuple[list[tuple[int, ...]], int, int, list[int]] | None:
-    """Each player's list of one line, when every one is a list of ``played`` whole
-    numbers (any length for the first line read, ``played`` < 0, but not none) within
-    ``low`` … ``high``, with the smallest entry of them all, a bound on the largest and
-    each list's sum (``rounds.whole_within``); else None."""
-    lists: list[Any] = [lines.get(key) for lines in given]
-    if not set(map(type, lists)) <= _LISTS:
+) -> tuple[list[tuple[int, ...]], list[int]] | None:
+    """Each player's list of one line and its sum, when every one is a list of ``played``
+    whole numbers (any length for the first line read, ``played`` < 0, but not none)
+    within ``low`` … ``high`` (``rounds.whole_within``); else None. A small table's
+    lists are taken player by player, a large one's all at once: each is the quicker
+    for its size."""
+    first: Any = given[0].get(key) if given else None
+    if type(first) is not list and type(first) is not tuple:
         return None
-    length = len(lists[0]) if played < 0 else played
-    if not length or set(map(len, lists)) != {length}:
+    length = len(first) if played < 0 else played
+    if not length:
+        return None
+    if length * len(given) <= FEW_ENTRIES:
+        values: list[tuple[int, ...]] = []
+        sums: list[int] = []
+        for lines in given:
+            raw: Any = lines.get(key)
+            if (type(raw) is not list and type(raw) is not tuple) or len(raw) != length:
+                return None
+            for entry in raw:
+                if type(entry) is not int or entry < low or entry > high:
+                    return None
+            row = tuple(raw)
+            values.append(row)
+            sums.append(sum(row))
+        return values, sums
+    lists: list[Any] = [lines.get(key) for lines in given]
+    if not set(map(type, lists)) <= _LISTS or set(map(len, lists)) != {length}:
         return None
     found = whole_within(lists, low, high)
     if found is None:
         return None
-    return list(map(tuple, lists)), *found
+    return list(map(tuple, lists)), found
+
+
+_TABLE_BOUNDS: dict[int, tuple[tuple[int, ...], int, int]] = {}
+"""The least and the most points of each line table met (``Line.whole_table``), by its
+id, with the table itself to check it is the same one; at most ``TABLE_BOUNDS``."""
+TABLE_BOUNDS = 256
+
+
+def _bounds(table: tuple[int, ...]) -> tuple[int, int]:
+    """The least and the most points in a line's table, worked out once per table."""
+    found = _TABLE_BOUNDS.get(id(table))
+    if found is None or found[0] is not table:
+        found = (table, min(table), max(table))
+        if len(_TABLE_BOUNDS) >= TABLE_BOUNDS:
+            _TABLE_BOUNDS.clear()
+        _TABLE_BOUNDS[id(table)] = found
+    return found[1], found[2]
 
 
 def _keep(
@@ -186,4 +218,6 @@ def _played(
         if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
             return None  # checked round by round without the awards: entry by entry
         rounds = [tuple(map(add, a, b)) for a, b in zip(rounds, awards, strict=True)]
-    return TableRounds(readings, rounds, least, most, played, awarded)
+    return tuple.__new__(  # as ``TableRounds._make``, without its call in Python
+        TableRounds, (readings, rounds, least, most, played, awarded)
+    )

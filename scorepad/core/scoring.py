@@ -40,6 +40,7 @@ from scorepad.core.scored import show as show
 from scorepad.core.sheetrules import apply_rules, end_awards
 from scorepad.core.template import GameTemplate, Line, Reading, RoundPlan, TiePlan, read_number
 
+NO_READINGS: Mapping[str, list[Reading]] = MappingProxyType({})
 _EXTRA = attrgetter("extra")
 _PER_ROUND = attrgetter("per_round")
 _ROUNDS_WON = attrgetter("rounds_won")
@@ -198,18 +199,21 @@ def _round_game(template: GameTemplate, variant: str | None) -> _RoundGame:
     lines = template.lines_for(variant)
     plan = template.round_plan(variant)
     at_end = len(plan) < len(lines)
-    return _RoundGame(
-        template,
-        variant,
-        lines,
-        plan,
-        at_end,
-        at_end and all(map(_PER_ROUND, lines[: len(plan)])),
-        template.bids,
-        template.tie_plan(variant),
-        1 if template.wins == "highest" else -1,
-        template.rounds.ending == "reach",
-        any(map(_ROUNDS_WON, template.tiebreakers)),
+    return tuple.__new__(  # as ``_RoundGame._make``, without its call in Python
+        _RoundGame,
+        (
+            template,
+            variant,
+            lines,
+            plan,
+            at_end,
+            at_end and all(map(_PER_ROUND, lines[: len(plan)])),
+            template.bids,
+            template.tie_plan(variant),
+            1 if template.wins == "highest" else -1,
+            template.rounds.ending == "reach",
+            any(map(_ROUNDS_WON, template.tiebreakers)),
+        ),
     )
 
 
@@ -256,22 +260,24 @@ def _score_rounds(
     scored_rounds: list[Sequence[Number]] = []  # each player's points by round
     steady = True  # every total only ever moves toward the target, round by round
     for index, (name, player) in enumerate(zip(names, players, strict=True)):
-        row, round_points, bids, toward = _round_row(game, read, index, name, player)
+        row, after, round_points, bids, toward = _round_row(game, read, index, name, player)
         rows.append(row)
-        running.append(tuple(accumulate(round_points)))
-        scored_rounds.append(round_points)
+        running.append(after)
+        if game.won_rounds:
+            scored_rounds.append(round_points)
         steady = steady and toward
         if game.rule is not None:
             computed.append(MappingProxyType({game.rule.key: bids}))
     if game.rule is None:
         computed = [NONE] * len(rows)
     per_player = list(zip(computed, running, strict=True))
-    rows, per_player = _round_rules(game, read, rows, per_player)
-    if _awards_move_totals(game):
-        steady = False  # a place worth −6 moves a total either way: not bisected
+    if template.rules is not None:
+        rows, per_player = _round_rules(game, read, rows, per_player)
+        running = [r for _, r in per_player]
+        if _awards_move_totals(game):
+            steady = False  # a place worth −6 moves a total either way: not bisected
     if game.won_rounds:
         rows = _with_rounds_won(game, read.played, rows, scored_rounds)
-    running = [r for _, r in per_player]
     ended = how_it_ended(template, names, running, steady)
     return _rank(template, variant, rows, per_player, ended)
 
@@ -337,7 +343,7 @@ def _read_rounds(
     template = game.template
     if whole is None:
         played = round_count(template, game.variant, names, given)
-        return _ReadRounds(played, None, None, False, {}, False)
+        return tuple.__new__(_ReadRounds, (played, None, None, False, NO_READINGS, False))
     played = rounds_within(template, len(names), whole.played)
     awarded = whole.awarded
     in_table = awarded is not None
@@ -351,24 +357,34 @@ def _read_rounds(
     ):
         early, added = handed
         awarded = added if awarded is None else list(map(add, awarded, added))
-        return _ReadRounds(played, whole, awarded, in_table, early, True)
-    return _ReadRounds(played, whole, awarded, in_table, {}, False)
+        return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, early, True))
+    return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, NO_READINGS, False))
 
 
 def _round_row(
     game: _RoundGame, read: _ReadRounds, index: int, name: str, player: PlayerSheet
-) -> tuple[_Row, tuple[Number, ...], Number, bool]:
+) -> tuple[_Row, tuple[Number, ...], Sequence[Number], Number, bool]:
     """One player's row (its order key left empty when rounds won are still to count),
-    points by round and bid points, and whether their total only moves toward the target.
+    running totals, points by round and bid points, and whether their total only moves
+    toward the target.
     Their total is checked against ``TOTAL_LIMIT`` before any award, as ``apply_rules``
     checks it after them."""
+    round_points: Sequence[Number]
+    bids: Number
+    least: Number | None
+    most: Number | None
+    total: Number
     if read.table is not None:
-        mine, round_points, bids, least, most = read.table.player(index)
+        table = read.table  # the whole table's rounds, as ``play_rounds`` gives one's
+        mine, round_points = table.readings[index], table.rounds[index]
+        bids, least, most = 0, table.least, table.most
     else:
         mine, round_points, bids, least, most = play_rounds(
             game.rule, game.plan, name, player.lines, read.played
         )
-    readings, total = _with_end_lines(game, mine, name, player, read.early, index)
+    readings, total = mine, 0
+    if game.at_end:
+        readings, total = _with_end_lines(game, mine, name, player, read.early, index)
     after = tuple(accumulate(round_points))
     if after:
         total += after[-1]
@@ -391,16 +407,12 @@ def _round_row(
     ):
         raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
     if not game.tie_plan:  # the usual round game: ranked on the total alone
-        return ((game.sign * total,), name, readings, extra, total, ()), round_points, bids, toward
-    measured = _tiebreaks(game.tie_plan, name, readings)
+        row: _Row = ((game.sign * total,), name, readings, extra, total, ())
+        return row, after, round_points, bids, toward
+    measured, order = _tiebreaks(game.tie_plan, name, readings, game.sign * total)
     if game.won_rounds:  # the order key is made once the rounds won are counted
-        order: tuple[Number, ...] = ()
-    else:
-        order = (
-            game.sign * total,
-            *(b * v for (b, _), v in zip(game.tie_plan, measured, strict=True)),
-        )
-    return (order, name, readings, extra, total, measured), round_points, bids, toward
+        order = ()
+    return (order, name, readings, extra, total, measured), after, round_points, bids, toward
 
 
 def _with_end_lines(
@@ -414,8 +426,6 @@ def _with_end_lines(
     """A player's readings with the lines filled in once, at the end, in sheet order,
     and what those lines add."""
     total: Number = 0
-    if not game.at_end:
-        return mine, total
     if game.ends_last:  # ``mine`` is this player's own dict: the lines at the end join it
         for line in game.lines[len(game.plan) :]:
             reading = _end_reading(name, line, player, early, index)
@@ -433,10 +443,14 @@ def _with_end_lines(
     return readings, total
 
 
-def _tiebreaks(tie_plan: TiePlan, name: str, readings: Mapping[str, Reading]) -> tuple[Number, ...]:
-    """Each tie-breaker's value: a weighted sum of measures, as in ``_score``."""
+def _tiebreaks(
+    tie_plan: TiePlan, name: str, readings: Mapping[str, Reading], first: Number
+) -> tuple[tuple[Number, ...], tuple[Number, ...]]:
+    """Each tie-breaker's value (a weighted sum of measures, as in ``_score``), and the
+    order key that starts with ``first`` (the signed total) and goes on with them."""
     measured: list[Number] = []
-    for _, terms in tie_plan:
+    order: list[Number] = [first]
+    for better, terms in tie_plan:
         value: Number = 0
         for key, weight in terms:
             value += readings[key].measure * weight
@@ -445,7 +459,8 @@ def _tiebreaks(tie_plan: TiePlan, name: str, readings: Mapping[str, Reading]) ->
         if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
             raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
         measured.append(value)
-    return tuple(measured)
+        order.append(better * value)
+    return tuple(measured), tuple(order)
 
 
 _PerPlayer = list[tuple[Mapping[str, Number], tuple[Number, ...]]]
