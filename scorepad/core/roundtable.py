@@ -38,8 +38,8 @@ class TableRounds(NamedTuple):
     ``least`` and ``most``: those bound the points before any award, which is what
     ``scoring`` checks against ``TOTAL_LIMIT`` (as it did when
     ``sheetrules.apply_rules`` handed them out after it)."""
-    least: int
-    most: int
+    least: Number
+    most: Number
     """Bounds of what any one round adds to anyone's total, before the awards."""
     played: int
     """The number of rounds: the length of every list (not yet checked against what the
@@ -70,7 +70,8 @@ def table_rounds(
     played = -1
     readings: list[dict[str, Reading]] | None = None
     each_round: list[tuple[int, ...]] | None = None  # each player's points by round
-    least = most = 0  # bounds of what any one round adds to anyone, before the awards
+    least: Number = 0  # bounds of what any one round adds to anyone, before the awards
+    most: Number = 0
     awards: list[tuple[int, ...]] | None = None  # each player's awards by round
     awarded: list[int] | None = None  # and over every round
     kept = False  # an award line left to ``apply_rules``
@@ -110,11 +111,11 @@ def table_rounds(
         # what a round of the line adds lies within what its range or table gives
         if sign == 1:
             points, sums = values, measures
-            least, most = least + int(low), most + int(high)
+            least, most = least + low, most + high
         elif sign == -1:
             points = [tuple(map(neg, row)) for row in values]
             sums = list(map(sum, points))
-            least, most = least - int(high), most - int(low)
+            least, most = least - high, most - low
         else:
             assert table is not None
             points = [tuple(map(table.__getitem__, row)) for row in values]
@@ -208,7 +209,7 @@ def _played(
     awards: list[tuple[int, ...]] | None,
     awarded: list[int] | None,
     played: int,
-    bounds: tuple[int, int],
+    bounds: tuple[Number, Number],
 ) -> TableRounds | None:
     """The table's rounds, with ``bounds``: the least and the most any one round adds to
     anyone before the awards; None when the awards could hide a total past the limit."""
