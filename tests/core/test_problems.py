@@ -245,3 +245,26 @@ def test_halves_read_as_exact_numbers():
     players = [PlayerSheet("Ana", {"marker": Decimal("0.5")}), PlayerSheet("Ben")]
     found = problems(azul, None, players)
     assert [(p.player, p.line) for p in found] == [(0, "marker")]
+
+
+def test_one_call_reads_a_sheet_with_many_problems_scoring_it_at_most_twice(monkeypatch):
+    """The sheet in progress calls it once per change: every cell of every player in
+    trouble is found with two scorings at most (the first problem, then what is fine),
+    never one per cell as a loop over ``score`` would."""
+    import scorepad.core.problems as module
+
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return score(*args, **kwargs)
+
+    monkeypatch.setattr(module, "score", counted)
+    azul = GAMES["azul"]
+    bad = {"marker": "x", "rows": -1, "columns": 9, "colours": "y"}
+    players = [PlayerSheet(name, bad) for name in ("Ana", "Ben", "Carla", "Dani")]
+    checked = check_sheet(azul, None, players)
+    assert len(checked.problems) == 16
+    assert len(calls) == 2
+    assert checked.scored is not None
+    assert [p.total for p in checked.scored.players] == [0, 0, 0, 0]
