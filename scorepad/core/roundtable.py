@@ -14,8 +14,7 @@ once the whole table's lists of it are read (``table_rounds``: ``hand_out``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from itertools import repeat
+from collections.abc import Mapping, Sequence
 from operator import add, neg
 from typing import Any, NamedTuple, cast
 
@@ -68,8 +67,8 @@ def table_rounds(
     by entry), as does one on which a player's rounds before the awards could pass
     ``TOTAL_LIMIT``: the caller checks the rounds without the awards."""
     played = -1
-    readings: list[dict[str, Reading]] | None = None
-    each_round: list[tuple[int, ...]] | None = None  # each player's points by round
+    readings: list[dict[str, Reading]] = [{} for _ in given]
+    each_round: list[tuple[int, ...] | None] = [None] * len(given)  # points by round
     least: Number = 0  # bounds of what any one round adds to anyone, before the awards
     most: Number = 0
     awards: list[tuple[int, ...]] | None = None  # each player's awards by round
@@ -88,46 +87,50 @@ def table_rounds(
             return None
         values, measures = column
         played = len(values[0])
-        if not line.counts:
-            fields = zip(values, measures, repeat(0), repeat(False))
-            readings = _keep(readings, key, fields)
-            continue
-        if sign == 0:  # points handed out between players (an award): below or later
+        if not line.counts or sign == 0:  # not counted, or an award: points below or later
+            counted = line.counts
+            for read, row, measure in zip(readings, values, measures, strict=True):
+                read[key] = new_reading((row, measure, 0, counted))
+            if not counted:
+                continue
             assert isinstance(line, AwardLine)
             if not (hand_out and line.whole_points):
                 kept = True
-                fields = zip(values, measures, repeat(0), repeat(True))
+                continue
+            by_player = _hand_out(line, values)
+            won = list(map(sum, by_player))
+            for read, points_won in zip(readings, won, strict=True):
+                old = read[key]
+                read[key] = new_reading((old.value, old.measure, points_won, True))
+            if awards is None or awarded is None:
+                awards, awarded = by_player, won
             else:
-                by_player = _hand_out(line, values)
-                won = list(map(sum, by_player))
-                fields = zip(values, measures, won, repeat(True))
-                if awards is None or awarded is None:
-                    awards, awarded = by_player, won
-                else:
-                    awards = [tuple(map(add, a, b)) for a, b in zip(awards, by_player, strict=True)]
-                    awarded = list(map(add, awarded, won))
-            readings = _keep(readings, key, fields)
+                awards = [tuple(map(add, a, b)) for a, b in zip(awards, by_player, strict=True)]
+                awarded = list(map(add, awarded, won))
             continue
         # what a round of the line adds lies within what its range or table gives
         if sign == 1:
-            points, sums = values, measures
             least, most = least + low, most + high
         elif sign == -1:
-            points = [tuple(map(neg, row)) for row in values]
-            sums = list(map(sum, points))
             least, most = least - high, most - low
         else:
             assert table is not None
-            points = [tuple(map(table.__getitem__, row)) for row in values]
-            sums = list(map(sum, points))
             lowest, highest = _bounds(table)
             least, most = least + lowest, most + highest
-        readings = _keep(readings, key, zip(values, measures, sums, repeat(True)))
-        if each_round is None:
-            each_round = points
-        else:
-            each_round = [tuple(map(add, a, b)) for a, b in zip(each_round, points, strict=True)]
-    if readings is None or (kept and awards is not None):
+        for index, (row, measure) in enumerate(zip(values, measures, strict=True)):
+            points: tuple[int, ...]
+            if sign == 1:
+                points, total = row, measure
+            elif sign == 2:
+                assert table is not None
+                points = tuple(map(table.__getitem__, row))
+                total = sum(points)
+            else:
+                points, total = tuple(map(neg, row)), -measure
+            readings[index][key] = new_reading((row, measure, total, True))
+            before = each_round[index]
+            each_round[index] = points if before is None else tuple(map(add, before, points))
+    if played < 0 or (kept and awards is not None):
         return None
     return _played(readings, each_round, awards, awarded, played, (least, most))
 
@@ -186,17 +189,6 @@ def _bounds(table: tuple[int, ...]) -> tuple[int, int]:
     return found[1], found[2]
 
 
-def _keep(
-    readings: list[dict[str, Reading]] | None, key: str, fields: Iterable[tuple[object, ...]]
-) -> list[dict[str, Reading]]:
-    """Each player's readings with one line's added (the first line's make them)."""
-    if readings is None:
-        return [{key: reading} for reading in map(new_reading, fields)]
-    for read, reading in zip(readings, map(new_reading, fields), strict=True):
-        read[key] = reading
-    return readings
-
-
 def _hand_out(line: AwardLine, values: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
     """An award line's points, round by round, for each player."""
     rounds = [award_points(line, column) for column in zip(*values, strict=True)]
@@ -205,7 +197,7 @@ def _hand_out(line: AwardLine, values: list[tuple[int, ...]]) -> list[tuple[int,
 
 def _played(
     readings: list[dict[str, Reading]],
-    each_round: list[tuple[int, ...]] | None,
+    each_round: list[tuple[int, ...] | None],
     awards: list[tuple[int, ...]] | None,
     awarded: list[int] | None,
     played: int,
@@ -214,7 +206,8 @@ def _played(
     """The table's rounds, with ``bounds``: the least and the most any one round adds to
     anyone before the awards; None when the awards could hide a total past the limit."""
     least, most = bounds
-    rounds = each_round if each_round is not None else [(0,) * played] * len(readings)
+    nothing = (0,) * played
+    rounds = [nothing if points is None else points for points in each_round]
     if awards is not None:
         if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
             return None  # checked round by round without the awards: entry by entry
