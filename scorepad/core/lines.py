@@ -108,6 +108,11 @@ class Line:
     """The game file's fields of this kind beyond every line's own (name → required),
     in the order the Custom games editor asks for them: the one statement of the schema,
     read by the loader and the editor."""
+    worked_out: ClassVar[bool] = False
+    """The points are worked out from the quantity entered (a table, a comparison between
+    players), not entered: sheets show the quantity beside them (an award, a tally)."""
+    compared: ClassVar[bool] = False
+    """The points come from comparing every player's entry (an award)."""
     __slots__ = ("_memo", "counts", "hint", "key", "label", "per_round", "variants")
 
     def __init__(

@@ -93,6 +93,7 @@ class GameTemplate:
         "_tie_plans",
         "base",
         "bids",
+        "board",
         "builtin",
         "chosen",
         "description",
@@ -134,8 +135,12 @@ class GameTemplate:
         result: ResultRule | None = None,
         modules: tuple[Module, ...] = (),
         rules: SheetRules | None = None,
+        board: str | None = None,
     ) -> None:
         self.id = id
+        self.board = board
+        """The kind of board its players may give (``scorepad.core.boards.kinds``: a
+        name of ``BOARD_KINDS``); None: the game has none."""
         self.rules = rules
         """Checks, sets, awards, bonuses and floor (``sheetrules``); None when the sheet
         only adds up its lines."""
