@@ -185,6 +185,10 @@ def _scored(
     the line's table (2); each player's reading put in ``readings``. Gives each player's
     points by round, the line's added to those of the lines before (``before``)."""
     sign, table = how
+    if sign == 1 and before is None:  # the entries as they are: no points to work out
+        values, measures = column
+        _put(readings, key, zip(values, measures, measures, repeat(True)))
+        return values
     look = table.__getitem__ if table is not None else None
     points: tuple[int, ...]
     rounds: list[tuple[int, ...]] = []

@@ -319,10 +319,8 @@ def _rank_plain_table(
     least, most = whole.least, whole.most
     if most > most_a_round or least < -most_a_round:
         return None
-    running: list[tuple[Number, ...]]
-    if whole.running is not None:  # worked out with the check of the only line that counts
-        running = list(whole.running)
-    else:
+    running: Sequence[tuple[Number, ...]] | None = whole.running  # known with the check
+    if running is None:
         running = list(map(tuple, map(accumulate, whole.rounds)))
     sign = 1 if template.wins == "highest" else -1
     rows: list[_Row] = [
