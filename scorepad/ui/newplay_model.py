@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
 from scorepad.core.plaintext import location_problem, name_problem
-from scorepad.ui.colour_model import SeatColours
+from scorepad.sheet.colours import SeatColours
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.first_player import seat_after_move, seat_after_remove
+from scorepad.sheet.progress import new_draft
+from scorepad.sheet.result import default_teams, grouping_problem, team_names, team_rule
 from scorepad.ui.errors import AppError
-from scorepad.ui.first_player_model import seat_after_move, seat_after_remove
 from scorepad.ui.guard import LINK_ASKS
-from scorepad.ui.result_model import default_teams, grouping_problem, team_names, team_rule
-from scorepad.ui.sheet_model import SheetDraft, new_draft
 
 
 @dataclass

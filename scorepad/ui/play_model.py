@@ -20,11 +20,11 @@ from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, tr
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
+from scorepad.sheet.draft import ExtraRow, RoundRow, SheetDraft
+from scorepad.sheet.result import needs_choice
 from scorepad.store.boards import read_boards
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_scored, play_title, table_score, together
-from scorepad.ui.result_model import needs_choice
-from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
 if TYPE_CHECKING:
     from scorepad.core import ScoredSheet

@@ -16,9 +16,10 @@ from itertools import count as counting
 from pathlib import Path
 
 from scorepad.core import find_game
+from scorepad.sheet.edits import Edit
+from scorepad.sheet.live import LiveSheets
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.drafts import WRITE_EVERY_S, FileDraftStore
-from scorepad.ui.live import LiveSheets
-from scorepad.ui.sheet_model import Edit, SheetInProgress, new_draft
 
 KEYS = ("marker", "rows", "columns", "colours")
 PLAYERS = ["Ana", "Ben", "Carla", "Dan"]

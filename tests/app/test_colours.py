@@ -11,10 +11,12 @@ import pytest
 from ui_helpers import click, context, find, has, latest, type_into, walk
 
 from scorepad.core import find_game
-from scorepad.ui.colour_model import ColourEdit, SeatColours
+from scorepad.sheet.colours import SeatColours
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import ColourEdit
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.keypad import keypad
 from scorepad.ui.views.newplay import NewPlayView

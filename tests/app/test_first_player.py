@@ -9,10 +9,11 @@ import pytest
 from ui_helpers import click, context, find, has, latest, run_async, type_into, walk
 
 from scorepad.core import find_game
-from scorepad.ui.first_player_model import FirstPlayerEdit
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import FirstPlayerEdit
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views import first_player_part
 from scorepad.ui.views.first_player_part import MARK
 from scorepad.ui.views.history import HistoryView

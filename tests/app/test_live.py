@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from ui_helpers import click, context, find, fire, latest, type_into
 
+from scorepad.sheet.keeper import of_game
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
-from scorepad.ui.drafts import of_game
 from scorepad.ui.live import FIELD_NAMES
 from scorepad.ui.settings import Settings
 from scorepad.ui.views.common import Crossings

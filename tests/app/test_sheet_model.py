@@ -8,9 +8,8 @@ from decimal import Decimal
 import pytest
 
 from scorepad.core import find_game
-from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.sheet_model import (
-    LABEL,
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import (
     CheckEdit,
     Edit,
     ExtraLabelEdit,
@@ -18,11 +17,10 @@ from scorepad.ui.sheet_model import (
     ExtraPointsEdit,
     PairEdit,
     RateEdit,
-    SheetDraft,
-    SheetInProgress,
     TextEdit,
-    new_draft,
 )
+from scorepad.sheet.progress import LABEL, SheetInProgress, new_draft
+from scorepad.ui.drafts import FileDraftStore
 
 
 def sheet(game: str, players: list[str], variant: str | None = None) -> SheetInProgress:
@@ -182,7 +180,7 @@ def test_only_a_draft_named_after_its_sheet_id_is_listed(tmp_path):
 def test_a_games_sheets_are_found_among_every_tables(tmp_path, every):
     """A phone joining its table looks among its game's sheets only, kept in memory (a
     coalescing store) or read from their files (a store that did not write them)."""
-    from scorepad.ui.drafts import of_game
+    from scorepad.sheet.keeper import of_game
 
     store = FileDraftStore(tmp_path, every=every) if every else FileDraftStore(tmp_path)
     azul = [sheet("azul", [f"A{n}", f"B{n}"]).draft for n in range(3)]

@@ -22,11 +22,13 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import DEFAULT_LANG, LANGS, pick
-from scorepad.ui.added_lines import LineAdded, NewLine, line_keys, switched_to
+from scorepad.sheet.added import LineAdded, line_keys, switched_to
+from scorepad.sheet.edits import Edit
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.ui.added_lines import NewLine
 from scorepad.ui.context import Context
 from scorepad.ui.game_form import Checked, Problem
 from scorepad.ui.game_problems import problem_text
-from scorepad.ui.sheet_model import Edit, SheetInProgress
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_lines import LineCards
 from scorepad.ui.views.game_parts import HALF

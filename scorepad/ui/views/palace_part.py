@@ -21,9 +21,17 @@ from scorepad.core import ScorepadError
 from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOW_LINE, WINDOWS
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
+from scorepad.sheet.boards.palace import (
+    PalaceClearEdit,
+    counts,
+    from_palace,
+    has_palace,
+    palaces,
+    reading,
+    tap,
+)
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
-from scorepad.ui.palace_model import PalaceClearEdit, counts, from_palace, has_palace, reading, tap
-from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.board_cells import BoardProductCell
 from scorepad.ui.views.cells import Changed, SheetCell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
@@ -160,7 +168,7 @@ class PalacePart:
         """Show the open windows as the draft holds them; returns what changed."""
         if self.player is None or not self.spaces:
             return []
-        windows = self.model.draft.palaces[self.player].windows
+        windows = palaces(self.model.draft)[self.player].windows
         out: list[ft.Control] = []
         for w, spaces in enumerate(self.spaces):
             for s, space in enumerate(spaces):
@@ -214,11 +222,11 @@ class PalacePart:
             self.ctx.update(self.message)
             return
         self.message.value = ""
-        self.model.set_palace(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_clear(self) -> None:
         if self.player is not None:
             self.message.value = ""
-            self.model.set_palace(PalaceClearEdit(self.player))
+            self.model.set_board(PalaceClearEdit(self.player))
             self.changed(self.message)

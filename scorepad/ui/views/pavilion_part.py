@@ -22,8 +22,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.boards.pavilion import COVERED, SPACES, STAR_COLOURS
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
-from scorepad.ui.context import Context
-from scorepad.ui.pavilion_model import (
+from scorepad.sheet.boards.pavilion import (
     PAVILION_LINES,
     STARS,
     PavilionClearEdit,
@@ -31,13 +30,15 @@ from scorepad.ui.pavilion_model import (
     colour_edit,
     from_pavilion,
     has_pavilion,
+    pavilions,
     read,
     reading,
     star_colour,
     tap,
     variant_side,
 )
-from scorepad.ui.sheet_model import SheetInProgress
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardCheckCell, BoardTextCell
 from scorepad.ui.views.cells import Changed, SheetCell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
@@ -215,7 +216,7 @@ class PavilionPart:
         if self.player is None or not self.spaces:
             return []
         draft = self.model.draft
-        pavilion = draft.pavilions[self.player]
+        pavilion = pavilions(draft)[self.player]
         board = board_of(draft)
         out: list[ft.Control] = []
         for k, spaces in enumerate(self.spaces):
@@ -304,7 +305,7 @@ class PavilionPart:
         if self.player is None:
             return
         self.message.value = ""
-        self.model.set_pavilion(tap(self.model.draft, self.player, star, space))
+        self.model.set_board(tap(self.model.draft, self.player, star, space))
         self.changed(self.message)
 
     def on_colour(self, star: int, colour: str) -> None:
@@ -317,11 +318,11 @@ class PavilionPart:
             self.ctx.update(self.message)
             return
         self.message.value = ""
-        self.model.set_pavilion(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_clear(self) -> None:
         if self.player is not None:
             self.message.value = ""
-            self.model.set_pavilion(PavilionClearEdit(self.player))
+            self.model.set_board(PavilionClearEdit(self.player))
             self.changed(self.message)

@@ -15,42 +15,31 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
-from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff
-from scorepad.ui.colour_model import ColourEdit
-from scorepad.ui.context import Context
-from scorepad.ui.drafts import DraftStore
-from scorepad.ui.first_player_model import FirstPlayerEdit
-from scorepad.ui.flet_patch import Sender
-from scorepad.ui.live import (
-    FIELD_NAMES,
-    Discarded,
-    FieldName,
-    Notice,
-    Remote,
-    Restored,
-    Saved,
-    taken_while,
-)
-from scorepad.ui.saved_boards import saved_boards
-from scorepad.ui.sheet_model import (
-    LABEL,
-    NOTES,
+from scorepad.sheet.added import GameSwitched, LineAdded, LineTakenOff
+from scorepad.sheet.edits import (
     CheckEdit,
+    ColourEdit,
     Edit,
     ExtraLabelEdit,
     ExtraLinesEdit,
     ExtraPointsEdit,
+    FirstPlayerEdit,
     NotesEdit,
     PairEdit,
     RateEdit,
     RoundAdded,
     RoundDeleted,
     RoundRestored,
-    SheetInProgress,
-    SheetState,
     TextEdit,
+    TimerEdit,
 )
-from scorepad.ui.timer_model import TimerEdit, saved_time
+from scorepad.sheet.live import Discarded, Notice, Remote, Restored, Saved, follow
+from scorepad.sheet.play import PlayToSave
+from scorepad.sheet.progress import LABEL, NOTES, SheetInProgress, SheetState
+from scorepad.ui.context import Context
+from scorepad.ui.drafts import DraftStore
+from scorepad.ui.flet_patch import Sender
+from scorepad.ui.live import FIELD_NAMES, FieldName, taken_while
 from scorepad.ui.views.cells import ExtraCell, SheetCell
 from scorepad.ui.views.common import (
     TROPHY,
@@ -75,8 +64,8 @@ LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
 
 
-Saver = Callable[[SheetState, "str | None", "str | None"], str]
-"""Stores a scored sheet (with its location and notes) and returns the play's id."""
+Saver = Callable[[PlayToSave], str]
+"""Stores the play a sheet saves and returns the play's id."""
 
 
 class SheetView:
@@ -162,7 +151,6 @@ class SheetView:
         )
         self.crossed.follow(self.notes)
         self.extra_labels: list[ft.TextField] = []
-        self.gone = False
         self.sender: Sender | None = None
         """Sends changes to the screen ``build`` made, once it did."""
         """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
@@ -426,7 +414,7 @@ class SheetView:
     def change_lines(self, edit: Edit) -> None:
         """A line added (or taken off) of any kind, or the sheet now of the person's copy
         of its game: into the draft and on to the other devices."""
-        if not self.gone:
+        if not self.model.gone:
             self.model.apply(edit)
 
     def on_line_added(self, edit: Edit) -> None:
@@ -464,30 +452,24 @@ class SheetView:
 
     # --- the same sheet on other devices ----------------------------------------------------
     def follow(self) -> None:
-        """Share every change with the other devices showing this sheet, and show theirs."""
-        live, sheet_id = self.ctx.services.live, self.model.draft.sheet_id
-        live.join(self, sheet_id, self.on_remote)
+        """Share every change with the other devices showing this sheet, and show theirs
+        (the sheet keeps its draft itself: ``scorepad.sheet.live.follow``)."""
+        live = self.ctx.services.live
+        follow(live, self, self.model, self.drafts, self.on_remote)
         self.ctx.leaving.append(lambda: live.leave(self))
-        self.model.on_change = self.on_local
         if self.ctx.settings.keep_awake:  # a table reads the sheet between turns
             self.ctx.keep_awake(True)
             self.ctx.leaving.append(lambda: self.ctx.keep_awake(False))
-
-    def on_local(self, edit: Edit) -> None:
-        """An edit made here: into the autosaved draft, and on to the other devices."""
-        live, model = self.ctx.services.live, self.model
-        if not live.change(self, self.drafts, model.template, model.draft, edit, model.state):
-            self.gone = True
 
     def on_remote(self, change: Remote | Notice) -> None:
         """What another device did: the same edit here (added up there), then shown, or
         what became of the sheet."""
         if isinstance(change, Saved):
-            self.gone = True
+            self.model.gone = True
             self.ctx.navigate(f"/play/{change.play_id}")
             return
         if isinstance(change, Discarded):
-            self.gone = True
+            self.model.gone = True
             self.show(self.refresh(clear_message=False))
             return
         if isinstance(change, Restored):  # the sheet as Undo brought it back, followed again
@@ -495,7 +477,7 @@ class SheetView:
             return
         edit = change.edit
         scored = change.state if change.template is self.model.template else None
-        self.model.apply(edit, announce=False, state=scored)
+        self.model.receive(edit, change.draft, scored)
         if isinstance(edit, LineAdded | LineTakenOff | GameSwitched):
             self.reopen()  # the sheet's lines changed: made again on them
             return
@@ -598,9 +580,9 @@ class SheetView:
         notes = state.problem(NOTES, LABEL)
         _set(self.notes, "error", None if notes is None else notes.message(ctx.lang), out)
         # An empty sheet keeps Save open: a tap says why it cannot be saved yet.
-        _set(self.save_button, "disabled", bool(state.problems) or self.gone, out)
+        _set(self.save_button, "disabled", bool(state.problems) or self.model.gone, out)
         _set(self.save_hint, "value", self._save_hint(state), out)
-        if self.gone:
+        if self.model.gone:
             _set(self.save_message, "value", ctx.t("app.sheet_gone"), out)
             _set(self.save_message, "color", ft.Colors.ERROR, out)
         elif clear_message:
@@ -685,39 +667,39 @@ class SheetView:
 
     def on_save(self) -> None:
         state = self.model.state
-        if state.missing and not state.problems and not self.gone:
+        if state.missing and not state.problems and not self.model.gone:
             self.save_message.value = self.ctx.t(
                 "app.save_rounds_missing", rounds=self._missing_rounds(state)
             )
             self.save_message.color = ft.Colors.ERROR
             return
-        if state.empty and not state.problems and not self.gone:
+        if state.empty and not state.problems and not self.model.gone:
             self.save_message.value = self.ctx.t("app.save_empty")
             self.save_message.color = ft.Colors.ERROR
             return
-        if state.undecided and not state.problems and not self.gone:
+        if state.undecided and not state.problems and not self.model.gone:
             self.save_message.value = _choose(self.ctx, state)
             self.save_message.color = ft.Colors.ERROR
             return
         if not state.can_save:
             return
-        location = self.model.draft.location or None
-        notes = self.model.draft.notes.strip() or None
-        first = self.model.draft.first_player or None
+        play = self.model.play_to_save(self.timer.now())
 
         def store() -> str:
             if self.saver is not None:
-                play_id = self.saver(state, location, notes)
+                play_id = self.saver(play)
             else:
                 play_id = self.ctx.services.history.save_play(
-                    state.scored,
-                    location=location,
-                    entered=state.entered,
-                    notes=notes,
-                    first_player=first,
-                    colours=self.model.draft.colours,
-                    boards=saved_boards(self.model.draft),
-                    **saved_time(self.model.draft.timer, self.timer.now()),
+                    play.scored,
+                    location=play.location,
+                    entered=play.entered,
+                    notes=play.notes,
+                    first_player=play.first_player,
+                    colours=play.colours,
+                    boards=play.boards,
+                    duration=play.duration,
+                    started_at=play.started_at,
+                    played_at=play.played_at,
                 )
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id

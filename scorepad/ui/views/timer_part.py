@@ -21,9 +21,9 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.sheet.timer import Clock, Timer, clock, read_time, shown, till_next_minute
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import SheetInProgress
-from scorepad.ui.timer_model import Clock, Timer, clock, read_time, shown, till_next_minute
 from scorepad.ui.views.common import tid, typed_text
 
 

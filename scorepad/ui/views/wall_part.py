@@ -23,15 +23,15 @@ from scorepad.core.boards.azul_sheet import WALL_LINES
 from scorepad.core.boards.azul_wall import COLOURS, EMPTY, PATTERN, SIZE, Side, Wall
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
+from scorepad.sheet.boards.track import MARKER
+from scorepad.sheet.boards.wall import WallClearEdit, from_wall, has_wall, side_edit, tap, walls
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import SheetInProgress
-from scorepad.ui.track_model import MARKER
 from scorepad.ui.views.board_cells import BoardTextCell
 from scorepad.ui.views.cells import Changed, SheetCell, make_cell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
 from scorepad.ui.views.track_part import TrackPart, TrackSource, placed_round
 from scorepad.ui.views.worked import RowMaker
-from scorepad.ui.wall_model import WallClearEdit, from_wall, has_wall, side_edit, tap
 
 TILE = 46
 """A tile's side in px (at least 44: a finger's tap)."""
@@ -55,7 +55,7 @@ class WallSource:
         return from_wall(self.model.draft, key, player)
 
     def value(self, key: str, player: int) -> int | None:
-        wall = self.model.draft.walls[player]
+        wall = walls(self.model.draft)[player]
         try:
             return Wall.read(wall.rows, wall.side).lines()[key]
         except ScorepadError:  # marked on the sheet, with the reason
@@ -147,7 +147,7 @@ class WallPart:
         ]
 
     def _common_side(self) -> str | None:
-        sides = {wall.side for wall in self.model.draft.walls}
+        sides = {wall.side for wall in walls(self.model.draft)}
         return sides.pop() if len(sides) == 1 else None
 
     # --- the dialog --------------------------------------------------------------------
@@ -240,7 +240,7 @@ class WallPart:
         """Show the open wall as the draft holds it; returns what changed."""
         if self.player is None or not self.tiles:
             return []
-        wall = self.model.draft.walls[self.player]
+        wall = walls(self.model.draft)[self.player]
         grey = wall.side == "grey"
         out: list[ft.Control] = []
         for r, tiles in enumerate(self.tiles):
@@ -285,7 +285,7 @@ class WallPart:
 
     def _summary(self) -> str:
         assert self.player is not None
-        wall = self.model.draft.walls[self.player]
+        wall = walls(self.model.draft)[self.player]
         player = self.model.state.scored.players[self.player]
         try:
             counts = Wall.read(wall.rows, wall.side).lines()
@@ -321,7 +321,7 @@ class WallPart:
         self.message.value = ""
         if number:
             self.track.remember(edit)
-        self.model.set_wall(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_colour(self, colour: str) -> None:
@@ -337,11 +337,11 @@ class WallPart:
             edit = side_edit(self.model.draft, self.player, side)
         except ScorepadError as problem:
             self.message.value = problem.message(self.ctx.lang)
-            self.side.value = self.model.draft.walls[self.player].side
+            self.side.value = walls(self.model.draft)[self.player].side
             self.ctx.update(self.message, self.side)
             return
         self.message.value = ""
-        self.model.set_wall(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_sides(self, e: ft.Event[ft.RadioGroup]) -> None:
@@ -360,12 +360,12 @@ class WallPart:
                 return
         self.sides_message.value = ""
         for edit in edits:
-            if self.model.draft.walls[edit.player].side != edit.side:
-                self.model.set_wall(edit)
+            if walls(self.model.draft)[edit.player].side != edit.side:
+                self.model.set_board(edit)
         self.changed(self.sides_message)
 
     def on_clear(self) -> None:
         if self.player is not None:
             self.message.value = ""
-            self.model.set_wall(WallClearEdit(self.player))
+            self.model.set_board(WallClearEdit(self.player))
             self.changed(self.message)
