@@ -92,7 +92,9 @@ def test_colours_from_new_play_to_the_sheet_history_edit_and_the_next_new_play(t
     view = SheetView(ctx, model)
     sheet = view.build()
     sent: list[object] = []
-    model.on_change = lambda edit: sent.append(edit) or view.on_local(edit)
+    keep = model.on_change  # the live sheet's: keeps the draft, passes the edit on
+    assert keep is not None
+    model.on_change = lambda edit: sent.append(edit) or keep(edit)
     pick(sheet, ctx, 2, "black")
     assert sent == [ColourEdit(1, "black")] and model.draft.colours == ["yellow", "black"]
     kept = latest(ctx.services.drafts, "ticket-to-ride")

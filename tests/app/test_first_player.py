@@ -95,7 +95,9 @@ def test_who_starts_on_the_sheet_is_shared_saved_shown_and_kept_by_edit(tmp_path
     view = SheetView(ctx, model)
     root = view.build()
     sent: list[object] = []
-    model.on_change = lambda edit: sent.append(edit) or view.on_local(edit)
+    keep = model.on_change  # the live sheet's: keeps the draft, passes the edit on
+    assert keep is not None
+    model.on_change = lambda edit: sent.append(edit) or keep(edit)
     run_async(view.first.on_pick)
     first = model.draft.first_player
     assert first in ("Ana", "Ben", "Cleo") and sent == [FirstPlayerEdit(first)]
