@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from ui_helpers import click, context, find, fire, latest, type_into
 
-from scorepad.sheet.keeper import of_game
 from scorepad.sheet.edits import TextEdit
+from scorepad.sheet.keeper import of_game
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
 from scorepad.ui.live import FIELD_NAMES
@@ -78,7 +78,7 @@ def test_an_edit_is_made_once_for_every_device_and_the_kept_draft(table, monkeyp
         real(edit, draft)  # type: ignore[arg-type]
 
     monkeypatch.setattr(TextEdit, "apply_to", counted)
-    ana, ben, carla = table
+    ana, _, carla = table
     type_into(ana.root, "line-marker-1", "61")
     assert made == [TextEdit("marker", 0, "61")]
     type_into(carla.root, "line-marker-2", "58")
