@@ -166,13 +166,50 @@ TYPE_CIRCLES_LEFT: tuple[frozenset[str], ...] = (
     ),
     frozenset(
         "scorepad.core." + name
-        for name in ["awards", "checks", "colours", "combined", "loader", "results", "rounds", "roundtable", "rules_loader", "scoring", "sets", "sheetrules", "template"]
+        for name in [
+            "awards",
+            "checks",
+            "colours",
+            "combined",
+            "loader",
+            "results",
+            "rounds",
+            "roundtable",
+            "rules_loader",
+            "scoring",
+            "sets",
+            "sheetrules",
+            "template",
+        ]
     ),
     frozenset(
         {"scorepad.store"}
         | {
             "scorepad.store." + name
-            for name in ["api", "bggread", "bgsplay", "bgsread", "bulk", "csvfile", "database", "games", "importing", "jsonfile", "legacy_drafts", "migrate", "parallel", "prepared", "queries", "restoring", "roundplays", "rows", "salvage", "sqlitefile", "stats", "writes"]
+            for name in [
+                "api",
+                "bggread",
+                "bgsplay",
+                "bgsread",
+                "bulk",
+                "csvfile",
+                "database",
+                "games",
+                "importing",
+                "jsonfile",
+                "legacy_drafts",
+                "migrate",
+                "parallel",
+                "prepared",
+                "queries",
+                "restoring",
+                "roundplays",
+                "rows",
+                "salvage",
+                "sqlitefile",
+                "stats",
+                "writes",
+            ]
         }
     ),
 )

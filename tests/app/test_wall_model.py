@@ -164,7 +164,7 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
         click(root, "wall-2")
         dialog = dialogs[-1]
         assert find(dialog, "wall-side-grey").label == "Graue Seite"
-        side = view.wall.side
+        side = view.boards["wall"].side
         side.value = "grey"
         fire(side, "change", "grey")
         assert walls(model.draft)[1].side == "grey"
@@ -227,25 +227,25 @@ def test_the_board_side_is_chosen_on_the_sheet_for_every_wall(tmp_path):
     view = SheetView(ctx, model)
     root = view.build()
     assert find(root, "board-side-grey").label == "Face grise"
-    assert view.wall.sides.value == "coloured"
-    view.wall.sides.value = "grey"
-    fire(view.wall.sides, "change", "grey")
+    assert view.boards["wall"].sides.value == "coloured"
+    view.boards["wall"].sides.value = "grey"
+    fire(view.boards["wall"].sides, "change", "grey")
     assert [w.side for w in walls(model.draft)] == ["grey"] * 3
-    assert view.wall.sides.value == "grey"
+    assert view.boards["wall"].sides.value == "grey"
     model.set_board(tap(model.draft, 1, 0, 0, "R"))  # red where blue is printed
-    view.wall.sides.value = "coloured"
-    fire(view.wall.sides, "change", "coloured")
+    view.boards["wall"].sides.value = "coloured"
+    fire(view.boards["wall"].sides, "change", "coloured")
     assert [w.side for w in walls(model.draft)] == ["grey"] * 3
     assert find(root, "board-side-message").value.startswith("Ben, mur : ")
-    assert view.wall.sides.value == "grey"
+    assert view.boards["wall"].sides.value == "grey"
     model.set_board(WallClearEdit(1))
-    view.wall.sides.value = "coloured"
-    fire(view.wall.sides, "change", "coloured")
+    view.boards["wall"].sides.value = "coloured"
+    fire(view.boards["wall"].sides, "change", "coloured")
     assert [w.side for w in walls(model.draft)] == ["coloured"] * 3
     assert find(root, "board-side-message").value == ""
     model.set_board(side_edit(model.draft, 2, "grey"))  # one board turned in its dialog
     view.refresh()
-    assert view.wall.sides.value is None  # the boards differ: neither side is chosen
+    assert view.boards["wall"].sides.value is None  # the boards differ: neither side is chosen
 
 
 def test_a_cell_the_wall_fills_says_so_on_a_line_of_its_own(tmp_path):

@@ -70,10 +70,10 @@ def test_a_wall_is_saved_drawn_on_the_play_and_in_history_and_kept_by_edit(tmp_p
     root = view.build()
     click(root, "wall-1")
     for column in range(1, 6):  # Ana's top row, then her first column
-        view.wall.on_tap(0, column - 1)
+        view.boards["wall"].on_tap(0, column - 1)
     for row in range(2, 6):
-        view.wall.on_tap(row - 1, 0)
-    view.wall.close()
+        view.boards["wall"].on_tap(row - 1, 0)
+    view.boards["wall"].close()
     type_into(root, "line-marker-1", "40")
     type_into(root, "line-marker-2", "38")
     click(root, "save")

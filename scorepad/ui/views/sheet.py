@@ -40,7 +40,8 @@ from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.flet_patch import Sender
 from scorepad.ui.live import FIELD_NAMES, FieldName, taken_while
-from scorepad.ui.views.cells import ExtraCell, SheetCell
+from scorepad.ui.views.boards import BoardPart, board_views
+from scorepad.ui.views.cells import Changed, ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import (
     TROPHY,
     Crossings,
@@ -51,13 +52,10 @@ from scorepad.ui.views.common import (
     typed_text,
 )
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
-from scorepad.ui.views.palace_part import PalacePart
-from scorepad.ui.views.pavilion_part import PavilionPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
 from scorepad.ui.views.timer_part import TimerPart
-from scorepad.ui.views.wall_part import WallPart
 from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
@@ -159,9 +157,10 @@ class SheetView:
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.worked = WorkedPart(ctx, model, self._row)
         self.outcome = ResultPart(ctx, model, self.changed)
-        self.wall = WallPart(ctx, model, self.changed, self._row)
-        self.palace = PalacePart(ctx, model, self.changed, self._row, self.wall.make_cell)
-        self.pavilion = PavilionPart(ctx, model, self.changed, self._row, self.palace.make_cell)
+        self.boards: dict[str, BoardPart] = {
+            view.name: view.part(ctx, model, self.changed, self._row) for view in board_views()
+        }
+        """Each board kind's part of the sheet, by kind (``views.boards``)."""
         self.build_rows()
         self.refresh(clear_message=False)
         self.follow()
@@ -259,7 +258,15 @@ class SheetView:
 
     def _board_shown(self) -> bool:
         """The sheet offers a player's board (a wall, a pavilion, a palace's windows)."""
-        return self.wall.shown or self.pavilion.shown or self.palace.shown
+        return any(part.shown for part in self.boards.values())
+
+    def _cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+        """The cell of ``line`` for ``player``: a board's when one fills it, else typed."""
+        for part in self.boards.values():
+            cell = part.cell(line, player, changed)
+            if cell is not None:
+                return cell
+        return make_cell(self.ctx, self.model, line, player, changed)
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone. A cell
@@ -293,14 +300,13 @@ class SheetView:
         self.worked = WorkedPart(self.ctx, self.model, self._row)
         rows: list[ft.Control] = []
         for line in self.model.end_lines:
-            cells = [
-                self.pavilion.make_cell(line, i, changed) for i in range(len(self.model.players))
-            ]
+            cells = [self._cell(line, i, changed) for i in range(len(self.model.players))]
             self.cells += cells
             self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
-            rows += self.worked.rows_after(line.key) + self.wall.rows_after(line.key)
-            rows += self.pavilion.rows_after(line.key) + self.palace.rows_after(line.key)
+            rows += self.worked.rows_after(line.key)
+            for part in self.boards.values():
+                rows += part.rows_after(line.key)
         for index, row in enumerate(self.model.draft.extra):
             cells = [
                 ExtraCell(self.ctx, self.model, index, i, changed)
@@ -571,8 +577,9 @@ class SheetView:
         self.scores_shown = players
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
-        out += self.first.refresh() + self.colours.refresh() + self.wall.refresh()
-        out += self.pavilion.refresh() + self.palace.refresh()
+        out += self.first.refresh() + self.colours.refresh()
+        for part in self.boards.values():
+            out += part.refresh()
         out += self.timer.refresh()
         first = self.model.draft.first_player
         for mark, name in zip(self.first_marks, self.model.players, strict=True):

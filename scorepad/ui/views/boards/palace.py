@@ -18,7 +18,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOW_LINE, WINDOWS
+from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOW_LINE, WINDOWS, Palace
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.sheet.boards.palace import (
@@ -33,6 +33,7 @@ from scorepad.sheet.boards.palace import (
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardProductCell
+from scorepad.ui.views.boards import BoardView, register_view
 from scorepad.ui.views.cells import Changed, SheetCell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
 from scorepad.ui.views.worked import RowMaker
@@ -57,11 +58,8 @@ class PalacePart:
         model: SheetInProgress,
         changed: Callable[..., None],
         row: RowMaker,
-        other_cell: Callable[[Line, int, Changed], SheetCell],
     ) -> None:
         self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
-        self.other_cell = other_cell
-        """How the sheet makes a cell this part does not fill."""
         self.shown = has_palace(model.template) and counts(model.draft)
         self.player: int | None = None
         """Whose windows are open (None: none)."""
@@ -79,9 +77,9 @@ class PalacePart:
     def pair(self, key: str, player: int) -> tuple[int, int] | None:
         return reading(self.model.draft, player)
 
-    def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+    def cell(self, line: Line, player: int, changed: Changed) -> SheetCell | None:
         if not self.shown or line.key != WINDOW_LINE:
-            return self.other_cell(line, player, changed)
+            return None
         return BoardProductCell(self.ctx, self.model, line, player, changed, self)
 
     def rows_after(self, key: str) -> list[ft.Control]:
@@ -230,3 +228,62 @@ class PalacePart:
             self.message.value = ""
             self.model.set_board(PalaceClearEdit(self.player))
             self.changed(self.message)
+
+
+# --- drawn small, on the play screen and in History -----------------------------------
+# A saved play's Sintra side B windows drawn small: on the play screen and in History.
+#
+# The eight windows stand in a row, each its top frame space over its bottom one, as the
+# live board shows them (``LOOKS``): a piece grey with a tick, a piece of the
+# colour counted yellow with a star, an empty space outlined; a symbol as well as a fill,
+# so a mark is never told by colour alone. Eight windows of 16 px and a name fit beside
+# another board on a phone. A screen reader hears the counts ("Ana's windows: completed 3,
+# pieces of the colour 4").
+SMALL = 16
+"""A drawn frame space's side in px."""
+
+
+def drawn_palace(
+    ctx: Context, ident: str, name: str, palace: Palace, space: int = SMALL
+) -> ft.Control:
+    said = ctx.t(
+        "app.palace_drawn",
+        player=name,
+        windows=palace.completed_windows(),
+        pieces=palace.chosen_pieces(),
+    )
+    windows: list[ft.Control] = [
+        ft.Column([_space(mark, top == 0, space) for top, mark in enumerate(text)], spacing=1)
+        for text in palace.windows
+    ]
+    body = ft.Column(
+        [ft.Text(name, size=12, weight=ft.FontWeight.W_500), ft.Row(windows, spacing=3)],
+        spacing=2,
+    )
+    return ft.Semantics(
+        identifier=ident,
+        label=said,
+        container=True,
+        exclude_semantics=True,
+        image=True,
+        content=body,
+    )
+
+
+def _space(mark: str, top: bool, size: int) -> ft.Container:
+    back, fore, symbol, _ = LOOKS[mark]
+    rounded = size // 2 if top else 2
+    return ft.Container(
+        None if symbol is None else ft.Icon(symbol, color=fore, size=size - 4),
+        width=size,
+        height=size,
+        bgcolor=back,
+        border_radius=ft.BorderRadius.only(
+            top_left=rounded, top_right=rounded, bottom_left=2, bottom_right=2
+        ),
+        border=ft.Border.all(1, ft.Colors.OUTLINE if mark == EMPTY else ft.Colors.ON_SURFACE),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+VIEW = register_view(BoardView("palace", PalacePart, Palace, drawn_palace))

@@ -28,9 +28,10 @@ from scorepad.sheet.boards.wall import WallClearEdit, from_wall, has_wall, side_
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardTextCell
-from scorepad.ui.views.cells import Changed, SheetCell, make_cell
+from scorepad.ui.views.boards import BoardView, register_view
+from scorepad.ui.views.boards.track import TrackPart, TrackSource, placed_round
+from scorepad.ui.views.cells import Changed, SheetCell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
-from scorepad.ui.views.track_part import TrackPart, TrackSource, placed_round
 from scorepad.ui.views.worked import RowMaker
 
 TILE = 46
@@ -118,7 +119,7 @@ class WallPart:
         """On the sheet: the side every player's board shows (none chosen while they differ)."""
         self.sides_message = ft.Text(color=ft.Colors.ERROR, size=13)
 
-    def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+    def cell(self, line: Line, player: int, changed: Changed) -> SheetCell | None:
         if self.shown and line.key in WALL_LINES:
             wall = WallSource(self.model)
             return BoardTextCell(
@@ -129,7 +130,7 @@ class WallPart:
             return BoardTextCell(
                 self.ctx, self.model, line, player, changed, game, helper_key="app.from_game"
             )
-        return make_cell(self.ctx, self.model, line, player, changed)
+        return None
 
     def rows_after(self, key: str) -> list[ft.Control]:
         """Under the last line a wall fills: a Wall button per player."""
@@ -369,3 +370,62 @@ class WallPart:
             self.message.value = ""
             self.model.set_board(WallClearEdit(self.player))
             self.changed(self.message)
+
+
+# --- drawn small, on the play screen and in History -----------------------------------
+# A saved play's Azul walls drawn small: on the play screen and in History's rows.
+#
+# Each wall is a 5 × 5 grid in the board's colours with the colour's letter on every tile
+# (B, Y, R, K, W, as sheet files write them), so a colour is never told by sight alone; an
+# empty space is an outlined square. The tiles keep their own colours in either theme and
+# a placed tile is outlined in the theme's text colour, so white tiles stand out on a light
+# page and black ones on a dark page. A screen reader hears the wall's counts
+# ("Ana's wall (coloured side): rows 2, columns 1, colours 0").
+SMALL = 18
+"""A drawn tile's side in px: five of them and a name fit beside another wall on a phone
+(``board_drawn`` puts them side by side)."""
+
+
+def drawn_wall(ctx: Context, ident: str, name: str, wall: Wall, tile: int = SMALL) -> ft.Control:
+    counts = wall.lines()
+    said = ctx.t("app.wall_drawn", player=name, side=ctx.t(f"board.side_{wall.side}"), **counts)
+    grid = ft.Column(
+        [
+            ft.Row([_tile(letter, tile) for letter in text], spacing=2, tight=True)
+            for text in wall.rows
+        ],
+        spacing=2,
+        tight=True,
+    )
+    body = ft.Column([ft.Text(name, size=12, weight=ft.FontWeight.W_500), grid], spacing=2)
+    return ft.Semantics(
+        identifier=ident,
+        label=said,
+        container=True,
+        exclude_semantics=True,
+        image=True,
+        content=body,
+    )
+
+
+def _tile(letter: str, size: int) -> ft.Container:
+    if letter == EMPTY:
+        return ft.Container(
+            width=size,
+            height=size,
+            border_radius=3,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        )
+    back, fore, _ = LOOKS[letter]
+    return ft.Container(
+        ft.Text(letter, size=size * 0.6, color=fore, weight=ft.FontWeight.BOLD),
+        width=size,
+        height=size,
+        bgcolor=back,
+        border_radius=3,
+        border=ft.Border.all(1, ft.Colors.ON_SURFACE),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+VIEW = register_view(BoardView("wall", WallPart, Wall, drawn_wall))
