@@ -30,7 +30,3 @@ built-in: 9)."""
 MAX_RULES = 50
 """Tiebreakers, reminders, sets, bonuses and checks: each list at most this long
 (built-in: 4)."""
-
-MAX_DURATION = 100_000
-"""Minutes a play may last (over two months): past it a duration is a typing slip, not a
-play. The history refuses a longer one, and the sheet's timer takes none."""

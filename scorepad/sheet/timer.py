@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import TypedDict
 
 from scorepad.core.errors import quote
-from scorepad.core.limits import MAX_DURATION
+from scorepad.core.play_limits import MAX_DURATION
 from scorepad.sheet.errors import AppError
 
 Clock = Callable[[], int]

@@ -14,9 +14,9 @@ from typing import Any, NamedTuple
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import quote
-from scorepad.core.limits import MAX_DURATION
 from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_number
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
+from scorepad.core.play_limits import MAX_DURATION
 from scorepad.core.template import Reading
 from scorepad.store import models as m
 from scorepad.store.boards import SeatBoard, board_fields, check_boards
