@@ -51,7 +51,7 @@ class SheetDraft:
     colours: list[str] = field(default_factory=list)
     """Each player's colour, a palette name ("" for none); empty: no colours at all."""
     timer: Timer | None = None
-    """How long the play has been going (``timer_model``); None: a sheet without one."""
+    """How long the play has been going (``sheet.timer``); None: a sheet without one."""
     texts: dict[str, list[str]] = field(default_factory=dict)
     """Typed text per line key, one per player (counts, points, tables, penalties)."""
     checks: dict[str, list[bool]] = field(default_factory=dict)
@@ -73,7 +73,7 @@ class SheetDraft:
     """This sheet among every sheet ever started: a device still showing a sheet that was
     saved or thrown away elsewhere can tell; names its draft file."""
     teams: list[int] = field(default_factory=list)
-    """A team game: each player's team, numbered from 1 (``result_model``)."""
+    """A team game: each player's team, numbered from 1 (``sheet.result``)."""
     team_names: list[str] = field(default_factory=list)
     """A team game: the names of team 1, 2, …"""
     outcome: str = ""

@@ -38,9 +38,9 @@ class NewPlayModel:
     """Names given to teams 1, 2, … (a rematch keeps the play's); the others are "Team N"."""
     first: int | None = None
     """The seat (from 0) picked to start: it follows the name typed there and goes when
-    the seat does (``first_player_model``)."""
+    the seat does (``sheet.first_player``)."""
     colours: SeatColours | None = None
-    """Each seat's colour (``colour_model``): set by the view, which knows who had which."""
+    """Each seat's colour (``sheet.colours``): set by the view, which knows who had which."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]

@@ -40,7 +40,7 @@ class WallDraft:
     side: Side = "coloured"
     rows: list[str] = field(default_factory=lambda: list(BLANK))
     placed_in: list[int] = field(default_factory=lambda: [0] * SIZE * SIZE)
-    """The game tracked round by round (``track_model``): the round each tile was placed
+    """The game tracked round by round (``sheet.boards.track``): the round each tile was placed
     in, from 1, by space (top row first); 0 for an empty space or a tile put there while
     the game was not tracked."""
     floors: list[int] = field(default_factory=list)

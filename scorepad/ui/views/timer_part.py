@@ -4,7 +4,7 @@ by hand (``timer-edit``: a field, ``timer-field``, taking minutes or h:mm, and
 ``timer-set``).
 
 Cheap by design: the server does not tick a live sheet for every device. The draft keeps
-when the sheet was started and its breaks (``timer_model``); each device's page wakes its
+when the sheet was started and its breaks (``sheet.timer``); each device's page wakes its
 own timer only when the minute it shows changes (``TimerText``: a task started when the
 text is on the page, ended when it leaves), which sends one small patch a minute to that
 device alone. A pause, resume or correction is an edit of the sheet, shared with the other

@@ -3,7 +3,7 @@
 (``window-n-W-S``: window W from 1, S 1 the top frame space, 2 the bottom one).
 
 A tap cycles a frame space: a piece, a piece of the colour the player counts, empty again
-(``palace_model.tap``: the core refuses a bottom piece under an empty top). That player's
+(``sheet.boards.palace.tap``: the core refuses a bottom piece under an empty top). That player's
 windows cell then shows the completed windows and the pieces of the colour, read-only,
 "from the board", on every device showing the sheet. A piece and a piece of the colour
 differ by a symbol as well as a fill, and each space says its window, place and state to a

@@ -2,7 +2,7 @@
 under the lines a pavilion fills, opening that player's seven stars of six spaces
 (``star-n-K-S``: star K and space S from 1, the centre star first) over the sheet.
 
-A tap covers a space or uncovers it (``pavilion_model.tap``); that player's star lines and
+A tap covers a space or uncovers it (``sheet.boards.pavilion.tap``); that player's star lines and
 "all spaces of number N" lines then show what the core reads from the pavilion, read-only,
 with "from the board" under them, on every device showing the sheet. On the variant side
 each star has a colour menu (``star-colour-n-K``, its items ``star-colour-n-K-COLOUR``).

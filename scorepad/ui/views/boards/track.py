@@ -1,4 +1,4 @@
-"""An Azul game tracked round by round on the sheet (``track_model``).
+"""An Azul game tracked round by round on the sheet (``sheet.boards.track``).
 
 Under the Wall buttons, a switch (``track-game``) starts tracking the game; the table's
 round (``track-round``) and "Next round" (``track-next``) sit beside it. In each player's

@@ -1,7 +1,7 @@
 """The Azul wall on the sheet: a "Wall" button per player (``wall-n``) under the lines a
 wall fills, opening that player's 5×5 wall (``tile-n-R-C``, R and C from 1) over the sheet.
 
-A tap puts a tile on or takes it off (``wall_model.tap``: the core checks it); the rows,
+A tap puts a tile on or takes it off (``sheet.boards.wall.tap``: the core checks it); the rows,
 columns and colours cells of that player then show the wall's counts, read-only, with
 "from the wall" under them, on every device showing the sheet. Each colour carries a
 symbol as well (the printed tiles' patterns stand in for colour for colour-blind
