@@ -114,7 +114,7 @@ class SheetDraft:
         players = [str(p) for p in _list(data["players"])]
         count = len(players)
 
-        def per_player(values: object, convert: type) -> list:
+        def per_player(values: object, convert: type) -> list[Any]:
             items = [convert(v) for v in _list(values)]
             if len(items) != count:
                 raise ValueError("a line does not have one value per player")
