@@ -82,6 +82,7 @@ class SheetView:
         self.model = model
         self.saver = saver
         self.drafts = drafts or ctx.services.drafts
+        model.share(ctx.services.live.share(model.draft, self.drafts))  # before any cell
         self.note = note
         self.known_labels = _known_labels(ctx, model.template.id)
         self.crossed = Crossings()
@@ -151,7 +152,6 @@ class SheetView:
         self.extra_labels: list[ft.TextField] = []
         self.sender: Sender | None = None
         """Sends changes to the screen ``build`` made, once it did."""
-        """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
         self.built = 0
         """How many times the rows were built (a cell of earlier rows is gone)."""
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
