@@ -25,6 +25,10 @@ EXPORT_FORMATS = ("json", "csv", "bgsplay")
 IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection")
 
 
+COMMANDS: tuple[str, ...] = ("history", "stats", "export", "import", "collection", "players")
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
+
+
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     history = commands.add_parser("history", help="saved plays, newest first / partidas guardadas")
     history.add_argument("--game", help="only this game (id)")
@@ -84,8 +88,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from scorepad.store import PlayFilter
-    from scorepad.store.values import parse_when
+    from scorepad.store import PlayFilter, parse_when
 
     filters = PlayFilter(
         game=args.game,
@@ -105,7 +108,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from scorepad.store.render import render_h2h
+    from scorepad.store import render_h2h
 
     with open_history(args.db) as store:
         if args.player and args.versus:

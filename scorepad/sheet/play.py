@@ -1,23 +1,23 @@
 """The play a sheet saves, and an edited play's boards back on its sheet.
 
-``PlayToSave`` is everything a Save keeps, worked out here from the sheet in progress
-(``play_to_save``): the scored sheet, the cells as typed, the location and notes, who
-started, the colours, each seat's board and the time played. The app only hands it to the
-history. Every kind of board goes one way: a seat keeps the board its player filled on the
-sheet (an Azul wall, a Summer Pavilion pavilion, a Sintra side B palace) as a sheet file's
-player fields, each kind saying what it keeps (``kinds.SheetBoard.saved``); Edit puts each
-kept board back in the draft (``restore_boards``), so its lines show "from the board"
-again. A sheet offers one kind of board at most (each needs its own game), so a seat never
-has two.
+The core's ``PlayToSave`` is everything a Save keeps, worked out here from the sheet in
+progress (``play_to_save``; ``as_edit`` for an edit of a saved play): the scored sheet,
+the cells as typed, the location and notes, who started, the colours, each seat's board
+and the time played. The app only hands it to the history. Every kind of board goes one
+way: a seat keeps the board its player filled on the sheet (an Azul wall, a Summer
+Pavilion pavilion, a Sintra side B palace) as a sheet file's player fields, each kind
+saying what it keeps (``kinds.SheetBoard.saved``); Edit puts each kept board back in the
+draft (``restore_boards``), so its lines show "from the board" again. A sheet offers one
+kind of board at most (each needs its own game), so a seat never has two.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import replace
 
 from scorepad.core import ScoredSheet
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.scoring import PlayerSheet
 from scorepad.sheet.draft import SheetDraft
 from scorepad.sheet.kinds import KeptBoard, board_kinds
@@ -42,42 +42,36 @@ def restore_boards(draft: SheetDraft, boards: Sequence[KeptBoard | None]) -> Non
         kind.restore(draft, boards)
 
 
-@dataclass(frozen=True)
-class PlayToSave:
-    """What a Save keeps of a sheet: one value, from the sheet to the history."""
-
-    scored: ScoredSheet
-    entered: tuple[PlayerSheet, ...]
-    """What each player's cells hold, as typed (a sum as typed: Edit shows it again)."""
-    location: str | None
-    notes: str | None
-    first_player: str | None
-    """The player who started (None: nobody was picked)."""
-    colours: tuple[str, ...]
-    """Each player's colour ("" for none); empty: no colours at all."""
-    boards: tuple[dict[str, object] | None, ...]
-    """Each seat's board as a sheet file's player fields (None: none); empty: no boards."""
-    duration: int | None = None
-    """Minutes played, as the timer says (None: a sheet without a timer)."""
-    started_at: datetime | None = None
-    played_at: datetime | None = None
-
-
 def play_to_save(
     scored: ScoredSheet, entered: Sequence[PlayerSheet], draft: SheetDraft, at: int
 ) -> PlayToSave:
-    """What a Save of ``draft`` (scored as ``scored``) keeps, saved at ``at`` (seconds
-    since the epoch: the timer's time played ends then)."""
+    """What a Save of ``draft`` (scored as ``scored``) keeps as a new play, saved at ``at``
+    (seconds since the epoch: the timer's time played ends then)."""
     time = saved_time(draft.timer, at)
     return PlayToSave(
-        scored=scored,
-        entered=tuple(entered),
+        scored,
+        tuple(entered),
         location=draft.location or None,
         notes=draft.notes.strip() or None,
         first_player=draft.first_player or None,
-        colours=tuple(draft.colours),
+        colours=tuple(c or None for c in draft.colours),
         boards=saved_boards(draft),
         duration=time.get("duration"),
         started_at=time.get("started_at"),
         played_at=time.get("played_at"),
+    )
+
+
+def as_edit(play: PlayToSave) -> PlayToSave:
+    """``play`` as an edit of the saved play it was started from: what the sheet left
+    blank is cleared ("" and nobody to start), colours left out keep the play's, and the
+    play keeps its times but for the minutes played."""
+    return replace(
+        play,
+        location=play.location or "",
+        notes=play.notes or "",
+        first_player=play.first_player or "",
+        colours=play.colours or None,
+        started_at=None,
+        played_at=None,
     )

@@ -26,6 +26,7 @@ from scorepad.core.numbers import (
     read_expression,
 )
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
 from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
@@ -63,7 +64,7 @@ from scorepad.sheet.edits import (
     round_index,
 )
 from scorepad.sheet.kinds import board_kinds, board_lines, has_boards
-from scorepad.sheet.play import PlayToSave, play_to_save
+from scorepad.sheet.play import play_to_save
 from scorepad.sheet.result import allowed_outcome, core_outcome, fill_teams, team_of
 from scorepad.sheet.timer import Clock, Timer, clock
 

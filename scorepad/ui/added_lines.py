@@ -21,9 +21,9 @@ from typing import Any
 
 from scorepad.core import GameTemplate
 from scorepad.core.i18n import DEFAULT_LANG, LANGS
+from scorepad.editor.form import Checked, GameForm, LineForm, Problem, first_text, slug
+from scorepad.editor.words import fresh_key
 from scorepad.sheet.added import LineData, line_keys, plain
-from scorepad.ui.game_form import Checked, GameForm, LineForm, Problem, first_text, slug
-from scorepad.ui.game_words import fresh_key
 
 
 # --- the line being added ------------------------------------------------------------------

@@ -22,7 +22,7 @@ from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
 from scorepad.sheet.draft import ExtraRow, RoundRow, SheetDraft
 from scorepad.sheet.result import needs_choice
-from scorepad.store.boards import read_boards
+from scorepad.store import read_boards
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_scored, play_title, table_score, together
 

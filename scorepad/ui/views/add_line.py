@@ -1,6 +1,6 @@
 """The sheet's "Add a line" dialog: a line of any kind the game editor offers.
 
-The kinds are the editor's (``game_kinds``), in plain words with their example, and the
+The kinds are the editor's (``editor.kinds``), in plain words with their example, and the
 fields are the editor's own parts (``LineCards``): a label in the person's language and
 the few settings of the kind chosen (7 per column, 12 if complete, 0 3 6 10). The line is
 checked by the core as a line of the game (``added_lines.NewLine``), each problem shown at
@@ -22,13 +22,13 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import DEFAULT_LANG, LANGS, pick
+from scorepad.editor.form import Checked, Problem
+from scorepad.editor.problems import problem_text
 from scorepad.sheet.added import LineAdded, line_keys, switched_to
 from scorepad.sheet.edits import Edit
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.added_lines import NewLine
 from scorepad.ui.context import Context
-from scorepad.ui.game_form import Checked, Problem
-from scorepad.ui.game_problems import problem_text
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_lines import LineCards
 from scorepad.ui.views.game_parts import HALF
@@ -111,7 +111,7 @@ class AddLineDialog(LineCards):
         """The person's own copy of the game, if there is one (None when the history
         cannot be read: keeping the line says why then)."""
         try:
-            return self.ctx.services.history.store.own_copy(self.model.draft.game_id)
+            return self.ctx.services.history.own_copy(self.model.draft.game_id)
         except ScorepadError:
             return None
 
@@ -200,9 +200,9 @@ class AddLineDialog(LineCards):
             return
         edit: Edit
         if self.new.keep:
-            store = self.ctx.services.history.store
+            history = self.ctx.services.history
             try:
-                copy = store.keep_line(self.model.draft.game_id, line)
+                copy = history.keep_line(self.model.draft.game_id, line)
             except ScorepadError as problem:
                 self.problem.value = problem.message(self.ctx.lang)
                 self.problem_box.visible = True

@@ -9,8 +9,8 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError, builtin_games
 from scorepad.core.errors import quote
+from scorepad.editor.form import GameForm
 from scorepad.ui.context import Context
-from scorepad.ui.game_form import GameForm
 from scorepad.ui.views.game_editor import GameEditorView
 from scorepad.ui.views.game_lines import opened_folds
 from scorepad.ui.views.games import GamesView
@@ -53,12 +53,12 @@ def new_game_view(ctx: Context, base: str | None) -> ft.View:
 
 def edit_game_view(ctx: Context, game: str) -> ft.View:
     def build() -> ft.View:
-        store = ctx.services.history.store
-        if game not in {c.template.id for c in store.custom_games()}:
+        history = ctx.services.history
+        if game not in {c.template.id for c in history.custom_games()}:
             return message_view(
                 ctx, ctx.t("app.games"), ctx.t("app.unknown_game", value=quote(game))
             )
-        form = ctx.kept("game-form", lambda: read_form(store.template(game)))
+        form = ctx.kept("game-form", lambda: read_form(history.template(game)))
         return GameEditorView(ctx, form).build()
 
     return _reported(ctx, "app.games", build)

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.sheet.colours import saved_colours
-from scorepad.sheet.play import PlayToSave, restore_boards
+from scorepad.sheet.play import as_edit, restore_boards
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.sheet.timer import clock, stopped_at
 from scorepad.ui.context import Context
@@ -33,8 +34,8 @@ def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
 def edit_view(ctx: Context, play_id: str) -> ft.View:
     try:
         number = int(play_id)
-        store = ctx.services.history.store
-        record = store.get_play(number)
+        history = ctx.services.history
+        record = history.get_play(number)
     except ValueError:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
     except ScorepadError as problem:
@@ -60,17 +61,7 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         model = SheetInProgress(template, start)
 
     def save(play: PlayToSave) -> str:
-        edited = store.update_play(
-            number,
-            play.entered,
-            location=play.location or "",
-            notes=play.notes or "",
-            first_player=play.first_player or "",  # "": nobody starts any more
-            colours=[c or None for c in play.colours] or None,
-            boards=play.boards,
-            duration=play.duration,  # None: kept
-            outcome=play.scored.outcome,  # as the players chose it again (None: none)
-        )
+        edited = history.update_play(number, as_edit(play))
         offer_undo(ctx, edited)
         return str(number)
 
@@ -105,12 +96,12 @@ def offer_undo(ctx: Context, edited: EditedPlay) -> None:
     before = edited.before
     if before is None:
         return
-    store = ctx.services.history.store
+    history = ctx.services.history
     route = f"/play/{edited.id}"
 
     def undo() -> None:
         try:
-            store.undo_edit(before)
+            history.undo_edit(before)
         except ScorepadError as problem:
             ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
             return

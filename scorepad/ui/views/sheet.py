@@ -13,6 +13,7 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.sheet.added import GameSwitched, LineAdded, LineTakenOff
@@ -34,11 +35,10 @@ from scorepad.sheet.edits import (
     TimerEdit,
 )
 from scorepad.sheet.live import Discarded, Notice, Remote, Restored, Saved, follow
-from scorepad.sheet.play import PlayToSave
 from scorepad.sheet.progress import LABEL, NOTES, SheetInProgress, SheetState
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
-from scorepad.ui.flet_patch import Sender
+from scorepad.ui.flet_patches import Sender
 from scorepad.ui.live import FIELD_NAMES, FieldName, taken_while
 from scorepad.ui.views.boards import BoardPart, board_views
 from scorepad.ui.views.cells import Changed, ExtraCell, SheetCell, make_cell
@@ -544,7 +544,7 @@ class SheetView:
 
     def show(self, controls: list[ft.Control]) -> None:
         """Send what changed in ``controls`` to this device's browser: in one message
-        (``flet_patch``) once the sheet is on its page."""
+        (``flet_patches``) once the sheet is on its page."""
         if self.sender is not None and self.sender.root.parent is not None:
             self.sender.send(controls)
         else:
@@ -696,18 +696,7 @@ class SheetView:
             if self.saver is not None:
                 play_id = self.saver(play)
             else:
-                play_id = self.ctx.services.history.save_play(
-                    play.scored,
-                    location=play.location,
-                    entered=play.entered,
-                    notes=play.notes,
-                    first_player=play.first_player,
-                    colours=play.colours,
-                    boards=play.boards,
-                    duration=play.duration,
-                    started_at=play.started_at,
-                    played_at=play.played_at,
-                )
+                play_id = self.ctx.services.history.save_play(play)
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
 
@@ -726,7 +715,7 @@ def _known_labels(ctx: Context, game_id: str) -> list[str]:
     """By-hand labels kept from earlier plays of the game (none when the history cannot
     be read)."""
     try:
-        return list(ctx.services.history.store.labels(game_id))
+        return list(ctx.services.history.labels(game_id))
     except ScorepadError:
         return []
 
