@@ -165,6 +165,7 @@ TYPE_CIRCLES_LEFT: tuple[frozenset[str], ...] = (
         "scorepad.core." + name
         for name in [
             "awards",
+            "boards.kinds",
             "checks",
             "colours",
             "combined",

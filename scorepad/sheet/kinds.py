@@ -1,11 +1,13 @@
 """Board kinds on the sheet: each kind registers its sheet part here, from a module of its
 own in ``scorepad.sheet.boards`` (an Azul wall, a Summer Pavilion pavilion, a Sintra
-palace). The part says whether a game's sheet offers the board, keeps each player's board
-in the draft (``SheetDraft.boards``, under its ``name``), writes and reads it as JSON,
-reads the lines it fills, says which cells it fills, and gives what a Save keeps of it and
-what Edit puts back. The sheet itself asks every registered kind in turn and knows none
-by name: a new kind is a new module in ``scorepad.sheet.boards`` (found by importing that
-package's modules), with no list to edit.
+palace). Each is the sheet's part of one of the core's board kinds (``core.boards.kinds``:
+the kind a game file names as its board). The part says whether a game's sheet offers the
+board, keeps each player's board in the draft (``SheetDraft.boards``, under its ``name``),
+writes and reads it as JSON, reads the lines it fills, says which cells it fills, and
+gives what a Save keeps of it and what Edit puts back. The sheet itself asks every
+registered kind in turn and knows none by name: a new kind is a new module in
+``scorepad.sheet.boards`` (found by importing that package's modules), with no list to
+edit.
 
 The kinds see a draft through ``Seats`` (``SheetDraft`` is one), so this module imports
 nothing of the sheet's and no circle runs through it.
@@ -49,12 +51,14 @@ class SheetBoard:
 
     name: str = ""
     """The draft's key for the kind's boards (its JSON key too): ``"walls"``."""
-    saved_as: str = ""
-    """The kind the history keeps a seat's board as (``store.boards.KINDS``)."""
+    kind: str = ""
+    """The core's kind of board (``core.boards.kinds``): what a game file names as its
+    board, and what the history keeps a seat's board as."""
 
     def offered(self, template: GameTemplate) -> bool:
-        """The sheet of ``template`` offers each player a board of this kind."""
-        raise NotImplementedError
+        """The sheet of ``template`` offers each player a board of this kind: the game
+        names it as its board."""
+        return bool(self.kind) and template.board == self.kind
 
     def blank(self) -> Any:
         """One player's empty board."""
@@ -117,11 +121,11 @@ class SheetBoard:
     def restore(self, draft: Seats, boards: Sequence[KeptBoard | None]) -> None:
         """A saved play's boards of this kind put back in the draft it is edited in (a
         seat without one gets an empty board)."""
-        if not any(b is not None and b.kind == self.saved_as for b in boards):
+        if not any(b is not None and b.kind == self.kind for b in boards):
             draft.boards.pop(self.name, None)
             return
         draft.boards[self.name] = [
-            self.of_play(b.fields) if b is not None and b.kind == self.saved_as else self.blank()
+            self.of_play(b.fields) if b is not None and b.kind == self.kind else self.blank()
             for b in boards
         ]
 

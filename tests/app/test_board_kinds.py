@@ -30,10 +30,10 @@ class Dice(SheetBoard):
     """A board of dice rolled for the appeal line: each player's pips, added up."""
 
     name = "dice"
-    saved_as = "test-dice"
+    kind = "test-dice"
 
     def offered(self, template: GameTemplate) -> bool:
-        return template.id == GAME
+        return template.id == GAME  # a game naming no board of the core's: the test's
 
     def blank(self) -> list[int]:
         return []
@@ -102,5 +102,5 @@ def test_a_kind_registered_by_its_module_plugs_into_the_sheet_with_no_list_edite
 
 def test_every_built_in_kind_is_kept_by_the_store_and_drawn_by_the_app():
     stored = [AZUL_PAVILION, AZUL_WALL, SINTRA_PALACE]  # the store's kinds of board
-    assert sorted(kind.saved_as for kind in board_kinds()) == sorted(stored)
+    assert sorted(kind.kind for kind in board_kinds()) == sorted(stored)
     assert sorted(view.name for view in board_views()) == ["palace", "pavilion", "wall"]

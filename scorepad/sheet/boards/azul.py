@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad.core import GameTemplate
+from scorepad.core.boards.azul_sheet import KIND
 from scorepad.core.boards.azul_wall import Wall, read_side
 from scorepad.sheet.boards.track import from_game, track_lines
 from scorepad.sheet.boards.wall import (
@@ -26,7 +27,7 @@ class WallBoards(SheetBoard):
     """Azul's walls on the sheet; a game tracked round by round keeps its round too."""
 
     name = NAME
-    saved_as = "azul-wall"
+    kind = KIND
 
     def offered(self, template: GameTemplate) -> bool:
         return has_wall(template)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorepad.core.boards.board_sheet import PALACE_GAME, SIDE_B
+from scorepad.core.boards.board_sheet import SIDE_B
 from scorepad.core.boards.sintra import (
     CHOSEN,
     EMPTY,
@@ -31,14 +31,13 @@ from scorepad.core.boards.sintra import (
     WINDOWS,
     Palace,
 )
+from scorepad.core.boards.sintra_sheet import KIND
 from scorepad.core.errors import EntryError, ScorepadError, SheetError
 from scorepad.core.template import GameTemplate
 from scorepad.sheet.kinds import Problems, Seats, SheetBoard, register
 
 NAME = "palaces"
 """The draft's key for the palaces (``SheetDraft.boards``)."""
-GAME = PALACE_GAME
-"""The game whose sheet a palace fills."""
 SIDE = SIDE_B
 """The sheet's variant whose line a palace fills."""
 BLANK = (EMPTY * FRAMES,) * WINDOWS
@@ -77,7 +76,7 @@ class PalaceDraft:
 
 def has_palace(template: GameTemplate) -> bool:
     """The game's sheet offers a palace to each player on side B: Sintra's, with its line."""
-    return template.id == GAME and any(line.key == WINDOW_LINE for line in template.lines)
+    return template.board == KIND and any(line.key == WINDOW_LINE for line in template.lines)
 
 
 def palaces(draft: Seats) -> list[PalaceDraft]:
@@ -189,7 +188,7 @@ class PalaceBoards(SheetBoard):
     """Stained Glass of Sintra's palaces on the sheet (side B's windows)."""
 
     name = NAME
-    saved_as = "sintra-palace"
+    kind = KIND
 
     def offered(self, template: GameTemplate) -> bool:
         return has_palace(template)

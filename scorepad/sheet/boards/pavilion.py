@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorepad.core.boards.board_sheet import PAVILION_GAME, SIDE_B
+from scorepad.core.boards.board_sheet import SIDE_B
 from scorepad.core.boards.pavilion import (
     COLOURED,
     COVERED,
@@ -34,14 +34,13 @@ from scorepad.core.boards.pavilion import (
     Layout,
     Pavilion,
 )
+from scorepad.core.boards.pavilion_sheet import KIND
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.template import GameTemplate
 from scorepad.sheet.kinds import Problems, Seats, SheetBoard, register
 
 NAME = "pavilions"
 """The draft's key for the pavilions (``SheetDraft.boards``)."""
-GAME = PAVILION_GAME
-"""The game whose sheet a pavilion fills."""
 VARIANT_SIDE = SIDE_B
 """The sheet's variant played on the variant side of the boards (``A``: coloured stars)."""
 STARS = len(COLOURED.stars)
@@ -91,7 +90,7 @@ class PavilionDraft:
 def has_pavilion(template: GameTemplate) -> bool:
     """The sheet offers a pavilion to each player: Summer Pavilion's, with its lines."""
     keys = {line.key for line in template.lines}
-    return template.id == GAME and all(key in keys for key in PAVILION_LINES)
+    return template.board == KIND and all(key in keys for key in PAVILION_LINES)
 
 
 def pavilions(draft: Seats) -> list[PavilionDraft]:
@@ -249,7 +248,7 @@ class PavilionBoards(SheetBoard):
     """Summer Pavilion's pavilions on the sheet."""
 
     name = NAME
-    saved_as = "azul-pavilion"
+    kind = KIND
 
     def offered(self, template: GameTemplate) -> bool:
         return has_pavilion(template)

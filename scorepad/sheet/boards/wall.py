@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorepad.core import GameTemplate
-from scorepad.core.boards.azul_sheet import GAME, WALL_LINES
+from scorepad.core.boards.azul_sheet import KIND, WALL_LINES
 from scorepad.core.boards.azul_wall import EMPTY, PATTERN, SIZE, Side, Wall, read_side
 from scorepad.core.errors import EntryError, SheetError
 from scorepad.sheet.kinds import Problems, Seats
@@ -91,7 +91,7 @@ def _count(value: object) -> bool:
 def has_wall(template: GameTemplate) -> bool:
     """The sheet offers a wall to each player: Azul's, with the lines a wall fills."""
     keys = {line.key for line in template.lines}
-    return template.id == GAME and all(key in keys for key in WALL_LINES)
+    return template.board == KIND and all(key in keys for key in WALL_LINES)
 
 
 def walls(draft: Seats) -> list[WallDraft]:

@@ -21,16 +21,12 @@ def drawn_boards(
 ) -> list[ft.Control]:
     """The boards (seat from 1, player's name, board) side by side; nothing for a play
     that kept none. ``ident(kind, seat)`` names each."""
-    if not boards:
+    drawn = [
+        view.drawn(ctx, ident(view.name, seat), name, board)
+        for seat, name, board in boards
+        if (view := view_of(board)) is not None  # a kind the app does not draw: left out
+    ]
+    if not drawn:
         return []
-    drawn = [_drawn(ctx, ident, seat, name, board) for seat, name, board in boards]
     return [ft.Row(drawn, wrap=True, spacing=16, run_spacing=8)]
 
-
-def _drawn(
-    ctx: Context, ident: Callable[[str, int], str], seat: int, name: str, board: Board
-) -> ft.Control:
-    view = view_of(board)
-    if view is None:  # a kind this app has no drawing of: its name alone
-        return ft.Text(name)
-    return view.drawn(ctx, ident(view.name, seat), name, board)
