@@ -13,9 +13,8 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
+from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError
 from scorepad.core.combined import with_modules
-from scorepad.core.errors import SheetError
 from scorepad.core.i18n import DEFAULT_LANG, decimal_mark
 from scorepad.core.numbers import (
     Number,
@@ -27,6 +26,7 @@ from scorepad.core.numbers import (
 )
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.play_to_save import PlayToSave
+from scorepad.core.problems import check_sheet
 from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
 from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
@@ -477,27 +477,24 @@ class SheetInProgress:
     ) -> ScoredSheet:
         """The sheet scored; a player's lines that break one of the game's checks (Azul: 5
         complete rows means a full wall) are marked with the rulebook's reason and left out
-        of the score until fixed, so typing goes on and Save is refused meanwhile."""
-        names = [name.strip() for name in self.players]
-        for _ in range(len(sheets) * len(self.template.lines) + 1):
-            try:
-                return score(self.template, self.draft.variant, sheets, outcome=outcome)
-            except SheetError as problem:
-                if problem.key != "check.broken" or problem.fields.get("player") not in names:
-                    raise
-                index = names.index(str(problem.fields["player"]))
-                keys = problem.fields["keys"]
-                assert isinstance(keys, tuple)
-                lines = dict(sheets[index].lines)
-                known = {line.key for line in (*self.end_lines, *self.round_lines)}
-                for key in keys:
-                    if key in known:  # blank cells too: they are part of what to fix
-                        problems[self._check_cell(key, index)] = problem
-                    lines.pop(key, None)
-                if lines == sheets[index].lines:  # broken even with those lines blank
-                    lines = {}
-                sheets[index] = sheets[index]._replace(lines=lines)
-        return score(self.template, self.draft.variant, sheets, outcome=outcome)
+        of the score until fixed, so typing goes on and Save is refused meanwhile. The core
+        gives every problem at once, each placed by player and lines (``check_sheet``);
+        the cells were read here already, so any other problem is one the sheet cannot
+        hold, raised as ``score`` raises it."""
+        checked = check_sheet(self.template, self.draft.variant, sheets, outcome=outcome)
+        known = {line.key for line in (*self.end_lines, *self.round_lines)}
+        for problem in checked.problems:
+            if not problem.lines or problem.player is None:
+                raise problem.error
+            index = problem.player
+            for key in problem.lines:
+                if key in known:  # blank cells too: they are part of what to fix
+                    problems[self._check_cell(key, index)] = problem.error
+            left = {k: v for k, v in sheets[index].lines.items() if k not in problem.lines}
+            sheets[index] = sheets[index]._replace(lines=left)
+        if checked.scored is None:  # not reached: a sheet that cannot be scored raised
+            raise checked.problems[0].error
+        return checked.scored
 
     def _check_cell(self, key: str, player: int) -> CellKey:
         """Where a broken check is marked: the line's cell, or its latest round's."""

@@ -71,7 +71,7 @@ def test_a_sum_in_a_sheet_without_rounds_is_counted_and_passed_on_as_typed():
     state = model.set_text("marker", 0, "40+8")
     assert state.scored.players[0].total == 48
     sheets_seen: list[object] = []
-    import scorepad.sheet.progress as sheet_model
+    import scorepad.core.problems as sheet_model  # the sheet scores through check_sheet
 
     real = sheet_model.score
 

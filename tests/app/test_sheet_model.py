@@ -244,6 +244,33 @@ def test_every_change_is_a_typed_edit_that_makes_the_same_change_to_a_copy():
     assert summer.draft.checks["star_red"] == [True, False]
 
 
+def test_every_broken_check_comes_from_the_core_at_once_not_a_score_per_problem(monkeypatch):
+    """Every player's broken check is marked from one answer of the core (``check_sheet``):
+    the sheet is scored twice at most (once refused, once without what is in trouble),
+    not once more per problem found, and no problem is matched by its message key."""
+    import scorepad.core.problems as core_problems
+    import scorepad.sheet.progress as progress
+
+    model = sheet("azul", ["Hugo", "Ana", "Cai", "Dee"])
+    calls: list[int] = []
+    real = core_problems.score
+
+    def counted(*args, **options):
+        calls.append(1)
+        return real(*args, **options)
+
+    monkeypatch.setattr(core_problems, "score", counted)
+    monkeypatch.setattr(progress, "score", counted, raising=False)  # where it scored itself
+    for player in range(4):
+        model.set_text("rows", player, "5")
+    calls.clear()
+    state = model.evaluate()
+    assert len(calls) <= 2
+    for player in range(4):
+        for key in ("rows", "columns", "colours"):
+            assert "means a full wall" in str(state.problem(key, player)), (key, player)
+
+
 def test_a_broken_check_is_marked_on_its_cells_and_typing_goes_on():
     """Azul: 5 complete rows means a full wall, so columns and colours are 5 too. Typing the
     5 in rows first marks the three cells with the rulebook's reason (nothing raised, the
