@@ -29,4 +29,3 @@ def drawn_boards(
     if not drawn:
         return []
     return [ft.Row(drawn, wrap=True, spacing=16, run_spacing=8)]
-
