@@ -28,7 +28,7 @@ from scorepad.core.template import read_number
 from scorepad.store.rows import blank_values, entries_text, tiebreak_text
 
 SEATS_KEPT = 5000
-"""Seats' scores remembered per game, at most (a file's scores repeat)."""
+"""Seats' scores, and tables of names, remembered per game, at most (a file's repeat)."""
 
 Seat = tuple[int, tuple[Number, ...], str, str, int | None]
 """A seat as scored: total in halves, order key (larger is better), tie-break text,
@@ -63,6 +63,8 @@ class Lean:
         self.keys = template.keys_for(variant)
         self.low, self.high = template.min_players, template.max_players
         self.memo: dict[tuple[object, ...], Seat | None] = {}
+        self.tables: dict[tuple[str, ...], bool] = {}
+        """Tables of names met, and whether the short way takes their names."""
 
     def seats(
         self, names: list[str], points: list[Number | None], won: list[bool]
@@ -73,13 +75,19 @@ class Lean:
         count = len(names)
         if not self.low <= count <= self.high:
             check_player_count(self.template, count)  # the core's own refusal
-        joined = "".join(names)
-        if not (
-            joined.isprintable()
-            and (len(joined) <= MAX_NAME or max(map(len, names)) <= MAX_NAME)
-            and len({n.strip().casefold() for n in names}) == count
-            and all(n.strip() for n in names)
-        ):
+        table = tuple(names)
+        fine = self.tables.get(table)
+        if fine is None:
+            joined = "".join(names)
+            fine = (
+                joined.isprintable()
+                and (len(joined) <= MAX_NAME or max(map(len, names)) <= MAX_NAME)
+                and len({n.strip().casefold() for n in names}) == count
+                and all(n.strip() for n in names)
+            )
+            if len(self.tables) < SEATS_KEPT:
+                self.tables[table] = fine
+        if not fine:
             return None  # the core checks these names further, and words any problem
         memo = self.memo
         found: list[Seat] = []
@@ -108,6 +116,7 @@ class Lean:
     def seat(self, value: Number | None, won: bool) -> Seat | None:
         """One seat's score, as ``core.scoring._score`` works it out for a player; None
         when the core would refuse it (it then words the problem)."""
+        points: Number = 0
         try:
             if self.result_only:
                 given: dict[str, object] = {"won": won} if "won" in self.keys else {}
@@ -129,14 +138,12 @@ class Lean:
                         tie += readings[key].measure * weight
                     ties.append(tie if type(tie) is int else normalize(tie))
                 extra = None
-                points = 0
             else:
                 if self.blank is None:
                     return None
                 readings, total, blank_ties = self.blank
                 ties = list(blank_ties)
                 extra = None
-                points: Number = 0
                 if value is not None and self.scored:
                     points = read_number(value)
                     if not is_half_multiple(points):
