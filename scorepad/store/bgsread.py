@@ -1035,7 +1035,8 @@ class _Reader:
             if len(layouts) < LAYOUTS:
                 layouts[layout] = others
         for key in others:
-            if _said(record[key]):
+            value = record[key]
+            if value not in _NOTHING or isinstance(value, Decimal):  # ``_said``, inline
                 return self.keepable(where, {k: record[k] for k in others})
         return {}
 
@@ -1314,7 +1315,11 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _said(value: object) -> bool:
     """Whether a field the play has no place for says anything (BG Stats writes 0, "",
     false or an empty list for nothing: those are written back as nothing too)."""
-    return value not in (None, "", 0, False, [], {}) or isinstance(value, Decimal)
+    return value not in _NOTHING or isinstance(value, Decimal)
+
+
+_NOTHING = (None, "", 0, False, [], {})
+"""What says nothing (``_said``); a decimal 0 still says it is a decimal."""
 
 
 def _typed(raw: object) -> str | None:
