@@ -540,11 +540,16 @@ class _Reader:
             size = len(scores)
             low, high = about.sizes or (size, size)
             about.sizes = (min(low, size), max(high, size))
-            teams = set()
-            for seat in scores:
-                if isinstance(seat, dict):
-                    team = seat.get("team")
-                    teams.add(None if team is None or team == "0" else team_of(team))
+            try:  # the teams written, most often "0" on every seat: each read once
+                given = {
+                    (type(t), t) for s in scores if isinstance(s, dict) for t in (s.get("team"),)
+                }
+            except TypeError:  # a team that is a list or an object: no team
+                given = {(type(None), None)}
+                for seat in scores:
+                    team = seat.get("team") if isinstance(seat, dict) else None
+                    given.add((type(team), team if isinstance(team, str | int) else None))
+            teams = {None if t is None or t == "0" else team_of(t) for _, t in given}
             if teams - {None}:
                 about.teams = True
             if None in teams or len(teams) < 2:
@@ -832,6 +837,7 @@ class _Reader:
                 given,
                 names,
                 points,
+                on_sheet,
                 texts,
                 teams,
                 roles,
@@ -882,6 +888,7 @@ class _Reader:
         given: list[tuple[int, bool]],
         names: list[str],
         points: list[Number | None],
+        on_sheet: list[Number | None],
         texts: list[str | None],
         teams: list[str | None],
         roles: list[str | None],
@@ -909,7 +916,7 @@ class _Reader:
             zip(scored, ranks, strict=True)
         ):
             value = points[n]
-            fine = value is not None and not no_points and is_half_multiple(value)
+            fine = on_sheet[n] is not None  # a score in halves, in a game with points
             if given:
                 rank, won = given[n]
             else:
@@ -1318,7 +1325,7 @@ def _said(value: object) -> bool:
     return value not in _NOTHING or isinstance(value, Decimal)
 
 
-_NOTHING = (None, "", 0, False, [], {})
+_NOTHING: tuple[object, ...] = (None, "", 0, False, [], {})
 """What says nothing (``_said``); a decimal 0 still says it is a decimal."""
 
 

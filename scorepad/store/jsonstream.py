@@ -209,7 +209,7 @@ class _Window:
         something follows it)."""
         if self.pos >= len(self.text) or self.text[self.pos] in " \t\r\n":
             self.peek()
-        scan = decoder.scan_once  # what ``raw_decode`` calls, without its frame
+        scan = decoder.scan_once  # type: ignore[attr-defined]  # ``raw_decode``'s own
         while True:
             try:
                 found, end = scan(self.text, self.pos)
