@@ -62,7 +62,10 @@ class Lean:
         self.blanks = blank_values(template, variant)
         self.keys = template.keys_for(variant)
         self.low, self.high = template.min_players, template.max_players
-        self.memo: dict[tuple[object, ...], Seat | None] = {}
+        self.memo: dict[object, Seat | None] = {}
+        """Each seat's score by its points (for a result-only game: of a seat that lost)."""
+        self.won: dict[object, Seat | None] = {}
+        """A result-only game's seats that won, by their points."""
         self.tables: dict[tuple[str, ...], bool] = {}
         """Tables of names met, and whether the short way takes their names."""
 
@@ -89,10 +92,11 @@ class Lean:
                 self.tables[table] = fine
         if not fine:
             return None  # the core checks these names further, and words any problem
-        memo = self.memo
         found: list[Seat] = []
         for value, flag in zip(points, won, strict=True):
-            key = (type(value), value, flag if self.result_only else None)
+            # a whole number (or none) is its own key; a decimal also by its type
+            key = value if value is None or type(value) is int else (type(value), value)
+            memo = self.won if flag and self.result_only else self.memo
             seat = memo.get(key, _UNKNOWN)
             if seat is _UNKNOWN:
                 seat = self.seat(value, flag)
@@ -101,11 +105,11 @@ class Lean:
             if seat is None:
                 return None
             found.append(seat)
-        ordered = sorted([s[1] for s in found], reverse=True)
-        rank_of = dict(zip(reversed(ordered), range(count, 0, -1), strict=True))
-        ranks = [rank_of[s[1]] for s in found]
-        best = ordered[0]
-        if count == 1 or ordered[1][0] != best[0]:
+        orders = [s[1] for s in found]
+        ordered = sorted(orders, reverse=True)
+        # competition ranks: one more than the keys above, where a key first appears
+        ranks = [ordered.index(key) + 1 for key in orders]
+        if count == 1 or ordered[1][0] != ordered[0][0]:
             decided = "total"
         elif ranks.count(1) == 1:
             decided = "tiebreak"
