@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select, update
 
+import scorepad.store.models as m
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, score
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
@@ -46,7 +47,6 @@ from scorepad.core.numbers import (
     parse_number,
 )
 from scorepad.core.results import has_score
-from scorepad.store import models as m
 from scorepad.store.bgslean import Lean, Scored, lean
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
