@@ -22,8 +22,9 @@ BELOW: dict[str, set[str]] = {
     "l10n": {"core"},
     "store": {"core", "files"},
     "printing": {"core", "files", "l10n"},
-    "ui": {"core", "files", "l10n", "store", "printing"},
-    "cli": {"core", "files", "l10n", "store", "printing", "ui", "scorepad"},
+    "editor": {"core", "files", "l10n"},
+    "ui": {"core", "files", "l10n", "store", "printing", "editor"},
+    "cli": {"core", "files", "l10n", "store", "printing", "editor", "ui", "scorepad"},
     "__main__": {"cli"},
     "scorepad": set(),
 }

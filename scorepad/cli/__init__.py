@@ -1,12 +1,18 @@
 """The ``scorepad`` command: parses arguments, calls the layers below, prints.
 
 This package is the only place that knows argparse. Each group of commands is a module
-with an ``add_commands(subparsers)``: ``games`` (games and templates), ``scoring``
-(``score``), ``history`` (history, stats, export, import, players), ``printing``
-(``sheet``) and ``app``. What they share: ``io`` (input, JSON output, the common options),
-``lookup`` (finding the game a command names), ``render`` and ``as_json`` (what they print).
+with an ``add_commands(subparsers)`` and the ``COMMANDS`` it adds: ``games`` (games and
+templates), ``scoring`` (``score``), ``history`` (history, stats, export, import,
+players), ``printing`` (``sheet``) and ``app``. What they share: ``io`` (input, JSON
+output, the common options), ``lookup`` (finding the game a command names), ``render``
+and ``as_json`` (what they print).
 Domain errors become one clear line on stderr and exit status 2; nothing here scores,
 stores or draws by itself.
+
+A command starts with only what it uses: the groups import their heavy parts (the app,
+the history, the PDF library) inside the commands that use them, and a command run sets
+up only its own group's parsers (``build_parser(command)``); ``--help``, ``--version``
+and a command no group lists get every group's.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from scorepad import __version__
 from scorepad.cli import app, games, history, printing, scoring
@@ -27,24 +33,27 @@ DEFAULT_COMMAND = "app"
 
 Handler = Callable[[argparse.Namespace], int]
 
-COMMAND_GROUPS: tuple[Callable[[argparse._SubParsersAction[Any]], None], ...] = (
-    games.add_commands,
-    scoring.add_commands,
-    printing.add_commands,
-    history.add_commands,
-    app.add_commands,
-)
+
+class CommandGroup(Protocol):
+    """A module of commands: ``add_commands`` adds the ``COMMANDS`` it names."""
+
+    COMMANDS: tuple[str, ...]
+
+    def add_commands(self, commands: argparse._SubParsersAction[Any], /) -> None: ...
+
+
+COMMAND_GROUPS: tuple[CommandGroup, ...] = (games, scoring, printing, history, app)
 """Every command, group by group, in the order ``scorepad --help`` lists them."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    argv = sys.argv[1:] if argv is None else argv
-    args = parser.parse_args(with_command(argv))
+    argv = with_command(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv[0])
+    args = parser.parse_args(argv)
     args.lang = choose_lang(getattr(args, "lang", None))
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
-        parser.print_help()
+        build_parser().print_help()
         return 0
     try:
         return handler(args)
@@ -67,13 +76,17 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(EXIT_BAD_INPUT)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with ``command`` (a command's name), of that command's
+    group only, when a group lists it (setting up the other groups' parsers was most of
+    a command's work before it started)."""
     parser = argparse.ArgumentParser(
         prog="scorepad",
         description="Score sheets for board games / Hojas de puntuación para juegos de mesa.",
     )
     parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for add_commands in COMMAND_GROUPS:
-        add_commands(commands)
+    groups = [group for group in COMMAND_GROUPS if command in group.COMMANDS]
+    for group in groups or COMMAND_GROUPS:
+        group.add_commands(commands)
     return parser

@@ -1,14 +1,22 @@
-"""The ``app`` command (also what a bare ``scorepad`` runs). Flet loads only when it runs."""
+"""The ``app`` command (also what a bare ``scorepad`` runs). Flet, and the app's server
+(``ui.launch``: asyncio, sockets), load only when it runs: every other command starts
+without them."""
 
 from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.io import DB_ENV, options
-from scorepad.ui.config import AppConfig, data_dir
-from scorepad.ui.launch import DEFAULT_PORT
+from scorepad.ui import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from scorepad.ui.config import AppConfig
+
+
+COMMANDS: tuple[str, ...] = ("app",)
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
 
 
 def add_commands(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -46,6 +54,8 @@ def add_app_options(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> AppConfig:
+    from scorepad.ui.config import AppConfig, data_dir
+
     return AppConfig(
         data_dir=data_dir(),
         db_url=args.db or os.environ.get(DB_ENV) or None,

@@ -6,18 +6,19 @@ are not scores and print as floats.
 
 from __future__ import annotations
 
-from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import track_summary
-from scorepad.core.game_index import Listed
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number, json_number
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
+    from scorepad.core.game_index import Listed
     from scorepad.store import GameStats, HeadToHead, PlayerStats, PlaySummary
 
 

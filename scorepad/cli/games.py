@@ -15,6 +15,9 @@ One noun holds every game command::
 The older spellings stay: ``game`` (the user's games, one ``id<TAB>name`` per line),
 ``game add`` (new), ``game edit`` (import), ``game remove`` (delete), ``game restore`` and
 ``game export``.
+
+What only one command needs (finding games, the index, writing files) is imported by that
+command, so that every other command starts without it.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.as_json import game_summary, template_json
 from scorepad.cli.io import (
@@ -40,13 +43,17 @@ from scorepad.core import load_template
 from scorepad.core.catalogue import GAMES_FOLDER, Catalogue, builtin_entries
 from scorepad.core.combined import with_modules
 from scorepad.core.errors import SheetError, quote
-from scorepad.core.finding import Played, find_games
-from scorepad.core.game_index import INDEX_NAME, index_text
 from scorepad.core.i18n import pick, tr
 from scorepad.core.scoring import resolve_variant
-from scorepad.files import write_atomic
+
+if TYPE_CHECKING:
+    from scorepad.core.finding import Played
 
 Handler = Callable[[argparse.Namespace], int]
+
+
+COMMANDS: tuple[str, ...] = ("games", "template", "game")
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
 
 
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
@@ -134,6 +141,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     otherwise: listing the games needs no database), as the app's picker finds them:
     ``--search`` words (case and accents ignored), ``--players`` at the table, and with
     a history the games played last and most first."""
+    from scorepad.core.finding import find_games
+
     players = getattr(args, "players", None)
     if players is not None and players < 1:
         raise SheetError("cli.players_at_least_one", value=players)
@@ -197,6 +206,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     """Writes ``index.jsonl`` beside a folder's game files, each file read and checked
     (a broken one stops it, by name, before anything is written)."""
+    from scorepad.core.game_index import INDEX_NAME, index_text
+    from scorepad.files import write_atomic
+
     folder = Path(args.folder) if args.folder else GAMES_FOLDER
     games = Catalogue(folder)
     text = index_text(games[game] for game in games)

@@ -25,6 +25,10 @@ EXPORT_FORMATS = ("json", "csv", "bgsplay")
 IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection")
 
 
+COMMANDS: tuple[str, ...] = ("history", "stats", "export", "import", "collection", "players")
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
+
+
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     history = commands.add_parser("history", help="saved plays, newest first / partidas guardadas")
     history.add_argument("--game", help="only this game (id)")

@@ -21,6 +21,10 @@ from scorepad.printing.errors import PrintError
 PRINTABLES = Path("printables")
 
 
+COMMANDS: tuple[str, ...] = ("sheet",)
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
+
+
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     sheet = commands.add_parser(
         "sheet",

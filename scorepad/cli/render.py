@@ -4,7 +4,6 @@ history and its statistics, as plain text for the terminal (JSON is ``as_json``'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -12,7 +11,6 @@ from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import AzulBoard, track_note
 from scorepad.core.boards.board_sheet import BoardReading
-from scorepad.core.game_index import Listed
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
@@ -21,6 +19,9 @@ from scorepad.core.sheetrules import MORE_KINDS, Bonus
 from scorepad.core.template import Reading
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
+    from scorepad.core.game_index import Listed
     from scorepad.store import GameStats, PlayerStats, PlaySummary
 
 

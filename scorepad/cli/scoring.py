@@ -20,6 +20,9 @@ from scorepad.core.boards.board_sheet import BoardReading
 from scorepad.core.i18n import tr
 from scorepad.core.sheetfile import read_sheet
 
+COMMANDS: tuple[str, ...] = ("score",)
+"""The commands ``add_commands`` adds (``scorepad.cli.build_parser``)."""
+
 
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     score = commands.add_parser("score", help="score a sheet file / puntúa un archivo de hoja")

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from scorepad.core import GameTemplate, load_template
 from scorepad.core.i18n import DEFAULT_LANG, LANGS
 from scorepad.core.numbers import json_number
-from scorepad.ui.game_form import Checked, GameForm, LineForm, Problem, first_text, slug
-from scorepad.ui.game_words import fresh_key
+from scorepad.editor.form import Checked, GameForm, LineForm, Problem, first_text, slug
+from scorepad.editor.words import fresh_key
 
 if TYPE_CHECKING:
     from scorepad.ui.sheet_model import SheetDraft

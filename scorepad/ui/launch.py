@@ -18,13 +18,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from scorepad.core.i18n import tr
-from scorepad.ui import collector
+from scorepad.ui import DEFAULT_PORT, collector
 from scorepad.ui import share as sharing
 from scorepad.ui.config import AppConfig
 from scorepad.ui.errors import AppError
 
 HOST = "127.0.0.1"
-DEFAULT_PORT = 8550
 PORT_TRIES = 50
 
 

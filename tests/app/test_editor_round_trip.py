@@ -8,7 +8,7 @@ import pytest
 
 from scorepad.core import load_template
 from scorepad.core.catalogue import GAMES_FOLDER
-from scorepad.ui.game_form import GameForm
+from scorepad.editor.form import GameForm
 
 FILES = sorted(GAMES_FOLDER.rglob("*.json"))
 """Every shipped game file, in scorepad/games/ and any folder under it."""

@@ -9,8 +9,8 @@ import json
 from ui_helpers import click, context, find, fire, type_into, walk
 
 from scorepad.core.limits import MAX_ALL_RATES, MAX_LINES, MAX_RATES, MAX_VARIANTS
+from scorepad.editor.form import GameForm
 from scorepad.ui.app import view_for
-from scorepad.ui.game_form import GameForm
 from scorepad.ui.views.game_editor import GameEditorView
 
 

@@ -22,8 +22,7 @@ from scorepad.core import (
     score,
 )
 from scorepad.core.i18n import LANGS, pick, tr
-from scorepad.ui.app import view_for
-from scorepad.ui.game_form import (
+from scorepad.editor.form import (
     BidsForm,
     FactorForm,
     GameForm,
@@ -33,7 +32,8 @@ from scorepad.ui.game_form import (
     TiebreakForm,
     VariantForm,
 )
-from scorepad.ui.game_problems import problem_text
+from scorepad.editor.problems import problem_text
+from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.stats_model import gather
 

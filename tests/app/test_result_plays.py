@@ -12,8 +12,8 @@ import pytest
 from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import PlayerSheet, builtin_games, load_template
+from scorepad.editor.form import GameForm
 from scorepad.ui.app import view_for
-from scorepad.ui.game_form import GameForm
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.history import HistoryView

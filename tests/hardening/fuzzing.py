@@ -328,7 +328,7 @@ def cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     status: int | str | None
     with (
-        mock.patch.object(scorepad.cli, "build_parser", lambda: _PARSER),
+        mock.patch.object(scorepad.cli, "build_parser", lambda command=None: _PARSER),
         contextlib.redirect_stdout(out),
         contextlib.redirect_stderr(err),
     ):

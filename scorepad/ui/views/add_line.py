@@ -1,6 +1,6 @@
 """The sheet's "Add a line" dialog: a line of any kind the game editor offers.
 
-The kinds are the editor's (``game_kinds``), in plain words with their example, and the
+The kinds are the editor's (``editor.kinds``), in plain words with their example, and the
 fields are the editor's own parts (``LineCards``): a label in the person's language and
 the few settings of the kind chosen (7 per column, 12 if complete, 0 3 6 10). The line is
 checked by the core as a line of the game (``added_lines.NewLine``), each problem shown at
@@ -22,10 +22,10 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import DEFAULT_LANG, LANGS, pick
+from scorepad.editor.form import Checked, Problem
+from scorepad.editor.problems import problem_text
 from scorepad.ui.added_lines import LineAdded, NewLine, line_keys, switched_to
 from scorepad.ui.context import Context
-from scorepad.ui.game_form import Checked, Problem
-from scorepad.ui.game_problems import problem_text
 from scorepad.ui.sheet_model import Edit, SheetInProgress
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_lines import LineCards

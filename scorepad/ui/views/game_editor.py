@@ -15,7 +15,7 @@ field was typed in or Save was pressed (a new game does not open in red). A refu
 opens every fold with a problem, scrolls to the first field with one and focuses it
 (below).
 The preview shows what can be shown even while there are problems, the faulty lines
-marked (``game_salvage``). Typing only updates errors and the preview; adding, removing
+marked (``editor.salvage``). Typing only updates errors and the preview; adding, removing
 or moving an item or changing a line's kind rebuilds that section, so a field being
 typed in never loses its focus.
 
@@ -38,8 +38,7 @@ from urllib.parse import urlencode
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.ui.context import Context
-from scorepad.ui.game_form import (
+from scorepad.editor.form import (
     Checked,
     GameForm,
     LineForm,
@@ -47,8 +46,9 @@ from scorepad.ui.game_form import (
     TiebreakForm,
     VariantForm,
 )
-from scorepad.ui.game_problems import problem_text
-from scorepad.ui.game_salvage import salvage
+from scorepad.editor.problems import problem_text
+from scorepad.editor.salvage import salvage
+from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.game_lines import LineCards
 from scorepad.ui.views.game_parts import QUARTER, THIRD, test_id

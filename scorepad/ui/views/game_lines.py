@@ -1,5 +1,5 @@
 """The game editor's line cards: a line's name in the person's language, its kind
-chosen in plain words (``game_kinds``) with the setting it needs beside it, the rest
+chosen in plain words (``editor.kinds``) with the setting it needs beside it, the rest
 under "More options"; and the blank line that ends the list, added to the game once
 its name is typed.
 
@@ -16,8 +16,8 @@ import flet as ft
 from scorepad.core.awards import TIES
 from scorepad.core.limits import MAX_LINES
 from scorepad.core.sheetrules import MORE_KINDS
-from scorepad.ui.game_form import FIELDS_BY_KIND, LIST_FIELDS, GameForm, LineForm, RateForm
-from scorepad.ui.game_kinds import KIND_CHOICES, choice_for
+from scorepad.editor.form import FIELDS_BY_KIND, LIST_FIELDS, GameForm, LineForm, RateForm
+from scorepad.editor.kinds import KIND_CHOICES, choice_for
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_parts import HALF, QUARTER, THIRD, EditorParts, test_id
 

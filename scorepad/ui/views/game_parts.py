@@ -17,9 +17,9 @@ import flet as ft
 
 from scorepad.core.i18n import LANGS
 from scorepad.core.limits import MAX_LINES, MAX_RATES, MAX_RULES, MAX_VARIANTS
+from scorepad.editor.form import Checked, GameForm, LineForm, first_text
+from scorepad.editor.rules import RuleForm
 from scorepad.ui.context import Context
-from scorepad.ui.game_form import Checked, GameForm, LineForm, first_text
-from scorepad.ui.game_rule_forms import RuleForm
 from scorepad.ui.views.common import tid
 
 Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]

@@ -5,19 +5,20 @@ Choosing how the rounds go rebuilds this section and the lines and tie-breakers 
 game's lines have a "per round" box, its tie-breakers a "most rounds won" one); typing in
 a field only rechecks, as elsewhere in the editor. The number of rounds by player count
 has a field per player count the game allows, redrawn when the players' range changes.
+
+The section sees the editor as the cards it is built with (``RuleCards``: the fields,
+notes and menus of the form, and ``fill`` for the lines and tie-breakers), so that the
+editor, which holds the section, is not imported here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
-from scorepad.ui.game_form import ENDINGS, ROUND_MODES, BidsForm
+from scorepad.editor.form import ENDINGS, ROUND_MODES
+from scorepad.editor.parts import BidsForm
 from scorepad.ui.views.common import heading, muted, tid
-
-if TYPE_CHECKING:
-    from scorepad.ui.views.game_editor import GameEditorView
+from scorepad.ui.views.game_rule_cards import RuleCards
 
 Columns = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 PREFIXES = ("rounds-", "ends-", "bids-")
@@ -36,7 +37,7 @@ BID_FIELDS = (
 
 
 class RoundsSection:
-    def __init__(self, editor: GameEditorView) -> None:
+    def __init__(self, editor: RuleCards) -> None:
         self.editor = editor
         self.body = ft.Column(spacing=8)
         self.players_seen: list[int] = []

@@ -16,8 +16,8 @@ from typing import Any
 
 import flet as ft
 
-from scorepad.ui.game_form import BonusForm, LineForm, SetForm
-from scorepad.ui.game_rule_forms import RuleForm
+from scorepad.editor.parts import LineForm
+from scorepad.editor.rules import BonusForm, RuleForm, SetForm
 from scorepad.ui.views.common import heading, muted, tid
 from scorepad.ui.views.game_parts import (
     HALF,
@@ -31,6 +31,10 @@ from scorepad.ui.views.game_parts import (
 class RuleCards(EditorParts):
     sections: dict[str, ft.Column]
     notes: dict[str, ft.Text]
+    """Places that are not a field (a section's settings as a whole) → their problem."""
+    pickers: dict[str, tuple[ft.Dropdown, Any, str]]
+    """Fields picked from a menu (the bid rule's lines, ``game_rounds``) → the menu, the
+    item it edits, its touched name."""
     note_touch: dict[str, tuple[Any, str]]
     """Notes shown only once their item's ``touched`` has the name, or after Save."""
     rule_picks: dict[str, tuple[ft.Row, RuleForm, Callable[[LineForm], bool]]]

@@ -9,8 +9,8 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError, builtin_games
 from scorepad.core.errors import quote
+from scorepad.editor.form import GameForm
 from scorepad.ui.context import Context
-from scorepad.ui.game_form import GameForm
 from scorepad.ui.views.game_editor import GameEditorView
 from scorepad.ui.views.game_lines import opened_folds
 from scorepad.ui.views.games import GamesView

@@ -20,7 +20,7 @@ from scorepad.ui.colour_model import ColourEdit
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import DraftStore
 from scorepad.ui.first_player_model import FirstPlayerEdit
-from scorepad.ui.flet_patch import Sender
+from scorepad.ui.flet_patches import Sender
 from scorepad.ui.live import (
     FIELD_NAMES,
     Discarded,
@@ -556,7 +556,7 @@ class SheetView:
 
     def show(self, controls: list[ft.Control]) -> None:
         """Send what changed in ``controls`` to this device's browser: in one message
-        (``flet_patch``) once the sheet is on its page."""
+        (``flet_patches``) once the sheet is on its page."""
         if self.sender is not None and self.sender.root.parent is not None:
             self.sender.send(controls)
         else:

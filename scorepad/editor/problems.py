@@ -2,21 +2,47 @@
 
 The loader names a place in the game file (``lines.rows.rates[1].label``, ``players.max``);
 the editor shows the complaint under the field holding that value, so that a person sees
-what to fix where they typed it. Field names are those of ``game_form``.
+what to fix where they typed it. Field names are those of ``form``.
+
+The form is read only through what ``Lists`` declares, so that the form (which calls
+``field_for`` when it checks itself) and this module do not import each other.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from scorepad.core import ScorepadError
 from scorepad.core.errors import BadBounds, MissingField, TemplateError
 from scorepad.core.i18n import LANGS
+from scorepad.editor.parts import (
+    BidsForm,
+    LineForm,
+    ReminderForm,
+    TiebreakForm,
+    VariantForm,
+)
+from scorepad.editor.rules import BonusForm, SetForm
 
-if TYPE_CHECKING:
-    from scorepad.ui.game_form import GameForm, LineForm, Problem
+Problem = tuple[str, dict[str, object]] | TemplateError
+"""What is wrong with a field: a message key and its fields (a number not typed as one, a
+rule with no line), or the core's error (rendered per language)."""
+
+
+class Lists(Protocol):
+    """The form's lists and bid rule, where the fields of a complaint are found
+    (``form.GameForm``)."""
+
+    variants: list[VariantForm]
+    lines: list[LineForm]
+    tiebreakers: list[TiebreakForm]
+    reminders: list[ReminderForm]
+    sets: list[SetForm]
+    bonuses: list[BonusForm]
+    bids: BidsForm | None
+
 
 LINE_FIELDS = (
     "key",
@@ -36,7 +62,7 @@ LINE_FIELDS = (
 """A line's settings that are one field each (rates and factors have fields per item)."""
 
 
-def field_for(form: GameForm, problem: TemplateError) -> str:
+def field_for(form: Lists, problem: TemplateError) -> str:
     """The editor field a core complaint is about ("form" when none fits better)."""
     path = re.sub(r"\[(\d+)\]", r".\1", str(problem.fields.get("path", "")))
     parts = path.split(".") if path else []
@@ -84,7 +110,7 @@ def field_for(form: GameForm, problem: TemplateError) -> str:
     return _text_field(where, item, "label", rest, "prefer" if rest[:1] == ["prefer"] else "terms")
 
 
-def _round_field(form: GameForm, parts: list[str], problem: object) -> str:
+def _round_field(form: Lists, parts: list[str], problem: object) -> str:
     """The field of a round game's settings a complaint about ``parts`` concerns; a
     complaint about the settings as a whole (no per-round line) goes under the section:
     "rounds", "bids"."""
@@ -109,7 +135,7 @@ def _round_field(form: GameForm, parts: list[str], problem: object) -> str:
     if rest[0] == "label" and form.bids is not None:
         return _text_field("bids-", form.bids, "label", rest)
     if rest[0] in ("hit", "miss") and len(rest) > 1:
-        name = "zero" if rest[1] == "zero_per_round" else rest[1]  # game_form.BID_NUMBERS
+        name = "zero" if rest[1] == "zero_per_round" else rest[1]  # form.BID_NUMBERS
         return f"bids-{rest[0]}-{name}".replace("_", "-")
     return f"bids-{rest[0]}" if rest[0] in ("key", "bid", "tricks", "bonus") else "bids"
 

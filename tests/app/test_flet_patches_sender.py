@@ -19,7 +19,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from ui_helpers import run_async
 
-from scorepad.ui.flet_patch import Sender, encoded, plain_changes
+from scorepad.ui.flet_patches.sender import Sender, encoded, plain_changes
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import flet_wire as wire

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import TemplateError
-
-if TYPE_CHECKING:
-    from scorepad.ui.game_form import Checked, GameForm, Problem
+from scorepad.editor.form import Checked, GameForm
+from scorepad.editor.problems import Problem
 
 LINE = re.compile(r"^line-(\d+)-")
 SPARE = ("tiebreakers", "reminders", "description", "bids", "ends", "floor", "sets", "bonuses")

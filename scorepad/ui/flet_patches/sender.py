@@ -10,6 +10,10 @@ Flet's own diff addresses a control it reaches from ``root`` (the browser applie
 same way). Only plain property changes go this way (a value, a colour, visible); a
 control whose lists or nested parts changed, or that is not under ``root``, goes through
 Flet's own update, as before.
+
+This stands in for Flet's ``Session.patch_control`` (and copies its message format and
+sending); it is listed, with the change in Flet that would let it go, in
+``flet_patches.REPLACEMENTS``.
 """
 
 from __future__ import annotations
@@ -39,14 +43,14 @@ def fields(cls: type) -> dict[str, dataclasses.Field[Any]]:
     return found
 
 
-_flets_patch_control = Session.patch_control
+flets_patch_control = Session.patch_control
 """Flet's own update of a control's subtree in the browser, as Flet defines it."""
 
 
-def _counting_patch_control(self: Session, *args: Any, **kwargs: Any) -> Any:
+def counting_patch_control(self: Session, *args: Any, **kwargs: Any) -> Any:
     """Flet's own update, counted on the session (``rebuilt``)."""
     self._scorepad_rebuilt = getattr(self, "_scorepad_rebuilt", 0) + 1  # type: ignore[attr-defined]
-    return _flets_patch_control(self, *args, **kwargs)
+    return flets_patch_control(self, *args, **kwargs)
 
 
 def count_rebuilds() -> None:
@@ -54,8 +58,8 @@ def count_rebuilds() -> None:
     a control is added, moved or taken off in the browser (``page.update``, an isolated
     control's ``update``, Flet's update after an event). Called again, it changes
     nothing."""
-    if Session.patch_control is not _counting_patch_control:
-        Session.patch_control = _counting_patch_control  # type: ignore[method-assign]
+    if Session.patch_control is not counting_patch_control:
+        Session.patch_control = counting_patch_control  # type: ignore[method-assign]
 
 
 def rebuilt(session: Session) -> int:

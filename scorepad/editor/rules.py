@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from scorepad.ui.game_words import Item, as_text, first_text, fresh_key, read_words, slug, words
-
-if TYPE_CHECKING:
-    from scorepad.ui.game_form import GameForm, LineForm
+from scorepad.editor.parts import LineForm
+from scorepad.editor.words import Item, as_text, first_text, fresh_key, read_words, slug, words
 
 
 @dataclass
@@ -61,13 +59,24 @@ RULE_LISTS = (("set", "sets"), ("bonus", "bonuses"))
 """Each rule list: its fields' prefix, the form's list and the file's field."""
 
 
-def picked(form: GameForm, rule: RuleForm) -> list[str]:
+class Ruled(Protocol):
+    """What the rules read and write of a form (``form.GameForm``): its lines, its rules
+    and its floor. Declared here so that the form, built on this module, is not imported
+    by it."""
+
+    lines: list[LineForm]
+    sets: list[SetForm]
+    bonuses: list[BonusForm]
+    floor: str
+
+
+def picked(form: Ruled, rule: RuleForm) -> list[str]:
     """The keys of the rule's lines that are still lines of the game."""
     return [line.key.strip() for line in rule.lines if any(line is ln for ln in form.lines)]
 
 
 def rules_data(
-    form: GameForm, number: Callable[[str, str], object], bad: dict[str, Any]
+    form: Ruled, number: Callable[[str, str], object], bad: dict[str, Any]
 ) -> dict[str, Any]:
     """The file's ``sets``, ``bonuses`` and ``floor`` (each only when there is one); a
     rule with no line picked is noted in ``bad``."""
@@ -107,7 +116,7 @@ def rules_data(
     return out
 
 
-def read_rules(form: GameForm, src: Mapping[str, Any]) -> None:
+def read_rules(form: Ruled, src: Mapping[str, Any]) -> None:
     """The form's rules from a game file's (its lines already read)."""
     by_key: dict[str, LineForm] = {}
     for line in form.lines:
@@ -138,7 +147,7 @@ def read_rules(form: GameForm, src: Mapping[str, Any]) -> None:
         form.floor = as_text(src["floor"])
 
 
-def derive_rule_keys(form: GameForm) -> list[str]:
+def derive_rule_keys(form: Ruled) -> list[str]:
     """Sets the keys of rules with ``auto_key`` from their labels, apart from every line's
     key and every other rule's; returns the fields it changed (``set-0-key``…)."""
     taken = {line.key.strip() for line in form.lines}

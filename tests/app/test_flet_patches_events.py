@@ -16,7 +16,7 @@ import pytest
 from flet.controls import base_control
 from flet.utils import object_model
 
-from scorepad.ui import flet_events
+from scorepad.ui.flet_patches import events
 
 
 def control_classes() -> list[type]:
@@ -31,29 +31,29 @@ def test_every_event_of_every_control_has_the_type_flet_gives_it():
         names = {n for k in cls.__mro__ for n in getattr(k, "__annotations__", {})}
         for name in sorted(n for n in names if n.startswith("on_")):
             try:
-                want = flet_events.flets_own(control, name)
+                want = events.flets_own(control, name)
             except RuntimeError:  # not an event ("on_label_color"): refused, as Flet does
                 with pytest.raises(RuntimeError):
-                    flet_events.event_type(control, name)
+                    events.event_type(control, name)
                 continue
-            assert flet_events.event_type(control, name) == want, (cls.__name__, name)
-            assert flet_events.event_type(control, name) == want, (cls.__name__, name)
+            assert events.event_type(control, name) == want, (cls.__name__, name)
+            assert events.event_type(control, name) == want, (cls.__name__, name)
             pairs += 1
     assert pairs > 300  # Flet 1.0.5 has 552 such pairs: the walk found them
     field = ft.TextField()
-    assert flet_events.event_type(field, "on_change") is not None
-    assert flet_events.event_type(field, "on_no_such_event") is None
+    assert events.event_type(field, "on_change") is not None
+    assert events.event_type(field, "on_no_such_event") is None
 
 
 def test_once_installed_flet_dispatches_through_the_remembered_lookup():
     before = base_control.get_event_field_type, base_control.get_param_count
     hints = object_model.get_type_hints
     try:
-        flet_events.remember_event_types()
-        flet_events.remember_event_types()  # twice: the same
-        assert base_control.get_event_field_type is flet_events.event_type
-        assert base_control.get_param_count is flet_events.param_count
-        assert object_model.get_type_hints is flet_events.type_hints
+        events.remember_event_types()
+        events.remember_event_types()  # twice: the same
+        assert base_control.get_event_field_type is events.event_type
+        assert base_control.get_param_count is events.param_count
+        assert object_model.get_type_hints is events.type_hints
     finally:
         base_control.get_event_field_type, base_control.get_param_count = before
         object_model.get_type_hints = hints
@@ -68,7 +68,7 @@ def flets_hints(cls: type, globalns: dict, localns: dict) -> dict:
 
 
 def as_patch_dataclass(cls: type, globalns: dict, localns: dict) -> dict:
-    return flet_events.type_hints(cls, globalns=globalns, localns=localns)
+    return events.type_hints(cls, globalns=globalns, localns=localns)
 
 
 def test_every_control_class_has_the_field_types_flet_patches_it_with():
@@ -80,7 +80,7 @@ def test_every_control_class_has_the_field_types_flet_patches_it_with():
         want = flets_hints(cls, globalns, localns)
         assert as_patch_dataclass(cls, globalns, localns) == want, cls.__name__
         assert as_patch_dataclass(cls, globalns, localns) == want, cls.__name__  # kept
-    assert flet_events.type_hints is not flet_events.flets_type_hints
+    assert events.type_hints is not events.flets_type_hints
 
 
 def test_a_value_a_browser_sends_is_applied_as_flet_applies_it():
@@ -90,7 +90,7 @@ def test_a_value_a_browser_sends_is_applied_as_flet_applies_it():
     try:
         applied = []
         for remembered in (False, True, True):
-            object_model.get_type_hints = flet_events.type_hints if remembered else hints
+            object_model.get_type_hints = events.type_hints if remembered else hints
             field = ft.TextField(value="1", dense=True)
             switch = ft.Switch(value=False)
             session = Session.__new__(Session)  # only its index is used
@@ -99,7 +99,7 @@ def test_a_value_a_browser_sends_is_applied_as_flet_applies_it():
             session.apply_patch(2, {"value": True})
             applied.append((field.value, switch.value, dict(field._values), field._dirty))
         assert applied[0] == applied[1] == applied[2] == ("17", True, applied[0][2], {})
-        assert any(key[0] is ft.TextField for key in flet_events._hints)
+        assert any(key[0] is ft.TextField for key in events._hints)
     finally:
         object_model.get_type_hints = hints
 
@@ -139,12 +139,12 @@ def handler_like() -> list[object]:
 
 def test_a_handlers_parameters_are_counted_as_flet_counts_them():
     for handler in handler_like():
-        want = flet_events.flets_param_count(handler)
-        assert flet_events.param_count(handler) == want, handler
-        assert flet_events.param_count(handler) == want, handler
-    assert [flet_events.param_count(h) for h in handler_like()[:4]] == [0, 1, 2, 1]
-    assert flet_events.param_count(Handlers().none) == 0
-    assert flet_events.param_count(Handlers.one) == 2
+        want = events.flets_param_count(handler)
+        assert events.param_count(handler) == want, handler
+        assert events.param_count(handler) == want, handler
+    assert [events.param_count(h) for h in handler_like()[:4]] == [0, 1, 2, 1]
+    assert events.param_count(Handlers().none) == 0
+    assert events.param_count(Handlers.one) == 2
 
 
 def sheet_like() -> ft.Control:
@@ -183,10 +183,10 @@ def test_passing_plain_values_over_prepares_new_controls_as_flet_does():
 
     before, lookup = DiffBuilder._configure_dataclass, base_control.get_event_field_type
     try:
-        DiffBuilder._configure_dataclass = flet_events.flets_configure
+        DiffBuilder._configure_dataclass = events.flets_configure
         own = prepared(sheet_like())
-        flet_events.remember_event_types()
-        assert DiffBuilder._configure_dataclass is flet_events.configure
+        events.remember_event_types()
+        assert DiffBuilder._configure_dataclass is events.configure
         assert prepared(sheet_like()) == own
         assert len(own) == 11  # every control of the tree, the menu item's text too
     finally:
@@ -224,11 +224,11 @@ def test_the_planned_walk_prepares_a_whole_sheet_as_flet_does(tmp_path):
 
     before, lookup = DiffBuilder._configure_dataclass, base_control.get_event_field_type
     try:
-        DiffBuilder._configure_dataclass = flet_events.flets_configure
+        DiffBuilder._configure_dataclass = events.flets_configure
         own_root = sheet()
         own = prepared(own_root)
         own_values = parents_of_values(own_root)
-        flet_events.remember_event_types()
+        events.remember_event_types()
         planned_root = sheet()
         assert prepared(planned_root) == own
         assert parents_of_values(planned_root) == own_values

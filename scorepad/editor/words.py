@@ -1,7 +1,7 @@
 """The game editor's texts: each item of the form holds a text per language the app
 speaks (``label_en``, ``label_es``…) and keeps those it does not speak to write back.
 
-Shared by the form (``game_form``) and its rules (``game_rule_forms``): a file's
+Shared by the form (``form``), its parts (``parts``) and its rules (``rules``): a file's
 ``{"en": …, "es": …}`` is read into an item's attributes and written back from them.
 """
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorepad.editor.parts import FIELDS_BY_KIND
+
 
 @dataclass(frozen=True)
 class KindChoice:
@@ -73,7 +75,5 @@ def choice_for(kind: str) -> KindChoice:
     knows for it, folded)."""
     if kind in BY_KIND:
         return BY_KIND[kind]
-    from scorepad.ui.game_form import FIELDS_BY_KIND
-
     fields = FIELDS_BY_KIND.get(kind, ())
     return KindChoice(kind, f"manage.kind_{kind}", "", (), fields)

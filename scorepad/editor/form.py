@@ -3,7 +3,9 @@
 Every field is kept as typed, so nothing is lost while the game is not valid yet.
 ``check()`` builds the template file's data and lets the core validate it; the core's
 complaint (``TemplateError``: a path such as ``lines.rows.per`` and a problem) is
-attached to the field it concerns (``field_for``), or to the form as a whole.
+attached to the field it concerns (``problems.field_for``), or to the form as a whole.
+The form's parts (a line, a variant, a tie-breaker…) are in ``parts``, its rules between
+lines in ``rules``, their texts in each language in ``words``.
 
 The form holds everything a game file can say (description, variants, rates, factors,
 reminders, every text in each language the app speaks: English required, the others
@@ -17,7 +19,7 @@ wrote it).
 
 A round game's settings (``rounds``, ``ends``, ``bids``, each line's ``per_round`` and a
 tie-breaker's ``rounds_won``) are fields like the others, and so are the rules between
-lines (``sets``, ``bonuses``, ``floor``: ``game_rule_forms``); fields the editor does not
+lines (``sets``, ``bonuses``, ``floor``: ``rules``); fields the editor does not
 show (``bgg_id``, ``source``, ``checks``, and a game's ``result`` and ``modules``, which it
 cannot edit yet) are kept as they were read and written back.
 
@@ -37,17 +39,29 @@ from typing import Any
 from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import TemplateError
 from scorepad.core.numbers import parse_number
-from scorepad.core.sheetrules import MORE_KINDS
-from scorepad.core.template import LINE_KINDS
-from scorepad.ui.game_problems import field_for
-from scorepad.ui.game_rule_forms import (
+from scorepad.editor.parts import (
+    FIELDS_BY_KIND,
+    KINDS,
+    LIST_FIELDS,
+    NUMBER_FIELDS,
+    REQUIRED,
+    BidsForm,
+    FactorForm,
+    LineForm,
+    RateForm,
+    ReminderForm,
+    TiebreakForm,
+    VariantForm,
+)
+from scorepad.editor.problems import Problem, field_for
+from scorepad.editor.rules import (
     BonusForm,
     SetForm,
     derive_rule_keys,
     read_rules,
     rules_data,
 )
-from scorepad.ui.game_words import (
+from scorepad.editor.words import (
     Item,
     Others,
     T,
@@ -57,23 +71,31 @@ from scorepad.ui.game_words import (
     slug,
     words,
 )
-from scorepad.ui.game_words import as_text as _text
+from scorepad.editor.words import as_text as _text
 
-ALL_KINDS = {**LINE_KINDS, **MORE_KINDS}
-KINDS = tuple(ALL_KINDS)
-FIELDS_BY_KIND = {kind: tuple(cls.fields) for kind, cls in ALL_KINDS.items()}
-NUMBER_FIELDS = ("min", "max", "per", "every", "points", "fewest_from_players")
-LIST_FIELDS = ("values", "places", "fewest")
-"""Settings typed as a list of numbers ("6 3", "0 1 3 6 10 15")."""
-REQUIRED = {
-    kind: tuple(name for name, needed in cls.fields.items() if needed and name in NUMBER_FIELDS)
-    for kind, cls in ALL_KINDS.items()
-}
-"""Number fields a kind cannot do without: left blank, they are marked as needed."""
 SPLIT = re.compile(r"[;\s]+")
-Problem = tuple[str, dict[str, object]] | TemplateError
-__all__ = ["BonusForm", "Item", "Others", "SetForm", "T", "first_text", "read_words", "slug"]
-"""Also the form's parts and text helpers kept in ``game_words`` and ``game_rule_forms``."""
+__all__ = [
+    "FIELDS_BY_KIND",
+    "KINDS",
+    "LIST_FIELDS",
+    "BidsForm",
+    "BonusForm",
+    "FactorForm",
+    "Item",
+    "LineForm",
+    "Others",
+    "Problem",
+    "RateForm",
+    "ReminderForm",
+    "SetForm",
+    "T",
+    "TiebreakForm",
+    "VariantForm",
+    "first_text",
+    "read_words",
+    "slug",
+]
+"""Also the form's parts and text helpers, kept in ``parts``, ``rules`` and ``words``."""
 ROUND_MODES = ("", "count", "by_players", "open")
 """How a game's rounds go: not a round game, a fixed number, a number by player count,
 as many as the table plays."""
@@ -101,124 +123,6 @@ BID_NUMBERS = (
     ("miss", "zero_per_round", "miss_zero"),
 )
 """The bid rule's numbers: (part of the rule, field in the file, attribute of the form)."""
-
-
-@dataclass
-class RateForm(Item):
-    id: str = ""
-    per: str = ""
-    label_en: str = ""
-    label_es: str = ""
-    label_fr: str = ""
-    label_de: str = ""
-
-
-@dataclass
-class FactorForm(Item):
-    label_en: str = ""
-    label_es: str = ""
-    max: str = ""
-    label_fr: str = ""
-    label_de: str = ""
-
-
-@dataclass
-class VariantForm(Item):
-    id: str = ""
-    label_en: str = ""
-    label_es: str = ""
-    label_fr: str = ""
-    label_de: str = ""
-
-
-@dataclass
-class ReminderForm(Item):
-    text_en: str = ""
-    text_es: str = ""
-    text_fr: str = ""
-    text_de: str = ""
-
-
-@dataclass
-class LineForm(Item):
-    key: str = ""
-    kind: str = "points"
-    label_en: str = ""
-    label_es: str = ""
-    hint_en: str = ""
-    hint_es: str = ""
-    min: str = ""
-    max: str = ""
-    per: str = ""
-    every: str = ""
-    values: str = ""
-    points: str = ""
-    halves: bool = False
-    counts: bool = True
-    variants: str = ""
-    rates: list[RateForm] = field(default_factory=list)
-    factors: list[FactorForm] = field(default_factory=lambda: [FactorForm(), FactorForm()])
-    label_fr: str = ""
-    label_de: str = ""
-    hint_fr: str = ""
-    hint_de: str = ""
-    per_round: bool = False
-    places: str = ""
-    """An award's points by place, most first ("6 3")."""
-    fewest: str = ""
-    """An award's points for the fewest, fewest first ("-6")."""
-    ties: str = "split"
-    """How an award's tied players score: one of ``core.awards.TIES``."""
-    zero_counts: bool = True
-    fewest_from_players: str = ""
-    all_tied_nothing: bool = False
-    tiebreak_points: bool = False
-    """An award's tie-breakers weigh the points it gave (``tiebreak_on: points``)."""
-    written: frozenset[str] = field(default=frozenset(), compare=False, kw_only=True)
-    """An award's settings with a default that the file read wrote all the same: written
-    again while they hold their default."""
-    auto_key: bool = field(default=False, compare=False, kw_only=True)
-    """Its key follows its label (a line added in the editor, its key not typed)."""
-
-    @property
-    def rated(self) -> bool:
-        """A count whose worth each player chooses from its rates (``core.is_rated``)."""
-        return self.kind == "count" and bool(self.rates)
-
-
-@dataclass
-class TiebreakForm(Item):
-    label_en: str = ""
-    label_es: str = ""
-    prefer: str = "more"
-    terms: str = ""
-    label_fr: str = ""
-    label_de: str = ""
-    rounds_won: bool = False
-    """Compares the rounds each player won (a round game's), instead of ``terms``."""
-    line: LineForm | None = field(default=None, compare=False, kw_only=True)
-    """The line it compares, picked from the game's lines: used while ``terms`` (a
-    weighted sum of lines) is blank; with no label typed it reads the line's."""
-
-
-@dataclass
-class BidsForm(Item):
-    """A round game's bid rule (``bids`` in the file): which lines hold the bid, the tricks
-    taken and a bonus, and what a met and a missed bid are worth."""
-
-    key: str = "score"
-    label_en: str = ""
-    label_es: str = ""
-    label_fr: str = ""
-    label_de: str = ""
-    bid: str = ""
-    tricks: str = ""
-    bonus: str = ""
-    hit_base: str = ""
-    hit_per_trick: str = ""
-    hit_zero: str = ""
-    miss_per_off: str = ""
-    miss_zero: str = ""
 
 
 @dataclass

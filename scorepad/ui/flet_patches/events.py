@@ -25,6 +25,9 @@ control: a field Flet keeps sparsely (a ``Prop``, set or left at its default) is
 the control's own non-default values, and a default is walked only where it is not a plain
 value; the steps for each control are Flet's own (``_prepare``), in the same order. A
 device joining a sheet spent about half of its server time in this walk.
+
+Each of these replaces a private function of Flet's: they are listed, with the change in
+Flet that would let each go, in ``flet_patches.REPLACEMENTS``.
 """
 
 from __future__ import annotations
