@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_history import write_history
 
 from scorepad.core import PlayerSheet, find_game, score
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.store import backups, open_store
 from scorepad.store.database import Database
 
@@ -65,8 +66,8 @@ def save_times(path: Path, mode: str, saves: int) -> list[float]:
     Database._sqlite_connect = synced(mode)  # type: ignore[method-assign]  # read when the engine is made
     try:
         with open_store(str(path)) as store:
-            store.save_scored(SHEET)  # the connection is made and set up before timing
-            return timed(lambda: store.save_scored(SHEET), saves)
+            store.save_scored(PlayToSave(SHEET))  # the connection is made and set up before timing
+            return timed(lambda: store.save_scored(PlayToSave(SHEET)), saves)
     finally:
         Database._sqlite_connect = original  # type: ignore[method-assign]
 

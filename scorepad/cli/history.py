@@ -88,8 +88,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from scorepad.store import PlayFilter
-    from scorepad.store.values import parse_when
+    from scorepad.store import PlayFilter, parse_when
 
     filters = PlayFilter(
         game=args.game,
@@ -109,7 +108,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from scorepad.store.render import render_h2h
+    from scorepad.store import render_h2h
 
     with open_history(args.db) as store:
         if args.player and args.versus:

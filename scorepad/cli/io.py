@@ -58,7 +58,7 @@ def named_history(args: argparse.Namespace) -> str | None:
 def open_history(url: str | None) -> Store:
     """The history at ``url`` ($SCOREPAD_DB or the default file when None). SQLAlchemy is
     loaded here, not when the command line starts."""
-    from scorepad.store.api import open_store
+    from scorepad.store import open_store
 
     return open_store(url)
 

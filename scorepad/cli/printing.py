@@ -94,7 +94,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def print_play(args: argparse.Namespace) -> int:
     """A saved play filled in, as it was scored (from the template snapshot it was saved with)."""
     from scorepad.printing import document
-    from scorepad.store.boards import read_boards
+    from scorepad.store import read_boards
 
     with open_history(args.db) as store:
         record = store.get_play(args.play)

@@ -68,18 +68,23 @@ def _kept(board: AzulBoard | BoardReading | None) -> dict[str, object] | None:
 
 
 def cmd_score_save(args: argparse.Namespace, text: str) -> int:
+    from scorepad.core.play_to_save import PlayToSave
+    from scorepad.store import parse_when
+
     with open_history(args.db) as store:
         given = read_sheet(text, args.file, store.sheet_games())
         sheet = given.score()
         play = store.save_scored(
-            sheet,
-            args.played_at,
-            args.location,
-            args.duration,
-            args.notes,
-            entered=given.players,
-            first_player=args.first_player,
-            boards=kept_boards(given.boards),
+            PlayToSave(
+                sheet,
+                tuple(given.players),
+                played_at=None if args.played_at is None else parse_when(args.played_at),
+                duration=args.duration,
+                location=args.location,
+                notes=args.notes,
+                first_player=args.first_player,
+                boards=kept_boards(given.boards),
+            )
         )
         if args.json:
             print_json({**scored_json(given, sheet, args.lang), "play": play})

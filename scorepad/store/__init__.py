@@ -1,8 +1,14 @@
 """The history: plays, players and user-defined games in SQLite or PostgreSQL.
 
-The app and the CLI use ``open_store()`` and the ``Store`` methods; nothing outside this
-package writes SQL. Names are loaded on first use, so that ``scorepad games`` and the
-other commands that never touch a history start without loading SQLAlchemy.
+This is the store's front door: the app and the command line import only the names in
+``__all__``, from ``scorepad.store`` itself (tests/test_store_face.py keeps them off the
+modules behind it). They open a history with ``open_store()`` and use the ``Store``
+methods; nothing outside this package writes SQL. A play to save comes in as the core's
+``PlayToSave`` (``Store.save_scored``, ``Store.update_play``).
+
+Names are loaded on first use, so that ``scorepad games`` and the other commands that
+never touch a history start without loading SQLAlchemy: each is read from its module
+(``_HOMES``) when first asked for.
 """
 
 from __future__ import annotations
@@ -12,7 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scorepad.store.api import Store, open_store
+    from scorepad.store.backups import Backup
+    from scorepad.store.boards import (
+        AZUL_PAVILION,
+        AZUL_WALL,
+        SINTRA_PALACE,
+        SeatBoard,
+        read_boards,
+    )
     from scorepad.store.errors import BackupDamaged, StoreError, Unreachable
+    from scorepad.store.importing import Imported
     from scorepad.store.records import (
         CustomGame,
         EditedPlay,
@@ -29,15 +44,26 @@ if TYPE_CHECKING:
         PlayVersion,
         RoleStats,
         SeatResult,
+        coop_key,
     )
+    from scorepad.store.render import render_h2h
+    from scorepad.store.restoring import Restored, backups_at, restore_history
+    from scorepad.store.rows import MAX_DURATION
+    from scorepad.store.values import parse_when
 
 __all__ = [
+    "AZUL_PAVILION",
+    "AZUL_WALL",
+    "MAX_DURATION",
+    "SINTRA_PALACE",
+    "Backup",
     "BackupDamaged",
     "CustomGame",
     "EditedPlay",
     "GameStats",
     "HeadToHead",
     "Holder",
+    "Imported",
     "NewSheet",
     "Page",
     "PlayFilter",
@@ -46,27 +72,72 @@ __all__ = [
     "PlayVersion",
     "PlayerInfo",
     "PlayerStats",
+    "Restored",
     "RoleStats",
+    "SeatBoard",
     "SeatResult",
     "Store",
     "StoreError",
     "Unreachable",
+    "backups_at",
+    "coop_key",
     "open_store",
+    "parse_when",
+    "read_boards",
+    "render_h2h",
+    "restore_history",
 ]
 
-
 _HOMES = {
+    # opening a history, and its errors
     "Store": "api",
     "open_store": "api",
     "StoreError": "errors",
     "BackupDamaged": "errors",
     "Unreachable": "errors",
+    # backups, by the history's location (they work on one too damaged to open)
+    "Backup": "backups",
+    "Restored": "restoring",
+    "backups_at": "restoring",
+    "restore_history": "restoring",
+    # what plays, players, games and stats are read back as
+    "CustomGame": "records",
+    "EditedPlay": "records",
+    "GameStats": "records",
+    "HeadToHead": "records",
+    "Holder": "records",
+    "NewSheet": "records",
+    "Page": "records",
+    "PlayFilter": "records",
+    "PlayRecord": "records",
+    "PlaySummary": "records",
+    "PlayVersion": "records",
+    "PlayerInfo": "records",
+    "PlayerStats": "records",
+    "RoleStats": "records",
+    "SeatResult": "records",
+    "coop_key": "records",
+    "Imported": "importing",
+    # the boards kept with a seat
+    "AZUL_PAVILION": "boards",
+    "AZUL_WALL": "boards",
+    "SINTRA_PALACE": "boards",
+    "SeatBoard": "boards",
+    "read_boards": "boards",
+    # values as the history takes and says them
+    "MAX_DURATION": "rows",
+    "parse_when": "values",
+    "render_h2h": "render",
 }
-"""Where each public name lives; every other one is a record (``records``)."""
+"""The module each public name lives in (every name of ``__all__``, and only those)."""
 
 
 def __getattr__(name: str) -> Any:
-    if name not in __all__:
+    home = _HOMES.get(name)
+    if home is None:
         raise AttributeError(f"module 'scorepad.store' has no attribute {name!r}")
-    home = _HOMES.get(name, "records")
     return getattr(import_module(f"scorepad.store.{home}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

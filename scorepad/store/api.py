@@ -19,6 +19,7 @@ from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.files import replacing, write_atomic
 from scorepad.store import (
     backups,
@@ -208,60 +209,45 @@ class Store:
         started_at: datetime | str | None = None,
         boards: Sequence[Mapping[str, object] | None] = (),
     ) -> int:
-        """Score and save a play in one transaction; returns its id. ``outcome`` and
-        ``modules``: a co-operative or team play's result, the game's modules chosen
-        (``scorepad.core.score``); ``first_player``: the name of the player who started;
-        ``colours`` and ``boards``: each seat's (``save_scored``); ``started_at``: when the
-        sheet was started."""
+        """Score and save a play from its entries (scripts and tests; the app and the
+        command line hand over a play already scored, ``save_scored``); returns its id.
+        ``outcome`` and ``modules``: a co-operative or team play's result, the game's
+        modules chosen (``scorepad.core.score``); ``played_at`` and ``started_at`` may be
+        ISO text; the other details as ``PlayToSave`` has them."""
         sheet = score(template, variant, players, outcome=outcome, modules=modules)
         return self.save_scored(
-            sheet,
-            played_at,
-            location,
-            duration,
-            notes,
-            entered=players,
-            first_player=first_player,
-            colours=colours,
-            started_at=started_at,
-            boards=boards,
+            PlayToSave(
+                sheet,
+                tuple(players),
+                played_at=None if played_at is None else parse_when(played_at),
+                started_at=None if started_at is None else parse_when(started_at),
+                duration=duration,
+                location=location,
+                notes=notes,
+                first_player=first_player,
+                colours=tuple(colours),
+                boards=tuple(boards),
+            )
         )
 
-    def save_scored(
-        self,
-        sheet: ScoredSheet,
-        played_at: datetime | str | None = None,
-        location: str | None = None,
-        duration: int | None = None,
-        notes: str | None = None,
-        *,
-        entered: Sequence[PlayerSheet] | None = None,
-        first_player: str | None = None,
-        colours: Sequence[str | None] = (),
-        started_at: datetime | str | None = None,
-        boards: Sequence[Mapping[str, object] | None] = (),
-    ) -> int:
-        """Save a play already scored. ``entered``: what was typed, in seat order (the
-        players ``sheet`` was scored from), so that a sum ("3+6+2") is kept as typed;
-        without it every entry is kept as the number it came to. ``first_player``: the
-        name of the player who started, one of the sheet's (StoreError otherwise);
-        ``colours``: each seat's colour, a palette name or None (``core.colours``), in seat
-        order, or empty for none; ``started_at``: when the sheet was started, not after
-        ``played_at``; ``boards``: each seat's board as a sheet file's player fields give it
-        (``{"side": "grey", "wall": ["B....", …]}``) or None, in seat order, or empty for
-        none: checked against the entries (``store.boards``)."""
-        when = parse_when(played_at) if played_at is not None else datetime.now()
-        started = parse_when(started_at) if started_at is not None else None
+    def save_scored(self, play: PlayToSave) -> int:
+        """Save a play already scored, in one transaction; returns its id. Its details are
+        checked first (``PlayToSave``): ``first_player`` one of the sheet's players, each
+        colour from the palette, ``started_at`` not after ``played_at`` (now when None),
+        and each board against the entries beside it (``store.boards``): StoreError
+        otherwise, and nothing is written."""
+        when = parse_when(play.played_at) if play.played_at is not None else datetime.now()
+        started = parse_when(play.started_at) if play.started_at is not None else None
         details = check_details(
             PlayDetails(
                 when,
-                location,
-                duration,
-                notes,
-                first_player,
-                tuple(colours),
+                play.location,
+                play.duration,
+                play.notes,
+                play.first_player,
+                play.colours or (),
                 started,
-                tuple(boards),
+                play.boards or (),
             )
         )
         now = datetime.now()
@@ -269,8 +255,8 @@ class Store:
 
         def work(conn: Any) -> int:
             form = values_for(conn.dialect.name)
-            new = rows_of(sheet, details, uid, now, now, form, entered)
-            return writes.insert_plays(conn, [(sheet.template, new)])[0]
+            new = rows_of(play.sheet, details, uid, now, now, form, play.entered)
+            return writes.insert_plays(conn, [(play.sheet.template, new)])[0]
 
         return self.db.write(work)
 
@@ -278,54 +264,44 @@ class Store:
         with self.db.reading(snapshot=True) as conn:
             return queries.get_play(conn, play_id)
 
-    def update_play(
-        self,
-        play_id: int,
-        players: Sequence[PlayerSheet],
-        *,
-        variant: str | None = None,
-        played_at: datetime | str | None = None,
-        location: str | None = None,
-        duration: int | None = None,
-        notes: str | None = None,
-        outcome: str | None = None,
-        modules: Sequence[str] | None = None,
-        first_player: str | None = None,
-        colours: Sequence[str | None] | None = None,
-        boards: Sequence[Mapping[str, object] | None] | None = None,
-    ) -> EditedPlay:
-        """Edit a saved play: re-scored with the template it was first scored with; the
-        play as it was comes back with it (``before``), for ``undo_edit``.
+    def update_play(self, play_id: int, play: PlayToSave) -> EditedPlay:
+        """Edit a saved play: its entries (``play.entered``, else those of ``play.sheet``)
+        scored again with the template the play was first scored with, in the sheet's
+        variant and with its outcome (None: the play's); the play as it was comes back
+        with it (``before``), for ``undo_edit``.
 
-        Details left as None keep their saved value; pass "" to clear a text. ``outcome``
-        and ``modules`` left as None keep the play's; ``first_player`` left as None keeps
-        the seat that started (cleared when the play no longer has that seat); ``colours``
-        left as None keeps each seat's colour (a seat added has none), and ``boards`` each
-        seat's board (refused when the new entries disagree with it).
+        Details left None keep their saved value; "" clears a text. ``first_player`` left
+        None keeps the seat that started (cleared when the play no longer has that seat);
+        ``colours`` left None keeps each seat's colour (a seat added has none), and
+        ``boards`` each seat's board (refused when the new entries disagree with it); the
+        play's times are kept unless given (a start is moved back when the minutes played
+        no longer fit between it and the play's time).
         """
         old = self.get_play(play_id)
         summary = old.summary
+        players = play.entered if play.entered is not None else _entries(play.sheet)
         sheet = score(
             old.sheet.template,
-            variant or old.sheet.variant,
+            play.sheet.variant or old.sheet.variant,
             players,
-            outcome=old.sheet.outcome if outcome is None else outcome,
-            modules=modules,
+            outcome=old.sheet.outcome if play.sheet.outcome is None else play.sheet.outcome,
         )
-        when = parse_when(played_at) if played_at is not None else summary.played_at
-        minutes = summary.duration if duration is None else duration
+        when = parse_when(play.played_at) if play.played_at is not None else summary.played_at
+        minutes = summary.duration if play.duration is None else play.duration
+        first = play.first_player
+        began = summary.started_at if play.started_at is None else parse_when(play.started_at)
         details = check_details(
             PlayDetails(
                 when,
-                summary.location if location is None else location,
+                summary.location if play.location is None else play.location,
                 minutes,
-                summary.notes if notes is None else notes,
-                _kept_first(summary.first_seat, players) if first_player is None else first_player,
-                _kept_colours(summary, len(players)) if colours is None else tuple(colours),
-                _began(summary.started_at, when, minutes),
+                summary.notes if play.notes is None else play.notes,
+                _kept_first(summary.first_seat, players) if first is None else first,
+                _kept_colours(summary, len(players)) if play.colours is None else play.colours,
+                _began(began, when, minutes),
                 kept_boards([p.board for p in summary.players], len(players))
-                if boards is None
-                else tuple(boards),
+                if play.boards is None
+                else play.boards,
             )
         )
         before = self.db.write(lambda c: writes.edit_sheet(c, play_id, sheet, details, players))
@@ -515,6 +491,13 @@ def _kept_colours(summary: PlaySummary, seats: int) -> tuple[str | None, ...]:
     if not any(had):
         return ()
     return tuple(had[i] if i < len(had) else None for i in range(seats))
+
+
+def _entries(sheet: ScoredSheet) -> tuple[PlayerSheet, ...]:
+    """A scored sheet's entries as the scoring core takes them (each as the number it
+    came to, with its by-hand lines and team)."""
+    teams = {name: t.name for t in sheet.teams for name in t.members}
+    return tuple(PlayerSheet(p.name, p.entries, p.extra, teams.get(p.name)) for p in sheet.players)
 
 
 def _kept_first(seat: int | None, players: Sequence[PlayerSheet]) -> str | None:

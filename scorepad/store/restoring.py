@@ -71,7 +71,7 @@ def restore_history(url: str | None, backup: str | Path) -> Restored:
         db.dispose()
 
 
-def listing_for(url: str | None) -> list[Backup]:
+def backups_at(url: str | None) -> list[Backup]:
     """The backups of the history at ``url``, whether or not it can be opened."""
     db = Database(resolve_url(url))
     try:

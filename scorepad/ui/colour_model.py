@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from scorepad.core.colours import PALETTE, hand_out
 
 if TYPE_CHECKING:
-    from scorepad.store.records import SeatResult
+    from scorepad.store import SeatResult
     from scorepad.ui.sheet_model import SheetDraft
 
 

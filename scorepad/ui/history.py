@@ -10,27 +10,46 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, ScorepadError, builtin_games
+from scorepad.core import GameTemplate, ScorepadError, builtin_games
 from scorepad.core.catalogue import builtin_entries
 from scorepad.core.finding import Played, fold
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.numbers import Number, normalize
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.results import has_score
-from scorepad.store.records import coop_key
+from scorepad.store import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
-    from scorepad.store import PlayerInfo, PlaySummary, Store
-    from scorepad.store.backups import Backup
-    from scorepad.store.restoring import Restored
+    from scorepad.store import (
+        Backup,
+        CustomGame,
+        EditedPlay,
+        GameStats,
+        HeadToHead,
+        Imported,
+        NewSheet,
+        Page,
+        PlayerInfo,
+        PlayerStats,
+        PlayFilter,
+        PlayRecord,
+        PlaySummary,
+        PlayVersion,
+        Restored,
+        Store,
+    )
+
+Progress = Callable[[int, int], None]
+"""Told (plays read, plays in the file) as an import goes in."""
 
 RETRY_AFTER_S = 3.0
 """How long a history that failed to open is taken as still failing without asking."""
@@ -61,9 +80,11 @@ class RecentPlay:
 
 
 class History(Protocol):
-    """What the app's screens ask of the history. Failures raise a ScorepadError (the
+    """What the app's screens ask of the history, and all they may: the store behind it
+    is the history's own (tests/test_store_face.py). Failures raise a ScorepadError (the
     database locked, unreachable, read-only, damaged): the screen shows its message and
-    keeps what was typed."""
+    keeps what was typed. ``games``, ``game_entries`` and ``played_games`` never fail:
+    the picker must still work."""
 
     @property
     def ready(self) -> bool:
@@ -71,36 +92,63 @@ class History(Protocol):
         ...
 
     @property
-    def store(self) -> Store:
-        """The open store, for everything past the calls below (plays, players, stats,
-        custom games, labels, import and export)."""
+    def label(self) -> str:
+        """Where the history is, for messages (a path, or a URL without its password)."""
         ...
 
-    def save_play(
-        self,
-        sheet: ScoredSheet,
-        *,
-        location: str | None = None,
-        entered: Sequence[PlayerSheet] | None = None,
-        notes: str | None = None,
-        first_player: str | None = None,
-        colours: Sequence[str] = (),
-        duration: int | None = None,
-        started_at: datetime | None = None,
-        boards: Sequence[Mapping[str, object] | None] = (),
-        played_at: datetime | None = None,
-    ) -> str:
-        """Store a scored play (its entries and the template it was scored with) and
-        return its id, used in ``/play/<id>``; ``entered``: the cells as typed (sums kept);
-        ``notes``: written on the sheet; ``first_player``: who started; ``colours``: each
-        player's colour ("" for none; empty: no colours); ``duration``: minutes played, as
-        the sheet's timer says; ``started_at``: when it was started; ``played_at``: when it
-        ended (now when None); ``boards``: each player's board as a sheet file gives it
-        (an Azul wall, ``{"side", "wall"}``), None for none (empty: no boards)."""
+    # --- plays ------------------------------------------------------------------------------
+    def save_play(self, play: PlayToSave) -> str:
+        """Store a new play (its entries and the template it was scored with) and return
+        its id, used in ``/play/<id>``."""
         ...
+
+    def update_play(self, play_id: int, play: PlayToSave) -> EditedPlay:
+        """Save an edit of a saved play (details left None keep theirs), with the play
+        as it was (``before``) for ``undo_edit``."""
+        ...
+
+    def undo_edit(self, before: PlayVersion) -> None: ...
+
+    def get_play(self, play_id: int) -> PlayRecord: ...
+
+    def list_plays(self, filters: PlayFilter | None, limit: int, offset: int = 0) -> Page: ...
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]: ...
 
+    def delete_play(self, play_id: int) -> None:
+        """Hide a play from history and stats; ``restore_play`` undoes it."""
+        ...
+
+    def restore_play(self, play_id: int) -> None: ...
+
+    def set_ignored(self, play_id: int, ignored: bool) -> None:
+        """Leave a play out of every statistic, or count it again."""
+        ...
+
+    def rematch(self, play_id: int) -> NewSheet:
+        """A fresh sheet with the play's game, variant, players and modules."""
+        ...
+
+    # --- players and stats ------------------------------------------------------------------
+    def players(self) -> list[PlayerInfo]: ...
+
+    def last_colours(self, names: Sequence[str]) -> dict[str, str]:
+        """The colour each of ``names`` had in their latest play with one."""
+        ...
+
+    def add_player(self, name: str) -> None: ...
+
+    def rename_player(self, old: str, new: str) -> None: ...
+
+    def merge_players(self, source: str, target: str) -> None: ...
+
+    def player_stats(self, name: str, game: str | None = None) -> PlayerStats: ...
+
+    def game_stats(self, game: str) -> GameStats: ...
+
+    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead: ...
+
+    # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
         """Every game the picker offers: built-in and user-defined."""
         ...
@@ -114,9 +162,62 @@ class History(Protocol):
         """How often and when last each game was played (the picker shows those first)."""
         ...
 
+    def template(self, game: str) -> GameTemplate: ...
+
+    def custom_games(self) -> list[CustomGame]:
+        """The user's own games (with those a sheet cannot show yet)."""
+        ...
+
+    def create_game(self, definition: Mapping[str, Any], source: str = "game") -> GameTemplate:
+        """Add a user-defined game (validated)."""
+        ...
+
+    def update_game(self, definition: Mapping[str, Any], source: str = "game") -> GameTemplate:
+        """Replace a user-defined game's template; plays already saved keep theirs."""
+        ...
+
+    def import_game(self, text: str, source: str) -> GameTemplate:
+        """A shared game file: added, or replacing the user's game with the same id."""
+        ...
+
+    def export_game(self, game: str) -> str:
+        """The game as a template file, to share."""
+        ...
+
+    def delete_game(self, game: str) -> None: ...
+
+    def restore_game(self, game: str) -> None: ...
+
+    def own_copy(self, game: str) -> GameTemplate | None:
+        """The user's own copy of ``game`` (the game itself when it is theirs), if any."""
+        ...
+
+    def keep_line(self, game: str, line: Mapping[str, Any]) -> GameTemplate:
+        """A line added on a sheet, kept in the user's own copy of the game (returned)."""
+        ...
+
+    def labels(self, game: str) -> list[str]:
+        """By-hand line labels used with the game before, most recent first."""
+        ...
+
+    # --- files ------------------------------------------------------------------------------
+    def export(self, out: TextIO, fmt: str) -> int:
+        """Every live play written as ``json``, ``csv`` or ``bgsplay``; how many."""
+        ...
+
+    def export_file(self, path: Path, fmt: str) -> int:
+        """``export`` into a file, replaced only once the new one is complete."""
+        ...
+
+    def import_text(self, text: str, source: str, progress: Progress | None = None) -> Imported:
+        """A history or BG Stats file: every play or, on any problem, none."""
+        ...
+
+    def import_file(self, path: Path, progress: Progress | None = None) -> Imported: ...
+
+    # --- backups: they work on a history too damaged to open --------------------------------
     def backups(self) -> list[Backup]:
-        """The history file's copies, newest first; they work on a history too damaged
-        to open (StoreError for a database server)."""
+        """The history file's copies, newest first (StoreError for a database server)."""
         ...
 
     def back_up(self) -> Path: ...
@@ -148,6 +249,8 @@ class StoreHistory:
     @property
     def store(self) -> Store:
         """The open store (opened now if needed); raises StoreError when it cannot open.
+        Not part of ``History``: the screens ask the history's methods; tests read what
+        was saved through it.
         A server that cannot be reached is given as such again at once for
         ``RETRY_AFTER_S``: one screen asks the history several things, and a server that
         does not answer would otherwise keep it waiting its timeout for each."""
@@ -180,51 +283,126 @@ class StoreHistory:
                 self._store.close()
                 self._store = None
 
-    def save_play(
-        self,
-        sheet: ScoredSheet,
-        *,
-        location: str | None = None,
-        entered: Sequence[PlayerSheet] | None = None,
-        notes: str | None = None,
-        first_player: str | None = None,
-        colours: Sequence[str] = (),
-        duration: int | None = None,
-        started_at: datetime | None = None,
-        boards: Sequence[Mapping[str, object] | None] = (),
-        played_at: datetime | None = None,
-    ) -> str:
+    @property
+    def label(self) -> str:
+        return self.store.label
+
+    # --- plays ------------------------------------------------------------------------------
+    def save_play(self, play: PlayToSave) -> str:
         store = self.store
-        play_id = str(
-            store.save_scored(
-                sheet,
-                location=location or None,
-                notes=notes or None,
-                entered=entered,
-                first_player=first_player or None,
-                colours=[c or None for c in colours],
-                duration=duration,
-                started_at=started_at,
-                boards=boards,
-                played_at=played_at,
-            )
-        )
+        play_id = str(store.save_scored(play))
         store.back_up_daily()  # an app left running for days still copies once a day
         return play_id
+
+    def update_play(self, play_id: int, play: PlayToSave) -> EditedPlay:
+        return self.store.update_play(play_id, play)
+
+    def undo_edit(self, before: PlayVersion) -> None:
+        self.store.undo_edit(before)
+
+    def get_play(self, play_id: int) -> PlayRecord:
+        return self.store.get_play(play_id)
+
+    def list_plays(self, filters: PlayFilter | None, limit: int, offset: int = 0) -> Page:
+        return self.store.list_plays(filters, limit, offset)
+
+    def delete_play(self, play_id: int) -> None:
+        self.store.delete_play(play_id)
+
+    def restore_play(self, play_id: int) -> None:
+        self.store.restore_play(play_id)
+
+    def set_ignored(self, play_id: int, ignored: bool) -> None:
+        self.store.set_ignored(play_id, ignored)
+
+    def rematch(self, play_id: int) -> NewSheet:
+        return self.store.rematch(play_id)
+
+    # --- players and stats ------------------------------------------------------------------
+    def players(self) -> list[PlayerInfo]:
+        return self.store.players()
+
+    def last_colours(self, names: Sequence[str]) -> dict[str, str]:
+        return self.store.last_colours(names)
+
+    def add_player(self, name: str) -> None:
+        self.store.add_player(name)
+
+    def rename_player(self, old: str, new: str) -> None:
+        self.store.rename_player(old, new)
+
+    def merge_players(self, source: str, target: str) -> None:
+        self.store.merge_players(source, target)
+
+    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
+        return self.store.player_stats(name, game)
+
+    def game_stats(self, game: str) -> GameStats:
+        return self.store.game_stats(game)
+
+    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
+        return self.store.head_to_head(a, b, game)
+
+    # --- games ------------------------------------------------------------------------------
+    def template(self, game: str) -> GameTemplate:
+        return self.store.template(game)
+
+    def custom_games(self) -> list[CustomGame]:
+        return self.store.custom_games()
+
+    def create_game(self, definition: Mapping[str, Any], source: str = "game") -> GameTemplate:
+        return self.store.create_game(definition, source)
+
+    def update_game(self, definition: Mapping[str, Any], source: str = "game") -> GameTemplate:
+        return self.store.update_game(definition, source)
+
+    def import_game(self, text: str, source: str) -> GameTemplate:
+        return self.store.import_game(text, source)
+
+    def export_game(self, game: str) -> str:
+        return self.store.export_game(game)
+
+    def delete_game(self, game: str) -> None:
+        self.store.delete_game(game)
+
+    def restore_game(self, game: str) -> None:
+        self.store.restore_game(game)
+
+    def own_copy(self, game: str) -> GameTemplate | None:
+        return self.store.own_copy(game)
+
+    def keep_line(self, game: str, line: Mapping[str, Any]) -> GameTemplate:
+        return self.store.keep_line(game, line)
+
+    def labels(self, game: str) -> list[str]:
+        return self.store.labels(game)
+
+    # --- files ------------------------------------------------------------------------------
+    def export(self, out: TextIO, fmt: str) -> int:
+        return self.store.export(out, fmt)
+
+    def export_file(self, path: Path, fmt: str) -> int:
+        return self.store.export_file(path, fmt)
+
+    def import_text(self, text: str, source: str, progress: Progress | None = None) -> Imported:
+        return self.store.import_text(text, source, progress=progress)
+
+    def import_file(self, path: Path, progress: Progress | None = None) -> Imported:
+        return self.store.import_file(path, progress=progress)
 
     # --- backups: they work on a history too damaged to open --------------------------
     def backups(self) -> list[Backup]:
         """The history file's copies, newest first (StoreError for a server)."""
-        from scorepad.store.restoring import listing_for
+        from scorepad.store import backups_at
 
-        return listing_for(self.url)
+        return backups_at(self.url)
 
     def back_up(self) -> Path:
         return self.store.back_up()
 
     def restore(self, backup: Path) -> Restored:
         """Put a copy back (the history it replaces is kept as a copy first)."""
-        from scorepad.store.restoring import restore_history
+        from scorepad.store import restore_history
 
         with self._lock:
             self._failed = None

@@ -20,7 +20,7 @@ from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, tr
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
-from scorepad.store.boards import read_boards
+from scorepad.store import read_boards
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_scored, play_title, table_score, together
 from scorepad.ui.result_model import needs_choice

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from scorepad.store.boards import AZUL_PAVILION, SINTRA_PALACE, SeatBoard
+from scorepad.store import AZUL_PAVILION, SINTRA_PALACE, SeatBoard
 from scorepad.ui.palace_model import PalaceDraft, palace_of_play, saved_palace
 from scorepad.ui.pavilion_model import PavilionDraft, pavilion_of_play, saved_pavilion
 from scorepad.ui.wall_model import saved_walls, walls_of_play

@@ -15,7 +15,8 @@ from scorepad.core.results import has_score
 from scorepad.core.scoring import show
 
 if TYPE_CHECKING:
-    from scorepad.store import GameStats, HeadToHead, PlayerStats, Store
+    from scorepad.store import GameStats, HeadToHead, PlayerStats
+    from scorepad.ui.history import History
 
 CHART_PLAYS = 100
 """The line chart shows a player's last this many plays: enough to see a trend."""
@@ -56,17 +57,17 @@ ALL_GAMES = ""
 """``gather``'s game for all games together."""
 
 
-def gather(store: Store, player: str | None = None, game: str | None = None) -> StatsData:
+def gather(history: History, player: str | None = None, game: str | None = None) -> StatsData:
     """The screen's figures; the player's are for ``game`` (by default the game they
     played most; ``ALL_GAMES`` for all of them)."""
     from scorepad.store import PlayFilter
 
-    infos = sorted((p for p in store.players() if p.plays), key=lambda p: (-p.plays, p.name))
+    infos = sorted((p for p in history.players() if p.plays), key=lambda p: (-p.plays, p.name))
     names = [p.name for p in infos]
     if not names:
         return StatsData([], None, [], [], [])
     chosen = next((n for n in names if player and n.casefold() == player.casefold()), names[0])
-    page = store.list_plays(PlayFilter(player=chosen), limit=CHART_PLAYS)
+    page = history.list_plays(PlayFilter(player=chosen), limit=CHART_PLAYS)
     counts: dict[str, int] = {}
     titles: dict[str, Text] = {}
     for play in page.plays:
@@ -75,8 +76,8 @@ def gather(store: Store, player: str | None = None, game: str | None = None) -> 
     played = sorted(counts, key=lambda g: (-counts[g], pick(titles[g], "en")))
     if game is None:
         game = played[0] if played else ALL_GAMES
-    stats = store.player_stats(chosen, game or None)
-    templates = store.games()
+    stats = history.player_stats(chosen, game or None)
+    templates = history.games()
     template = templates.get(game) if game else None
     scored = template is None or has_score(template)
     totals = [
@@ -87,7 +88,7 @@ def gather(store: Store, player: str | None = None, game: str | None = None) -> 
         if seat.name == chosen and seat.total is not None
     ]
     wins = sorted(((p.name, p.wins) for p in infos if p.wins), key=lambda w: (-w[1], w[0]))
-    games = [store.game_stats(g) for g in templates]
+    games = [history.game_stats(g) for g in templates]
     shown = tuple((g, titles[g]) for g in played)
     return StatsData(
         names, stats, totals, wins, [g for g in games if g.plays], game or None, shown, scored
@@ -118,7 +119,7 @@ def game_name(stats: GameStats, lang: str) -> str:
 
 def head_to_head_line(h2h: HeadToHead, lang: str, tr: Callable[..., str]) -> str:
     """The CLI's sentence (who finished ahead how often, wins), or that they never met."""
-    from scorepad.store.render import render_h2h
+    from scorepad.store import render_h2h
 
     if not h2h.plays:
         return tr("manage.h2h_none", a=h2h.a, b=h2h.b)

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TypedDict
 
 from scorepad.core.errors import quote
-from scorepad.store.rows import MAX_DURATION
+from scorepad.store import MAX_DURATION
 from scorepad.ui.errors import AppError
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from scorepad.core.boards.azul_sheet import GAME, WALL_LINES
 from scorepad.core.boards.azul_wall import EMPTY, PATTERN, SIZE, Side, Wall, read_side
 from scorepad.core.errors import EntryError, ScorepadError, SheetError
-from scorepad.store.boards import AZUL_WALL, SeatBoard
+from scorepad.store import AZUL_WALL, SeatBoard
 
 if TYPE_CHECKING:
     from scorepad.core import GameTemplate

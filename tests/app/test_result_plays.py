@@ -12,6 +12,7 @@ import pytest
 from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import PlayerSheet, builtin_games, load_template
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.editor.form import GameForm
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
@@ -149,7 +150,7 @@ def test_modules_are_chosen_at_new_play_and_saved_with_the_play(tmp_path, histor
     model.set_text("points", 0, "3")
     state = model.set_text("bonus", 0, "2")
     assert [p.total for p in state.scored.players] == [7, 0]
-    play = history.store.save_scored(state.scored, entered=state.entered)
+    play = history.store.save_scored(PlayToSave(state.scored, tuple(state.entered)))
     record = history.store.get_play(play)
     assert record.summary.modules == ("bonus",)
     ctx.route = f"/play/{play}/edit"

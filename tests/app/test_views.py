@@ -9,6 +9,7 @@ import pytest
 from ui_helpers import click, context, find, fire, has, latest, type_into, walk
 
 from scorepad.core import ScoredSheet, find_game
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.store import StoreError
 from scorepad.ui.app import view_for
 from scorepad.ui.drafts import of_game
@@ -37,21 +38,8 @@ class Recorder(StoreHistory):
         super().__init__(str(path))
         self.saved: list[tuple[ScoredSheet, str | None]] = []
 
-    def save_play(
-        self,
-        sheet: ScoredSheet,
-        *,
-        location: str | None = None,
-        entered=None,
-        notes=None,
-        first_player=None,
-        colours=(),
-        duration=None,
-        started_at=None,
-        boards=(),
-        played_at=None,
-    ) -> str:
-        self.saved.append((sheet, location))
+    def save_play(self, play: PlayToSave) -> str:
+        self.saved.append((play.sheet, play.location))
         return "7"
 
 
@@ -90,17 +78,7 @@ def test_a_refused_value_is_marked_and_disables_save(tmp_path):
 
 def test_saving_when_the_history_is_busy_keeps_the_sheet(tmp_path):
     class Busy(Recorder):
-        def save_play(
-            self,
-            sheet,
-            *,
-            location=None,
-            entered=None,
-            notes=None,
-            first_player=None,
-            colours=(),
-            **timer,
-        ):
+        def save_play(self, play):
             raise StoreError("store.busy", path="history.db")
 
     ctx, routes = context(tmp_path, history=Busy(tmp_path / "history.db"))
@@ -144,17 +122,7 @@ def test_saving_hands_the_scored_sheet_to_the_history(tmp_path):
 
 def test_a_store_error_is_shown_and_the_sheet_kept(tmp_path):
     class Locked(Recorder):
-        def save_play(
-            self,
-            sheet,
-            *,
-            location=None,
-            entered=None,
-            notes=None,
-            first_player=None,
-            colours=(),
-            **timer,
-        ):
+        def save_play(self, play):
             raise StoreError("store.read_only", path="history.db")
 
     ctx, routes = context(tmp_path, history=Locked(tmp_path / "history.db"), lang="es")

@@ -13,6 +13,7 @@ import pytest
 
 from scorepad.core import PlayerSheet
 from scorepad.core.plaintext import MAX_LOCATION
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.store import StoreError, open_store
 from tests.hardening.histories import table_rows
 from tests.hardening.test_hostile_text import ok, refused, sheet_file
@@ -52,7 +53,8 @@ def test_a_play_edited_with_a_long_location_is_refused_and_stays_as_it_was(url):
         record = store.get_play(play)
         before = table_rows(store)
         with pytest.raises(StoreError, match=TOO_LONG):
-            store.update_play(play, record.sheet.players, location=LONG, notes="edited")
+            edited = PlayToSave(record.sheet, record.player_sheets(), location=LONG, notes="edited")
+            store.update_play(play, edited)
         assert table_rows(store) == before
         assert store.get_play(play).summary.notes is None
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from scorepad.core import ExtraLine, PlayerSheet, find_game
+from scorepad.core import ExtraLine, PlayerSheet, find_game, score
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.store import Store
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.migrate import upgrade
@@ -42,3 +45,20 @@ def play_columns(path: Path) -> set[str]:
     """The columns of the play table in the SQLite file at ``path``, read past the store."""
     with sqlite3.connect(path) as conn:
         return {row[1] for row in conn.execute("PRAGMA table_info(play)")}
+
+
+def edit(
+    store: Store,
+    play_id: int,
+    players: Sequence[PlayerSheet],
+    *,
+    outcome: str | None = None,
+    **details: Any,
+) -> PlayToSave:
+    """An edit of a saved play as the app's Edit hands it to ``Store.update_play``: the
+    new entries scored with the play's own template and variant, with its outcome unless
+    given; details left out keep the play's."""
+    saved = store.get_play(play_id).sheet
+    chosen = saved.outcome if outcome is None else outcome
+    sheet = score(saved.template, saved.variant, players, outcome=chosen)
+    return PlayToSave(sheet, tuple(players), **details)

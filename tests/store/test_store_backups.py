@@ -8,9 +8,8 @@ from datetime import datetime, timedelta
 import pytest
 from store_sheets import azul, history_at
 
-from scorepad.store import StoreError, open_store
+from scorepad.store import StoreError, backups_at, open_store, restore_history
 from scorepad.store import backups as b
-from scorepad.store.restoring import listing_for, restore_history
 
 
 def plays_in(store) -> list[int]:
@@ -140,12 +139,12 @@ def test_a_history_too_damaged_to_open_is_restored_from_its_location(tmp_path):
     text = caught.value.message("es")
     assert f"el archivo de historial {path} está dañado" in text
     assert "Ajustes → Copias de seguridad puedes recuperar la copia del" in text
-    (copy,) = listing_for(str(path))
+    (copy,) = backups_at(str(path))
     kept = restore_history(str(path), copy.path).kept
     with open_store(str(path)) as store:
         assert plays_in(store) == [play]
     assert kept is not None and kept.read_bytes() == garbage  # the damaged file, as it was
-    kinds = [c.kind for c in listing_for(str(path))]
+    kinds = [c.kind for c in backups_at(str(path))]
     assert kinds == ["daily", "damaged", "manual"]  # opened again today: its daily copy
 
 

@@ -13,7 +13,7 @@ import json
 import sqlite3
 
 import pytest
-from store_sheets import history_at
+from store_sheets import edit, history_at
 
 from scorepad.cli import main
 from scorepad.core import find_game
@@ -60,12 +60,13 @@ def test_walls_are_saved_listed_and_kept_by_an_edit(store):
     assert [p.board.fields if p.board else None for p in listed[play].players] == expected
     assert [p.board for p in listed[plain].players] == [None, None, None]
 
-    store.update_play(play, players())  # None keeps each seat's wall
+    store.update_play(play, edit(store, play, players()))  # None keeps each seat's wall
     assert kept(store, play) == expected
     third = ["BYRKW", "WBYRK", "K....", "R....", "Y...."]  # a second row
-    store.update_play(play, players(2, 1), boards=({"wall": third}, None, None))
+    store.update_play(play, edit(store, play, players(2, 1), boards=({"wall": third}, None, None)))
     assert kept(store, play)[:2] == [{"side": "coloured", "wall": third}, None]
-    store.update_play(play, players(2, 1), boards=())  # the walls cleared: the lines stay
+    cleared = edit(store, play, players(2, 1), boards=())  # the walls cleared: the lines stay
+    store.update_play(play, cleared)
     assert kept(store, play) == [None, None, None]
     assert store.get_play(play).sheet.players[0].total == 51
 
@@ -73,7 +74,7 @@ def test_walls_are_saved_listed_and_kept_by_an_edit(store):
 def test_a_kept_wall_refuses_an_edit_of_the_lines_it_fills(store):
     play = store.save_play(AZUL, None, players(), boards=BOARDS)
     with pytest.raises(StoreError) as refused:
-        store.update_play(play, players(ana_rows=3))
+        store.update_play(play, edit(store, play, players(ana_rows=3)))
     assert refused.value.message("en") == (
         'Ana, line "rows" (Complete horizontal rows): 3 is typed, but the wall gives 1'
     )

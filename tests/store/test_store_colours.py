@@ -11,7 +11,7 @@ import json
 import sqlite3
 
 import pytest
-from store_sheets import history_at
+from store_sheets import edit, history_at
 
 from scorepad.core import find_game
 from scorepad.core.scoring import PlayerSheet
@@ -36,9 +36,11 @@ def test_colours_are_saved_listed_and_kept_by_an_edit(store):
     listed = {p.id: p for p in store.list_plays().plays}
     assert [p.colour for p in listed[play].players] == ["red", None, "blue"]
     assert [p.colour for p in listed[plain].players] == [None, None, None]
-    store.update_play(play, players(41, 30))  # None keeps each seat's colour
+    store.update_play(play, edit(store, play, players(41, 30)))  # None keeps each seat's colour
     assert [p.colour for p in store.get_play(play).summary.players] == ["red", None, "blue"]
-    store.update_play(play, players(41, 30), colours=("green", "yellow", "black"))
+    store.update_play(
+        play, edit(store, play, players(41, 30), colours=("green", "yellow", "black"))
+    )
     assert [p.colour for p in store.get_play(play).summary.players] == [
         "green",
         "yellow",

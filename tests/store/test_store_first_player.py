@@ -10,7 +10,7 @@ import json
 from datetime import datetime
 
 import pytest
-from store_sheets import history_at, play_columns
+from store_sheets import edit, history_at, play_columns
 
 from scorepad.core import find_game, score
 from scorepad.core.scoring import PlayerSheet
@@ -37,11 +37,11 @@ def test_the_first_player_is_saved_shown_in_history_and_kept_by_an_edit(store):
     listed = {p.id: p for p in store.list_plays().plays}
     assert listed[play].first_player == "Ben"
     assert listed[other].first_player is None and listed[other].first_seat is None
-    store.update_play(play, players(41, 30))  # None keeps who started
+    store.update_play(play, edit(store, play, players(41, 30)))  # None keeps who started
     assert store.get_play(play).summary.first_player == "Ben"
-    store.update_play(play, players(41, 30), first_player="Cleo")
+    store.update_play(play, edit(store, play, players(41, 30), first_player="Cleo"))
     assert store.get_play(play).summary.first_player == "Cleo"
-    store.update_play(play, players(41, 30), first_player="")
+    store.update_play(play, edit(store, play, players(41, 30), first_player=""))
     assert store.get_play(play).summary.first_player is None
 
 
@@ -59,7 +59,7 @@ def test_a_first_player_not_in_the_play_is_refused_and_nothing_is_saved(store):
     assert store.list_plays().plays == ()
     kept = store.save_play(AZUL, None, players(40, 30), first_player="Ana")
     with pytest.raises(StoreError):
-        store.update_play(kept, players(40, 30), first_player="Dora")
+        store.update_play(kept, edit(store, kept, players(40, 30), first_player="Dora"))
     assert store.get_play(kept).summary.first_player == "Ana"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from store_sheets import edit
 
 from scorepad.core import find_game
 from scorepad.core.plaintext import MAX_NOTES
@@ -27,11 +28,11 @@ def test_notes_are_saved_found_edited_and_cleared(tmp_path):
     found = store.list_plays(PlayFilter(text="TERRACE")).plays
     assert [p.id for p in found] == [play]
     assert other not in [p.id for p in found]
-    store.update_play(play, players(41, 30), notes="rematch soon")
+    store.update_play(play, edit(store, play, players(41, 30), notes="rematch soon"))
     assert store.get_play(play).summary.notes == "rematch soon"
-    store.update_play(play, players(41, 30))  # None keeps the notes
+    store.update_play(play, edit(store, play, players(41, 30)))  # None keeps the notes
     assert store.get_play(play).summary.notes == "rematch soon"
-    store.update_play(play, players(41, 30), notes="")
+    store.update_play(play, edit(store, play, players(41, 30), notes=""))
     assert store.get_play(play).summary.notes is None
 
 
@@ -52,7 +53,7 @@ def test_notes_too_long_or_with_control_characters_are_refused(tmp_path, notes, 
     assert store.list_plays().plays == ()
     kept = store.save_play(AZUL, None, players(40, 30), notes="x" * MAX_NOTES)
     with pytest.raises(StoreError):
-        store.update_play(kept, players(40, 30), notes=notes)
+        store.update_play(kept, edit(store, kept, players(40, 30), notes=notes))
     assert store.get_play(kept).summary.notes == "x" * MAX_NOTES
 
 

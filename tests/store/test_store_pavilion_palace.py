@@ -11,6 +11,7 @@ import io
 import json
 
 import pytest
+from store_sheets import edit
 
 from scorepad.cli import main
 from scorepad.core import find_game
@@ -54,9 +55,10 @@ def test_a_pavilion_is_saved_listed_and_kept_by_an_edit(store):
     assert [p.total for p in record.sheet.players] == [40 + 12 + 14 + 4, 30 + 15]
     listed = {p.id: p for p in store.list_plays().plays}
     assert listed[play].players[0].board.fields == {"pavilion": ANA_STARS}
-    store.update_play(play, pavilion_players())  # None keeps the pavilion
+    store.update_play(play, edit(store, play, pavilion_players()))  # None keeps the pavilion
     assert kept(store, play)[0] == {"pavilion": ANA_STARS}
-    store.update_play(play, pavilion_players(red=False), boards=())  # cleared: lines stay
+    cleared = edit(store, play, pavilion_players(red=False), boards=())  # lines stay
+    store.update_play(play, cleared)
     assert kept(store, play) == [None, None]
 
 
@@ -148,7 +150,7 @@ def test_a_board_that_disagrees_is_refused_naming_the_player(
 def test_a_kept_palace_refuses_an_edit_of_its_line(store):
     play = store.save_play(SINTRA, "B", sintra_players(), boards=({"palace": ANA_WINDOWS}, None))
     with pytest.raises(StoreError) as refused:
-        store.update_play(play, sintra_players([3, 5]))
+        store.update_play(play, edit(store, play, sintra_players([3, 5])))
     assert "[3, 5] is typed, but the palace gives [3, 4]" in refused.value.message("en")
     assert kept(store, play)[0] == {"palace": ANA_WINDOWS}
 

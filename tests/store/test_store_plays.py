@@ -6,7 +6,7 @@ import json
 from decimal import Decimal
 
 import pytest
-from store_sheets import AZUL, GLASS, SINTRA, azul, glass
+from store_sheets import AZUL, GLASS, SINTRA, azul, edit, glass
 
 from scorepad.core import ExtraLine, PlayerSheet, SheetError, TemplateError
 from scorepad.store import NewSheet, PlayFilter, StoreError
@@ -69,7 +69,7 @@ def test_edit_rescored_with_the_template_it_was_saved_with(store):
     assert record.template_version == 1
     assert [p.total for p in record.summary.players] == [6, 7]
     edited = [PlayerSheet("Ana", {"gold": 4}), PlayerSheet("Ben", {"gold": 2, "bonus": 3})]
-    after = store.update_play(play, edited, notes="recounted")
+    after = store.update_play(play, edit(store, play, edited, notes="recounted"))
     assert [p.total for p in after.summary.players] == [8, 7]
     assert after.summary.winners == ("Ana",)
     assert after.summary.notes == "recounted"

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 from sqlalchemy import text
-from store_sheets import AZUL, azul, glass
+from store_sheets import AZUL, azul, edit, glass
 
 from scorepad.core import PlayerSheet
 from scorepad.store import PlayFilter, StoreError, open_store
@@ -210,7 +210,10 @@ def test_the_tallies_follow_every_change_to_the_plays(history, tmp_path, pg_or_f
     assert kept == counted and len(counted[1]) == 9  # Azul's 7 totals, Glass Road's 2
     jan, feb, mar = (p.id for p in history.list_plays(PlayFilter(game="azul")).plays[:0:-1])
     history.update_play(
-        jan, [PlayerSheet("Ana", {"marker": 61}), PlayerSheet("Ben", {"marker": 50})]
+        jan,
+        edit(
+            history, jan, [PlayerSheet("Ana", {"marker": 61}), PlayerSheet("Ben", {"marker": 50})]
+        ),
     )
     history.delete_play(feb)
     kept, counted = tallies(history)

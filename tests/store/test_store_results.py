@@ -8,6 +8,8 @@ import io
 import json
 from pathlib import Path
 
+from store_sheets import edit
+
 from scorepad.core import PlayerSheet, builtin_games
 from scorepad.store import PlayFilter, Store, open_store
 from scorepad.store.migrate import HEAD, current
@@ -69,9 +71,11 @@ def test_results_and_modules_are_kept_with_the_play(store):
     assert [p.total for p in dice.sheet.players] == [14, 9, 1]
     assert dice.sheet.teams[0].total == 15 and dice.sheet.winners == ("Ana", "Cy")
     assert dice.template_version == 1
-    edited = store.update_play(ids["dice"], dice.player_sheets())
+    edited = store.update_play(ids["dice"], edit(store, ids["dice"], dice.player_sheets()))
     assert edited.sheet.modules == ("bonus",)
-    assert store.update_play(ids["lost"], lost.player_sheets(), outcome="won").sheet.winners == (
+    assert store.update_play(
+        ids["lost"], edit(store, ids["lost"], lost.player_sheets(), outcome="won")
+    ).sheet.winners == (
         "Ana",
         "Ben",
     )

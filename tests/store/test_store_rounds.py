@@ -9,6 +9,7 @@ import json
 from datetime import datetime
 
 import pytest
+from store_sheets import edit
 
 from scorepad.cli import main
 from scorepad.core import PlayerSheet, builtin_games
@@ -75,7 +76,9 @@ def test_an_edit_re_scores_the_rounds_and_keeps_new_sums(store):
     more = {key: [*value, 0] for key, value in kate.lines.items()}
     more["bid"][-1], more["tricks"][-1] = 2, 2
     other = {key: [*value, "0+1"] for key, value in johnny.lines.items()}
-    record = store.update_play(play, [PlayerSheet("Kate", more), PlayerSheet("Johnny", other)])
+    record = store.update_play(
+        play, edit(store, play, [PlayerSheet("Kate", more), PlayerSheet("Johnny", other)])
+    )
     assert record.sheet.players[0].rounds == (20, 40, 130, 170)
     assert record.sheet.players[1].rounds == (10, 30, 20, 41)  # bid 1, took 1, bonus 1
     assert record.typed[0] == {"bonus": [0, 0, "10+20", 0]}

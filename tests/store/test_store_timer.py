@@ -10,7 +10,7 @@ import json
 from datetime import datetime
 
 import pytest
-from store_sheets import history_at, play_columns
+from store_sheets import edit, history_at, play_columns
 
 from scorepad.cli import main
 from scorepad.core import find_game
@@ -33,10 +33,11 @@ def test_the_duration_and_start_are_saved_listed_and_kept_by_an_edit(store):
     assert (summary.duration, summary.started_at) == (65, STARTED)
     (listed,) = store.list_plays().plays
     assert (listed.duration, listed.started_at) == (65, STARTED)
-    store.update_play(play, players(41, 30))  # None keeps both
+    store.update_play(play, edit(store, play, players(41, 30)))  # None keeps both
     summary = store.get_play(play).summary
     assert (summary.duration, summary.started_at) == (65, STARTED)
-    store.update_play(play, players(41, 30), duration=70)  # corrected by hand in Edit
+    corrected = edit(store, play, players(41, 30), duration=70)  # by hand in Edit
+    store.update_play(play, corrected)
     summary = store.get_play(play).summary
     assert (summary.duration, summary.started_at) == (70, STARTED)
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from datetime import datetime
 
 import pytest
+from store_sheets import edit
 
 from scorepad.core import find_game
 from scorepad.core.scoring import ExtraLine, PlayerSheet
@@ -47,13 +48,17 @@ def test_an_edit_is_undone_exactly(store):
     stats = store.game_stats("azul")
     edited = store.update_play(
         play,
-        [PlayerSheet("Ana", {"marker": 10}), PlayerSheet("Ben", {"marker": 70})],
-        location="Home",
-        duration=50,
-        notes="recounted",
-        first_player="Ana",
-        colours=("black", "green"),
-        boards=(),
+        edit(
+            store,
+            play,
+            [PlayerSheet("Ana", {"marker": 10}), PlayerSheet("Ben", {"marker": 70})],
+            location="Home",
+            duration=50,
+            notes="recounted",
+            first_player="Ana",
+            colours=("black", "green"),
+            boards=(),
+        ),
     )
     assert [p.total for p in edited.sheet.players] == [10, 70]
     assert edited.summary.first_seat == 1 and edited.summary.location == "Home"
@@ -70,8 +75,8 @@ def test_an_edit_is_undone_exactly(store):
 
 def test_an_undo_never_overwrites_a_later_change(store):
     play = store.save_play(AZUL, None, players())
-    first = store.update_play(play, players(50))
-    store.update_play(play, players(60))
+    first = store.update_play(play, edit(store, play, players(50)))
+    store.update_play(play, edit(store, play, players(60)))
     assert first.before is not None
     with pytest.raises(StoreError) as refused:
         store.undo_edit(first.before)
@@ -88,7 +93,8 @@ def test_undo_takes_away_a_player_only_the_edit_brought_in(store):
     play = store.save_play(AZUL, None, players())
     store.add_player("Dora")  # in the history already, with no play
     edited = store.update_play(
-        play, [PlayerSheet("Ana", {"marker": 5}), PlayerSheet("Zoé", {"marker": 6})]
+        play,
+        edit(store, play, [PlayerSheet("Ana", {"marker": 5}), PlayerSheet("Zoé", {"marker": 6})]),
     )
     assert "Zoé" in [p.name for p in store.players()]
     assert edited.before is not None and len(edited.before.new_players) == 1
@@ -98,7 +104,7 @@ def test_undo_takes_away_a_player_only_the_edit_brought_in(store):
 
 def test_a_deleted_play_stays_deleted_when_its_edit_is_undone(store):
     play = store.save_play(AZUL, None, players())
-    edited = store.update_play(play, players(50))
+    edited = store.update_play(play, edit(store, play, players(50)))
     store.delete_play(play)
     assert edited.before is not None
     store.undo_edit(edited.before)

@@ -109,7 +109,7 @@ class AddLineDialog(LineCards):
         """The person's own copy of the game, if there is one (None when the history
         cannot be read: keeping the line says why then)."""
         try:
-            return self.ctx.services.history.store.own_copy(self.model.draft.game_id)
+            return self.ctx.services.history.own_copy(self.model.draft.game_id)
         except ScorepadError:
             return None
 
@@ -198,9 +198,9 @@ class AddLineDialog(LineCards):
             return
         edit: Edit
         if self.new.keep:
-            store = self.ctx.services.history.store
+            history = self.ctx.services.history
             try:
-                copy = store.keep_line(self.model.draft.game_id, line)
+                copy = history.keep_line(self.model.draft.game_id, line)
             except ScorepadError as problem:
                 self.problem.value = problem.message(self.ctx.lang)
                 self.problem_box.visible = True

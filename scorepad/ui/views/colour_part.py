@@ -140,7 +140,7 @@ def seat_colours(ctx: Context, template: GameTemplate, names: Sequence[str]) -> 
     """New play's colours for ``template``, remembering what each of ``names`` had last
     (nothing remembered when the history cannot be read: colours are handed out anyway)."""
     try:
-        memory = ctx.services.history.store.last_colours(names)
+        memory = ctx.services.history.last_colours(names)
     except ScorepadError:
         memory = {}
     return SeatColours(game_colours(template), {fold(n): c for n, c in memory.items()})
@@ -177,7 +177,7 @@ def known_colours(ctx: Context, names: Sequence[str]) -> list[str | None]:
     """Each of ``names``' latest colour (None where they never had one, or the history
     cannot be read)."""
     try:
-        found = ctx.services.history.store.last_colours(names)
+        found = ctx.services.history.last_colours(names)
     except ScorepadError:
         return [None] * len(names)
     return [found.get(name) for name in names]

@@ -388,12 +388,12 @@ class GameEditorView(RuleCards, LineCards):
                 self.problem.value = ctx.t("manage.fix_first")
             self.show_first()
             return
-        store = ctx.services.history.store
+        history = ctx.services.history
         try:
             if self.form.editing:
-                store.update_game(checked.data, "game")
+                history.update_game(checked.data, "game")
             else:
-                store.create_game(checked.data, "game")
+                history.create_game(checked.data, "game")
         except ScorepadError as problem:
             self.problem.value = problem.message(ctx.lang)
             return

@@ -24,7 +24,7 @@ from scorepad.ui.host_files import read_text
 from scorepad.ui.views.common import heading, muted, players_range, screen, tid
 
 if TYPE_CHECKING:
-    from scorepad.store import Store
+    from scorepad.ui.history import History
 
 
 def exports_dir(ctx: Context) -> Path:
@@ -59,8 +59,8 @@ class GamesView:
         )
 
     @property
-    def store(self) -> Store:
-        return self.ctx.services.history.store
+    def history(self) -> History:
+        return self.ctx.services.history
 
     def build(self) -> ft.View:
         ctx = self.ctx
@@ -103,8 +103,10 @@ class GamesView:
     def refresh(self) -> None:
         ctx = self.ctx
         try:
-            games = self.store.games()
-            custom = {c.template.id: c.template for c in self.store.custom_games()}
+            # the user's games first: a history that cannot be read says so here (``games``
+            # would give the built-ins alone)
+            custom = {c.template.id: c.template for c in self.history.custom_games()}
+            games = self.history.games()
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
             self.lists.controls = []
@@ -196,7 +198,7 @@ class GamesView:
         if self.saved is None:
             return
         try:
-            game = self.store.template(self.saved)
+            game = self.history.template(self.saved)
         except ScorepadError:
             return
         self.say(self.ctx.t("manage.saved_game", name=pick(game.name, self.ctx.lang)))
@@ -221,7 +223,7 @@ class GamesView:
         folder = exports_dir(self.ctx)
         path = folder / f"{gid}.json"
         try:
-            text = self.store.export_game(gid)
+            text = self.history.export_game(gid)
             folder.mkdir(parents=True, exist_ok=True)
             write_atomic(path, text)  # a file to share: whole, or the one before stays
         except ScorepadError as problem:
@@ -237,7 +239,7 @@ class GamesView:
         ctx = self.ctx
         name = f"{gid}.json"
         try:
-            text = self.store.export_game(gid)
+            text = self.history.export_game(gid)
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
             return
@@ -246,8 +248,8 @@ class GamesView:
 
     def on_delete(self, gid: str) -> None:
         try:
-            name = pick(self.store.template(gid).name, self.ctx.lang)
-            self.store.delete_game(gid)
+            name = pick(self.history.template(gid).name, self.ctx.lang)
+            self.history.delete_game(gid)
         except ScorepadError as problem:
             self.say(problem.message(self.ctx.lang), error=True)
             return
@@ -260,7 +262,7 @@ class GamesView:
         if self.deleted is None:
             return
         try:
-            self.store.restore_game(self.deleted)
+            self.history.restore_game(self.deleted)
         except ScorepadError as problem:
             self.say(problem.message(self.ctx.lang), error=True)
             return
@@ -295,7 +297,7 @@ class GamesView:
 
         def load() -> GameTemplate | ScorepadError:
             try:
-                return self.store.import_game(read_text(path), str(path))
+                return self.history.import_game(read_text(path), str(path))
             except ScorepadError as problem:
                 return problem
 
@@ -311,7 +313,7 @@ class GamesView:
     def finish_import(self, text: str, source: str) -> None:
         ctx = self.ctx
         try:
-            template = self.store.import_game(text, source)
+            template = self.history.import_game(text, source)
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
             return

@@ -125,8 +125,8 @@ class HistoryView:
             self.list.controls = []
         try:
             filters = self.query.to_filter()
-            store = ctx.services.history.store
-            page = store.list_plays(filters, limit=PAGE_SIZE, offset=self.offset)
+            history = ctx.services.history
+            page = history.list_plays(filters, limit=PAGE_SIZE, offset=self.offset)
         except ScorepadError as problem:
             self.status.value = problem.message(ctx.lang)
             self.status.color = ft.Colors.ERROR
@@ -178,7 +178,7 @@ class HistoryView:
         """The history's players, to pick from (none when it cannot be read: typing a name
         still filters)."""
         try:
-            return self.ctx.services.history.store.players()
+            return self.ctx.services.history.players()
         except ScorepadError:
             return []
 

@@ -53,12 +53,12 @@ def new_game_view(ctx: Context, base: str | None) -> ft.View:
 
 def edit_game_view(ctx: Context, game: str) -> ft.View:
     def build() -> ft.View:
-        store = ctx.services.history.store
-        if game not in {c.template.id for c in store.custom_games()}:
+        history = ctx.services.history
+        if game not in {c.template.id for c in history.custom_games()}:
             return message_view(
                 ctx, ctx.t("app.games"), ctx.t("app.unknown_game", value=quote(game))
             )
-        form = ctx.kept("game-form", lambda: read_form(store.template(game)))
+        form = ctx.kept("game-form", lambda: read_form(history.template(game)))
         return GameEditorView(ctx, form).build()
 
     return _reported(ctx, "app.games", build)

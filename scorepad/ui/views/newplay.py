@@ -372,7 +372,7 @@ class NewPlayView:
 def _saved_players(ctx: Context) -> list[str]:
     """Profiles from the history, most played first (none when it cannot be read)."""
     try:
-        players = ctx.services.history.store.players()
+        players = ctx.services.history.players()
     except ScorepadError:
         return []
     return [p.name for p in sorted(players, key=lambda p: (-p.plays, p.name.casefold()))]

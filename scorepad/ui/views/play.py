@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 def play_view(ctx: Context, play_id: str) -> ft.View:
     try:
-        record = ctx.services.history.store.get_play(int(play_id))
+        record = ctx.services.history.get_play(int(play_id))
     except ValueError:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
     except ScorepadError as problem:
@@ -67,10 +67,10 @@ def rematch_route(
 
 def rematch(ctx: Context, play_id: int) -> None:
     """Start a new sheet like the play ``play_id`` (or say why not)."""
-    store = ctx.services.history.store
+    history = ctx.services.history
     try:
-        sheet = store.rematch(play_id)
-        record = store.get_play(play_id)
+        sheet = history.rematch(play_id)
+        record = history.get_play(play_id)
     except ScorepadError as problem:
         ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
         return
@@ -135,7 +135,7 @@ class PlayView:
     def on_ignored(self, e: ft.Event[ft.Switch]) -> None:
         ctx = self.ctx
         try:
-            ctx.services.history.store.set_ignored(self.record.id, bool(e.control.value))
+            ctx.services.history.set_ignored(self.record.id, bool(e.control.value))
         except ScorepadError as problem:
             teller(self.message)(problem.message(ctx.lang), True)
 
@@ -351,16 +351,16 @@ class PlayView:
     def on_delete(self) -> None:
         ctx = self.ctx
         play_id = self.record.id
-        store = ctx.services.history.store
+        history = ctx.services.history
         try:
-            store.delete_play(play_id)
+            history.delete_play(play_id)
         except ScorepadError as problem:
             teller(self.message)(problem.message(ctx.lang), True)
             return
 
         def undo() -> None:
             try:
-                store.restore_play(play_id)
+                history.restore_play(play_id)
             except ScorepadError as problem:
                 ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
                 return
@@ -376,7 +376,7 @@ class PlayView:
 
         def make() -> bytes:
             from scorepad.printing.document import played_sheet_pdf
-            from scorepad.store.boards import read_boards
+            from scorepad.store import read_boards
 
             return played_sheet_pdf(
                 self.record.sheet,

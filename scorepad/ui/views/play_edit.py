@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.ui.colour_model import saved_colours
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
@@ -33,8 +34,8 @@ def edit_drafts(ctx: Context, play_id: int) -> FileDraftStore:
 def edit_view(ctx: Context, play_id: str) -> ft.View:
     try:
         number = int(play_id)
-        store = ctx.services.history.store
-        record = store.get_play(number)
+        history = ctx.services.history
+        record = history.get_play(number)
     except ValueError:
         return message_view(ctx, ctx.t("app.play"), ctx.t("app.not_found", route=play_id))
     except ScorepadError as problem:
@@ -60,17 +61,17 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         model = SheetInProgress(template, start)
 
     def save(state: SheetState, location: str | None, notes: str | None) -> str:
-        edited = store.update_play(
-            number,
-            state.entered,
+        play = PlayToSave(  # the play's time is kept; its scores as the players chose
+            state.scored,
+            tuple(state.entered),
             location=location or "",
             notes=notes or "",
             first_player=model.draft.first_player,  # "": nobody starts any more
-            colours=[c or None for c in model.draft.colours] or None,
+            colours=tuple(c or None for c in model.draft.colours) or None,
             boards=saved_boards(model.draft),
             duration=saved_time(model.draft.timer, clock()).get("duration"),  # None: kept
-            outcome=state.scored.outcome,  # as the players chose it again (None: none)
         )
+        edited = history.update_play(number, play)
         offer_undo(ctx, edited)
         return str(number)
 
@@ -105,12 +106,12 @@ def offer_undo(ctx: Context, edited: EditedPlay) -> None:
     before = edited.before
     if before is None:
         return
-    store = ctx.services.history.store
+    history = ctx.services.history
     route = f"/play/{edited.id}"
 
     def undo() -> None:
         try:
-            store.undo_edit(before)
+            history.undo_edit(before)
         except ScorepadError as problem:
             ctx.show_dialog(ft.SnackBar(ft.Text(problem.message(ctx.lang))))
             return

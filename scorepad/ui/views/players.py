@@ -16,7 +16,7 @@ from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, screen, tid
 
 if TYPE_CHECKING:
-    from scorepad.store import Store
+    from scorepad.ui.history import History
 
 
 def plays_text(ctx: Context, n: int) -> str:
@@ -38,8 +38,8 @@ class PlayersView:
         self.confirm_box.visible = False  # on the wrapper: a hidden Semantics content is an error
 
     @property
-    def store(self) -> Store:
-        return self.ctx.services.history.store
+    def history(self) -> History:
+        return self.ctx.services.history
 
     def build(self) -> ft.View:
         ctx = self.ctx
@@ -78,7 +78,7 @@ class PlayersView:
     def refresh(self) -> None:
         ctx = self.ctx
         try:
-            players = self.store.players()
+            players = self.history.players()
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
             players = []
@@ -159,10 +159,10 @@ class PlayersView:
         if not name:
             self.say(self.ctx.t("manage.name_needed"), error=True)
             return
-        if any(p.name.casefold() == name.casefold() for p in self.store.players()):
+        if any(p.name.casefold() == name.casefold() for p in self.history.players()):
             self.say(self.ctx.t("manage.player_exists", name=name), error=True)
             return
-        if self._do(lambda: self.store.add_player(name), self.ctx.t("manage.added", name=name)):
+        if self._do(lambda: self.history.add_player(name), self.ctx.t("manage.added", name=name)):
             self.new_name.value = ""
 
     def on_rename(self) -> None:
@@ -172,7 +172,7 @@ class PlayersView:
             return
         done = self.ctx.t("manage.renamed", old=old, new=new)
         self.renaming = None
-        if not self._do(lambda: self.store.rename_player(old, new), done):
+        if not self._do(lambda: self.history.rename_player(old, new), done):
             self.renaming = old
 
     def on_cancel(self) -> None:
@@ -209,7 +209,7 @@ class PlayersView:
         source, target = str(self.merge_from.value), str(self.merge_into.value)
         self.confirm_box.visible = False
         done = self.ctx.t("manage.merged", source=source, target=target)
-        if self._do(lambda: self.store.merge_players(source, target), done):
+        if self._do(lambda: self.history.merge_players(source, target), done):
             self.merge_from.value = self.merge_into.value = None
 
     def on_merge_cancel(self) -> None:

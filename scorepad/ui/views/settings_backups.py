@@ -19,7 +19,7 @@ from scorepad.ui.views.common import heading, muted, tid
 from scorepad.ui.views.players import plays_text
 
 if TYPE_CHECKING:
-    from scorepad.store.backups import Backup
+    from scorepad.store import Backup
     from scorepad.ui.history import History
 
 

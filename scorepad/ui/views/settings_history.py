@@ -39,8 +39,8 @@ FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
 SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
 
 if TYPE_CHECKING:
-    from scorepad.store import Store
-    from scorepad.store.importing import Imported
+    from scorepad.store import Imported
+    from scorepad.ui.history import History
 
 logger = logging.getLogger(__name__)
 
@@ -75,8 +75,8 @@ class HistorySection:
         ctx.keep("history-section", self.token)  # a rebuilt Settings has a section of its own
 
     @property
-    def store(self) -> Store:
-        return self.ctx.services.history.store
+    def history(self) -> History:
+        return self.ctx.services.history
 
     def default_path(self) -> Path:
         folder = self.ctx.services.config.data_dir / "exports"
@@ -86,7 +86,7 @@ class HistorySection:
         """Where the history lives: the store's own label (a path, or a URL sans password)."""
         ctx = self.ctx
         try:
-            where = ctx.t("manage.history_at", label=self.store.label)
+            where = ctx.t("manage.history_at", label=self.history.label)
         except ScorepadError as problem:
             where = problem.message(ctx.lang)
         return tid("history-where", muted(where, size=14))
@@ -159,7 +159,7 @@ class HistorySection:
 
         def make() -> tuple[int, bytes]:
             out = io.StringIO(newline="")
-            count = self.store.export(out, fmt)
+            count = self.history.export(out, fmt)
             return count, out.getvalue().encode("utf-8")
 
         self.start_job(ctx.t("manage.exporting", path=name))
@@ -193,7 +193,7 @@ class HistorySection:
 
         def load() -> Outcome:
             text = data.decode("utf-8-sig")
-            done = self.store.import_text(text, name, progress=self.on_progress)
+            done = self.history.import_text(text, name, progress=self.on_progress)
             return report_text(ctx, name, done), False
 
         self.start_job(ctx.t("manage.importing", path=name))
@@ -250,7 +250,7 @@ class HistorySection:
             return ctx.t("files.not_regular", path=str(path)), True
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            count = self.store.export_file(path, self.fmt)
+            count = self.history.export_file(path, self.fmt)
         except OSError as problem:
             detail = problem.strerror or str(problem)
             return ctx.t("manage.cannot_write", path=str(path), detail=detail), True
@@ -270,7 +270,7 @@ class HistorySection:
 
     def import_(self, path: Path) -> Outcome:
         check_file(path)  # a regular file of a sane size, or an AppError that says why
-        done = self.store.import_file(path, progress=self.on_progress)
+        done = self.history.import_file(path, progress=self.on_progress)
         return report_text(self.ctx, str(path), done), False
 
     def run(self, doing: str, job: Callable[[], Outcome]) -> None:

@@ -13,6 +13,7 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff
@@ -709,16 +710,17 @@ class SheetView:
             if self.saver is not None:
                 play_id = self.saver(state, location, notes)
             else:
-                play_id = self.ctx.services.history.save_play(
+                play = PlayToSave(
                     state.scored,
+                    tuple(state.entered),
                     location=location,
-                    entered=state.entered,
                     notes=notes,
                     first_player=first,
-                    colours=self.model.draft.colours,
+                    colours=tuple(c or None for c in self.model.draft.colours),
                     boards=saved_boards(self.model.draft),
                     **saved_time(self.model.draft.timer, self.timer.now()),
                 )
+                play_id = self.ctx.services.history.save_play(play)
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id
 
@@ -737,7 +739,7 @@ def _known_labels(ctx: Context, game_id: str) -> list[str]:
     """By-hand labels kept from earlier plays of the game (none when the history cannot
     be read)."""
     try:
-        return list(ctx.services.history.store.labels(game_id))
+        return list(ctx.services.history.labels(game_id))
     except ScorepadError:
         return []
 

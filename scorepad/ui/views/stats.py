@@ -34,7 +34,8 @@ from scorepad.ui.views.colour_part import (
 from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
 
 if TYPE_CHECKING:
-    from scorepad.store import GameStats, Store
+    from scorepad.store import GameStats
+    from scorepad.ui.history import History
 
 
 class StatsView:
@@ -48,14 +49,14 @@ class StatsView:
         self.data: StatsData | None = None
 
     @property
-    def store(self) -> Store:
-        return self.ctx.services.history.store
+    def history(self) -> History:
+        return self.ctx.services.history
 
     def build(self) -> ft.View:
         ctx = self.ctx
         title = ctx.t("app.stats")
         try:
-            self.data = data = gather(self.store, self.wanted)
+            self.data = data = gather(self.history, self.wanted)
         except ScorepadError as problem:
             return screen(ctx, title, [tid("stats-error", ft.Text(problem.message(ctx.lang)))])
         if data.empty:
@@ -284,7 +285,7 @@ class StatsView:
 
     def refill(self) -> None:
         try:
-            self.data = gather(self.store, self.wanted, self.game)
+            self.data = gather(self.history, self.wanted, self.game)
         except ScorepadError as problem:
             self.h2h_text.value = problem.message(self.ctx.lang)
             return
@@ -296,7 +297,7 @@ class StatsView:
             self.h2h_text.value = self.ctx.t("manage.h2h_choose")
             return
         try:
-            h2h = self.store.head_to_head(str(a), str(b))
+            h2h = self.history.head_to_head(str(a), str(b))
         except ScorepadError as problem:
             self.h2h_text.value = problem.message(self.ctx.lang)
             return
