@@ -10,8 +10,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
-from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
 from scorepad.core.boards.azul_sheet import track_summary
+from scorepad.core.boards.sheet_boards import kind_of
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number, json_number
 
@@ -66,16 +66,12 @@ def template_json(template: GameTemplate, variant: str | None, lang: str) -> dic
 
 
 def _boards_help(template: GameTemplate, lang: str) -> dict[str, object]:
-    """Azul's board fields of a sheet file, each with how it is written."""
-    if template.id != BOARD_GAME:
+    """The board fields of a sheet file for the game's kind of board, each with how it
+    is written (none for a game without a board, or whose board has no help)."""
+    kind = kind_of(template)
+    if kind is None or not kind.help:
         return {}
-    return {
-        "boards": {
-            "wall": tr("board.help_wall", lang),
-            "side": tr("board.help_side", lang),
-            "track": tr("board.help_track", lang),
-        }
-    }
+    return {"boards": {field: tr(key, lang) for field, key in kind.help}}
 
 
 def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, object]:

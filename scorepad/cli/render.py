@@ -8,14 +8,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
-from scorepad.core.boards.azul_sheet import GAME as BOARD_GAME
-from scorepad.core.boards.azul_sheet import AzulBoard, track_note
-from scorepad.core.boards.board_sheet import BoardReading
+from scorepad.core.boards.azul_sheet import track_note
+from scorepad.core.boards.sheet_boards import kind_of
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
 from scorepad.core.sets import SetRule
-from scorepad.core.sheetrules import MORE_KINDS, Bonus
+from scorepad.core.sheetrules import Bonus
 from scorepad.core.template import Reading
 
 if TYPE_CHECKING:
@@ -99,7 +98,7 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         label = pick(line.label, lang)
         if line.per_round:
             label += f" ({tr('text.per_round', lang)})"
-        if line.kind == "award":
+        if line.compared:
             label += f" ({tr('text.award_line', lang)})"
         scores = line.describe(lang)
         rule = template.bids
@@ -143,13 +142,10 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
     if template.reminders:
         parts += ["", f"{tr('text.reminders', lang)}:"]
         parts += [f"  · {pick(r, lang)}" for r in template.reminders]
-    if template.id == BOARD_GAME:
+    kind = kind_of(template)
+    if kind is not None and kind.help:
         parts += ["", f"{tr('board.help_title', lang)}:"]
-        parts += [
-            f"  · {tr('board.help_wall', lang)}",
-            f"  · {tr('board.help_side', lang)}",
-            f"  · {tr('board.help_track', lang)}",
-        ]
+        parts += [f"  · {tr(key, lang)}" for _, key in kind.help]
     return "\n".join(parts)
 
 
@@ -232,7 +228,7 @@ def render_scored(sheet: ScoredSheet, lang: str) -> str:
         label = pick(line.label, lang)
         if line.per_round and not line.counts:
             continue  # entered per round: shown in the rounds below when it counts
-        if line.counts and (line.kind in MORE_KINDS or line.key in with_quantity):
+        if line.counts and (line.worked_out or line.key in with_quantity):
             rows.append([label, *(_earned(p.readings[line.key], lang) for p in players)])
         elif line.counts:
             rows.append([label, *(number(p.readings[line.key].points, lang) for p in players)])
@@ -299,13 +295,8 @@ def render_boards(given: SheetInput, sheet: ScoredSheet, lang: str) -> str:
     names = [p.name for p in sheet.players]
     notes = []
     for name, board in zip(names, given.boards, strict=True):
-        if isinstance(board, BoardReading):
-            notes.append(tr(f"board.from_{board.board}", lang, player=name))
-        if not isinstance(board, AzulBoard) or board.wall is None:
-            continue
-        side = tr("board.side_grey" if board.side == "grey" else "board.side_coloured", lang)
-        key = "board.from_track" if board.game is not None else "board.from_wall"
-        notes.append(tr(key, lang, player=name, side=side))
+        if board is not None and board.kept is not None:
+            notes.append(board.sentence(name, lang))
     parts = ["\n".join(notes)] if notes else []
     azul = given.azul_boards
     tracked = [(n, b.game) for n, b in zip(names, azul, strict=True) if b and b.game]

@@ -15,8 +15,7 @@ from scorepad.cli.as_json import scored_json
 from scorepad.cli.io import named_history, open_history, options, print_json, read_text
 from scorepad.cli.lookup import known_games
 from scorepad.cli.render import render_boards, render_scored
-from scorepad.core.boards.azul_sheet import AzulBoard
-from scorepad.core.boards.board_sheet import BoardReading
+from scorepad.core.boards.kinds import Reading
 from scorepad.core.i18n import tr
 from scorepad.core.sheetfile import read_sheet
 
@@ -50,21 +49,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def kept_boards(
-    boards: Sequence[AzulBoard | BoardReading | None],
-) -> tuple[dict[str, object] | None, ...]:
-    """Each player's board as the history keeps it (a tracked game's: the wall it built;
-    a pavilion's or a palace's: its fields), or none when no player gave one."""
-    found: tuple[dict[str, object] | None, ...] = tuple(_kept(b) for b in boards)
+def kept_boards(boards: Sequence[Reading | None]) -> tuple[dict[str, object] | None, ...]:
+    """Each player's board as the history keeps it (``Reading.kept``: a tracked game's,
+    the wall it built), or none when no player gave one."""
+    found = tuple(b.kept if b is not None else None for b in boards)
     return found if any(found) else ()
-
-
-def _kept(board: AzulBoard | BoardReading | None) -> dict[str, object] | None:
-    if isinstance(board, BoardReading):
-        return dict(board.fields)
-    if board is not None and board.wall is not None:
-        return {"side": board.side, "wall": list(board.wall.rows)}
-    return None
 
 
 def cmd_score_save(args: argparse.Namespace, text: str) -> int:

@@ -33,6 +33,8 @@ class AwardLine(Line):
     come from comparing everyone's."""
 
     kind = "award"
+    worked_out = True
+    compared = True
     fields = MappingProxyType(
         {
             "places": True,

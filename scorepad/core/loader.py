@@ -87,6 +87,7 @@ TOP_FIELDS = {
     "modules": False,
     "first_player": False,
     "player_colours": False,
+    "board": False,
     **RULE_FIELDS,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
@@ -240,6 +241,7 @@ class _Reader:
     def game(self, raw: object, builtin: bool) -> GameTemplate:
         data = self.obj(raw, "game", TOP_FIELDS)
         game_id = self.key(data["id"], "id")
+        board = self.board(data.get("board"))
         players = self.obj(data["players"], "players", {"min": True, "max": True})
         low = self.whole(players["min"], "players.min", low=1)
         high = self.whole(players["max"], "players.max", low=1)
@@ -324,7 +326,16 @@ class _Reader:
             result=result,
             modules=read_modules(self, data, builtin),
             rules=rules,
+            board=board,
         )
+
+    def board(self, raw: object) -> str | None:
+        """The kind of board the game's players may give (``core.boards.kinds``)."""
+        if raw is None:
+            return None
+        from scorepad.core.boards.kinds import board_kinds  # the kinds register on use
+
+        return self.choice(raw, "board", tuple(board_kinds()), "board")
 
     # --- rounds ---------------------------------------------------------------------------
     def rounds(

@@ -23,6 +23,7 @@ class TallyLine(Line):
     of the table score its last value."""
 
     kind = "tally"
+    worked_out = True
     fields = MappingProxyType({"values": True, "max": False})
     __slots__ = ("max", "values")
 

@@ -9,38 +9,44 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from scorepad.core.boards import board_sheet
-from scorepad.core.boards.azul_sheet import (
-    BOARD_FIELDS,
-    AzulBoard,
-    check_tracks,
-    fill_lines,
-    read_board,
+from scorepad.core.boards.azul_sheet import AzulBoard, azul_boards
+from scorepad.core.boards.kinds import Reading
+from scorepad.core.boards.sheet_boards import (
+    board_fields,
+    board_name,
+    check_sheet,
+    read_player_board,
 )
-from scorepad.core.boards.board_sheet import BoardReading
 from scorepad.core.catalogue import builtin_games, find_game
+from scorepad.core.combined import with_modules
 from scorepad.core.errors import EntryError, SheetError, parse_json, quote
 from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
 from scorepad.core.template import GameTemplate
 
 SHEET_FIELDS = ("game", "variant", "modules", "players", "outcome", "winning_team")
-PLAYER_FIELDS = ("name", "team", "lines", "extra", *BOARD_FIELDS, *board_sheet.BOARD_FIELDS)
+PLAYER_FIELDS = ("name", "team", "lines", "extra")
+"""A player object's own fields; the board kinds' fields follow (``player_fields``)."""
+
+
+def player_fields() -> tuple[str, ...]:
+    """Every field a player object may have: its own, then each kind of board's."""
+    return (*PLAYER_FIELDS, *board_fields())
 
 
 class SheetInput(NamedTuple):
     template: GameTemplate
     variant: str | None
     players: tuple[PlayerSheet, ...]
-    boards: tuple[AzulBoard | BoardReading | None, ...] = ()
+    boards: tuple[Reading | None, ...] = ()
     """Each player's board (``"wall"``, ``"side"``, ``"track"``; ``"pavilion"``,
-    ``"star_colours"``; ``"palace"``), or None: its lines are already filled in
-    ``players``."""
+    ``"star_colours"``; ``"palace"``; ``"kingdom"``: ``scorepad.core.boards.kinds``), or
+    None: its lines are already filled in ``players``."""
 
     @property
     def azul_boards(self) -> tuple[AzulBoard | None, ...]:
         """Each player's Azul wall or track (None for a player without one)."""
-        return tuple(b if isinstance(b, AzulBoard) else None for b in self.boards)
+        return tuple(azul_boards(self.boards))
 
     outcome: object = None
     """A co-operative play's "won" or "lost", or a team game's winning team."""
@@ -75,14 +81,25 @@ def read_sheet(
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise SheetError("sheet.players_not_list", source=source)
-    read = [_player(template, variant, i, raw) for i, raw in enumerate(raw_players, 1)]
+    boarded = _with_modules(template, data.get("modules"))
+    read = [_player(boarded, variant, i, raw) for i, raw in enumerate(raw_players, 1)]
     players = tuple(player for player, _ in read)
     boards = tuple(board for _, board in read)
-    given = SheetInput(template, variant, players, boards)
-    if any(given.azul_boards):
-        check_tracks([p.name.strip() for p in players], given.azul_boards)
+    check_sheet(template, [p.name.strip() for p in players], boards)
     outcome, modules = _result(template, data, players)
     return SheetInput(template, variant, players, boards, outcome=outcome, modules=modules)
+
+
+def _with_modules(template: GameTemplate, modules: object) -> GameTemplate:
+    """The game a board fills lines of: with the modules chosen, whose lines a board may
+    fill too (Kingdomino's bonuses); the game itself when it has no board, or when the
+    modules are wrong (named where they are read, after the players)."""
+    if board_name(template) is None or not isinstance(modules, list):
+        return template
+    try:
+        return with_modules(template, modules)
+    except SheetError:
+        return template
 
 
 def _result(
@@ -114,14 +131,15 @@ def score_sheet_text(
 
 def _player(
     template: GameTemplate, variant: str | None, position: int, raw: object
-) -> tuple[PlayerSheet, AzulBoard | BoardReading | None]:
+) -> tuple[PlayerSheet, Reading | None]:
     if not isinstance(raw, dict):
         raise SheetError("sheet.player_not_object", position=position, value=quote(raw))
+    fields = player_fields()
     _only(
         raw,
-        PLAYER_FIELDS,
+        fields,
         lambda v: SheetError(
-            "sheet.player_field", position=position, value=v, choices=_names(PLAYER_FIELDS)
+            "sheet.player_field", position=position, value=v, choices=_names(fields)
         ),
     )
     name = raw.get("name")
@@ -140,13 +158,7 @@ def _player(
         raise SheetError("entry.where_player", player=name.strip(), problem=problem)
     extra = tuple(_extra(name.strip(), i, item) for i, item in enumerate(extra_raw, 1))
     # each game refuses the other games' boards, so a player has one board at most
-    wall = read_board(template, name.strip(), raw)
-    other = board_sheet.read_board(template, variant, name.strip(), raw)
-    board: AzulBoard | BoardReading | None = wall or other
-    if wall is not None:
-        lines = fill_lines(template, name.strip(), lines, wall)
-    elif other is not None:
-        lines = board_sheet.fill_lines(template, variant, name.strip(), lines, other)
+    board, lines = read_player_board(template, variant, name.strip(), lines, raw)
     team = raw.get("team")
     if team is not None and not isinstance(team, str):
         raise SheetError("sheet.team_not_text", player=name.strip(), value=quote(team))

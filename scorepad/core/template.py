@@ -112,6 +112,11 @@ class Line:
     """The game file's fields of this kind beyond every line's own (name → required),
     in the order the Custom games editor asks for them: the one statement of the schema,
     read by the loader and the editor."""
+    worked_out: ClassVar[bool] = False
+    """The points are worked out from the quantity entered (a table, a comparison between
+    players), not entered: sheets show the quantity beside them (an award, a tally)."""
+    compared: ClassVar[bool] = False
+    """The points come from comparing every player's entry (an award)."""
     __slots__ = ("_memo", "counts", "hint", "key", "label", "per_round", "variants")
 
     def __init__(
@@ -554,6 +559,7 @@ class GameTemplate:
         "_tie_plans",
         "base",
         "bids",
+        "board",
         "builtin",
         "chosen",
         "description",
@@ -595,8 +601,12 @@ class GameTemplate:
         result: ResultRule | None = None,
         modules: tuple[Module, ...] = (),
         rules: SheetRules | None = None,
+        board: str | None = None,
     ) -> None:
         self.id = id
+        self.board = board
+        """The kind of board its players may give (``scorepad.core.boards.kinds``: a
+        name of ``BOARD_KINDS``); None: the game has none."""
         self.rules = rules
         """Checks, sets, awards, bonuses and floor (``sheetrules``); None when the sheet
         only adds up its lines."""

@@ -9,9 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from scorepad.core.boards.azul_wall import Wall
-from scorepad.core.boards.pavilion import Pavilion
-from scorepad.core.boards.sintra import Palace
 from scorepad.core.numbers import Number
 from scorepad.core.scoring import show
 
@@ -77,7 +74,7 @@ class SheetModel:
     filled: bool = False
     warnings: tuple[str, ...] = ()
     """Filled sheets: the checks between lines that the entries break, printed marked."""
-    boards: tuple[tuple[str, Wall | Pavilion | Palace], ...] = ()
+    boards: tuple[tuple[str, object], ...] = ()
     """Filled sheets: each player's board kept with the play, (name, board), in seat
     order (``printing.boards`` draws them below the sheet)."""
 

@@ -16,9 +16,6 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, ScoredSheet, builtin_games
-from scorepad.core.boards.azul_wall import Wall
-from scorepad.core.boards.pavilion import Pavilion
-from scorepad.core.boards.sintra import Palace
 from scorepad.core.i18n import LANGS, tr
 from scorepad.files import write_atomic
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH, blank_page, played_page
@@ -72,7 +69,7 @@ def played_sheet_pdf(
     lang: str,
     played_on: dt.date | str | None = None,
     place: str | None = None,
-    boards: Sequence[Wall | Pavilion | Palace | None] = (),
+    boards: Sequence[object] = (),
 ) -> bytes:
     """One A4 page with a saved play filled in (for ``scorepad sheet --play ID``);
     ``boards``: each player's board kept with the play, drawn below the sheet."""
@@ -109,7 +106,7 @@ def write_played_sheet(
     lang: str,
     played_on: dt.date | str | None = None,
     place: str | None = None,
-    boards: Sequence[Wall | Pavilion | Palace | None] = (),
+    boards: Sequence[object] = (),
 ) -> Path:
     return write_pdf(path, played_sheet_pdf(sheet, lang, played_on, place, boards))
 

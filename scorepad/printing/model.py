@@ -12,27 +12,16 @@ import datetime as dt
 from collections.abc import Sequence
 
 from scorepad.core import GameTemplate, Line, Reading, ScoredSheet, Tiebreaker, resolve_variant
-from scorepad.core.awards import AwardLine
-from scorepad.core.boards.azul_wall import Wall
-from scorepad.core.boards.pavilion import Pavilion
-from scorepad.core.boards.sintra import Palace
 from scorepad.core.i18n import pick, tr
-from scorepad.core.numbers import HALF, Number, format_points
 from scorepad.core.plaintext import blank, name_problem
 from scorepad.core.results import has_score
 from scorepad.core.rounds import BidRule, bid_record
 from scorepad.core.scoring import check_player_count
-from scorepad.core.template import (
-    CheckLine,
-    PenaltyLine,
-    PointsLine,
-    ProductLine,
-    is_rated,
-)
 from scorepad.l10n import date_text
 from scorepad.printing import rules
-from scorepad.printing.cells import BLANK, Cell, Mark, Row, SheetModel, number
+from scorepad.printing.cells import BLANK, Cell, Row, SheetModel, number
 from scorepad.printing.errors import PrintError
+from scorepad.printing.line_cells import cells_of
 
 
 def blank_sheet(
@@ -84,7 +73,7 @@ def played_sheet(
     lang: str,
     played_on: dt.date | str | None = None,
     place: str | None = None,
-    boards: Sequence[Wall | Pavilion | Palace | None] = (),
+    boards: Sequence[object] = (),
 ) -> SheetModel:
     """A saved play filled in: what was entered, points, totals, ranks and the winner;
     ``boards``: each player's board kept with the play (None for none), in seat order."""
@@ -190,49 +179,14 @@ def _total_row(template: GameTemplate, lang: str, cells: tuple[Cell, ...]) -> Ro
     return Row("total", label=tr("text.total", lang), hint=hint, cells=cells)
 
 
-def _rate_mark(per: Number) -> str:
-    return "×½" if per == HALF else "×" + format_points(per).replace("-", "\u2212")
-
-
 def _blank_cell(line: Line) -> Cell:
-    if isinstance(line, AwardLine):
-        return Cell(quantity=True)
-    if isinstance(line, CheckLine):
-        return Cell(marks=(Mark(),))
-    if is_rated(line):
-        return Cell(marks=tuple(Mark(_rate_mark(r.per)) for r in line.rates))
-    if isinstance(line, ProductLine):
-        return Cell(product=True)
-    if isinstance(line, PenaltyLine):
-        return Cell(minus=True)
-    return BLANK
+    return cells_of(line).blank(line)
 
 
 def _filled_cell(line: Line, reading: Reading, lang: str) -> Cell:
-    value = reading.value
     if not reading.counts:
         return Cell(value=number(reading.measure, lang))
-    points = number(reading.points, lang)
-    if isinstance(line, AwardLine):  # the quantity entered (its measure may be the points)
-        return Cell(value=points, note=number(_whole(value), lang))
-    if isinstance(line, CheckLine):
-        return Cell(value=points, marks=(Mark(ticked=value is True),))
-    if is_rated(line) and isinstance(value, dict):
-        marks = tuple(Mark(_rate_mark(r.per), r.id == value.get("rate")) for r in line.rates)
-        return Cell(value=points, note=number(reading.measure, lang), marks=marks)
-    if isinstance(line, ProductLine) and isinstance(value, list | tuple):
-        return Cell(value=points, note=" × ".join(number(v, lang) for v in value))
-    if isinstance(line, PointsLine):
-        return Cell(value=points)
-    return Cell(value=points, note=number(reading.measure, lang))
-
-
-def _whole(value: object) -> int:
-    """An award line's quantity entered; a line filled round by round: every round's
-    (Sushi Go's maki icons over the three rounds)."""
-    if isinstance(value, list | tuple):
-        return sum(v for v in value if type(v) is int)
-    return value if type(value) is int else 0
+    return cells_of(line).filled(line, reading, number(reading.points, lang), lang)
 
 
 def _tiebreak_rows(

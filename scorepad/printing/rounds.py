@@ -27,11 +27,9 @@ from typing import cast
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core import GameTemplate, ScoredSheet
-from scorepad.core.awards import AwardLine
 from scorepad.core.i18n import pick, tr
 from scorepad.core.numbers import Number
-from scorepad.core.sets import TallyLine
-from scorepad.core.sheetrules import MORE_KINDS, round_points
+from scorepad.core.sheetrules import round_points
 from scorepad.printing import draw
 from scorepad.printing.cells import SheetModel, number
 from scorepad.printing.draw import HEAD, INK, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, SHADE, Grid
@@ -105,9 +103,7 @@ def is_round_game(template: GameTemplate) -> bool:
 
 def _columns(template: GameTemplate, variant: str | None, lang: str) -> tuple[Column, ...]:
     per_round = [line for line in template.lines_for(variant) if line.per_round]
-    columns = [
-        Column(pick(line.label, lang), "entry", line.kind in MORE_KINDS) for line in per_round
-    ]
+    columns = [Column(pick(line.label, lang), "entry", line.worked_out) for line in per_round]
     counted = [line for line in per_round if line.counts]
     if template.bids is not None:
         columns.append(Column(pick(template.bids.label, lang), "points"))
@@ -132,9 +128,9 @@ def _lines_note(template: GameTemplate, variant: str | None, lang: str) -> str:
     lines = [
         line
         for line in template.lines_for(variant)
-        if line.counts and (line.per_round or line.kind in MORE_KINDS)
+        if line.counts and (line.per_round or line.worked_out)
     ]
-    if not any(line.kind in MORE_KINDS for line in lines if line.per_round):
+    if not any(line.worked_out for line in lines if line.per_round):
         return ""
     return " · ".join(f"{pick(line.label, lang)}: {line.describe(lang)}" for line in lines)
 
@@ -201,7 +197,7 @@ def played_round_sheet(
             line, [cast(Sequence[object], p.readings[line.key].value) for p in players]
         )
         for line in per_round
-        if isinstance(line, AwardLine | TallyLine)
+        if line.worked_out
     }
     cells = []
     for index in range(sheet.played_rounds):

@@ -1,20 +1,22 @@
 """A player's board kept with their seat of a play (revision 0010).
 
 A seat stores a board as its kind and its text (``play_result.board_kind`` and
-``play_result.board``): the kind names what the text holds, the text is the board as a
-sheet file's player object gives it, as compact JSON (docs/sheet-files.md, "Boards"):
+``play_result.board``): the kind names what the text holds (a name of the core's
+``BOARD_KINDS``), the text is the board as a sheet file's player object gives it, as
+compact JSON (docs/sheet-files.md, "Boards"), in the kind's kept fields:
 
 - kind ``"azul-wall"``: ``{"side": "coloured", "wall": ["BYRKW", …]}``, the side always
   written;
 - kind ``"azul-pavilion"``: ``{"pavilion": ["XXXXXX", …]}``, with ``"star_colours"`` on
   Summer Pavilion's variant side when a star's colour was chosen;
-- kind ``"sintra-palace"``: ``{"palace": ["XC", "X.", …]}`` (Sintra's side B).
+- kind ``"sintra-palace"``: ``{"palace": ["XC", "X.", …]}`` (Sintra's side B);
+- kind ``"kingdom"``: ``{"kingdom": ["W1 W . F F", …]}`` (Kingdomino's kingdom).
 
-Each kind is one entry of ``KINDS`` with its player fields: the columns, the exports and
-the listings carry every kind unchanged.
+Nothing here is written per kind: a new kind of board in the core is kept, exported,
+imported and listed unchanged.
 
-A board is checked by the core as a sheet file's would be (``azul_sheet.read_board``,
-``board_sheet.read_board``), and against the entries saved beside it: a wall that says 2
+A board is checked by the core as a sheet file's would be (``BoardKind.read``), and
+against the entries saved beside it (``BoardKind.check_entries``): a wall that says 2
 complete rows beside an entry of 3 is refused, as is a pavilion with a complete red star
 beside a red star left unticked, so a saved play never holds a board that disagrees with
 its lines.
@@ -26,11 +28,9 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from scorepad.core import GameTemplate, PlayerSheet
-from scorepad.core.boards import board_sheet
-from scorepad.core.boards.azul_sheet import fill_lines, read_board
-from scorepad.core.boards.azul_wall import Wall, read_side
-from scorepad.core.boards.pavilion import COLOURED, VARIANT, Pavilion
-from scorepad.core.boards.sintra import Palace
+from scorepad.core.boards.azul_wall import Wall
+from scorepad.core.boards.kinds import BoardKind, Reading, board_kinds
+from scorepad.core.boards.sheet_boards import board_name
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.store.errors import StoreError
 from scorepad.store.values import dump, load
@@ -38,48 +38,42 @@ from scorepad.store.values import dump, load
 AZUL_WALL = "azul-wall"
 AZUL_PAVILION = "azul-pavilion"
 SINTRA_PALACE = "sintra-palace"
-KINDS: dict[str, tuple[str, ...]] = {
-    AZUL_WALL: ("side", "wall"),
-    AZUL_PAVILION: board_sheet.PAVILION_FIELDS,
-    SINTRA_PALACE: board_sheet.PALACE_FIELDS,
-}
-"""Each kind of board and the player fields that give it, in the order they are written."""
-FIELDS = tuple(dict.fromkeys(f for fields in KINDS.values() for f in fields))
-"""Every player field a kept board is read from (an export's, an import's)."""
+"""The kinds the app's board views restore by name (``ui.saved_boards``)."""
+
+
+def kept_kinds() -> dict[str, tuple[str, ...]]:
+    """Each kind of board and the player fields the history keeps, in the order written."""
+    return {name: kind.kept for name, kind in board_kinds().items()}
+
+
+def kept_fields() -> tuple[str, ...]:
+    """Every player field a kept board is read from (an export's, an import's)."""
+    return tuple(dict.fromkeys(f for fields in kept_kinds().values() for f in fields))
 
 
 class SeatBoard(NamedTuple):
     """One seat's board as the history keeps it."""
 
     kind: str
-    """What the board is (``KINDS``): ``"azul-wall"``, ``"azul-pavilion"``,
-    ``"sintra-palace"``."""
+    """What the board is (a name of the core's ``BOARD_KINDS``): ``"azul-wall"``,
+    ``"azul-pavilion"``, ``"sintra-palace"``, ``"kingdom"``."""
     fields: Mapping[str, object]
     """The board as a sheet file's player object gives it: ``{"side", "wall"}``,
-    ``{"pavilion", "star_colours"}``, ``{"palace"}``."""
+    ``{"pavilion", "star_colours"}``, ``{"palace"}``, ``{"kingdom"}``."""
 
     @property
     def wall(self) -> Wall | None:
         """The Azul wall, for drawing it (None for another kind of board)."""
-        if self.kind != AZUL_WALL:
-            return None
-        return Wall.read(self.fields["wall"], read_side(self.fields.get("side")))
+        board = self.read(None) if self.kind == AZUL_WALL else None
+        return board if isinstance(board, Wall) else None
 
-    def read(self, variant: str | None) -> Wall | Pavilion | Palace:
-        """The board as the core reads it, for drawing or printing it (``variant``: the
-        play's, which says the side of a pavilion); an ``EntryError`` for a board that is
-        not one (the store checked it when it was saved)."""
-        if self.kind == AZUL_PAVILION:
-            layout = VARIANT if variant == board_sheet.SIDE_B else COLOURED
-            colours = self.fields.get("star_colours")
-            chosen = colours if isinstance(colours, list) else None
-            return Pavilion.read(layout, self.fields["pavilion"], chosen)
-        if self.kind == SINTRA_PALACE:
-            return Palace.read(self.fields["palace"])
-        wall = self.wall
-        if wall is None:
-            raise KeyError(self.kind)  # a kind this Scorepad does not know
-        return wall
+    def read(self, variant: str | None) -> object:
+        """The board as the core models it (``BoardKind.board``: a ``Wall``, a
+        ``Pavilion``, a ``Palace``, a ``Kingdom``), for drawing or printing it
+        (``variant``: the play's, which says the side of a pavilion); an ``EntryError``
+        for a board that is not one (the store checked it when it was saved), a
+        ``KeyError`` for a kind this Scorepad does not know."""
+        return board_kinds()[self.kind].board(self.fields, variant)
 
     @property
     def text(self) -> str:
@@ -89,7 +83,7 @@ class SeatBoard(NamedTuple):
 
 def board_fields(raw: Mapping[str, object]) -> dict[str, object] | None:
     """The board fields of a player object (an export's player), or None without any."""
-    found = {field: raw[field] for field in FIELDS if field in raw}
+    found = {field: raw[field] for field in kept_fields() if field in raw}
     return found or None
 
 
@@ -110,69 +104,65 @@ def check_boards(
     order (None for a seat without one; empty for a play without boards). A StoreError
     names the player and the problem: a board the game (or its ``variant``) has no place
     for, a board that is not legal, or one that disagrees with the entries ``players``
-    gave."""
+    gave, or boards that cannot be seen together (Kingdomino's kingdoms of two sizes)."""
     if not boards:
         return ()
     if len(boards) != len(players):
         raise StoreError("store.boards_count", given=len(boards), players=len(players))
-    return tuple(
+    checked = [
         None if fields is None else _checked(template, variant, player, fields)
         for player, fields in zip(players, boards, strict=True)
-    )
+    ]
+    kinds = {board.kind for board, _ in filter(None, checked)}
+    for name in kinds:  # one, as every board is the game's
+        try:
+            board_kinds()[name].check_sheet(
+                [p.name.strip() for p in players], [c[1] if c else None for c in checked]
+            )
+        except SheetError as problem:
+            raise StoreError(problem.key, **problem.fields) from None
+    return tuple(c[0] if c else None for c in checked)
 
 
 def _checked(
     template: GameTemplate, variant: str | None, player: PlayerSheet, fields: Mapping[str, object]
-) -> SeatBoard:
+) -> tuple[SeatBoard, Reading]:
     name = player.name.strip()
-    unknown = [f for f in fields if f not in FIELDS]
+    known = kept_fields()
+    unknown = [f for f in fields if f not in known]
     if unknown:
         raise StoreError("store.board_field", player=name, value=quote(unknown[0]))
-    kinds = [kind for kind, named in KINDS.items() if any(f in fields for f in named)]
+    kinds = [k for k in board_kinds().values() if any(f in fields for f in k.kept)]
     if not kinds:
         raise StoreError("store.board_empty", player=name)
     if len(kinds) > 1:
         raise StoreError("store.board_kinds", player=name)
+    kind = kinds[0]
+    if kind.required is not None and fields.get(kind.required) is None:
+        raise StoreError(f"store.board_no_{kind.required}", player=name)
     try:
-        if kinds == [AZUL_WALL]:
-            return _wall(template, player, name, fields)
-        return _other(template, variant, player, name, fields, kinds[0])
+        return _kept(template, variant, player, name, fields, kind)
     except (SheetError, EntryError) as problem:
         raise StoreError(problem.key, **problem.fields) from None
 
 
-def _wall(
-    template: GameTemplate, player: PlayerSheet, name: str, fields: Mapping[str, object]
-) -> SeatBoard:
-    if fields.get("wall") is None:
-        raise StoreError("store.board_no_wall", player=name)
-    board = read_board(template, name, fields)
-    assert board is not None and board.wall is not None  # "wall" is given
-    # a line left blank is 0 here: the entries saved must be the board's, not filled later
-    typed = {**dict.fromkeys(board.lines(), 0), **player.lines}
-    fill_lines(template, name, {k: 0 if v is None else v for k, v in typed.items()}, board)
-    return SeatBoard(AZUL_WALL, {"side": board.side, "wall": list(board.wall.rows)})
-
-
-def _other(
+def _kept(
     template: GameTemplate,
     variant: str | None,
     player: PlayerSheet,
     name: str,
     fields: Mapping[str, object],
-    kind: str,
-) -> SeatBoard:
-    board = board_sheet.read_board(template, variant, name, fields)
-    if board is None:  # its fields are all null
+    kind: BoardKind,
+) -> tuple[SeatBoard, Reading]:
+    if kind.name != board_name(template):
+        raise kind.refused(template, name)
+    if not kind.given(fields):  # its fields are all null
         raise StoreError("store.board_empty", player=name)
-    # a line left blank is its blank entry here (0, no, 0 × 0): the board's must match
-    blanks = {line.key: line.empty().value for line in template.lines_for(variant)}
-    typed = {
-        key: blanks.get(key) if player.lines.get(key) is None else player.lines[key]
-        for key in board.derived
-    }
-    board_sheet.fill_lines(template, variant, name, typed, board)
-    return SeatBoard(kind, board.fields)
+    reading = kind.read(template, variant, name, fields)
+    kind.check_entries(template, variant, name, player.lines, reading)
+    kept = reading.kept
+    assert kept is not None  # a required field was given
+    return SeatBoard(kind.name, kept), reading
 
 
 def kept_boards(
@@ -186,12 +176,10 @@ def kept_boards(
     return tuple(found + [None] * (seats - len(found)))
 
 
-def read_boards(
-    boards: Sequence[SeatBoard | None], variant: str | None
-) -> tuple[Wall | Pavilion | Palace | None, ...]:
-    """Each seat's board as the core reads it (None for a seat without one, or with a
+def read_boards(boards: Sequence[SeatBoard | None], variant: str | None) -> tuple[object, ...]:
+    """Each seat's board as the core models it (None for a seat without one, or with a
     board that cannot be read), for drawing or printing the play."""
-    found: list[Wall | Pavilion | Palace | None] = []
+    found: list[object] = []
     for board in boards:
         try:
             found.append(board.read(variant) if board is not None else None)

@@ -7,10 +7,11 @@ each round, as ``scorepad score --json`` gives them; blank past the play's last 
 When it holds co-operative or team plays, or plays with modules, ``team``, ``outcome``
 and ``modules`` come before those (``RESULT_COLUMNS``); when it holds plays that kept a
 player's board, a column per player field of a kept board follows them
-(``BOARD_COLUMNS``, ``store.boards.FIELDS``): an Azul wall's ``side`` and ``wall`` (its
-five rows joined by ``/``, ``BYRKW/WBYRK/…``), a Summer Pavilion's ``pavilion`` (its
-stars joined by ``/``) and ``star_colours`` (blank for a star not chosen), a Sintra
-palace's ``palace`` (its windows joined by ``/``); blank for a player without one.
+(``board_columns``, ``store.boards.kept_fields``): an Azul wall's ``side`` and ``wall`` (its
+five rows joined by ``/``, ``BYRKW/WBYRK/…``), a Kingdomino ``kingdom`` (its rows joined
+by ``/``), a Summer Pavilion's ``pavilion`` (its stars joined by ``/``) and
+``star_colours`` (blank for a star not chosen), a Sintra palace's ``palace`` (its windows
+joined by ``/``); blank for a player without one.
 End-of-game and by-hand lines are in ``total`` only.
 
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
@@ -28,7 +29,7 @@ from sqlalchemy import Connection, or_, select
 from scorepad.core.numbers import format_points
 from scorepad.store import models as m
 from scorepad.store.bgsread import exact_total
-from scorepad.store.boards import FIELDS
+from scorepad.store.boards import kept_fields
 from scorepad.store.jsonfile import iter_plays
 from scorepad.store.roundplays import played_rounds, uid_rounds
 from scorepad.store.values import dump
@@ -53,7 +54,6 @@ COLUMNS = (
 RESULT_COLUMNS = ("team", "outcome", "modules")
 """A team play's team, a co-operative play's "won"/"lost" (or the winning team of a team
 game without a score), and the modules chosen (ids, space-separated)."""
-BOARD_COLUMNS = FIELDS
 IMPORTED_COLUMNS = ("role", "score_text")
 """An imported seat's role and its score as typed ("-10+7+22"), when any seat has one."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -76,7 +76,7 @@ def write_csv(conn: Connection, out: TextIO) -> int:
     header = (
         *COLUMNS,
         *(RESULT_COLUMNS if results else ()),
-        *(BOARD_COLUMNS if boards else ()),
+        *(kept_fields() if boards else ()),
         *(IMPORTED_COLUMNS if kept else ()),
     )
     if rounds:
@@ -158,7 +158,7 @@ def _has_boards(conn: Connection) -> bool:
 
 
 def _board(person: dict[str, Any]) -> list[str]:
-    return [_board_cell(person.get(field)) for field in BOARD_COLUMNS]
+    return [_board_cell(person.get(field)) for field in kept_fields()]
 
 
 def _board_cell(value: object) -> str:

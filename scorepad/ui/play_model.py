@@ -113,7 +113,7 @@ def seat_boards(summary: PlaySummary, lang: str) -> tuple[tuple[int, str, Board]
     return tuple(
         (seat, anonymous if p.anonymous else p.name, board)
         for seat, (p, board) in enumerate(zip(summary.players, read, strict=True), 1)
-        if board is not None
+        if isinstance(board, Wall | Pavilion | Palace)  # the boards the app draws so far
     )
 
 

@@ -15,9 +15,9 @@ from pdfcheck import played_grid
 from test_print_no_overlap import overlaps
 
 from scorepad.cli import main
+from scorepad.printing.boards.pavilions import FILLS, SPACE
 from scorepad.printing.draw import PAGE_HEIGHT, PAGE_WIDTH
 from scorepad.printing.model import played_sheet
-from scorepad.printing.pavilions import FILLS, SPACE
 from scorepad.store import open_store
 from scorepad.store.boards import read_boards
 

@@ -12,9 +12,9 @@ import pytest
 from pdfcheck import played_grid
 
 from scorepad.cli import main
+from scorepad.printing.boards.walls import TILE, TILES
 from scorepad.printing.draw import PAGE_HEIGHT
 from scorepad.printing.model import played_sheet
-from scorepad.printing.walls import TILE, TILES
 from scorepad.store import open_store
 from scorepad.store.boards import read_boards
 

@@ -104,7 +104,7 @@ def test_a_kept_wall_refuses_an_edit_of_the_lines_it_fills(store):
             ({"wall": ANA_WALL, "track": []}, None, None),
             [],
             'Ana: "track" is not a field of a kept board; a wall has "side" and "wall", '
-            'a pavilion "pavilion" and "star_colours", a palace "palace"',
+            'a pavilion "pavilion" and "star_colours", a palace "palace", a kingdom "kingdom"',
         ),
         (
             ({"wall": ANA_WALL},),

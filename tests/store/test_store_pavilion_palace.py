@@ -119,15 +119,16 @@ def test_a_palace_is_saved_and_kept_on_side_b(store):
             None,
             pavilion_players(),
             ({"pavilion": ANA_STARS, "wall": ["....."] * 5}, None),
-            "Ana: a kept board is one board (an Azul wall, a Summer Pavilion pavilion or a "
-            "Sintra palace), not fields of two",
+            "Ana: a kept board is one board (an Azul wall, a Summer Pavilion pavilion, a "
+            "Sintra palace or a Kingdomino kingdom), not fields of two",
         ),
         (
             PAVILION,
             None,
             pavilion_players(),
             ({"pavilion": None}, None),
-            "Ana: a kept board has no field: give a wall, a pavilion or a palace, or null for none",
+            "Ana: a kept board has no field: give a wall, a pavilion, a palace or a kingdom, or "
+            "null for none",
         ),
         (
             PAVILION,

@@ -20,14 +20,18 @@ from typing import NamedTuple
 
 from scorepad.core.boards.azul_track import FLOOR_SPACES, Tile, TrackedGame, TrackedRound, play
 from scorepad.core.boards.azul_wall import Side, Wall, pattern_column, read_side
+from scorepad.core.boards.kinds import BoardKind, Reading, register
 from scorepad.core.errors import EntryError, SheetError, quote
 from scorepad.core.i18n import join_words, tr
 from scorepad.core.template import GameTemplate, Line
 
 BOARD_FIELDS = ("wall", "side", "track")
 """The player fields of a sheet file that describe a board."""
+KIND = "azul-wall"
+"""The kind's name: Azul's game file names it, the history keeps it beside a seat's wall."""
 GAME = "azul"
-"""The game whose sheet a wall or a track fills."""
+"""The game whose sheet a wall or a track fills (for the app's wall view; the core finds
+a game's kind of board in its file)."""
 ROUND_FIELDS = ("placed", "floor")
 WALL_LINES = ("rows", "columns", "colours")
 TRACK_LINES = ("marker", *WALL_LINES)
@@ -57,6 +61,19 @@ class AzulBoard(NamedTuple):
         if self.wall is not None:
             found.update(self.wall.lines())
         return found
+
+    @property
+    def kept(self) -> dict[str, object] | None:
+        """The wall as the history keeps it (a tracked game's: the wall it built), the
+        side always written; None without a wall."""
+        if self.wall is None:
+            return None
+        return {"side": self.side, "wall": list(self.wall.rows)}
+
+    def sentence(self, player: str, lang: str) -> str:
+        side = tr("board.side_grey" if self.side == "grey" else "board.side_coloured", lang)
+        key = "board.from_track" if self.game is not None else "board.from_wall"
+        return tr(key, lang, player=player, side=side)
 
     def to_json(self) -> dict[str, object]:
         """The board's part of ``scorepad score --json``: the side, the wall, the lines it
@@ -96,9 +113,6 @@ def read_board(template: GameTemplate, name: str, raw: Mapping[str, object]) -> 
     naming the player."""
     if not has_board(raw):
         return None
-    if template.id != GAME:
-        problem = EntryError("board.not_here", game=quote(template.id))
-        raise SheetError("entry.where_player", player=name, problem=problem)
     try:
         side = read_side(raw.get("side"))
     except EntryError as problem:
@@ -281,3 +295,59 @@ def track_summary(
         "ended_by": list(ended[1]) if ended else [],
         "note": track_note(names, boards, lang),
     }
+
+
+def azul_boards(boards: Sequence[Reading | None]) -> list[AzulBoard | None]:
+    """Each player's Azul wall or track (None for a player without one)."""
+    return [b if isinstance(b, AzulBoard) else None for b in boards]
+
+
+@register
+class AzulWallKind(BoardKind):
+    """Azul's wall (either side) or its game tracked round by round."""
+
+    name = KIND
+    fields = BOARD_FIELDS
+    kept_fields = ("side", "wall")
+    required = "wall"
+    help = (("wall", "board.help_wall"), ("side", "board.help_side"), ("track", "board.help_track"))
+
+    def given(self, raw: Mapping[str, object]) -> bool:
+        return has_board(raw)  # a field given as null counts: it is checked
+
+    def read(
+        self, template: GameTemplate, variant: str | None, name: str, raw: Mapping[str, object]
+    ) -> AzulBoard:
+        board = read_board(template, name, raw)
+        assert board is not None  # ``given``
+        return board
+
+    def fill(
+        self,
+        template: GameTemplate,
+        variant: str | None,
+        name: str,
+        lines: Mapping[str, object],
+        reading: Reading,
+    ) -> dict[str, object]:
+        assert isinstance(reading, AzulBoard)
+        return fill_lines(template, name, lines, reading)
+
+    def check_sheet(self, names: Sequence[str], readings: Sequence[Reading | None]) -> None:
+        check_tracks(names, azul_boards(readings))
+
+    def check_entries(
+        self,
+        template: GameTemplate,
+        variant: str | None,
+        name: str,
+        entered: Mapping[str, object],
+        reading: Reading,
+    ) -> None:
+        # a line left blank is 0 here: the entries saved must be the board's, not filled later
+        typed = {**dict.fromkeys(reading.lines(), 0), **entered}
+        zeroed = {k: 0 if v is None else v for k, v in typed.items()}
+        self.fill(template, variant, name, zeroed, reading)
+
+    def board(self, kept: Mapping[str, object], variant: str | None) -> Wall:
+        return Wall.read(kept["wall"], read_side(kept.get("side")))

@@ -10,7 +10,8 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOWS, Palace
-from scorepad.printing.walls import draw_square
+from scorepad.printing.boards import BoardDrawing, register
+from scorepad.printing.boards.walls import draw_square
 
 SPACE = 11.0
 """A printed frame space's side in points."""
@@ -40,3 +41,14 @@ def draw_windows(canvas: Canvas, palace: Palace, left: float, top: float) -> Non
             y0 = top - (s + 1) * SPACE - s * 1.0
             look = None if mark == EMPTY else MARKS[mark]
             draw_square(canvas, (x0, y0, SPACE), mark, look, (7, 2.4))
+
+
+@register(Palace)
+class WindowsDrawing(BoardDrawing):
+    heading = "print.palaces"
+
+    def height(self, board: Palace) -> float:
+        return windows_height()
+
+    def draw(self, canvas: Canvas, board: Palace, left: float, top: float, lang: str) -> None:
+        draw_windows(canvas, board, left, top)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.boards.azul_wall import EMPTY, SIZE, Wall
+from scorepad.core.i18n import tr
+from scorepad.printing.boards import BoardDrawing, register
 from scorepad.printing.fonts import BOLD
 
 TILE = 13.0
@@ -62,3 +64,17 @@ def draw_square(
     canvas.setFillGray(ink)
     canvas.setFont(BOLD, size)
     canvas.drawCentredString(x0 + side / 2, y0 + side / 2 - drop, mark)
+
+
+@register(Wall)
+class WallDrawing(BoardDrawing):
+    heading = "print.walls"
+
+    def height(self, board: Wall) -> float:
+        return wall_height()
+
+    def label(self, name: str, board: Wall, lang: str) -> str:
+        return tr("print.wall_of", lang, player=name, side=tr(f"board.side_{board.side}", lang))
+
+    def draw(self, canvas: Canvas, board: Wall, left: float, top: float, lang: str) -> None:
+        draw_wall(canvas, board, left, top)

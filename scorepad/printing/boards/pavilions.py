@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.boards.pavilion import COVERED, SPACES, Pavilion
 from scorepad.core.i18n import tr
+from scorepad.printing.boards import BoardDrawing, register
 from scorepad.printing.fonts import BOLD, font_for, one_line
 
 SPACE = 11.0
@@ -71,3 +72,14 @@ def draw_pavilion(canvas: Canvas, pavilion: Pavilion, left: float, top: float, l
             canvas.setFillGray(ink if covered else 0.45)
             canvas.setFont(BOLD, 7)
             canvas.drawCentredString(cx, cy - 2.4, str(number))
+
+
+@register(Pavilion)
+class PavilionDrawing(BoardDrawing):
+    heading = "print.pavilions"
+
+    def height(self, board: Pavilion) -> float:
+        return pavilion_height(board)
+
+    def draw(self, canvas: Canvas, board: Pavilion, left: float, top: float, lang: str) -> None:
+        draw_pavilion(canvas, board, left, top, lang)
