@@ -21,8 +21,8 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from scorepad.core.i18n import tr
+from scorepad.core.lines import Line, Reading, read_whole, signed
 from scorepad.core.numbers import LIMIT, Number, normalize
-from scorepad.core.template import Line, Reading, read_whole, signed
 
 Ties = Literal["split", "skip", "full"]
 TIES: tuple[Ties, ...] = ("split", "skip", "full")

@@ -19,8 +19,8 @@ from typing import Literal, NamedTuple
 
 from scorepad.core.errors import SheetError
 from scorepad.core.i18n import Text
+from scorepad.core.lines import Reading
 from scorepad.core.numbers import Number
-from scorepad.core.template import Reading
 
 
 class Span(NamedTuple):

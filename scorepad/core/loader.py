@@ -16,12 +16,10 @@ from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import (
     BadBounds,
     MissingField,
-    ScorepadError,
     TemplateError,
     parse_json,
     quote,
 )
-from scorepad.core.i18n import DEFAULT_LANG, Text
 from scorepad.core.limits import (
     MAX_ALL_RATES,
     MAX_LINES,
@@ -31,12 +29,14 @@ from scorepad.core.limits import (
     MAX_VARIANTS,
 )
 from scorepad.core.modules import read_modules
-from scorepad.core.numbers import LIMIT, Number, as_number, is_half_multiple, normalize
-from scorepad.core.plaintext import MAX_LABEL, blank, plain_problem
-from scorepad.core.results import read_result
-from scorepad.core.rounds import MAX_ROUNDS, BidRule, Rounds
+from scorepad.core.plaintext import blank
+from scorepad.core.reader import KEY as KEY
+from scorepad.core.reader import LANG_CODE as LANG_CODE
+from scorepad.core.reader import Reader, type_name
+from scorepad.core.resultrule import read_result
+from scorepad.core.roundrules import MAX_ROUNDS, BidRule, Rounds
+from scorepad.core.ruleplan import MORE_KINDS
 from scorepad.core.rules_loader import BUILDERS, RULE_FIELDS, read_rules
-from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.core.template import (
     LINE_KINDS,
     CheckLine,
@@ -61,8 +61,6 @@ MAX_SOURCE = 2000
 """Longest texts of a game, in characters (its name and every label: ``MAX_LABEL``): a
 game file is read on every screen that lists games, and a screen must not freeze on a
 name of megabytes."""
-KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\Z")
-LANG_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\Z")
 VARIANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}\Z")
 SCHEMA_VERSION = 1
 
@@ -129,102 +127,8 @@ def load_template(
     return _Reader(source).game(data, builtin)
 
 
-class _Reader:
-    """Walks a game file, keeping the file name for messages."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, path: str, key: str, **fields: object) -> TemplateError:
-        return self.at(path, ScorepadError(key, **fields))
-
-    def at(self, path: str, problem: ScorepadError) -> TemplateError:
-        """``problem`` placed in the file: its source and the path to the value."""
-        return TemplateError("template.where", source=self.source, path=path, problem=problem)
-
-    # --- shapes -------------------------------------------------------------------------------
-    def obj(self, raw: object, path: str, fields: Mapping[str, bool]) -> dict[str, Any]:
-        if not isinstance(raw, dict):
-            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("object"))
-        for name in raw:
-            if name not in fields:
-                choices = ", ".join([quote(f) for f in fields])
-                raise self.fail(path, "template.unknown_field", value=quote(name), choices=choices)
-        for name, required in fields.items():
-            if required and name not in raw:
-                raise self.at(path, MissingField(name))
-        return raw
-
-    def items(
-        self, raw: object, path: str, *, allow_empty: bool = True, limit: int | None = None
-    ) -> list[Any]:
-        if not isinstance(raw, list):
-            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("list"))
-        if not raw and not allow_empty:
-            raise self.fail(path, "template.empty", value=quote(path.rsplit(".", 1)[-1]))
-        if limit is not None:
-            self.at_most(len(raw), path, limit)
-        return raw
-
-    def at_most(self, count: int, path: str, limit: int) -> None:
-        """Refuse a list longer than ``limit`` before reading any of it."""
-        if count > limit:
-            raise self.fail(path, "template.too_many", count=count, limit=limit)
-
-    def text(self, raw: object, path: str, limit: int = MAX_LABEL) -> Text:
-        # English is required; any other language is optional and reads English without it
-        # (a game saved before a language existed stays valid).
-        if not isinstance(raw, dict) or not (
-            isinstance(raw.get(DEFAULT_LANG), str) and not blank(raw[DEFAULT_LANG])
-        ):
-            raise self.fail(path, "template.no_label")
-        for name, value in raw.items():
-            if not LANG_CODE.match(name):
-                raise self.fail(path, "template.bad_lang", value=quote(name))
-            if not isinstance(value, str):
-                raise self.fail(
-                    f"{path}.{name}",
-                    "template.wrong_type",
-                    value=quote(value),
-                    expected=_type("text"),
-                )
-            problem = plain_problem(value) or plain_problem(value.strip(), limit)
-            if problem is not None:
-                raise TemplateError(
-                    "template.where", source=self.source, path=f"{path}.{name}", problem=problem
-                )
-        return {lang: value.strip() for lang, value in raw.items()}
-
-    def key(self, raw: object, path: str, pattern: re.Pattern[str] = KEY) -> str:
-        if not isinstance(raw, str) or not pattern.match(raw):
-            raise self.fail(path, "template.bad_key", value=quote(raw))
-        return raw
-
-    def number(self, raw: object, path: str, *, low: Number | None = None) -> Number:
-        value = as_number(raw)
-        if value is None or not -LIMIT <= value <= LIMIT:
-            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("number"))
-        if not is_half_multiple(value):
-            raise self.fail(path, "template.not_half", value=quote(raw))
-        if low is not None and value < low:
-            raise self.fail(path, "template.negative", value=quote(raw), limit=low)
-        return normalize(value)
-
-    def whole(self, raw: object, path: str, *, low: int | None = None) -> int:
-        value = self.number(raw, path, low=low)
-        if not isinstance(value, int):
-            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("whole"))
-        return value
-
-    def flag(self, raw: object, path: str) -> bool:
-        if not isinstance(raw, bool):
-            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type("bool"))
-        return raw
-
-    def choice(self, raw: object, path: str, allowed: tuple[str, ...], expected: str) -> str:
-        if not isinstance(raw, str) or raw not in allowed:
-            raise self.fail(path, "template.wrong_type", value=quote(raw), expected=_type(expected))
-        return raw
+class _Reader(Reader):
+    """Walks a game file, keeping the file name for messages: the game's own parts."""
 
     def player_colours(self, raw: object) -> None:
         """The colours of the game's pieces: palette names, each once."""
@@ -282,7 +186,10 @@ class _Reader:
             self.whole(data["bgg_id"], "bgg_id", low=1)
         if "source" in data and (not isinstance(data["source"], str) or blank(data["source"])):
             raise self.fail(
-                "source", "template.wrong_type", value=quote(data["source"]), expected=_type("text")
+                "source",
+                "template.wrong_type",
+                value=quote(data["source"]),
+                expected=type_name("text"),
             )
         if "source" in data and len(data["source"]) > MAX_SOURCE:
             source = data["source"]
@@ -511,14 +418,6 @@ class _Reader:
         assert type(line) is LINE_KINDS[kind]
         return line
 
-    def bounds(self, data: dict[str, Any], path: str, *, whole: bool) -> tuple[Any, Any]:
-        read = self.whole if whole else self.number
-        low = read(data["min"], f"{path}.min") if "min" in data else None
-        high = read(data["max"], f"{path}.max") if "max" in data else None
-        if low is not None and high is not None and low > high:
-            raise self.at(path, BadBounds(low, high))
-        return low, high
-
     def line_points(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
         low, high = self.bounds(data, path, whole=False)
         halves = self.flag(data.get("halves", False), f"{path}.halves")
@@ -565,7 +464,10 @@ class _Reader:
         raw = self.items(data["factors"], f"{path}.factors")
         if len(raw) != 2:
             raise self.fail(
-                f"{path}.factors", "template.wrong_type", value=quote(raw), expected=_type("list")
+                f"{path}.factors",
+                "template.wrong_type",
+                value=quote(raw),
+                expected=type_name("list"),
             )
         factors = []
         for i, item in enumerate(raw):
@@ -622,8 +524,3 @@ def _apart(line: Line, others: list[Line]) -> bool:
         line.variants is not None and o.variants is not None and not line.variants & o.variants
         for o in others
     )
-
-
-def _type(name: str) -> ScorepadError:
-    """A type's name as a nested message, so that it renders in the reader's language."""
-    return ScorepadError(f"type.{name}")

@@ -10,72 +10,22 @@ the players name. Every member of a team shares its rank and its win.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from collections.abc import Sequence
 
-from scorepad.core.errors import BadBounds, SheetError, quote
-from scorepad.core.i18n import decimal_mark, join_words, tr
-from scorepad.core.numbers import Number, format_points, json_number, normalize
+from scorepad.core.errors import SheetError, quote
+from scorepad.core.numbers import normalize
 from scorepad.core.plaintext import blank, name_problem
-
-if TYPE_CHECKING:
-    from scorepad.core.scoring import DecidedBy, PlayerSheet, ScoredSheet
-    from scorepad.core.template import GameTemplate
-
-ResultKind = Literal["cooperative", "teams"]
-RESULT_FIELDS = {"kind": True, "teams": False}
-OUTCOMES = ("won", "lost")
-MAX_TEAMS = 20
-HERE = "result"
-"""The game file's field, as messages name its place."""
-
-
-class ResultRule(NamedTuple):
-    """How a game is won when not each for themselves (a game file's ``result``)."""
-
-    kind: ResultKind
-    min_teams: int = 0
-    max_teams: int = 0
-
-
-class TeamResult(NamedTuple):
-    """One team of a scored team play, ranked like a player."""
-
-    name: str
-    members: tuple[str, ...]
-    total: Number
-    tiebreak: tuple[Number, ...]
-    rank: int
-    winner: bool
-
-
-def read_result(reader: Any, raw: object) -> ResultRule:
-    """A game file's ``result``, read with the loader's ``reader`` (its checks and messages)."""
-    data = reader.obj(raw, HERE, RESULT_FIELDS)
-    kind = data["kind"]
-    if kind not in ("cooperative", "teams"):
-        raise reader.fail(f"{HERE}.kind", "template.result_kind", value=quote(kind))
-    if kind == "cooperative":
-        if "teams" in data:
-            raise reader.fail(
-                HERE, "template.unknown_field", value=quote("teams"), choices=quote("kind")
-            )
-        return ResultRule("cooperative")
-    where = f"{HERE}.teams"
-    teams = reader.obj(data.get("teams", {"min": 2, "max": 2}), where, {"min": True, "max": True})
-    low = reader.whole(teams["min"], f"{where}.min", low=2)
-    high = reader.whole(teams["max"], f"{where}.max", low=2)
-    if low > high:
-        raise reader.at(where, BadBounds(low, high))
-    if high > MAX_TEAMS:
-        raise reader.fail(f"{where}.max", "entry.above_max", value=high, limit=MAX_TEAMS)
-    return ResultRule("teams", low, high)
-
-
-def has_score(template: GameTemplate) -> bool:
-    """Whether the game's sheet adds up to a score (Hanabi), or is only won or lost
-    (Pandemic, Codenames)."""
-    return any(line.counts for line in template.lines) or template.bids is not None
+from scorepad.core.resultrule import MAX_TEAMS as MAX_TEAMS
+from scorepad.core.resultrule import OUTCOMES as OUTCOMES
+from scorepad.core.resultrule import RESULT_FIELDS as RESULT_FIELDS
+from scorepad.core.resultrule import ResultKind as ResultKind
+from scorepad.core.resultrule import ResultRule as ResultRule
+from scorepad.core.resultrule import TeamResult as TeamResult
+from scorepad.core.resultrule import read_result as read_result
+from scorepad.core.scored import DecidedBy, PlayerSheet, ScoredSheet
+from scorepad.core.scored import as_players as as_players
+from scorepad.core.scored import has_score as has_score
+from scorepad.core.scored import table_score as table_score
 
 
 def settle(sheet: ScoredSheet, players: Sequence[PlayerSheet], outcome: object) -> ScoredSheet:
@@ -210,73 +160,6 @@ def team_of(sheet: ScoredSheet, name: str) -> str | None:
         if name in team.members:
             return team.name
     return None
-
-
-def explain(sheet: ScoredSheet, lang: str) -> str | None:
-    """The sentence of a co-operative play, or of a team play won by a team the players
-    named; None where the usual sentence serves (teams ranked on their totals: see
-    ``as_players``)."""
-    rule = sheet.template.result
-    if rule is None or (rule.kind == "teams" and sheet.decided_by != "outcome"):
-        return None
-    if rule.kind == "teams":
-        team = next(t for t in sheet.teams if t.winner)
-        names = join_words(list(team.members), lang)
-        return tr("result.team_won", lang, team=team.name, names=names)
-    if not has_score(sheet.template):
-        key = "result.coop_won" if sheet.outcome == "won" else "result.coop_lost"
-        return tr(key, lang)
-    key = "result.coop_won_score" if sheet.outcome == "won" else "result.coop_lost_score"
-    points = format_points(table_score(sheet) or 0).replace(".", decimal_mark(lang))
-    return tr(key, lang, points=points)
-
-
-def as_players(sheet: ScoredSheet) -> ScoredSheet:
-    """A team play ranked on totals, with the teams standing in for the players, so the
-    usual sentence names the winning team ("Red wins with 45 points.")."""
-    return sheet._replace(players=cast(Any, sheet.teams), winners=())
-
-
-def table_score(sheet: ScoredSheet) -> Number | None:
-    """A co-operative play's score: the sum of the players' totals; None without one."""
-    if not has_score(sheet.template):
-        return None
-    return normalize(sum((p.total for p in sheet.players), start=0))
-
-
-def to_json(sheet: ScoredSheet, data: dict[str, Any]) -> None:
-    """Add a play's result and modules to its ``--json`` shape (beside the usual fields)."""
-    template = sheet.template
-    base = template.base or template
-    if base.modules:
-        data["modules"] = list(template.chosen)
-    rule = template.result
-    if rule is None:
-        return
-    data["result"] = rule.kind
-    if rule.kind == "cooperative":
-        data["outcome"] = sheet.outcome
-        found = table_score(sheet)
-        data["score"] = None if found is None else json_number(found)
-        return
-    scored = has_score(template)
-    by_name: Mapping[str, str] = {m: t.name for t in sheet.teams for m in t.members}
-    players = cast(list[dict[str, Any]], data["players"])
-    for player in players:
-        player["team"] = by_name[player["name"]]
-    data["teams"] = [
-        {
-            "name": t.name,
-            "players": list(t.members),
-            "total": json_number(t.total) if scored else None,
-            "tiebreak": [json_number(v) for v in t.tiebreak],
-            "rank": t.rank,
-            "winner": t.winner,
-        }
-        for t in sheet.teams
-    ]
-    if not scored:
-        data["winning_team"] = sheet.outcome
 
 
 def undecided(sheet: ScoredSheet) -> ScoredSheet:

@@ -1,9 +1,9 @@
-"""Games played round by round: how many rounds, how the game ends, bids scored as data.
+"""Games played round by round: each player's per-round lists read and scored, the
+number of rounds checked, and how the game ended.
 
-A game file's ``rounds`` (a fixed count, a count by number of players, or open), ``ends``
-(when someone reaches or falls to a total) and ``bids`` (a bid against the tricks taken,
-Skull King and Wizard) become the values here; ``score_rounds`` reads each player's
-per-round lists and gives what ``scoring.score`` ranks. See docs/game-files.md.
+The game's rules for its rounds (``Rounds``, ``BidRule``) are values of ``roundrules``,
+imported here under their old names too; ``scoring.score`` ranks what is read here.
+See docs/game-files.md.
 """
 
 from __future__ import annotations
@@ -11,15 +11,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from itertools import accumulate, chain, compress, repeat
+from itertools import chain, compress, repeat
 from itertools import count as indices
 from operator import eq, ge, itemgetter, le, neg
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from scorepad.core.errors import EntryError, SheetError, quote
-from scorepad.core.i18n import Text, join_words, pick, tr
-from scorepad.core.numbers import LIMIT, TOTAL_LIMIT, Number, format_points, normalize
-from scorepad.core.template import (
+from scorepad.core.i18n import join_words, pick, tr
+from scorepad.core.lines import (
     CountLine,
     Line,
     PenaltyLine,
@@ -28,142 +27,23 @@ from scorepad.core.template import (
     RoundPlan,
     TableLine,
     is_rated,
-    new_reading,
-    signed,
 )
+from scorepad.core.numbers import Number, format_points, normalize
+from scorepad.core.roundrules import MAX_ROUNDS as MAX_ROUNDS
+from scorepad.core.roundrules import BidRule as BidRule
+from scorepad.core.roundrules import Ending as Ending
+from scorepad.core.roundrules import Rounds as Rounds
 
 if TYPE_CHECKING:
     from scorepad.core.template import GameTemplate
 
 _WHOLE = frozenset({int, type(None)})
 _INT = frozenset({int})
-_LISTS = frozenset({list, tuple})
 _NUMBERS = frozenset({int, Decimal})
 _AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
 """Lines whose reading of a whole number keeps it as its stored value and its measure
 (a count with rates does not: its value is a count with a rate)."""
 _POINTS = itemgetter(2)
-MAX_ROUNDS = 1000
-"""The most rounds a sheet of an open-ended game may hold."""
-assert MAX_ROUNDS * LIMIT <= TOTAL_LIMIT  # what ``plain_rounds`` relies on
-
-Ending = Literal["reach", "fall_to"]
-
-
-class Rounds(NamedTuple):
-    """How many rounds a game has and when it ends."""
-
-    fixed: int | None = None
-    """A fixed number of rounds (Skull King: 10)."""
-    by_players: tuple[tuple[int, int], ...] = ()
-    """(players, rounds) for every allowed player count (Wizard: 3 → 20 … 6 → 10)."""
-    ending: Ending | None = None
-    """The game ends after the round in which someone's running total reaches (or
-    passes) ``target``, or falls to (or below) it."""
-    target: Number | None = None
-    cards: tuple[int, int] | None = None
-    """The game file's ``deal.cards``: (first, step), round ``r`` dealing
-    ``first + step × (r − 1)`` cards to each player (Skull King: (1, 1)); None: not said."""
-    dealer_rotates: bool = False
-    """The game file's ``deal.dealer`` "rotates": the deal passes to the next seat each
-    round, round 1 dealt by the player who starts (or the first seat)."""
-
-    def cards_in(self, round_number: int) -> int | None:
-        """How many cards each player is dealt in round ``round_number`` (from 1)."""
-        if self.cards is None:
-            return None
-        first, step = self.cards
-        return first + step * (round_number - 1)
-
-    def dealer(self, round_number: int, players: int, first_seat: int = 0) -> int | None:
-        """The seat (from 0) that deals round ``round_number``: ``first_seat`` deals round 1
-        and the deal passes to the next seat each round; None when the game does not say."""
-        if not self.dealer_rotates or players < 1:
-            return None
-        return (first_seat + round_number - 1) % players
-
-    def limit(self, players: int) -> int | None:
-        """The number of rounds with ``players`` players; None for open-ended games."""
-        if self.fixed is not None:
-            return self.fixed
-        for count, rounds in self.by_players:
-            if count == players:
-                return rounds
-        return None
-
-    def describe(self, lang: str) -> str:
-        """The rule in words: "10 rounds · ends after the last round"."""
-        if self.fixed is not None:
-            parts = [tr("text.rounds_fixed", lang, count=self.fixed)]
-        elif self.by_players:
-            table = " · ".join(f"{n} → {r}" for n, r in self.by_players)
-            parts = [tr("text.rounds_by_players", lang, table=table)]
-        else:
-            parts = [tr("text.rounds_open", lang)]
-        if self.ending is not None and self.target is not None:
-            key = "text.ends_reach" if self.ending == "reach" else "text.ends_fall"
-            parts.append(tr(key, lang, target=format_points(self.target)))
-        elif self.fixed is not None or self.by_players:
-            parts.append(tr("text.ends_last", lang))
-        return " · ".join(parts)
-
-
-class BidRule(NamedTuple):
-    """A bid scored against the tricks taken, each round (Skull King, Wizard).
-
-    Met bid: ``hit_base`` + ``hit_per_trick`` × tricks, or ``hit_zero`` × the round's
-    number for a met bid of zero when ``hit_zero`` is given; plus the bonus line's entry.
-    Missed: ``miss_per_off`` × the tricks off, or ``miss_zero`` × the round's number for a
-    missed bid of zero when ``miss_zero`` is given; the bonus is lost.
-    """
-
-    key: str
-    label: Text
-    bid: str
-    tricks: str
-    bonus: str | None = None
-    hit_base: Number = 0
-    hit_per_trick: Number = 0
-    hit_zero: Number | None = None
-    miss_per_off: Number = 0
-    miss_zero: Number | None = None
-
-    def points(self, bid: Number, tricks: Number, round_number: int, bonus: Number) -> Number:
-        if bid == tricks:
-            if bid == 0 and self.hit_zero is not None:
-                return self.hit_zero * round_number + bonus
-            return self.hit_base + self.hit_per_trick * tricks + bonus
-        if bid == 0 and self.miss_zero is not None:
-            return self.miss_zero * round_number
-        off: Number = bid - tricks if bid > tricks else tricks - bid
-        return self.miss_per_off * off
-
-    def bonus_lost(self, bid: Number | None, tricks: Number | None, bonus: Number | None) -> bool:
-        """True when a bonus typed in a round is not counted: bid and tricks are both
-        entered and differ (the bonus counts only with the bid made)."""
-        return (
-            self.bonus is not None
-            and bid is not None
-            and tricks is not None
-            and bool(bonus)
-            and bid != tricks
-        )
-
-    def describe(self, lang: str) -> str:
-        hit = []
-        if self.hit_base:
-            hit.append(signed(self.hit_base))
-        if self.hit_per_trick:
-            hit.append(tr("hint.bid_per_trick", lang, points=signed(self.hit_per_trick)))
-        if self.hit_zero is not None:
-            hit.append(tr("hint.bid_zero", lang, points=signed(self.hit_zero)))
-        miss = [tr("hint.bid_per_off", lang, points=signed(self.miss_per_off))]
-        if self.miss_zero is not None:
-            miss.append(tr("hint.bid_zero", lang, points=signed(self.miss_zero)))
-        text = tr("hint.bid", lang, hit=" + ".join(hit) or "0", miss=", ".join(miss))
-        if self.bonus is not None:
-            text += " · " + tr("hint.bid_bonus", lang)
-        return text
 
 
 class BidRecord(NamedTuple):
@@ -265,6 +145,43 @@ def rounds_within(template: GameTemplate, players: int, played: int) -> int:
     return played
 
 
+def whole_within(lists: Sequence[Sequence[object]], low: Number, high: Number) -> list[int] | None:
+    """The one check of per-round lists of whole numbers that a line reads as they are
+    or looks up (``Line.whole_range``, ``Line.whole_table``): each list's sum when every
+    entry of ``lists`` is a whole number (an int: never a bool) from ``low`` to ``high``,
+    else None (also for no entries at all). ``play_rounds`` checks one player's list with
+    it, ``roundtable.table_rounds`` a line's lists of the whole table at once.
+
+    A few entries (Sushi Go's five players, three rounds) are looked at one by one; more
+    (Flip 7's eight players, twenty rounds) with a few calls over all of them, never a
+    call per entry (with no entry below 0, none is more than its list's sum, so the
+    largest sum within ``high`` spares a look at every entry): each is the quicker for
+    its size."""
+    entries: Sequence[Any]
+    entries = lists[0] if len(lists) == 1 else list(chain.from_iterable(lists))
+    if not entries:
+        return None
+    if len(entries) <= FEW_ENTRIES:
+        for entry in entries:
+            if type(entry) is not int or entry < low or entry > high:
+                return None
+        return list(map(sum, cast(Sequence[Sequence[int]], lists)))
+    if list(map(type, entries)).count(int) != len(entries):
+        return None
+    least: int = min(entries)
+    if least < low:
+        return None
+    sums: list[int] = list(map(sum, cast(Sequence[Sequence[int]], lists)))
+    if (least < 0 or max(sums) > high) and max(entries) > high:
+        return None
+    return sums
+
+
+FEW_ENTRIES = 40
+"""Lists of whole numbers of at most this many entries in all are checked entry by
+entry (``whole_within``)."""
+
+
 def play_rounds(
     rule: BidRule | None,
     plan: RoundPlan,
@@ -299,15 +216,10 @@ def play_rounds(
         if (
             plain is not None
             and played
-            and list(map(type, entries)).count(int) == played
-            and plain[0] <= (low := min(whole := cast(Sequence[int], entries)))
-            and (
-                ((measure := sum(whole)) <= plain[1] and low >= 0)  # then no entry is more
-                or (high := max(whole)) <= plain[1]
-            )
+            and (found := whole_within((entries,), plain[0], plain[1])) is not None
         ):  # the fast path: whole numbers in range, read as themselves
-            if low >= 0:
-                high = measure  # at least the largest entry
+            low, high, (measure,) = plain[0], plain[1], found  # the line's range bounds a round
+            whole = cast(Sequence[int], entries)
             values = measures = tuple(whole)
             if not line.counts:
                 readings[key] = Reading(values, measure, 0, False)
@@ -366,79 +278,6 @@ def play_rounds(
         scored = [_exact(p) for p in scored]
         bid_total = _exact(bid_total)
     return readings, tuple(scored), bid_total, None, None
-
-
-class PlainRounds(NamedTuple):
-    """A whole sheet of plain per-round whole numbers, read at once (``plain_rounds``)."""
-
-    readings: list[dict[str, Reading]]
-    """Each player's readings of the per-round lines, in sheet order."""
-    running: list[tuple[int, ...]]
-    """Each player's total after each round."""
-    totals: list[int]
-    played: int
-    """The number of rounds: the length of every list (not yet checked against what the
-    game allows: ``rounds_within``)."""
-    steady: bool
-    """True when no round took points away from anyone."""
-
-
-def plain_rounds(plan: RoundPlan, given: Sequence[Mapping[str, object]]) -> PlainRounds | None:
-    """The fast path of a round game whose every per-round list holds whole numbers that
-    its line reads as themselves (``Line.whole_range``), exactly one of those lines
-    counting and adding them: each line's lists are checked for the whole table at once,
-    by their kinds and their smallest and largest entry, and kept as entered. None for
-    any other sheet (a blank, a text, a number out of range, another kind of line …),
-    which is then read entry by entry, the reading naming any entry it refuses.
-
-    Every list of the same length, as ``round_count`` wants them, or None. No total can
-    pass ``TOTAL_LIMIT`` here: one line adds at most ``LIMIT`` a round, over at most
-    ``MAX_ROUNDS`` rounds (``rounds_within`` refuses more)."""
-    played = 0
-    readings: list[dict[str, Reading]] = []
-    running: list[tuple[int, ...]] = []
-    totals: list[int] = []
-    steady = True
-    for line, plain, _ in plan:
-        if plain is None or (line.counts and plain[2] != 1):
-            return None
-        key = line.key
-        lists: list[Any] = [lines.get(key) for lines in given]
-        if not set(map(type, lists)) <= _LISTS:
-            return None
-        lengths = set(map(len, lists))
-        if len(lengths) != 1 or lengths.pop() != (played or len(lists[0])):
-            return None
-        played = len(lists[0])
-        entries: list[Any] = list(chain.from_iterable(lists))
-        if not entries:
-            return None
-        if list(map(type, entries)).count(int) != len(entries):
-            return None
-        low = min(entries)
-        if low < plain[0]:
-            return None
-        values: list[tuple[int, ...]] = list(map(tuple, lists))
-        after = list(map(tuple, map(accumulate, values)))
-        sums = [each[-1] for each in after]
-        # no entry is more than its player's sum when none is below 0
-        if (max(sums) if low >= 0 else max(entries)) > plain[1]:
-            return None
-        if line.counts:
-            if running:
-                return None  # a second line that counts
-            running, totals, steady = after, sums, low >= 0
-            fields = zip(values, sums, sums, repeat(True))
-        else:
-            fields = zip(values, sums, repeat(0), repeat(False))
-        if not readings:
-            readings = [{key: reading} for reading in map(new_reading, fields)]
-            continue
-        for found, reading in zip(readings, map(new_reading, fields), strict=True):
-            found[key] = reading
-    if not running:
-        return None
-    return PlainRounds(readings, running, totals, played, steady)
 
 
 def _read_list(line: Line, name: str, entries: Sequence[object], kinds: set[type]) -> list[Reading]:

@@ -16,26 +16,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import add, neg
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
-from scorepad.core.numbers import TOTAL_LIMIT
-from scorepad.core.template import Reading, RoundPlan, new_reading
+from scorepad.core.lines import Reading, RoundPlan, new_reading
+from scorepad.core.numbers import TOTAL_LIMIT, Number
+from scorepad.core.rounds import FEW_ENTRIES, whole_within
 
-if TYPE_CHECKING:
-    from scorepad.core.rounds import PlayedRounds
+_LISTS = frozenset({list, tuple})
 
 
 class TableRounds(NamedTuple):
     """A whole sheet's per-round lines, read at once (``table_rounds``)."""
 
-    players: list[PlayedRounds]
-    """Each player's rounds as ``rounds.play_rounds`` gives them: readings in sheet order,
-    each round's points, no bid points, the least and the most any one round added.
-    When award lines were handed out here (``awarded``), their points are in the readings
-    and the rounds' points, but not in the least and the most: those bound the points
-    before any award, which is what ``scoring`` checks against ``TOTAL_LIMIT`` (as it
-    did when ``sheetrules.apply_rules`` handed them out after it)."""
+    readings: list[dict[str, Reading]]
+    """Each player's readings of the per-round lines, in sheet order."""
+    rounds: list[tuple[int, ...]]
+    """Each player's points, round by round. When award lines were handed out here
+    (``awarded``), their points are in the readings and the rounds' points, but not in
+    ``least`` and ``most``: those bound the points before any award, which is what
+    ``scoring`` checks against ``TOTAL_LIMIT`` (as it did when
+    ``sheetrules.apply_rules`` handed them out after it)."""
+    least: Number
+    most: Number
+    """Bounds of what any one round adds to anyone's total, before the awards."""
     played: int
     """The number of rounds: the length of every list (not yet checked against what the
     game allows: ``rounds.rounds_within``)."""
@@ -52,8 +56,8 @@ def table_rounds(
     of whole numbers within each line's range or table (see the module's docstring).
     Every list of the same length, as ``round_count`` wants them; whole points only, so
     no total needs normalizing (the caller still checks them against ``TOTAL_LIMIT``).
-    (A loop per player: with a table's few players and rounds it beats building lists
-    for the whole table at once.)
+    Each line's lists are checked for the whole table at once (``rounds.whole_within``);
+    the readings and points are then made player by player.
 
     ``hand_out``: the award lines filled per round (Sushi Go's maki) get their points
     here, round by round, once every player's list of the line is read, rather than by
@@ -64,7 +68,9 @@ def table_rounds(
     ``TOTAL_LIMIT``: the caller checks the rounds without the awards."""
     played = -1
     readings: list[dict[str, Reading]] = [{} for _ in given]
-    each_round: list[tuple[int, ...] | None] = [None] * len(given)
+    each_round: list[tuple[int, ...] | None] = [None] * len(given)  # points by round
+    least: Number = 0  # bounds of what any one round adds to anyone, before the awards
+    most: Number = 0
     awards: list[tuple[int, ...]] | None = None  # each player's awards by round
     awarded: list[int] | None = None  # and over every round
     kept = False  # an award line left to ``apply_rules``
@@ -75,66 +81,137 @@ def table_rounds(
             low, high, sign = 0, len(table) - 1, 2  # 2: looked up in the table
         else:
             return None
-        key, counts = line.key, line.counts
-        quantities: list[tuple[int, ...]] = []
-        for index, lines in enumerate(given):
+        key = line.key
+        column = _column(given, key, played, low, high)
+        if column is None:
+            return None
+        values, measures = column
+        played = len(values[0])
+        if not line.counts or sign == 0:  # not counted, or an award: points below or later
+            counted = line.counts
+            for read, row, measure in zip(readings, values, measures, strict=True):
+                read[key] = new_reading((row, measure, 0, counted))
+            if not counted:
+                continue
+            assert isinstance(line, AwardLine)
+            if not (hand_out and line.whole_points):
+                kept = True
+                continue
+            by_player = _hand_out(line, values)
+            won = list(map(sum, by_player))
+            for read, points_won in zip(readings, won, strict=True):
+                old = read[key]
+                read[key] = new_reading((old.value, old.measure, points_won, True))
+            if awards is None or awarded is None:
+                awards, awarded = by_player, won
+            else:
+                awards = [tuple(map(add, a, b)) for a, b in zip(awards, by_player, strict=True)]
+                awarded = list(map(add, awarded, won))
+            continue
+        # what a round of the line adds lies within what its range or table gives
+        if sign == 1:
+            least, most = least + low, most + high
+        elif sign == -1:
+            least, most = least - high, most - low
+        else:
+            assert table is not None
+            lowest, highest = _bounds(table)
+            least, most = least + lowest, most + highest
+        for index, (row, measure) in enumerate(zip(values, measures, strict=True)):
+            points: tuple[int, ...]
+            if sign == 1:
+                points, total = row, measure
+            elif sign == 2:
+                assert table is not None
+                points = tuple(map(table.__getitem__, row))
+                total = sum(points)
+            else:
+                points, total = tuple(map(neg, row)), -measure
+            readings[index][key] = new_reading((row, measure, total, True))
+            before = each_round[index]
+            each_round[index] = points if before is None else tuple(map(add, before, points))
+    if played < 0 or (kept and awards is not None):
+        return None
+    return _played(readings, each_round, awards, awarded, played, (least, most))
+
+
+def _column(
+    given: Sequence[Mapping[str, object]], key: str, played: int, low: Number, high: Number
+) -> tuple[list[tuple[int, ...]], list[int]] | None:
+    """Each player's list of one line and its sum, when every one is a list of ``played``
+    whole numbers (any length for the first line read, ``played`` < 0, but not none)
+    within ``low`` … ``high`` (``rounds.whole_within``); else None. A small table's
+    lists are taken player by player, a large one's all at once: each is the quicker
+    for its size."""
+    first: Any = given[0].get(key) if given else None
+    if type(first) is not list and type(first) is not tuple:
+        return None
+    length = len(first) if played < 0 else played
+    if not length:
+        return None
+    if length * len(given) <= FEW_ENTRIES:
+        values: list[tuple[int, ...]] = []
+        sums: list[int] = []
+        for lines in given:
             raw: Any = lines.get(key)
-            kind = type(raw)
-            if kind is not list and kind is not tuple:
+            if (type(raw) is not list and type(raw) is not tuple) or len(raw) != length:
                 return None
-            if len(raw) != played:
-                if played >= 0 or not raw:
-                    return None
-                played = len(raw)
             for entry in raw:
                 if type(entry) is not int or entry < low or entry > high:
                     return None
-            values: tuple[int, ...] = tuple(raw)
-            measure = sum(values)
-            if not counts:
-                readings[index][key] = new_reading((values, measure, 0, False))
-                continue
-            if sign == 0:  # points handed out between players (an award): below or later
-                readings[index][key] = new_reading((values, measure, 0, True))
-                quantities.append(values)
-                continue
-            if sign == 2:
-                assert table is not None
-                points = tuple(map(table.__getitem__, values))
-            elif sign == 1:
-                points = values
-            else:
-                points = tuple(map(neg, values))
-            readings[index][key] = new_reading((values, measure, sum(points), True))
-            before = each_round[index]
-            each_round[index] = points if before is None else tuple(map(add, before, points))
-        if not quantities:
-            continue
-        assert isinstance(line, AwardLine)
-        if not (hand_out and line.whole_points):
-            kept = True
-            continue
-        rounds = [award_points(line, column) for column in zip(*quantities, strict=True)]
-        by_player = cast(list[tuple[int, ...]], list(zip(*rounds, strict=True)))
-        won = list(map(sum, by_player))
-        for read, points_won in zip(readings, won, strict=True):
-            old = read[key]
-            read[key] = new_reading((old.value, old.measure, points_won, True))
-        if awards is None or awarded is None:
-            awards, awarded = by_player, won
-        else:
-            awards = [tuple(map(add, a, b)) for a, b in zip(awards, by_player, strict=True)]
-            awarded = list(map(add, awarded, won))
-    if played < 0 or (kept and awards is not None):
+            row = tuple(raw)
+            values.append(row)
+            sums.append(sum(row))
+        return values, sums
+    lists: list[Any] = [lines.get(key) for lines in given]
+    if not set(map(type, lists)) <= _LISTS or set(map(len, lists)) != {length}:
         return None
-    players: list[PlayedRounds] = []
-    for index, (read, points_now) in enumerate(zip(readings, each_round, strict=True)):
-        if points_now is None:
-            points_now = (0,) * played
-        least, most = min(points_now), max(points_now)
-        if awards is not None:
-            if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
-                return None  # checked round by round without the awards: entry by entry
-            points_now = tuple(map(add, points_now, awards[index]))
-        players.append((read, points_now, 0, least, most))
-    return TableRounds(players, played, awarded)
+    found = whole_within(lists, low, high)
+    if found is None:
+        return None
+    return list(map(tuple, lists)), found
+
+
+_TABLE_BOUNDS: dict[int, tuple[tuple[int, ...], int, int]] = {}
+"""The least and the most points of each line table met (``Line.whole_table``), by its
+id, with the table itself to check it is the same one; at most ``TABLE_BOUNDS``."""
+TABLE_BOUNDS = 256
+
+
+def _bounds(table: tuple[int, ...]) -> tuple[int, int]:
+    """The least and the most points in a line's table, worked out once per table."""
+    found = _TABLE_BOUNDS.get(id(table))
+    if found is None or found[0] is not table:
+        found = (table, min(table), max(table))
+        if len(_TABLE_BOUNDS) >= TABLE_BOUNDS:
+            _TABLE_BOUNDS.clear()
+        _TABLE_BOUNDS[id(table)] = found
+    return found[1], found[2]
+
+
+def _hand_out(line: AwardLine, values: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """An award line's points, round by round, for each player."""
+    rounds = [award_points(line, column) for column in zip(*values, strict=True)]
+    return cast(list[tuple[int, ...]], list(zip(*rounds, strict=True)))
+
+
+def _played(
+    readings: list[dict[str, Reading]],
+    each_round: list[tuple[int, ...] | None],
+    awards: list[tuple[int, ...]] | None,
+    awarded: list[int] | None,
+    played: int,
+    bounds: tuple[Number, Number],
+) -> TableRounds | None:
+    """The table's rounds, with ``bounds``: the least and the most any one round adds to
+    anyone before the awards; None when the awards could hide a total past the limit."""
+    least, most = bounds
+    nothing = (0,) * played
+    rounds = [nothing if points is None else points for points in each_round]
+    if awards is not None:
+        if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
+            return None  # checked round by round without the awards: entry by entry
+        rounds = [tuple(map(add, a, b)) for a, b in zip(rounds, awards, strict=True)]
+    return tuple.__new__(  # as ``TableRounds._make``, without its call in Python
+        TableRounds, (readings, rounds, least, most, played, awarded)
+    )

@@ -4,19 +4,17 @@ reader so that every problem names the file and the place in it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from scorepad.core.awards import TIES, AwardLine
 from scorepad.core.checks import Check, Span
 from scorepad.core.errors import quote
 from scorepad.core.limits import MAX_RULES, MAX_VALUES
+from scorepad.core.lines import CheckLine, CountLine, Line, Variant, is_rated
 from scorepad.core.numbers import Number
+from scorepad.core.reader import Reader
+from scorepad.core.ruleplan import Bonus, SheetRules
 from scorepad.core.sets import SetRule, TallyLine
-from scorepad.core.sheetrules import Bonus, SheetRules
-from scorepad.core.template import CheckLine, CountLine, Line, Variant, is_rated
-
-if TYPE_CHECKING:
-    from scorepad.core.loader import _Reader
 
 RULE_FIELDS = {
     "sets": False,
@@ -40,7 +38,7 @@ CHECK_FIELDS = {"why": True, "when": False, "then": False, "sum": False, "min": 
 SPAN_FIELDS = {"lines": True, "min": False, "max": False, "match": False}
 
 
-def line_award(reader: _Reader, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+def line_award(reader: Reader, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
     places = _points(reader, data["places"], f"{path}.places")
     fewest = _points(reader, data.get("fewest", []), f"{path}.fewest", allow_empty=True)
     ties = reader.choice(data.get("ties", "split"), f"{path}.ties", TIES, "ties")
@@ -64,7 +62,7 @@ def line_award(reader: _Reader, data: dict[str, Any], path: str, common: dict[st
     )
 
 
-def line_tally(reader: _Reader, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
+def line_tally(reader: Reader, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
     values = _points(reader, data["values"], f"{path}.values")
     high = reader.whole(data["max"], f"{path}.max", low=0) if "max" in data else None
     return TallyLine(values=values, max=high, **common)
@@ -74,14 +72,14 @@ BUILDERS = {"award": line_award, "tally": line_tally}
 
 
 def _points(
-    reader: _Reader, raw: object, path: str, *, allow_empty: bool = False
+    reader: Reader, raw: object, path: str, *, allow_empty: bool = False
 ) -> tuple[Number, ...]:
     items = reader.items(raw, path, allow_empty=allow_empty, limit=MAX_VALUES)
     return tuple(reader.number(v, f"{path}[{i}]") for i, v in enumerate(items))
 
 
 def read_rules(
-    reader: _Reader, data: dict[str, Any], lines: tuple[Line, ...], variants: tuple[Variant, ...]
+    reader: Reader, data: dict[str, Any], lines: tuple[Line, ...], variants: tuple[Variant, ...]
 ) -> SheetRules | None:
     """The game's rules, or None when it has none."""
     if reader.flag(data.get("rates_required", False), "rates_required"):
@@ -142,7 +140,7 @@ def read_rules(
     return SheetRules(tuple(sets), tuple(bonuses), floor, checks, default, plans={})
 
 
-def _new_key(reader: _Reader, raw: object, path: str, taken: set[str]) -> str:
+def _new_key(reader: Reader, raw: object, path: str, taken: set[str]) -> str:
     key = reader.key(raw, path)
     if key in taken:
         raise reader.fail(path, "template.duplicate_key", value=quote(key))
@@ -151,7 +149,7 @@ def _new_key(reader: _Reader, raw: object, path: str, taken: set[str]) -> str:
 
 
 def _lines(
-    reader: _Reader, raw: object, path: str, by_key: dict[str, Line], *, counts_only: bool = False
+    reader: Reader, raw: object, path: str, by_key: dict[str, Line], *, counts_only: bool = False
 ) -> tuple[str, ...]:
     names = reader.items(raw, path, allow_empty=False)
     for name in names:
@@ -168,7 +166,7 @@ def _lines(
     return tuple(names)
 
 
-def _span(reader: _Reader, raw: object, path: str, by_key: dict[str, Line]) -> tuple[Span, str]:
+def _span(reader: Reader, raw: object, path: str, by_key: dict[str, Line]) -> tuple[Span, str]:
     data = reader.obj(raw, path, SPAN_FIELDS)
     names = _lines(reader, data["lines"], f"{path}.lines", by_key)
     low, high = reader.bounds(data, path, whole=False)
@@ -183,7 +181,7 @@ def _span(reader: _Reader, raw: object, path: str, by_key: dict[str, Line]) -> t
     return Span(names, low, high), match
 
 
-def _check(reader: _Reader, raw: object, path: str, by_key: dict[str, Line]) -> Check:
+def _check(reader: Reader, raw: object, path: str, by_key: dict[str, Line]) -> Check:
     data = reader.obj(raw, path, CHECK_FIELDS)
     why = reader.text(data["why"], f"{path}.why")
     if "sum" in data:

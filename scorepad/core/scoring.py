@@ -8,202 +8,42 @@ players ranking first share the victory.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from itertools import accumulate, repeat
 from operator import add, attrgetter
 from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 import scorepad.core.results as results
 from scorepad.core.combined import with_modules
 from scorepad.core.errors import EntryError, SheetError, quote
-from scorepad.core.i18n import decimal_mark, join_words, ntr, pick, tr
-from scorepad.core.numbers import (
-    TOTAL_LIMIT,
-    Number,
-    format_points,
-    is_half_multiple,
-    json_number,
-    normalize,
-)
+from scorepad.core.numbers import TOTAL_LIMIT, Number, is_half_multiple, normalize
 from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
 from scorepad.core.rounds import (
+    BidRule,
     Ended,
     how_it_ended,
-    plain_rounds,
     play_rounds,
     round_count,
-    round_note,
     rounds_within,
     rounds_won,
 )
-from scorepad.core.roundtable import table_rounds
+from scorepad.core.roundtable import TableRounds, table_rounds
+from scorepad.core.scored import NONE
+from scorepad.core.scored import DecidedBy as DecidedBy
+from scorepad.core.scored import ExtraLine as ExtraLine
+from scorepad.core.scored import PlayerResult as PlayerResult
+from scorepad.core.scored import PlayerSheet as PlayerSheet
+from scorepad.core.scored import ScoredSheet as ScoredSheet
+from scorepad.core.scored import explain as explain
+from scorepad.core.scored import floor_added as floor_added
+from scorepad.core.scored import show as show
 from scorepad.core.sheetrules import apply_rules, end_awards
-from scorepad.core.template import GameTemplate, Line, Reading, read_number
+from scorepad.core.template import GameTemplate, Line, Reading, RoundPlan, TiePlan, read_number
 
-DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
-""""outcome": won or lost as the players said (a co-operative game, a team game without
-a score)."""
-NONE: Mapping[str, Number] = MappingProxyType({})
+NO_READINGS: Mapping[str, list[Reading]] = MappingProxyType({})
 _EXTRA = attrgetter("extra")
 _PER_ROUND = attrgetter("per_round")
 _ROUNDS_WON = attrgetter("rounds_won")
-
-
-class ExtraLine(NamedTuple):
-    """A "by hand" line: a label the players chose and the points typed in."""
-
-    label: str
-    points: Number
-
-
-class PlayerSheet(NamedTuple):
-    """What one player entered: raw line values as in a sheet file, plus by-hand lines."""
-
-    name: str
-    lines: Mapping[str, object] = MappingProxyType({})
-    extra: Sequence[ExtraLine] = ()
-    team: str | None = None
-    """The player's team, in a team game."""
-
-
-class PlayerResult(NamedTuple):
-    name: str
-    readings: dict[str, Reading]
-    """Every line of the variant, in sheet order, including those left blank."""
-    extra: tuple[ExtraLine, ...]
-    total: Number
-    tiebreak: tuple[Number, ...]
-    """One value per tie-breaker of the game, in order."""
-    rank: int
-    winner: bool
-    computed: Mapping[str, Number] = MappingProxyType({})
-    """Points worked out from several lines rather than entered on one: a round game's
-    bid rule (its key, e.g. "score"), over every round."""
-    rounds: tuple[Number, ...] = ()
-    """A round game: the running total after each round."""
-
-    @property
-    def lines(self) -> dict[str, Number]:
-        """Points of every line that is added to the total (and of the bid rule)."""
-        found = {key: r.points for key, r in self.readings.items() if r.counts}
-        if self.computed:
-            found.update(self.computed)
-        return found
-
-    @property
-    def entries(self) -> dict[str, object]:
-        """What was entered on each line, in the form a sheet file holds it."""
-        return {key: r.value for key, r in self.readings.items()}
-
-
-class ScoredSheet(NamedTuple):
-    template: GameTemplate
-    variant: str | None
-    players: tuple[PlayerResult, ...]
-    """In the order the players were entered."""
-    winners: tuple[str, ...]
-    decided_by: DecidedBy
-    deciding: int | None = None
-    """Which tie-breaker settled first place, when ``decided_by`` is "tiebreak"."""
-    ended: Ended | None = None
-    """A round game: whether the rounds played finish it, and who ended it in which round."""
-    outcome: str | None = None
-    """A co-operative play: "won" or "lost"; a team play without a score: the winning team."""
-    teams: tuple[results.TeamResult, ...] = ()
-    """A team play: its teams, in the order they first appear among the players."""
-
-    @property
-    def modules(self) -> tuple[str, ...]:
-        """The game's modules chosen for this play."""
-        return self.template.chosen
-
-    def explanation(self, lang: str) -> str:
-        """One sentence saying who wins and how, e.g. "Tie on 76: Hugo wins on rows, 2 to 1"."""
-        return explain(self, lang)
-
-    @property
-    def played_rounds(self) -> int:
-        return len(self.players[0].rounds) if self.players else 0
-
-    @property
-    def finished(self) -> bool:
-        """False for a round game with rounds still to play (or a target no one reached)."""
-        return self.ended is None or self.ended.finished
-
-    def round_note(self, lang: str) -> str | None:
-        """ "Ana reached 500 in round 9.", or "Unfinished: 7 of 10 rounds played."; None for
-        a game without rounds, or one that ended after its last round."""
-        if self.ended is None:
-            return None
-        return round_note(self.template, self.played_rounds, self.ended, lang)
-
-    def to_json(self, lang: str = "en") -> dict[str, object]:
-        """The ``scorepad score --json`` shape of docs/sheet-files.md (numbers exact: ints or
-        halves)."""
-        data: dict[str, object] = {
-            "game": self.template.id,
-            "variant": self.variant,
-            "players": [
-                {
-                    "name": p.name,
-                    "lines": {k: json_number(v) for k, v in p.lines.items()},
-                    "entries": {k: _json_value(r.value) for k, r in p.readings.items()},
-                    "extra": [{"label": e.label, "points": json_number(e.points)} for e in p.extra],
-                    "total": json_number(p.total),
-                    "tiebreak": [json_number(v) for v in p.tiebreak],
-                    "rank": p.rank,
-                    "winner": p.winner,
-                    **_floor_json(self.template, p),
-                }
-                for p in self.players
-            ],
-            "winners": list(self.winners),
-            "decided_by": self.decided_by,
-            "explanation": self.explanation(lang),
-            **self._rounds_json(lang),
-        }
-        results.to_json(self, data)
-        return data
-
-    def _rounds_json(self, lang: str) -> dict[str, object]:
-        """A round game's additions: the running totals after each round (one list per
-        round, one total per player in seat order), whether it is finished, and who ended
-        it in which round."""
-        if self.ended is None:
-            return {}
-        return {
-            "rounds": [
-                [json_number(p.rounds[r]) for p in self.players] for r in range(self.played_rounds)
-            ],
-            "finished": self.ended.finished,
-            "ended_round": self.ended.ended_round,
-            "ended_by": list(self.ended.ended_by),
-            "round_note": self.round_note(lang),
-        }
-
-
-def _floor_json(template: GameTemplate, player: PlayerResult) -> dict[str, object]:
-    """A game with a floor under the total: what the floor added (0 when none)."""
-    if template.rules is None or template.rules.floor is None:
-        return {}
-    return {"floor_added": json_number(floor_added(player))}
-
-
-def floor_added(player: PlayerResult) -> Number:
-    """The points a floor under the total added to a player's lines (0 when above it)."""
-    lines = sum(player.lines.values(), start=0) + sum((e.points for e in player.extra), start=0)
-    return normalize(player.total - lines)
-
-
-def _json_value(value: object) -> object:
-    if isinstance(value, dict):
-        return {k: _json_value(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_value(v) for v in value]
-    if isinstance(value, Decimal):
-        return json_number(value)
-    return value
 
 
 def resolve_variant(template: GameTemplate, variant: object) -> str | None:
@@ -331,170 +171,347 @@ def _end_reading(
         raise _located(name, line, problem) from None
 
 
+class _RoundGame(NamedTuple):
+    """What scoring a round game's sheet reads of the game, on one variant."""
+
+    template: GameTemplate
+    variant: str | None
+    lines: tuple[Line, ...]
+    """Every line of the variant, in sheet order."""
+    plan: RoundPlan
+    """The per-round lines, each with its fast reading (``GameTemplate.round_plan``)."""
+    at_end: bool
+    """Some lines are filled in once, at the end of the game."""
+    ends_last: bool
+    """… and all of them come after every per-round line, in sheet order."""
+    rule: BidRule | None
+    tie_plan: TiePlan
+    sign: int
+    """1 when the highest total wins, -1 when the lowest does."""
+    reach: bool
+    """The game ends when someone reaches its target (else: falls to it, or no target)."""
+    won_rounds: bool
+    """A tie-breaker counts the rounds each player won."""
+
+
+def _round_game(template: GameTemplate, variant: str | None) -> _RoundGame:
+    assert template.rounds is not None
+    lines = template.lines_for(variant)
+    plan = template.round_plan(variant)
+    at_end = len(plan) < len(lines)
+    return tuple.__new__(  # as ``_RoundGame._make``, without its call in Python
+        _RoundGame,
+        (
+            template,
+            variant,
+            lines,
+            plan,
+            at_end,
+            at_end and all(map(_PER_ROUND, lines[: len(plan)])),
+            template.bids,
+            template.tie_plan(variant),
+            1 if template.wins == "highest" else -1,
+            template.rounds.ending == "reach",
+            any(map(_ROUNDS_WON, template.tiebreakers)),
+        ),
+    )
+
+
+class _ReadRounds(NamedTuple):
+    """The table's per-round lines as read, before each player's row is made."""
+
+    played: int
+    table: TableRounds | None
+    """The whole table's rounds, when read at once; else None: each player's are read
+    entry by entry (``play_rounds``)."""
+    awarded: list[int] | None
+    """What the awards handed out while reading add to each total."""
+    in_table: bool
+    """The award lines filled per round were handed out with the table."""
+    early: Mapping[str, list[Reading]]
+    """The award lines filled once, handed out already (``end_awards``)."""
+    rules_done: bool
+    """Every rule of the game applied while reading: no ``apply_rules``."""
+
+
 def _score_rounds(
     template: GameTemplate, variant: str | None, names: list[str], players: Sequence[PlayerSheet]
 ) -> ScoredSheet:
     """A round game: each player's per-round lists read round by round, running totals
-    kept, end-of-game lines and by-hand lines added to the last one."""
-    line_keys = template.keys_for(variant)
+    kept, end-of-game lines and by-hand lines added to the last one. In steps: the lines
+    named are the game's; the table is read at once where it can be (a plain table is
+    then ranked straight away); each player's row is made; the rules between lines and
+    players are applied; the rounds won are counted; the players are ranked and how the
+    game ended is said."""
     given = [p.lines for p in players]
+    _known_lines(template, variant, names, given)
+    plan = template.round_plan(variant)
+    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
+    whole = table_rounds(plan, given, not won_rounds) if template.bids is None else None
+    if whole is not None and _plain(template, variant, plan) and not any(map(_EXTRA, players)):
+        ranked = _rank_plain_table(template, variant, names, whole)
+        if ranked is not None:
+            return ranked
+    game = _round_game(template, variant)
+    read = _read_rounds(game, names, given, whole)
+    rows: list[_Row] = []
+    running: list[tuple[Number, ...]] = []
+    computed: list[Mapping[str, Number]] = []
+    scored_rounds: list[Sequence[Number]] = []  # each player's points by round
+    steady = True  # every total only ever moves toward the target, round by round
+    for index, (name, player) in enumerate(zip(names, players, strict=True)):
+        row, after, round_points, bids, toward = _round_row(game, read, index, name, player)
+        rows.append(row)
+        running.append(after)
+        if game.won_rounds:
+            scored_rounds.append(round_points)
+        steady = steady and toward
+        if game.rule is not None:
+            computed.append(MappingProxyType({game.rule.key: bids}))
+    if game.rule is None:
+        computed = [NONE] * len(rows)
+    per_player = list(zip(computed, running, strict=True))
+    if template.rules is not None:
+        rows, per_player = _round_rules(game, read, rows, per_player)
+        running = [r for _, r in per_player]
+        if _awards_move_totals(game):
+            steady = False  # a place worth −6 moves a total either way: not bisected
+    if game.won_rounds:
+        rows = _with_rounds_won(game, read.played, rows, scored_rounds)
+    ended = how_it_ended(template, names, running, steady)
+    return _rank(template, variant, rows, per_player, ended)
+
+
+def _known_lines(
+    template: GameTemplate,
+    variant: str | None,
+    names: Sequence[str],
+    given: Sequence[Mapping[str, object]],
+) -> None:
+    """A SheetError for the first line a player names that the variant does not have."""
+    line_keys = template.keys_for(variant)
     if not all(map(line_keys.issuperset, given)):
         for name, lines in zip(names, given, strict=True):
             if not line_keys.issuperset(lines):
                 _unknown_line(template, variant, name, lines, line_keys)
-    lines_here = template.lines_for(variant)
-    plan = template.round_plan(variant)
-    at_end = len(plan) < len(lines_here)  # lines filled in once, at the end of the game
-    rule = template.bids
-    tie_plan = template.tie_plan(variant)
+
+
+def _plain(template: GameTemplate, variant: str | None, plan: RoundPlan) -> bool:
+    """Per-round lines alone, ranked on the total alone: no line at the end, no
+    tie-breaker, no rule between lines (and, read with the table, no bid rule)."""
+    return (
+        template.rules is None
+        and not template.tie_plan(variant)
+        and len(plan) == len(template.lines_for(variant))
+    )
+
+
+def _rank_plain_table(
+    template: GameTemplate, variant: str | None, names: list[str], whole: TableRounds
+) -> ScoredSheet | None:
+    """A plain table (``_plain``, no by-hand line) read at once, ranked on the running
+    totals; None when a total might pass ``TOTAL_LIMIT`` (or awards were handed out):
+    the sheet then takes the usual steps, which check it round by round."""
+    if whole.awarded is not None:
+        return None
+    played = rounds_within(template, len(names), whole.played)
+    most_a_round = TOTAL_LIMIT // played  # whole points: within it, every total is too
+    least, most = whole.least, whole.most
+    if most > most_a_round or least < -most_a_round:
+        return None
+    running: list[tuple[Number, ...]] = list(map(tuple, map(accumulate, whole.rounds)))
     sign = 1 if template.wins == "highest" else -1
+    rows: list[_Row] = [
+        ((sign * after[-1],), name, readings, (), after[-1], ())
+        for name, readings, after in zip(names, whole.readings, running, strict=True)
+    ]
     assert template.rounds is not None
-    reach = template.rounds.ending == "reach"
-    plain_sheet = rule is None and not at_end and not tie_plan and template.rules is None
-    if plain_sheet and not any(map(_EXTRA, players)):
-        plain = plain_rounds(plan, given)
-        if plain is not None:  # the table's whole numbers read at once
-            rounds_within(template, len(names), plain.played)
-            table: list[_Row] = [
-                ((sign * total,), name, readings, (), total, ())
-                for name, readings, total in zip(names, plain.readings, plain.totals, strict=True)
-            ]
-            ended = how_it_ended(template, names, plain.running, plain.steady and reach)
-            more = list(zip(repeat(NONE), plain.running))
-            return _rank(template, variant, table, more, ended)
-    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
-    # per-round awards handed out with the table, unless rounds won are counted (on the
-    # rounds' points before awards, as ``apply_rules`` handing them out later leaves them)
-    whole = table_rounds(plan, given, not won_rounds) if rule is None else None
-    awarded: list[int] | None = None  # what the awards handed out so far add to each total
-    early: dict[str, list[Reading]] = {}  # award lines filled once, handed out already
-    rules_done = False  # every rule applied while reading: no ``apply_rules``
+    steady = least >= 0 if template.rounds.ending == "reach" else most <= 0
+    ended = how_it_ended(template, names, running, steady)
+    return _rank(template, variant, rows, list(zip(repeat(NONE), running)), ended)
+
+
+def _read_rounds(
+    game: _RoundGame,
+    names: Sequence[str],
+    given: Sequence[Mapping[str, object]],
+    whole: TableRounds | None,
+) -> _ReadRounds:
+    """The number of rounds, checked, with the table read at once (``whole``) or not;
+    with the table, the award lines filled once are handed out too when every other rule
+    already is (Sushi Go's puddings, beside its maki)."""
+    template = game.template
     if whole is None:
-        played = round_count(template, variant, names, given)
-    else:  # every list of whole numbers within its line's range or table: read at once
-        played = rounds_within(template, len(names), whole.played)
-        awarded = whole.awarded
-        rules = template.rules
-        rule_plan = rules.plan(template, variant) if rules is not None else None
-        if (  # every award per round handed out: the awards at the end too, first
-            rule_plan is not None
-            and rule_plan.awards_alone
-            and (awarded is not None or len(rule_plan.awards) == len(rule_plan.at_end))
-            and (handed := end_awards(rule_plan, given)) is not None
-        ):
-            early, added = handed
-            awarded = added if awarded is None else list(map(add, awarded, added))
-            rules_done = True
-    # lines filled in once, after every per-round line in sheet order: added after them
-    ends_last = at_end and all(map(_PER_ROUND, lines_here[: len(plan)]))
-    ends = lines_here[len(plan) :]
-    rows: list[_Row] = []
-    running: list[tuple[Number, ...]] = []
-    computed: list[Mapping[str, Number]] = []
-    scored_rounds: list[tuple[Number, ...]] = []
-    steady: list[bool] = []  # whose totals only ever move toward the target, round by round
-    for index, (name, player) in enumerate(zip(names, players, strict=True)):
-        if whole is not None:
-            read, round_points, bids, least, most = whole.players[index]
-        else:
-            read, round_points, bids, least, most = play_rounds(
-                rule, plan, name, player.lines, played
-            )
-        readings = read  # in sheet order when every line is per round
-        total: Number = 0
-        if ends_last:  # ``read`` is this player's own dict: the lines at the end join it
-            for line in ends:
-                reading = _end_reading(name, line, player, early, index)
-                readings[line.key] = reading
-                total += reading.points
-        elif at_end:
-            readings = {}
-            for line in lines_here:
-                if line.per_round:
-                    readings[line.key] = read[line.key]
-                    continue
-                reading = _end_reading(name, line, player, early, index)
-                readings[line.key] = reading
-                total += reading.points
-        after = tuple(accumulate(round_points))
-        running.append(after)
-        if after:
-            total += after[-1]
-            if type(total) is not int:
-                total = normalize(total)
-        extra: tuple[ExtraLine, ...] = ()
-        if player.extra:
-            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
-            for item in extra:
-                total = normalize(total + item.points)
-        if least is None or most is None:
-            steady.append(False)
-            bounded = False
-        else:  # the running totals after 1 … played rounds lie within played × (least, most)
-            steady.append(least >= 0 if reach else most <= 0)
-            bounded = played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
-        # checked before awards, as before ``apply_rules`` (which checks it after them)
-        before = total if awarded is None else total - awarded[index]
-        if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
-            not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
-        ):
-            raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-        if rule is not None:
-            computed.append(MappingProxyType({rule.key: bids}))
-        if not tie_plan:  # the usual round game: ranked on the total alone
-            rows.append(((sign * total,), name, readings, extra, total, ()))
-            continue
-        order: list[Number] = [sign * total]
-        measured: list[Number] = []
-        for better, terms in tie_plan:  # each a weighted sum of measures, as in ``_score``
-            value: Number = 0
-            for key, weight in terms:
-                value += readings[key].measure * weight
-            if type(value) is not int:
-                value = normalize(value)
-            if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
-                raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-            measured.append(value)
-            order.append(better * value)
-        # the order key is made after the rounds won are counted, when a tie-breaker needs
-        # them; ``apply_rules`` keeps a key's tie-breakers and puts the new total first
-        rows.append(
-            (() if won_rounds else tuple(order), name, readings, extra, total, tuple(measured))
+        played = round_count(template, game.variant, names, given)
+        return tuple.__new__(_ReadRounds, (played, None, None, False, NO_READINGS, False))
+    played = rounds_within(template, len(names), whole.played)
+    awarded = whole.awarded
+    in_table = awarded is not None
+    rules = template.rules
+    plan = rules.plan(template, game.variant) if rules is not None else None
+    if (
+        plan is not None
+        and plan.awards_alone
+        and (awarded is not None or len(plan.awards) == len(plan.at_end))
+        and (handed := end_awards(plan, given)) is not None
+    ):
+        early, added = handed
+        awarded = added if awarded is None else list(map(add, awarded, added))
+        return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, early, True))
+    return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, NO_READINGS, False))
+
+
+def _round_row(
+    game: _RoundGame, read: _ReadRounds, index: int, name: str, player: PlayerSheet
+) -> tuple[_Row, tuple[Number, ...], Sequence[Number], Number, bool]:
+    """One player's row (its order key left empty when rounds won are still to count),
+    running totals, points by round and bid points, and whether their total only moves
+    toward the target.
+    Their total is checked against ``TOTAL_LIMIT`` before any award, as ``apply_rules``
+    checks it after them."""
+    round_points: Sequence[Number]
+    bids: Number
+    least: Number | None
+    most: Number | None
+    total: Number
+    if read.table is not None:
+        table = read.table  # the whole table's rounds, as ``play_rounds`` gives one's
+        mine, round_points = table.readings[index], table.rounds[index]
+        bids, least, most = 0, table.least, table.most
+    else:
+        mine, round_points, bids, least, most = play_rounds(
+            game.rule, game.plan, name, player.lines, read.played
         )
-        if won_rounds:
-            scored_rounds.append(round_points)
-    if rule is None:
-        computed = [NONE] * len(rows)
-    per_player: list[tuple[Mapping[str, Number], tuple[Number, ...]]]
-    per_player = list(zip(computed, running, strict=True))
-    if rules_done:  # the totals with every award checked, as ``apply_rules`` checks them
+    readings, total = mine, 0
+    if game.at_end:
+        readings, total = _with_end_lines(game, mine, name, player, read.early, index)
+    after = tuple(accumulate(round_points))
+    if after:
+        total += after[-1]
+        if type(total) is not int:
+            total = normalize(total)
+    extra: tuple[ExtraLine, ...] = ()
+    if player.extra:
+        extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+        for item in extra:
+            total = normalize(total + item.points)
+    if least is None or most is None:
+        toward, bounded = False, False
+    else:  # the running totals after 1 … played rounds lie within played × (least, most)
+        toward = least >= 0 if game.reach else most <= 0
+        played = read.played
+        bounded = played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
+    before = total if read.awarded is None else total - read.awarded[index]
+    if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
+        not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
+    ):
+        raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+    if not game.tie_plan:  # the usual round game: ranked on the total alone
+        row: _Row = ((game.sign * total,), name, readings, extra, total, ())
+        return row, after, round_points, bids, toward
+    measured, order = _tiebreaks(game.tie_plan, name, readings, game.sign * total)
+    if game.won_rounds:  # the order key is made once the rounds won are counted
+        order = ()
+    return (order, name, readings, extra, total, measured), after, round_points, bids, toward
+
+
+def _with_end_lines(
+    game: _RoundGame,
+    mine: dict[str, Reading],
+    name: str,
+    player: PlayerSheet,
+    early: Mapping[str, list[Reading]],
+    index: int,
+) -> tuple[dict[str, Reading], Number]:
+    """A player's readings with the lines filled in once, at the end, in sheet order,
+    and what those lines add."""
+    total: Number = 0
+    if game.ends_last:  # ``mine`` is this player's own dict: the lines at the end join it
+        for line in game.lines[len(game.plan) :]:
+            reading = _end_reading(name, line, player, early, index)
+            mine[line.key] = reading
+            total += reading.points
+        return mine, total
+    readings: dict[str, Reading] = {}
+    for line in game.lines:
+        if line.per_round:
+            readings[line.key] = mine[line.key]
+            continue
+        reading = _end_reading(name, line, player, early, index)
+        readings[line.key] = reading
+        total += reading.points
+    return readings, total
+
+
+def _tiebreaks(
+    tie_plan: TiePlan, name: str, readings: Mapping[str, Reading], first: Number
+) -> tuple[tuple[Number, ...], tuple[Number, ...]]:
+    """Each tie-breaker's value (a weighted sum of measures, as in ``_score``), and the
+    order key that starts with ``first`` (the signed total) and goes on with them."""
+    measured: list[Number] = []
+    order: list[Number] = [first]
+    for better, terms in tie_plan:
+        value: Number = 0
+        for key, weight in terms:
+            value += readings[key].measure * weight
+        if type(value) is not int:
+            value = normalize(value)
+        if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
+            raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+        measured.append(value)
+        order.append(better * value)
+    return tuple(measured), tuple(order)
+
+
+_PerPlayer = list[tuple[Mapping[str, Number], tuple[Number, ...]]]
+"""Each player's computed points and running totals."""
+
+
+def _round_rules(
+    game: _RoundGame, read: _ReadRounds, rows: list[_Row], per_player: _PerPlayer
+) -> tuple[list[_Row], _PerPlayer]:
+    """The rows once the game's rules between lines and players are applied (none left
+    when every one was applied while reading: the totals are then checked as
+    ``apply_rules`` checks them)."""
+    template = game.template
+    if read.rules_done:
         for row in rows:
             if not -TOTAL_LIMIT <= row[4] <= TOTAL_LIMIT:
                 raise SheetError("sheet.total_too_large", player=row[1], limit=TOTAL_LIMIT)
-    elif template.rules is not None:
-        in_table = whole is not None and whole.awarded is not None
-        rows, per_player = apply_rules(template, variant, rows, per_player, handed_out=in_table)
-        running = [r for _, r in per_player]
-    if template.rules is not None and template.rounds.target is not None:
-        plan_of_rules = template.rules.plan(template, variant)
-        if len(plan_of_rules.awards) > len(plan_of_rules.at_end):  # awards per round move
-            steady = [False]  # the running totals either way (a place worth −6): not bisected
-    if not won_rounds:
-        ended = how_it_ended(template, names, running, all(steady))
-        return _rank(template, variant, rows, per_player, ended)
-    won = rounds_won(scored_rounds, played, sign)
-    for i, tb in enumerate(template.tiebreakers):
+        return rows, per_player
+    if template.rules is None:
+        return rows, per_player
+    return apply_rules(template, game.variant, rows, per_player, handed_out=read.in_table)
+
+
+def _awards_move_totals(game: _RoundGame) -> bool:
+    """Awards handed out each round, in a game with a target: a total may then move away
+    from the target (a place worth −6), so its first round to meet it is not bisected."""
+    template = game.template
+    rounds = template.rounds
+    if template.rules is None or rounds is None or rounds.target is None:
+        return False
+    plan = template.rules.plan(template, game.variant)
+    return len(plan.awards) > len(plan.at_end)
+
+
+def _with_rounds_won(
+    game: _RoundGame, played: int, rows: list[_Row], points: list[Sequence[Number]]
+) -> list[_Row]:
+    """The rows with the rounds each player won as their tie-breakers' values, counted on
+    each round's points (``points``: before any award), and their order keys made."""
+    sign, tie_plan = game.sign, game.tie_plan
+    won = rounds_won(points, played, sign)
+    for i, tb in enumerate(game.template.tiebreakers):
         if tb.rounds_won:
             rows = [
                 (r[0], r[1], r[2], r[3], r[4], (*r[5][:i], count, *r[5][i + 1 :]))
                 for r, count in zip(rows, won, strict=True)
             ]
-    rows = [
+    return [
         ((sign * r[4], *(b * v for (b, _), v in zip(tie_plan, r[5], strict=True))), *r[1:])
         for r in rows
     ]
-    ended = how_it_ended(template, names, running, all(steady))
-    return _rank(template, variant, rows, per_player, ended)
 
 
 _Row = tuple[
@@ -644,65 +661,3 @@ def _read_extra(name: str, position: int, item: ExtraLine) -> ExtraLine:
             "entry.where_extra", player=name, position=position, problem=problem
         ) from None
     return ExtraLine(label, points)
-
-
-def explain(sheet: ScoredSheet, lang: str) -> str:
-    found = results.explain(sheet, lang)
-    if found is not None:
-        return found
-    if sheet.teams:
-        sheet = results.as_players(sheet)
-    template = sheet.template
-    players = sheet.players
-    winners = [p for p in players if p.winner]
-    first = winners[0]
-    total = show(first.total, lang)
-    if len(players) == 1:
-        return tr("result.solo", lang, name=first.name, points=_points(first.total, lang))
-    if sheet.decided_by == "total":
-        key = "result.total" if template.wins == "highest" else "result.total_lowest"
-        return tr(key, lang, name=first.name, points=_points(first.total, lang))
-    tied = [p for p in players if p.total == first.total]
-    if sheet.decided_by == "tiebreak":
-        assert sheet.deciding is not None
-        i = sheet.deciding
-        rule = pick(template.tiebreakers[i].label, lang)
-        still = [p for p in tied if p.tiebreak[:i] == first.tiebreak[:i] and p is not first]
-        others = join_words([show(p.tiebreak[i], lang) for p in still], lang)
-        fields = {
-            "total": total,
-            "name": first.name,
-            "rule": rule,
-            "value": show(first.tiebreak[i], lang),
-            "others": others,
-        }
-        if i == 0:
-            return tr("result.tiebreak", lang, **fields)
-        return tr("result.tiebreak_after", lang, tied=_tied_on(sheet, i, lang), **fields)
-    names = join_words([p.name for p in winners], lang)
-    if not template.tiebreakers:
-        return tr("result.shared", lang, total=total, names=names)
-    tied_rules = _tied_on(sheet, len(template.tiebreakers), lang)
-    return tr("result.shared_after", lang, total=total, tied=tied_rules, names=names)
-
-
-def _tied_on(sheet: ScoredSheet, upto: int, lang: str) -> str:
-    first = next(p for p in sheet.players if p.winner)
-    rules = sheet.template.tiebreakers[:upto]
-    return join_words(
-        [
-            f"{pick(tb.label, lang)} ({show(v, lang)})"
-            for tb, v in zip(rules, first.tiebreak, strict=False)
-        ],
-        lang,
-    )
-
-
-def _points(value: Number, lang: str) -> str:
-    whole = value == int(value)
-    return ntr("result.points", int(value) if whole else 2, lang, points=show(value, lang))
-
-
-def show(value: Number, lang: str) -> str:
-    """Points for people: "76", "76.5" in English, "76,5" in Spanish, French and German."""
-    return format_points(value).replace(".", decimal_mark(lang))

@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from scorepad.core.i18n import Text, tr
+from scorepad.core.lines import Line, Reading, read_whole, signed
 from scorepad.core.numbers import Number
-from scorepad.core.template import Line, Reading, read_whole, signed
 
 
 class TallyLine(Line):

@@ -22,114 +22,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from scorepad.core.awards import AwardLine, award_points
-from scorepad.core.checks import Check, check_player
+from scorepad.core.checks import check_player
 from scorepad.core.errors import EntryError, SheetError
-from scorepad.core.i18n import Text, pick, tr
+from scorepad.core.lines import Line, Reading, new_reading
 from scorepad.core.numbers import TOTAL_LIMIT, Number, normalize
-from scorepad.core.sets import SetRule, TallyLine
-from scorepad.core.template import Reading, new_reading, signed
+from scorepad.core.ruleplan import MORE_KINDS as MORE_KINDS
+from scorepad.core.ruleplan import Bonus as Bonus
+from scorepad.core.ruleplan import RulePlan as RulePlan
+from scorepad.core.ruleplan import SheetRules as SheetRules
+from scorepad.core.ruleplan import WorkedRule as WorkedRule
 
 if TYPE_CHECKING:
-    from scorepad.core.template import GameTemplate, Line
+    from scorepad.core.template import GameTemplate
 
 _NONE: Mapping[str, Number] = MappingProxyType({})
 """No computed points (a player's own, read-only)."""
-
-MORE_KINDS: dict[str, type[Line]] = {AwardLine.kind: AwardLine, TallyLine.kind: TallyLine}
-"""Line kinds beyond ``template.LINE_KINDS``: the loader reads them. Their points are
-worked out from the quantity entered, so sheets show both (per round: ``round_points``)."""
-
-
-class Bonus(NamedTuple):
-    """Points when the points of ``lines`` add up to at least ``reach``."""
-
-    key: str
-    label: Text
-    lines: tuple[str, ...]
-    reach: Number
-    points: Number
-
-    def describe(self, lang: str) -> str:
-        return tr(
-            "hint.bonus", lang, points=signed(self.points, lang), reach=signed(self.reach, lang)
-        )
-
-
-class RulePlan(NamedTuple):
-    """What ``apply_rules`` does on one variant."""
-
-    checks: tuple[Check, ...]
-    awards: tuple[AwardLine, ...]
-    sets: tuple[SetRule, ...]
-    bonuses: tuple[Bonus, ...]
-    changes_points: bool
-    """False when the variant has checks only (Azul): no points change."""
-    new_tiebreaks: bool
-    """True when an award line's points feed a tie-breaker (Ticket to Ride)."""
-    at_end: tuple[AwardLine, ...]
-    """The award lines filled once, not per round (Sushi Go's puddings)."""
-    awards_alone: bool
-    """True when the rules are award lines alone (no check, set rule, bonus or floor),
-    each of whole points that leave the measures as they are (``AwardLine.whole_points``;
-    Sushi Go): a round game's sheet may have them all handed out as it is read
-    (``roundtable.table_rounds``, ``end_awards``), and no need of ``apply_rules``."""
-
-
-class SheetRules(NamedTuple):
-    """A game's rules between lines and between players (all optional)."""
-
-    sets: tuple[SetRule, ...] = ()
-    bonuses: tuple[Bonus, ...] = ()
-    floor: Number | None = None
-    checks: tuple[Check, ...] = ()
-    default_variant: str | None = None
-    """The variant a sheet that names none is scored with (Summer Pavilion: the
-    side-``A`` sheet, as before the variant side was added)."""
-    plans: dict[str | None, RulePlan] | None = None
-    """Per variant, what ``apply_rules`` does (worked out on first use; the loader gives
-    each game its own dict)."""
-
-    def plan(self, template: GameTemplate, variant: str | None) -> RulePlan:
-        """The checks and award lines of one variant, and whether any points change."""
-        plans = self.plans if self.plans is not None else {}
-        found = plans.get(variant)
-        if found is None:
-            keys = template.keys_for(variant)
-            checks = tuple(c for c in self.checks if keys.issuperset(c.keys))
-            lines = template.lines_for(variant)
-            awards = tuple(line for line in lines if isinstance(line, AwardLine))
-            sets = tuple(r for r in self.sets if keys.issuperset(r.lines))
-            bonuses = tuple(b for b in self.bonuses if keys.issuperset(b.lines))
-            changes = bool(awards or sets or bonuses or self.floor is not None)
-            weighed = {k for tb in template.tiebreakers for k, _ in tb.terms}
-            new_tiebreaks = any(a.tiebreak_on == "points" and a.key in weighed for a in awards)
-            at_end = tuple(line for line in awards if not line.per_round)
-            alone = bool(awards) and all(line.whole_points for line in awards)
-            alone = alone and not (checks or sets or bonuses or self.floor is not None)
-            found = RulePlan(checks, awards, sets, bonuses, changes, new_tiebreaks, at_end, alone)
-            plans[variant] = found
-        return found
-
-    def computed_labels(self) -> dict[str, Text]:
-        """The label of every computed key, in sheet order (sets, then bonuses)."""
-        found: dict[str, Text] = {r.key: r.label for r in self.sets}
-        found.update({b.key: b.label for b in self.bonuses})
-        return found
-
-    def describe(self, lang: str) -> list[str]:
-        """One sentence per rule, for ``scorepad template``."""
-        out = [f"{pick(r.label, lang)}: {r.describe(lang)}" for r in self.sets]
-        out += [f"{pick(b.label, lang)}: {b.describe(lang)}" for b in self.bonuses]
-        if self.floor is not None:
-            out.append(tr("hint.floor", lang, floor=signed(self.floor, lang)))
-        out += [
-            tr("hint.check_rule", lang, lines=", ".join(c.keys), why=pick(c.why, lang))
-            for c in self.checks
-        ]
-        return out
 
 
 def not_on_sheet(template: GameTemplate) -> str | None:
@@ -160,10 +70,6 @@ def round_points(line: Line, entries: Sequence[Sequence[object]]) -> list[list[N
     if isinstance(line, AwardLine):
         return [award_points(line, [_whole(e[r]) for e in entries]) for r in range(played)]
     return [[line.reading(e[r]).points for e in entries] for r in range(played)]
-
-
-WorkedRule = SetRule | Bonus
-"""A rule whose points the sheet shows on a row of its own."""
 
 
 def worked_after(template: GameTemplate, variant: str | None) -> dict[str, list[WorkedRule]]:

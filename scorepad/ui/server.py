@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
@@ -29,6 +30,15 @@ SHUTDOWN_WAIT = 3
 """Seconds a stopping app waits for its connections to end. Flet's handler of a
 websocket closed before its page registered waits for ever, so without a bound one such
 phone kept the app from stopping at Ctrl+C (drafts are written at exit all the same)."""
+PING_EVERY = 20.0
+"""Seconds between the app's pings on a websocket (uvicorn's keep-alive, its default)."""
+PING_TIMEOUT = 20.0
+"""Seconds the app waits for a ping's answer before it gives the socket up: a phone whose
+Wi-Fi dropped with its socket open is let go within ``PING_EVERY + PING_TIMEOUT`` s
+(``scorepad.ui.heartbeat``: the page sends again, on a new socket, what it typed)."""
+PING_ENV = "SCOREPAD_WS_PING"
+"""``EVERY,TIMEOUT`` in seconds instead of the two above: the tests' phone is let go
+after seconds of being offline, not most of a minute."""
 OPEN_FILES = 8192
 """Open files the server asks the system for, where its soft limit is lower (macOS gives
 a program 256) and the hard limit allows: each connection is one, so a low limit let a
@@ -187,11 +197,30 @@ def more_open_files(wanted: int = OPEN_FILES) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
+def pings() -> tuple[float, float]:
+    """How often the app pings a websocket, and how long it waits for the answer:
+    ``PING_EVERY`` and ``PING_TIMEOUT``, or what ``SCOREPAD_WS_PING`` says."""
+    text = os.environ.get(PING_ENV)
+    if not text:
+        return PING_EVERY, PING_TIMEOUT
+    try:
+        every, timeout = (float(part) for part in text.split(","))
+    except ValueError:
+        every = timeout = 0.0
+    if not (0 < every <= 3600 and 0 < timeout <= 3600):
+        raise SystemExit(
+            f"{PING_ENV}={text!r}: expected two numbers of seconds, EVERY,TIMEOUT "
+            f"(each above 0 and at most 3600), such as {PING_EVERY:g},{PING_TIMEOUT:g}"
+        )
+    return every, timeout
+
+
 def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> None:
     """Serve ``app`` on ``host``:``port`` until Ctrl+C (or SIGTERM)."""
     import uvicorn
 
     more_open_files()
+    ping_every, ping_timeout = pings()
 
     config = uvicorn.Config(
         app,
@@ -200,6 +229,8 @@ def run(app: ASGIApp, host: str, port: int, limits: Limits | None = None) -> Non
         log_level="warning",
         ws="websockets-sansio",
         ws_per_message_deflate=COMPRESSED_FRAMES,
+        ws_ping_interval=ping_every,
+        ws_ping_timeout=ping_timeout,
         http=(limits or Limits()).protocol(),
         timeout_keep_alive=KEEP_ALIVE,
         proxy_headers=False,  # no proxy in front: a device's address is its connection's

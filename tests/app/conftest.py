@@ -145,10 +145,15 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("scorepad-data")
 
 
-@pytest.fixture(scope="session")
-def server(data_dir: Path) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(data_dir: Path, **env: str) -> Iterator[str]:
+    """The served app on ``data_dir`` (with ``env`` added to its environment), its address
+    while the block runs; its output is checked after."""
     web_files_made()
-    process, port = start_app(data_dir, "--no-browser", "--db", history_path(data_dir))
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        process, port = start_app(data_dir, "--no-browser", "--db", history_path(data_dir))
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}"
@@ -156,6 +161,12 @@ def server(data_dir: Path) -> Iterator[str]:
         out = stop(process)
         assert "Traceback" not in out, out
         assert "no browser sets it" not in out, out  # Chromium's own patches all pass
+
+
+@pytest.fixture(scope="session")
+def server(data_dir: Path) -> Iterator[str]:
+    with serving(data_dir) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
@@ -186,17 +197,23 @@ def no_page_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
             context.close()
 
 
-def connections_to(port: int) -> int:
-    """How many TCP connections to ``port`` on this machine are open or closing on the
-    server's side (Linux's ``/proc/net/tcp``; 0 where there is none to read)."""
-    count = 0
+def open_to(port: int) -> set[str]:
+    """The TCP connections to ``port`` on this machine that are open or closing on the
+    server's side, by their client's address and port (Linux's ``/proc/net/tcp``; none
+    where there is none to read)."""
+    found = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         with contextlib.suppress(OSError):
             for line in Path(table).read_text().splitlines()[1:]:
-                local, state = line.split()[1], line.split()[3]
+                local, remote, state = line.split()[1:4]
                 if int(local.rsplit(":", 1)[1], 16) == port and state in ("01", "08"):
-                    count += 1  # ESTABLISHED, CLOSE_WAIT
-    return count
+                    found.add(remote)  # ESTABLISHED, CLOSE_WAIT
+    return found
+
+
+def connections_to(port: int) -> int:
+    """How many TCP connections to ``port`` are open or closing on the server's side."""
+    return len(open_to(port))
 
 
 def earlier_pages_gone(base: str, drafts: Path) -> None:

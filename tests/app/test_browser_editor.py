@@ -67,6 +67,8 @@ def test_a_simple_game_takes_at_most_20_actions(app, data_dir, size):
         app.node(ident).locator("[role]").first.dispatch_event("click")
         actions += 1
 
+    # the form drawn (not scrolled for blindly while it is built), with no problem shown
+    expect(app.node("game-name-en")).to_be_attached()
     expect(app.page.get_by_text("a value is needed")).to_have_count(0)
     game = f"wingspan-{size['width']}"  # one history for both sizes: an id each
     type_("game-name-en", f"Wingspan {size['width']}")
@@ -130,6 +132,7 @@ def test_a_game_with_an_award_line_at_phone_size(app, data_dir):
     line scores, and the saved game has the award."""
     app.page.set_viewport_size(PHONE)
     app.open("/games/new")
+    expect(app.node("game-name-en")).to_be_attached()  # drawn: no scrolling for it blindly
     show(app, "game-name-en")
     app.type("game-name-en", "Maki night")
     show(app, "game-line-1-label-en")
@@ -166,6 +169,7 @@ def test_a_bonus_rule_added_in_the_editor_shows_in_the_preview(app):
     own, and the preview's row for it."""
     app.page.set_viewport_size(PHONE)
     app.open("/games/new")
+    expect(app.node("game-name-en")).to_be_attached()  # drawn: no scrolling for it blindly
     for ident, text in (("game-name-en", "Dice night"), ("game-line-1-label-en", "Ones")):
         show(app, ident)
         app.type(ident, text)
@@ -190,6 +194,7 @@ def test_a_game_made_on_a_phone_is_saved_and_played_now(app, data_dir):
     offers "Play it now", which opens New play for it; its sheet scores."""
     app.page.set_viewport_size(PHONE)
     app.open("/games/new")
+    expect(app.node("game-name-en")).to_be_attached()  # drawn: no scrolling for it blindly
     for ident, text in (
         ("game-name-en", "Dice night"),
         ("game-line-1-label-en", "Ones"),

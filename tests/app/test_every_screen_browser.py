@@ -29,8 +29,14 @@ from playwright.sync_api import expect
 from scorepad.core import PlayerSheet, find_game
 from scorepad.store import open_store
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("every-screen")]
-"""With ``pytest -n``, one process runs them all: one page, one served app."""
+pytestmark = pytest.mark.browser
+
+
+def group(size: str) -> pytest.MarkDecorator:
+    """With ``pytest -n``, one process runs the passes of a size (one page, one served
+    app) and another process may run the other size's."""
+    return pytest.mark.xdist_group(f"every-screen-{size}")
+
 
 GAMES = Path(__file__).parent.parent / "core" / "games"
 TEAMS = "tour-teams"
@@ -46,6 +52,17 @@ BELOW = """() => {
     return low;
 }"""
 
+
+WHERE = """[...document.querySelectorAll("flt-semantics[flt-semantics-identifier]")]
+    .map(node => { const r = node.getBoundingClientRect();
+        return node.getAttribute("flt-semantics-identifier") + "@" + r.top + ":" + r.bottom;
+    }).join(" ")"""
+SHOWN = f"() => {WHERE}"
+"""Which nodes the accessibility tree holds, and where."""
+MOVED = f"before => {WHERE} !== before"
+"""Whether the tree is no longer as ``before`` (``SHOWN`` before a scroll): it has followed
+the scroll. Any change of its lowest edge is one, but the edge alone may stay put (a
+long grid's rows come and go below the window: that wait ran out, 2 s, each time)."""
 
 PLACES = """() => Object.fromEntries(
     [...document.querySelectorAll("flt-semantics[flt-semantics-identifier]")].map(node => {
@@ -88,10 +105,11 @@ class Seen:
     """The last frame seen: the next screen is drawn once the window shows another."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def plays(data_dir: Path) -> dict[str, int]:
     """Plays to open: an Azul, a Skull King (rounds), a lost Pandemic (co-op), a team
-    game made by hand; their ids by name."""
+    game made by hand; their ids by name. Made once per process (and served app), even
+    where a process runs the tour twice (both sizes' groups, with other tests between)."""
     store = open_store(history_path(data_dir))
     try:
         data = json.loads((GAMES / "team-dice.json").read_text(encoding="utf-8"))
@@ -238,9 +256,10 @@ def look(app: AppPage, where: str, seen: Seen) -> None:
         if low <= size["height"] + 1:
             break  # nothing below the window
         before = page.evaluate(PLACES)
+        shown = page.evaluate(SHOWN)
         page.mouse.wheel(0, size["height"] * 0.7)
         with contextlib.suppress(PlaywrightTimeout):  # the tree follows the scroll
-            page.wait_for_function(f"() => ({BELOW})() !== {low}", timeout=2_000)
+            page.wait_for_function(MOVED, arg=shown, timeout=2_000)
         after = page.evaluate(PLACES)
         stayed = [box[1] for ident, box in after.items() if before.get(ident) == box]
         pinned = max([pinned, *stayed])
@@ -316,7 +335,8 @@ READ = [
 """Passes that read error texts only (no screenshots, a few seconds): with the ones
 above, each language in both themes and at both sizes, and each theme at both sizes,
 in eight passes rather than sixteen."""
-PASSES = MEASURED + READ
+PASSES = [pytest.param(*p, marks=group(p[2])) for p in sorted(MEASURED + READ, key=lambda p: p[2])]
+"""A size's passes one after the other (the window resized once), each size a group."""
 
 
 GROUPS = {
@@ -385,6 +405,7 @@ def background(app: AppPage) -> float:
     return luminance(Image.open(io.BytesIO(png)).convert("RGB").getpixel((1, 1)))
 
 
+@group("phone")
 def test_system_follows_the_devices_light_or_dark_theme(
     tour: AppPage, chosen: dict[str, tuple[str, str, str]]
 ):

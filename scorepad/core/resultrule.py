@@ -1,0 +1,59 @@
+"""A game's result other than each for themselves, as a value (a game file's ``result``:
+co-operative, or teams), read from the game file; ``results`` settles a scored sheet
+with it. A ``GameTemplate`` holds it, so nothing here knows of templates or sheets."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+from scorepad.core.errors import BadBounds, quote
+from scorepad.core.numbers import Number
+
+ResultKind = Literal["cooperative", "teams"]
+RESULT_FIELDS = {"kind": True, "teams": False}
+OUTCOMES = ("won", "lost")
+MAX_TEAMS = 20
+HERE = "result"
+"""The game file's field, as messages name its place."""
+
+
+class ResultRule(NamedTuple):
+    """How a game is won when not each for themselves (a game file's ``result``)."""
+
+    kind: ResultKind
+    min_teams: int = 0
+    max_teams: int = 0
+
+
+class TeamResult(NamedTuple):
+    """One team of a scored team play, ranked like a player."""
+
+    name: str
+    members: tuple[str, ...]
+    total: Number
+    tiebreak: tuple[Number, ...]
+    rank: int
+    winner: bool
+
+
+def read_result(reader: Any, raw: object) -> ResultRule:
+    """A game file's ``result``, read with the loader's ``reader`` (its checks and messages)."""
+    data = reader.obj(raw, HERE, RESULT_FIELDS)
+    kind = data["kind"]
+    if kind not in ("cooperative", "teams"):
+        raise reader.fail(f"{HERE}.kind", "template.result_kind", value=quote(kind))
+    if kind == "cooperative":
+        if "teams" in data:
+            raise reader.fail(
+                HERE, "template.unknown_field", value=quote("teams"), choices=quote("kind")
+            )
+        return ResultRule("cooperative")
+    where = f"{HERE}.teams"
+    teams = reader.obj(data.get("teams", {"min": 2, "max": 2}), where, {"min": True, "max": True})
+    low = reader.whole(teams["min"], f"{where}.min", low=2)
+    high = reader.whole(teams["max"], f"{where}.max", low=2)
+    if low > high:
+        raise reader.at(where, BadBounds(low, high))
+    if high > MAX_TEAMS:
+        raise reader.fail(f"{where}.max", "entry.above_max", value=high, limit=MAX_TEAMS)
+    return ResultRule("teams", low, high)
