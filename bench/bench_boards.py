@@ -260,9 +260,9 @@ def app_taps() -> None:
     from playwright.sync_api import sync_playwright
 
     from scorepad.core import builtin_games
+    from scorepad.sheet.boards.wall import tap
+    from scorepad.sheet.progress import SheetInProgress, new_draft
     from scorepad.ui.drafts import FileDraftStore
-    from scorepad.ui.sheet_model import SheetInProgress, new_draft
-    from scorepad.ui.wall_model import tap
 
     azul = builtin_games()["azul"]
     with tempfile.TemporaryDirectory() as folder:
@@ -270,7 +270,7 @@ def app_taps() -> None:
         model = SheetInProgress(azul, new_draft(azul, None, ["Ana", "Ben", "Cai", "Dan"]))
         model.set_text("marker", 0, "40")
         for column in range(4):
-            model.set_wall(tap(model.draft, 0, 0, column, None))
+            model.set_board(tap(model.draft, 0, 0, column, None))
         FileDraftStore(data_dir / "drafts").save(model.draft)
         process, port, _ = ba.start("scorepad", data_dir, data_dir / "history.db")
         try:

@@ -197,8 +197,8 @@ APP_ROUNDS = 20
 def round_sheet(data_dir: Any, rounds: int, rng: random.Random) -> tuple[str, int]:
     """An Uno sheet in progress with ``rounds`` rounds, every cell but the first player's
     last one filled; returns its id and that player's total before the last round."""
+    from scorepad.sheet.progress import SheetInProgress, new_draft
     from scorepad.ui.drafts import FileDraftStore
-    from scorepad.ui.sheet_model import SheetInProgress, new_draft
 
     uno = builtin_games()["uno"]
     model = SheetInProgress(uno, new_draft(uno, None, list(APP_PLAYERS)))

@@ -16,6 +16,7 @@ from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import quote
 from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_number
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
+from scorepad.core.play_limits import MAX_DURATION
 from scorepad.core.template import Reading
 from scorepad.store import models as m
 from scorepad.store.boards import SeatBoard, board_fields, check_boards
@@ -106,10 +107,6 @@ def values_for(dialect: str) -> DialectValues:
 
 def new_uid() -> str:
     return uuid.uuid4().hex
-
-
-MAX_DURATION = 100_000
-"""Minutes (over two months): past it a duration is a typing slip, not a play."""
 
 
 def check_details(details: PlayDetails) -> PlayDetails:

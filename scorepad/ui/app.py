@@ -28,14 +28,15 @@ from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
 from scorepad.core.i18n import pick
 from scorepad.core.sheetrules import not_on_sheet
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.keeper import of_game
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui import boundary, collector
 from scorepad.ui.context import Context, Services
 from scorepad.ui.devices import is_host
-from scorepad.ui.drafts import of_game
 from scorepad.ui.errors import AppError
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import LANG_KEY, THEME_KEY, Settings, own_choices
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.colour_part import coloured
 from scorepad.ui.views.common import MAX_WIDTH
 from scorepad.ui.views.home import home_view

@@ -13,12 +13,12 @@ from typing import Any, TypeVar
 import flet as ft
 
 from scorepad.core.i18n import ntr, tr
+from scorepad.sheet.live import LiveSheets
 from scorepad.ui.config import AppConfig
 from scorepad.ui.devices import Power, may
 from scorepad.ui.drafts import WRITE_EVERY_S, DraftStore, FileDraftStore
 from scorepad.ui.flet_patches import remember_event_types
 from scorepad.ui.history import History, StoreHistory
-from scorepad.ui.live import LiveSheets
 from scorepad.ui.settings import LANG_KEY, THEME_KEY, Settings, SettingsFile
 
 

@@ -2,8 +2,8 @@
 
 Every sheet started is a draft of its own, named by its sheet id: two tables playing the
 same game at one club night each keep their sheet, and starting a new one never touches
-another. ``DraftStore`` is the seam: the file-backed store below keeps one JSON file per
-sheet in the app's data folder.
+another. ``DraftStore`` (the sheet's ``DraftKeeper``) is the seam: the file-backed store
+below keeps one JSON file per sheet in the app's data folder.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ import threading
 import time
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from scorepad.core import ScorepadError
 from scorepad.core.numbers import format_points
 from scorepad.files import write_atomic
-from scorepad.ui.sheet_model import ExtraRow, SheetDraft
+from scorepad.sheet.draft import ExtraRow, SheetDraft
+from scorepad.sheet.keeper import DraftKeeper
 
 if TYPE_CHECKING:
     from scorepad.store import NewSheet, Store
@@ -32,31 +33,8 @@ SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A sheet id fit for a file name (always fullmatch: ``$`` lets a trailing newline in)."""
 
 
-class DraftStore(Protocol):
-    """Where sheets in progress are kept between changes."""
-
-    def load(self, sheet_id: str) -> SheetDraft | None:
-        """The draft of sheet ``sheet_id``, or None (none, or unreadable)."""
-        ...
-
-    def save(self, draft: SheetDraft) -> None: ...
-
-    def discard(self, sheet_id: str) -> None: ...
-
-    def flush(self, sheet_id: str | None = None) -> None:
-        """Write now what a store that coalesces its writes holds back, of sheet
-        ``sheet_id`` or of every sheet."""
-        ...
-
-    def all(self, game_id: str | None = None) -> list[SheetDraft]:
-        """Every draft (only ``game_id``'s, when given), most recently changed first (Home
-        offers to continue them)."""
-        ...
-
-
-def of_game(drafts: DraftStore, game_id: str) -> list[SheetDraft]:
-    """The sheets in progress of one game, most recently changed first."""
-    return drafts.all(game_id)
+DraftStore = DraftKeeper
+"""Where sheets in progress are kept (the sheet's ``DraftKeeper``)."""
 
 
 WRITE_EVERY_S = 0.2

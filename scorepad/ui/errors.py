@@ -1,9 +1,8 @@
-"""The app layer's own error: a ScorepadError whose message lives in ``app.*``."""
+"""The app layer's own error: a ScorepadError whose message lives in ``app.*`` (the
+sheet's, ``scorepad.sheet.errors``, which the sheet below the app raises too)."""
 
 from __future__ import annotations
 
-from scorepad.core import ScorepadError
+from scorepad.sheet.errors import AppError
 
-
-class AppError(ScorepadError):
-    """A problem the app reports on screen (and the ``app`` command on one line)."""
+__all__ = ["AppError"]

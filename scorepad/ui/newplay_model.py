@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
 from scorepad.core.plaintext import location_problem, name_problem
-from scorepad.ui.colour_model import SeatColours
+from scorepad.sheet.colours import SeatColours
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.first_player import seat_after_move, seat_after_remove
+from scorepad.sheet.progress import new_draft
+from scorepad.sheet.result import default_teams, grouping_problem, team_names, team_rule
 from scorepad.ui.errors import AppError
-from scorepad.ui.first_player_model import seat_after_move, seat_after_remove
 from scorepad.ui.guard import LINK_ASKS
-from scorepad.ui.result_model import default_teams, grouping_problem, team_names, team_rule
-from scorepad.ui.sheet_model import SheetDraft, new_draft
 
 
 @dataclass
@@ -37,9 +38,9 @@ class NewPlayModel:
     """Names given to teams 1, 2, … (a rematch keeps the play's); the others are "Team N"."""
     first: int | None = None
     """The seat (from 0) picked to start: it follows the name typed there and goes when
-    the seat does (``first_player_model``)."""
+    the seat does (``sheet.first_player``)."""
     colours: SeatColours | None = None
-    """Each seat's colour (``colour_model``): set by the view, which knows who had which."""
+    """Each seat's colour (``sheet.colours``): set by the view, which knows who had which."""
 
     def __post_init__(self) -> None:
         self.names = self.names[: self.template.max_players]

@@ -12,26 +12,24 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate
-from scorepad.core.boards.azul_wall import Wall
-from scorepad.core.boards.pavilion import Pavilion
-from scorepad.core.boards.sintra import Palace
 from scorepad.core.errors import quote
 from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, tr
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
 from scorepad.core.template import CheckLine, ProductLine, is_rated
+from scorepad.sheet.draft import ExtraRow, RoundRow, SheetDraft
+from scorepad.sheet.result import needs_choice
 from scorepad.store import read_boards
 from scorepad.ui.errors import AppError
 from scorepad.ui.history import play_scored, play_title, table_score, together
-from scorepad.ui.result_model import needs_choice
-from scorepad.ui.sheet_model import ExtraRow, RoundRow, SheetDraft
 
 if TYPE_CHECKING:
     from scorepad.core import ScoredSheet
     from scorepad.store import PlayFilter, PlayRecord, PlaySummary
 
-Board = Wall | Pavilion | Palace
-"""A kept board as the core reads it."""
+Board = object
+"""A kept board as the core reads it (``core.boards.kinds.BoardKind.board``): drawn by the
+app's view of its kind (``views.boards``)."""
 PAGE_SIZE = 20
 """History rows fetched at a time ("Load more" fetches the next ones)."""
 
@@ -106,14 +104,14 @@ def seat_colours_of(summary: PlaySummary, lang: str) -> tuple[tuple[str, str], .
 
 def seat_boards(summary: PlaySummary, lang: str) -> tuple[tuple[int, str, Board], ...]:
     """(seat from 1, name, board) for each player of the play whose board was kept (an
-    Azul wall, a Summer Pavilion pavilion, a Sintra palace), in seat order (a board that
+    Azul wall, a Summer Pavilion pavilion, a Sintra palace…), in seat order (a board that
     cannot be read is left undrawn: the store checked it when it was saved)."""
     anonymous = tr("store.anonymous", lang)
     read = read_boards([p.board for p in summary.players], summary.variant)
     return tuple(
         (seat, anonymous if p.anonymous else p.name, board)
         for seat, (p, board) in enumerate(zip(summary.players, read, strict=True), 1)
-        if isinstance(board, Wall | Pavilion | Palace)  # the boards the app draws so far
+        if board is not None
     )
 
 

@@ -2,9 +2,9 @@
 
 Usage: drafts_worker.py FOLDER SEED COUNT. Opens Azul for four players on a live sheet whose
 drafts go to FOLDER (written at most every ``WRITE_EVERY_S``, as in the app), prints
-"ready SHEET_ID", then types COUNT values (0: until killed) into random cells through
-``LiveSheets.change``, as the app does, printing "MONOTONIC_NS KEY PLAYER VALUE" once each
-is made; then leaves the sheet and ends normally, printing "done".
+"ready SHEET_ID", then types COUNT values (0: until killed) into random cells of a sheet
+followed by the live sheet (``live.follow``), as the app does, printing "MONOTONIC_NS KEY
+PLAYER VALUE" once each is made; then leaves the sheet and ends normally, printing "done".
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from itertools import count as counting
 from pathlib import Path
 
 from scorepad.core import find_game
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.live import LiveSheets, Notice, Remote, follow
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.drafts import WRITE_EVERY_S, FileDraftStore
-from scorepad.ui.live import LiveSheets
-from scorepad.ui.sheet_model import Edit, SheetInProgress, new_draft
 
 KEYS = ("marker", "rows", "columns", "colours")
 PLAYERS = ["Ana", "Ben", "Carla", "Dan"]
@@ -32,16 +33,16 @@ def main() -> None:
     template = find_game("azul")
     model = SheetInProgress(template, new_draft(template, None, PLAYERS))
     token = object()
-    live.join(token, model.draft.sheet_id, lambda change: None)
-    # a second device on the sheet: every change is passed on to it, as in the app
-    other = SheetInProgress(template, new_draft(template, None, PLAYERS))
-    other.draft.sheet_id = model.draft.sheet_id
-    live.join(object(), model.draft.sheet_id, lambda change: other.apply(change.edit))
+    follow(live, token, model, drafts, lambda change: None)
+    # a second device on the sheet (read back as the app would): it shares the sheet's
+    # draft, and every change is passed on to it, as in the app
+    other = SheetInProgress(template, SheetDraft.from_dict(model.draft.to_dict()))
 
-    def on_change(edit: Edit) -> None:
-        live.change(token, drafts, template, model.draft, edit, model.state)
+    def received(change: Remote | Notice) -> None:
+        if isinstance(change, Remote):
+            other.receive(change.edit, change.draft, change.state)
 
-    model.on_change = on_change
+    follow(live, object(), other, drafts, received)
     print("ready", model.draft.sheet_id, flush=True)
     for n in counting(1) if wanted == 0 else range(1, wanted + 1):
         key, player = rnd.choice(KEYS), rnd.randrange(len(PLAYERS))

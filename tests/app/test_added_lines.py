@@ -16,11 +16,13 @@ from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import builtin_games, find_game
 from scorepad.core.i18n import LANGS, tr
+from scorepad.sheet.added import LineAdded, with_lines
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.store import open_store
-from scorepad.ui.added_lines import LineAdded, NewLine, with_lines
+from scorepad.ui.added_lines import NewLine
 from scorepad.ui.app import view_for
 from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 
 COLUMNS = {"key": "columns_bonus", "kind": "count", "per": 7, "label": {"en": "Columns bonus"}}
 

@@ -12,12 +12,13 @@ from ui_helpers import click, context, find, shown, type_into, walk
 
 from scorepad.core import find_game
 from scorepad.core.scoring import PlayerSheet
+from scorepad.sheet.boards.palace import PalaceDraft, palaces
+from scorepad.sheet.boards.pavilion import PavilionDraft, pavilions
+from scorepad.sheet.boards.wall import walls
+from scorepad.sheet.play import restore_boards, saved_boards
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.store.boards import SeatBoard
 from scorepad.ui.history import StoreHistory
-from scorepad.ui.palace_model import PalaceDraft
-from scorepad.ui.pavilion_model import PavilionDraft
-from scorepad.ui.saved_boards import restore_boards, saved_boards
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.play import play_view
 from scorepad.ui.views.play_edit import edit_view
@@ -45,28 +46,28 @@ def labels(root: ft.Control) -> dict[str, str]:
 def test_saved_boards_are_the_filled_ones_in_the_stores_form():
     model = SheetInProgress(PAVILION, new_draft(PAVILION, "B", ["Ana", "Ben"]))
     assert saved_boards(model.draft) == ()
-    model.draft.pavilions[1].stars[0] = "X....."
-    model.draft.pavilions[1].colours[0] = "red"
+    pavilions(model.draft)[1].stars[0] = "X....."
+    pavilions(model.draft)[1].colours[0] = "red"
     assert saved_boards(model.draft) == (
         None,
         {"pavilion": ["X....."] + ["......"] * 6, "star_colours": ["red"] + [None] * 6},
     )
     side_a = SheetInProgress(SINTRA, new_draft(SINTRA, "A", ["Ana", "Ben"]))
-    side_a.draft.palaces[0].windows[0] = "X."  # side A: the windows fill nothing
+    palaces(side_a.draft)[0].windows[0] = "X."  # side A: the windows fill nothing
     assert saved_boards(side_a.draft) == ()
     side_b = SheetInProgress(SINTRA, new_draft(SINTRA, "B", ["Ana", "Ben"]))
-    side_b.draft.palaces[0].windows[0] = "XC"
+    palaces(side_b.draft)[0].windows[0] = "XC"
     assert saved_boards(side_b.draft) == ({"palace": ["XC"] + [".."] * 7}, None)
 
 
 def test_restore_boards_puts_each_seats_board_back():
     draft = new_draft(SINTRA, "B", ["Ana", "Ben"])
     restore_boards(draft, [None, SeatBoard("sintra-palace", {"palace": ["X."] + [".."] * 7})])
-    assert draft.palaces == [PalaceDraft(), PalaceDraft(["X."] + [".."] * 7)]
-    assert draft.pavilions == [] and draft.walls == []
+    assert palaces(draft) == [PalaceDraft(), PalaceDraft(["X."] + [".."] * 7)]
+    assert pavilions(draft) == [] and walls(draft) == []
     stars = {"pavilion": ["XXXXXX"] + ["......"] * 6, "star_colours": ["blue"] + [None] * 6}
     restore_boards(draft, [SeatBoard("azul-pavilion", stars), None])
-    assert draft.pavilions == [
+    assert pavilions(draft) == [
         PavilionDraft(["XXXXXX"] + ["......"] * 6, ["blue"] + [""] * 6),
         PavilionDraft(),
     ]

@@ -11,10 +11,12 @@ import pytest
 from ui_helpers import click, context, find, has, latest, type_into, walk
 
 from scorepad.core import find_game
-from scorepad.ui.colour_model import ColourEdit, SeatColours
+from scorepad.sheet.colours import SeatColours
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import ColourEdit
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.keypad import keypad
 from scorepad.ui.views.newplay import NewPlayView
@@ -90,7 +92,9 @@ def test_colours_from_new_play_to_the_sheet_history_edit_and_the_next_new_play(t
     view = SheetView(ctx, model)
     sheet = view.build()
     sent: list[object] = []
-    model.on_change = lambda edit: sent.append(edit) or view.on_local(edit)
+    keep = model.on_change  # the live sheet's: keeps the draft, passes the edit on
+    assert keep is not None
+    model.on_change = lambda edit: sent.append(edit) or keep(edit)
     pick(sheet, ctx, 2, "black")
     assert sent == [ColourEdit(1, "black")] and model.draft.colours == ["yellow", "black"]
     kept = latest(ctx.services.drafts, "ticket-to-ride")

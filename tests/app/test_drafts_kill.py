@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from scorepad.core import find_game
+from scorepad.sheet.progress import new_draft
 from scorepad.ui.drafts import WRITE_EVERY_S, FileDraftStore
-from scorepad.ui.sheet_model import new_draft
 
 pytestmark = pytest.mark.slow
 

@@ -22,12 +22,12 @@ from faults import ext4_disk, fill, postgres, small_disk
 from ui_helpers import click, context, find
 
 from scorepad.core import PlayerSheet, find_game
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.store import StoreError, open_store
 from scorepad.store.backups import list_backups
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.settings import Settings
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
 
 pytestmark = pytest.mark.slow

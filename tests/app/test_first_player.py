@@ -9,10 +9,11 @@ import pytest
 from ui_helpers import click, context, find, has, latest, run_async, type_into, walk
 
 from scorepad.core import find_game
-from scorepad.ui.first_player_model import FirstPlayerEdit
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import FirstPlayerEdit
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views import first_player_part
 from scorepad.ui.views.first_player_part import MARK
 from scorepad.ui.views.history import HistoryView
@@ -94,7 +95,9 @@ def test_who_starts_on_the_sheet_is_shared_saved_shown_and_kept_by_edit(tmp_path
     view = SheetView(ctx, model)
     root = view.build()
     sent: list[object] = []
-    model.on_change = lambda edit: sent.append(edit) or view.on_local(edit)
+    keep = model.on_change  # the live sheet's: keeps the draft, passes the edit on
+    assert keep is not None
+    model.on_change = lambda edit: sent.append(edit) or keep(edit)
     run_async(view.first.on_pick)
     first = model.draft.first_player
     assert first in ("Ana", "Ben", "Cleo") and sent == [FirstPlayerEdit(first)]

@@ -202,7 +202,7 @@ def test_the_planned_walk_prepares_a_whole_sheet_as_flet_does(tmp_path):
     from ui_helpers import context
 
     from scorepad.core import find_game
-    from scorepad.ui.sheet_model import SheetInProgress, new_draft
+    from scorepad.sheet.progress import SheetInProgress, new_draft
     from scorepad.ui.views.sheet import SheetView
 
     azul = find_game("azul")

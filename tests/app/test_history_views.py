@@ -13,12 +13,12 @@ from ui_helpers import click, context, find, fire, has, latest, run_async, type_
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.finding import sort_name
 from scorepad.core.scoring import ExtraLine
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.store import PlayFilter
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.play_model import HistoryQuery, draft_from_play, history_row
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.newplay import NewPlayView

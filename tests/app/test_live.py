@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 from ui_helpers import click, context, find, fire, latest, type_into
 
+from scorepad.sheet.edits import TextEdit
+from scorepad.sheet.keeper import of_game
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
-from scorepad.ui.drafts import of_game
 from scorepad.ui.live import FIELD_NAMES
 from scorepad.ui.settings import Settings
 from scorepad.ui.views.common import Crossings
@@ -64,6 +65,27 @@ def test_a_value_typed_on_one_device_shows_on_every_other(table):
         assert device.value("result") == "Ana wins with 61 points."
         assert find(device.root, "line-marker-1") in device.sent  # sent to that browser
     assert latest(ana.ctx.services.drafts, "azul").texts["marker"] == ["61", "", ""]
+
+
+def test_an_edit_is_made_once_for_every_device_and_the_kept_draft(table, monkeypatch):
+    """The devices showing a sheet share its draft: a value typed is made to it once, on
+    the device where it was typed, never again for the keeper or for the other devices."""
+    made: list[object] = []
+    real = TextEdit.apply_to
+
+    def counted(edit: TextEdit, draft: object) -> None:
+        made.append(edit)
+        real(edit, draft)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextEdit, "apply_to", counted)
+    ana, _, carla = table
+    type_into(ana.root, "line-marker-1", "61")
+    assert made == [TextEdit("marker", 0, "61")]
+    type_into(carla.root, "line-marker-2", "58")
+    assert len(made) == 2
+    for device in table:
+        assert [device.value("line-marker-1"), device.value("line-marker-2")] == ["61", "58"]
+    assert latest(ana.ctx.services.drafts, "azul").texts["marker"] == ["61", "58", ""]
 
 
 def test_different_cells_at_once_keep_both_and_one_cell_ends_with_the_last(table):

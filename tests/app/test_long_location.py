@@ -10,8 +10,8 @@ from urllib.parse import quote
 from ui_helpers import click, context, find, has, type_into
 
 from scorepad.core.plaintext import MAX_LOCATION
+from scorepad.sheet.keeper import of_game
 from scorepad.ui.app import view_for
-from scorepad.ui.drafts import of_game
 
 TOO_LONG = f"at most {MAX_LOCATION} are allowed"
 

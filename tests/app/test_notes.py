@@ -8,9 +8,11 @@ from ui_helpers import click, context, find, has, latest, type_into
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.plaintext import MAX_NOTES
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import NotesEdit
+from scorepad.sheet.progress import LABEL, NOTES, SheetInProgress, new_draft
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.history import StoreHistory
-from scorepad.ui.sheet_model import LABEL, NOTES, NotesEdit, SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.play import play_view
 from scorepad.ui.views.play_edit import edit_view

@@ -11,10 +11,11 @@ from ui_helpers import click, context, find, has, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.sintra import Palace
+from scorepad.sheet.boards.palace import FrameEdit, PalaceClearEdit, from_palace, palaces, tap
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.history import StoreHistory
-from scorepad.ui.palace_model import FrameEdit, PalaceClearEdit, from_palace, tap
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
 
 SINTRA = find_game("azul-sintra")
@@ -26,7 +27,7 @@ def sintra(variant: str = "B") -> SheetInProgress:
 
 def tap_at(model: SheetInProgress, player: int, window: int, space: int, times: int = 1):
     for _ in range(times):
-        model.set_palace(tap(model.draft, player, window, space))
+        model.set_board(tap(model.draft, player, window, space))
 
 
 def windows_points(model: SheetInProgress, player: int) -> object:
@@ -42,8 +43,8 @@ def test_taps_fill_completed_windows_times_pieces_of_the_colour_through_the_core
         tap_at(model, 0, window, 0, times=2)  # top: a piece of the colour counted
         tap_at(model, 0, window, 1)  # bottom: a piece
     tap_at(model, 0, 4, 0, times=2)  # a fifth window with its top only, of the colour
-    assert model.draft.palaces[0].windows[:5] == ["CX", "CX", "CX", "CX", "C."]
-    core = Palace.read(model.draft.palaces[0].windows)
+    assert palaces(model.draft)[0].windows[:5] == ["CX", "CX", "CX", "CX", "C."]
+    core = Palace.read(palaces(model.draft)[0].windows)
     assert core.lines() == {"windows": [4, 5]}
     assert windows_points(model, 0) == 20  # the rulebook's 4 × 5
     assert model.state.scored.players[0].total == 50 + 20
@@ -61,14 +62,14 @@ def test_a_bottom_piece_waits_for_the_top_one_and_clearing_gives_the_typed_pair_
     tap_at(model, 0, 2, 0)
     tap_at(model, 0, 2, 1)
     tap_at(model, 0, 2, 0)  # the top: a piece of the colour counted
-    assert model.draft.palaces[0].windows[2] == "CX"
+    assert palaces(model.draft)[0].windows[2] == "CX"
     assert windows_points(model, 0) == 1  # one window × one piece of the colour
     with pytest.raises(EntryError) as emptied:  # the top emptied over a bottom piece
         tap(model.draft, 0, 2, 0)
     assert emptied.value.key == "board.palace_bottom"
     tap_at(model, 0, 2, 1, times=2)  # the bottom: a piece of the colour, then empty
-    assert model.draft.palaces[0].windows[2] == "C."
-    model.set_palace(PalaceClearEdit(0))
+    assert palaces(model.draft)[0].windows[2] == "C."
+    model.set_board(PalaceClearEdit(0))
     assert not from_palace(model.draft, "windows", 0)
     assert windows_points(model, 0) == 6  # the typed 2 × 3
 
@@ -81,8 +82,8 @@ def test_two_devices_keep_every_tap_and_an_impossible_palace_is_marked():
     for edit in (a, b):
         here.apply(edit)
         there.apply(edit)
-    assert here.draft.palaces == there.draft.palaces
-    assert here.draft.palaces[0].windows[:2] == ["X.", "X."]
+    assert palaces(here.draft) == palaces(there.draft)
+    assert palaces(here.draft)[0].windows[:2] == ["X.", "X."]
     here.apply(FrameEdit(0, 0, 1, "X"))  # this device fills window 1's bottom
     here.apply(FrameEdit(0, 0, 0, "."))  # while the other one empties its top
     problem = here.state.problem("windows", 0, "a")
@@ -101,7 +102,7 @@ def test_the_palace_is_kept_in_the_draft_and_side_a_keeps_typing(tmp_path):
     store.save(model.draft)
     again = store.load(model.draft.sheet_id)
     assert again == model.draft and again is not None
-    assert again.palaces[1].windows[7] == "CC"
+    assert palaces(again)[1].windows[7] == "CC"
     assert SheetInProgress(SINTRA, again).state.scored.players[1].total == 2  # 1 × 2
     side_a = sintra("A")
     side_a.set_text("ornament_1", 0, "4")
@@ -109,7 +110,7 @@ def test_the_palace_is_kept_in_the_draft_and_side_a_keeps_typing(tmp_path):
     assert side_a.state.scored.players[0].total == 10
     azul = find_game("azul")
     other = SheetInProgress(azul, new_draft(azul, None, ["Ana", "Ben"]))
-    assert other.draft.palaces == [] and "palaces" not in other.draft.to_dict()
+    assert palaces(other.draft) == [] and "palaces" not in other.draft.to_dict()
     broken = model.draft.to_dict()
     broken["palaces"] = [{"windows": ["ZZ"] * 8}] * 2
     with pytest.raises(ValueError):

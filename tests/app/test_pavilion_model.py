@@ -11,16 +11,18 @@ from ui_helpers import click, context, find, fire, has, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.pavilion import COLOURED, VARIANT, Pavilion
-from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.history import StoreHistory
-from scorepad.ui.pavilion_model import (
+from scorepad.sheet.boards.pavilion import (
     PavilionClearEdit,
     SpaceEdit,
     colour_edit,
     from_pavilion,
+    pavilions,
     tap,
 )
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.progress import SheetInProgress, new_draft
+from scorepad.ui.drafts import FileDraftStore
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.views.sheet import SheetView
 
 GAME = find_game("azul-summer-pavilion")
@@ -32,7 +34,7 @@ def pavilion(variant: str = "A", players: list[str] | None = None) -> SheetInPro
 
 def cover(model: SheetInProgress, player: int, star: int, spaces=range(6)) -> None:
     for space in spaces:
-        model.set_pavilion(tap(model.draft, player, star, space))
+        model.set_board(tap(model.draft, player, star, space))
 
 
 def points(model: SheetInProgress, player: int) -> dict[str, object]:
@@ -46,7 +48,7 @@ def test_taps_on_the_coloured_side_fill_the_stars_and_number_bonuses_through_the
     cover(model, 0, 2)  # the blue star, complete
     for star in (0, 1, 3, 4, 5, 6):
         cover(model, 0, star, [0])  # the 1 of every star (the coloured side reads 1 to 6)
-    core = Pavilion.read(COLOURED, model.draft.pavilions[0].stars)
+    core = Pavilion.read(COLOURED, pavilions(model.draft)[0].stars)
     assert core.lines() == {
         **dict.fromkeys(("star_multicolour", "star_red", "star_yellow"), False),
         **dict.fromkeys(("star_orange", "star_green", "star_purple"), False),
@@ -67,14 +69,14 @@ def test_a_tap_uncovers_and_clearing_gives_the_typed_lines_back():
     model = pavilion()
     model.set_check("star_purple", 0, True)
     cover(model, 0, 1, [3])
-    assert model.draft.pavilions[0].stars[1] == "...X.."
+    assert pavilions(model.draft)[0].stars[1] == "...X.."
     assert points(model, 0)["star_purple"] == 0  # the pavilion fills the line meanwhile
     cover(model, 0, 1, [3])  # the same space again: uncovered
-    assert not model.draft.pavilions[0].filled
+    assert not pavilions(model.draft)[0].filled
     assert points(model, 0)["star_purple"] == 20  # ticked by hand again
     cover(model, 0, 6)
     assert points(model, 0)["star_purple"] == 20  # now from the pavilion
-    model.set_pavilion(PavilionClearEdit(0))
+    model.set_board(PavilionClearEdit(0))
     assert not from_pavilion(model.draft, "star_purple", 0)
     assert points(model, 0)["star_purple"] == 20
 
@@ -90,12 +92,12 @@ def test_the_variant_side_counts_stars_per_chosen_colour_and_waits_for_a_colour(
     )
     assert not model.state.can_save
     for star in (1, 2):
-        model.set_pavilion(colour_edit(model.draft, 0, star, "green"))
-    model.set_pavilion(colour_edit(model.draft, 0, 3, "multicolour"))
+        model.set_board(colour_edit(model.draft, 0, star, "green"))
+    model.set_board(colour_edit(model.draft, 0, 3, "multicolour"))
     assert model.state.problem("star_multicolour", 0) is None
     core = Pavilion.read(
         VARIANT,
-        model.draft.pavilions[0].stars,
+        pavilions(model.draft)[0].stars,
         [None, "green", "green", "multicolour", None, None, None],
     )
     assert core.lines(counts=True)["star_green"] == 2
@@ -123,28 +125,28 @@ def test_two_devices_tapping_one_pavilion_keep_every_tap_and_the_later_wins_per_
     for edit in (a, b):  # both made on both copies, as live.py hands them on
         here.apply(edit)
         there.apply(edit)
-    assert here.draft.pavilions[0].stars[0] == there.draft.pavilions[0].stars[0] == "XX...."
+    assert pavilions(here.draft)[0].stars[0] == pavilions(there.draft)[0].stars[0] == "XX...."
     for edit in (SpaceEdit(0, 0, 0, False), SpaceEdit(0, 0, 0, True)):
         here.apply(edit)
         there.apply(edit)
-    assert here.draft.pavilions == there.draft.pavilions
-    assert here.draft.pavilions[0].stars[0] == "XX...."
+    assert pavilions(here.draft) == pavilions(there.draft)
+    assert pavilions(here.draft)[0].stars[0] == "XX...."
 
 
 def test_the_pavilion_is_kept_in_the_draft_file_and_only_on_a_summer_pavilion_sheet(tmp_path):
     store = FileDraftStore(tmp_path / "drafts")
     model = pavilion("B")
     cover(model, 1, 4)
-    model.set_pavilion(colour_edit(model.draft, 1, 4, "purple"))
+    model.set_board(colour_edit(model.draft, 1, 4, "purple"))
     store.save(model.draft)
     again = store.load(model.draft.sheet_id)
     assert again == model.draft
-    assert again is not None and again.pavilions[1].colours[4] == "purple"
+    assert again is not None and pavilions(again)[1].colours[4] == "purple"
     reopened = SheetInProgress(GAME, again)
     assert reopened.state.scored.players[1].total == model.state.scored.players[1].total == 20
     azul = find_game("azul")
     other = SheetInProgress(azul, new_draft(azul, None, ["Ana", "Ben"]))
-    assert other.draft.pavilions == [] and "pavilions" not in other.draft.to_dict()
+    assert pavilions(other.draft) == [] and "pavilions" not in other.draft.to_dict()
     broken = model.draft.to_dict()
     broken["pavilions"] = [{"stars": ["XXXXXX"] * 7, "colours": ["pink"] * 7}] * 2
     with pytest.raises(ValueError):
@@ -178,7 +180,7 @@ def test_the_pavilion_dialog_in_french_read_only_cells_and_save(tmp_path):
         menu = find(dialog, "star-colour-2-3")
         item = next(i for i in menu.items if has(i, "star-colour-2-3-orange"))
         fire(item, "click")
-        assert model.draft.pavilions[1].colours[2] == "orange"
+        assert pavilions(model.draft)[1].colours[2] == "orange"
         assert find(dialog, "pavilion-message-2").value == ""
         assert any(isinstance(c, ft.Text) and c.value == "Étoile 3 : orange" for c in walk(dialog))
         stars = find(root, "line-star_orange-2")

@@ -14,9 +14,9 @@ from ui_helpers import click, context, find, has, type_into, walk
 from scorepad.core import PlayerSheet, builtin_games, load_template
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.editor.form import GameForm
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
-from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.play import play_view, rematch
 from scorepad.ui.views.play_edit import edit_view

@@ -12,10 +12,11 @@ import pytest
 from ui_helpers import click, context, error_boxes, find, has, shown, type_into, walk
 
 from scorepad.core import builtin_games, load_template
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress
 from scorepad.ui.views.play import rematch
 from scorepad.ui.views.sheet import SheetView
 

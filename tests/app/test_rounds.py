@@ -8,17 +8,12 @@ from ui_helpers import click, context, find, fire, has, latest, type_into, walk
 
 from scorepad.core import EntryError, builtin_games
 from scorepad.core.numbers import read_expression
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import RoundAdded, RoundDeleted, RoundTextEdit
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
 from scorepad.ui.settings import Settings
-from scorepad.ui.sheet_model import (
-    RoundAdded,
-    RoundDeleted,
-    RoundTextEdit,
-    SheetDraft,
-    SheetInProgress,
-    new_draft,
-)
 
 PLAYERS = ["Ana", "Ben", "Carla", "Dan", "Eve", "Finn"]
 
@@ -76,7 +71,7 @@ def test_a_sum_in_a_sheet_without_rounds_is_counted_and_passed_on_as_typed():
     state = model.set_text("marker", 0, "40+8")
     assert state.scored.players[0].total == 48
     sheets_seen: list[object] = []
-    import scorepad.ui.sheet_model as sheet_model
+    import scorepad.core.problems as sheet_model  # the sheet scores through check_sheet
 
     real = sheet_model.score
 

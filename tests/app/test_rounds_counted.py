@@ -9,7 +9,7 @@ from ui_helpers import click, context, error_boxes, find, shown, type_into
 from scorepad.core import builtin_games
 from scorepad.core.i18n import tr
 from scorepad.printing.model import played_sheet
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
 
 SKULL_KING = builtin_games()["skull-king"]

@@ -7,7 +7,7 @@ from ui_helpers import click, context, find, type_into
 
 from scorepad.core import find_game
 from scorepad.core.i18n import tr
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
 
 

@@ -8,9 +8,8 @@ from decimal import Decimal
 import pytest
 
 from scorepad.core import find_game
-from scorepad.ui.drafts import FileDraftStore
-from scorepad.ui.sheet_model import (
-    LABEL,
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import (
     CheckEdit,
     Edit,
     ExtraLabelEdit,
@@ -18,11 +17,10 @@ from scorepad.ui.sheet_model import (
     ExtraPointsEdit,
     PairEdit,
     RateEdit,
-    SheetDraft,
-    SheetInProgress,
     TextEdit,
-    new_draft,
 )
+from scorepad.sheet.progress import LABEL, SheetInProgress, new_draft
+from scorepad.ui.drafts import FileDraftStore
 
 
 def sheet(game: str, players: list[str], variant: str | None = None) -> SheetInProgress:
@@ -182,7 +180,7 @@ def test_only_a_draft_named_after_its_sheet_id_is_listed(tmp_path):
 def test_a_games_sheets_are_found_among_every_tables(tmp_path, every):
     """A phone joining its table looks among its game's sheets only, kept in memory (a
     coalescing store) or read from their files (a store that did not write them)."""
-    from scorepad.ui.drafts import of_game
+    from scorepad.sheet.keeper import of_game
 
     store = FileDraftStore(tmp_path, every=every) if every else FileDraftStore(tmp_path)
     azul = [sheet("azul", [f"A{n}", f"B{n}"]).draft for n in range(3)]
@@ -244,6 +242,33 @@ def test_every_change_is_a_typed_edit_that_makes_the_same_change_to_a_copy():
     assert (twin, sintra_twin, summer_twin) == (model.draft, sintra.draft, summer.draft)
     assert sintra.draft.pairs["windows"][1] == ["", "4"]
     assert summer.draft.checks["star_red"] == [True, False]
+
+
+def test_every_broken_check_comes_from_the_core_at_once_not_a_score_per_problem(monkeypatch):
+    """Every player's broken check is marked from one answer of the core (``check_sheet``):
+    the sheet is scored twice at most (once refused, once without what is in trouble),
+    not once more per problem found, and no problem is matched by its message key."""
+    import scorepad.core.problems as core_problems
+    import scorepad.sheet.progress as progress
+
+    model = sheet("azul", ["Hugo", "Ana", "Cai", "Dee"])
+    calls: list[int] = []
+    real = core_problems.score
+
+    def counted(*args, **options):
+        calls.append(1)
+        return real(*args, **options)
+
+    monkeypatch.setattr(core_problems, "score", counted)
+    monkeypatch.setattr(progress, "score", counted, raising=False)  # where it scored itself
+    for player in range(4):
+        model.set_text("rows", player, "5")
+    calls.clear()
+    state = model.evaluate()
+    assert len(calls) <= 2
+    for player in range(4):
+        for key in ("rows", "columns", "colours"):
+            assert "means a full wall" in str(state.problem(key, player)), (key, player)
 
 
 def test_a_broken_check_is_marked_on_its_cells_and_typing_goes_on():

@@ -8,7 +8,7 @@ import pytest
 
 from scorepad.core import find_game
 from scorepad.core.i18n import tr
-from scorepad.ui.sheet_model import SheetInProgress, new_draft, shown_value
+from scorepad.sheet.progress import SheetInProgress, new_draft, shown_value
 
 MARKS = {"en": ".", "es": ",", "fr": ",", "de": ","}
 

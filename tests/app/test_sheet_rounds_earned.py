@@ -21,10 +21,10 @@ from scorepad.core.loader import load_template
 from scorepad.core.scoring import show
 from scorepad.core.sheetrules import Bonus, SheetRules, not_on_sheet, round_points
 from scorepad.printing.model import played_sheet
+from scorepad.sheet.progress import SheetInProgress, earned, earned_by_round, new_draft
 from scorepad.ui.app import view_for
 from scorepad.ui.context import Context
 from scorepad.ui.settings import Settings
-from scorepad.ui.sheet_model import SheetInProgress, earned, earned_by_round, new_draft
 from scorepad.ui.views.sheet import SheetView
 
 SHEETS = Path(__file__).parent.parent / "core" / "sheets"

@@ -15,8 +15,8 @@ from scorepad.core import find_game
 from scorepad.core.scoring import show
 from scorepad.core.sheetrules import not_on_sheet
 from scorepad.core.template import worked_from_entry
+from scorepad.sheet.progress import FLOOR, SheetInProgress, earned, new_draft, worked
 from scorepad.ui.app import view_for
-from scorepad.ui.sheet_model import FLOOR, SheetInProgress, earned, new_draft, worked
 from scorepad.ui.views.sheet import SheetView
 
 SHEETS = Path(__file__).parent.parent / "core" / "sheets"

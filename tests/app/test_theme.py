@@ -15,9 +15,9 @@ from ui_helpers import click, context, find
 
 from scorepad.core import find_game
 from scorepad.core.colours import PALETTE as PLAYER_COLOURS
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.app import theme, view_for
 from scorepad.ui.settings import THEMES
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.common import PALETTE, TROPHY, ink_on
 from scorepad.ui.views.sheet import SheetView
 

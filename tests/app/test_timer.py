@@ -13,19 +13,13 @@ import pytest
 from ui_helpers import click, context, find, latest, run_async, type_into, walk
 
 from scorepad.core import ScorepadError, find_game
+from scorepad.core.play_limits import MAX_DURATION
 from scorepad.core.scoring import PlayerSheet
-from scorepad.store.rows import MAX_DURATION
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.edits import TimerEdit
+from scorepad.sheet.progress import SheetInProgress, new_draft
+from scorepad.sheet.timer import Timer, read_time, saved_time, shown, stopped_at, till_next_minute
 from scorepad.ui.history import StoreHistory
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
-from scorepad.ui.timer_model import (
-    Timer,
-    TimerEdit,
-    read_time,
-    saved_time,
-    shown,
-    stopped_at,
-    till_next_minute,
-)
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.play import play_view
 from scorepad.ui.views.play_edit import edit_view

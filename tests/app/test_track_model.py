@@ -12,9 +12,7 @@ from ui_helpers import click, context, find, fire, shown, type_into, walk
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.azul_track import Tile, TrackedRound, play
 from scorepad.core.boards.azul_wall import PATTERN
-from scorepad.ui.history import StoreHistory
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
-from scorepad.ui.track_model import (
+from scorepad.sheet.boards.track import (
     FloorEdit,
     TrackRoundEdit,
     floor_tap,
@@ -24,21 +22,24 @@ from scorepad.ui.track_model import (
     tracked_game,
     undoing,
 )
+from scorepad.sheet.boards.wall import WallClearEdit, tap, track_round, walls
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.progress import SheetInProgress, new_draft
+from scorepad.ui.history import StoreHistory
 from scorepad.ui.views.sheet import SheetView
-from scorepad.ui.wall_model import WallClearEdit, tap
 
 AZUL = find_game("azul")
 
 
 def tracked(players: list[str] | None = None) -> SheetInProgress:
     model = SheetInProgress(AZUL, new_draft(AZUL, None, players or ["Ana", "Ben"]))
-    model.set_wall(start(model.draft))
+    model.set_board(start(model.draft))
     return model
 
 
 def place(model: SheetInProgress, player: int, row: int, column: int) -> None:
     """Player ``player`` puts the tile of (row, column) on the coloured side this round."""
-    model.set_wall(tap(model.draft, player, row, column, None, model.draft.track_round))
+    model.set_board(tap(model.draft, player, row, column, None, track_round(model.draft)))
 
 
 def total(model: SheetInProgress, player: int) -> object:
@@ -47,18 +48,18 @@ def total(model: SheetInProgress, player: int) -> object:
 
 def test_the_seed_examples_a_tile_linked_both_ways_and_the_floor_line():
     model = tracked()
-    assert model.draft.track_round == 1 and from_game(model.draft, "marker")
+    assert track_round(model.draft) == 1 and from_game(model.draft, "marker")
     place(model, 0, 0, 2)  # round 1: two tiles, apart: 1 + 1
     place(model, 0, 1, 0)
-    model.set_wall(next_round(model.draft, model.players))
+    model.set_board(next_round(model.draft, model.players))
     place(model, 0, 1, 1)  # round 2: linked to the left: 2
-    model.set_wall(next_round(model.draft, model.players))
+    model.set_board(next_round(model.draft, model.players))
     # round 3: a tile with 2 to its left and 1 above scores 3 + 2 = 5
     place(model, 0, 1, 2)
     game = tracked_game(model.draft, 0)
     assert [points for _, points in game.rounds[2].tiles] == [3 + 2]
     # the first-player marker and 2 extra tiles: −4
-    model.set_wall(floor_tap(model.draft, 0, 3, 3))
+    model.set_board(floor_tap(model.draft, 0, 3, 3))
     game = tracked_game(model.draft, 0)
     assert (game.rounds[2].gained, game.rounds[2].floor) == (5, -4)
     assert game.marker == 1 + 1 + 2 + 5 - 4
@@ -69,23 +70,23 @@ def test_the_seed_examples_a_tile_linked_both_ways_and_the_floor_line():
 def test_the_marker_line_is_the_cores_score_track_never_below_zero():
     model = tracked()
     place(model, 0, 2, 2)  # 1 point
-    model.set_wall(floor_tap(model.draft, 0, 1, 7))  # the whole floor line: −14
+    model.set_board(floor_tap(model.draft, 0, 1, 7))  # the whole floor line: −14
     assert tracked_game(model.draft, 0).marker == 0
     assert total(model, 0) == 0
     model.set_text("marker", 0, "30")  # typed: kept, but the game fills the line
     assert total(model, 0) == 0
-    model.set_wall(TrackRoundEdit(0))  # no longer tracked: the typed 30 is back
+    model.set_board(TrackRoundEdit(0))  # no longer tracked: the typed 30 is back
     assert not from_game(model.draft, "marker") and total(model, 0) == 30
 
 
 def test_a_floor_space_tapped_again_empties_it_and_a_space_outside_the_line_is_refused():
     model = tracked()
-    model.set_wall(floor_tap(model.draft, 1, 1, 2))
-    assert model.draft.walls[1].floors == [2]
-    model.set_wall(floor_tap(model.draft, 1, 1, 2))  # the last one filled, tapped: back to 1
-    assert model.draft.walls[1].floors == [1]
-    model.set_wall(floor_tap(model.draft, 1, 1, 1))
-    assert model.draft.walls[1].floors == []  # the same draft however it was reached
+    model.set_board(floor_tap(model.draft, 1, 1, 2))
+    assert walls(model.draft)[1].floors == [2]
+    model.set_board(floor_tap(model.draft, 1, 1, 2))  # the last one filled, tapped: back to 1
+    assert walls(model.draft)[1].floors == [1]
+    model.set_board(floor_tap(model.draft, 1, 1, 1))
+    assert walls(model.draft)[1].floors == []  # the same draft however it was reached
     with pytest.raises(EntryError):
         floor_tap(model.draft, 1, 1, 8)
 
@@ -93,7 +94,7 @@ def test_a_floor_space_tapped_again_empties_it_and_a_space_outside_the_line_is_r
 def test_a_corrected_round_scores_the_later_rounds_again_and_undo_puts_it_back():
     model = tracked()
     place(model, 0, 0, 0)
-    model.set_wall(next_round(model.draft, model.players))
+    model.set_board(next_round(model.draft, model.players))
     place(model, 0, 0, 1)  # round 2: beside round 1's tile: 2
     assert tracked_game(model.draft, 0).marker == 1 + 2
     # round 1 is corrected: its tile was one to the right, on (0, 2)
@@ -101,17 +102,17 @@ def test_a_corrected_round_scores_the_later_rounds_again_and_undo_puts_it_back()
     undo = []
     for edit in edits:
         undo.append(undoing(model.draft, edit))
-        model.set_wall(edit)
+        model.set_board(edit)
     game = tracked_game(model.draft, 0)
     assert [r.gained for r in game.rounds] == [1, 2]  # (0, 1) then links to (0, 2)
     for edit in reversed(undo):
-        model.set_wall(edit)
+        model.set_board(edit)
     assert tracked_game(model.draft, 0).rounds[0].tiles[0][0] == Tile(0, 0, PATTERN[0][0])
     floor = FloorEdit(0, 2, 3)
     back = undoing(model.draft, floor)
-    model.set_wall(floor)
-    model.set_wall(back)
-    assert model.draft.walls[0].floors == []
+    model.set_board(floor)
+    model.set_board(back)
+    assert walls(model.draft)[0].floors == []
 
 
 def test_two_tiles_in_one_row_in_a_round_are_marked_on_the_marker_line_not_counted():
@@ -131,7 +132,7 @@ def test_the_game_ends_after_the_round_a_row_is_completed():
     for column in range(5):
         place(model, 0, 0, column)
         if column < 4:
-            model.set_wall(next_round(model.draft, model.players))
+            model.set_board(next_round(model.draft, model.players))
     with pytest.raises(EntryError) as refused:
         next_round(model.draft, model.players)
     assert "Ana" in refused.value.message("en") and "5" in refused.value.message("en")
@@ -141,23 +142,23 @@ def test_the_game_ends_after_the_round_a_row_is_completed():
 
 def test_tracking_starts_on_empty_walls_only_and_comes_back_where_it_was():
     model = SheetInProgress(AZUL, new_draft(AZUL, None, ["Ana", "Ben"]))
-    model.set_wall(tap(model.draft, 0, 0, 0, None))  # an end-of-game wall
+    model.set_board(tap(model.draft, 0, 0, 0, None))  # an end-of-game wall
     with pytest.raises(EntryError):
         start(model.draft)
-    model.set_wall(WallClearEdit(0))
-    model.set_wall(start(model.draft))
+    model.set_board(WallClearEdit(0))
+    model.set_board(start(model.draft))
     place(model, 0, 0, 0)
-    model.set_wall(next_round(model.draft, model.players))
+    model.set_board(next_round(model.draft, model.players))
     place(model, 1, 4, 4)
-    model.set_wall(TrackRoundEdit(0))  # stopped: the tiles stay, the marker is typed
+    model.set_board(TrackRoundEdit(0))  # stopped: the tiles stay, the marker is typed
     assert start(model.draft) == TrackRoundEdit(2)
 
 
 def test_the_tracked_game_lives_in_the_draft_and_agrees_with_the_core_played_directly():
     model = tracked(["Ana", "Ben", "Cai"])
     place(model, 2, 0, 0)
-    model.set_wall(floor_tap(model.draft, 2, 1, 2))
-    model.set_wall(next_round(model.draft, model.players))
+    model.set_board(floor_tap(model.draft, 2, 1, 2))
+    model.set_board(next_round(model.draft, model.players))
     place(model, 2, 1, 1)
     place(model, 2, 0, 1)
     back = SheetDraft.from_dict(model.draft.to_dict())
@@ -206,7 +207,7 @@ def test_the_tracked_game_on_the_sheet_and_in_the_wall_in_spanish(tmp_path):
         switch = find(root, "track-game")
         switch.value = True
         fire(switch, "change", True)
-        assert model.draft.track_round == 1 and find(root, "track-round").value == "Ronda 1"
+        assert track_round(model.draft) == 1 and find(root, "track-round").value == "Ronda 1"
         click(root, "wall-1")
         dialog = dialogs[-1]
         click(dialog, "tile-1-1-1")

@@ -10,12 +10,12 @@ from ui_helpers import click, context, find, fire, has, latest, type_into, walk
 
 from scorepad.core import ScoredSheet, find_game
 from scorepad.core.play_to_save import PlayToSave
+from scorepad.sheet.keeper import of_game
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.store import StoreError
 from scorepad.ui.app import view_for
-from scorepad.ui.drafts import of_game
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.newplay import NewPlayView
 from scorepad.ui.views.picker import FIRST_CARDS, PickerView
 from scorepad.ui.views.settings import SettingsView

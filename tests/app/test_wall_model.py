@@ -10,11 +10,12 @@ from ui_helpers import click, context, find, fire, shown, type_into, walk
 
 from scorepad.core import EntryError, find_game
 from scorepad.core.boards.azul_wall import PATTERN, Wall
+from scorepad.sheet.boards.wall import TileEdit, WallClearEdit, from_wall, side_edit, tap, walls
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.history import StoreHistory
-from scorepad.ui.sheet_model import SheetDraft, SheetInProgress, new_draft
 from scorepad.ui.views.sheet import SheetView
-from scorepad.ui.wall_model import TileEdit, WallClearEdit, from_wall, side_edit, tap
 
 AZUL = find_game("azul")
 
@@ -24,7 +25,7 @@ def azul(players: list[str] | None = None) -> SheetInProgress:
 
 
 def tap_at(model: SheetInProgress, player: int, row: int, column: int, colour: str | None = None):
-    return model.set_wall(tap(model.draft, player, row, column, colour))
+    return model.set_board(tap(model.draft, player, row, column, colour))
 
 
 def lines_of(model: SheetInProgress, player: int) -> dict[str, object]:
@@ -41,7 +42,7 @@ def test_taps_on_the_coloured_side_fill_rows_columns_and_colours_through_the_cor
         tap_at(model, 0, row, 0)  # the first column
     for row in range(1, 5):  # blue: its printed place in every row
         tap_at(model, 0, row, PATTERN[row].index("B"))
-    wall = Wall.read(model.draft.walls[0].rows)
+    wall = Wall.read(walls(model.draft)[0].rows)
     assert wall.lines() == {"rows": 1, "columns": 1, "colours": 1}
     player = model.state.scored.players[0]
     assert player.readings["rows"].points == 2 * wall.complete_rows
@@ -57,20 +58,20 @@ def test_a_tap_on_a_tile_takes_it_off_and_clearing_gives_the_typed_count_back():
     model = azul()
     model.set_text("rows", 0, "3")
     tap_at(model, 0, 2, 2)
-    assert model.draft.walls[0].rows[2] == "..B.."
+    assert walls(model.draft)[0].rows[2] == "..B.."
     assert model.state.scored.players[0].readings["rows"].points == 0
     tap_at(model, 0, 2, 2)  # the same space again: off
-    assert not model.draft.walls[0].filled
+    assert not walls(model.draft)[0].filled
     assert model.state.scored.players[0].readings["rows"].points == 6  # typed 3 rows
     tap_at(model, 0, 1, 1)
-    model.set_wall(WallClearEdit(0))
+    model.set_board(WallClearEdit(0))
     assert not from_wall(model.draft, "rows", 0)
     assert model.state.scored.players[0].readings["rows"].points == 6
 
 
 def test_the_grey_side_takes_a_picked_colour_once_per_row_and_column():
     model = azul()
-    model.set_wall(side_edit(model.draft, 0, "grey"))
+    model.set_board(side_edit(model.draft, 0, "grey"))
     with pytest.raises(EntryError) as no_colour:
         tap(model.draft, 0, 0, 0, None)
     assert no_colour.value.key == "board.pick_colour"
@@ -85,7 +86,7 @@ def test_the_grey_side_takes_a_picked_colour_once_per_row_and_column():
     for column_at, colour in enumerate("RBYKW"):  # a full top row in any order
         if column_at:
             tap_at(model, 0, 0, column_at, colour)
-    assert model.draft.walls[0].rows[0] == "RBYKW"
+    assert walls(model.draft)[0].rows[0] == "RBYKW"
     assert model.state.scored.players[0].readings["rows"].points == 2
     # Back to the coloured side: refused while a tile is off its printed place.
     with pytest.raises(EntryError) as back:
@@ -102,19 +103,19 @@ def test_two_devices_tapping_one_wall_keep_every_tap_and_the_later_wins_per_spac
     for edit in (a, b):  # both made on both copies, as live.py hands them on
         here.apply(edit)
         there.apply(edit)
-    assert here.draft.walls[0].rows[0] == there.draft.walls[0].rows[0] == "BY..."
+    assert walls(here.draft)[0].rows[0] == walls(there.draft)[0].rows[0] == "BY..."
     off = TileEdit(0, 0, 0, ".")
     again = TileEdit(0, 0, 0, "B")
     for edit in (off, again):
         here.apply(edit)
         there.apply(edit)
-    assert here.draft.walls == there.draft.walls
-    assert here.draft.walls[0].rows[0] == "BY..."
+    assert walls(here.draft) == walls(there.draft)
+    assert walls(here.draft)[0].rows[0] == "BY..."
 
 
 def test_a_wall_made_illegal_by_two_devices_is_marked_and_not_counted():
     model = azul()
-    model.set_wall(side_edit(model.draft, 0, "grey"))
+    model.set_board(side_edit(model.draft, 0, "grey"))
     model.apply(TileEdit(0, 0, 0, "B"))
     model.apply(TileEdit(0, 0, 3, "B"))  # another device's blue in the same row
     problem = model.state.problem("rows", 0)
@@ -127,18 +128,20 @@ def test_a_wall_made_illegal_by_two_devices_is_marked_and_not_counted():
 def test_the_wall_is_kept_in_the_draft_file_and_only_on_an_azul_sheet(tmp_path):
     store = FileDraftStore(tmp_path / "drafts")
     model = azul()
-    model.set_wall(side_edit(model.draft, 1, "grey"))
+    model.set_board(side_edit(model.draft, 1, "grey"))
     tap_at(model, 1, 3, 2, "K")
     tap_at(model, 0, 0, 0)
     store.save(model.draft)
     again = store.load(model.draft.sheet_id)
     assert again == model.draft
-    assert again is not None and again.walls[1].rows[3] == "..K.." and again.walls[1].side == "grey"
+    assert (
+        again is not None and walls(again)[1].rows[3] == "..K.." and walls(again)[1].side == "grey"
+    )
     reopened = SheetInProgress(AZUL, again)
     assert reopened.state.scored.players[0].total == model.state.scored.players[0].total
     sintra = find_game("azul-sintra")
     other = SheetInProgress(sintra, new_draft(sintra, "A", ["Ana", "Ben"]))
-    assert other.draft.walls == [] and "walls" not in other.draft.to_dict()
+    assert walls(other.draft) == [] and "walls" not in other.draft.to_dict()
     broken = model.draft.to_dict()
     broken["walls"] = [{"side": "grey", "wall": ["XXXXX"] * 5}] * 2
     with pytest.raises(ValueError):
@@ -161,10 +164,10 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
         click(root, "wall-2")
         dialog = dialogs[-1]
         assert find(dialog, "wall-side-grey").label == "Graue Seite"
-        side = view.wall.side
+        side = view.boards["wall"].side
         side.value = "grey"
         fire(side, "change", "grey")
-        assert model.draft.walls[1].side == "grey"
+        assert walls(model.draft)[1].side == "grey"
         click(dialog, "tile-2-1-1")  # no colour picked yet
         assert find(dialog, "wall-message-2").value.startswith("wähle zuerst eine Farbe")
         click(dialog, "wall-colour-R")
@@ -175,11 +178,11 @@ def test_the_wall_dialog_in_german_grey_side_read_only_cells_and_save(tmp_path):
             said
             == "Reihe 1, Spalte 2: ein zweites R in dieser Reihe (jede Farbe nur einmal pro Reihe)"
         )
-        assert model.draft.walls[1].rows[0] == "R...."
+        assert walls(model.draft)[1].rows[0] == "R...."
         for column, colour in enumerate("BYKW", 2):
             click(dialog, f"wall-colour-{colour}")
             click(dialog, f"tile-2-1-{column}")
-        assert model.draft.walls[1].rows[0] == "RBYKW"
+        assert walls(model.draft)[1].rows[0] == "RBYKW"
         said = {c.identifier: c.label for c in walk(dialog) if isinstance(c, ft.Semantics)}
         assert said["tile-2-1-1"] == "Reihe 1, Spalte 1: rot"  # for a screen reader
         assert said["tile-2-2-1"] == "Reihe 2, Spalte 1: leer"
@@ -224,25 +227,25 @@ def test_the_board_side_is_chosen_on_the_sheet_for_every_wall(tmp_path):
     view = SheetView(ctx, model)
     root = view.build()
     assert find(root, "board-side-grey").label == "Face grise"
-    assert view.wall.sides.value == "coloured"
-    view.wall.sides.value = "grey"
-    fire(view.wall.sides, "change", "grey")
-    assert [w.side for w in model.draft.walls] == ["grey"] * 3
-    assert view.wall.sides.value == "grey"
-    model.set_wall(tap(model.draft, 1, 0, 0, "R"))  # red where blue is printed
-    view.wall.sides.value = "coloured"
-    fire(view.wall.sides, "change", "coloured")
-    assert [w.side for w in model.draft.walls] == ["grey"] * 3
+    assert view.boards["wall"].sides.value == "coloured"
+    view.boards["wall"].sides.value = "grey"
+    fire(view.boards["wall"].sides, "change", "grey")
+    assert [w.side for w in walls(model.draft)] == ["grey"] * 3
+    assert view.boards["wall"].sides.value == "grey"
+    model.set_board(tap(model.draft, 1, 0, 0, "R"))  # red where blue is printed
+    view.boards["wall"].sides.value = "coloured"
+    fire(view.boards["wall"].sides, "change", "coloured")
+    assert [w.side for w in walls(model.draft)] == ["grey"] * 3
     assert find(root, "board-side-message").value.startswith("Ben, mur : ")
-    assert view.wall.sides.value == "grey"
-    model.set_wall(WallClearEdit(1))
-    view.wall.sides.value = "coloured"
-    fire(view.wall.sides, "change", "coloured")
-    assert [w.side for w in model.draft.walls] == ["coloured"] * 3
+    assert view.boards["wall"].sides.value == "grey"
+    model.set_board(WallClearEdit(1))
+    view.boards["wall"].sides.value = "coloured"
+    fire(view.boards["wall"].sides, "change", "coloured")
+    assert [w.side for w in walls(model.draft)] == ["coloured"] * 3
     assert find(root, "board-side-message").value == ""
-    model.set_wall(side_edit(model.draft, 2, "grey"))  # one board turned in its dialog
+    model.set_board(side_edit(model.draft, 2, "grey"))  # one board turned in its dialog
     view.refresh()
-    assert view.wall.sides.value is None  # the boards differ: neither side is chosen
+    assert view.boards["wall"].sides.value is None  # the boards differ: neither side is chosen
 
 
 def test_a_cell_the_wall_fills_says_so_on_a_line_of_its_own(tmp_path):
@@ -253,7 +256,7 @@ def test_a_cell_the_wall_fills_says_so_on_a_line_of_its_own(tmp_path):
     view = SheetView(ctx, model)
     root = view.build()
     assert not shown(root, "note-rows-1")
-    model.set_wall(tap(model.draft, 0, 0, 0, None))
+    model.set_board(tap(model.draft, 0, 0, 0, None))
     view.changed()
     assert shown(root, "note-rows-1") and find(root, "note-rows-1").value == "du mur"
     assert find(root, "line-rows-1").helper is None

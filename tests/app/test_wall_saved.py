@@ -12,13 +12,14 @@ from ui_helpers import click, context, find, type_into, walk
 from ui_helpers import shown as is_shown
 
 from scorepad.core import find_game
+from scorepad.sheet.boards.wall import WallDraft, tap, walls
+from scorepad.sheet.play import restore_boards, saved_boards
+from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui.history import StoreHistory
-from scorepad.ui.sheet_model import SheetInProgress, new_draft
 from scorepad.ui.views.history import HistoryView
 from scorepad.ui.views.play import play_view
 from scorepad.ui.views.play_edit import edit_view
 from scorepad.ui.views.sheet import SheetView
-from scorepad.ui.wall_model import WallDraft, saved_walls, tap
 
 AZUL = find_game("azul")
 GLASS = find_game("glass-road")
@@ -51,14 +52,14 @@ def letters(root: ft.Control, ident: str) -> list[str]:
 
 def test_saved_walls_are_the_filled_ones_in_the_stores_form():
     model = SheetInProgress(AZUL, new_draft(AZUL, None, ["Ana", "Ben"]))
-    assert saved_walls(model.draft) == ()  # no tile: the play keeps no wall
-    model.set_wall(tap(model.draft, 1, 0, 0, None))
-    assert saved_walls(model.draft) == (
+    assert saved_boards(model.draft) == ()  # no tile: the play keeps no wall
+    model.set_board(tap(model.draft, 1, 0, 0, None))
+    assert saved_boards(model.draft) == (
         None,
         {"side": "coloured", "wall": ["B...."] + ["....."] * 4},
     )
     glass = SheetInProgress(GLASS, new_draft(GLASS, None, ["Ana", "Ben"]))
-    assert saved_walls(glass.draft) == ()
+    assert saved_boards(glass.draft) == ()
 
 
 def test_a_wall_is_saved_drawn_on_the_play_and_in_history_and_kept_by_edit(tmp_path, history):
@@ -69,10 +70,10 @@ def test_a_wall_is_saved_drawn_on_the_play_and_in_history_and_kept_by_edit(tmp_p
     root = view.build()
     click(root, "wall-1")
     for column in range(1, 6):  # Ana's top row, then her first column
-        view.wall.on_tap(0, column - 1)
+        view.boards["wall"].on_tap(0, column - 1)
     for row in range(2, 6):
-        view.wall.on_tap(row - 1, 0)
-    view.wall.close()
+        view.boards["wall"].on_tap(row - 1, 0)
+    view.boards["wall"].close()
     type_into(root, "line-marker-1", "40")
     type_into(root, "line-marker-2", "38")
     click(root, "save")
@@ -140,7 +141,10 @@ def test_the_drawn_wall_is_read_out_in_the_readers_language(tmp_path, history):
 
 
 def test_a_wall_draft_round_trips_through_walls_of_a_play(history):
-    from scorepad.ui.wall_model import walls_of_play
+    def walls_of_play(boards):
+        draft = new_draft(AZUL, None, ["Ana", "Ben"])
+        restore_boards(draft, boards)
+        return walls(draft)
 
     play = history.store.save_play(
         AZUL, None, _players(), boards=(None, {"side": "grey", "wall": ["....B"] + ["....."] * 4})

@@ -12,12 +12,13 @@ from typing import TypeVar
 
 import flet as ft
 
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.keeper import of_game
 from scorepad.ui.config import AppConfig
 from scorepad.ui.context import Context, Services
-from scorepad.ui.drafts import DraftStore, FileDraftStore, of_game
+from scorepad.ui.drafts import DraftStore, FileDraftStore
 from scorepad.ui.history import History, StoreHistory
 from scorepad.ui.settings import Settings, SettingsFile
-from scorepad.ui.sheet_model import SheetDraft
 
 T = TypeVar("T")
 

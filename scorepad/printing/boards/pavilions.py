@@ -29,7 +29,8 @@ FILLS: dict[str, tuple[tuple[float, float, float], float]] = {
     "green": ((0.18, 0.49, 0.2), 1.0),
     "purple": ((0.42, 0.11, 0.6), 1.0),
 }
-"""Each star colour's fill (the app's, ``pavilion_part.LOOKS``) and the grey of its number."""
+"""Each star colour's fill (the app's, ``ui.views.boards.pavilion.LOOKS``) and the grey of
+its number."""
 UNCHOSEN = ((0.46, 0.46, 0.46), 1.0)
 """A star of the variant side whose colour was not chosen."""
 UNSET = "?"

@@ -21,7 +21,7 @@ MARKS: dict[str, tuple[tuple[float, float, float], float]] = {
     PIECE: ((0.47, 0.56, 0.61), 1.0),
     CHOSEN: ((0.98, 0.66, 0.15), 0.0),
 }
-"""Each mark's fill (the app's, ``palace_part.LOOKS``) and the grey of its letter."""
+"""Each mark's fill (the app's, ``ui.views.boards.palace.LOOKS``) and the grey of its letter."""
 
 
 def windows_width() -> float:

@@ -24,9 +24,11 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import DEFAULT_LANG, LANGS, pick
 from scorepad.editor.form import Checked, Problem
 from scorepad.editor.problems import problem_text
-from scorepad.ui.added_lines import LineAdded, NewLine, line_keys, switched_to
+from scorepad.sheet.added import LineAdded, line_keys, switched_to
+from scorepad.sheet.edits import Edit
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.ui.added_lines import NewLine
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import Edit, SheetInProgress
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_lines import LineCards
 from scorepad.ui.views.game_parts import HALF

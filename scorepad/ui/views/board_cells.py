@@ -16,8 +16,8 @@ from typing import Protocol
 import flet as ft
 
 from scorepad.core.template import Line
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.cells import Changed, CheckCell, ProductCell, TextCell
 from scorepad.ui.views.common import tid, typed_text
 

@@ -1,6 +1,6 @@
 """A saved play's boards drawn small, whatever their kind: on the play screen and in
-History's rows. Each kind has its own drawing (``wall_drawn``, ``pavilion_drawn``,
-``palace_drawn``); this puts them side by side, wrapping on a phone, each named
+History's rows. Each kind has its own drawing, registered by its module
+(``views.boards``); this puts them side by side, wrapping on a phone, each named
 ``{where}-{kind}-{seat}`` for tests and screen readers (``kind``: ``wall``, ``pavilion``
 or ``palace``).
 """
@@ -11,13 +11,9 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from scorepad.core.boards.azul_wall import Wall
-from scorepad.core.boards.pavilion import Pavilion
 from scorepad.ui.context import Context
 from scorepad.ui.play_model import Board
-from scorepad.ui.views.palace_drawn import drawn_palace
-from scorepad.ui.views.pavilion_drawn import drawn_pavilion
-from scorepad.ui.views.wall_drawn import drawn_wall
+from scorepad.ui.views.boards import view_of
 
 
 def drawn_boards(
@@ -25,17 +21,11 @@ def drawn_boards(
 ) -> list[ft.Control]:
     """The boards (seat from 1, player's name, board) side by side; nothing for a play
     that kept none. ``ident(kind, seat)`` names each."""
-    if not boards:
+    drawn = [
+        view.drawn(ctx, ident(view.name, seat), name, board)
+        for seat, name, board in boards
+        if (view := view_of(board)) is not None  # a kind the app does not draw: left out
+    ]
+    if not drawn:
         return []
-    drawn = [_drawn(ctx, ident, seat, name, board) for seat, name, board in boards]
     return [ft.Row(drawn, wrap=True, spacing=16, run_spacing=8)]
-
-
-def _drawn(
-    ctx: Context, ident: Callable[[str, int], str], seat: int, name: str, board: Board
-) -> ft.Control:
-    if isinstance(board, Wall):
-        return drawn_wall(ctx, ident("wall", seat), name, board)
-    if isinstance(board, Pavilion):
-        return drawn_pavilion(ctx, ident("pavilion", seat), name, board)
-    return drawn_palace(ctx, ident("palace", seat), name, board)

@@ -14,14 +14,14 @@ import flet as ft
 
 from scorepad.core.i18n import pick
 from scorepad.core.template import CountLine, Line, is_rated
-from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import (
+from scorepad.sheet.progress import (
     STEPPED_KINDS,
     SheetInProgress,
     SheetState,
     round_key,
     shown_value,
 )
+from scorepad.ui.context import Context
 from scorepad.ui.views.common import Crossings, tid, typed_text
 from scorepad.ui.views.keypad import number_field
 

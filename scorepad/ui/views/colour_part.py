@@ -16,7 +16,7 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.colours import PALETTE, game_colours
-from scorepad.ui.colour_model import SeatColours, fold
+from scorepad.sheet.colours import SeatColours, fold
 from scorepad.ui.context import Context
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.views.common import tid

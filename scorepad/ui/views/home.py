@@ -9,9 +9,9 @@ import flet as ft
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import join_words
 from scorepad.core.numbers import format_points
+from scorepad.sheet.draft import SheetDraft
 from scorepad.ui.context import Context
 from scorepad.ui.history import RecentPlay
-from scorepad.ui.sheet_model import SheetDraft
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.play import rematch, undo_bar
 from scorepad.ui.views.share_card import share_card

@@ -9,10 +9,10 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import join_words, pick
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.keeper import of_game
 from scorepad.ui.context import Context
-from scorepad.ui.drafts import of_game
 from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.sheet_model import SheetDraft
 from scorepad.ui.views.colour_part import ColourSwatch, coloured, seat_colours
 from scorepad.ui.views.common import muted, players_range, screen, tid
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart

@@ -12,13 +12,13 @@ import flet as ft
 
 from scorepad.core import ScorepadError
 from scorepad.core.play_to_save import PlayToSave
-from scorepad.ui.colour_model import saved_colours
+from scorepad.sheet.colours import saved_colours
+from scorepad.sheet.play import as_edit, restore_boards
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.sheet.timer import clock, stopped_at
 from scorepad.ui.context import Context
 from scorepad.ui.drafts import FileDraftStore
 from scorepad.ui.play_model import draft_from_play
-from scorepad.ui.saved_boards import restore_boards, saved_boards
-from scorepad.ui.sheet_model import SheetInProgress, SheetState
-from scorepad.ui.timer_model import clock, saved_time, stopped_at
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.play import named, undo_bar
 from scorepad.ui.views.sheet import SheetView
@@ -60,18 +60,8 @@ def edit_view(ctx: Context, play_id: str) -> ft.View:
         start.timer = None if minutes is None else stopped_at(minutes, clock())
         model = SheetInProgress(template, start)
 
-    def save(state: SheetState, location: str | None, notes: str | None) -> str:
-        play = PlayToSave(  # the play's time is kept; its scores as the players chose
-            state.scored,
-            tuple(state.entered),
-            location=location or "",
-            notes=notes or "",
-            first_player=model.draft.first_player,  # "": nobody starts any more
-            colours=tuple(c or None for c in model.draft.colours) or None,
-            boards=saved_boards(model.draft),
-            duration=saved_time(model.draft.timer, clock()).get("duration"),  # None: kept
-        )
-        edited = history.update_play(number, play)
+    def save(play: PlayToSave) -> str:
+        edited = history.update_play(number, as_edit(play))
         offer_undo(ctx, edited)
         return str(number)
 

@@ -22,9 +22,9 @@ import flet as ft
 from scorepad.core.i18n import join_words
 from scorepad.core.results import has_score, table_score
 from scorepad.core.scoring import show
+from scorepad.sheet.progress import SheetInProgress, SheetState
+from scorepad.sheet.result import needs_choice, teams_in_play
 from scorepad.ui.context import Context
-from scorepad.ui.result_model import needs_choice, teams_in_play
-from scorepad.ui.sheet_model import SheetInProgress, SheetState
 from scorepad.ui.views.common import TROPHY, muted, tid
 
 CHOSEN = ft.Icons.RADIO_BUTTON_CHECKED

@@ -31,8 +31,9 @@ import flet as ft
 from scorepad.core.i18n import join_words, pick
 from scorepad.core.scoring import show
 from scorepad.core.sheetrules import MORE_KINDS
+from scorepad.sheet.edits import RoundRestored
+from scorepad.sheet.progress import SheetInProgress, SheetState, earned_by_round
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import RoundRestored, SheetInProgress, SheetState, earned_by_round
 from scorepad.ui.views.cells import Changed, RoundCell
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.worked import Earned, put, with_earned

@@ -16,43 +16,32 @@ from scorepad.core.i18n import pick
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
-from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff
-from scorepad.ui.colour_model import ColourEdit
-from scorepad.ui.context import Context
-from scorepad.ui.drafts import DraftStore
-from scorepad.ui.first_player_model import FirstPlayerEdit
-from scorepad.ui.flet_patches import Sender
-from scorepad.ui.live import (
-    FIELD_NAMES,
-    Discarded,
-    FieldName,
-    Notice,
-    Remote,
-    Restored,
-    Saved,
-    taken_while,
-)
-from scorepad.ui.saved_boards import saved_boards
-from scorepad.ui.sheet_model import (
-    LABEL,
-    NOTES,
+from scorepad.sheet.added import GameSwitched, LineAdded, LineTakenOff
+from scorepad.sheet.edits import (
     CheckEdit,
+    ColourEdit,
     Edit,
     ExtraLabelEdit,
     ExtraLinesEdit,
     ExtraPointsEdit,
+    FirstPlayerEdit,
     NotesEdit,
     PairEdit,
     RateEdit,
     RoundAdded,
     RoundDeleted,
     RoundRestored,
-    SheetInProgress,
-    SheetState,
     TextEdit,
+    TimerEdit,
 )
-from scorepad.ui.timer_model import TimerEdit, saved_time
-from scorepad.ui.views.cells import ExtraCell, SheetCell
+from scorepad.sheet.live import Discarded, Notice, Remote, Restored, Saved, follow
+from scorepad.sheet.progress import LABEL, NOTES, SheetInProgress, SheetState
+from scorepad.ui.context import Context
+from scorepad.ui.drafts import DraftStore
+from scorepad.ui.flet_patches import Sender
+from scorepad.ui.live import FIELD_NAMES, FieldName, taken_while
+from scorepad.ui.views.boards import BoardPart, board_views
+from scorepad.ui.views.cells import Changed, ExtraCell, SheetCell, make_cell
 from scorepad.ui.views.common import (
     TROPHY,
     Crossings,
@@ -63,21 +52,18 @@ from scorepad.ui.views.common import (
     typed_text,
 )
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
-from scorepad.ui.views.palace_part import PalacePart
-from scorepad.ui.views.pavilion_part import PavilionPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
 from scorepad.ui.views.timer_part import TimerPart
-from scorepad.ui.views.wall_part import WallPart
 from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
 """The line names take two player columns' width on a wide screen."""
 
 
-Saver = Callable[[SheetState, "str | None", "str | None"], str]
-"""Stores a scored sheet (with its location and notes) and returns the play's id."""
+Saver = Callable[[PlayToSave], str]
+"""Stores the play a sheet saves and returns the play's id."""
 
 
 class SheetView:
@@ -96,6 +82,7 @@ class SheetView:
         self.model = model
         self.saver = saver
         self.drafts = drafts or ctx.services.drafts
+        model.share(ctx.services.live.share(model.draft, self.drafts))  # before any cell
         self.note = note
         self.known_labels = _known_labels(ctx, model.template.id)
         self.crossed = Crossings()
@@ -163,18 +150,17 @@ class SheetView:
         )
         self.crossed.follow(self.notes)
         self.extra_labels: list[ft.TextField] = []
-        self.gone = False
         self.sender: Sender | None = None
         """Sends changes to the screen ``build`` made, once it did."""
-        """Saved, or replaced by a new sheet, on another device: nothing here is kept."""
         self.built = 0
         """How many times the rows were built (a cell of earlier rows is gone)."""
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.worked = WorkedPart(ctx, model, self._row)
         self.outcome = ResultPart(ctx, model, self.changed)
-        self.wall = WallPart(ctx, model, self.changed, self._row)
-        self.palace = PalacePart(ctx, model, self.changed, self._row, self.wall.make_cell)
-        self.pavilion = PavilionPart(ctx, model, self.changed, self._row, self.palace.make_cell)
+        self.boards: dict[str, BoardPart] = {
+            view.name: view.part(ctx, model, self.changed, self._row) for view in board_views()
+        }
+        """Each board kind's part of the sheet, by kind (``views.boards``)."""
         self.build_rows()
         self.refresh(clear_message=False)
         self.follow()
@@ -272,7 +258,15 @@ class SheetView:
 
     def _board_shown(self) -> bool:
         """The sheet offers a player's board (a wall, a pavilion, a palace's windows)."""
-        return self.wall.shown or self.pavilion.shown or self.palace.shown
+        return any(part.shown for part in self.boards.values())
+
+    def _cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+        """The cell of ``line`` for ``player``: a board's when one fills it, else typed."""
+        for part in self.boards.values():
+            cell = part.cell(line, player, changed)
+            if cell is not None:
+                return cell
+        return make_cell(self.ctx, self.model, line, player, changed)
 
     def _row(self, label: ft.Control, cells: list[ft.Control]) -> ft.Control:
         """A line of the sheet: label beside the cells, or above them on a phone. A cell
@@ -306,14 +300,13 @@ class SheetView:
         self.worked = WorkedPart(self.ctx, self.model, self._row)
         rows: list[ft.Control] = []
         for line in self.model.end_lines:
-            cells = [
-                self.pavilion.make_cell(line, i, changed) for i in range(len(self.model.players))
-            ]
+            cells = [self._cell(line, i, changed) for i in range(len(self.model.players))]
             self.cells += cells
             self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
-            rows += self.worked.rows_after(line.key) + self.wall.rows_after(line.key)
-            rows += self.pavilion.rows_after(line.key) + self.palace.rows_after(line.key)
+            rows += self.worked.rows_after(line.key)
+            for part in self.boards.values():
+                rows += part.rows_after(line.key)
         for index, row in enumerate(self.model.draft.extra):
             cells = [
                 ExtraCell(self.ctx, self.model, index, i, changed)
@@ -427,7 +420,7 @@ class SheetView:
     def change_lines(self, edit: Edit) -> None:
         """A line added (or taken off) of any kind, or the sheet now of the person's copy
         of its game: into the draft and on to the other devices."""
-        if not self.gone:
+        if not self.model.gone:
             self.model.apply(edit)
 
     def on_line_added(self, edit: Edit) -> None:
@@ -465,30 +458,24 @@ class SheetView:
 
     # --- the same sheet on other devices ----------------------------------------------------
     def follow(self) -> None:
-        """Share every change with the other devices showing this sheet, and show theirs."""
-        live, sheet_id = self.ctx.services.live, self.model.draft.sheet_id
-        live.join(self, sheet_id, self.on_remote)
+        """Share every change with the other devices showing this sheet, and show theirs
+        (the sheet keeps its draft itself: ``scorepad.sheet.live.follow``)."""
+        live = self.ctx.services.live
+        follow(live, self, self.model, self.drafts, self.on_remote)
         self.ctx.leaving.append(lambda: live.leave(self))
-        self.model.on_change = self.on_local
         if self.ctx.settings.keep_awake:  # a table reads the sheet between turns
             self.ctx.keep_awake(True)
             self.ctx.leaving.append(lambda: self.ctx.keep_awake(False))
-
-    def on_local(self, edit: Edit) -> None:
-        """An edit made here: into the autosaved draft, and on to the other devices."""
-        live, model = self.ctx.services.live, self.model
-        if not live.change(self, self.drafts, model.template, model.draft, edit, model.state):
-            self.gone = True
 
     def on_remote(self, change: Remote | Notice) -> None:
         """What another device did: the same edit here (added up there), then shown, or
         what became of the sheet."""
         if isinstance(change, Saved):
-            self.gone = True
+            self.model.gone = True
             self.ctx.navigate(f"/play/{change.play_id}")
             return
         if isinstance(change, Discarded):
-            self.gone = True
+            self.model.gone = True
             self.show(self.refresh(clear_message=False))
             return
         if isinstance(change, Restored):  # the sheet as Undo brought it back, followed again
@@ -496,7 +483,7 @@ class SheetView:
             return
         edit = change.edit
         scored = change.state if change.template is self.model.template else None
-        self.model.apply(edit, announce=False, state=scored)
+        self.model.receive(edit, change.draft, scored)
         if isinstance(edit, LineAdded | LineTakenOff | GameSwitched):
             self.reopen()  # the sheet's lines changed: made again on them
             return
@@ -590,8 +577,9 @@ class SheetView:
         self.scores_shown = players
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
-        out += self.first.refresh() + self.colours.refresh() + self.wall.refresh()
-        out += self.pavilion.refresh() + self.palace.refresh()
+        out += self.first.refresh() + self.colours.refresh()
+        for part in self.boards.values():
+            out += part.refresh()
         out += self.timer.refresh()
         first = self.model.draft.first_player
         for mark, name in zip(self.first_marks, self.model.players, strict=True):
@@ -599,9 +587,9 @@ class SheetView:
         notes = state.problem(NOTES, LABEL)
         _set(self.notes, "error", None if notes is None else notes.message(ctx.lang), out)
         # An empty sheet keeps Save open: a tap says why it cannot be saved yet.
-        _set(self.save_button, "disabled", bool(state.problems) or self.gone, out)
+        _set(self.save_button, "disabled", bool(state.problems) or self.model.gone, out)
         _set(self.save_hint, "value", self._save_hint(state), out)
-        if self.gone:
+        if self.model.gone:
             _set(self.save_message, "value", ctx.t("app.sheet_gone"), out)
             _set(self.save_message, "color", ft.Colors.ERROR, out)
         elif clear_message:
@@ -686,40 +674,28 @@ class SheetView:
 
     def on_save(self) -> None:
         state = self.model.state
-        if state.missing and not state.problems and not self.gone:
+        if state.missing and not state.problems and not self.model.gone:
             self.save_message.value = self.ctx.t(
                 "app.save_rounds_missing", rounds=self._missing_rounds(state)
             )
             self.save_message.color = ft.Colors.ERROR
             return
-        if state.empty and not state.problems and not self.gone:
+        if state.empty and not state.problems and not self.model.gone:
             self.save_message.value = self.ctx.t("app.save_empty")
             self.save_message.color = ft.Colors.ERROR
             return
-        if state.undecided and not state.problems and not self.gone:
+        if state.undecided and not state.problems and not self.model.gone:
             self.save_message.value = _choose(self.ctx, state)
             self.save_message.color = ft.Colors.ERROR
             return
         if not state.can_save:
             return
-        location = self.model.draft.location or None
-        notes = self.model.draft.notes.strip() or None
-        first = self.model.draft.first_player or None
+        play = self.model.play_to_save(self.timer.now())
 
         def store() -> str:
             if self.saver is not None:
-                play_id = self.saver(state, location, notes)
+                play_id = self.saver(play)
             else:
-                play = PlayToSave(
-                    state.scored,
-                    tuple(state.entered),
-                    location=location,
-                    notes=notes,
-                    first_player=first,
-                    colours=tuple(c or None for c in self.model.draft.colours),
-                    boards=saved_boards(self.model.draft),
-                    **saved_time(self.model.draft.timer, self.timer.now()),
-                )
                 play_id = self.ctx.services.history.save_play(play)
             self.drafts.discard(self.model.draft.sheet_id)
             return play_id

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from scorepad.core.colours import PALETTE, game_colours
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.colour_part import ColourSwatch
 
 BAND = 4

@@ -4,7 +4,7 @@ by hand (``timer-edit``: a field, ``timer-field``, taking minutes or h:mm, and
 ``timer-set``).
 
 Cheap by design: the server does not tick a live sheet for every device. The draft keeps
-when the sheet was started and its breaks (``timer_model``); each device's page wakes its
+when the sheet was started and its breaks (``sheet.timer``); each device's page wakes its
 own timer only when the minute it shows changes (``TimerText``: a task started when the
 text is on the page, ended when it leaves), which sends one small patch a minute to that
 device alone. A pause, resume or correction is an edit of the sheet, shared with the other
@@ -21,9 +21,9 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core import ScorepadError
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.sheet.timer import Clock, Timer, clock, read_time, shown, till_next_minute
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import SheetInProgress
-from scorepad.ui.timer_model import Clock, Timer, clock, read_time, shown, till_next_minute
 from scorepad.ui.views.common import tid, typed_text
 
 

@@ -27,8 +27,8 @@ from scorepad.core.scoring import show
 from scorepad.core.sets import SetRule
 from scorepad.core.sheetrules import WorkedRule
 from scorepad.core.template import signed
+from scorepad.sheet.progress import FLOOR, SheetInProgress, SheetState, earned, worked
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import FLOOR, SheetInProgress, SheetState, earned, worked
 from scorepad.ui.views.common import muted, tid
 
 RowMaker = Callable[[ft.Control, list[ft.Control]], ft.Control]

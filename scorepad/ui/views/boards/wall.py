@@ -1,7 +1,7 @@
 """The Azul wall on the sheet: a "Wall" button per player (``wall-n``) under the lines a
 wall fills, opening that player's 5×5 wall (``tile-n-R-C``, R and C from 1) over the sheet.
 
-A tap puts a tile on or takes it off (``wall_model.tap``: the core checks it); the rows,
+A tap puts a tile on or takes it off (``sheet.boards.wall.tap``: the core checks it); the rows,
 columns and colours cells of that player then show the wall's counts, read-only, with
 "from the wall" under them, on every device showing the sheet. Each colour carries a
 symbol as well (the printed tiles' patterns stand in for colour for colour-blind
@@ -23,15 +23,16 @@ from scorepad.core.boards.azul_sheet import WALL_LINES
 from scorepad.core.boards.azul_wall import COLOURS, EMPTY, PATTERN, SIZE, Side, Wall
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
+from scorepad.sheet.boards.track import MARKER
+from scorepad.sheet.boards.wall import WallClearEdit, from_wall, has_wall, side_edit, tap, walls
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import SheetInProgress
-from scorepad.ui.track_model import MARKER
 from scorepad.ui.views.board_cells import BoardTextCell
-from scorepad.ui.views.cells import Changed, SheetCell, make_cell
+from scorepad.ui.views.boards import BoardView, register_view
+from scorepad.ui.views.boards.track import TrackPart, TrackSource, placed_round
+from scorepad.ui.views.cells import Changed, SheetCell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
-from scorepad.ui.views.track_part import TrackPart, TrackSource, placed_round
 from scorepad.ui.views.worked import RowMaker
-from scorepad.ui.wall_model import WallClearEdit, from_wall, has_wall, side_edit, tap
 
 TILE = 46
 """A tile's side in px (at least 44: a finger's tap)."""
@@ -55,7 +56,7 @@ class WallSource:
         return from_wall(self.model.draft, key, player)
 
     def value(self, key: str, player: int) -> int | None:
-        wall = self.model.draft.walls[player]
+        wall = walls(self.model.draft)[player]
         try:
             return Wall.read(wall.rows, wall.side).lines()[key]
         except ScorepadError:  # marked on the sheet, with the reason
@@ -118,7 +119,7 @@ class WallPart:
         """On the sheet: the side every player's board shows (none chosen while they differ)."""
         self.sides_message = ft.Text(color=ft.Colors.ERROR, size=13)
 
-    def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+    def cell(self, line: Line, player: int, changed: Changed) -> SheetCell | None:
         if self.shown and line.key in WALL_LINES:
             wall = WallSource(self.model)
             return BoardTextCell(
@@ -129,7 +130,7 @@ class WallPart:
             return BoardTextCell(
                 self.ctx, self.model, line, player, changed, game, helper_key="app.from_game"
             )
-        return make_cell(self.ctx, self.model, line, player, changed)
+        return None
 
     def rows_after(self, key: str) -> list[ft.Control]:
         """Under the last line a wall fills: a Wall button per player."""
@@ -147,7 +148,7 @@ class WallPart:
         ]
 
     def _common_side(self) -> str | None:
-        sides = {wall.side for wall in self.model.draft.walls}
+        sides = {wall.side for wall in walls(self.model.draft)}
         return sides.pop() if len(sides) == 1 else None
 
     # --- the dialog --------------------------------------------------------------------
@@ -240,7 +241,7 @@ class WallPart:
         """Show the open wall as the draft holds it; returns what changed."""
         if self.player is None or not self.tiles:
             return []
-        wall = self.model.draft.walls[self.player]
+        wall = walls(self.model.draft)[self.player]
         grey = wall.side == "grey"
         out: list[ft.Control] = []
         for r, tiles in enumerate(self.tiles):
@@ -285,7 +286,7 @@ class WallPart:
 
     def _summary(self) -> str:
         assert self.player is not None
-        wall = self.model.draft.walls[self.player]
+        wall = walls(self.model.draft)[self.player]
         player = self.model.state.scored.players[self.player]
         try:
             counts = Wall.read(wall.rows, wall.side).lines()
@@ -321,7 +322,7 @@ class WallPart:
         self.message.value = ""
         if number:
             self.track.remember(edit)
-        self.model.set_wall(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_colour(self, colour: str) -> None:
@@ -337,11 +338,11 @@ class WallPart:
             edit = side_edit(self.model.draft, self.player, side)
         except ScorepadError as problem:
             self.message.value = problem.message(self.ctx.lang)
-            self.side.value = self.model.draft.walls[self.player].side
+            self.side.value = walls(self.model.draft)[self.player].side
             self.ctx.update(self.message, self.side)
             return
         self.message.value = ""
-        self.model.set_wall(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_sides(self, e: ft.Event[ft.RadioGroup]) -> None:
@@ -360,12 +361,71 @@ class WallPart:
                 return
         self.sides_message.value = ""
         for edit in edits:
-            if self.model.draft.walls[edit.player].side != edit.side:
-                self.model.set_wall(edit)
+            if walls(self.model.draft)[edit.player].side != edit.side:
+                self.model.set_board(edit)
         self.changed(self.sides_message)
 
     def on_clear(self) -> None:
         if self.player is not None:
             self.message.value = ""
-            self.model.set_wall(WallClearEdit(self.player))
+            self.model.set_board(WallClearEdit(self.player))
             self.changed(self.message)
+
+
+# --- drawn small, on the play screen and in History -----------------------------------
+# A saved play's Azul walls drawn small: on the play screen and in History's rows.
+#
+# Each wall is a 5 × 5 grid in the board's colours with the colour's letter on every tile
+# (B, Y, R, K, W, as sheet files write them), so a colour is never told by sight alone; an
+# empty space is an outlined square. The tiles keep their own colours in either theme and
+# a placed tile is outlined in the theme's text colour, so white tiles stand out on a light
+# page and black ones on a dark page. A screen reader hears the wall's counts
+# ("Ana's wall (coloured side): rows 2, columns 1, colours 0").
+SMALL = 18
+"""A drawn tile's side in px: five of them and a name fit beside another wall on a phone
+(``board_drawn`` puts them side by side)."""
+
+
+def drawn_wall(ctx: Context, ident: str, name: str, wall: Wall, tile: int = SMALL) -> ft.Control:
+    counts = wall.lines()
+    said = ctx.t("app.wall_drawn", player=name, side=ctx.t(f"board.side_{wall.side}"), **counts)
+    grid = ft.Column(
+        [
+            ft.Row([_tile(letter, tile) for letter in text], spacing=2, tight=True)
+            for text in wall.rows
+        ],
+        spacing=2,
+        tight=True,
+    )
+    body = ft.Column([ft.Text(name, size=12, weight=ft.FontWeight.W_500), grid], spacing=2)
+    return ft.Semantics(
+        identifier=ident,
+        label=said,
+        container=True,
+        exclude_semantics=True,
+        image=True,
+        content=body,
+    )
+
+
+def _tile(letter: str, size: int) -> ft.Container:
+    if letter == EMPTY:
+        return ft.Container(
+            width=size,
+            height=size,
+            border_radius=3,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        )
+    back, fore, _ = LOOKS[letter]
+    return ft.Container(
+        ft.Text(letter, size=size * 0.6, color=fore, weight=ft.FontWeight.BOLD),
+        width=size,
+        height=size,
+        bgcolor=back,
+        border_radius=3,
+        border=ft.Border.all(1, ft.Colors.ON_SURFACE),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+VIEW = register_view(BoardView("wall", WallPart, Wall, drawn_wall))

@@ -3,7 +3,7 @@
 (``window-n-W-S``: window W from 1, S 1 the top frame space, 2 the bottom one).
 
 A tap cycles a frame space: a piece, a piece of the colour the player counts, empty again
-(``palace_model.tap``: the core refuses a bottom piece under an empty top). That player's
+(``sheet.boards.palace.tap``: the core refuses a bottom piece under an empty top). That player's
 windows cell then shows the completed windows and the pieces of the colour, read-only,
 "from the board", on every device showing the sheet. A piece and a piece of the colour
 differ by a symbol as well as a fill, and each space says its window, place and state to a
@@ -18,13 +18,22 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOW_LINE, WINDOWS
+from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOW_LINE, WINDOWS, Palace
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
+from scorepad.sheet.boards.palace import (
+    PalaceClearEdit,
+    counts,
+    from_palace,
+    has_palace,
+    palaces,
+    reading,
+    tap,
+)
+from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
-from scorepad.ui.palace_model import PalaceClearEdit, counts, from_palace, has_palace, reading, tap
-from scorepad.ui.sheet_model import SheetInProgress
 from scorepad.ui.views.board_cells import BoardProductCell
+from scorepad.ui.views.boards import BoardView, register_view
 from scorepad.ui.views.cells import Changed, SheetCell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
 from scorepad.ui.views.worked import RowMaker
@@ -49,11 +58,8 @@ class PalacePart:
         model: SheetInProgress,
         changed: Callable[..., None],
         row: RowMaker,
-        other_cell: Callable[[Line, int, Changed], SheetCell],
     ) -> None:
         self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
-        self.other_cell = other_cell
-        """How the sheet makes a cell this part does not fill."""
         self.shown = has_palace(model.template) and counts(model.draft)
         self.player: int | None = None
         """Whose windows are open (None: none)."""
@@ -71,9 +77,9 @@ class PalacePart:
     def pair(self, key: str, player: int) -> tuple[int, int] | None:
         return reading(self.model.draft, player)
 
-    def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+    def cell(self, line: Line, player: int, changed: Changed) -> SheetCell | None:
         if not self.shown or line.key != WINDOW_LINE:
-            return self.other_cell(line, player, changed)
+            return None
         return BoardProductCell(self.ctx, self.model, line, player, changed, self)
 
     def rows_after(self, key: str) -> list[ft.Control]:
@@ -160,7 +166,7 @@ class PalacePart:
         """Show the open windows as the draft holds them; returns what changed."""
         if self.player is None or not self.spaces:
             return []
-        windows = self.model.draft.palaces[self.player].windows
+        windows = palaces(self.model.draft)[self.player].windows
         out: list[ft.Control] = []
         for w, spaces in enumerate(self.spaces):
             for s, space in enumerate(spaces):
@@ -214,11 +220,70 @@ class PalacePart:
             self.ctx.update(self.message)
             return
         self.message.value = ""
-        self.model.set_palace(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_clear(self) -> None:
         if self.player is not None:
             self.message.value = ""
-            self.model.set_palace(PalaceClearEdit(self.player))
+            self.model.set_board(PalaceClearEdit(self.player))
             self.changed(self.message)
+
+
+# --- drawn small, on the play screen and in History -----------------------------------
+# A saved play's Sintra side B windows drawn small: on the play screen and in History.
+#
+# The eight windows stand in a row, each its top frame space over its bottom one, as the
+# live board shows them (``LOOKS``): a piece grey with a tick, a piece of the
+# colour counted yellow with a star, an empty space outlined; a symbol as well as a fill,
+# so a mark is never told by colour alone. Eight windows of 16 px and a name fit beside
+# another board on a phone. A screen reader hears the counts ("Ana's windows: completed 3,
+# pieces of the colour 4").
+SMALL = 16
+"""A drawn frame space's side in px."""
+
+
+def drawn_palace(
+    ctx: Context, ident: str, name: str, palace: Palace, space: int = SMALL
+) -> ft.Control:
+    said = ctx.t(
+        "app.palace_drawn",
+        player=name,
+        windows=palace.completed_windows(),
+        pieces=palace.chosen_pieces(),
+    )
+    windows: list[ft.Control] = [
+        ft.Column([_space(mark, top == 0, space) for top, mark in enumerate(text)], spacing=1)
+        for text in palace.windows
+    ]
+    body = ft.Column(
+        [ft.Text(name, size=12, weight=ft.FontWeight.W_500), ft.Row(windows, spacing=3)],
+        spacing=2,
+    )
+    return ft.Semantics(
+        identifier=ident,
+        label=said,
+        container=True,
+        exclude_semantics=True,
+        image=True,
+        content=body,
+    )
+
+
+def _space(mark: str, top: bool, size: int) -> ft.Container:
+    back, fore, symbol, _ = LOOKS[mark]
+    rounded = size // 2 if top else 2
+    return ft.Container(
+        None if symbol is None else ft.Icon(symbol, color=fore, size=size - 4),
+        width=size,
+        height=size,
+        bgcolor=back,
+        border_radius=ft.BorderRadius.only(
+            top_left=rounded, top_right=rounded, bottom_left=2, bottom_right=2
+        ),
+        border=ft.Border.all(1, ft.Colors.OUTLINE if mark == EMPTY else ft.Colors.ON_SURFACE),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+VIEW = register_view(BoardView("palace", PalacePart, Palace, drawn_palace))

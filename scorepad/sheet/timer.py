@@ -6,7 +6,7 @@ clock whenever it is shown. So a reload, another device joining the live sheet o
 restarted server shows the same time, and nothing ticks on the server for the sheet as a
 whole: each device's page redraws its own timer when the minute shown changes
 (``views/timer_part``), and a pause, a resume or a correction travels to the other devices
-as one edit (``TimerEdit``), as a value typed does. The clock is passed in (whole seconds
+as one edit (``edits.TimerEdit``), as a value typed does. The clock is passed in (whole seconds
 since the epoch), so tests drive a two-hour play without waiting.
 """
 
@@ -17,14 +17,11 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
 from scorepad.core.errors import quote
-from scorepad.store import MAX_DURATION
-from scorepad.ui.errors import AppError
-
-if TYPE_CHECKING:
-    from scorepad.ui.sheet_model import SheetDraft
+from scorepad.core.play_limits import MAX_DURATION
+from scorepad.sheet.errors import AppError
 
 Clock = Callable[[], int]
 """Whole seconds since the epoch, now."""
@@ -179,14 +176,3 @@ def saved_time(timer: Timer | None, at: int) -> SavedTime:
         "started_at": datetime.fromtimestamp(timer.began(at)),
         "played_at": datetime.fromtimestamp(at),
     }
-
-
-@dataclass(frozen=True)
-class TimerEdit:
-    """The timer paused, resumed or corrected: its whole new state, so every device
-    that makes the edit ends with the same timer whatever it had."""
-
-    timer: Timer | None
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.timer = self.timer

@@ -2,7 +2,7 @@
 under the lines a pavilion fills, opening that player's seven stars of six spaces
 (``star-n-K-S``: star K and space S from 1, the centre star first) over the sheet.
 
-A tap covers a space or uncovers it (``pavilion_model.tap``); that player's star lines and
+A tap covers a space or uncovers it (``sheet.boards.pavilion.tap``); that player's star lines and
 "all spaces of number N" lines then show what the core reads from the pavilion, read-only,
 with "from the board" under them, on every device showing the sheet. On the variant side
 each star has a colour menu (``star-colour-n-K``, its items ``star-colour-n-K-COLOUR``).
@@ -19,11 +19,10 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core import ScorepadError
-from scorepad.core.boards.pavilion import COVERED, SPACES, STAR_COLOURS
+from scorepad.core.boards.pavilion import COVERED, SPACES, STAR_COLOURS, Pavilion
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
-from scorepad.ui.context import Context
-from scorepad.ui.pavilion_model import (
+from scorepad.sheet.boards.pavilion import (
     PAVILION_LINES,
     STARS,
     PavilionClearEdit,
@@ -31,14 +30,17 @@ from scorepad.ui.pavilion_model import (
     colour_edit,
     from_pavilion,
     has_pavilion,
+    pavilions,
     read,
     reading,
     star_colour,
     tap,
     variant_side,
 )
-from scorepad.ui.sheet_model import SheetInProgress
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardCheckCell, BoardTextCell
+from scorepad.ui.views.boards import BoardView, register_view
 from scorepad.ui.views.cells import Changed, SheetCell
 from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
 from scorepad.ui.views.worked import RowMaker
@@ -68,11 +70,8 @@ class PavilionPart:
         model: SheetInProgress,
         changed: Callable[..., None],
         row: RowMaker,
-        other_cell: Callable[[Line, int, Changed], SheetCell],
     ) -> None:
         self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
-        self.other_cell = other_cell
-        """How the sheet makes a cell this part does not fill."""
         self.shown = has_pavilion(model.template)
         self.player: int | None = None
         """Whose pavilion is open (None: none)."""
@@ -97,9 +96,9 @@ class PavilionPart:
     def value(self, key: str, player: int) -> bool | int | None:
         return reading(self.model.draft, key, player)
 
-    def make_cell(self, line: Line, player: int, changed: Changed) -> SheetCell:
+    def cell(self, line: Line, player: int, changed: Changed) -> SheetCell | None:
         if not self.shown or line.key not in PAVILION_LINES:
-            return self.other_cell(line, player, changed)
+            return None
         if line.kind == "check":
             return BoardCheckCell(self.ctx, self.model, line, player, changed, self)
         return BoardTextCell(self.ctx, self.model, line, player, changed, self)
@@ -215,7 +214,7 @@ class PavilionPart:
         if self.player is None or not self.spaces:
             return []
         draft = self.model.draft
-        pavilion = draft.pavilions[self.player]
+        pavilion = pavilions(draft)[self.player]
         board = board_of(draft)
         out: list[ft.Control] = []
         for k, spaces in enumerate(self.spaces):
@@ -304,7 +303,7 @@ class PavilionPart:
         if self.player is None:
             return
         self.message.value = ""
-        self.model.set_pavilion(tap(self.model.draft, self.player, star, space))
+        self.model.set_board(tap(self.model.draft, self.player, star, space))
         self.changed(self.message)
 
     def on_colour(self, star: int, colour: str) -> None:
@@ -317,11 +316,79 @@ class PavilionPart:
             self.ctx.update(self.message)
             return
         self.message.value = ""
-        self.model.set_pavilion(edit)
+        self.model.set_board(edit)
         self.changed(self.message)
 
     def on_clear(self) -> None:
         if self.player is not None:
             self.message.value = ""
-            self.model.set_pavilion(PavilionClearEdit(self.player))
+            self.model.set_board(PavilionClearEdit(self.player))
             self.changed(self.message)
+
+
+# --- drawn small, on the play screen and in History -----------------------------------
+# A saved play's Summer Pavilion pavilion drawn small: on the play screen and in History.
+#
+# Each star is a row: its colour's symbol first (the live board's, ``LOOKS``:
+# a heart for red, a drop for blue…, a question mark for a variant-side star whose colour
+# was not chosen), then its six spaces, each showing its printed number; a covered space is
+# filled in the star's colour, an empty one outlined. So a colour is never told by sight
+# alone, and seven rows of 7 × 16 px and a name fit beside another board on a phone. A
+# screen reader hears the counts ("Ana's pavilion: complete stars 2, number bonuses 1").
+SMALL = 16
+"""A drawn space's side in px."""
+
+
+def drawn_pavilion(
+    ctx: Context, ident: str, name: str, pavilion: Pavilion, space: int = SMALL
+) -> ft.Control:
+    numbers = sum(1 for key, found in pavilion.lines().items() if key.startswith("all_") and found)
+    said = ctx.t(
+        "app.pavilion_drawn",
+        player=name,
+        stars=len(pavilion.complete_stars()),
+        numbers=numbers,
+    )
+    rows: list[ft.Control] = []
+    for star, text, colour in zip(
+        pavilion.layout.stars, pavilion.covered, pavilion.colours, strict=True
+    ):
+        back, fore, symbol = LOOKS[colour] if colour else UNCHOSEN
+        marks = [
+            _space(str(number), mark == COVERED, back, fore, space)
+            for number, mark in zip(star.numbers, text, strict=True)
+        ]
+        chip = ft.Container(ft.Icon(symbol, size=space - 2, color=back), width=space)
+        rows.append(ft.Row([chip, *marks], spacing=2, tight=True))
+    body = ft.Column(
+        [ft.Text(name, size=12, weight=ft.FontWeight.W_500), ft.Column(rows, spacing=2)],
+        spacing=2,
+    )
+    return ft.Semantics(
+        identifier=ident,
+        label=said,
+        container=True,
+        exclude_semantics=True,
+        image=True,
+        content=body,
+    )
+
+
+def _space(number: str, covered: bool, back: str, fore: str, size: int) -> ft.Container:
+    return ft.Container(
+        ft.Text(
+            number,
+            size=size * 0.6,
+            color=fore if covered else ft.Colors.ON_SURFACE_VARIANT,
+            weight=ft.FontWeight.BOLD if covered else None,
+        ),
+        width=size,
+        height=size,
+        bgcolor=back if covered else None,
+        border_radius=size // 2,
+        border=ft.Border.all(1, ft.Colors.ON_SURFACE if covered else ft.Colors.OUTLINE_VARIANT),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+VIEW = register_view(BoardView("pavilion", PavilionPart, Pavilion, drawn_pavilion))

@@ -13,27 +13,12 @@ tests drive it without a page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate
 from scorepad.core.i18n import DEFAULT_LANG, tr
 from scorepad.core.results import OUTCOMES, ResultRule, has_score
-from scorepad.ui.errors import AppError
-
-if TYPE_CHECKING:
-    from scorepad.ui.sheet_model import SheetDraft
-
-
-@dataclass(frozen=True)
-class OutcomeEdit:
-    """The players chose the outcome ("won" / "lost") or the winning team ("2"), or took
-    their choice back ("")."""
-
-    outcome: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.outcome = self.outcome
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.errors import AppError
 
 
 def team_rule(template: GameTemplate) -> ResultRule | None:

@@ -4,7 +4,7 @@ New play gives each seat a colour as names are typed (``SeatColours``): the colo
 player had last, when it is one of the game's and still free, or else the first free one;
 a colour picked by hand stays. Picking a colour another seat has swaps the two, so two
 players never share one. The sheet's draft keeps one colour per player (``""`` for none,
-past the palette's end); a change travels like any value typed (``ColourEdit``), so every
+past the palette's end); a change travels like any value typed (``edits.ColourEdit``), so every
 device showing the sheet shows it. Plain Python: tests drive it without a page.
 """
 
@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorepad.core.colours import PALETTE, hand_out
 
-if TYPE_CHECKING:
-    from scorepad.store import SeatResult
-    from scorepad.ui.sheet_model import SheetDraft
+
+class HasColour(Protocol):
+    """A seat of a saved play (the store's ``SeatResult``): its colour, or None."""
+
+    @property
+    def colour(self) -> str | None: ...
 
 
 def swapped(colours: list[str], seat: int, colour: str) -> list[str]:
@@ -29,21 +32,6 @@ def swapped(colours: list[str], seat: int, colour: str) -> list[str]:
         out[out.index(colour)] = out[seat]
     out[seat] = colour
     return out
-
-
-@dataclass(frozen=True)
-class ColourEdit:
-    """Player ``seat`` (from 0) has a new colour; a colour not in the palette, or a seat
-    the sheet does not have, changes nothing."""
-
-    seat: int
-    colour: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        if self.colour not in PALETTE or not 0 <= self.seat < len(draft.players):
-            return
-        colours = draft.colours or [""] * len(draft.players)
-        draft.colours = swapped(colours, self.seat, self.colour)
 
 
 def draft_colours(value: object, count: int) -> list[str]:
@@ -109,7 +97,7 @@ class SeatColours:
         return [c or "" for c in self.colours]
 
 
-def saved_colours(players: Sequence[SeatResult]) -> list[str]:
+def saved_colours(players: Sequence[HasColour]) -> list[str]:
     """A saved play's colours as a sheet keeps them (none when it had none)."""
     colours = [p.colour or "" for p in players]
     return colours if any(colours) else []

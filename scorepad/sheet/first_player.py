@@ -3,30 +3,13 @@
 The sheet's draft keeps the first player by name (``SheetDraft.first_player``, "" for
 nobody): a sheet's names never change once it is started, and the name is what every
 device shows and what the history is given on Save. Picking travels like any value typed
-(``FirstPlayerEdit``), so every device showing the sheet sees who starts. The New play
+(``edits.FirstPlayerEdit``), so every device showing the sheet sees who starts. The New play
 form keeps the pick by seat instead (``NewPlayModel.first``), so that it follows a name
 being typed or corrected and goes when that seat does. Plain Python: tests drive it
 without a page.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from scorepad.ui.sheet_model import SheetDraft
-
-
-@dataclass(frozen=True)
-class FirstPlayerEdit:
-    """The player who starts was picked ("" takes the pick back). A name that is not one
-    of the sheet's players picks nobody: never a first player who is not in the play."""
-
-    player: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.first_player = one_of_the_players(self.player, draft.players)
 
 
 def one_of_the_players(value: object, players: list[str]) -> str:

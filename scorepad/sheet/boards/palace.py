@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from scorepad.core.boards.board_sheet import SIDE_B
 from scorepad.core.boards.sintra import (
     CHOSEN,
     EMPTY,
@@ -31,15 +31,14 @@ from scorepad.core.boards.sintra import (
     WINDOWS,
     Palace,
 )
+from scorepad.core.boards.sintra_sheet import KIND
 from scorepad.core.errors import EntryError, ScorepadError, SheetError
+from scorepad.core.template import GameTemplate
+from scorepad.sheet.kinds import Problems, Seats, SheetBoard, register
 
-if TYPE_CHECKING:
-    from scorepad.core import GameTemplate
-    from scorepad.ui.sheet_model import SheetDraft
-
-GAME = "azul-sintra"
-"""The game whose sheet a palace fills."""
-SIDE = "B"
+NAME = "palaces"
+"""The draft's key for the palaces (``SheetDraft.boards``)."""
+SIDE = SIDE_B
 """The sheet's variant whose line a palace fills."""
 BLANK = (EMPTY * FRAMES,) * WINDOWS
 NEXT = {EMPTY: PIECE, PIECE: CHOSEN, CHOSEN: EMPTY}
@@ -77,35 +76,16 @@ class PalaceDraft:
 
 def has_palace(template: GameTemplate) -> bool:
     """The game's sheet offers a palace to each player on side B: Sintra's, with its line."""
-    return template.id == GAME and any(line.key == WINDOW_LINE for line in template.lines)
+    return template.board == KIND and any(line.key == WINDOW_LINE for line in template.lines)
 
 
-def fill_palaces(template: GameTemplate, draft: SheetDraft) -> None:
-    """One palace per player on a Sintra sheet (none on any other)."""
-    if not has_palace(template):
-        draft.palaces = []
-        return
-    while len(draft.palaces) < len(draft.players):
-        draft.palaces.append(PalaceDraft())
-    del draft.palaces[len(draft.players) :]
+def palaces(draft: Seats) -> list[PalaceDraft]:
+    """The players' palaces (none on a sheet without them)."""
+    found: list[PalaceDraft] = draft.boards.get(NAME, [])
+    return found
 
 
-def palaces_to_json(draft: SheetDraft) -> dict[str, object]:
-    """The draft's ``"palaces"`` (left out on a sheet without them)."""
-    if not draft.palaces:
-        return {}
-    return {"palaces": [p.to_dict() for p in draft.palaces]}
-
-
-def palaces_from_json(data: object, players: int) -> list[PalaceDraft]:
-    if data is None:
-        return []
-    if not isinstance(data, list) or len(data) != players:
-        raise ValueError("not one palace per player")
-    return [PalaceDraft.from_dict(item) for item in data]
-
-
-def counts(draft: SheetDraft) -> bool:
+def counts(draft: Seats) -> bool:
     """The palaces fill the sheet: side B (side A's lines are not the windows')."""
     return draft.variant == SIDE
 
@@ -120,10 +100,10 @@ class FrameEdit:
     space: int
     mark: str
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if not 0 <= self.player < len(draft.palaces):
+    def apply_to(self, draft: Seats) -> None:
+        if not 0 <= self.player < len(palaces(draft)):
             return
-        windows = draft.palaces[self.player].windows
+        windows = palaces(draft)[self.player].windows
         text = windows[self.window]
         windows[self.window] = text[: self.space] + self.mark + text[self.space + 1 :]
 
@@ -134,20 +114,20 @@ class PalaceClearEdit:
 
     player: int
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if 0 <= self.player < len(draft.palaces):
-            draft.palaces[self.player] = PalaceDraft()
+    def apply_to(self, draft: Seats) -> None:
+        if 0 <= self.player < len(palaces(draft)):
+            palaces(draft)[self.player] = PalaceDraft()
 
 
 PalaceEdit = FrameEdit | PalaceClearEdit
 
 
-def tap(draft: SheetDraft, player: int, window: int, space: int) -> FrameEdit:
+def tap(draft: Seats, player: int, window: int, space: int) -> FrameEdit:
     """The edit a tap on a frame space makes (``window``, ``space`` from 0): empty, a
     piece, a piece of the colour, empty again. Raises the core's ``EntryError`` when the
     palace could not be so (a bottom piece under an empty top, or the top emptied over a
     bottom piece)."""
-    windows = list(draft.palaces[player].windows)
+    windows = list(palaces(draft)[player].windows)
     text = windows[window]
     mark = NEXT[text[space]]
     windows[window] = text[:space] + mark + text[space + 1 :]
@@ -155,13 +135,11 @@ def tap(draft: SheetDraft, player: int, window: int, space: int) -> FrameEdit:
     return FrameEdit(player, window, space, mark)
 
 
-def palace_lines(
-    draft: SheetDraft, names: list[str], problems: dict[tuple[str, int, str], ScorepadError]
-) -> list[dict[str, object]]:
+def palace_lines(draft: Seats, names: list[str], problems: Problems) -> list[dict[str, object]]:
     """Per player, the line their palace fills (none while it holds no piece, or on side
     A). An impossible palace fills the line with nothing counted and is noted there."""
     found: list[dict[str, object]] = []
-    for index, palace in enumerate(draft.palaces):
+    for index, palace in enumerate(palaces(draft)):
         if not counts(draft) or not palace.filled:
             found.append({})
             continue
@@ -174,33 +152,67 @@ def palace_lines(
     return found
 
 
-def from_palace(draft: SheetDraft, key: str, player: int) -> bool:
+def from_palace(draft: Seats, key: str, player: int) -> bool:
     """The cell of line ``key`` for ``player`` is filled from the palace, not typed."""
     return (
         key == WINDOW_LINE
         and counts(draft)
-        and player < len(draft.palaces)
-        and draft.palaces[player].filled
+        and player < len(palaces(draft))
+        and palaces(draft)[player].filled
     )
 
 
-def reading(draft: SheetDraft, player: int) -> tuple[int, int] | None:
+def reading(draft: Seats, player: int) -> tuple[int, int] | None:
     """The palace's (completed windows, pieces of the colour); None for an impossible one."""
     try:
-        palace = Palace.read(draft.palaces[player].windows)
+        palace = Palace.read(palaces(draft)[player].windows)
     except ScorepadError:
         return None
     return palace.completed_windows(), palace.chosen_pieces()
 
 
-def saved_palace(draft: SheetDraft, player: int) -> dict[str, object] | None:
+def saved_palace(draft: Seats, player: int) -> dict[str, object] | None:
     """The palace a Save keeps with the player's seat, as the store takes boards (a sheet
     file's player field, ``{"palace"}``); None while it holds no piece, or on side A."""
-    if not counts(draft) or player >= len(draft.palaces) or not draft.palaces[player].filled:
+    if not counts(draft) or player >= len(palaces(draft)) or not palaces(draft)[player].filled:
         return None
-    return {"palace": list(draft.palaces[player].windows)}
+    return {"palace": list(palaces(draft)[player].windows)}
 
 
 def palace_of_play(fields: Mapping[str, object]) -> PalaceDraft:
     """A kept palace as the draft keeps it, to edit the play (the store checked it)."""
     return PalaceDraft.from_dict({"windows": fields["palace"]})
+
+
+class PalaceBoards(SheetBoard):
+    """Stained Glass of Sintra's palaces on the sheet (side B's windows)."""
+
+    name = NAME
+    kind = KIND
+
+    def offered(self, template: GameTemplate) -> bool:
+        return has_palace(template)
+
+    def blank(self) -> PalaceDraft:
+        return PalaceDraft()
+
+    def seat_to_json(self, board: PalaceDraft) -> dict[str, object]:
+        return board.to_dict()
+
+    def seat_from_json(self, data: object) -> PalaceDraft:
+        return PalaceDraft.from_dict(data)
+
+    def lines(self, draft: Seats, names: list[str], problems: Problems) -> list[dict[str, object]]:
+        return palace_lines(draft, names, problems)
+
+    def fills(self, draft: Seats, key: str, player: int) -> bool:
+        return from_palace(draft, key, player)
+
+    def saved(self, draft: Seats, seat: int) -> dict[str, object] | None:
+        return saved_palace(draft, seat)
+
+    def of_play(self, fields: Mapping[str, object]) -> PalaceDraft:
+        return palace_of_play(fields)
+
+
+PALACES = register(PalaceBoards())

@@ -4,8 +4,8 @@ it (``azul_track.play``: each tile as it is placed, top row first, then the floo
 the score never below 0). The marker line is then the score track the game ends on,
 read-only ("from the game"), and each round's points are shown.
 
-The table is in one round at a time (``SheetDraft.track_round``, from 1; 0: not tracked).
-Each player's wall (``wall_model.WallDraft``) keeps the round each tile was placed in
+The table is in one round at a time (``wall.track_round``, from 1; 0: not tracked).
+Each player's wall (``wall.WallDraft``) keeps the round each tile was placed in
 (``placed_in``) and the spaces of the floor line filled in each round (``floors``). Every
 change is an edit of one space, one floor line or the table's round, so two devices
 tapping at once each keep their taps (the later tap of a space wins there), and any round
@@ -16,23 +16,20 @@ without a page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from scorepad.core.boards.azul_track import FLOOR_SPACES, Tile, TrackedGame, TrackedRound, play
 from scorepad.core.boards.azul_wall import EMPTY, SIZE
-from scorepad.core.errors import EntryError, ScorepadError, SheetError
-from scorepad.ui.wall_model import TileEdit, WallDraft
-
-if TYPE_CHECKING:
-    from scorepad.ui.sheet_model import SheetDraft
+from scorepad.core.errors import EntryError, SheetError
+from scorepad.sheet.boards.wall import TRACK_ROUND, TileEdit, WallDraft, track_round, walls
+from scorepad.sheet.kinds import Problems, Seats
 
 MARKER = "marker"
 """The Azul sheet's score track line: the tracked game's last score."""
 
 
-def tracking(draft: SheetDraft) -> bool:
+def tracking(draft: Seats) -> bool:
     """The sheet's game is tracked round by round."""
-    return draft.track_round > 0 and bool(draft.walls)
+    return track_round(draft) > 0 and bool(walls(draft))
 
 
 def rounds_of(wall: WallDraft, rounds: int) -> list[TrackedRound]:
@@ -48,27 +45,25 @@ def rounds_of(wall: WallDraft, rounds: int) -> list[TrackedRound]:
     ]
 
 
-def tracked_game(draft: SheetDraft, player: int) -> TrackedGame:
+def tracked_game(draft: Seats, player: int) -> TrackedGame:
     """``player``'s game up to the table's round; raises the core's ``EntryError`` for a
     move the rules do not allow, or "board.untracked" for a tile placed in no round."""
-    wall = draft.walls[player]
+    wall = walls(draft)[player]
     for at, number in enumerate(wall.placed_in):
         row, column = divmod(at, SIZE)
-        if wall.rows[row][column] != EMPTY and not 1 <= number <= draft.track_round:
+        if wall.rows[row][column] != EMPTY and not 1 <= number <= track_round(draft):
             raise EntryError("board.untracked", row=row + 1, column=column + 1)
-    return play(rounds_of(wall, draft.track_round), wall.side)
+    return play(rounds_of(wall, track_round(draft)), wall.side)
 
 
-def track_lines(
-    draft: SheetDraft, names: list[str], problems: dict[tuple[str, int, str], ScorepadError]
-) -> list[dict[str, int]]:
+def track_lines(draft: Seats, names: list[str], problems: Problems) -> list[dict[str, int]]:
     """Per player, the marker line their tracked game fills (none while the game is not
     tracked). A game the rules do not allow fills 0: its problem is noted on the marker
     line, naming the player."""
     if not tracking(draft):
-        return [{} for _ in draft.walls]
+        return [{} for _ in walls(draft)]
     found: list[dict[str, int]] = []
-    for index in range(len(draft.walls)):
+    for index in range(len(walls(draft))):
         try:
             found.append({MARKER: tracked_game(draft, index).marker})
         except EntryError as problem:
@@ -78,7 +73,7 @@ def track_lines(
     return found
 
 
-def from_game(draft: SheetDraft, key: str) -> bool:
+def from_game(draft: Seats, key: str) -> bool:
     """The cells of line ``key`` are filled from the tracked game, not typed."""
     return key == MARKER and tracking(draft)
 
@@ -91,10 +86,10 @@ class FloorEdit:
     round: int
     spaces: int
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if not 0 <= self.player < len(draft.walls) or self.round < 1:
+    def apply_to(self, draft: Seats) -> None:
+        if not 0 <= self.player < len(walls(draft)) or self.round < 1:
             return
-        floors = draft.walls[self.player].floors
+        floors = walls(draft)[self.player].floors
         floors.extend([0] * (self.round - len(floors)))
         floors[self.round - 1] = self.spaces
         while floors and not floors[-1]:
@@ -107,29 +102,32 @@ class TrackRoundEdit:
 
     round: int
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.track_round = max(0, self.round)
+    def apply_to(self, draft: Seats) -> None:
+        if self.round > 0:
+            draft.boards[TRACK_ROUND] = self.round
+        else:  # no longer tracked: the draft as if it never was
+            draft.boards.pop(TRACK_ROUND, None)
 
 
 TrackEdit = FloorEdit | TrackRoundEdit
 
 
-def floor_tap(draft: SheetDraft, player: int, round: int, space: int) -> FloorEdit:
+def floor_tap(draft: Seats, player: int, round: int, space: int) -> FloorEdit:
     """The edit a tap on floor-line space ``space`` (from 1) makes in ``round``: the line
     filled up to it, or, tapped on the last filled space, up to the one before."""
     if not 1 <= space <= FLOOR_SPACES:
         raise EntryError("board.floor", value=space)
-    floors = draft.walls[player].floors
+    floors = walls(draft)[player].floors
     filled = floors[round - 1] if round - 1 < len(floors) else 0
     return FloorEdit(player, round, space - 1 if filled == space else space)
 
 
-def start(draft: SheetDraft) -> TrackRoundEdit:
+def start(draft: Seats) -> TrackRoundEdit:
     """The edit that starts tracking the game in round 1 (or back in the round its tiles
     reached); raises "board.track_after_tiles" while a wall holds a tile placed in no
     round (a wall tapped at the end of the game is not a game tracked)."""
     last = 0
-    for wall in draft.walls:
+    for wall in walls(draft):
         for at, number in enumerate(wall.placed_in):
             if wall.rows[at // SIZE][at % SIZE] != EMPTY:
                 if not number:
@@ -139,10 +137,10 @@ def start(draft: SheetDraft) -> TrackRoundEdit:
     return TrackRoundEdit(max(1, last))
 
 
-def ended_by(draft: SheetDraft, names: list[str]) -> str | None:
+def ended_by(draft: Seats, names: list[str]) -> str | None:
     """The first player (by seat) whose wall has a complete row after the table's round:
     the game ends after it, so no round comes next; None while the game goes on."""
-    for index in range(len(draft.walls)):
+    for index in range(len(walls(draft))):
         try:
             game = tracked_game(draft, index)
         except EntryError:
@@ -152,19 +150,19 @@ def ended_by(draft: SheetDraft, names: list[str]) -> str | None:
     return None
 
 
-def next_round(draft: SheetDraft, names: list[str]) -> TrackRoundEdit:
+def next_round(draft: Seats, names: list[str]) -> TrackRoundEdit:
     """The edit that takes the table to the next round; raises "board.game_over" when a
     player completed a row in this one (the game ends after it)."""
     ended = ended_by(draft, names)
     if ended is not None:
-        raise EntryError("board.game_over", player=ended, round=draft.track_round)
-    return TrackRoundEdit(draft.track_round + 1)
+        raise EntryError("board.game_over", player=ended, round=track_round(draft))
+    return TrackRoundEdit(track_round(draft) + 1)
 
 
-def undoing(draft: SheetDraft, edit: TileEdit | FloorEdit) -> TileEdit | FloorEdit:
+def undoing(draft: Seats, edit: TileEdit | FloorEdit) -> TileEdit | FloorEdit:
     """The edit that puts back what ``edit`` is about to change (taken before it is made):
     the space's tile and round, or the round's floor line."""
-    wall = draft.walls[edit.player]
+    wall = walls(draft)[edit.player]
     if isinstance(edit, FloorEdit):
         floors = wall.floors
         return FloorEdit(

@@ -1,10 +1,11 @@
 """The Azul wall on the sheet: each player's end-of-game wall, tapped instead of counted.
 
-The draft keeps each player's wall as the sheet file writes one (``SheetDraft.walls``:
-its side and five strings of five letters, ``.`` empty). While a player's wall holds a
-tile, the sheet's rows, columns and colours lines of that player are the wall's, as the
-core reads it (``Wall.lines``): the cells show them and are not typed; what was typed
-before stays in the draft and comes back once the wall is cleared.
+The draft keeps each player's wall as the sheet file writes one (``walls``: its side and
+five strings of five letters, ``.`` empty), under the kind's name in ``SheetDraft.boards``.
+While a player's wall holds a tile, the sheet's rows, columns and colours lines of that
+player are the wall's, as the core reads it (``Wall.lines``): the cells show them and are
+not typed; what was typed before stays in the draft and comes back once the wall is
+cleared.
 
 A tap is a ``TileEdit`` of one space, so two devices tapping one wall at once each keep
 their tiles, and the later tap of a space wins there, as for a cell. The device that taps
@@ -16,18 +17,18 @@ Plain Python: tests drive it without a page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from scorepad.core.boards.azul_sheet import GAME, WALL_LINES
+from scorepad.core import GameTemplate
+from scorepad.core.boards.azul_sheet import KIND, WALL_LINES
 from scorepad.core.boards.azul_wall import EMPTY, PATTERN, SIZE, Side, Wall, read_side
-from scorepad.core.errors import EntryError, ScorepadError, SheetError
-from scorepad.store import AZUL_WALL, SeatBoard
+from scorepad.core.errors import EntryError, SheetError
+from scorepad.sheet.kinds import Problems, Seats
 
-if TYPE_CHECKING:
-    from scorepad.core import GameTemplate
-    from scorepad.ui.sheet_model import SheetDraft
+NAME = "walls"
+"""The draft's key for the walls (``SheetDraft.boards``)."""
+TRACK_ROUND = "track_round"
+"""The draft's key for the round a tracked game is in (``track``)."""
 
 BLANK = (EMPTY * SIZE,) * SIZE
 
@@ -39,7 +40,7 @@ class WallDraft:
     side: Side = "coloured"
     rows: list[str] = field(default_factory=lambda: list(BLANK))
     placed_in: list[int] = field(default_factory=lambda: [0] * SIZE * SIZE)
-    """The game tracked round by round (``track_model``): the round each tile was placed
+    """The game tracked round by round (``sheet.boards.track``): the round each tile was placed
     in, from 1, by space (top row first); 0 for an empty space or a tile put there while
     the game was not tracked."""
     floors: list[int] = field(default_factory=list)
@@ -90,54 +91,18 @@ def _count(value: object) -> bool:
 def has_wall(template: GameTemplate) -> bool:
     """The sheet offers a wall to each player: Azul's, with the lines a wall fills."""
     keys = {line.key for line in template.lines}
-    return template.id == GAME and all(key in keys for key in WALL_LINES)
+    return template.board == KIND and all(key in keys for key in WALL_LINES)
 
 
-def fill_walls(template: GameTemplate, draft: SheetDraft) -> None:
-    """One wall per player on an Azul sheet (none on any other)."""
-    if not has_wall(template):
-        draft.walls = []
-        return
-    while len(draft.walls) < len(draft.players):
-        draft.walls.append(WallDraft())
-    del draft.walls[len(draft.players) :]
+def walls(draft: Seats) -> list[WallDraft]:
+    """The players' walls (none on a sheet without them)."""
+    found: list[WallDraft] = draft.boards.get(NAME, [])
+    return found
 
 
-def walls_to_json(draft: SheetDraft) -> dict[str, object]:
-    """The draft's ``"walls"`` (left out on a sheet without walls)."""
-    if not draft.walls:
-        return {}
-    return {"walls": [w.to_dict() for w in draft.walls]}
-
-
-def walls_from_json(data: object, players: int) -> list[WallDraft]:
-    if data is None:
-        return []
-    if not isinstance(data, list) or len(data) != players:
-        raise ValueError("not one wall per player")
-    return [WallDraft.from_dict(item) for item in data]
-
-
-def saved_walls(draft: SheetDraft) -> tuple[dict[str, object] | None, ...]:
-    """The walls a Save keeps with the play, as the store takes boards (a sheet file's
-    player fields, ``{"side", "wall"}``), in seat order: None for a player whose wall
-    holds no tile; empty when no wall holds one. A game tracked round by round keeps the
-    wall its rounds built (the rounds themselves stay in the draft)."""
-    found: tuple[dict[str, object] | None, ...] = tuple(
-        {"side": w.side, "wall": list(w.rows)} if w.filled else None for w in draft.walls
-    )
-    return found if any(found) else ()
-
-
-def walls_of_play(boards: Sequence[SeatBoard | None]) -> list[WallDraft]:
-    """A saved play's walls as the draft keeps them, to edit it (none when it kept none;
-    a blank wall for a seat without one)."""
-    if not any(b is not None and b.kind == AZUL_WALL for b in boards):
-        return []
-    found = []
-    for board in boards:
-        wall = board.wall if board is not None else None
-        found.append(WallDraft(wall.side, list(wall.rows)) if wall is not None else WallDraft())
+def track_round(draft: Seats) -> int:
+    """The round a game tracked round by round is in (from 1; 0: not tracked)."""
+    found: int = draft.boards.get(TRACK_ROUND, 0)
     return found
 
 
@@ -153,10 +118,10 @@ class TileEdit:
     round: int = 0
     """The game tracked: the round the tile was placed in (0: not tracked, or taken off)."""
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if not 0 <= self.player < len(draft.walls):
+    def apply_to(self, draft: Seats) -> None:
+        if not 0 <= self.player < len(walls(draft)):
             return
-        wall = draft.walls[self.player]
+        wall = walls(draft)[self.player]
         text = wall.rows[self.row]
         wall.rows[self.row] = text[: self.column] + self.colour + text[self.column + 1 :]
         wall.placed_in[self.row * SIZE + self.column] = 0 if self.colour == EMPTY else self.round
@@ -169,9 +134,9 @@ class WallSideEdit:
     player: int
     side: Side
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if 0 <= self.player < len(draft.walls):
-            draft.walls[self.player].side = self.side
+    def apply_to(self, draft: Seats) -> None:
+        if 0 <= self.player < len(walls(draft)):
+            walls(draft)[self.player].side = self.side
 
 
 @dataclass(frozen=True)
@@ -180,23 +145,23 @@ class WallClearEdit:
 
     player: int
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if 0 <= self.player < len(draft.walls):
-            draft.walls[self.player] = WallDraft(draft.walls[self.player].side)
+    def apply_to(self, draft: Seats) -> None:
+        if 0 <= self.player < len(walls(draft)):
+            walls(draft)[self.player] = WallDraft(walls(draft)[self.player].side)
 
 
 WallEdit = TileEdit | WallSideEdit | WallClearEdit
 
 
 def tap(
-    draft: SheetDraft, player: int, row: int, column: int, colour: str | None, round: int = 0
+    draft: Seats, player: int, row: int, column: int, colour: str | None, round: int = 0
 ) -> TileEdit:
     """The edit a tap on a space makes (``row``, ``column`` from 0): a tile there is taken
     off; an empty space takes its printed colour on the coloured side, or ``colour`` (the
     one picked) on the grey side; ``round`` is the round it is placed in when the game is
     tracked. Raises the core's ``EntryError`` when that tile may not
     go there, or "board.pick_colour" when the grey side has no colour picked."""
-    wall = draft.walls[player]
+    wall = walls(draft)[player]
     if wall.rows[row][column] != EMPTY:
         return TileEdit(player, row, column, EMPTY)
     if wall.side == "coloured":
@@ -207,20 +172,18 @@ def tap(
     return TileEdit(player, row, column, colour, round)
 
 
-def side_edit(draft: SheetDraft, player: int, side: Side) -> WallSideEdit:
+def side_edit(draft: Seats, player: int, side: Side) -> WallSideEdit:
     """The edit turning a player's board to ``side``; raises the core's ``EntryError``
     when a tile already on the wall could not be there on that side."""
-    Wall.read(draft.walls[player].rows, side)
+    Wall.read(walls(draft)[player].rows, side)
     return WallSideEdit(player, side)
 
 
-def wall_lines(
-    draft: SheetDraft, names: list[str], problems: dict[tuple[str, int, str], ScorepadError]
-) -> list[dict[str, int]]:
+def wall_lines(draft: Seats, names: list[str], problems: Problems) -> list[dict[str, int]]:
     """Per player, the lines their wall fills (none while it holds no tile). A wall that
     is not legal fills nothing: its problem is noted on the rows line, naming the player."""
     found: list[dict[str, int]] = []
-    for index, wall in enumerate(draft.walls):
+    for index, wall in enumerate(walls(draft)):
         if not wall.filled:
             found.append({})
             continue
@@ -233,6 +196,6 @@ def wall_lines(
     return found
 
 
-def from_wall(draft: SheetDraft, key: str, player: int) -> bool:
+def from_wall(draft: Seats, key: str, player: int) -> bool:
     """The cell of line ``key`` for ``player`` is filled from the wall, not typed."""
-    return key in WALL_LINES and player < len(draft.walls) and draft.walls[player].filled
+    return key in WALL_LINES and player < len(walls(draft)) and walls(draft)[player].filled

@@ -1,4 +1,4 @@
-"""An Azul game tracked round by round on the sheet (``track_model``).
+"""An Azul game tracked round by round on the sheet (``sheet.boards.track``).
 
 Under the Wall buttons, a switch (``track-game``) starts tracking the game; the table's
 round (``track-round``) and "Next round" (``track-next``) sit beside it. In each player's
@@ -20,9 +20,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.boards.azul_track import FLOOR, FLOOR_SPACES
 from scorepad.core.boards.azul_wall import SIZE
 from scorepad.core.scoring import show
-from scorepad.ui.context import Context
-from scorepad.ui.sheet_model import SheetInProgress
-from scorepad.ui.track_model import (
+from scorepad.sheet.boards.track import (
     FloorEdit,
     TrackRoundEdit,
     floor_tap,
@@ -33,8 +31,10 @@ from scorepad.ui.track_model import (
     tracking,
     undoing,
 )
+from scorepad.sheet.boards.wall import TileEdit, track_round, walls
+from scorepad.sheet.progress import SheetInProgress
+from scorepad.ui.context import Context
 from scorepad.ui.views.common import muted, tid
-from scorepad.ui.wall_model import TileEdit
 
 SPACE = 44
 """A floor-line space's side in px (a finger's tap)."""
@@ -81,7 +81,7 @@ class TrackPart:
         """Whose wall is open (None: none)."""
         self.viewed = 0
         """The round the open wall shows: taps go to it."""
-        self.table_round = model.draft.track_round
+        self.table_round = track_round(model.draft)
         """The table's round when this device last showed it."""
         self.undo: list[TileEdit | FloorEdit] = []
         """What puts back this device's taps, the last one last."""
@@ -112,15 +112,15 @@ class TrackPart:
         draft = self.model.draft
         on = tracking(draft)
         self.switch.value = on
-        self.round_text.value = self.ctx.t("app.round_n", round=draft.track_round) if on else ""
+        self.round_text.value = self.ctx.t("app.round_n", round=track_round(draft)) if on else ""
         self.round_tag.visible = self.next_tag.visible = on
         out: list[ft.Control] = [self.switch, self.round_text, self.round_tag, self.next_tag]
         if self.player is not None:
             if self.viewed == self.table_round:  # on the latest round: it follows the table
-                self.viewed = draft.track_round
-            self.viewed = min(max(self.viewed, 1), draft.track_round) if on else 0
+                self.viewed = track_round(draft)
+            self.viewed = min(max(self.viewed, 1), track_round(draft)) if on else 0
             out += self._paint_section()
-        self.table_round = draft.track_round
+        self.table_round = track_round(draft)
         return out
 
     def on_switch(self, e: ft.Event[ft.Switch]) -> None:
@@ -133,7 +133,7 @@ class TrackPart:
             self.ctx.update(self.message, self.switch)
             return
         self.message.value = ""
-        self.model.set_wall(edit)
+        self.model.set_board(edit)
         self.viewed = edit.round
         self.changed(self.message)
 
@@ -146,7 +146,7 @@ class TrackPart:
             self.ctx.update(self.message)
             return
         self.message.value = ""
-        self.model.set_wall(edit)
+        self.model.set_board(edit)
         self.viewed = edit.round
         self.changed(self.message)
 
@@ -154,7 +154,7 @@ class TrackPart:
     def opened(self, player: int) -> ft.Control:
         """The open wall's part for ``player``: the round shown, the floor line, the rounds."""
         self.player = player
-        self.viewed = self.model.draft.track_round
+        self.viewed = track_round(self.model.draft)
         self.undo = []
         n = player + 1
         self.floor = [self._floor_space(s) for s in range(FLOOR_SPACES)]
@@ -193,7 +193,7 @@ class TrackPart:
         self.undo.append(undoing(self.model.draft, edit))
 
     def view(self, step: int) -> None:
-        self.viewed = min(max(self.viewed + step, 1), self.model.draft.track_round)
+        self.viewed = min(max(self.viewed + step, 1), track_round(self.model.draft))
         self.ctx.update(*self._paint_section())
 
     def _floor_space(self, space: int) -> ft.Container:
@@ -211,12 +211,12 @@ class TrackPart:
             return
         edit = floor_tap(self.model.draft, self.player, self.viewed, space)
         self.remember(edit)
-        self.model.set_wall(edit)
+        self.model.set_board(edit)
         self.changed()
 
     def on_undo(self) -> None:
         if self.undo:
-            self.model.set_wall(self.undo.pop())
+            self.model.set_board(self.undo.pop())
             self.changed()
 
     def _paint_section(self) -> list[ft.Control]:
@@ -228,11 +228,11 @@ class TrackPart:
         if not on:
             return [self.section]
         t, lang = self.ctx.t, self.ctx.lang
-        wall = draft.walls[self.player]
+        wall = walls(draft)[self.player]
         viewed = self.viewed
         self.viewed_text.value = t("app.round_n", round=viewed)
         self.earlier.disabled = viewed <= 1
-        self.later.disabled = viewed >= draft.track_round
+        self.later.disabled = viewed >= track_round(draft)
         floors = wall.floors
         filled = floors[viewed - 1] if viewed - 1 < len(floors) else 0
         for s, (box, space) in enumerate(zip(self.floor, self.floor_spaces, strict=True)):
@@ -277,4 +277,4 @@ class TrackPart:
 
 def placed_round(model: SheetInProgress, player: int, row: int, column: int) -> int:
     """The round the tile on (``row``, ``column``) of ``player``'s wall was placed in."""
-    return model.draft.walls[player].placed_in[row * SIZE + column]
+    return walls(model.draft)[player].placed_in[row * SIZE + column]

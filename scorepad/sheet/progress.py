@@ -12,11 +12,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError, score
+from scorepad.core import EntryError, GameTemplate, ScoredSheet, ScorepadError
 from scorepad.core.combined import with_modules
-from scorepad.core.errors import SheetError
 from scorepad.core.i18n import DEFAULT_LANG, decimal_mark
 from scorepad.core.numbers import (
     Number,
@@ -26,7 +24,9 @@ from scorepad.core.numbers import (
     plain_number,
     read_expression,
 )
-from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
+from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
+from scorepad.core.play_to_save import PlayToSave
+from scorepad.core.problems import check_sheet
 from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
 from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
@@ -41,50 +41,32 @@ from scorepad.core.template import (
     read_whole,
     worked_from_entry,
 )
-from scorepad.ui.added_lines import GameSwitched, LineAdded, LineTakenOff, with_lines
-from scorepad.ui.colour_model import ColourEdit, draft_colours
-from scorepad.ui.first_player_model import FirstPlayerEdit, one_of_the_players
-from scorepad.ui.palace_model import (
-    FrameEdit,
-    PalaceClearEdit,
-    PalaceDraft,
-    PalaceEdit,
-    fill_palaces,
-    palace_lines,
-    palaces_from_json,
-    palaces_to_json,
-)
-from scorepad.ui.pavilion_model import (
-    PavilionClearEdit,
-    PavilionDraft,
-    PavilionEdit,
-    SpaceEdit,
-    StarColourEdit,
-    fill_pavilions,
-    pavilion_lines,
-    pavilions_from_json,
-    pavilions_to_json,
-)
-from scorepad.ui.result_model import (
+from scorepad.sheet.added import with_lines
+from scorepad.sheet.draft import ExtraRow, SheetDraft
+from scorepad.sheet.edits import (
+    CheckEdit,
+    ColourEdit,
+    Edit,
+    ExtraLabelEdit,
+    ExtraLinesEdit,
+    ExtraPointsEdit,
+    FirstPlayerEdit,
+    NotesEdit,
     OutcomeEdit,
-    allowed_outcome,
-    core_outcome,
-    fill_teams,
-    team_of,
+    PairEdit,
+    RateEdit,
+    RoundAdded,
+    RoundDeleted,
+    RoundRestored,
+    RoundTextEdit,
+    TextEdit,
+    TimerEdit,
+    round_index,
 )
-from scorepad.ui.timer_model import Clock, Timer, TimerEdit, clock
-from scorepad.ui.track_model import FloorEdit, TrackEdit, TrackRoundEdit, track_lines
-from scorepad.ui.wall_model import (
-    TileEdit,
-    WallClearEdit,
-    WallDraft,
-    WallEdit,
-    WallSideEdit,
-    fill_walls,
-    wall_lines,
-    walls_from_json,
-    walls_to_json,
-)
+from scorepad.sheet.kinds import board_kinds, board_lines, has_boards
+from scorepad.sheet.play import play_to_save
+from scorepad.sheet.result import allowed_outcome, core_outcome, fill_teams, team_of
+from scorepad.sheet.timer import Clock, Timer, clock
 
 CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
@@ -97,398 +79,6 @@ NOTES = "notes"
 
 STEPPED_KINDS = frozenset({"count", "table", "penalty"})
 """Line kinds whose entry is a whole count ≥ 0: they get − / + steppers."""
-
-
-@dataclass
-class ExtraRow:
-    """A by-hand line: the label the players chose and the points typed per player."""
-
-    label: str
-    points: list[str]
-
-
-@dataclass(frozen=True)
-class TextEdit:
-    """Text typed in a cell of a points, count, table or penalty line."""
-
-    key: str
-    player: int
-    text: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.texts[self.key][self.player] = self.text
-
-
-@dataclass(frozen=True)
-class CheckEdit:
-    """A check line's box ticked or cleared."""
-
-    key: str
-    player: int
-    ticked: bool
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.checks[self.key][self.player] = self.ticked
-
-
-@dataclass(frozen=True)
-class PairEdit:
-    """One of a product line's two numbers typed: ``part`` "a" or "b"."""
-
-    key: str
-    player: int
-    part: str
-    text: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.pairs[self.key][self.player]["ab".index(self.part)] = self.text
-
-
-@dataclass(frozen=True)
-class RateEdit:
-    """The rate chosen for a player on a rated count line."""
-
-    key: str
-    player: int
-    rate: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.rates[self.key][self.player] = self.rate
-
-
-@dataclass(frozen=True)
-class ExtraLabelEdit:
-    """A by-hand line's label typed."""
-
-    row: int
-    label: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.extra[self.row].label = self.label
-
-
-@dataclass(frozen=True)
-class ExtraPointsEdit:
-    """Points typed for a player on a by-hand line."""
-
-    row: int
-    player: int
-    text: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.extra[self.row].points[self.player] = self.text
-
-
-@dataclass(frozen=True)
-class ExtraLinesEdit:
-    """By-hand lines added or removed: all of them, as (label, points per player)."""
-
-    rows: tuple[tuple[str, tuple[str, ...]], ...]
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.extra = [ExtraRow(label, list(points)) for label, points in self.rows]
-
-
-@dataclass
-class RoundRow:
-    """One round of a round game: typed text per per-round line, one per player. Its
-    ``id`` stays the same when rounds before it are deleted, so an edit made on one device
-    lands in the same round on every other whatever rounds came or went meanwhile."""
-
-    id: str
-    texts: dict[str, list[str]]
-
-
-def _round_index(draft: SheetDraft, round_id: str) -> int | None:
-    for index, row in enumerate(draft.rounds):
-        if row.id == round_id:
-            return index
-    return None
-
-
-@dataclass(frozen=True)
-class RoundTextEdit:
-    """Text typed in a round's cell. A round deleted meanwhile takes the text with it."""
-
-    round_id: str
-    key: str
-    player: int
-    text: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        index = _round_index(draft, self.round_id)
-        if index is None:
-            return
-        draft.rounds[index].texts[self.key][self.player] = self.text
-        if self.round_id in draft.changed_rounds:
-            return
-        later = draft.rounds[index + 1 :]
-        if any(t.strip() for row in later for texts in row.texts.values() for t in texts):
-            draft.changed_rounds.append(self.round_id)  # rounds after it were played
-
-
-@dataclass(frozen=True)
-class RoundAdded:
-    """A round added at the end (the "Next round" button), blank, unless the sheet holds
-    ``limit`` rounds already (two devices adding the last round at once)."""
-
-    round_id: str
-    keys: tuple[str, ...]
-    limit: int | None = None
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        if _round_index(draft, self.round_id) is not None:
-            return
-        if self.limit is not None and len(draft.rounds) >= self.limit:
-            return
-        blank = {key: [""] * len(draft.players) for key in self.keys}
-        draft.rounds.append(RoundRow(self.round_id, blank))
-
-
-@dataclass(frozen=True)
-class RoundDeleted:
-    """A round taken off the sheet; the rounds after it move up."""
-
-    round_id: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        index = _round_index(draft, self.round_id)
-        if index is not None:
-            del draft.rounds[index]
-        if self.round_id in draft.changed_rounds:
-            draft.changed_rounds.remove(self.round_id)
-
-
-@dataclass(frozen=True)
-class RoundRestored:
-    """A deleted round put back where it was (Undo), with what it held."""
-
-    round_id: str
-    position: int
-    texts: tuple[tuple[str, tuple[str, ...]], ...]
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        if _round_index(draft, self.round_id) is not None:
-            return
-        row = RoundRow(self.round_id, {key: list(values) for key, values in self.texts})
-        draft.rounds.insert(min(self.position, len(draft.rounds)), row)
-
-
-@dataclass(frozen=True)
-class NotesEdit:
-    """The notes on the play written or changed (the whole text)."""
-
-    text: str
-
-    def apply_to(self, draft: SheetDraft) -> None:
-        draft.notes = self.text
-
-
-Edit = (
-    TextEdit
-    | CheckEdit
-    | PairEdit
-    | RateEdit
-    | ExtraLabelEdit
-    | ExtraPointsEdit
-    | ExtraLinesEdit
-    | RoundTextEdit
-    | RoundAdded
-    | RoundDeleted
-    | RoundRestored
-    | NotesEdit
-    | FirstPlayerEdit
-    | ColourEdit
-    | TimerEdit
-    | LineAdded
-    | LineTakenOff
-    | GameSwitched
-    | OutcomeEdit
-    | TileEdit
-    | WallSideEdit
-    | WallClearEdit
-    | FloorEdit
-    | TrackRoundEdit
-    | SpaceEdit
-    | StarColourEdit
-    | PavilionClearEdit
-    | FrameEdit
-    | PalaceClearEdit
-)
-"""One change to what a sheet holds. Plain, immutable data: the same edit is made to the
-autosaved draft and travels to every other device showing the sheet (``live.py``)."""
-
-
-@dataclass
-class SheetDraft:
-    """Everything entered on one sheet, as typed; the autosaved draft is this, as JSON."""
-
-    game_id: str
-    variant: str | None
-    players: list[str]
-    location: str = ""
-    notes: str = ""
-    """Notes on the play, saved with it (several lines allowed)."""
-    first_player: str = ""
-    """The player who starts, one of ``players`` ("" when nobody was picked)."""
-    colours: list[str] = field(default_factory=list)
-    """Each player's colour, a palette name ("" for none); empty: no colours at all."""
-    timer: Timer | None = None
-    """How long the play has been going (``timer_model``); None: a sheet without one."""
-    texts: dict[str, list[str]] = field(default_factory=dict)
-    """Typed text per line key, one per player (counts, points, tables, penalties)."""
-    checks: dict[str, list[bool]] = field(default_factory=dict)
-    pairs: dict[str, list[list[str]]] = field(default_factory=dict)
-    """Product lines: the two typed numbers per player."""
-    rates: dict[str, list[str]] = field(default_factory=dict)
-    """Rated count lines: the rate id chosen per player."""
-    extra: list[ExtraRow] = field(default_factory=list)
-    added: list[dict[str, Any]] = field(default_factory=list)
-    """Lines added to this play only, of any kind, as a game file writes them
-    (``added_lines``): on this sheet they are lines of the game like the others."""
-    rounds: list[RoundRow] = field(default_factory=list)
-    """A round game: its rounds played so far, oldest first."""
-    changed_rounds: list[str] = field(default_factory=list)
-    """Rounds changed once a later round had something entered (the sheet notes them)."""
-    modules: list[str] = field(default_factory=list)
-    """The game's modules chosen at New play (ids): their lines are on the sheet."""
-    sheet_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    """This sheet among every sheet ever started: a device still showing a sheet that was
-    saved or thrown away elsewhere can tell; names its draft file."""
-    teams: list[int] = field(default_factory=list)
-    """A team game: each player's team, numbered from 1 (``result_model``)."""
-    team_names: list[str] = field(default_factory=list)
-    """A team game: the names of team 1, 2, …"""
-    outcome: str = ""
-    """What the players chose: "won" / "lost", or the winning team's number; "" none."""
-    walls: list[WallDraft] = field(default_factory=list)
-    """An Azul sheet: each player's wall (``wall_model``), which fills their lines."""
-    track_round: int = 0
-    """An Azul sheet whose game is tracked round by round (``track_model``): the round the
-    table is in, from 1; 0 when it is not tracked."""
-    pavilions: list[PavilionDraft] = field(default_factory=list)
-    """A Summer Pavilion sheet: each player's stars (``pavilion_model``), which fill lines."""
-    palaces: list[PalaceDraft] = field(default_factory=list)
-    """A Sintra sheet: each player's windows (``palace_model``), which fill side B's line."""
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "id": self.sheet_id,
-            "game": self.game_id,
-            "variant": self.variant,
-            "players": list(self.players),
-            "location": self.location,
-            "texts": self.texts,
-            "checks": self.checks,
-            "pairs": self.pairs,
-            "rates": self.rates,
-            "extra": [{"label": e.label, "points": e.points} for e in self.extra],
-            "rounds": [{"id": r.id, "texts": r.texts} for r in self.rounds],
-            "changed_rounds": list(self.changed_rounds),
-            **({"modules": list(self.modules)} if self.modules else {}),
-            **({"notes": self.notes} if self.notes else {}),
-            **({"first_player": self.first_player} if self.first_player else {}),
-            **({"colours": list(self.colours)} if self.colours else {}),
-            **({"timer": self.timer.to_dict()} if self.timer is not None else {}),
-            **({"added": [dict(line) for line in self.added]} if self.added else {}),
-            **({"teams": list(self.teams)} if self.teams else {}),
-            **({"team_names": list(self.team_names)} if self.team_names else {}),
-            **({"outcome": self.outcome} if self.outcome else {}),
-            **walls_to_json(self),
-            **({"track_round": self.track_round} if self.track_round else {}),
-            **pavilions_to_json(self),
-            **palaces_to_json(self),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> SheetDraft:
-        """A draft read back from JSON; raises ValueError/TypeError/KeyError when malformed."""
-        players = [str(p) for p in _list(data["players"])]
-        count = len(players)
-
-        def per_player(values: object, convert: type) -> list:
-            items = [convert(v) for v in _list(values)]
-            if len(items) != count:
-                raise ValueError("a line does not have one value per player")
-            return items
-
-        extra = []
-        for item in _list(data.get("extra", [])):
-            if not isinstance(item, dict):
-                raise TypeError("a by-hand line is not an object")
-            extra.append(ExtraRow(str(item["label"]), per_player(item["points"], str)))
-        rounds = []
-        for item in _list(data.get("rounds", [])):
-            if not isinstance(item, dict):
-                raise TypeError("a round is not an object")
-            texts = {str(k): per_player(v, str) for k, v in _dict(item.get("texts")).items()}
-            rounds.append(RoundRow(str(item["id"]), texts))
-        variant = data.get("variant")
-        location = str(data.get("location") or "")
-        if location_problem(location) is not None:  # as New play, a link and the history
-            raise ValueError("the location is not one a play may have")
-        return cls(
-            game_id=str(data["game"]),
-            variant=None if variant is None else str(variant),
-            players=players,
-            location=location,
-            notes=str(data.get("notes") or ""),
-            first_player=one_of_the_players(data.get("first_player"), players),
-            colours=draft_colours(data.get("colours"), count),
-            timer=Timer.from_dict(data["timer"]) if data.get("timer") is not None else None,
-            texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},
-            checks={str(k): per_player(v, bool) for k, v in _dict(data.get("checks")).items()},
-            pairs={
-                str(k): [_pair(p) for p in per_player(v, list)]
-                for k, v in _dict(data.get("pairs")).items()
-            },
-            rates={str(k): per_player(v, str) for k, v in _dict(data.get("rates")).items()},
-            extra=extra,
-            rounds=rounds,
-            changed_rounds=[str(r) for r in _list(data.get("changed_rounds", []))],
-            modules=[str(m) for m in _list(data.get("modules", []))],
-            added=[_line_data(line) for line in _list(data.get("added", []))],
-            sheet_id=str(data["id"]),
-            teams=per_player(data["teams"], int) if "teams" in data else [],
-            team_names=[str(n) for n in _list(data.get("team_names", []))],
-            outcome=str(data.get("outcome") or ""),
-            walls=walls_from_json(data.get("walls"), count),
-            track_round=_round_number(data.get("track_round", 0)),
-            pavilions=pavilions_from_json(data.get("pavilions"), count),
-            palaces=palaces_from_json(data.get("palaces"), count),
-        )
-
-
-def _round_number(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError("the round of a tracked game is a whole number, 0 or more")
-    return value
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise TypeError("expected a list")
-    return value
-
-
-def _dict(value: object) -> dict[object, object]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise TypeError("expected an object")
-    return value
-
-
-def _line_data(value: object) -> dict[str, Any]:
-    if not isinstance(value, dict) or not isinstance(value.get("key"), str):
-        raise TypeError("an added line is not a line with a key")
-    return {str(k): v for k, v in value.items()}
-
-
-def _pair(value: list[object]) -> list[str]:
-    if len(value) != 2:
-        raise ValueError("a product needs two numbers")
-    return [str(value[0]), str(value[1])]
 
 
 @dataclass(frozen=True)
@@ -560,7 +150,11 @@ class SheetInProgress:
         """Rows of points worked out between lines (a set rule's, a bonus), by the key of
         the line they go under."""
         self.on_change: Callable[[Edit], None] | None = None
-        """Told of every change made here (not of those received from elsewhere)."""
+        """Told of every change made here (not of those received from elsewhere): the
+        live sheet keeps the draft and passes the edit on (``live.follow``)."""
+        self.gone = False
+        """The sheet was saved or thrown away (maybe on another device): nothing changed
+        here is kept any more."""
         fill_missing(template, draft)
         self.state = self.evaluate()
 
@@ -655,7 +249,7 @@ class SheetInProgress:
 
     def delete_round(self, round_id: str) -> RoundRestored | None:
         """Take a round off the sheet; returns the edit that puts it back (Undo)."""
-        index = _round_index(self.draft, round_id)
+        index = round_index(self.draft, round_id)
         if index is None:
             return None
         row = self.draft.rounds[index]
@@ -664,7 +258,7 @@ class SheetInProgress:
         return RoundRestored(round_id, index, texts)
 
     def round_text(self, round_id: str, key: str, player: int) -> str:
-        index = _round_index(self.draft, round_id)
+        index = round_index(self.draft, round_id)
         return "" if index is None else self.draft.rounds[index].texts[key][player]
 
     def hint_key(self) -> str:
@@ -674,7 +268,7 @@ class SheetInProgress:
         template = self.template
         if template.rounds is not None:
             return "app.hint_bids" if template.bids is not None else "app.hint_rounds"
-        if self.draft.walls or self.draft.pavilions or self.draft.palaces:
+        if has_boards(self.draft):
             return "app.hint_board"
         if template.result is not None and template.result.kind == "cooperative":
             return "app.hint_cooperative"
@@ -696,7 +290,7 @@ class SheetInProgress:
 
     def round_position(self, round_id: str) -> int | None:
         """The round's number on the sheet, from 1 (None once deleted)."""
-        index = _round_index(self.draft, round_id)
+        index = round_index(self.draft, round_id)
         return None if index is None else index + 1
 
     def _rows(self) -> list[tuple[str, tuple[str, ...]]]:
@@ -705,15 +299,38 @@ class SheetInProgress:
     def apply(
         self, edit: Edit, *, announce: bool = True, state: SheetState | None = None
     ) -> SheetState:
-        """Make ``edit`` to the draft and re-add; ``announce`` tells ``on_change``
-        (the live sheet), which an edit received from another device does not. ``state``:
-        what the draft adds up to after ``edit``, already scored (by the device that made
-        the edit, on a copy holding the same values)."""
+        """Make ``edit`` to the draft, once, and re-add; ``announce`` tells ``on_change``
+        (the live sheet: it keeps the draft and passes the edit on). ``state``: what the
+        draft adds up to after ``edit`` when that is known already (an edit that changes
+        no score)."""
         edit.apply_to(self.draft)
         self.state = state if state is not None else self.evaluate()
         if announce and self.on_change is not None:
             self.on_change(edit)
         return self.state
+
+    def receive(self, edit: Edit, draft: SheetDraft, state: SheetState | None) -> SheetState:
+        """An edit made on another device to ``draft``, which then adds up to ``state``
+        (None: scored on another copy of the game, so scored again here). Every device
+        showing the sheet shares its draft (``live.share``), so the edit is not made
+        again, unless this sheet's draft is another one."""
+        if draft is not self.draft:
+            edit.apply_to(self.draft)
+        self.state = state if state is not None else self.evaluate()
+        return self.state
+
+    def share(self, draft: SheetDraft) -> None:
+        """Go on with ``draft``, the one every device showing this sheet changes (the same
+        sheet, read back by another device)."""
+        if draft is self.draft:
+            return
+        fill_missing(self.template, draft)
+        self.draft = draft
+        self.state = self.evaluate()
+
+    def play_to_save(self, at: int) -> PlayToSave:
+        """What a Save at ``at`` (seconds since the epoch) keeps of this sheet."""
+        return play_to_save(self.state.scored, self.state.entered, self.draft, at)
 
     def set_outcome(self, outcome: str) -> SheetState:
         """The players say who won: "won" / "lost", the winning team's number, or ""."""
@@ -736,18 +353,9 @@ class SheetInProgress:
         """The timer paused, resumed or corrected; the scores do not change."""
         return self.apply(TimerEdit(timer), state=self.state)
 
-    def set_wall(self, edit: WallEdit | TrackEdit) -> SheetState:
-        """A tap on a wall (``wall_model.tap``), its side turned, or the wall cleared; in
-        a game tracked round by round (``track_model``), a floor line or the round."""
-        return self.apply(edit)
-
-    def set_pavilion(self, edit: PavilionEdit) -> SheetState:
-        """A tap on a pavilion's space (``pavilion_model.tap``), a star's colour, or the
-        pavilion cleared."""
-        return self.apply(edit)
-
-    def set_palace(self, edit: PalaceEdit) -> SheetState:
-        """A tap on a window's frame space (``palace_model.tap``), or the windows cleared."""
+    def set_board(self, edit: Edit) -> SheetState:
+        """A change to a player's board: a tap on it, or the board cleared (each board
+        kind's own edits, ``scorepad.sheet.boards``)."""
         return self.apply(edit)
 
     # --- reading -----------------------------------------------------------------------
@@ -755,13 +363,7 @@ class SheetInProgress:
         problems: dict[CellKey, ScorepadError] = {}
         entered = False
         sheets = []
-        walls = wall_lines(self.draft, self.players, problems)
-        tracked = track_lines(self.draft, self.players, problems)
-        for wall, marker in zip(walls, tracked, strict=True):
-            wall.update(marker)
-        boards: list[Mapping[str, object]] = [*walls]
-        boards += pavilion_lines(self.draft, self.players, problems)  # a sheet has one or none
-        boards += palace_lines(self.draft, self.players, problems)
+        boards = board_lines(self.draft, self.players, problems)
         missing, counted = self.round_gaps()
         readings: list[dict[str, list[object]]] = []
         for index, name in enumerate(self.players):
@@ -782,7 +384,7 @@ class SheetInProgress:
             for line in self.end_lines:
                 board = boards[index] if index < len(boards) else {}
                 raw: object | None
-                if line.key in board:  # the player's wall or pavilion fills it
+                if line.key in board:  # the player's board fills it
                     raw, cell_entered = board[line.key], True
                 else:
                     raw, cell_entered = self._raw(line, index, problems)
@@ -875,27 +477,24 @@ class SheetInProgress:
     ) -> ScoredSheet:
         """The sheet scored; a player's lines that break one of the game's checks (Azul: 5
         complete rows means a full wall) are marked with the rulebook's reason and left out
-        of the score until fixed, so typing goes on and Save is refused meanwhile."""
-        names = [name.strip() for name in self.players]
-        for _ in range(len(sheets) * len(self.template.lines) + 1):
-            try:
-                return score(self.template, self.draft.variant, sheets, outcome=outcome)
-            except SheetError as problem:
-                if problem.key != "check.broken" or problem.fields.get("player") not in names:
-                    raise
-                index = names.index(str(problem.fields["player"]))
-                keys = problem.fields["keys"]
-                assert isinstance(keys, tuple)
-                lines = dict(sheets[index].lines)
-                known = {line.key for line in (*self.end_lines, *self.round_lines)}
-                for key in keys:
-                    if key in known:  # blank cells too: they are part of what to fix
-                        problems[self._check_cell(key, index)] = problem
-                    lines.pop(key, None)
-                if lines == sheets[index].lines:  # broken even with those lines blank
-                    lines = {}
-                sheets[index] = sheets[index]._replace(lines=lines)
-        return score(self.template, self.draft.variant, sheets, outcome=outcome)
+        of the score until fixed, so typing goes on and Save is refused meanwhile. The core
+        gives every problem at once, each placed by player and lines (``check_sheet``);
+        the cells were read here already, so any other problem is one the sheet cannot
+        hold, raised as ``score`` raises it."""
+        checked = check_sheet(self.template, self.draft.variant, sheets, outcome=outcome)
+        known = {line.key for line in (*self.end_lines, *self.round_lines)}
+        for problem in checked.problems:
+            if not problem.lines or problem.player is None:
+                raise problem.error
+            index = problem.player
+            for key in problem.lines:
+                if key in known:  # blank cells too: they are part of what to fix
+                    problems[self._check_cell(key, index)] = problem.error
+            left = {k: v for k, v in sheets[index].lines.items() if k not in problem.lines}
+            sheets[index] = sheets[index]._replace(lines=left)
+        if checked.scored is None:  # not reached: a sheet that cannot be scored raised
+            raise checked.problems[0].error
+        return checked.scored
 
     def _check_cell(self, key: str, player: int) -> CellKey:
         """Where a broken check is marked: the line's cell, or its latest round's."""
@@ -1077,9 +676,8 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     never meet a missing cell."""
     n = len(draft.players)
     fill_teams(template, draft)
-    fill_walls(template, draft)
-    fill_pavilions(template, draft)
-    fill_palaces(template, draft)
+    for kind in board_kinds():
+        kind.fill(template, draft)
     for line in template.lines_for(draft.variant):
         if isinstance(line, CheckLine):
             draft.checks.setdefault(line.key, [False] * n)

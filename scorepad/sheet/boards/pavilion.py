@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from scorepad.core.boards.board_sheet import SIDE_B
 from scorepad.core.boards.pavilion import (
     COLOURED,
     COVERED,
@@ -34,15 +34,14 @@ from scorepad.core.boards.pavilion import (
     Layout,
     Pavilion,
 )
-from scorepad.core.errors import EntryError, ScorepadError, SheetError, quote
+from scorepad.core.boards.pavilion_sheet import KIND
+from scorepad.core.errors import EntryError, SheetError, quote
+from scorepad.core.template import GameTemplate
+from scorepad.sheet.kinds import Problems, Seats, SheetBoard, register
 
-if TYPE_CHECKING:
-    from scorepad.core import GameTemplate
-    from scorepad.ui.sheet_model import SheetDraft
-
-GAME = "azul-summer-pavilion"
-"""The game whose sheet a pavilion fills."""
-VARIANT_SIDE = "B"
+NAME = "pavilions"
+"""The draft's key for the pavilions (``SheetDraft.boards``)."""
+VARIANT_SIDE = SIDE_B
 """The sheet's variant played on the variant side of the boards (``A``: coloured stars)."""
 STARS = len(COLOURED.stars)
 PAVILION_LINES = (
@@ -91,57 +90,38 @@ class PavilionDraft:
 def has_pavilion(template: GameTemplate) -> bool:
     """The sheet offers a pavilion to each player: Summer Pavilion's, with its lines."""
     keys = {line.key for line in template.lines}
-    return template.id == GAME and all(key in keys for key in PAVILION_LINES)
+    return template.board == KIND and all(key in keys for key in PAVILION_LINES)
 
 
-def fill_pavilions(template: GameTemplate, draft: SheetDraft) -> None:
-    """One pavilion per player on a Summer Pavilion sheet (none on any other)."""
-    if not has_pavilion(template):
-        draft.pavilions = []
-        return
-    while len(draft.pavilions) < len(draft.players):
-        draft.pavilions.append(PavilionDraft())
-    del draft.pavilions[len(draft.players) :]
+def pavilions(draft: Seats) -> list[PavilionDraft]:
+    """The players' pavilions (none on a sheet without them)."""
+    found: list[PavilionDraft] = draft.boards.get(NAME, [])
+    return found
 
 
-def pavilions_to_json(draft: SheetDraft) -> dict[str, object]:
-    """The draft's ``"pavilions"`` (left out on a sheet without them)."""
-    if not draft.pavilions:
-        return {}
-    return {"pavilions": [p.to_dict() for p in draft.pavilions]}
-
-
-def pavilions_from_json(data: object, players: int) -> list[PavilionDraft]:
-    if data is None:
-        return []
-    if not isinstance(data, list) or len(data) != players:
-        raise ValueError("not one pavilion per player")
-    return [PavilionDraft.from_dict(item) for item in data]
-
-
-def variant_side(draft: SheetDraft) -> bool:
+def variant_side(draft: Seats) -> bool:
     """The boards show their variant side: the player colours each star."""
     return draft.variant == VARIANT_SIDE
 
 
-def board_of(draft: SheetDraft) -> Layout:
+def board_of(draft: Seats) -> Layout:
     """The side of the board the sheet's variant plays."""
     return VARIANT if variant_side(draft) else COLOURED
 
 
-def read(draft: SheetDraft, player: int) -> Pavilion:
+def read(draft: Seats, player: int) -> Pavilion:
     """A player's pavilion, read by the core on the sheet's side of the board."""
-    pavilion = draft.pavilions[player]
+    pavilion = pavilions(draft)[player]
     chosen = [c or None for c in pavilion.colours] if variant_side(draft) else None
     return Pavilion.read(board_of(draft), pavilion.stars, chosen)
 
 
-def star_colour(draft: SheetDraft, player: int, star: int) -> str | None:
+def star_colour(draft: Seats, player: int, star: int) -> str | None:
     """The colour star ``star`` (from 0) is built in: printed, or chosen (None: not yet)."""
     printed = board_of(draft).stars[star].colour
     if printed is not None:
         return printed
-    return draft.pavilions[player].colours[star] or None
+    return pavilions(draft)[player].colours[star] or None
 
 
 @dataclass(frozen=True)
@@ -154,10 +134,10 @@ class SpaceEdit:
     space: int
     covered: bool
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if not 0 <= self.player < len(draft.pavilions):
+    def apply_to(self, draft: Seats) -> None:
+        if not 0 <= self.player < len(pavilions(draft)):
             return
-        stars = draft.pavilions[self.player].stars
+        stars = pavilions(draft)[self.player].stars
         text = stars[self.star]
         mark = COVERED if self.covered else EMPTY
         stars[self.star] = text[: self.space] + mark + text[self.space + 1 :]
@@ -171,9 +151,9 @@ class StarColourEdit:
     star: int
     colour: str
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if 0 <= self.player < len(draft.pavilions):
-            draft.pavilions[self.player].colours[self.star] = self.colour
+    def apply_to(self, draft: Seats) -> None:
+        if 0 <= self.player < len(pavilions(draft)):
+            pavilions(draft)[self.player].colours[self.star] = self.colour
 
 
 @dataclass(frozen=True)
@@ -183,22 +163,22 @@ class PavilionClearEdit:
 
     player: int
 
-    def apply_to(self, draft: SheetDraft) -> None:
-        if 0 <= self.player < len(draft.pavilions):
-            draft.pavilions[self.player] = PavilionDraft()
+    def apply_to(self, draft: Seats) -> None:
+        if 0 <= self.player < len(pavilions(draft)):
+            pavilions(draft)[self.player] = PavilionDraft()
 
 
 PavilionEdit = SpaceEdit | StarColourEdit | PavilionClearEdit
 
 
-def tap(draft: SheetDraft, player: int, star: int, space: int) -> SpaceEdit:
+def tap(draft: Seats, player: int, star: int, space: int) -> SpaceEdit:
     """The edit a tap on a space makes (``star``, ``space`` from 0): covered if empty,
     uncovered if covered."""
-    covered = draft.pavilions[player].stars[star][space] == COVERED
+    covered = pavilions(draft)[player].stars[star][space] == COVERED
     return SpaceEdit(player, star, space, not covered)
 
 
-def colour_edit(draft: SheetDraft, player: int, star: int, colour: str) -> StarColourEdit:
+def colour_edit(draft: Seats, player: int, star: int, colour: str) -> StarColourEdit:
     """The edit giving a star its colour on the variant side; raises the core's
     ``EntryError`` for a colour that is not a star's, or on a star that prints its own."""
     if colour and colour not in STAR_COLOURS:
@@ -209,15 +189,13 @@ def colour_edit(draft: SheetDraft, player: int, star: int, colour: str) -> StarC
     return StarColourEdit(player, star, colour)
 
 
-def pavilion_lines(
-    draft: SheetDraft, names: list[str], problems: dict[tuple[str, int, str], ScorepadError]
-) -> list[dict[str, object]]:
+def pavilion_lines(draft: Seats, names: list[str], problems: Problems) -> list[dict[str, object]]:
     """Per player, the lines their pavilion fills (none while no space is covered). On the
     variant side a complete star without a colour is noted on the first star line, naming
     the player and the star; it counts for no colour meanwhile."""
     found: list[dict[str, object]] = []
     side_b = variant_side(draft)
-    for index, pavilion in enumerate(draft.pavilions):
+    for index, pavilion in enumerate(pavilions(draft)):
         if not pavilion.filled:
             found.append({})
             continue
@@ -231,26 +209,26 @@ def pavilion_lines(
     return found
 
 
-def from_pavilion(draft: SheetDraft, key: str, player: int) -> bool:
+def from_pavilion(draft: Seats, key: str, player: int) -> bool:
     """The cell of line ``key`` for ``player`` is filled from the pavilion, not typed."""
     return (
-        key in PAVILION_LINES and player < len(draft.pavilions) and draft.pavilions[player].filled
+        key in PAVILION_LINES and player < len(pavilions(draft)) and pavilions(draft)[player].filled
     )
 
 
-def reading(draft: SheetDraft, key: str, player: int) -> bool | int:
+def reading(draft: Seats, key: str, player: int) -> bool | int:
     """What the pavilion gives line ``key`` of ``player`` (a yes/no, or a count on the
     variant side's star lines)."""
     return read(draft, player).lines(counts=variant_side(draft))[key]
 
 
-def saved_pavilion(draft: SheetDraft, player: int) -> dict[str, object] | None:
+def saved_pavilion(draft: Seats, player: int) -> dict[str, object] | None:
     """The pavilion a Save keeps with the player's seat, as the store takes boards (a
     sheet file's player fields: ``{"pavilion"}``, and ``"star_colours"`` on the variant
     side once a star's colour is chosen); None while no space is covered."""
-    if player >= len(draft.pavilions) or not draft.pavilions[player].filled:
+    if player >= len(pavilions(draft)) or not pavilions(draft)[player].filled:
         return None
-    pavilion = draft.pavilions[player]
+    pavilion = pavilions(draft)[player]
     found: dict[str, object] = {"pavilion": list(pavilion.stars)}
     if variant_side(draft) and any(pavilion.colours):
         found["star_colours"] = [c or None for c in pavilion.colours]
@@ -264,3 +242,37 @@ def pavilion_of_play(fields: Mapping[str, object]) -> PavilionDraft:
     return PavilionDraft.from_dict(
         {"stars": fields["pavilion"], "colours": [c or "" for c in colours]}
     )
+
+
+class PavilionBoards(SheetBoard):
+    """Summer Pavilion's pavilions on the sheet."""
+
+    name = NAME
+    kind = KIND
+
+    def offered(self, template: GameTemplate) -> bool:
+        return has_pavilion(template)
+
+    def blank(self) -> PavilionDraft:
+        return PavilionDraft()
+
+    def seat_to_json(self, board: PavilionDraft) -> dict[str, object]:
+        return board.to_dict()
+
+    def seat_from_json(self, data: object) -> PavilionDraft:
+        return PavilionDraft.from_dict(data)
+
+    def lines(self, draft: Seats, names: list[str], problems: Problems) -> list[dict[str, object]]:
+        return pavilion_lines(draft, names, problems)
+
+    def fills(self, draft: Seats, key: str, player: int) -> bool:
+        return from_pavilion(draft, key, player)
+
+    def saved(self, draft: Seats, seat: int) -> dict[str, object] | None:
+        return saved_pavilion(draft, seat)
+
+    def of_play(self, fields: Mapping[str, object]) -> PavilionDraft:
+        return pavilion_of_play(fields)
+
+
+PAVILIONS = register(PavilionBoards())

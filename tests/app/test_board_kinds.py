@@ -1,0 +1,106 @@
+"""Board kinds are registered, not named: the sheet and the app ask every kind in turn.
+
+A kind registered by a module of its own (here, by the test) is offered on its game's
+sheet, kept in the draft's JSON, fills its line, is what a Save keeps and comes back on
+Edit, with no list edited anywhere; the built-in kinds are each the store's and the app's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+import pytest
+
+from scorepad.core import builtin_games
+from scorepad.core.template import GameTemplate
+from scorepad.sheet import kinds
+from scorepad.sheet.draft import SheetDraft
+from scorepad.sheet.kinds import Problems, Seats, SheetBoard, board_kinds, register
+from scorepad.sheet.play import restore_boards, saved_boards
+from scorepad.sheet.progress import SheetInProgress, new_draft
+from scorepad.store import AZUL_PAVILION, AZUL_WALL, SINTRA_PALACE, SeatBoard
+from scorepad.ui.views.boards import board_views
+
+GAME = "ark-nova"
+LINE = "appeal"
+
+
+class Dice(SheetBoard):
+    """A board of dice rolled for the appeal line: each player's pips, added up."""
+
+    name = "dice"
+    kind = "test-dice"
+
+    def offered(self, template: GameTemplate) -> bool:
+        return template.id == GAME  # a game naming no board of the core's: the test's
+
+    def blank(self) -> list[int]:
+        return []
+
+    def seat_to_json(self, board: list[int]) -> dict[str, object]:
+        return {"pips": list(board)}
+
+    def seat_from_json(self, data: object) -> list[int]:
+        assert isinstance(data, dict)
+        return [int(p) for p in data["pips"]]
+
+    def lines(self, draft: Seats, names: list[str], problems: Problems) -> list[dict[str, object]]:
+        return [{LINE: sum(pips)} if pips else {} for pips in self.seats(draft)]
+
+    def fills(self, draft: Seats, key: str, player: int) -> bool:
+        return key == LINE and bool(self.seats(draft)[player])
+
+    def saved(self, draft: Seats, seat: int) -> dict[str, object] | None:
+        pips = self.seats(draft)[seat]
+        return {"pips": list(pips)} if pips else None
+
+    def of_play(self, fields: Mapping[str, object]) -> list[int]:
+        return self.seat_from_json(dict(fields))
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A die rolled for a player (an edit like any other)."""
+
+    player: int
+    pips: int
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        draft.boards[Dice.name][self.player].append(self.pips)
+
+
+@pytest.fixture
+def dice() -> Iterator[Dice]:
+    board_kinds()  # the built-in kinds first, as the app finds them
+    kind = register(Dice())
+    try:
+        yield kind
+    finally:
+        del kinds._KINDS[kind.name]
+
+
+def test_a_kind_registered_by_its_module_plugs_into_the_sheet_with_no_list_edited(dice):
+    template = builtin_games()[GAME]
+    model = SheetInProgress(template, new_draft(template, None, ["Ana", "Ben"]))
+    assert dice.seats(model.draft) == [[], []]  # offered: one board per player
+    assert model.hint_key() == "app.hint_board"
+    model.set_board(Roll(0, 5))
+    state = model.set_board(Roll(0, 3))
+    assert state.scored.players[0].total >= 8 and state.entered[0].lines[LINE] == 8
+    again = SheetDraft.from_dict(model.draft.to_dict())
+    assert again.boards[Dice.name] == [[5, 3], []]
+    assert saved_boards(model.draft) == ({"pips": [5, 3]}, None)
+    edited = new_draft(template, None, ["Ana", "Ben"])
+    restore_boards(edited, [None, SeatBoard("test-dice", {"pips": [6]})])
+    assert edited.boards[Dice.name] == [[], [6]]
+    other = builtin_games()["azul"]
+    assert (
+        Dice.name not in SheetInProgress(other, new_draft(other, None, ["Ana", "Ben"])).draft.boards
+    )
+
+
+def test_every_built_in_kind_is_kept_by_the_store_and_drawn_by_the_app():
+    stored = [AZUL_PAVILION, AZUL_WALL, SINTRA_PALACE]  # the store's kinds of board
+    assert sorted(kind.kind for kind in board_kinds()) == sorted(stored)
+    assert sorted(view.name for view in board_views()) == ["palace", "pavilion", "wall"]
