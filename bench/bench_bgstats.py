@@ -8,7 +8,8 @@ use (tests/store/bgs_export.py), compact JSON as BG Stats writes it:
   quirks  the same number of plays with every quirk of real exports (teams "0", BG Stats'
           own player counts, "3.44", blank scores, mixed co-operative results, roles,
           metaData, …): imported by this checkout only (the baseline refuses it whole)
-Each import runs in a process of its own into an empty SQLite history; its wall time,
+Each import runs in a process of its own into an empty SQLite history (or, with
+``--pg``, a new PostgreSQL database on that server); its wall time,
 processor time (user + system: what the import costs, whatever else the machine runs)
 and peak memory (the process's highest resident size, VmHWM: Linux keeps ru_maxrss
 across exec, so that would be the bench's own) are taken from that process. The
@@ -19,6 +20,7 @@ processor time at most half the baseline's, peak memory under 150 MB. The last l
 a JSON object.
 
     python bench/bench_bgstats.py [--plays N] [--rounds R] [--base COMMIT | --against DIR]
+                                  [--pg URL]
 """
 
 from __future__ import annotations
@@ -84,20 +86,55 @@ def baseline(folder: Path, commit: str) -> Path:
     return target
 
 
-def run(checkout: Path, export: Path, folder: Path, tag: str) -> dict[str, float]:
+def run(
+    checkout: Path, export: Path, folder: Path, tag: str, pg: str | None = None
+) -> dict[str, float]:
+    """One import in a process of its own, into an empty SQLite file in ``folder``, or
+    into a new PostgreSQL database made for it on the server of ``pg`` (dropped after)."""
     history = folder / f"{tag}.sqlite3"
     history.unlink(missing_ok=True)
+    target = str(history)
+    if pg is not None:
+        target = _new_database(pg)
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(export), str(history)],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=checkout,
-    )
-    history.unlink(missing_ok=True)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, str(export), target],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=checkout,
+        )
+    finally:
+        history.unlink(missing_ok=True)
+        if pg is not None:
+            _drop_database(pg, target)
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _admin(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as psycopg takes it."""
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _new_database(pg: str) -> str:
+    import uuid
+
+    import psycopg
+
+    name = f"scorepad_bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(_admin(pg), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return pg.rsplit("/", 1)[0] + "/" + name
+
+
+def _drop_database(pg: str, url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(_admin(pg), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def median(runs: list[dict[str, float]], key: str) -> float:
@@ -110,6 +147,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--base", default=BASE, help="the baseline commit (default %(default)s)")
     parser.add_argument("--against", type=Path, help="a checkout of the baseline instead")
+    parser.add_argument(
+        "--pg",
+        metavar="URL",
+        help="import into PostgreSQL instead: a new database per import on this server "
+        "(postgresql+psycopg://user:password@host:port/postgres), dropped afterwards",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -118,11 +161,12 @@ def main() -> int:
             print(f"export {name}: {args.plays:,} plays, {path.stat().st_size / 1e6:.1f} MB")
         base = args.against.resolve() if args.against else baseline(folder, args.base)
         print(f"baseline: {args.against or 'commit ' + args.base}")
+        print(f"history: {'PostgreSQL' if args.pg else 'SQLite'}")
         runs: dict[str, list[dict[str, float]]] = {"base": [], "this": [], "quirks": []}
         for round_ in range(1, args.rounds + 1):
-            runs["base"].append(run(base, exports["plain"], folder, "base"))
-            runs["this"].append(run(ROOT, exports["plain"], folder, "this"))
-            runs["quirks"].append(run(ROOT, exports["quirks"], folder, "quirks"))
+            runs["base"].append(run(base, exports["plain"], folder, "base", args.pg))
+            runs["this"].append(run(ROOT, exports["plain"], folder, "this", args.pg))
+            runs["quirks"].append(run(ROOT, exports["quirks"], folder, "quirks", args.pg))
             for name in runs:
                 last = runs[name][-1]
                 print(

@@ -33,9 +33,9 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import iterparse
 from sqlalchemy import Connection, select, update
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
-from scorepad.store import models as m
 from scorepad.store.bgsread import PROBLEM, Listed, Report, read_plays, read_score
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.rows import PlayRows

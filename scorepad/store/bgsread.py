@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select, update
 
+import scorepad.store.models as m
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, score
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
@@ -46,7 +47,7 @@ from scorepad.core.numbers import (
     parse_number,
 )
 from scorepad.core.results import has_score
-from scorepad.store import models as m
+from scorepad.store.bgslean import Lean, Scored, lean
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom
 from scorepad.store.jsonstream import Reordered, read_document, read_file
@@ -81,6 +82,9 @@ PROGRESS_STEP = 250
 LAYOUTS = 1000
 """Layouts of record remembered per kind of record (``_Reader.kept_fields``), at most."""
 """Plays between two reports of progress."""
+LEAN = True
+"""Plays each for themselves scored the short way (``bgslean``); False: all through the
+core (what a test compares the short way with)."""
 REFUSED_SHOWN = 20
 """A refused import names this many refused plays at most (and says how many more)."""
 
@@ -500,6 +504,9 @@ class _Reader:
         self.checked: dict[tuple[str | None, int | None, str | None], PlayDetails] = {}
         """Details checked, by location and length (plays without comments)."""
         self.score_label = tr("store.bgstats_score", "en")
+        self.lean_label = self.score_label.strip()
+        self.leans: dict[int, tuple[GameTemplate, Lean | None]] = {}
+        """How each template's plays are scored the short way (``bgslean``), by id()."""
         self.layouts: dict[frozenset[str], dict[tuple[str, ...], tuple[str, ...]]] = {}
         """By the fields read (``kept_fields``), the others of each layout of record (its
         keys in order)."""
@@ -533,11 +540,16 @@ class _Reader:
             size = len(scores)
             low, high = about.sizes or (size, size)
             about.sizes = (min(low, size), max(high, size))
-            teams = set()
-            for seat in scores:
-                if isinstance(seat, dict):
-                    team = seat.get("team")
-                    teams.add(None if team is None or team == "0" else team_of(team))
+            try:  # the teams written, most often "0" on every seat: each read once
+                given = {
+                    (type(t), t) for s in scores if isinstance(s, dict) for t in (s.get("team"),)
+                }
+            except TypeError:  # a team that is a list or an object: no team
+                given = {(type(None), None)}
+                for seat in scores:
+                    team = seat.get("team") if isinstance(seat, dict) else None
+                    given.add((type(team), team if isinstance(team, str | int) else None))
+            teams = {None if t is None or t == "0" else team_of(t) for _, t in given}
             if teams - {None}:
                 about.teams = True
             if None in teams or len(teams) < 2:
@@ -719,30 +731,52 @@ class _Reader:
         on_sheet = [
             None if no_points or v is None or not is_half_multiple(v) else v for v in points
         ]
-        sheets = self.sheets(template, names, on_sheet, winners, teams, rule)
-        outcome: str | None = None
-        if rule == "cooperative":
-            outcome = "won" if any(winners) else "lost"
-        elif rule == "teams" and not self.scored(template):
-            won_seats = [s for s, w in enumerate(winners) if w]
-            outcome = sheets[won_seats[0]].team if won_seats else None
-        sheet = score(
-            template,
-            variant,
-            sheets,
-            outcome=outcome,
-            modules=modules or None,
-        )
+        short = None
+        if not modules and LEAN:
+            found = self.leans.get(id(template))
+            if found is None or found[0] is not template:
+                result_only = template.id.startswith("bgstats-")
+                scoring = lean(
+                    template, variant, result_only, self.scored(template), self.score_label
+                )
+                found = self.leans[id(template)] = (template, scoring)
+            if found[1] is not None:
+                short = found[1].seats(names, on_sheet, winners)
         given: list[tuple[int, bool]] = []
-        decided: str = sheet.decided_by
-        if rule == "cooperative" and len(set(winners)) > 1:
-            outcome = "mixed"  # some seats won, some lost (a traitor's game): each as given
-            given = [(1 if w else 2, w) for w in winners]
-            decided = "given"
-        elif rule != "cooperative" and (flagged or any(ranks)):
-            given = _given(sheet, winners, ranks, flagged)
-            if any(g != (p.rank, p.winner) for g, p in zip(given, sheet.players, strict=True)):
+        outcome: str | None = None
+        if short is not None:  # the short way (``bgslean``): no sheet built
+            _, lean_ranks, decided = short
+            sheet = None
+            if flagged or any(ranks):
+                wins = [r == 1 for r in lean_ranks]
+                given = _given(lean_ranks, wins, winners, ranks, flagged)
+                if any(g != (r, w) for g, r, w in zip(given, lean_ranks, wins, strict=True)):
+                    decided = "given"
+        else:
+            sheets = self.sheets(template, names, on_sheet, winners, teams, rule)
+            if rule == "cooperative":
+                outcome = "won" if any(winners) else "lost"
+            elif rule == "teams" and not self.scored(template):
+                won_seats = [s for s, w in enumerate(winners) if w]
+                outcome = sheets[won_seats[0]].team if won_seats else None
+            sheet = score(
+                template,
+                variant,
+                sheets,
+                outcome=outcome,
+                modules=modules or None,
+            )
+            decided = sheet.decided_by
+            if rule == "cooperative" and len(set(winners)) > 1:
+                outcome = "mixed"  # some seats won, some lost (a traitor's game): each as given
+                given = [(1 if w else 2, w) for w in winners]
                 decided = "given"
+            elif rule != "cooperative" and (flagged or any(ranks)):
+                scored_ranks = [p.rank for p in sheet.players]
+                scored_wins = [p.winner for p in sheet.players]
+                given = _given(scored_ranks, scored_wins, winners, ranks, flagged)
+                if any(g != (p.rank, p.winner) for g, p in zip(given, sheet.players, strict=True)):
+                    decided = "given"
         ref = raw.get("locationRefId")
         if ref is None:
             place = None
@@ -794,12 +828,34 @@ class _Reader:
         ):
             if kept_value and (key != "no_points_scores" or any(v is not None for v in points)):
                 kept[key] = kept_value
+        imported = dump(kept)
+        ignored = True if _flag(raw, "ignored") else None
+        bgg_play = bgg_play_of(kept)
+        if sheet is None:
+            return template, self.lean_rows(
+                short,  # type: ignore[arg-type]
+                given,
+                names,
+                points,
+                on_sheet,
+                texts,
+                teams,
+                roles,
+                no_points,
+                variant,
+                details,
+                uid,
+                created,
+                updated,
+                (ignored, imported, decided, bgg_play, "teams" if any(teams) else None),
+                tuple(anonymous),
+            )
         rows = rows_of(sheet, details, uid, created, updated, self.form)
         play_values: dict[int, object] = {
-            IGNORED_AT: True if _flag(raw, "ignored") else None,
-            IMPORTED_AT: dump(kept),
+            IGNORED_AT: ignored,
+            IMPORTED_AT: imported,
             DECIDED_AT: decided,
-            BGG_PLAY_AT: bgg_play_of(kept),
+            BGG_PLAY_AT: bgg_play,
         }
         if rule == "cooperative":
             play_values[OUTCOME_AT] = outcome
@@ -825,6 +881,97 @@ class _Reader:
             anonymous=tuple(anonymous),
         )
         return sheet.template, rows
+
+    def lean_rows(
+        self,
+        short: Scored,
+        given: list[tuple[int, bool]],
+        names: list[str],
+        points: list[Number | None],
+        on_sheet: list[Number | None],
+        texts: list[str | None],
+        teams: list[str | None],
+        roles: list[str | None],
+        no_points: bool,
+        variant: str | None,
+        details: PlayDetails,
+        uid: str,
+        created_at: datetime,
+        updated_at: datetime,
+        columns: tuple[bool | None, str, str, int | None, str | None],
+        anonymous: tuple[int, ...],
+    ) -> PlayRows:
+        """The rows of a play scored the short way (``bgslean``), as ``rows_of`` and
+        ``amended`` make them from a scored sheet: seats without a score (or with one
+        finer than a half) have no total, the places and winners given stand, the score
+        as typed is kept where it is not the plain number."""
+        scored, ranks, _ = short
+        ignored, imported, decided, bgg_play, kind = columns
+        yes, no = self.form.yes, self.form.no
+        label = self.lean_label
+        seats = []
+        extras = []
+        winning = None
+        for n, ((total, _, ties, entries, extra), rank) in enumerate(
+            zip(scored, ranks, strict=True)
+        ):
+            value = points[n]
+            fine = on_sheet[n] is not None  # a score in halves, in a game with points
+            if given:
+                rank, won = given[n]
+            else:
+                won = rank == 1
+            kept_total = total if fine else None
+            if won and winning is None and kept_total is not None:
+                winning = kept_total
+            text = None
+            if not no_points:
+                text = texts[n]
+                if text is None and value is not None and not fine:
+                    text = format_points(value)
+            seats.append(
+                (
+                    kept_total,
+                    rank,
+                    yes if won else no,
+                    ties,
+                    entries,
+                    teams[n],
+                    None,
+                    None,
+                    None,
+                    roles[n],
+                    text,
+                )
+            )
+            if extra is not None:
+                extras.append((n + 1, 1, label, extra))
+        stamp = self.form.stamp
+        created = stamp(created_at)
+        play = (
+            variant,
+            created if details.played_at is created_at else stamp(details.played_at),
+            details.location,
+            details.duration,
+            details.notes,
+            len(seats),
+            decided,
+            winning,
+            created,
+            created if updated_at is created_at else stamp(updated_at),
+            None,  # deleted_at
+            kind,
+            None,  # outcome
+            None,  # modules
+            ignored,
+            imported,
+            None,  # first_seat
+            None,  # started_at
+            bgg_play,
+        )
+        return PlayRows(
+            uid, play, tuple([n.strip() for n in names]), tuple(seats), tuple(extras), anonymous
+        )
 
     def settle(self, ref: object) -> _Settled:
         """A game's record, template, noPoints flag, result kind, uuid as kept and
@@ -895,7 +1042,8 @@ class _Reader:
             if len(layouts) < LAYOUTS:
                 layouts[layout] = others
         for key in others:
-            if _said(record[key]):
+            value = record[key]
+            if value not in _NOTHING or isinstance(value, Decimal):  # ``_said``, inline
                 return self.keepable(where, {k: record[k] for k in others})
         return {}
 
@@ -1174,7 +1322,11 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _said(value: object) -> bool:
     """Whether a field the play has no place for says anything (BG Stats writes 0, "",
     false or an empty list for nothing: those are written back as nothing too)."""
-    return value not in (None, "", 0, False, [], {}) or isinstance(value, Decimal)
+    return value not in _NOTHING or isinstance(value, Decimal)
+
+
+_NOTHING: tuple[object, ...] = (None, "", 0, False, [], {})
+"""What says nothing (``_said``); a decimal 0 still says it is a decimal."""
 
 
 def _typed(raw: object) -> str | None:
@@ -1194,18 +1346,25 @@ def _digest(play: dict[str, Any]) -> str:
 
 
 def _given(
-    sheet: Any, winners: list[bool], ranks: list[int | None], flagged: bool
+    scored_ranks: list[int],
+    scored_wins: list[bool],
+    winners: list[bool],
+    ranks: list[int | None],
+    flagged: bool,
 ) -> list[tuple[int, bool]]:
     """Each seat's (rank, winner) as BG Stats recorded them: the winner flags stand; a
-    place given stands where it fits the play's places, else it follows the flags."""
-    players = len(sheet.players)
+    place given stands where it fits the play's places, else it follows the flags (and
+    the places as scored, ``scored_ranks`` and ``scored_wins``)."""
+    players = len(scored_ranks)
     found = []
-    for p, won, rank in zip(sheet.players, winners, ranks, strict=True):
-        won = won if flagged else p.winner
+    for scored, scored_won, won, rank in zip(
+        scored_ranks, scored_wins, winners, ranks, strict=True
+    ):
+        won = won if flagged else scored_won
         if rank is not None and rank <= players:
             found.append((rank, won))
         else:
-            found.append((1 if won else max(p.rank, 2) if players > 1 else 2, won))
+            found.append((1 if won else max(scored, 2) if players > 1 else 2, won))
     return found
 
 

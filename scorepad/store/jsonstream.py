@@ -207,13 +207,16 @@ class _Window:
     def value(self, decoder: json.JSONDecoder) -> Any:
         """The next JSON value, reading on until it is whole (a number is whole only when
         something follows it)."""
-        self.peek()
+        if self.pos >= len(self.text) or self.text[self.pos] in " \t\r\n":
+            self.peek()
+        scan = decoder.scan_once  # type: ignore[attr-defined]  # ``raw_decode``'s own
         while True:
             try:
-                found, end = decoder.raw_decode(self.text, self.pos)
-            except ValueError:
+                found, end = scan(self.text, self.pos)
+            except (ValueError, StopIteration):
                 if self.more():
                     continue
+                decoder.raw_decode(self.text, self.pos)  # raises, in the decoder's words
                 raise
             if end == len(self.text) and self.more():
                 continue
@@ -270,6 +273,10 @@ def _file_elements(
         else:
             while True:
                 yield window.value(decoder)
+                pos = window.pos
+                if pos < len(window.text) and window.text[pos] == ",":  # compact JSON
+                    window.pos = pos + 1
+                    continue
                 if window.peek() == "]":
                     window.pos += 1
                     break

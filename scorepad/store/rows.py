@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
+import scorepad.store.models as m
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import quote
@@ -18,7 +19,6 @@ from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_numbe
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
 from scorepad.core.play_limits import MAX_DURATION
 from scorepad.core.template import Reading
-from scorepad.store import models as m
 from scorepad.store.boards import SeatBoard, board_fields, check_boards
 from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, name_key, parse_when, to_halves
@@ -187,18 +187,18 @@ def _blank(text: str | None) -> str | None:
     return text.strip() or None if isinstance(text, str) else None
 
 
-_BLANKS: dict[tuple[int, str | None], tuple[GameTemplate, dict[str, object]]] = {}
+_BLANK_VALUES: dict[tuple[int, str | None], tuple[GameTemplate, dict[str, object]]] = {}
 
 
-def _blanks(template: GameTemplate, variant: str | None) -> dict[str, object]:
+def blank_values(template: GameTemplate, variant: str | None) -> dict[str, object]:
     """Each line's blank value on one variant (a key may be a yes/no line on one side and
     a count on the other: Summer Pavilion's stars); the template is kept alive with it so
     ids stay unique."""
-    found = _BLANKS.get((id(template), variant))
+    found = _BLANK_VALUES.get((id(template), variant))
     if found is None:
         lines = template.lines_for(variant)
         found = (template, {line.key: line.empty().value for line in lines})
-        _BLANKS[(id(template), variant)] = found
+        _BLANK_VALUES[(id(template), variant)] = found
     return found[1]
 
 
@@ -214,7 +214,7 @@ def rows_of(
     """``entered``: what each player typed, in seat order; an entry typed as a sum
     ("3+6+2", or a round's entry in a per-round list) is stored as typed (``typed_sums``),
     so that the play shows it again when edited, and is read back to the same number."""
-    blanks = _blanks(sheet.template, sheet.variant)
+    blanks = blank_values(sheet.template, sheet.variant)
     names = []
     seats = []
     extras: list[tuple[int, int, str, int]] = []

@@ -314,7 +314,9 @@ class HistorySection:
 
 def report_text(ctx: Context, source: str, done: Imported) -> str:
     """What an import did, line by line: added and already held, then what a BG Stats
-    import updated, added and matched, and anything left out."""
+    import updated, added and matched, anything left out, the fields kept only to be
+    written back (each with how many records held one) and the plays given twice in the
+    file (how many, and which)."""
     lines = [ctx.t("manage.imported", path=source, added=done.plays, skipped=done.skipped)]
     if done.updated:
         lines.append(ctx.t("store.import_updated", count=done.updated))
@@ -327,6 +329,12 @@ def report_text(ctx: Context, source: str, done: Imported) -> str:
             lines.append(ctx.t(key, count=len(items), names=", ".join(items)))
     lines += [ctx.t("store.import_matched", name=n, game=g) for n, g in done.matched]
     lines += [ctx.t("store.import_left_out", why=why) for why in done.left_out]
+    if done.kept_back:  # each field with how many records held one
+        what = ", ".join(done.kept_back)
+        lines.append(ctx.t("manage.import_kept_back", count=len(done.kept_back), what=what))
+    if done.duplicates:
+        what = first_few(done.duplicates, ctx.lang)
+        lines.append(ctx.t("manage.import_duplicates", count=len(done.duplicates), what=what))
     if done.same_bgg_play:
         lines.append(ctx.t("store.import_same_bgg", what=first_few(done.same_bgg_play, ctx.lang)))
     if done.collection or done.collection_held:  # a collection, not plays
