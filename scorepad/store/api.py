@@ -15,23 +15,21 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
 
+import scorepad.store.backups as backups
+import scorepad.store.bggread as bggread
+import scorepad.store.games as g
+import scorepad.store.importing as importing
+import scorepad.store.legacy_drafts as legacy_drafts
+import scorepad.store.queries as queries
+import scorepad.store.restoring as restoring
+import scorepad.store.stats as stats
+import scorepad.store.writes as writes
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.files import replacing, write_atomic
-from scorepad.store import (
-    backups,
-    bggread,
-    importing,
-    legacy_drafts,
-    queries,
-    restoring,
-    stats,
-    writes,
-)
-from scorepad.store import games as g
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import write_bgsplay
 from scorepad.store.boards import kept_boards

@@ -1,6 +1,6 @@
 """Reading BoardGameGeek's files, offline: a user's plays (XML) and collection (CSV).
 
-docs/bgg.md is the format as read here; the README's import section says the same for
+docs/bgg.md is the format as read here; docs/guide/import-export.md says the same for
 users. In short:
 - The plays file is the XML of BGG's ``plays`` API (``<plays><play id date quantity
   length incomplete nowinstats location><item name objectid><subtypes/></item>
@@ -33,9 +33,9 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import iterparse
 from sqlalchemy import Connection, select, update
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.errors import quote
-from scorepad.store import models as m
 from scorepad.store.bgsread import PROBLEM, Listed, Report, read_plays, read_score
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.rows import PlayRows

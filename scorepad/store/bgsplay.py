@@ -20,11 +20,11 @@ from typing import Any, TextIO
 
 from sqlalchemy import Connection, select
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate
 from scorepad.core.i18n import pick
 from scorepad.core.numbers import format_points, is_half_multiple, json_number
 from scorepad.core.results import has_score as scored
-from scorepad.store import models as m
 from scorepad.store.bgsread import DECIMAL
 from scorepad.store.games import all_templates
 from scorepad.store.roundplays import played_rounds

@@ -1,6 +1,6 @@
 """Reading a BG Stats export (``.bgsplay``, ``BGStatsExport.json``) whole and true.
 
-docs/bgstats.md is the format as read here, field by field; the README's import section
+docs/bgstats.md is the format as read here, field by field; docs/guide/import-export.md
 says the same for users. In short:
 - One BG Stats game is one Scorepad game: a built-in game (by BoardGameGeek id, then by
   name) when its sheet takes every play of it in the file, else a result-only game
@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select, update
 
+import scorepad.store.models as m
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScorepadError, score
 from scorepad.core.errors import quote
 from scorepad.core.i18n import LANGS, pick, tr
@@ -46,7 +47,6 @@ from scorepad.core.numbers import (
     parse_number,
 )
 from scorepad.core.results import has_score
-from scorepad.store import models as m
 from scorepad.store.bgslean import Lean, Scored, lean
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import all_templates, save_custom

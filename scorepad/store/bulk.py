@@ -38,7 +38,7 @@ from contextlib import contextmanager
 
 from sqlalchemy import Connection, select
 
-from scorepad.store import models as m
+import scorepad.store.models as m
 from scorepad.store.database import CACHE_KIB, Database
 from scorepad.store.parallel import Document, score_in_parallel, worth_sharing
 

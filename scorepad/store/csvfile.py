@@ -26,8 +26,8 @@ from typing import Any, TextIO
 
 from sqlalchemy import Connection, or_, select
 
+import scorepad.store.models as m
 from scorepad.core.numbers import format_points
-from scorepad.store import models as m
 from scorepad.store.bgsread import exact_total
 from scorepad.store.boards import kept_fields
 from scorepad.store.jsonfile import iter_plays

@@ -24,7 +24,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from scorepad.store import backups
+import scorepad.store.backups as backups
 from scorepad.store.errors import StoreError, Unreachable
 from scorepad.store.sqlitefile import HistoryFile, cannot_open
 

@@ -14,13 +14,13 @@ from typing import Any
 
 from sqlalchemy import Connection, Insert, Table, select, update
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate, builtin_games, load_template
 from scorepad.core.catalogue import builtin_entries
 from scorepad.core.errors import quote
 from scorepad.core.game_index import GameEntry, entries_of
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.sheetrules import not_on_sheet
-from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.values import canonical, digest, dump, load
 

@@ -20,9 +20,9 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, select
 
+import scorepad.store.bulk as bulk
+import scorepad.store.models as m
 from scorepad.core import GameTemplate
-from scorepad.store import bulk
-from scorepad.store import models as m
 from scorepad.store.bggread import is_collection, is_plays, read_bgg_plays, read_collection
 from scorepad.store.bgsread import Report, read_bgsplay
 from scorepad.store.database import Database

@@ -28,8 +28,8 @@ from typing import Any, TextIO
 
 from sqlalchemy import Connection, select
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate, ScorepadError, load_template
-from scorepad.store import models as m
 from scorepad.store.boards import stored_board
 from scorepad.store.bulk import Document, score_in_parallel, worth_sharing
 from scorepad.store.errors import StoreError, record_error

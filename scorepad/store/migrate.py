@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import DBAPIError
 
-from scorepad.store import backups
+import scorepad.store.backups as backups
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 

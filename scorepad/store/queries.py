@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, case, func, select, true
 
+import scorepad.store.models as m
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
 from scorepad.core.finding import Played, fold
-from scorepad.store import models as m
 from scorepad.store.bgsread import exact_total
 from scorepad.store.boards import stored_board
 from scorepad.store.database import Database

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.store import backups
+import scorepad.store.backups as backups
 from scorepad.store.backups import Backup
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.errors import StoreError

@@ -14,9 +14,9 @@ from typing import NamedTuple
 
 from sqlalchemy import Connection, select
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate, PlayerSheet, score
 from scorepad.core.numbers import Number
-from scorepad.store import models as m
 from scorepad.store.values import load, snapshot_template
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
+import scorepad.store.models as m
 from scorepad.core import ExtraLine, GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.colours import ColourError, check_colour
 from scorepad.core.errors import quote
@@ -18,7 +19,6 @@ from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_numbe
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
 from scorepad.core.play_limits import MAX_DURATION
 from scorepad.core.template import Reading
-from scorepad.store import models as m
 from scorepad.store.boards import SeatBoard, board_fields, check_boards
 from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, name_key, parse_when, to_halves

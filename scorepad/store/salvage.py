@@ -24,8 +24,8 @@ from sqlalchemy import Connection, create_engine, select
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
+import scorepad.store.models as m
 from scorepad.core import ScorepadError
-from scorepad.store import models as m
 from scorepad.store.database import Database
 from scorepad.store.importing import import_records
 from scorepad.store.jsonfile import plays_by_id

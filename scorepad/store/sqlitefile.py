@@ -22,7 +22,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
-from scorepad.store import backups
+import scorepad.store.backups as backups
 from scorepad.store.errors import StoreError
 
 SQLITE_HEADER = b"SQLite format 3\x00"

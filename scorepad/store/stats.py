@@ -16,11 +16,11 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, and_, bindparam, case, func, literal_column, or_, select, true
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
 from scorepad.core.numbers import Number
 from scorepad.core.results import has_score
-from scorepad.store import models as m
 from scorepad.store.bgsread import exact_total
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, Table, and_, delete, exists, func, select, update
 
+import scorepad.store.models as m
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet
 from scorepad.core.errors import quote
-from scorepad.store import models as m
 from scorepad.store.errors import StoreError
 from scorepad.store.games import game_id, insert_ignore, remember_labels, snapshot_id
 from scorepad.store.prepared import as_datetime

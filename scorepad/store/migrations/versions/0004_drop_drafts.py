@@ -22,7 +22,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    from scorepad.store import legacy_drafts
+    import scorepad.store.legacy_drafts as legacy_drafts
     from scorepad.store.errors import StoreError
 
     bind = op.get_bind()
