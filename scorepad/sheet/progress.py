@@ -31,12 +31,9 @@ from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
 from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
 from scorepad.core.template import (
-    CheckLine,
-    CountLine,
+    Factor,
     Line,
     PointsLine,
-    ProductLine,
-    TableLine,
     is_rated,
     read_whole,
     worked_from_entry,
@@ -76,9 +73,6 @@ LABEL = -1
 
 NOTES = "notes"
 """Where a problem with the play's notes is noted (the first part of a ``CellKey``)."""
-
-STEPPED_KINDS = frozenset({"count", "table", "penalty"})
-"""Line kinds whose entry is a whole count ≥ 0: they get − / + steppers."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +132,7 @@ class SheetInProgress:
         self.end_lines: tuple[Line, ...] = tuple(line for line in self.lines if not line.per_round)
         """Lines filled once for the whole play (every line of a game without rounds)."""
         self.awards: tuple[str, ...] = tuple(
-            line.key for line in self.end_lines if line.kind == "award"
+            line.key for line in self.end_lines if line.compared
         )
         """Award lines: beside each quantity, the points it earned among the players."""
         self.priced: tuple[str, ...] = tuple(
@@ -176,14 +170,14 @@ class SheetInProgress:
 
     def set_rate(self, key: str, player: int, rate_id: str) -> SheetState:
         line = self.template.line(key)
-        assert isinstance(line, CountLine)
+        assert is_rated(line)
         line.rate(rate_id)  # refuses an id the line does not have
         return self.apply(RateEdit(key, player, rate_id))
 
     def next_rate(self, key: str, player: int) -> SheetState:
         """The rate after the current one (wrapping round to the first)."""
         line = self.template.line(key)
-        assert isinstance(line, CountLine)
+        assert is_rated(line)
         ids = [r.id for r in line.rates]
         current = self.draft.rates[key][player]
         following = ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
@@ -200,7 +194,7 @@ class SheetInProgress:
         if not isinstance(value, int):
             return self.state
         line = self.template.line(key)
-        high = len(line.values) - 1 if isinstance(line, TableLine) else getattr(line, "max", None)
+        high = line.highest()
         wanted = max(0, value + delta)
         if high is not None:
             wanted = min(wanted, int(high))
@@ -508,13 +502,14 @@ class SheetInProgress:
         """The line value for the core (None when blank or refused) and whether the cell
         holds a value that counts (not a refused one)."""
         key = line.key
-        if isinstance(line, CheckLine):
+        if line.entered_as == "yes_no":
             checked = self.draft.checks[key][player]
             return (True if checked else None), checked
-        if isinstance(line, ProductLine):
+        if line.entered_as == "pair":
             texts = self.draft.pairs[key][player]
             pair: list[int] = []
-            for part, factor, text in zip("ab", line.factors, texts, strict=True):
+            factors: tuple[Factor, Factor] = getattr(line, "factors")  # noqa: B009
+            for part, factor, text in zip("ab", factors, texts, strict=True):
                 try:
                     pair.append(read_whole(_typed(text), 0, factor.max) if text.strip() else 0)
                 except EntryError as problem:
@@ -679,9 +674,9 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     for kind in board_kinds():
         kind.fill(template, draft)
     for line in template.lines_for(draft.variant):
-        if isinstance(line, CheckLine):
+        if line.entered_as == "yes_no":
             draft.checks.setdefault(line.key, [False] * n)
-        elif isinstance(line, ProductLine):
+        elif line.entered_as == "pair":
             draft.pairs.setdefault(line.key, [["", ""] for _ in range(n)])
         else:
             draft.texts.setdefault(line.key, [""] * n)
