@@ -131,9 +131,7 @@ class SheetInProgress:
         """A round game's lines filled once per round (none for other games)."""
         self.end_lines: tuple[Line, ...] = tuple(line for line in self.lines if not line.per_round)
         """Lines filled once for the whole play (every line of a game without rounds)."""
-        self.awards: tuple[str, ...] = tuple(
-            line.key for line in self.end_lines if line.compared
-        )
+        self.awards: tuple[str, ...] = tuple(line.key for line in self.end_lines if line.compared)
         """Award lines: beside each quantity, the points it earned among the players."""
         self.priced: tuple[str, ...] = tuple(
             line.key for line in self.end_lines if worked_from_entry(line)

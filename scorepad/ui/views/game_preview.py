@@ -95,9 +95,7 @@ def line_rows(line: Line, variants: dict[str, str], lang: str) -> list[ft.Contro
     factors = [pick(f.label, lang) for f in getattr(line, "factors", ())]
     for joiner, choices in ((" / ", rates), (" × ", factors)):  # one of, or × the other
         if choices:
-            rows.append(
-                ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16))
-            )
+            rows.append(ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16)))
     return rows
 
 
