@@ -108,10 +108,8 @@ def line_kind_checks(source: str) -> list[tuple[int, str]]:
             ):
                 note(node)  # type(line) is CheckLine
         elif isinstance(node, ast.Match) and _is_kind(node.subject):
-            if any(
-                isinstance(c.pattern, ast.MatchValue) and _kind_values(c.pattern.value)
-                for c in node.cases
-            ):
+            values = [c.pattern.value for c in node.cases if isinstance(c.pattern, ast.MatchValue)]
+            if any(_kind_values(v) for v in values):
                 note(node)
     return sorted(found)
 
