@@ -364,7 +364,7 @@ class SheetInProgress:
         problem's place (player, line, round, by-hand line, the lines of a check)."""
         problems: dict[CellKey, ScorepadError] = {}
         sheets: list[PlayerSheet] = []
-        given: set[CellKey] = set()  # cells holding a value that counts unless refused
+        given: set[CellKey] = set()  # cells holding a value (those refused taken out)
         boards = board_lines(self.draft, self.players, problems)
         entered = any(boards)
         missing, counted = self.round_gaps()
@@ -411,8 +411,8 @@ class SheetInProgress:
         if notes is not None:
             problems[(NOTES, LABEL, "")] = notes
         outcome, choosing = core_outcome(self.template, self.draft)
-        scored, counting, sheets = self._checked(sheets, rows, problems, outcome)
-        entered = entered or any(where not in problems for where in given)
+        scored, counting, sheets = self._checked(sheets, rows, problems, given, outcome)
+        entered = entered or bool(given)
         if choosing:
             scored = undecided(scored)
         if self.template.result is not None and not has_score(self.template):
@@ -485,6 +485,7 @@ class SheetInProgress:
         sheets: list[PlayerSheet],
         rows: list[list[int]],
         problems: dict[CellKey, ScorepadError],
+        given: set[CellKey],
         outcome: str | None = None,
     ) -> tuple[ScoredSheet, list[PlayerSheet], list[PlayerSheet]]:
         """The sheet scored from one answer of the core (``check_sheet``): each problem
@@ -493,8 +494,9 @@ class SheetInProgress:
         check's lines left out too (what is kept with the play). A player's lines that
         break one of the game's checks (Azul: 5 complete rows means a full wall) are marked
         with the rulebook's reason and left out until fixed, so typing goes on and Save is
-        refused meanwhile. A problem of the whole sheet is one the sheet cannot hold (its
-        players and variant were chosen before it opened): raised as ``score`` raises it."""
+        refused meanwhile. Every cell refused is taken out of ``given``. A problem of the
+        whole sheet is one the sheet cannot hold (its players and variant were chosen
+        before it opened): raised as ``score`` raises it."""
         checked = check_sheet(self.template, self.draft.variant, sheets, outcome=outcome)
         cleaned = [(p.name, dict(p.lines), list(p.extra), p.team) for p in sheets]
         refused: list[set[int]] = [set() for _ in sheets]
@@ -509,10 +511,13 @@ class SheetInProgress:
             elif problem.extra is not None and problem.extra <= len(rows[index]):
                 row = rows[index][problem.extra - 1]
                 problems[(f"extra:{row}", index, "")] = problem.cell
+                given.discard((f"extra:{row}", index, ""))
                 refused[index].add(problem.extra - 1)
             elif problem.round is not None and problem.line in lines:
                 played = self.draft.rounds[problem.round - 1]
-                problems[(round_key(played.id, problem.line), index, "")] = problem.cell
+                where = (round_key(played.id, problem.line), index, "")
+                problems[where] = problem.cell
+                given.discard(where)
                 entries = list(_per_round(lines[problem.line]))
                 entries[problem.round - 1] = None
                 lines[problem.line] = entries
@@ -520,6 +525,7 @@ class SheetInProgress:
                 for part in self._parts(problem):
                     problems[(problem.line, index, part)] = _inner(problem.cell, part)
                 del lines[problem.line]
+                given.discard((problem.line, index, ""))
             else:  # the player's name, a whole list of rounds: never from this sheet
                 raise problem.error
         entered = [
