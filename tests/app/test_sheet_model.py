@@ -287,13 +287,16 @@ def _counting(monkeypatch) -> tuple[list[str], list[str], list[str]]:
     classes = [Line]
     for cls in classes:
         classes.extend(cls.__subclasses__())
-    for cls in {c for c in classes if "read" in vars(c)}:
 
-        def read(self, raw, _real=vars(cls)["read"]):
+    def noted(real):
+        def read(self, raw):
             readers.append(sys._getframe(1).f_globals.get("__name__", ""))
-            return _real(self, raw)
+            return real(self, raw)
 
-        monkeypatch.setattr(cls, "read", read)
+        return read
+
+    for cls in {c for c in classes if "read" in vars(c)}:
+        monkeypatch.setattr(cls, "read", noted(vars(cls)["read"]))
     real_score, real_check = core_problems.score, progress.check_sheet
 
     def score(*args, **options):
