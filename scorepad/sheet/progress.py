@@ -366,7 +366,7 @@ class SheetInProgress:
         sheets: list[PlayerSheet] = []
         given: set[CellKey] = set()  # cells holding a value (those refused taken out)
         boards = board_lines(self.draft, self.players, problems)
-        entered = any(boards)
+        entered = False
         missing, counted = self.round_gaps()
         rows: list[list[int]] = []  # per player, by position from 1 - 1: the by-hand row
         for index, name in enumerate(self.players):
@@ -387,7 +387,7 @@ class SheetInProgress:
             for line in self.end_lines:
                 board = boards[index] if index < len(boards) else {}
                 if line.key in board:  # the player's board fills it
-                    lines[line.key] = board[line.key]
+                    lines[line.key], entered = board[line.key], True
                     continue
                 raw, counts = self._raw(line, index)
                 if counts:
