@@ -13,6 +13,9 @@ from dataclasses import dataclass
 import pytest
 
 from scorepad.core import builtin_games
+from scorepad.core.boards.kinds import board_kinds as core_kinds
+from scorepad.core.boards.kingdom import Kingdom
+from scorepad.core.boards.kingdom_sheet import KIND as KINGDOM
 from scorepad.core.template import GameTemplate
 from scorepad.sheet import kinds
 from scorepad.sheet.draft import SheetDraft
@@ -101,6 +104,8 @@ def test_a_kind_registered_by_its_module_plugs_into_the_sheet_with_no_list_edite
 
 
 def test_every_built_in_kind_is_kept_by_the_store_and_drawn_by_the_app():
-    stored = [AZUL_PAVILION, AZUL_WALL, SINTRA_PALACE]  # the store's kinds of board
+    stored = [AZUL_PAVILION, AZUL_WALL, SINTRA_PALACE, KINGDOM]  # the store's kinds of board
     assert sorted(kind.kind for kind in board_kinds()) == sorted(stored)
-    assert sorted(view.name for view in board_views()) == ["palace", "pavilion", "wall"]
+    assert sorted(core_kinds()) == sorted(stored)  # every kind the core reads
+    assert sorted(view.name for view in board_views()) == ["kingdom", "palace", "pavilion", "wall"]
+    assert {view.draws for view in board_views()} >= {Kingdom}

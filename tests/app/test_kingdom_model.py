@@ -97,7 +97,9 @@ def test_the_castle_moves_when_placed_again_and_a_square_is_checked():
     model = sheet()
     model.set_board(square_edit(model.draft, 0, 0, 0, "C"))
     model.set_board(square_edit(model.draft, 0, 2, 2, "C"))
-    assert kingdoms(model.draft)[0].rows[0] == ". . . . ." and "C" in kingdoms(model.draft)[0].rows[2]
+    assert (
+        kingdoms(model.draft)[0].rows[0] == ". . . . ." and "C" in kingdoms(model.draft)[0].rows[2]
+    )
     model.set_board(square_edit(model.draft, 0, 2, 2, None))  # emptied
     assert not kingdoms(model.draft)[0].filled
     with pytest.raises(EntryError) as bad:
