@@ -24,6 +24,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.boards.kingdom import (
     CASTLE,
     DUEL_SIZE,
+    EMPTY,
     HARMONY,
     MIDDLE_KINGDOM,
     TERRAIN_NAMES,
@@ -63,16 +64,18 @@ GAP = 3
 MAX_CROWNS = 3
 """The crowns the picker offers: the tiles show 0 to 3."""
 EMPTY_CHOICE = "empty"
-LOOKS: dict[str, tuple[str, str, ft.IconData]] = {
-    "W": ("#F9A825", "#000000", ft.Icons.GRAIN),
-    "F": ("#1B5E20", "#FFFFFF", ft.Icons.FOREST),
-    "L": ("#1565C0", "#FFFFFF", ft.Icons.WATER_DROP),
-    "G": ("#9CCC65", "#000000", ft.Icons.GRASS),
-    "S": ("#6D4C41", "#FFFFFF", ft.Icons.WAVES),
-    "M": ("#37474F", "#FFFFFF", ft.Icons.DIAMOND),
-    CASTLE: ("#ECEFF1", "#000000", ft.Icons.CASTLE),
+LOOKS: dict[str, tuple[str, str]] = {
+    "W": ("#F9A825", "#000000"),
+    "F": ("#1B5E20", "#FFFFFF"),
+    "L": ("#1565C0", "#FFFFFF"),
+    "G": ("#9CCC65", "#000000"),
+    "S": ("#6D4C41", "#FFFFFF"),
+    "M": ("#37474F", "#FFFFFF"),
+    CASTLE: ("#ECEFF1", "#000000"),
 }
-"""Each terrain's fill (and the castle's), the colour of its symbol and words, the symbol."""
+"""Each terrain's fill (and the castle's) and the colour of its letter and words: a
+square shows its letter as sheet files write it (``W``, ``C``), as the printed sheet and
+History do, so a terrain is never told by colour alone."""
 
 
 def terrain_name(ctx: Context, terrain: str) -> str:
@@ -198,7 +201,10 @@ class KingdomPart:
             [
                 self.pick_title,
                 ft.Row(
-                    [tid(f"kingdom-terrain-{t}", chip) for t, chip in self.terrains.items()],
+                    [
+                        ft.Semantics(identifier=f"kingdom-terrain-{t}", button=True, content=chip)
+                        for t, chip in self.terrains.items()
+                    ],
                     wrap=True,
                     spacing=6,
                     run_spacing=6,
@@ -206,7 +212,10 @@ class KingdomPart:
                 ft.Row(
                     [
                         muted(self.ctx.t("app.kingdom_crowns"), size=13),
-                        *(tid(f"kingdom-crowns-{k}", c) for k, c in self.crown_chips.items()),
+                        *(
+                            ft.Semantics(identifier=f"kingdom-crowns-{k}", button=True, content=c)
+                            for k, c in self.crown_chips.items()
+                        ),
                     ],
                     spacing=6,
                     wrap=True,
@@ -265,23 +274,26 @@ class KingdomPart:
         back: str | None
         fore: str
         if terrain == EMPTY_CHOICE:
-            back, fore, symbol = None, ft.Colors.ON_SURFACE, ft.Icons.CLEAR
+            back, fore, letter = None, ft.Colors.ON_SURFACE, EMPTY
             name = self.ctx.t("app.terrain_empty")
         else:
-            back, fore, symbol = LOOKS[terrain]
+            (back, fore), letter = LOOKS[terrain], terrain
             name = terrain_name(self.ctx, terrain)
         return ft.Container(
             ft.Row(
-                [ft.Icon(symbol, color=fore, size=18), ft.Text(name, color=fore, size=13)],
-                spacing=4,
+                [
+                    ft.Text(letter, color=fore, size=15, weight=ft.FontWeight.BOLD),
+                    ft.Text(name, color=fore, size=13),
+                ],
+                spacing=6,
                 tight=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             bgcolor=back,
             height=40,
-            padding=ft.Padding.symmetric(horizontal=8),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=8),
             border_radius=20,
             border=ft.Border.all(1, ft.Colors.OUTLINE),
-            alignment=ft.Alignment.CENTER,
             on_click=lambda _e=None: self.on_terrain(terrain),
         )
 
@@ -324,13 +336,14 @@ class KingdomPart:
         if said.label != label or said.selected != chosen:
             said.label, said.selected = label, chosen
             out.append(said)
-        size = box.width or SQUARE
         if square is None:
             box.bgcolor = None
-            box.content = ft.Icon(ft.Icons.ADD, color=ft.Colors.OUTLINE, size=18)
+            box.content = ft.Icon(ft.Icons.ADD, color=ft.Colors.OUTLINE, size=18)  # hollow
         else:
-            back, fore, symbol = LOOKS[square.terrain]
-            parts: list[ft.Control] = [ft.Icon(symbol, color=fore, size=18 if size > 44 else 16)]
+            back, fore = LOOKS[square.terrain]
+            parts: list[ft.Control] = [
+                ft.Text(square.terrain, color=fore, size=17, weight=ft.FontWeight.BOLD)
+            ]
             if square.crowns:
                 parts.append(crowns_mark(square.crowns, fore))
             box.bgcolor = back
@@ -537,7 +550,7 @@ def _small(square: Square | None, size: int) -> ft.Container:
             border_radius=2,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         )
-    back, fore, _ = LOOKS[square.terrain]
+    back, fore = LOOKS[square.terrain]
     return ft.Container(
         ft.Text(square.text, size=size * 0.45, color=fore, weight=ft.FontWeight.BOLD),
         width=size,
