@@ -6,8 +6,8 @@ parametrisation of a fixture (the store's and the hardening tests' ``url``, the 
 fuzzer's ``target``).
 ``slow`` is set by hand, on the modules that are slow as a whole.
 
-``pytest -m "not browser and not postgres"`` is then the fast loop (see the README's
-"Run the tests"); the markers are registered in pyproject.toml (``--strict-markers``).
+``pytest -m "not browser and not postgres"`` is then the fast loop (see
+docs/develop/testing.md); the markers are registered in pyproject.toml (``--strict-markers``).
 """
 
 from __future__ import annotations

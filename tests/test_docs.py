@@ -50,9 +50,10 @@ def test_the_code_cites_docs_not_notes_kept_elsewhere():
 
 
 def test_every_page_of_the_index_exists_and_every_page_is_in_it():
+    """docs/README.md (the site's home page) links every page under docs/, in its folder."""
     index = (DOCS / "README.md").read_text(encoding="utf-8")
-    linked = set(re.findall(r"\]\(([\w-]+\.md)\)", index))
-    pages = {path.name for path in DOCS.glob("*.md")} - {"README.md"}
+    linked = set(re.findall(r"\]\(([\w/-]+\.md)\)", index))
+    pages = {path.relative_to(DOCS).as_posix() for path in DOCS.rglob("*.md")} - {"README.md"}
     assert linked == pages
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from itertools import chain, compress, repeat
+from itertools import accumulate, chain, compress, repeat
 from itertools import count as indices
 from operator import eq, ge, itemgetter, le, neg
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -44,6 +44,7 @@ _AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
 """Lines whose reading of a whole number keeps it as its stored value and its measure
 (a count with rates does not: its value is a count with a rate)."""
 _POINTS = itemgetter(2)
+_LAST = itemgetter(-1)
 
 
 class BidRecord(NamedTuple):
@@ -145,12 +146,15 @@ def rounds_within(template: GameTemplate, players: int, played: int) -> int:
     return played
 
 
-def whole_within(lists: Sequence[Sequence[object]], low: Number, high: Number) -> list[int] | None:
+def whole_within(
+    lists: Sequence[Sequence[object]], low: Number, high: Number
+) -> list[tuple[int, ...]] | None:
     """The one check of per-round lists of whole numbers that a line reads as they are
-    or looks up (``Line.whole_range``, ``Line.whole_table``): each list's sum when every
-    entry of ``lists`` is a whole number (an int: never a bool) from ``low`` to ``high``,
-    else None (also for no entries at all). ``play_rounds`` checks one player's list with
-    it, ``roundtable.table_rounds`` a line's lists of the whole table at once.
+    or looks up (``Line.whole_range``, ``Line.whole_table``): each list's running totals
+    (its sum last), worked out in the same pass, when every entry of ``lists`` is a whole
+    number (an int: never a bool) from ``low`` to ``high``, else None (also for no
+    entries at all). ``play_rounds`` checks one player's list with it,
+    ``roundtable.table_rounds`` a line's lists of the whole table at once.
 
     A few entries (Sushi Go's five players, three rounds) are looked at one by one; more
     (Flip 7's eight players, twenty rounds) with a few calls over all of them, never a
@@ -165,16 +169,16 @@ def whole_within(lists: Sequence[Sequence[object]], low: Number, high: Number) -
         for entry in entries:
             if type(entry) is not int or entry < low or entry > high:
                 return None
-        return list(map(sum, cast(Sequence[Sequence[int]], lists)))
+        return list(map(tuple, map(accumulate, cast(Sequence[Sequence[int]], lists))))
     if list(map(type, entries)).count(int) != len(entries):
         return None
     least: int = min(entries)
     if least < low:
         return None
-    sums: list[int] = list(map(sum, cast(Sequence[Sequence[int]], lists)))
-    if (least < 0 or max(sums) > high) and max(entries) > high:
+    running = list(map(tuple, map(accumulate, cast(Sequence[Sequence[int]], lists))))
+    if (least < 0 or max(map(_LAST, running)) > high) and max(entries) > high:
         return None
-    return sums
+    return running
 
 
 FEW_ENTRIES = 40
@@ -218,7 +222,7 @@ def play_rounds(
             and played
             and (found := whole_within((entries,), plain[0], plain[1])) is not None
         ):  # the fast path: whole numbers in range, read as themselves
-            low, high, (measure,) = plain[0], plain[1], found  # the line's range bounds a round
+            low, high, measure = plain[0], plain[1], found[0][-1]  # the range bounds a round
             whole = cast(Sequence[int], entries)
             values = measures = tuple(whole)
             if not line.counts:

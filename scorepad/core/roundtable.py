@@ -14,8 +14,9 @@ once the whole table's lists of it are read (``table_rounds``: ``hand_out``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from operator import add, neg
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import repeat
+from operator import add, itemgetter, neg
 from typing import Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
@@ -24,6 +25,7 @@ from scorepad.core.numbers import TOTAL_LIMIT, Number
 from scorepad.core.rounds import FEW_ENTRIES, whole_within
 
 _LISTS = frozenset({list, tuple})
+_LAST = itemgetter(-1)
 
 
 class TableRounds(NamedTuple):
@@ -47,6 +49,9 @@ class TableRounds(NamedTuple):
     """Per player, the points of the per-round award lines handed out here (Sushi Go's
     maki), or None when there were none to hand out (or ``hand_out`` was False): then
     ``apply_rules`` hands them out, as for a sheet read entry by entry."""
+    running: list[tuple[int, ...]] | None = None
+    """Each player's running totals, when one line alone counts, its entries as they are,
+    and the check worked them out (``rounds.whole_within``); else None."""
 
 
 def table_rounds(
@@ -56,8 +61,8 @@ def table_rounds(
     of whole numbers within each line's range or table (see the module's docstring).
     Every list of the same length, as ``round_count`` wants them; whole points only, so
     no total needs normalizing (the caller still checks them against ``TOTAL_LIMIT``).
-    Each line's lists are checked for the whole table at once (``rounds.whole_within``);
-    the readings and points are then made player by player.
+    Each line's lists are checked for the whole table at once (``_column``), then read
+    and scored (``_scored``).
 
     ``hand_out``: the award lines filled per round (Sushi Go's maki) get their points
     here, round by round, once every player's list of the line is read, rather than by
@@ -68,7 +73,8 @@ def table_rounds(
     ``TOTAL_LIMIT``: the caller checks the rounds without the awards."""
     played = -1
     readings: list[dict[str, Reading]] = [{} for _ in given]
-    each_round: list[tuple[int, ...] | None] = [None] * len(given)  # points by round
+    each_round: list[tuple[int, ...]] | None = None  # each player's points by round
+    running: list[tuple[int, ...]] | None = None  # and their running totals, when known
     least: Number = 0  # bounds of what any one round adds to anyone, before the awards
     most: Number = 0
     awards: list[tuple[int, ...]] | None = None  # each player's awards by round
@@ -85,23 +91,18 @@ def table_rounds(
         column = _column(given, key, played, low, high)
         if column is None:
             return None
-        values, measures = column
+        values, measures, after = column
         played = len(values[0])
         if not line.counts or sign == 0:  # not counted, or an award: points below or later
             counted = line.counts
-            for read, row, measure in zip(readings, values, measures, strict=True):
-                read[key] = new_reading((row, measure, 0, counted))
-            if not counted:
+            award = line if isinstance(line, AwardLine) and line.whole_points else None
+            if not (counted and hand_out and award is not None):
+                _put(readings, key, zip(values, measures, repeat(0), repeat(counted)))
+                kept = kept or counted  # an award left to ``apply_rules``
                 continue
-            assert isinstance(line, AwardLine)
-            if not (hand_out and line.whole_points):
-                kept = True
-                continue
-            by_player = _hand_out(line, values)
+            by_player = _hand_out(award, values)
             won = list(map(sum, by_player))
-            for read, points_won in zip(readings, won, strict=True):
-                old = read[key]
-                read[key] = new_reading((old.value, old.measure, points_won, True))
+            _put(readings, key, zip(values, measures, won, repeat(True)))
             if awards is None or awarded is None:
                 awards, awarded = by_player, won
             else:
@@ -117,32 +118,32 @@ def table_rounds(
             assert table is not None
             lowest, highest = _bounds(table)
             least, most = least + lowest, most + highest
-        for index, (row, measure) in enumerate(zip(values, measures, strict=True)):
-            points: tuple[int, ...]
-            if sign == 1:
-                points, total = row, measure
-            elif sign == 2:
-                assert table is not None
-                points = tuple(map(table.__getitem__, row))
-                total = sum(points)
-            else:
-                points, total = tuple(map(neg, row)), -measure
-            readings[index][key] = new_reading((row, measure, total, True))
-            before = each_round[index]
-            each_round[index] = points if before is None else tuple(map(add, before, points))
+        running = after if sign == 1 and each_round is None else None  # one line so far
+        each_round = _scored(readings, key, (values, measures), (sign, table), each_round)
     if played < 0 or (kept and awards is not None):
         return None
-    return _played(readings, each_round, awards, awarded, played, (least, most))
+    if each_round is None:
+        each_round = [(0,) * played] * len(given)
+    return _played(readings, each_round, running, (awards, awarded), (least, most))
+
+
+def _put(
+    readings: list[dict[str, Reading]], key: str, fields: Iterable[tuple[object, ...]]
+) -> None:
+    """Each player's reading of line ``key``, from its fields (value, measure, points,
+    counts), one player after another."""
+    for read, reading in zip(readings, map(new_reading, fields), strict=True):
+        read[key] = reading
 
 
 def _column(
     given: Sequence[Mapping[str, object]], key: str, played: int, low: Number, high: Number
-) -> tuple[list[tuple[int, ...]], list[int]] | None:
-    """Each player's list of one line and its sum, when every one is a list of ``played``
-    whole numbers (any length for the first line read, ``played`` < 0, but not none)
-    within ``low`` … ``high`` (``rounds.whole_within``); else None. A small table's
-    lists are taken player by player, a large one's all at once: each is the quicker
-    for its size."""
+) -> tuple[list[tuple[int, ...]], list[int], list[tuple[int, ...]] | None] | None:
+    """Each player's list of one line, its sum and, when worked out on the way, its
+    running totals (else None), when every one is a list of ``played`` whole numbers (any
+    length for the first line read, ``played`` < 0, but not none) within ``low`` …
+    ``high`` (``rounds.whole_within``); else None. A small table's lists are taken one
+    by one and only summed, a large one's all at once: each is the quicker for its size."""
     first: Any = given[0].get(key) if given else None
     if type(first) is not list and type(first) is not tuple:
         return None
@@ -162,14 +163,48 @@ def _column(
             row = tuple(raw)
             values.append(row)
             sums.append(sum(row))
-        return values, sums
+        return values, sums, None
     lists: list[Any] = [lines.get(key) for lines in given]
     if not set(map(type, lists)) <= _LISTS or set(map(len, lists)) != {length}:
         return None
-    found = whole_within(lists, low, high)
-    if found is None:
+    after = whole_within(lists, low, high)
+    if after is None:
         return None
-    return list(map(tuple, lists)), found
+    return list(map(tuple, lists)), list(map(_LAST, after)), after
+
+
+def _scored(
+    readings: list[dict[str, Reading]],
+    key: str,
+    column: tuple[list[tuple[int, ...]], list[int]],
+    how: tuple[int, tuple[int, ...] | None],
+    before: list[tuple[int, ...]] | None,
+) -> list[tuple[int, ...]]:
+    """A line that counts read for each player (``column``: their lists and sums) and
+    scored: the entries as they are (``how``: sign 1), taken away (-1) or looked up in
+    the line's table (2); each player's reading put in ``readings``. Gives each player's
+    points by round, the line's added to those of the lines before (``before``)."""
+    sign, table = how
+    if sign == 1 and before is None:  # the entries as they are: no points to work out
+        values, measures = column
+        _put(readings, key, zip(values, measures, measures, repeat(True)))
+        return values
+    look = table.__getitem__ if table is not None else None
+    points: tuple[int, ...]
+    rounds: list[tuple[int, ...]] = []
+    for read, row, measure, earlier in zip(
+        readings, *column, before if before is not None else repeat(None), strict=False
+    ):
+        if sign == 1:
+            points, total = row, measure
+        elif look is not None:  # sign 2
+            points = tuple(map(look, row))
+            total = sum(points)
+        else:
+            points, total = tuple(map(neg, row)), -measure
+        read[key] = new_reading((row, measure, total, True))
+        rounds.append(points if earlier is None else tuple(map(add, earlier, points)))
+    return rounds
 
 
 _TABLE_BOUNDS: dict[int, tuple[tuple[int, ...], int, int]] = {}
@@ -197,21 +232,22 @@ def _hand_out(line: AwardLine, values: list[tuple[int, ...]]) -> list[tuple[int,
 
 def _played(
     readings: list[dict[str, Reading]],
-    each_round: list[tuple[int, ...] | None],
-    awards: list[tuple[int, ...]] | None,
-    awarded: list[int] | None,
-    played: int,
+    each_round: list[tuple[int, ...]],
+    running: list[tuple[int, ...]] | None,
+    handed: tuple[list[tuple[int, ...]] | None, list[int] | None],
     bounds: tuple[Number, Number],
 ) -> TableRounds | None:
     """The table's rounds, with ``bounds``: the least and the most any one round adds to
-    anyone before the awards; None when the awards could hide a total past the limit."""
+    anyone before the awards (``handed``: each player's by round, and over every round);
+    None when the awards could hide a total past the limit."""
     least, most = bounds
-    nothing = (0,) * played
-    rounds = [nothing if points is None else points for points in each_round]
+    awards, awarded = handed
+    played = len(each_round[0]) if each_round else 0
     if awards is not None:
         if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
             return None  # checked round by round without the awards: entry by entry
-        rounds = [tuple(map(add, a, b)) for a, b in zip(rounds, awards, strict=True)]
+        each_round = [tuple(map(add, a, b)) for a, b in zip(each_round, awards, strict=True)]
+        running = None
     return tuple.__new__(  # as ``TableRounds._make``, without its call in Python
-        TableRounds, (readings, rounds, least, most, played, awarded)
+        TableRounds, (readings, each_round, least, most, played, awarded, running)
     )

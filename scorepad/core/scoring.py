@@ -319,7 +319,9 @@ def _rank_plain_table(
     least, most = whole.least, whole.most
     if most > most_a_round or least < -most_a_round:
         return None
-    running: list[tuple[Number, ...]] = list(map(tuple, map(accumulate, whole.rounds)))
+    running: Sequence[tuple[Number, ...]] | None = whole.running  # known with the check
+    if running is None:
+        running = list(map(tuple, map(accumulate, whole.rounds)))
     sign = 1 if template.wins == "highest" else -1
     rows: list[_Row] = [
         ((sign * after[-1],), name, readings, (), after[-1], ())

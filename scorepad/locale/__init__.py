@@ -4,6 +4,6 @@
 Each message id is a stable key (``app.save``). The English catalogue is the source: its
 ``msgstr`` is the English text, and ``scorepad.pot`` is made from it by
 ``pybabel extract -F babel.cfg`` (see ``extract.py``), carrying the English text to every
-other catalogue as a comment a translator sees beside each key. The README's
-"Translations" section gives the commands.
+other catalogue as a comment a translator sees beside each key.
+docs/develop/translations.md gives the commands.
 """

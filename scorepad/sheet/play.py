@@ -64,14 +64,19 @@ def play_to_save(
 
 def as_edit(play: PlayToSave) -> PlayToSave:
     """``play`` as an edit of the saved play it was started from: what the sheet left
-    blank is cleared ("" and nobody to start), colours left out keep the play's, and the
-    play keeps its times but for the minutes played."""
+    blank is cleared ("" and nobody to start), colours left out keep the play's, boards
+    of a kind the sheet does not show keep the play's (a board kept from a sheet file or
+    an import is never lost to an edit made where it cannot be seen), and the play keeps
+    its times but for the minutes played."""
+    template = play.sheet.template
+    shown = any(kind.offered(template) for kind in board_kinds())
     return replace(
         play,
         location=play.location or "",
         notes=play.notes or "",
         first_player=play.first_player or "",
         colours=play.colours or None,
+        boards=play.boards if shown else None,
         started_at=None,
         played_at=None,
     )

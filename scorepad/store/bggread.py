@@ -1,6 +1,6 @@
 """Reading BoardGameGeek's files, offline: a user's plays (XML) and collection (CSV).
 
-docs/bgg.md is the format as read here; the README's import section says the same for
+docs/bgg.md is the format as read here; docs/guide/import-export.md says the same for
 users. In short:
 - The plays file is the XML of BGG's ``plays`` API (``<plays><play id date quantity
   length incomplete nowinstats location><item name objectid><subtypes/></item>

@@ -1,6 +1,6 @@
 """Reading a BG Stats export (``.bgsplay``, ``BGStatsExport.json``) whole and true.
 
-docs/bgstats.md is the format as read here, field by field; the README's import section
+docs/bgstats.md is the format as read here, field by field; docs/guide/import-export.md
 says the same for users. In short:
 - One BG Stats game is one Scorepad game: a built-in game (by BoardGameGeek id, then by
   name) when its sheet takes every play of it in the file, else a result-only game

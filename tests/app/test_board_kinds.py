@@ -16,6 +16,7 @@ from scorepad.core import builtin_games
 from scorepad.core.boards.kinds import board_kinds as core_kinds
 from scorepad.core.boards.kingdom import Kingdom
 from scorepad.core.boards.kingdom_sheet import KIND as KINGDOM
+from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.template import GameTemplate
 from scorepad.sheet import kinds
 from scorepad.sheet.draft import SheetDraft
@@ -109,3 +110,34 @@ def test_every_built_in_kind_is_kept_by_the_store_and_drawn_by_the_app():
     assert sorted(core_kinds()) == sorted(stored)  # every kind the core reads
     assert sorted(view.name for view in board_views()) == ["kingdom", "palace", "pavilion", "wall"]
     assert {view.draws for view in board_views()} >= {Kingdom}
+
+
+def test_an_edit_keeps_the_boards_of_a_kind_the_sheet_does_not_show(tmp_path, monkeypatch):
+    """A kingdom kept from a sheet file, edited where the sheet shows no kingdom, is kept;
+    walls the sheet shows and the player cleared are cleared."""
+    from scorepad.core import find_game
+    from scorepad.core.scoring import PlayerSheet, score
+    from scorepad.sheet.play import as_edit
+    from scorepad.store import open_store
+
+    board_kinds()
+    shown = {name: kind for name, kind in kinds._KINDS.items() if kind.kind != "kingdom"}
+    monkeypatch.setattr(kinds, "_KINDS", shown)  # as before the kingdom had a sheet part
+    store = open_store(f"sqlite:///{tmp_path / 'history.db'}")
+    kingdomino = find_game("kingdomino")
+    rows = ["W1 W F F1 F", "W L L2 F G", "S L C G G1", "S1 M M2 G G", "S M W W W1"]
+    players = [
+        PlayerSheet("Ana", {"properties": 30, "largest_property": 5, "crowns": 9}),
+        PlayerSheet("Ben", {"properties": 12, "largest_property": 4, "crowns": 3}),
+    ]
+    play = store.save_play(kingdomino, None, players, boards=({"kingdom": rows}, None))
+    sheet = score(kingdomino, None, players)
+    store.update_play(play, as_edit(PlayToSave(sheet, tuple(players), notes="rematch?", boards=())))
+    kept = [p.board.fields if p.board else None for p in store.get_play(play).summary.players]
+    assert kept == [{"kingdom": rows}, None]
+    assert store.get_play(play).summary.notes == "rematch?"
+
+    azul = find_game("azul")  # walls the sheet shows, emptied by the player: cleared
+    seats = [PlayerSheet("Ana", {}), PlayerSheet("Ben", {})]
+    assert as_edit(PlayToSave(score(azul, None, seats), tuple(seats), boards=())).boards == ()
+    store.close()

@@ -134,7 +134,7 @@ def test_a_bad_port_is_one_clear_line(capsys):
 
 
 def test_the_apps_options_alone_start_the_app(capsys):
-    """`scorepad --port N …` is `scorepad app --port N …`, as the README's table shows."""
+    """`scorepad --port N …` is `scorepad app --port N …`, as the command line page's table shows."""
     from scorepad.cli import main, with_command
 
     assert with_command([]) == ["app"]

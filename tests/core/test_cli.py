@@ -20,7 +20,7 @@ from scorepad.core.finding import sort_name
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
-README = ROOT / "README.md"
+COMMAND_LINE = ROOT / "docs" / "guide" / "command-line.md"
 GOLF = {
     "id": "golf",
     "name": {"en": "Golf", "es": "Golf"},
@@ -227,13 +227,16 @@ def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
     )
 
 
-def test_the_readme_tables_name_only_commands_and_options_that_exist():
-    """Every `scorepad …` in the README's command tables walks the real parser: each word
-    a command or action, each --option one that command takes; every command is listed."""
+def test_the_command_tables_name_only_commands_and_options_that_exist():
+    """Every `scorepad …` in the command tables of docs/guide/command-line.md walks the real
+    parser: each word a command or action, each --option one that command takes; every
+    command is listed."""
     top = build_parser()
     listed = set()
     rows = [
-        line for line in README.read_text("utf-8").splitlines() if line.startswith("| `scorepad")
+        line
+        for line in COMMAND_LINE.read_text("utf-8").splitlines()
+        if line.startswith("| `scorepad")
     ]
     assert len(rows) > 10
     for row in rows:

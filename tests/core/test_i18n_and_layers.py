@@ -119,7 +119,7 @@ def test_the_compiled_catalogues_are_current(lang):
     write_mo(compiled, catalogue(lang))
     committed = po_path(lang).with_suffix(".mo").read_bytes()
     assert committed == compiled.getvalue(), (
-        f"{lang}: run `pybabel compile -d scorepad/locale -D scorepad` (README: Translations)"
+        f"{lang}: run `pybabel compile -d scorepad/locale -D scorepad` (docs/develop/translations.md)"
     )
 
 
@@ -137,7 +137,9 @@ def test_the_template_is_what_extraction_makes_of_the_english_catalogue():
             for m in read_po(handle)
             if m.id
         }
-    assert template == extracted, "run `pybabel extract -F babel.cfg …` (README: Translations)"
+    assert template == extracted, (
+        "run `pybabel extract -F babel.cfg …` (docs/develop/translations.md)"
+    )
     assert template["app.save"] == "English: Save"
     for lang in LANGS:
         comments = {
@@ -145,7 +147,9 @@ def test_the_template_is_what_extraction_makes_of_the_english_catalogue():
             for m in catalogue(lang)
             if m.id
         }
-        assert comments == template, f"{lang}: run `pybabel update …` (README: Translations)"
+        assert comments == template, (
+            f"{lang}: run `pybabel update …` (docs/develop/translations.md)"
+        )
 
 
 def test_the_babel_mapping_names_the_english_catalogue():

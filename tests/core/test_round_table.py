@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from itertools import accumulate
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from scorepad.core import (
     score,
 )
 from scorepad.core.numbers import LIMIT, TOTAL_LIMIT
+from scorepad.core.rounds import FEW_ENTRIES
 from scorepad.core.roundtable import table_rounds
 from scorepad.core.template import TABLE_SIZE
 
@@ -329,3 +331,50 @@ def test_a_target_met_before_an_award_per_round_takes_points_away_ends_the_game_
     scored = score(game, None, [PlayerSheet(n, lines) for n, lines in table])
     assert scored.players[0].rounds == (12, -8, 15)
     assert (scored.ended.ended_round, scored.ended.ended_by) == (1, ("Ana",))
+
+
+FLIP = builtin_games()["flip-7"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.integers(min_value=0, max_value=90), min_size=6, max_size=6),
+        min_size=3,
+        max_size=8,
+    )
+)
+def test_the_running_totals_worked_out_with_the_check_are_each_rounds_sums(points):
+    """Flip 7's one line that counts, its entries as they are: the running totals come
+    with the check of the whole table (3 to 8 players, 6 rounds: on either side of
+    ``FEW_ENTRIES``) and are those of the rounds' points; with a second line that
+    counts (``MIXED``) they are left to be worked out from the rounds."""
+    whole = table_rounds(FLIP.round_plan(None), [{"points": row} for row in points])
+    assert whole is not None
+    assert whole.rounds == [tuple(row) for row in points]
+    expected = [tuple(accumulate(row)) for row in points]
+    if len(points) * 6 > FEW_ENTRIES:
+        assert whole.running == expected
+    else:  # a small table's lists are only summed
+        assert whole.running is None
+    names = [f"P{n}" for n in range(len(points))]
+    sheet = score(
+        FLIP, None, [PlayerSheet(n, {"points": row}) for n, row in zip(names, points, strict=True)]
+    )
+    assert [p.rounds for p in sheet.players] == expected
+    assert [p.total for p in sheet.players] == [sum(row) for row in points]
+
+
+def test_a_second_line_that_counts_leaves_the_running_totals_to_the_rounds():
+    lines = {
+        "pairs": [2, 0, 4, 1],
+        "kinds": [1, 2, 0, 3],
+        "ornaments": [0, 1, 2, 3],
+        "bad": [0, 1, 0, 2],
+        "seen": [1, 0, 1, 0],
+        "p": [5, -3, 0, 12],
+        "most": [1, 2, 0, 1],
+    }
+    whole = table_rounds(MIXED.round_plan(None), [lines] * 12)  # 48 entries a line
+    assert whole is not None
+    assert whole.running is None
