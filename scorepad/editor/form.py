@@ -113,6 +113,7 @@ KEPT = (
     "first_player",
     "player_colours",
     "deal",
+    "board",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (

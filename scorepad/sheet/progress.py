@@ -26,7 +26,7 @@ from scorepad.core.numbers import (
 )
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, plain_problem
 from scorepad.core.play_to_save import PlayToSave
-from scorepad.core.problems import check_sheet
+from scorepad.core.problems import Problem, check_sheet
 from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
 from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
@@ -34,15 +34,13 @@ from scorepad.core.template import (
     CheckLine,
     CountLine,
     Line,
-    PointsLine,
     ProductLine,
     TableLine,
     is_rated,
-    read_whole,
     worked_from_entry,
 )
 from scorepad.sheet.added import with_lines
-from scorepad.sheet.draft import ExtraRow, SheetDraft
+from scorepad.sheet.draft import SheetDraft
 from scorepad.sheet.edits import (
     CheckEdit,
     ColourEdit,
@@ -360,56 +358,69 @@ class SheetInProgress:
 
     # --- reading -----------------------------------------------------------------------
     def evaluate(self) -> SheetState:
+        """What the draft adds up to. Every cell goes to the core as typed (a number, or
+        the text: a sum, or something the core refuses), and every problem shown comes
+        from one answer of the core (``check_sheet``), each put on its cell from the
+        problem's place (player, line, round, by-hand line, the lines of a check)."""
         problems: dict[CellKey, ScorepadError] = {}
-        entered = False
-        sheets = []
+        sheets: list[PlayerSheet] = []
+        given: set[CellKey] = set()  # cells holding a value (those refused taken out)
         boards = board_lines(self.draft, self.players, problems)
+        entered = False
         missing, counted = self.round_gaps()
-        readings: list[dict[str, list[object]]] = []
+        rows: list[list[int]] = []  # per player, by position from 1 - 1: the by-hand row
         for index, name in enumerate(self.players):
             lines: dict[str, object] = {}
-            mine: dict[str, list[object]] = {}
             for line in self.round_lines:
                 entries: list[object] = []
                 for number, played in enumerate(self.draft.rounds):
                     text = played.texts[line.key][index]
                     where = (round_key(played.id, line.key), index, "")
-                    entry = self._read_text(line, text, None, where, problems)
-                    if number < counted:  # a round not complete yet counts nothing
-                        entered = entered or entry is not None
-                        entries.append(entry)
+                    if number >= counted:  # not complete yet: counts nothing, read alone
+                        self._read_alone(line, text, where, problems)
+                        continue
+                    entry = _entry(text)
+                    if entry is not None:
+                        given.add(where)
+                    entries.append(entry)
                 lines[line.key] = entries
-                mine[line.key] = entries
-            readings.append(mine)
             for line in self.end_lines:
                 board = boards[index] if index < len(boards) else {}
-                raw: object | None
                 if line.key in board:  # the player's board fills it
-                    raw, cell_entered = board[line.key], True
-                else:
-                    raw, cell_entered = self._raw(line, index, problems)
-                entered = entered or cell_entered
+                    lines[line.key], entered = board[line.key], True
+                    continue
+                raw, counts = self._raw(line, index)
+                if counts:
+                    given.add((line.key, index, ""))
                 if raw is not None:
                     lines[line.key] = raw
-            extra = []
+            extra: list[ExtraLine] = []
+            mine: list[int] = []
             for row_index, row in enumerate(self.draft.extra):
-                points = self._extra_points(row_index, row, index, problems)
-                if points is not None and row.label.strip():
-                    entered = True
-                    extra.append(ExtraLine(row.label.strip(), points))
+                text = row.points[index]
+                if row.label.strip() and text.strip():
+                    extra.append(ExtraLine(row.label, _number(text)))  # type: ignore[arg-type]
+                    mine.append(row_index)
+                    given.add((f"extra:{row_index}", index, ""))
+            rows.append(mine)
             sheets.append(PlayerSheet(name, lines, extra, team_of(self.draft, index)))
         for row_index, row in enumerate(self.draft.extra):
-            if not row.label.strip():
+            if not row.label.strip():  # a by-hand line counts once it is named
                 problems[(f"extra:{row_index}", LABEL, "")] = EntryError("entry.extra_label")
         notes = plain_problem(self.draft.notes, MAX_NOTES, allow=LINE_BREAKS)
         if notes is not None:
             problems[(NOTES, LABEL, "")] = notes
         outcome, choosing = core_outcome(self.template, self.draft)
-        scored = self._score_checked(sheets, problems, outcome)
+        scored, counting, sheets = self._checked(sheets, rows, problems, given, outcome)
+        entered = entered or bool(given)
         if choosing:
             scored = undecided(scored)
         if self.template.result is not None and not has_score(self.template):
             entered = True  # only won or lost (Pandemic, Codenames): nothing to enter
+        readings = [
+            {line.key: list(_per_round(s.lines.get(line.key))) for line in self.round_lines}
+            for s in counting
+        ]
         return SheetState(
             scored,
             problems,
@@ -469,32 +480,84 @@ class SheetInProgress:
                     lost.add((self.draft.rounds[index].id, player))
         return frozenset(lost)
 
-    def _score_checked(
+    def _checked(
         self,
         sheets: list[PlayerSheet],
+        rows: list[list[int]],
         problems: dict[CellKey, ScorepadError],
+        given: set[CellKey],
         outcome: str | None = None,
-    ) -> ScoredSheet:
-        """The sheet scored; a player's lines that break one of the game's checks (Azul: 5
-        complete rows means a full wall) are marked with the rulebook's reason and left out
-        of the score until fixed, so typing goes on and Save is refused meanwhile. The core
-        gives every problem at once, each placed by player and lines (``check_sheet``);
-        the cells were read here already, so any other problem is one the sheet cannot
-        hold, raised as ``score`` raises it."""
+    ) -> tuple[ScoredSheet, list[PlayerSheet], list[PlayerSheet]]:
+        """The sheet scored from one answer of the core (``check_sheet``): each problem
+        put on its cell by its place, the core's score of what is fine, the players' cells
+        with every refused entry left out (what counts), and the same with a broken
+        check's lines left out too (what is kept with the play). A player's lines that
+        break one of the game's checks (Azul: 5 complete rows means a full wall) are marked
+        with the rulebook's reason and left out until fixed, so typing goes on and Save is
+        refused meanwhile. Every cell refused is taken out of ``given``. A problem of the
+        whole sheet is one the sheet cannot hold (its players and variant were chosen
+        before it opened): raised as ``score`` raises it."""
         checked = check_sheet(self.template, self.draft.variant, sheets, outcome=outcome)
-        known = {line.key for line in (*self.end_lines, *self.round_lines)}
+        cleaned = [(p.name, dict(p.lines), list(p.extra), p.team) for p in sheets]
+        refused: list[set[int]] = [set() for _ in sheets]
+        broken: list[tuple[int, tuple[str, ...], ScorepadError]] = []
         for problem in checked.problems:
-            if not problem.lines or problem.player is None:
-                raise problem.error
             index = problem.player
-            for key in problem.lines:
+            if index is None or not 0 <= index < len(sheets):
+                raise problem.error
+            lines = cleaned[index][1]
+            if problem.lines:
+                broken.append((index, problem.lines, problem.error))
+            elif problem.extra is not None and problem.extra <= len(rows[index]):
+                row = rows[index][problem.extra - 1]
+                problems[(f"extra:{row}", index, "")] = problem.cell
+                given.discard((f"extra:{row}", index, ""))
+                refused[index].add(problem.extra - 1)
+            elif problem.round is not None and problem.line in lines:
+                played = self.draft.rounds[problem.round - 1]
+                where = (round_key(played.id, problem.line), index, "")
+                problems[where] = problem.cell
+                given.discard(where)
+                entries = list(_per_round(lines[problem.line]))
+                entries[problem.round - 1] = None
+                lines[problem.line] = entries
+            elif problem.line is not None and problem.line in lines:
+                for part in self._parts(problem):
+                    problems[(problem.line, index, part)] = _inner(problem.cell, part)
+                del lines[problem.line]
+                given.discard((problem.line, index, ""))
+            else:  # the player's name, a whole list of rounds: never from this sheet
+                raise problem.error
+        entered = [
+            PlayerSheet(
+                name,
+                lines,
+                tuple(e for at, e in enumerate(extra) if at not in refused[index]),
+                team,
+            )
+            for index, (name, lines, extra, team) in enumerate(cleaned)
+        ]
+        kept = list(entered)
+        known = {line.key for line in self.lines}
+        for index, keys, error in broken:
+            for key in keys:
                 if key in known:  # blank cells too: they are part of what to fix
-                    problems[self._check_cell(key, index)] = problem.error
-            left = {k: v for k, v in sheets[index].lines.items() if k not in problem.lines}
-            sheets[index] = sheets[index]._replace(lines=left)
-        if checked.scored is None:  # not reached: a sheet that cannot be scored raised
+                    problems[self._check_cell(key, index)] = error
+            left = {k: v for k, v in kept[index].lines.items() if k not in keys}
+            kept[index] = kept[index]._replace(lines=left)
+        if checked.scored is None:  # a total past the limit, an outcome it cannot take
             raise checked.problems[0].error
-        return checked.scored
+        return checked.scored, entered, kept
+
+    def _parts(self, problem: Problem) -> tuple[str, ...]:
+        """Which part of a cell a problem is in: a product line's factor it names ("a",
+        "b"), else the whole cell ("")."""
+        line = self.template.line(problem.line) if problem.line is not None else None
+        if not isinstance(line, ProductLine):
+            return ("",)
+        named = problem.cell.fields.get("factor")
+        parts = tuple(p for p, f in zip("ab", line.factors, strict=True) if f.label is named)
+        return parts or ("a", "b")
 
     def _check_cell(self, key: str, player: int) -> CellKey:
         """Where a broken check is marked: the line's cell, or its latest round's."""
@@ -502,73 +565,41 @@ class SheetInProgress:
             return (round_key(self.draft.rounds[-1].id, key), player, "")
         return (key, player, "")
 
-    def _raw(
-        self, line: Line, player: int, problems: dict[CellKey, ScorepadError]
-    ) -> tuple[object | None, bool]:
-        """The line value for the core (None when blank or refused) and whether the cell
-        holds a value that counts (not a refused one)."""
+    def _raw(self, line: Line, player: int) -> tuple[object | None, bool]:
+        """The line value for the core as typed (None when blank) and whether the cell
+        holds a value (that counts unless the core refuses it)."""
         key = line.key
         if isinstance(line, CheckLine):
             checked = self.draft.checks[key][player]
             return (True if checked else None), checked
         if isinstance(line, ProductLine):
             texts = self.draft.pairs[key][player]
-            pair: list[int] = []
-            for part, factor, text in zip("ab", line.factors, texts, strict=True):
-                try:
-                    pair.append(read_whole(_typed(text), 0, factor.max) if text.strip() else 0)
-                except EntryError as problem:
-                    problems[(key, player, part)] = problem
-            entered = any(t.strip() for t in texts)
-            counted = len(pair) == 2 and entered
-            return (pair if counted else None), counted
+            if not any(t.strip() for t in texts):
+                return None, False
+            return [_entry(text) if text.strip() else 0 for text in texts], True
         text = self.draft.texts[key][player]
         rate = self.draft.rates[key][player] if is_rated(line) else None
         if not text.strip():
             if rate is not None and is_rated(line) and rate != line.rates[0].id:
                 return {"count": 0, "rate": rate}, False  # the choice kept, nothing counted
             return None, False
-        entry = self._read_text(line, text, rate, (key, player, ""), problems)
-        return entry, entry is not None
+        entry = _entry(text)
+        return (entry if rate is None else {"count": entry, "rate": rate}), True
 
     @staticmethod
-    def _read_text(
-        line: Line,
-        text: str,
-        rate: str | None,
-        where: CellKey,
-        problems: dict[CellKey, ScorepadError],
-    ) -> object | None:
-        """The entry for the core from the text typed in one cell (None: blank, or refused
-        and noted in ``problems`` at ``where``). A sum goes on as typed, so that the play
-        keeps it ("3+6+2"); the core reads it."""
-        if not text.strip():
-            return None
+    def _read_alone(
+        line: Line, text: str, where: CellKey, problems: dict[CellKey, ScorepadError]
+    ) -> None:
+        """A round not complete yet is not scored, so not given to the core's sheet: what
+        is typed in it is read by its line alone (the core's reading), a refused entry
+        noted at ``where`` so that it shows before the round completes."""
+        entry = _entry(text)
+        if entry is None:
+            return
         try:
-            raw: object = _entry(text)
-            if rate is not None:
-                raw = {"count": raw, "rate": rate}
-            line.read(raw)
+            line.read(entry)
         except EntryError as problem:
             problems[where] = problem
-            return None
-        return raw
-
-    def _extra_points(
-        self, row_index: int, row: ExtraRow, player: int, problems: dict[CellKey, ScorepadError]
-    ) -> Number | None:
-        text = row.points[player]
-        if not text.strip():
-            return None
-        try:
-            return BY_HAND.read(_typed(text)).points
-        except EntryError as problem:
-            problems[(f"extra:{row_index}", player, "")] = problem
-            return None
-
-
-BY_HAND = PointsLine(key="by_hand", label={"en": "by hand", "es": "a mano"}, halves=True)
-"""A by-hand line is a points line that takes halves: the core's rules for one apply."""
 
 
 FLOOR = "floor"
@@ -617,20 +648,38 @@ def worked(state: SheetState, key: str) -> tuple[Number, ...]:
     return tuple(player.computed.get(key, 0) for player in players)
 
 
-def _typed(text: str) -> Number:
-    """Typed text as a number (a plain one or a sum), or the core's error saying what is
-    wrong with it: not a number, a broken sum, too long, a division that is not exact."""
-    return read_expression(text)
-
-
-def _entry(text: str) -> object:
-    """Typed text as the core takes it: a sum as typed (the play keeps it), else its
-    number; raises the core's error when it is neither."""
+def _entry(text: str) -> object | None:
+    """Typed text as the core takes it (None when blank): a plain number, a sum as typed
+    (the play keeps it, "3+6+2"), else its number; text the core refuses goes on as typed
+    too, and the core says what is wrong with it."""
+    if not text.strip():
+        return None
     plain = plain_number(text)
     if plain is not None:
         return plain
-    value = read_expression(text)
-    return text.strip() if looks_like_sum(text) else value
+    if looks_like_sum(text):
+        return text.strip()
+    try:
+        return read_expression(text)
+    except EntryError:
+        return text.strip()
+
+
+def _number(text: str) -> Number | str:
+    """A by-hand line's typed points as the core takes them: the number (a sum worked
+    out: the play keeps by-hand points as numbers), else the text, which the core refuses
+    saying what is wrong with it."""
+    try:
+        return read_expression(text)
+    except EntryError:
+        return text.strip()
+
+
+def _inner(error: ScorepadError, part: str) -> ScorepadError:
+    """What to show under part ``part`` of a cell: a factor's own problem ("must be a
+    whole number") without the factor the part already shows."""
+    inner = error.fields.get("problem") if part else None
+    return inner if isinstance(inner, ScorepadError) else error
 
 
 def shown_value(text: str, lang: str = DEFAULT_LANG) -> str:

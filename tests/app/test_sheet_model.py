@@ -271,6 +271,117 @@ def test_every_broken_check_comes_from_the_core_at_once_not_a_score_per_problem(
             assert "means a full wall" in str(state.problem(key, player)), (key, player)
 
 
+def _counting(monkeypatch) -> tuple[list[str], list[str], list[str]]:
+    """Count the core's scoring calls (``score``), the sheet's questions to the core
+    (``check_sheet``) and, by the module asking, every reading of an entry by a line
+    (``Line.read``) from here on."""
+    import sys
+
+    import scorepad.core.problems as core_problems
+    import scorepad.sheet.progress as progress
+    from scorepad.core.template import Line
+
+    scores: list[str] = []
+    checks: list[str] = []
+    readers: list[str] = []
+    classes = [Line]
+    for cls in classes:
+        classes.extend(cls.__subclasses__())
+
+    def noted(real):
+        def read(self, raw):
+            readers.append(sys._getframe(1).f_globals.get("__name__", ""))
+            return real(self, raw)
+
+        return read
+
+    for cls in {c for c in classes if "read" in vars(c)}:
+        monkeypatch.setattr(cls, "read", noted(vars(cls)["read"]))
+    real_score, real_check = core_problems.score, progress.check_sheet
+
+    def score(*args, **options):
+        scores.append("score")
+        return real_score(*args, **options)
+
+    def check(*args, **options):
+        checks.append("check_sheet")
+        return real_check(*args, **options)
+
+    monkeypatch.setattr(core_problems, "score", score)
+    monkeypatch.setattr(progress, "check_sheet", check)
+    return scores, checks, readers
+
+
+def test_every_entry_and_by_hand_problem_comes_from_one_answer_of_the_core(monkeypatch):
+    """Entry problems (a word, a value past the line's bound), a by-hand line's points and
+    a broken check, on every player at once: one ``check_sheet`` per change, the core
+    scoring twice at most, no cell read by the sheet itself (the core reads them all),
+    every problem on its own cell in the reader's language, and
+    what is fine still scored."""
+    model = sheet("azul", ["Hugo", "Ana", "Cai", "Dee"])
+    scores, checks, readers = _counting(monkeypatch)
+    model.add_extra("House rule")
+    for player in range(4):
+        model.set_text("marker", player, "10")
+        model.set_extra_points(0, player, "1/3")
+    for player in (0, 1):
+        model.set_text("rows", player, "abc")
+        model.set_text("columns", player, "9")
+    for player in (2, 3):
+        model.set_text("rows", player, "5")
+    scores.clear()
+    checks.clear()
+    readers.clear()
+    state = model.set_text("colours", 0, "2+2")
+    assert (len(checks), len(scores)) == (1, 2)
+    assert readers and "scorepad.sheet.progress" not in readers  # every cell read by the core
+    for player in (0, 1):
+        assert "is not a number" in state.problem("rows", player).message("en")
+        assert "above the maximum, 5" in state.problem("columns", player).message("en")
+        assert "n'est pas un nombre" in state.problem("rows", player).message("fr")
+    for player in (2, 3):
+        for key in ("rows", "columns", "colours"):
+            assert "means a full wall" in str(state.problem(key, player)), (key, player)
+    for player in range(4):
+        assert "1 ÷ 3" in state.problem("extra:0", player).message("en")
+        assert state.problem("marker", player) is None
+    assert state.problem("colours", 0) is None
+    assert [p.total for p in state.scored.players] == [10 + 4 * 10, 10, 10, 10]
+    assert state.entered[0].lines == {"marker": 10, "colours": "2+2"}  # refused left out
+    assert not state.empty and not state.can_save
+
+
+def test_every_round_entry_problem_comes_from_one_answer_of_the_core(monkeypatch):
+    """A round game with a refused entry in every round of every player: one question to
+    the core per change, the cells read by the core alone, each problem under its round's
+    cell, the rest scored."""
+    template = find_game("uno")
+    model = SheetInProgress(template, new_draft(template, None, ["Hugo", "Ana", "Cai"]))
+    scores, checks, readers = _counting(monkeypatch)
+    model.add_round()
+    model.add_round()
+    ids = [played.id for played in model.draft.rounds]
+    for number, rid in enumerate(ids):
+        for player in range(3):
+            text = "abc" if (number + player) % 2 else str(10 * (number + 1))
+            model.set_round_text(rid, "points", player, text)
+    scores.clear()
+    checks.clear()
+    readers.clear()
+    state = model.evaluate()
+    assert (len(checks), len(scores)) == (1, 2)
+    assert readers and "scorepad.sheet.progress" not in readers  # every cell read by the core
+    for number, rid in enumerate(ids):
+        for player in range(3):
+            problem = state.problem(f"round:{rid}:points", player)
+            if (number + player) % 2:
+                assert problem is not None and "is not a number" in problem.message("en")
+                assert "no es un número" in problem.message("es")
+            else:
+                assert problem is None, (number, player)
+    assert [p.rounds for p in state.scored.players] == [(10, 10, 40), (0, 20, 20), (10, 10, 40)]
+
+
 def test_a_broken_check_is_marked_on_its_cells_and_typing_goes_on():
     """Azul: 5 complete rows means a full wall, so columns and colours are 5 too. Typing the
     5 in rows first marks the three cells with the rulebook's reason (nothing raised, the
