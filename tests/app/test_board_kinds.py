@@ -13,6 +13,9 @@ from dataclasses import dataclass
 import pytest
 
 from scorepad.core import builtin_games
+from scorepad.core.boards.kinds import board_kinds as core_kinds
+from scorepad.core.boards.kingdom import Kingdom
+from scorepad.core.boards.kingdom_sheet import KIND as KINGDOM
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.template import GameTemplate
 from scorepad.sheet import kinds
@@ -102,9 +105,11 @@ def test_a_kind_registered_by_its_module_plugs_into_the_sheet_with_no_list_edite
 
 
 def test_every_built_in_kind_is_kept_by_the_store_and_drawn_by_the_app():
-    stored = [AZUL_PAVILION, AZUL_WALL, SINTRA_PALACE]  # the store's kinds of board
+    stored = [AZUL_PAVILION, AZUL_WALL, SINTRA_PALACE, KINGDOM]  # the store's kinds of board
     assert sorted(kind.kind for kind in board_kinds()) == sorted(stored)
-    assert sorted(view.name for view in board_views()) == ["palace", "pavilion", "wall"]
+    assert sorted(core_kinds()) == sorted(stored)  # every kind the core reads
+    assert sorted(view.name for view in board_views()) == ["kingdom", "palace", "pavilion", "wall"]
+    assert {view.draws for view in board_views()} >= {Kingdom}
 
 
 def test_an_edit_keeps_the_boards_of_a_kind_the_sheet_does_not_show(tmp_path, monkeypatch):
