@@ -100,6 +100,9 @@ class AwardLine(Line):
         count = read_whole(raw, 0, self.max)
         return self.scored(count, count, 0)
 
+    def highest(self) -> Number | None:
+        return self.max
+
     def whole_range(self) -> tuple[Number, Number, int] | None:
         """Read per round as it stands, worth 0 until ``award_points`` (sign 0)."""
         return 0, LIMIT if self.max is None else min(self.max, LIMIT), 0

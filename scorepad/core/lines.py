@@ -40,6 +40,8 @@ TABLE_SIZE = 64
 _IMMUTABLE = frozenset({int, bool, tuple, type(None)})
 """Stored forms that a remembered reading may share: never a dict (a rated count)."""
 Prefer = Literal["more", "fewer"]
+Entered = Literal["number", "yes_no", "pair"]
+"""How a player gives a line's value (``Line.entered_as``)."""
 
 
 class Reading(NamedTuple):
@@ -113,6 +115,16 @@ class Line:
     players), not entered: sheets show the quantity beside them (an award, a tally)."""
     compared: ClassVar[bool] = False
     """The points come from comparing every player's entry (an award)."""
+    entered_as: ClassVar[Entered] = "number"
+    """How a player gives the value: a typed ``"number"`` (points, a count, an amount;
+    a sum as typed), a ticked ``"yes_no"``, or a ``"pair"`` of typed whole numbers (a
+    product's two factors). Sheets keep and show each in its own kind of cell."""
+    stepped: ClassVar[bool] = False
+    """The entry is a whole number from 0 (a count, a table's row, a penalty): sheets
+    offer − and + beside it."""
+    item_count: ClassVar[bool] = False
+    """The entry is a count of items: a set rule may group such a line (one without
+    rates, filled in once)."""
     __slots__ = ("_memo", "counts", "hint", "key", "label", "per_round", "variants")
 
     def __init__(
@@ -171,6 +183,14 @@ class Line:
 
     def read(self, raw: object) -> Reading:
         raise NotImplementedError
+
+    def highest(self) -> Number | None:
+        """The highest entry the line takes (None: no bound of its own)."""
+        return None
+
+    def below_zero(self) -> bool:
+        """An entry may be below zero (points without a floor at zero)."""
+        return False
 
     def whole_range(self) -> tuple[Number, Number, int] | None:
         """(low, high, sign) when this line reads any whole number ``v`` from ``low`` to
@@ -248,6 +268,12 @@ class PointsLine(Line):
         _check_bounds(value, self.min, self.max)
         return self.scored(value, value, value)
 
+    def highest(self) -> Number | None:
+        return self.max
+
+    def below_zero(self) -> bool:
+        return self.min is None or self.min < 0
+
     def whole_range(self) -> tuple[Number, Number, int] | None:
         low = -LIMIT if self.min is None else max(self.min, -LIMIT)
         high = LIMIT if self.max is None else min(self.max, LIMIT)
@@ -269,6 +295,8 @@ class CountLine(Line):
     """A count of items, each worth ``per`` (or ``per`` for every ``every`` items)."""
 
     kind = "count"
+    stepped = True
+    item_count = True
     fields = MappingProxyType({"per": False, "every": False, "max": False, "rates": False})
     __slots__ = ("_rated", "every", "max", "per", "rate_required", "rates", "squared")
 
@@ -323,6 +351,9 @@ class CountLine(Line):
         if len(self._rated) < MEMO_SIZE:
             self._rated[(count, rate.id)] = found[1:]
         return found
+
+    def highest(self) -> Number | None:
+        return self.max
 
     def whole_range(self) -> tuple[Number, Number, int] | None:
         if self.rates or self.every != 1 or type(self.per) is not int or self.per != 1:
@@ -382,6 +413,7 @@ class TableLine(Line):
     """A whole number 0..n looked up in a list of points (Sintra's ornaments)."""
 
     kind = "table"
+    stepped = True
     fields = MappingProxyType({"values": True})
     __slots__ = ("values",)
 
@@ -392,6 +424,9 @@ class TableLine(Line):
     def read(self, raw: object) -> Reading:
         index = read_whole(raw, 0, len(self.values) - 1)
         return self.scored(index, index, self.values[index])
+
+    def highest(self) -> Number | None:
+        return len(self.values) - 1
 
     def _default_hint(self, lang: str) -> str:
         pairs = [
@@ -404,6 +439,7 @@ class CheckLine(Line):
     """Yes or no, worth fixed points when yes (Summer Pavilion's stars)."""
 
     kind = "check"
+    entered_as = "yes_no"
     fields = MappingProxyType({"points": True})
     __slots__ = ("points",)
 
@@ -436,6 +472,7 @@ class ProductLine(Line):
     """Two whole numbers whose product (times ``per``) is the line's points (Sintra B)."""
 
     kind = "product"
+    entered_as = "pair"
     fields = MappingProxyType({"per": False, "factors": True})
     __slots__ = ("factors", "per")
 
@@ -470,6 +507,7 @@ class PenaltyLine(Line):
     """An amount of at least 0 that is subtracted (Sintra's broken glass)."""
 
     kind = "penalty"
+    stepped = True
     fields = MappingProxyType({"max": False})
     __slots__ = ("max",)
 
@@ -480,6 +518,9 @@ class PenaltyLine(Line):
     def read(self, raw: object) -> Reading:
         value = read_whole(raw, 0, self.max)
         return self.scored(value, value, -value)
+
+    def highest(self) -> Number | None:
+        return self.max
 
     def whole_range(self) -> tuple[Number, Number, int] | None:
         return 0, LIMIT if self.max is None else min(self.max, LIMIT), -1

@@ -38,6 +38,9 @@ class TallyLine(Line):
         count = read_whole(raw, 0, self.max)
         return self.scored(count, count, self.values[min(count, len(self.values) - 1)])
 
+    def highest(self) -> Number | None:
+        return self.max
+
     def empty(self) -> Reading:
         """A blank is a count of 0 and scores the table's value for 0: nothing typed on
         Agricola's sheep line is no sheep (−1 point), and no fruit icons of a type in

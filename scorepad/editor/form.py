@@ -454,7 +454,7 @@ def _line_form(raw: Mapping[str, Any]) -> LineForm:
     for name in LIST_FIELDS:
         if name in raw:
             setattr(line, name, " ".join(_text(v) for v in raw[name]))
-    if line.kind == "award":
+    if "ties" in FIELDS_BY_KIND.get(line.kind, ()):  # an award's settings
         line.ties = str(raw.get("ties", "split"))
         line.zero_counts = raw.get("zero_counts", True) is not False
         line.all_tied_nothing = raw.get("all_tied_nothing") is True

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorepad.core.sheetrules import MORE_KINDS
-from scorepad.core.template import LINE_KINDS
+from scorepad.core.template import LINE_KINDS, Line
 from scorepad.editor.words import Item
 
 ALL_KINDS = {**LINE_KINDS, **MORE_KINDS}
@@ -26,6 +26,18 @@ REQUIRED = {
     for kind, cls in ALL_KINDS.items()
 }
 """Number fields a kind cannot do without: left blank, they are marked as needed."""
+
+
+def kind_class(kind: str) -> type[Line] | None:
+    """The core's class of a line kind named in a form (None: a kind the core lacks)."""
+    return ALL_KINDS.get(kind)
+
+
+def scored_between_players(kind: str) -> bool:
+    """A kind whose points are worked out from every player's quantity (an award, a
+    tally: ``Line.worked_out``)."""
+    cls = kind_class(kind)
+    return cls is not None and cls.worked_out
 
 
 @dataclass
@@ -108,7 +120,13 @@ class LineForm(Item):
     @property
     def rated(self) -> bool:
         """A count whose worth each player chooses from its rates (``core.is_rated``)."""
-        return self.kind == "count" and bool(self.rates)
+        return "rates" in FIELDS_BY_KIND.get(self.kind, ()) and bool(self.rates)
+
+    @property
+    def item_count(self) -> bool:
+        """Its kind counts items a set rule may group (``Line.item_count``)."""
+        cls = kind_class(self.kind)
+        return cls is not None and cls.item_count
 
 
 @dataclass

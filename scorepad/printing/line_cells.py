@@ -10,7 +10,7 @@ line adds one class here, not a branch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 from scorepad.core.awards import AwardLine
 from scorepad.core.numbers import HALF, Number, format_points
@@ -25,22 +25,24 @@ from scorepad.core.template import (
 )
 from scorepad.printing.cells import BLANK, Cell, Mark, number
 
+L = TypeVar("L", bound=Line, contravariant=True)
 
-class LineCells:
+
+class LineCells(Generic[L]):
     """A kind of line's boxes: by default a plain blank box, and the points with what was
     entered (its measure) beside them."""
 
-    def blank(self, line: Line) -> Cell:
+    def blank(self, line: L) -> Cell:
         return BLANK
 
-    def filled(self, line: Line, reading: Reading, points: str, lang: str) -> Cell:
+    def filled(self, line: L, reading: Reading, points: str, lang: str) -> Cell:
         return Cell(value=points, note=number(reading.measure, lang))
 
 
-CELLS: dict[type[Line], LineCells] = {}
+CELLS: dict[type[Line], LineCells[Any]] = {}
 """Each kind of line's boxes, by its core class."""
-DEFAULT = LineCells()
-C = TypeVar("C", bound=type[LineCells])
+DEFAULT: LineCells[Line] = LineCells()
+C = TypeVar("C", bound=type[LineCells[Any]])
 
 
 def register(kind: type[Line]) -> Callable[[C], C]:
@@ -51,7 +53,7 @@ def register(kind: type[Line]) -> Callable[[C], C]:
     return add
 
 
-def cells_of(line: Line) -> LineCells:
+def cells_of(line: Line) -> LineCells[Any]:
     """The boxes of a line's kind (its class's, or the nearest base class's)."""
     for cls in type(line).__mro__:
         found = CELLS.get(cls)
@@ -73,7 +75,7 @@ def whole(value: object) -> int:
 
 
 @register(AwardLine)
-class AwardCells(LineCells):
+class AwardCells(LineCells[Line]):
     """A quantity to enter, its points written after an arrow."""
 
     def blank(self, line: Line) -> Cell:
@@ -85,7 +87,7 @@ class AwardCells(LineCells):
 
 
 @register(CheckLine)
-class CheckCells(LineCells):
+class CheckCells(LineCells[Line]):
     def blank(self, line: Line) -> Cell:
         return Cell(marks=(Mark(),))
 
@@ -94,17 +96,15 @@ class CheckCells(LineCells):
 
 
 @register(CountLine)
-class CountCells(LineCells):
+class CountCells(LineCells[CountLine]):
     """A count with rates shows each rate to tick."""
 
-    def blank(self, line: Line) -> Cell:
-        assert isinstance(line, CountLine)
+    def blank(self, line: CountLine) -> Cell:
         if not line.rates:
             return BLANK
         return Cell(marks=tuple(Mark(rate_mark(r.per)) for r in line.rates))
 
-    def filled(self, line: Line, reading: Reading, points: str, lang: str) -> Cell:
-        assert isinstance(line, CountLine)
+    def filled(self, line: CountLine, reading: Reading, points: str, lang: str) -> Cell:
         value = reading.value
         if not line.rates or not isinstance(value, dict):
             return super().filled(line, reading, points, lang)
@@ -113,7 +113,7 @@ class CountCells(LineCells):
 
 
 @register(ProductLine)
-class ProductCells(LineCells):
+class ProductCells(LineCells[Line]):
     def blank(self, line: Line) -> Cell:
         return Cell(product=True)
 
@@ -125,12 +125,12 @@ class ProductCells(LineCells):
 
 
 @register(PenaltyLine)
-class PenaltyCells(LineCells):
+class PenaltyCells(LineCells[Line]):
     def blank(self, line: Line) -> Cell:
         return Cell(minus=True)
 
 
 @register(PointsLine)
-class PointsCells(LineCells):
+class PointsCells(LineCells[Line]):
     def filled(self, line: Line, reading: Reading, points: str, lang: str) -> Cell:
         return Cell(value=points)

@@ -21,6 +21,8 @@ from typing import Any
 
 from scorepad.core import GameTemplate, load_template
 from scorepad.core.numbers import json_number
+from scorepad.core.sheetrules import MORE_KINDS
+from scorepad.core.template import LINE_KINDS
 from scorepad.sheet.draft import SheetDraft
 
 LineData = Mapping[str, Any]
@@ -71,9 +73,11 @@ def add_slots(draft: SheetDraft, line: LineData) -> None:
     """Give ``line`` a cell per player in ``draft`` (as ``progress.fill_missing``
     does for a template's lines), so that edits of it never meet a missing cell."""
     key, kind, n = str(line.get("key")), line.get("kind"), len(draft.players)
-    if kind == "check":
+    cls = (LINE_KINDS.get(kind) or MORE_KINDS.get(kind)) if isinstance(kind, str) else None
+    entered = "number" if cls is None else cls.entered_as
+    if entered == "yes_no":
         draft.checks.setdefault(key, [False] * n)
-    elif kind == "product":
+    elif entered == "pair":
         draft.pairs.setdefault(key, [["", ""] for _ in range(n)])
     else:
         draft.texts.setdefault(key, [""] * n)

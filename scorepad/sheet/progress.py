@@ -31,11 +31,8 @@ from scorepad.core.results import has_score, undecided
 from scorepad.core.scoring import ExtraLine, PlayerSheet, floor_added
 from scorepad.core.sheetrules import WorkedRule, round_points, worked_after
 from scorepad.core.template import (
-    CheckLine,
-    CountLine,
+    Factor,
     Line,
-    ProductLine,
-    TableLine,
     is_rated,
     worked_from_entry,
 )
@@ -74,9 +71,6 @@ LABEL = -1
 
 NOTES = "notes"
 """Where a problem with the play's notes is noted (the first part of a ``CellKey``)."""
-
-STEPPED_KINDS = frozenset({"count", "table", "penalty"})
-"""Line kinds whose entry is a whole count ≥ 0: they get − / + steppers."""
 
 
 @dataclass(frozen=True)
@@ -135,9 +129,7 @@ class SheetInProgress:
         """A round game's lines filled once per round (none for other games)."""
         self.end_lines: tuple[Line, ...] = tuple(line for line in self.lines if not line.per_round)
         """Lines filled once for the whole play (every line of a game without rounds)."""
-        self.awards: tuple[str, ...] = tuple(
-            line.key for line in self.end_lines if line.kind == "award"
-        )
+        self.awards: tuple[str, ...] = tuple(line.key for line in self.end_lines if line.compared)
         """Award lines: beside each quantity, the points it earned among the players."""
         self.priced: tuple[str, ...] = tuple(
             line.key for line in self.end_lines if worked_from_entry(line)
@@ -174,14 +166,14 @@ class SheetInProgress:
 
     def set_rate(self, key: str, player: int, rate_id: str) -> SheetState:
         line = self.template.line(key)
-        assert isinstance(line, CountLine)
+        assert is_rated(line)
         line.rate(rate_id)  # refuses an id the line does not have
         return self.apply(RateEdit(key, player, rate_id))
 
     def next_rate(self, key: str, player: int) -> SheetState:
         """The rate after the current one (wrapping round to the first)."""
         line = self.template.line(key)
-        assert isinstance(line, CountLine)
+        assert is_rated(line)
         ids = [r.id for r in line.rates]
         current = self.draft.rates[key][player]
         following = ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
@@ -198,7 +190,7 @@ class SheetInProgress:
         if not isinstance(value, int):
             return self.state
         line = self.template.line(key)
-        high = len(line.values) - 1 if isinstance(line, TableLine) else getattr(line, "max", None)
+        high = line.highest()
         wanted = max(0, value + delta)
         if high is not None:
             wanted = min(wanted, int(high))
@@ -553,10 +545,11 @@ class SheetInProgress:
         """Which part of a cell a problem is in: a product line's factor it names ("a",
         "b"), else the whole cell ("")."""
         line = self.template.line(problem.line) if problem.line is not None else None
-        if not isinstance(line, ProductLine):
+        if line is None or line.entered_as != "pair":
             return ("",)
         named = problem.cell.fields.get("factor")
-        parts = tuple(p for p, f in zip("ab", line.factors, strict=True) if f.label is named)
+        factors: tuple[Factor, Factor] = getattr(line, "factors")  # noqa: B009
+        parts = tuple(p for p, f in zip("ab", factors, strict=True) if f.label is named)
         return parts or ("a", "b")
 
     def _check_cell(self, key: str, player: int) -> CellKey:
@@ -569,10 +562,10 @@ class SheetInProgress:
         """The line value for the core as typed (None when blank) and whether the cell
         holds a value (that counts unless the core refuses it)."""
         key = line.key
-        if isinstance(line, CheckLine):
+        if line.entered_as == "yes_no":
             checked = self.draft.checks[key][player]
             return (True if checked else None), checked
-        if isinstance(line, ProductLine):
+        if line.entered_as == "pair":
             texts = self.draft.pairs[key][player]
             if not any(t.strip() for t in texts):
                 return None, False
@@ -728,9 +721,9 @@ def fill_missing(template: GameTemplate, draft: SheetDraft) -> None:
     for kind in board_kinds():
         kind.fill(template, draft)
     for line in template.lines_for(draft.variant):
-        if isinstance(line, CheckLine):
+        if line.entered_as == "yes_no":
             draft.checks.setdefault(line.key, [False] * n)
-        elif isinstance(line, ProductLine):
+        elif line.entered_as == "pair":
             draft.pairs.setdefault(line.key, [["", ""] for _ in range(n)])
         else:
             draft.texts.setdefault(line.key, [""] * n)

@@ -16,7 +16,7 @@ from scorepad.core.errors import quote
 from scorepad.core.i18n import DEFAULT_LANG, decimal_mark, tr
 from scorepad.core.numbers import format_points
 from scorepad.core.scoring import show
-from scorepad.core.template import CheckLine, ProductLine, is_rated
+from scorepad.core.template import is_rated
 from scorepad.sheet.draft import ExtraRow, RoundRow, SheetDraft
 from scorepad.sheet.result import needs_choice
 from scorepad.store import read_boards
@@ -218,9 +218,9 @@ def draft_from_play(record: PlayRecord, lang: str = DEFAULT_LANG) -> SheetDraft:
         values = [p.lines.get(line.key) for p in entered]
         if line.per_round:
             continue
-        if isinstance(line, CheckLine):
+        if line.entered_as == "yes_no":
             draft.checks[line.key] = [bool(v) for v in values]
-        elif isinstance(line, ProductLine):
+        elif line.entered_as == "pair":
             draft.pairs[line.key] = [
                 [typed(a, lang), typed(b, lang)] for a, b in (_pair(v) for v in values)
             ]

@@ -1,5 +1,9 @@
 """One player's box on one line of the sheet, for each kind of line.
 
+Each kind of line registers its cell here by its core class (``CELLS``); a line of a kind
+registered nowhere gets a number cell (``TextCell``). A new kind of line adds one entry
+here, not a branch.
+
 A cell writes what is typed into the ``SheetInProgress`` and calls ``changed`` so the sheet
 can re-add; ``mark`` marks the cell when the core refused its value. Cells never compute
 points: the model and the core do. A change is read from the value its event carries
@@ -13,9 +17,8 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core.i18n import pick
-from scorepad.core.template import CountLine, Line, is_rated
+from scorepad.core.template import CheckLine, CountLine, Line, ProductLine, is_rated
 from scorepad.sheet.progress import (
-    STEPPED_KINDS,
     SheetInProgress,
     SheetState,
     round_key,
@@ -112,7 +115,7 @@ class TextCell(SumField, SheetCell):
         self.wrapper = tid(ident or f"line-{line.key}-{n}", self.field)
         # The field fills the cell's column (``expand``), between − and + for a count.
         self.control = self.wrapper
-        if line.kind in STEPPED_KINDS and ident is None:
+        if line.stepped and ident is None:
             parts = [
                 self._stepper(f"minus-{line.key}-{n}", ft.Icons.REMOVE, "app.one_less", -1),
                 self.wrapper,
@@ -392,13 +395,33 @@ class ExtraCell(SumField, SheetCell):
         return self.crossed.put(self.field, self.shown())
 
 
+MakeCell = Callable[[Context, SheetInProgress, Line, int, Changed], SheetCell]
+"""Builds one player's cell on a line: (ctx, model, line, player from 0, changed)."""
+
+
+def _count_cell(
+    ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
+) -> SheetCell:
+    """A count with rates gets a rate chip beside its number (``RateCell``)."""
+    if is_rated(line):
+        return RateCell(ctx, model, line, player, changed)
+    return TextCell(ctx, model, line, player, changed)
+
+
+CELLS: dict[type[Line], MakeCell] = {
+    CheckLine: CheckCell,
+    ProductLine: ProductCell,
+    CountLine: _count_cell,
+}
+"""Each kind of line's cell, by its core class (others: ``TextCell``)."""
+
+
 def make_cell(
     ctx: Context, model: SheetInProgress, line: Line, player: int, changed: Changed
 ) -> SheetCell:
-    if line.kind == "check":
-        return CheckCell(ctx, model, line, player, changed)
-    if line.kind == "product":
-        return ProductCell(ctx, model, line, player, changed)
-    if is_rated(line):
-        return RateCell(ctx, model, line, player, changed)
+    """The cell of a line's kind (its class's, or the nearest base class's)."""
+    for cls in type(line).__mro__:
+        found = CELLS.get(cls)
+        if found is not None:
+            return found(ctx, model, line, player, changed)
     return TextCell(ctx, model, line, player, changed)

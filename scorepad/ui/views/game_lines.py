@@ -15,9 +15,9 @@ import flet as ft
 
 from scorepad.core.awards import TIES
 from scorepad.core.limits import MAX_LINES
-from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.editor.form import FIELDS_BY_KIND, LIST_FIELDS, GameForm, LineForm, RateForm
 from scorepad.editor.kinds import KIND_CHOICES, choice_for
+from scorepad.editor.parts import scored_between_players
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.game_parts import HALF, QUARTER, THIRD, EditorParts, test_id
 
@@ -66,8 +66,8 @@ def opened_folds(form: GameForm) -> set[str]:
 class LineCards(EditorParts):
     sections: dict[str, ft.Column]
     between_players = True
-    """Offers the kinds scored between players (``sheetrules.MORE_KINDS``: awards and
-    tallies); off where a sheet in progress cannot show them yet."""
+    """Offers the kinds scored between players (``editor.parts.scored_between_players``: awards
+    and tallies); off where a sheet in progress cannot show them yet."""
     line_rest: list[ft.Control]
     """The controls of the line card built last, below its name."""
 
@@ -157,7 +157,7 @@ class LineCards(EditorParts):
                 ),
             )
             for c in KIND_CHOICES
-            if self.between_players or c.kind not in MORE_KINDS
+            if self.between_players or not scored_between_players(c.kind)
         ]
         if line.kind not in {c.kind for c in KIND_CHOICES}:
             chips.append(ft.Chip(label=ft.Text(line.kind), selected=True, show_checkmark=False))

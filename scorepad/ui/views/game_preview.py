@@ -91,11 +91,11 @@ def line_rows(line: Line, variants: dict[str, str], lang: str) -> list[ft.Contro
     rows: list[ft.Control] = [
         ft.Row([ft.Text(label, expand=True, size=14), muted(line.describe(lang))])
     ]
-    choices = [pick(r.label, lang) for r in getattr(line, "rates", ())]
-    choices += [pick(f.label, lang) for f in getattr(line, "factors", ())]
-    if choices:
-        joiner = " / " if line.kind == "count" else " × "
-        rows.append(ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16)))
+    rates = [pick(r.label, lang) for r in getattr(line, "rates", ())]
+    factors = [pick(f.label, lang) for f in getattr(line, "factors", ())]
+    for joiner, choices in ((" / ", rates), (" × ", factors)):  # one of, or × the other
+        if choices:
+            rows.append(ft.Container(muted(joiner.join(choices)), padding=ft.Padding.only(left=16)))
     return rows
 
 

@@ -107,7 +107,7 @@ class RuleCards(EditorParts):
     # --- the lines a rule reads ---------------------------------------------------------
     def set_offers(self, line: LineForm) -> bool:
         """A set takes count lines without rates, filled in once."""
-        return line.kind == "count" and not line.rated and not self.per_round(line)
+        return line.item_count and not line.rated and not self.per_round(line)
 
     def bonus_offers(self, line: LineForm) -> bool:
         return not self.per_round(line)

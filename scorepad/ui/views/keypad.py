@@ -13,14 +13,15 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core.template import Line, PointsLine
+from scorepad.core.template import Line
 
 
 def can_be_negative(line: Line | None) -> bool:
-    """A points line without a floor at zero, or a line added by hand (``None``)."""
+    """A line whose entry may be below zero (``Line.below_zero``: points without a floor
+    at zero), or a line added by hand (``None``)."""
     if line is None:
         return True
-    return isinstance(line, PointsLine) and (line.min is None or line.min < 0)
+    return line.below_zero()
 
 
 def keypad(line: Line | None) -> ft.KeyboardType:

@@ -30,7 +30,6 @@ import flet as ft
 
 from scorepad.core.i18n import join_words, pick
 from scorepad.core.scoring import show
-from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.sheet.edits import RoundRestored
 from scorepad.sheet.progress import SheetInProgress, SheetState, earned_by_round
 from scorepad.ui.context import Context
@@ -121,7 +120,7 @@ class RoundBlock:
         for index, line in enumerate(model.round_lines):
             controls = [c.control for c in self.cells[index * width : (index + 1) * width]]
             text = pick(line.label, ctx.lang)
-            if line.kind in MORE_KINDS:
+            if line.worked_out:
                 found = with_earned(controls, [earned_ident(number, line.key, i) for i in players])
                 self.earned[line.key] = found
                 controls = found.cells
@@ -246,7 +245,7 @@ class RoundsPart:
         rules = model.template.rounds
         self.has_deal = rules is not None and (rules.cards is not None or rules.dealer_rotates)
         """The game says how many cards each round deals or who deals."""
-        self.earned_lines = [line for line in model.round_lines if line.kind in MORE_KINDS]
+        self.earned_lines = [line for line in model.round_lines if line.worked_out]
         """Per-round lines whose points are worked out from the quantity (award, tally)."""
         self.column = ft.ListView(spacing=SPACING, reverse=True, height=0)
         """The rounds, newest first in the list: a reversed list starts at its end."""

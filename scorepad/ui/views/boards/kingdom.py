@@ -34,7 +34,7 @@ from scorepad.core.boards.kingdom import (
 )
 from scorepad.core.errors import SheetError
 from scorepad.core.scoring import show
-from scorepad.core.template import CheckLine, Line
+from scorepad.core.template import Line
 from scorepad.sheet.boards.kingdom import (
     KINGDOM_LINES,
     SIZE,
@@ -154,7 +154,7 @@ class KingdomPart:
         if not self.shown or line.key not in KINGDOM_LINES:
             return None
         source = KingdomSource(self.model)
-        if isinstance(line, CheckLine):
+        if line.entered_as == "yes_no":
             return BoardCheckCell(self.ctx, self.model, line, player, changed, source)
         return BoardTextCell(self.ctx, self.model, line, player, changed, source)
 

@@ -99,7 +99,7 @@ class PavilionPart:
     def cell(self, line: Line, player: int, changed: Changed) -> SheetCell | None:
         if not self.shown or line.key not in PAVILION_LINES:
             return None
-        if line.kind == "check":
+        if line.entered_as == "yes_no":
             return BoardCheckCell(self.ctx, self.model, line, player, changed, self)
         return BoardTextCell(self.ctx, self.model, line, player, changed, self)
 
