@@ -50,6 +50,7 @@ APP = (
     "FILTER_LIST",
     "FILTER_VINTAGE",
     "FLAG",
+    "GRID_ON",
     "GRID_VIEW",
     "GROUPS",
     "HEART_BROKEN_OUTLINED",

@@ -255,3 +255,27 @@ def test_a_game_file_naming_an_unknown_board_is_refused():
     with pytest.raises(TemplateError) as refused:
         load_template(source, "game.json")
     assert refused.value.message("en").startswith('game.json: board: "chessboard" should be')
+
+
+def test_the_kinds_come_in_the_order_of_their_modules_whatever_was_imported_first():
+    """A message listing a sheet file's board fields reads the same in every program: a
+    kind's module imported before the others (as a test or a command may) changes
+    nothing."""
+    import subprocess
+    import sys
+
+    program = (
+        "import scorepad.core.boards.{first}\n"
+        "from scorepad.core.boards.sheet_boards import board_fields\n"
+        "print(' '.join(board_fields()))"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", program.format(first=first)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for first in ("sintra_sheet", "pavilion_sheet", "kingdom_sheet", "azul_sheet", "kinds")
+    }
+    assert seen == {"wall side track kingdom pavilion star_colours palace\n"}

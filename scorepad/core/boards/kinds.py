@@ -147,8 +147,12 @@ def board_kinds() -> dict[str, BoardKind]:
     """Every kind, each module of this package imported once to register its own."""
     if not _SCANNED:
         _SCANNED.append(True)
-        for module in pkgutil.iter_modules(_package_path()):
-            importlib.import_module(f"{__package__}.{module.name}")
+        for module in sorted(m.name for m in pkgutil.iter_modules(_package_path())):
+            importlib.import_module(f"{__package__}.{module}")
+        # in the order of their modules' names, whichever a program imported first
+        ordered = sorted(BOARD_KINDS.items(), key=lambda item: type(item[1]).__module__)
+        BOARD_KINDS.clear()
+        BOARD_KINDS.update(ordered)
     return BOARD_KINDS
 
 
