@@ -239,6 +239,14 @@ DESIGN_KEYS = {
         "open_spaces",
         "final_order",
     ],
+    "brass-birmingham": [
+        "canal_links",
+        "canal_industries",
+        "rail_links",
+        "rail_industries",
+        "income",
+        "money",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
