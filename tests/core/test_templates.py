@@ -247,6 +247,19 @@ DESIGN_KEYS = {
         "income",
         "money",
     ],
+    "great-western-trail": [
+        "dollars",
+        "buildings",
+        "cities",
+        "stations",
+        "hazards",
+        "cattle",
+        "objectives",
+        "station_masters",
+        "workers",
+        "disc_space",
+        "job_market",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
