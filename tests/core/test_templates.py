@@ -260,6 +260,12 @@ DESIGN_KEYS = {
         "disc_space",
         "job_market",
     ],
+    "lords-of-waterdeep": [
+        "track",
+        "adventurers",
+        "gold",
+        "lord",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
