@@ -266,6 +266,18 @@ DESIGN_KEYS = {
         "gold",
         "lord",
     ],
+    "puerto-rico": [
+        "vp_chips",
+        "buildings",
+        "guild_hall_small",
+        "guild_hall_large",
+        "residence",
+        "fortress",
+        "customs_house",
+        "city_hall",
+        "doubloons",
+        "goods",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
