@@ -278,6 +278,11 @@ DESIGN_KEYS = {
         "doubloons",
         "goods",
     ],
+    "power-grid": [
+        "powered",
+        "connected",
+        "money",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
