@@ -283,6 +283,9 @@ DESIGN_KEYS = {
         "connected",
         "money",
     ],
+    "el-grande": [
+        "track",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
