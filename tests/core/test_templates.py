@@ -286,6 +286,16 @@ DESIGN_KEYS = {
     "el-grande": [
         "track",
     ],
+    "orleans": [
+        "coins",
+        "brocade",
+        "wool",
+        "wine",
+        "cheese",
+        "grain",
+        "stations_citizens",
+        "development",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
