@@ -296,6 +296,12 @@ DESIGN_KEYS = {
         "stations_citizens",
         "development",
     ],
+    "istanbul": [
+        "rubies",
+        "lira",
+        "goods",
+        "bonus_cards",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
