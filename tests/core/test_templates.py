@@ -302,6 +302,13 @@ DESIGN_KEYS = {
         "goods",
         "bonus_cards",
     ],
+    "gaia-project": [
+        "track",
+        "final_1",
+        "final_2",
+        "research",
+        "resources",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
