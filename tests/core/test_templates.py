@@ -309,6 +309,20 @@ DESIGN_KEYS = {
         "research",
         "resources",
     ],
+    "caverna": [
+        "animals",
+        "missing_types",
+        "grain",
+        "vegetables",
+        "rubies",
+        "dwarfs",
+        "unused_spaces",
+        "tiles",
+        "bonus",
+        "gold",
+        "begging",
+        "writing_chamber",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
