@@ -323,6 +323,27 @@ DESIGN_KEYS = {
         "begging",
         "writing_chamber",
     ],
+    "a-feast-for-odin": [
+        "whaling_boats",
+        "knarrs",
+        "longships",
+        "emigrated_knarrs",
+        "emigrated_longships",
+        "exploration",
+        "sheds",
+        "stone_houses",
+        "long_houses",
+        "sheep",
+        "pregnant_sheep",
+        "cattle",
+        "pregnant_cattle",
+        "occupations",
+        "silver",
+        "income",
+        "english_crown",
+        "uncovered",
+        "thing_penalties",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
