@@ -344,6 +344,14 @@ DESIGN_KEYS = {
         "uncovered",
         "thing_penalties",
     ],
+    "le-havre": [
+        "buildings",
+        "ships",
+        "bonus",
+        "cash",
+        "storehouse",
+        "loans",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
