@@ -352,6 +352,17 @@ DESIGN_KEYS = {
         "storehouse",
         "loans",
     ],
+    "five-tribes": [
+        "gold",
+        "viziers",
+        "vizier_bonus",
+        "elders",
+        "djinns",
+        "palm_trees",
+        "palaces",
+        "tiles",
+        "merchandise",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
