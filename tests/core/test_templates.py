@@ -363,6 +363,17 @@ DESIGN_KEYS = {
         "tiles",
         "merchandise",
     ],
+    "lost-ruins-of-arnak": [
+        "research",
+        "temple_tiles",
+        "idols",
+        "idol_slots",
+        "guardians",
+        "cards",
+        "fear_cards",
+        "fear_tiles",
+        "lost_temple",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
