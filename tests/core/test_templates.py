@@ -374,6 +374,18 @@ DESIGN_KEYS = {
         "fear_tiles",
         "lost_temple",
     ],
+    "maracaibo": [
+        "track",
+        "income_vp",
+        "doubloon_income_vp",
+        "projects",
+        "influence_england",
+        "influence_france",
+        "influence_spain",
+        "nobles_england",
+        "nobles_france",
+        "nobles_spain",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
