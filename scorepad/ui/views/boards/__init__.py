@@ -9,14 +9,13 @@ the app first asks for its kinds), with no list to edit. The kind's sheet part i
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import flet as ft
 
+from scorepad.core.packages import import_modules
 from scorepad.core.template import Line
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
@@ -62,7 +61,6 @@ class BoardView:
 
 
 _VIEWS: dict[str, BoardView] = {}
-_LOADED: list[bool] = []
 
 
 def register_view(view: BoardView) -> BoardView:
@@ -73,10 +71,7 @@ def register_view(view: BoardView) -> BoardView:
 
 def board_views() -> tuple[BoardView, ...]:
     """Every board kind of the app, each registered by its module of this package."""
-    if not _LOADED:
-        for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-            importlib.import_module(f"{__name__}.{module}")
-        _LOADED.append(True)
+    import_modules(__name__)
     return tuple(_VIEWS.values())
 
 
