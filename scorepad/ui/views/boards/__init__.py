@@ -1,10 +1,10 @@
-"""Board kinds in the app, one module per kind (``wall``, ``pavilion``, ``palace``), each
-registering its view here (``register_view``): the part of the sheet that fills cells from
-a player's board and opens the board to tap, and the board drawn small on the play screen
-and in History. The sheet and History ask every registered kind in turn and know none by
-name: a new kind is a new module in this package (the package's modules are imported when
-the app first asks for its kinds), with no list to edit. The kind's sheet part is
-``scorepad.sheet.boards``'s, its reading the core's.
+"""Board kinds in the app, one module per kind (``wall``, ``pavilion``, ``palace``,
+``kingdom``), each registering its view here (``register_view``): the part of the sheet
+that fills cells from a player's board and opens the board to tap, and the board drawn
+small on the play screen and in History. The sheet and History ask every registered kind
+in turn and know none by name: a new kind is a new module in this package (the package's
+modules are imported when the app first asks for its kinds), with no list to edit. The
+kind's sheet part is ``scorepad.sheet.boards``'s, its reading the core's.
 
 A kind's part that opens a player's board over the sheet builds on ``BoardDialogPart``:
 the dialog's frame, the player's total and the message under the board, Done, Clear and
