@@ -303,3 +303,12 @@ def test_template_marks_lines_per_round_and_shows_the_rounds_rule(capsys):
     data = json.loads(run(capsys, "games", "show", "uno", "--json"))
     assert data["rounds"]["ends"] == {"reach": 500}
     assert [line["per_round"] for line in data["lines"]] == [True]
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_a_history_in_memory_is_opened_like_a_file(capsys, url):
+    """An SQLite history in memory (nothing kept) lists the games and no plays: no
+    engine option meant for a file's pool is passed to it."""
+    games = run(capsys, "games", "--db", url)
+    assert re.search(r"^azul\s+Azul\s", games, re.M)
+    assert run(capsys, "history", "--db", url).strip() == "no plays yet"
