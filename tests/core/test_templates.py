@@ -272,6 +272,7 @@ DESIGN_KEYS = {
         "guild_hall_small",
         "guild_hall_large",
         "residence",
+        "residence_spaces",
         "fortress",
         "customs_house",
         "city_hall",
