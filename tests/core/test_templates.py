@@ -82,6 +82,20 @@ DESIGN_KEYS = {
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
+    "coloretto": [
+        "plus_1",
+        "plus_2",
+        "plus_3",
+        "minus_1",
+        "minus_2",
+        "minus_3",
+        "minus_4",
+        "plus_two_cards",
+    ],
+    "for-sale": ["cheques", "coins"],
+    "no-thanks": ["cards", "counters"],
+    "point-salad": ["point_cards", "turn_order"],
+    "qwixx": ["red", "yellow", "green", "blue", "misthrows"],
     "splendor": ["cards", "nobles", "cards_bought"],
     "takenoko": ["plots", "gardener", "panda", "emperor"],
     "stone-age": [
@@ -249,6 +263,8 @@ ROUND_KEYS = {
     "flip-7": ["points"],
     "uno": ["points"],
     "lost-cities": ["himalayas", "rainforest", "desert", "volcano", "sea"],
+    "jaipur": ["seal"],
+    "love-letter": ["tokens"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
 RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
