@@ -95,7 +95,12 @@ DESIGN_KEYS = {
     "for-sale": ["cheques", "coins"],
     "no-thanks": ["cards", "counters"],
     "point-salad": ["point_cards", "turn_order"],
+    "qwirkle": ["points", "went_out"],
     "qwixx": ["red", "yellow", "green", "blue", "misthrows"],
+    "bohnanza": ["gold", "cards_in_hand"],
+    "camel-up": ["pounds", "winner_bets", "loser_bets"],
+    "kingdom-builder": ["card_1", "card_2", "card_3", "castles"],
+    "small-world": ["coins", "race_tokens"],
     "splendor": ["cards", "nobles", "cards_bought"],
     "takenoko": ["plots", "gardener", "panda", "emperor"],
     "stone-age": [
@@ -265,6 +270,9 @@ ROUND_KEYS = {
     "lost-cities": ["himalayas", "rainforest", "desert", "volcano", "sea"],
     "jaipur": ["seal"],
     "love-letter": ["tokens"],
+    "dixit": ["points"],
+    "6-nimmt": ["bullheads"],
+    "alhambra": ["buildings", "wall"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
 RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
@@ -279,8 +287,8 @@ def test_catalogue_has_the_design_ids_and_line_keys():
         assert rule is not None and rule.kind == kind and games[game_id].lines == (), game_id
     for game_id, keys in DESIGN_KEYS.items():
         assert list(dict.fromkeys(line.key for line in games[game_id].lines)) == keys, game_id
-        # three rounds, and desserts at the end
-        is_round_game = game_id in ("sushi-go", "sushi-go-party")
+        # rounds, and lines filled once at the end (desserts; Qwirkle's going out first)
+        is_round_game = game_id in ("sushi-go", "sushi-go-party", "qwirkle")
         assert (games[game_id].rounds is not None) == is_round_game, game_id
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
@@ -638,7 +646,11 @@ def test_every_label_hint_and_reminder_is_in_every_language():
 
 def test_every_end_of_game_line_has_a_hint_and_every_game_its_reminders():
     games = [g for g in builtin_games().values() if g.rounds is None]
-    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go", "sushi-go-party"}  # rounds
+    assert {g.id for g in games} >= set(DESIGN_KEYS) - {
+        "sushi-go",
+        "sushi-go-party",
+        "qwirkle",
+    }  # rounds
     for game in games:
         for line in game.lines:
             assert line.hint is not None, f"{game.id}.{line.key} has no hint"
