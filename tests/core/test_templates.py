@@ -1201,3 +1201,29 @@ def test_cartographers_follows_its_rulebook():
     assert [(tb.prefer, tb.terms) for tb in game.tiebreakers] == [
         ("fewer", tuple((f"{season}_monsters", 1) for season in seasons)),
     ]
+
+
+def test_the_family_card_games_follow_their_rulebooks():
+    games = builtin_games()
+    qwixx = games["qwixx"]
+    # the score pad: 1, 3, 6, … 78 for 1 to 12 crosses (the lock counted), 4 misthrows of −5
+    for row in ("red", "yellow", "green", "blue"):
+        assert qwixx.line(row).values == tuple(n * (n + 1) // 2 for n in range(13))
+    assert (qwixx.line("misthrows").per, qwixx.line("misthrows").max) == (-5, 4)
+    coloretto = games["coloretto"]
+    sides = {"brown": (0, 1, 3, 6, 10, 15, 21), "violet": (0, 1, 4, 8, 7, 6, 5)}
+    for side, values in sides.items():
+        lines = {line.key: line for line in coloretto.lines_for(side)}
+        assert lines["plus_3"].values == values
+        assert lines["minus_4"].values == tuple(-v for v in values)
+    assert (games["no-thanks"].wins, games["6-nimmt"].wins) == ("lowest", "lowest")
+    assert games["no-thanks"].line("counters").per == -1
+    assert games["6-nimmt"].rounds.target == 66
+    assert games["6-nimmt"].line("bullheads").max == 171  # the bullheads on the 104 cards
+    jaipur = games["jaipur"]
+    assert (jaipur.rounds.limit(2), jaipur.rounds.target) == (3, 2)  # 3 seals, 2 win
+    assert games["alhambra"].rounds.limit(4) == 3  # three scoring rounds
+    assert games["small-world"].line("coins").max == 30 * 10 + 24 * 5 + 20 * 3 + 35
+    assert [tb.terms for tb in games["for-sale"].tiebreakers] == [(("coins", 1),)]
+    assert [tb.terms for tb in games["point-salad"].tiebreakers] == [(("turn_order", 1),)]
+    assert games["qwirkle"].line("went_out").points == 6
