@@ -239,6 +239,17 @@ DESIGN_KEYS = {
         "open_spaces",
         "final_order",
     ],
+    "everdell-farshore": [
+        "cards",
+        "prosperity",
+        "tokens",
+        "treasures",
+        "maps",
+        "ship",
+        "ship_spaces",
+        "map_tiles",
+        "resources_left",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
@@ -251,7 +262,7 @@ ROUND_KEYS = {
     "lost-cities": ["himalayas", "rainforest", "desert", "volcano", "sea"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
-RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
+RESULT_GAMES = {"mysterium": "cooperative", "pandemic": "cooperative", "codenames": "teams"}
 """The co-operative and team games: won or lost, without lines to fill in."""
 
 
