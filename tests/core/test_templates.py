@@ -250,6 +250,24 @@ DESIGN_KEYS = {
         "map_tiles",
         "resources_left",
     ],
+    "cartographers-heroes": [
+        "spring_a",
+        "spring_b",
+        "spring_coins",
+        "spring_monsters",
+        "summer_b",
+        "summer_c",
+        "summer_coins",
+        "summer_monsters",
+        "fall_c",
+        "fall_d",
+        "fall_coins",
+        "fall_monsters",
+        "winter_d",
+        "winter_a",
+        "winter_coins",
+        "winter_monsters",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
