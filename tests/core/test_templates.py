@@ -268,6 +268,20 @@ DESIGN_KEYS = {
         "winter_coins",
         "winter_monsters",
     ],
+    "earth": [
+        "cards",
+        "events",
+        "compost",
+        "sprouts",
+        "growth",
+        "terrain",
+        "ecosystems",
+        "fauna",
+        "tableau_first",
+        "soil",
+        "hand",
+        "growth_pieces",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
