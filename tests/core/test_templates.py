@@ -282,6 +282,18 @@ DESIGN_KEYS = {
         "hand",
         "growth_pieces",
     ],
+    "wyrmspan": [
+        "guild",
+        "dragons",
+        "end_game",
+        "eggs",
+        "cached",
+        "tucked",
+        "objectives",
+        "coins",
+        "items",
+        "visible_dragons",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
