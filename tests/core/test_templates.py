@@ -294,6 +294,13 @@ DESIGN_KEYS = {
         "items",
         "visible_dragons",
     ],
+    "parks": [
+        "parks",
+        "photos",
+        "year",
+        "first_hiker",
+        "parks_visited",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
