@@ -301,6 +301,16 @@ DESIGN_KEYS = {
         "first_hiker",
         "parks_visited",
     ],
+    "harmonies": [
+        "trees",
+        "mountains",
+        "fields",
+        "buildings",
+        "river",
+        "islands",
+        "animals",
+        "animal_cubes",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
