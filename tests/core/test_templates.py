@@ -311,6 +311,12 @@ DESIGN_KEYS = {
         "animals",
         "animal_cubes",
     ],
+    "meadow": [
+        "meadow",
+        "surroundings",
+        "bonus",
+        "discovery",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
