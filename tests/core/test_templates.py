@@ -317,6 +317,11 @@ DESIGN_KEYS = {
         "bonus",
         "discovery",
     ],
+    "the-crew": [
+        "mission",
+        "attempts",
+        "distress",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
