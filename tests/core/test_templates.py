@@ -322,6 +322,14 @@ DESIGN_KEYS = {
         "attempts",
         "distress",
     ],
+    "forest-shuffle": [
+        "trees",
+        "top",
+        "bottom",
+        "left",
+        "right",
+        "cave",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
