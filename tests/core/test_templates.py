@@ -330,6 +330,11 @@ DESIGN_KEYS = {
         "right",
         "cave",
     ],
+    "blood-rage": [
+        "glory",
+        "stats_high",
+        "stats_top",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
