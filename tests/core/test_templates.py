@@ -335,6 +335,10 @@ DESIGN_KEYS = {
         "stats_high",
         "stats_top",
     ],
+    "tapestry": [
+        "vp",
+        "resources",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
