@@ -339,6 +339,17 @@ DESIGN_KEYS = {
         "vp",
         "resources",
     ],
+    "underwater-cities": [
+        "track",
+        "metropolis",
+        "end_cards",
+        "cities_0",
+        "cities_1",
+        "cities_2",
+        "cities_3",
+        "resources",
+        "final_order",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
