@@ -350,6 +350,10 @@ DESIGN_KEYS = {
         "resources",
         "final_order",
     ],
+    "heat": [
+        "points",
+        "final_place",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
@@ -374,8 +378,8 @@ def test_catalogue_has_the_design_ids_and_line_keys():
         assert rule is not None and rule.kind == kind and games[game_id].lines == (), game_id
     for game_id, keys in DESIGN_KEYS.items():
         assert list(dict.fromkeys(line.key for line in games[game_id].lines)) == keys, game_id
-        # three rounds, and desserts at the end
-        is_round_game = game_id in ("sushi-go", "sushi-go-party")
+        # three rounds, and desserts at the end; races, and the last race's place at the end
+        is_round_game = game_id in ("sushi-go", "sushi-go-party", "heat")
         assert (games[game_id].rounds is not None) == is_round_game, game_id
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
@@ -733,7 +737,7 @@ def test_every_label_hint_and_reminder_is_in_every_language():
 
 def test_every_end_of_game_line_has_a_hint_and_every_game_its_reminders():
     games = [g for g in builtin_games().values() if g.rounds is None]
-    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go", "sushi-go-party"}  # rounds
+    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go", "sushi-go-party", "heat"}
     for game in games:
         for line in game.lines:
             assert line.hint is not None, f"{game.id}.{line.key} has no hint"
