@@ -354,6 +354,13 @@ DESIGN_KEYS = {
         "points",
         "final_place",
     ],
+    "spirit-island": [
+        "difficulty",
+        "won",
+        "invader_cards",
+        "dahan",
+        "blight",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
