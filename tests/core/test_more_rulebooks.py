@@ -59,10 +59,13 @@ def test_everdell_farshore_maps_ship_and_tie_breakers():
     ]
 
 
-def test_cartographers_heroes_checks_the_coin_track():
-    heroes = builtin_games()["cartographers-heroes"]
+def test_cartographers_heroes_scores_each_season_as_cartographers():
+    games = builtin_games()
+    heroes, first = games["cartographers-heroes"], games["cartographers"]
     assert players("cartographers-heroes") == (1, 20)
-    assert heroes.rules is not None and len(heroes.rules.checks) == 3
+    assert [(line.key, line.kind) for line in heroes.lines] == [
+        (line.key, line.kind) for line in first.lines
+    ]
     assert tiebreakers("cartographers-heroes") == [
         ("fewer", tuple((f"{s}_monsters", 1) for s in ("spring", "summer", "fall", "winter"))),
     ]
