@@ -119,7 +119,7 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     # every game file of the catalogue, by id (a game added there is named too)
     files = Path(__file__).resolve().parents[2] / "scorepad" / "games"
     ids = sorted(path.stem for path in files.glob("*.json"))
-    assert ids[:3] == ["7-wonders", "7-wonders-duel", "agricola"] and "yahtzee" in ids
+    assert {"7-wonders", "agricola", "yahtzee"} <= set(ids)
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of '
         + ", ".join(f'"{game_id}"' for game_id in ids)
