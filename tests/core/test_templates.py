@@ -258,6 +258,128 @@ DESIGN_KEYS = {
         "open_spaces",
         "final_order",
     ],
+    "everdell-farshore": [
+        "cards",
+        "prosperity",
+        "tokens",
+        "treasures",
+        "maps",
+        "ship",
+        "ship_spaces",
+        "map_tiles",
+        "resources_left",
+    ],
+    "cartographers-heroes": [
+        "spring_a",
+        "spring_b",
+        "spring_coins",
+        "spring_monsters",
+        "summer_b",
+        "summer_c",
+        "summer_coins",
+        "summer_monsters",
+        "fall_c",
+        "fall_d",
+        "fall_coins",
+        "fall_monsters",
+        "winter_d",
+        "winter_a",
+        "winter_coins",
+        "winter_monsters",
+    ],
+    "earth": [
+        "cards",
+        "events",
+        "compost",
+        "sprouts",
+        "growth",
+        "terrain",
+        "ecosystems",
+        "fauna",
+        "tableau_first",
+        "soil",
+        "hand",
+        "growth_pieces",
+    ],
+    "wyrmspan": [
+        "guild",
+        "dragons",
+        "end_game",
+        "eggs",
+        "cached",
+        "tucked",
+        "objectives",
+        "coins",
+        "items",
+        "visible_dragons",
+    ],
+    "parks": [
+        "parks",
+        "photos",
+        "year",
+        "first_hiker",
+        "parks_visited",
+    ],
+    "harmonies": [
+        "trees",
+        "mountains",
+        "fields",
+        "buildings",
+        "river",
+        "islands",
+        "animals",
+        "animal_cubes",
+    ],
+    "meadow": [
+        "meadow",
+        "surroundings",
+        "bonus",
+        "discovery",
+    ],
+    "the-crew": [
+        "mission",
+        "attempts",
+        "distress",
+    ],
+    "forest-shuffle": [
+        "trees",
+        "top",
+        "bottom",
+        "left",
+        "right",
+        "cave",
+    ],
+    "blood-rage": [
+        "glory",
+        "stats_high",
+        "stats_top",
+    ],
+    "tapestry": [
+        "vp",
+        "resources",
+    ],
+    "underwater-cities": [
+        "track",
+        "metropolis",
+        "end_cards",
+        "cities_0",
+        "cities_1",
+        "cities_2",
+        "cities_3",
+        "resources",
+        "final_order",
+    ],
+    "heat": [
+        "points",
+        "final_place",
+    ],
+    "spirit-island": [
+        "difficulty",
+        "won",
+        "invader_cards",
+        "dahan",
+        "blight",
+    ],
     "brass-birmingham": [
         "canal_links",
         "canal_industries",
@@ -423,7 +545,7 @@ ROUND_KEYS = {
     "alhambra": ["buildings", "wall"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
-RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
+RESULT_GAMES = {"mysterium": "cooperative", "pandemic": "cooperative", "codenames": "teams"}
 """The co-operative and team games: won or lost, without lines to fill in."""
 
 
@@ -435,8 +557,9 @@ def test_catalogue_has_the_design_ids_and_line_keys():
         assert rule is not None and rule.kind == kind and games[game_id].lines == (), game_id
     for game_id, keys in DESIGN_KEYS.items():
         assert list(dict.fromkeys(line.key for line in games[game_id].lines)) == keys, game_id
-        # rounds, and lines filled once at the end (desserts; Qwirkle's going out first)
-        is_round_game = game_id in ("sushi-go", "sushi-go-party", "qwirkle")
+        # rounds, and lines filled once at the end (desserts; Qwirkle's going out first;
+        # the last race's place)
+        is_round_game = game_id in ("sushi-go", "sushi-go-party", "qwirkle", "heat")
         assert (games[game_id].rounds is not None) == is_round_game, game_id
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
@@ -798,6 +921,7 @@ def test_every_end_of_game_line_has_a_hint_and_every_game_its_reminders():
         "sushi-go",
         "sushi-go-party",
         "qwirkle",
+        "heat",
     }  # rounds
     for game in games:
         for line in game.lines:
