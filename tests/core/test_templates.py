@@ -239,6 +239,14 @@ DESIGN_KEYS = {
         "open_spaces",
         "final_order",
     ],
+    "castles-of-mad-king-ludwig": [
+        "track",
+        "depleted",
+        "favors",
+        "bonus_cards",
+        "money",
+        "square_feet",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
