@@ -247,6 +247,14 @@ DESIGN_KEYS = {
         "money",
         "square_feet",
     ],
+    "7-wonders-architects": [
+        "wonder",
+        "cat",
+        "blue",
+        "military",
+        "progress",
+        "stages",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
