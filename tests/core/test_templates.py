@@ -255,6 +255,18 @@ DESIGN_KEYS = {
         "progress",
         "stages",
     ],
+    "railroad-ink": [
+        "network_1",
+        "network_2",
+        "network_3",
+        "network_4",
+        "network_5",
+        "network_6",
+        "highway",
+        "railway",
+        "central",
+        "errors",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
