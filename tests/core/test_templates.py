@@ -267,6 +267,11 @@ DESIGN_KEYS = {
         "central",
         "errors",
     ],
+    "acquire": [
+        "cash",
+        "bonuses",
+        "stocks",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
