@@ -272,6 +272,18 @@ DESIGN_KEYS = {
         "bonuses",
         "stocks",
     ],
+    "raiders-of-the-north-sea": [
+        "track",
+        "valkyrie_vp",
+        "armoury_vp",
+        "offerings",
+        "crew",
+        "gold",
+        "iron",
+        "livestock",
+        "valkyrie",
+        "armour",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
