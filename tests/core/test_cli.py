@@ -118,15 +118,16 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-architects", '
-        '"7-wonders-duel", "acquire", "agricola", "ark-nova", "azul", "azul-queens-garden", '
-        '"azul-sintra", "azul-summer-pavilion", "calico", "carcassonne", "cartographers", '
-        '"cascadia", "castles-of-burgundy", "castles-of-mad-king-ludwig", "catan", '
-        '"codenames", "concordia", "dominion", "dune-imperium", "everdell", "flip-7", '
-        '"glass-road", "hanabi", "kingdomino", "lost-cities", "pandemic", "patchwork", '
-        '"quacks-of-quedlinburg", "raiders-of-the-north-sea", "railroad-ink", "sagrada", '
-        '"skull-king", "splendor", "stone-age", "sushi-go", "sushi-go-party", "takenoko", '
-        '"terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '
-        '"viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"7-wonders-duel", "acquire", "agricola", "architects-of-the-west-kingdom", '
+        '"ark-nova", "azul", "azul-queens-garden", "azul-sintra", "azul-summer-pavilion", '
+        '"calico", "carcassonne", "cartographers", "cascadia", "castles-of-burgundy", '
+        '"castles-of-mad-king-ludwig", "catan", "codenames", "concordia", "dominion", '
+        '"dune-imperium", "everdell", "flip-7", "glass-road", "hanabi", "kingdomino", '
+        '"lost-cities", "pandemic", "patchwork", "quacks-of-quedlinburg", '
+        '"raiders-of-the-north-sea", "railroad-ink", "sagrada", "skull-king", "splendor", '
+        '"stone-age", "sushi-go", "sushi-go-party", "takenoko", "terraforming-mars", '
+        '"ticket-to-ride", "ticket-to-ride-europe", "uno", "viticulture", "wingspan", '
+        '"wizard", "yahtzee"\n'
     )
 
 

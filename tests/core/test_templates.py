@@ -284,6 +284,17 @@ DESIGN_KEYS = {
         "valkyrie",
         "armour",
     ],
+    "architects-of-the-west-kingdom": [
+        "buildings",
+        "cathedral",
+        "virtue_vp",
+        "debts",
+        "gold",
+        "marble",
+        "silver",
+        "prison",
+        "virtue",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
