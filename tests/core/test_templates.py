@@ -295,6 +295,15 @@ DESIGN_KEYS = {
         "prison",
         "virtue",
     ],
+    "clank": [
+        "artifact",
+        "artifact_2",
+        "mastery",
+        "tokens",
+        "gold",
+        "cards",
+        "lost",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
