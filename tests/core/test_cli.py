@@ -123,11 +123,11 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"calico", "carcassonne", "cartographers", "cascadia", "castles-of-burgundy", '
         '"castles-of-mad-king-ludwig", "catan", "clank", "codenames", "concordia", '
         '"dominion", "dune-imperium", "everdell", "flip-7", "glass-road", "hanabi", '
-        '"kingdomino", "lost-cities", "pandemic", "patchwork", "quacks-of-quedlinburg", '
-        '"raiders-of-the-north-sea", "railroad-ink", "sagrada", "skull-king", "splendor", '
-        '"stone-age", "sushi-go", "sushi-go-party", "takenoko", "terraforming-mars", '
-        '"ticket-to-ride", "ticket-to-ride-europe", "uno", "viticulture", "wingspan", '
-        '"wizard", "yahtzee"\n'
+        '"hansa-teutonica", "kingdomino", "lost-cities", "pandemic", "patchwork", '
+        '"quacks-of-quedlinburg", "raiders-of-the-north-sea", "railroad-ink", "sagrada", '
+        '"skull-king", "splendor", "stone-age", "sushi-go", "sushi-go-party", "takenoko", '
+        '"terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '
+        '"viticulture", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

@@ -304,6 +304,14 @@ DESIGN_KEYS = {
         "cards",
         "lost",
     ],
+    "hansa-teutonica": [
+        "track",
+        "skills",
+        "bonus_markers",
+        "coellen",
+        "cities",
+        "network",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
