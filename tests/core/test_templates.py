@@ -312,6 +312,9 @@ DESIGN_KEYS = {
         "cities",
         "network",
     ],
+    "modern-art": [
+        "money",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
