@@ -315,6 +315,19 @@ DESIGN_KEYS = {
     "modern-art": [
         "money",
     ],
+    "ra": [
+        "tokens",
+        "pharaoh",
+        "nile",
+        "flood",
+        "god",
+        "gold",
+        "civilization",
+        "monument_types",
+        "monument_groups",
+        "sun",
+        "highest_disk",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
