@@ -328,6 +328,22 @@ DESIGN_KEYS = {
         "sun",
         "highest_disk",
     ],
+    "village": [
+        "track",
+        "travel",
+        "council_4",
+        "council_3",
+        "council_2",
+        "church_6",
+        "church_4",
+        "church_3",
+        "church_2",
+        "chronicle",
+        "customers",
+        "coins",
+        "served",
+        "living",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
