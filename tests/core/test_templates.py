@@ -344,6 +344,16 @@ DESIGN_KEYS = {
         "served",
         "living",
     ],
+    "lorenzo-il-magnifico": [
+        "track",
+        "territories",
+        "characters",
+        "ventures",
+        "military",
+        "resources",
+        "excommunication",
+        "turn_order",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
