@@ -354,6 +354,17 @@ DESIGN_KEYS = {
         "excommunication",
         "turn_order",
     ],
+    "champions-of-midgard": [
+        "track",
+        "destiny",
+        "sets",
+        "runes",
+        "longship",
+        "favor",
+        "coins",
+        "blame",
+        "enemies",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
