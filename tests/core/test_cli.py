@@ -124,11 +124,11 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"castles-of-mad-king-ludwig", "catan", "champions-of-midgard", "clank", '
         '"codenames", "concordia", "dominion", "dune-imperium", "everdell", "flip-7", '
         '"glass-road", "hanabi", "hansa-teutonica", "kingdomino", "lorenzo-il-magnifico", '
-        '"lost-cities", "modern-art", "pandemic", "patchwork", "quacks-of-quedlinburg", '
-        '"ra", "raiders-of-the-north-sea", "railroad-ink", "sagrada", "skull-king", '
-        '"splendor", "stone-age", "sushi-go", "sushi-go-party", "takenoko", '
-        '"terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", "village", '
-        '"viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"lost-cities", "modern-art", "notre-dame", "pandemic", "patchwork", '
+        '"quacks-of-quedlinburg", "ra", "raiders-of-the-north-sea", "railroad-ink", '
+        '"sagrada", "skull-king", "splendor", "stone-age", "sushi-go", "sushi-go-party", '
+        '"takenoko", "terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '
+        '"village", "viticulture", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

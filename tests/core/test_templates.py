@@ -365,6 +365,12 @@ DESIGN_KEYS = {
         "blame",
         "enemies",
     ],
+    "notre-dame": [
+        "prestige",
+        "notre_dame",
+        "gold",
+        "influence",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
