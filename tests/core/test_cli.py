@@ -127,8 +127,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"lost-cities", "modern-art", "notre-dame", "pandemic", "patchwork", '
         '"quacks-of-quedlinburg", "ra", "raiders-of-the-north-sea", "railroad-ink", '
         '"sagrada", "skull-king", "splendor", "stone-age", "sushi-go", "sushi-go-party", '
-        '"takenoko", "terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '
-        '"village", "viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"takenoko", "terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", '
+        '"troyes", "uno", "village", "viticulture", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

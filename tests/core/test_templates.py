@@ -371,6 +371,13 @@ DESIGN_KEYS = {
         "gold",
         "influence",
     ],
+    "troyes": [
+        "tokens",
+        "events",
+        "activities",
+        "cathedral",
+        "characters",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
