@@ -71,7 +71,7 @@ def test_every_built_in_game_is_far_within_every_limit():
         ]:
             assert len(line.get("rates", [])) * 3 <= MAX_RATES, template.id
             for name in ("values", "places", "fewest"):
-                assert len(line.get(name, [])) * 10 <= MAX_VALUES, (template.id, name)
+                assert len(line.get(name, [])) * 7 <= MAX_VALUES, (template.id, name)
 
 
 LABEL = {"en": "x"}
