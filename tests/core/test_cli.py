@@ -128,7 +128,8 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"quacks-of-quedlinburg", "ra", "raiders-of-the-north-sea", "railroad-ink", '
         '"sagrada", "skull-king", "splendor", "stone-age", "sushi-go", "sushi-go-party", '
         '"takenoko", "terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", '
-        '"troyes", "uno", "village", "viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"trajan", "troyes", "uno", "village", "viticulture", "wingspan", "wizard", '
+        '"yahtzee"\n'
     )
 
 

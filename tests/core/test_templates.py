@@ -378,6 +378,17 @@ DESIGN_KEYS = {
         "cathedral",
         "characters",
     ],
+    "trajan": [
+        "track",
+        "cards",
+        "workers",
+        "legionnaires",
+        "trajan_tiles",
+        "sets_3",
+        "sets_4",
+        "bonus",
+        "senate",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
