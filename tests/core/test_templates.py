@@ -389,6 +389,20 @@ DESIGN_KEYS = {
         "bonus",
         "senate",
     ],
+    "bora-bora": [
+        "track",
+        "final_tasks",
+        "gods",
+        "fish",
+        "jewelry",
+        "tasks_9",
+        "jewelry_6",
+        "ceremony_full",
+        "buildings_all",
+        "huts_12",
+        "people_12",
+        "turn_order",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
