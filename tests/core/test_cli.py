@@ -124,12 +124,12 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"castles-of-burgundy", "castles-of-mad-king-ludwig", "catan", '
         '"champions-of-midgard", "clank", "codenames", "concordia", "dominion", '
         '"dune-imperium", "everdell", "flip-7", "glass-road", "hanabi", "hansa-teutonica", '
-        '"kingdomino", "lorenzo-il-magnifico", "lost-cities", "modern-art", "notre-dame", '
-        '"pandemic", "patchwork", "quacks-of-quedlinburg", "ra", "raiders-of-the-north-sea", '
-        '"railroad-ink", "sagrada", "skull-king", "splendor", "stone-age", "sushi-go", '
-        '"sushi-go-party", "takenoko", "terraforming-mars", "ticket-to-ride", '
-        '"ticket-to-ride-europe", "trajan", "troyes", "uno", "village", "viticulture", '
-        '"wingspan", "wizard", "yahtzee"\n'
+        '"kingdomino", "lorenzo-il-magnifico", "lost-cities", "modern-art", "mombasa", '
+        '"notre-dame", "pandemic", "patchwork", "quacks-of-quedlinburg", "ra", '
+        '"raiders-of-the-north-sea", "railroad-ink", "sagrada", "skull-king", "splendor", '
+        '"stone-age", "sushi-go", "sushi-go-party", "takenoko", "terraforming-mars", '
+        '"ticket-to-ride", "ticket-to-ride-europe", "trajan", "troyes", "uno", "village", '
+        '"viticulture", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

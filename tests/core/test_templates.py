@@ -403,6 +403,15 @@ DESIGN_KEYS = {
         "people_12",
         "turn_order",
     ],
+    "mombasa": [
+        "cash",
+        "mombasa",
+        "cape_town",
+        "saint_louis",
+        "cairo",
+        "diamonds",
+        "bookkeeping",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
