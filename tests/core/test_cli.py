@@ -129,7 +129,7 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
         '"raiders-of-the-north-sea", "railroad-ink", "sagrada", "skull-king", "splendor", '
         '"stone-age", "sushi-go", "sushi-go-party", "takenoko", "terraforming-mars", '
         '"ticket-to-ride", "ticket-to-ride-europe", "trajan", "troyes", "uno", "village", '
-        '"viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"viticulture", "welcome-to", "wingspan", "wizard", "yahtzee"\n'
     )
 
 

@@ -412,6 +412,21 @@ DESIGN_KEYS = {
         "diamonds",
         "bookkeeping",
     ],
+    "welcome-to": [
+        "plans",
+        "parks",
+        "pools",
+        "temps",
+        "estates",
+        "bis",
+        "refusals",
+        "estates_1",
+        "estates_2",
+        "estates_3",
+        "estates_4",
+        "estates_5",
+        "estates_6",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
