@@ -67,7 +67,7 @@ def test_every_built_in_game_is_far_within_every_limit():
         assert len(source.get("variants", [])) * 4 <= MAX_VARIANTS, template.id
         assert len(source.get("modules", [])) * 2 <= MAX_MODULES, template.id
         for name in ("tiebreakers", "reminders", "sets", "bonuses", "checks"):
-            assert len(source.get(name, [])) * 10 <= MAX_RULES, (template.id, name)
+            assert len(source.get(name, [])) * 7 <= MAX_RULES, (template.id, name)
         for line in [
             *source["lines"],
             *(x for m in source.get("modules", []) for x in m.get("lines", [])),
