@@ -79,13 +79,15 @@ STAMP = "%Y-%m-%d %H:%M:%S"
 """BG Stats' form of a date and time."""
 MAX_PLAYERS = 20
 PROGRESS_STEP = 250
+"""Plays between two reports of progress."""
 LAYOUTS = 1000
 """Layouts of record remembered per kind of record (``_Reader.kept_fields``), at most."""
-"""Plays between two reports of progress."""
 LEAN = True
 """Plays each for themselves scored the short way (``bgslean``); False: all through the
 core (what a test compares the short way with)."""
 REFUSED_SHOWN = 20
+CHECKED = 5000
+"""Plays' details with comments remembered as checked (``_Reader.details``), at most."""
 """A refused import names this many refused plays at most (and says how many more)."""
 
 PLAY_KNOWN = frozenset(
@@ -502,7 +504,8 @@ class _Reader:
         self.seen_people: dict[object, tuple[str, bool]] = {}
         self.seen_places: dict[object, str | None] = {}
         self.checked: dict[tuple[str | None, int | None, str | None], PlayDetails] = {}
-        """Details checked, by location and length (plays without comments)."""
+        """Details checked, by location, length and comments (with comments: the first
+        ``CHECKED``)."""
         self.score_label = tr("store.bgstats_score", "en")
         self.lean_label = self.score_label.strip()
         self.leans: dict[int, tuple[GameTemplate, Lean | None]] = {}
@@ -1013,12 +1016,14 @@ class _Reader:
     ) -> PlayDetails:
         """The play's details, checked (the same location, length and comments are
         checked once)."""
-        notes = _text(raw, "comments")
+        notes = raw.get("comments")
+        if notes is not None and type(notes) is not str or notes == "":
+            notes = _text(raw, "comments")
         key = (place, duration, notes)
-        found = self.checked.get(key) if notes is None else None
+        found = self.checked.get(key)
         if found is None:
             found = check_details(PlayDetails(played, place, duration, notes))
-            if notes is None:
+            if notes is None or len(self.checked) < CHECKED:
                 self.checked[key] = found
             return found
         return PlayDetails(played, *found[1:])
