@@ -1017,7 +1017,7 @@ class _Reader:
         """The play's details, checked (the same location, length and comments are
         checked once)."""
         notes = raw.get("comments")
-        if notes is not None and type(notes) is not str or notes == "":
+        if (notes is not None and type(notes) is not str) or notes == "":
             notes = _text(raw, "comments")
         key = (place, duration, notes)
         found = self.checked.get(key)
