@@ -88,7 +88,9 @@ def draw_sheet(
     _title(canvas, model, x, top, w, title_h)
     notes_size, notes = _notes(model, w, h * 0.24)
     warnings = [_warning(text, w) for text in model.warnings]
-    explanation_h = 16.0 if model.explanation else 0.0
+    # the result sentence: on one line, or two when a long tie names many players
+    said = fit(model.explanation, font_for(model.explanation, True), w, 26, 10.5)
+    explanation_h = len(said[1]) * said[0] * LEADING + 3.4 if model.explanation else 0.0
     explanation_h += sum(len(lines) * size * LEADING + 3 for _, size, lines in warnings)
     notes_h = len(notes) * notes_size * LEADING + (6 if notes else 0) + explanation_h
     table_top = top - title_h - 4
@@ -115,11 +117,13 @@ def draw_sheet(
     _grid_lines(canvas, model, grid)
     below = ys[-1] - 6
     if model.explanation:
-        size, lines = fit(model.explanation, font_for(model.explanation, True), w, 14, 10.5)
+        size, lines = said
         _ink(canvas, INK)
         canvas.setFont(font_for(model.explanation, True), size)
-        canvas.drawString(x, below - size, lines[0])
-        below -= 16.0
+        for line in lines:
+            canvas.drawString(x, below - size, line)
+            below -= size * LEADING
+        below -= 3.4
     for font, size, lines in warnings:
         _ink(canvas, INK)
         canvas.setFont(font, size)

@@ -87,6 +87,22 @@ def one(value: object) -> object:
     return value
 
 
+def twins(template: GameTemplate, variant: str | None, key: str) -> list[str]:
+    """The lines a ``sum`` check ties ``key`` to, each weighed against it."""
+    if template.rules is None:
+        return []
+    found: list[str] = []
+    for check in template.rules.plan(template, variant).checks:
+        weights = dict(check.weights)
+        if key in weights:
+            found += [k for k in weights if k != key and k not in found]
+    return found
+
+
+BLANK = (None, 0, False, [], ())
+"""Entries that leave a line as if no one had entered it."""
+
+
 def filled(template: GameTemplate, variant: str | None):
     """The fullest play of ``template``: as many players as it takes, every line entered
     (a line whose entries the core refuses is entered smaller, or left blank), in teams or
@@ -115,6 +131,27 @@ def filled(template: GameTemplate, variant: str | None):
                     continue
                 lines = trial
                 break
+    for line in every:
+        # a line no one could take alone: with the lines a sum check ties it to (Five
+        # Tribes' Viziers typed twice) at the same value, or on a player who has nothing
+        # else (Clank!'s knocked out in the depths, which rules out every other line)
+        if count < 2 or any(found.get(line.key) not in BLANK for found in lines):
+            continue
+        keys = [line.key, *twins(template, variant, line.key)]
+        choices = tries(template, line, count - 1, count)
+        values = [v for v in [*choices, *(one(v) for v in choices)] if v not in BLANK]
+        for value, n, alone in [
+            (v, n, a) for a in (False, True) for v in values for n in range(count)
+        ]:
+            trial = [dict(found) for found in lines]
+            trial[n] = {**({} if alone else trial[n]), **dict.fromkeys(keys, value)}
+            sheets = [PlayerSheet(NAMES[i], trial[i], team=teams[i]) for i in range(count)]
+            try:
+                score(template, variant, sheets, outcome=outcome)
+            except (LookupError, ScorepadError):
+                continue
+            lines = trial
+            break
     sheets = [PlayerSheet(NAMES[i], lines[i], team=teams[i]) for i in range(count)]
     return score(template, variant, sheets, outcome=outcome)
 
