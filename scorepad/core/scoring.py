@@ -28,6 +28,7 @@ from scorepad.core.rounds import (
     rounds_won,
 )
 from scorepad.core.roundtable import TableRounds, table_rounds
+from scorepad.core.ruleplan import RulePlan
 from scorepad.core.scored import NONE
 from scorepad.core.scored import DecidedBy as DecidedBy
 from scorepad.core.scored import ExtraLine as ExtraLine
@@ -172,18 +173,22 @@ def _end_reading(
 
 
 class _RoundGame(NamedTuple):
-    """What scoring a round game's sheet reads of the game, on one variant."""
+    """What scoring a round game's sheet reads of the game, on one variant (worked out
+    once per game and variant: ``_round_game``)."""
 
     template: GameTemplate
     variant: str | None
     lines: tuple[Line, ...]
     """Every line of the variant, in sheet order."""
+    keys: frozenset[str]
+    """Their keys, for checking what a sheet names."""
     plan: RoundPlan
     """The per-round lines, each with its fast reading (``GameTemplate.round_plan``)."""
     at_end: bool
     """Some lines are filled in once, at the end of the game."""
-    ends_last: bool
-    """… and all of them come after every per-round line, in sheet order."""
+    ends_last: tuple[Line, ...] | None
+    """… the lines filled in once, when all of them come after every per-round line in
+    sheet order; else None."""
     rule: BidRule | None
     tie_plan: TiePlan
     sign: int
@@ -192,29 +197,58 @@ class _RoundGame(NamedTuple):
     """The game ends when someone reaches its target (else: falls to it, or no target)."""
     won_rounds: bool
     """A tie-breaker counts the rounds each player won."""
+    plain: bool
+    """Per-round lines alone, ranked on the total alone: no line at the end, no
+    tie-breaker, no rule between lines (and, read with the table, no bid rule)."""
+    rule_plan: RulePlan | None
+    """What ``apply_rules`` does on the variant; None for a game without rules."""
+    awards_move: bool
+    """Awards handed out each round, in a game with a target: a total may then move away
+    from the target (a place worth −6), so its first round to meet it is not bisected."""
+
+
+_ROUND_GAMES: dict[tuple[int, str | None], _RoundGame] = {}
+"""Each round game's ``_RoundGame`` by the template's id and the variant, at most
+``ROUND_GAMES`` of them (the template is kept in it, to check it is the same one)."""
+ROUND_GAMES = 256
 
 
 def _round_game(template: GameTemplate, variant: str | None) -> _RoundGame:
-    assert template.rounds is not None
+    """What scoring reads of a round game on one variant, worked out on first use."""
+    found = _ROUND_GAMES.get((id(template), variant))
+    if found is not None and found.template is template:
+        return found
+    rounds = template.rounds
+    assert rounds is not None
     lines = template.lines_for(variant)
     plan = template.round_plan(variant)
     at_end = len(plan) < len(lines)
-    return tuple.__new__(  # as ``_RoundGame._make``, without its call in Python
-        _RoundGame,
-        (
-            template,
-            variant,
-            lines,
-            plan,
-            at_end,
-            at_end and all(map(_PER_ROUND, lines[: len(plan)])),
-            template.bids,
-            template.tie_plan(variant),
-            1 if template.wins == "highest" else -1,
-            template.rounds.ending == "reach",
-            any(map(_ROUNDS_WON, template.tiebreakers)),
-        ),
+    tie_plan = template.tie_plan(variant)
+    rules = template.rules
+    rule_plan = rules.plan(template, variant) if rules is not None else None
+    found = _RoundGame(
+        template,
+        variant,
+        lines,
+        template.keys_for(variant),
+        plan,
+        at_end,
+        lines[len(plan) :] if at_end and all(map(_PER_ROUND, lines[: len(plan)])) else None,
+        template.bids,
+        tie_plan,
+        1 if template.wins == "highest" else -1,
+        rounds.ending == "reach",
+        any(map(_ROUNDS_WON, template.tiebreakers)),
+        rules is None and not tie_plan and not at_end,
+        rule_plan,
+        rule_plan is not None
+        and rounds.target is not None
+        and len(rule_plan.awards) > len(rule_plan.at_end),
     )
+    if len(_ROUND_GAMES) >= ROUND_GAMES:
+        _ROUND_GAMES.clear()
+    _ROUND_GAMES[(id(template), variant)] = found
+    return found
 
 
 class _ReadRounds(NamedTuple):
@@ -243,16 +277,15 @@ def _score_rounds(
     then ranked straight away); each player's row is made; the rules between lines and
     players are applied; the rounds won are counted; the players are ranked and how the
     game ended is said."""
+    game = _round_game(template, variant)
     given = [p.lines for p in players]
-    _known_lines(template, variant, names, given)
-    plan = template.round_plan(variant)
-    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
-    whole = table_rounds(plan, given, not won_rounds) if template.bids is None else None
-    if whole is not None and _plain(template, variant, plan) and not any(map(_EXTRA, players)):
-        ranked = _rank_plain_table(template, variant, names, whole)
+    if not all(map(game.keys.issuperset, given)):
+        _known_lines(game, names, given)
+    whole = table_rounds(game.plan, given, not game.won_rounds) if game.rule is None else None
+    if whole is not None and game.plain and not any(map(_EXTRA, players)):
+        ranked = _rank_plain_table(game, names, whole)
         if ranked is not None:
             return ranked
-    game = _round_game(template, variant)
     read = _read_rounds(game, names, given, whole)
     rows: list[_Row] = []
     running: list[tuple[Number, ...]] = []
@@ -274,7 +307,7 @@ def _score_rounds(
     if template.rules is not None:
         rows, per_player = _round_rules(game, read, rows, per_player)
         running = [r for _, r in per_player]
-        if _awards_move_totals(game):
+        if game.awards_move:
             steady = False  # a place worth −6 moves a total either way: not bisected
     if game.won_rounds:
         rows = _with_rounds_won(game, read.played, rows, scored_rounds)
@@ -283,37 +316,21 @@ def _score_rounds(
 
 
 def _known_lines(
-    template: GameTemplate,
-    variant: str | None,
-    names: Sequence[str],
-    given: Sequence[Mapping[str, object]],
+    game: _RoundGame, names: Sequence[str], given: Sequence[Mapping[str, object]]
 ) -> None:
     """A SheetError for the first line a player names that the variant does not have."""
-    line_keys = template.keys_for(variant)
-    if not all(map(line_keys.issuperset, given)):
-        for name, lines in zip(names, given, strict=True):
-            if not line_keys.issuperset(lines):
-                _unknown_line(template, variant, name, lines, line_keys)
+    for name, lines in zip(names, given, strict=True):
+        if not game.keys.issuperset(lines):
+            _unknown_line(game.template, game.variant, name, lines, game.keys)
 
 
-def _plain(template: GameTemplate, variant: str | None, plan: RoundPlan) -> bool:
-    """Per-round lines alone, ranked on the total alone: no line at the end, no
-    tie-breaker, no rule between lines (and, read with the table, no bid rule)."""
-    return (
-        template.rules is None
-        and not template.tie_plan(variant)
-        and len(plan) == len(template.lines_for(variant))
-    )
-
-
-def _rank_plain_table(
-    template: GameTemplate, variant: str | None, names: list[str], whole: TableRounds
-) -> ScoredSheet | None:
-    """A plain table (``_plain``, no by-hand line) read at once, ranked on the running
-    totals; None when a total might pass ``TOTAL_LIMIT`` (or awards were handed out):
-    the sheet then takes the usual steps, which check it round by round."""
+def _rank_plain_table(game: _RoundGame, names: list[str], whole: TableRounds) -> ScoredSheet | None:
+    """A plain table (``_RoundGame.plain``, no by-hand line) read at once, ranked on the
+    running totals; None when a total might pass ``TOTAL_LIMIT`` (or awards were handed
+    out): the sheet then takes the usual steps, which check it round by round."""
     if whole.awarded is not None:
         return None
+    template = game.template
     played = rounds_within(template, len(names), whole.played)
     most_a_round = TOTAL_LIMIT // played  # whole points: within it, every total is too
     least, most = whole.least, whole.most
@@ -322,15 +339,14 @@ def _rank_plain_table(
     running: Sequence[tuple[Number, ...]] | None = whole.running  # known with the check
     if running is None:
         running = list(map(tuple, map(accumulate, whole.rounds)))
-    sign = 1 if template.wins == "highest" else -1
+    sign = game.sign
     rows: list[_Row] = [
         ((sign * after[-1],), name, readings, (), after[-1], ())
         for name, readings, after in zip(names, whole.readings, running, strict=True)
     ]
-    assert template.rounds is not None
-    steady = least >= 0 if template.rounds.ending == "reach" else most <= 0
+    steady = least >= 0 if game.reach else most <= 0
     ended = how_it_ended(template, names, running, steady)
-    return _rank(template, variant, rows, list(zip(repeat(NONE), running)), ended)
+    return _rank(template, game.variant, rows, list(zip(repeat(NONE), running)), ended)
 
 
 def _read_rounds(
@@ -349,8 +365,7 @@ def _read_rounds(
     played = rounds_within(template, len(names), whole.played)
     awarded = whole.awarded
     in_table = awarded is not None
-    rules = template.rules
-    plan = rules.plan(template, game.variant) if rules is not None else None
+    plan = game.rule_plan
     if (
         plan is not None
         and plan.awards_alone
@@ -428,8 +443,8 @@ def _with_end_lines(
     """A player's readings with the lines filled in once, at the end, in sheet order,
     and what those lines add."""
     total: Number = 0
-    if game.ends_last:  # ``mine`` is this player's own dict: the lines at the end join it
-        for line in game.lines[len(game.plan) :]:
+    if game.ends_last is not None:  # ``mine`` is this player's own dict: the lines join it
+        for line in game.ends_last:
             reading = _end_reading(name, line, player, early, index)
             mine[line.key] = reading
             total += reading.points
@@ -484,17 +499,6 @@ def _round_rules(
     if template.rules is None:
         return rows, per_player
     return apply_rules(template, game.variant, rows, per_player, handed_out=read.in_table)
-
-
-def _awards_move_totals(game: _RoundGame) -> bool:
-    """Awards handed out each round, in a game with a target: a total may then move away
-    from the target (a place worth −6), so its first round to meet it is not bisected."""
-    template = game.template
-    rounds = template.rounds
-    if template.rules is None or rounds is None or rounds.target is None:
-        return False
-    plan = template.rules.plan(template, game.variant)
-    return len(plan.awards) > len(plan.at_end)
 
 
 def _with_rounds_won(
