@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
-from operator import add, itemgetter, neg
+from operator import add, neg
 from typing import Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
@@ -25,7 +25,6 @@ from scorepad.core.numbers import TOTAL_LIMIT, Number
 from scorepad.core.rounds import FEW_ENTRIES, whole_within
 
 _LISTS = frozenset({list, tuple})
-_LAST = itemgetter(-1)
 
 
 class TableRounds(NamedTuple):
@@ -72,7 +71,7 @@ def table_rounds(
     by entry), as does one on which a player's rounds before the awards could pass
     ``TOTAL_LIMIT``: the caller checks the rounds without the awards."""
     played = -1
-    readings: list[dict[str, Reading]] = [{} for _ in given]
+    readings: list[dict[str, Reading]] = []  # each player's, made with the first line
     each_round: list[tuple[int, ...]] | None = None  # each player's points by round
     running: list[tuple[int, ...]] | None = None  # and their running totals, when known
     least: Number = 0  # bounds of what any one round adds to anyone, before the awards
@@ -131,7 +130,10 @@ def _put(
     readings: list[dict[str, Reading]], key: str, fields: Iterable[tuple[object, ...]]
 ) -> None:
     """Each player's reading of line ``key``, from its fields (value, measure, points,
-    counts), one player after another."""
+    counts), one player after another (the first line read makes each player's dict)."""
+    if not readings:
+        readings += [{key: reading} for reading in map(new_reading, fields)]
+        return
     for read, reading in zip(readings, map(new_reading, fields), strict=True):
         read[key] = reading
 
@@ -167,10 +169,11 @@ def _column(
     lists: list[Any] = [lines.get(key) for lines in given]
     if not set(map(type, lists)) <= _LISTS or set(map(len, lists)) != {length}:
         return None
-    after = whole_within(lists, low, high)
+    rows = list(map(tuple, lists))
+    after = whole_within(rows, low, high)
     if after is None:
         return None
-    return list(map(tuple, lists)), list(map(_LAST, after)), after
+    return rows, [each[-1] for each in after], after
 
 
 def _scored(
@@ -189,6 +192,8 @@ def _scored(
         values, measures = column
         _put(readings, key, zip(values, measures, measures, repeat(True)))
         return values
+    if not readings:  # the first line read
+        readings += [{} for _ in column[0]]
     look = table.__getitem__ if table is not None else None
     points: tuple[int, ...]
     rounds: list[tuple[int, ...]] = []
