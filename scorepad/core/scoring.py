@@ -266,6 +266,10 @@ class _ReadRounds(NamedTuple):
     """The award lines filled once, handed out already (``end_awards``)."""
     rules_done: bool
     """Every rule of the game applied while reading: no ``apply_rules``."""
+    toward: bool
+    """Read with the table: every total only moves toward the target (``_steps``)."""
+    bounded: bool
+    """Read with the table: no running total can pass ``TOTAL_LIMIT`` (``_steps``)."""
 
 
 def _score_rounds(
@@ -361,8 +365,10 @@ def _read_rounds(
     template = game.template
     if whole is None:
         played = round_count(template, game.variant, names, given)
-        return tuple.__new__(_ReadRounds, (played, None, None, False, NO_READINGS, False))
+        fields = (played, None, None, False, NO_READINGS, False, False, False)
+        return tuple.__new__(_ReadRounds, fields)
     played = rounds_within(template, len(names), whole.played)
+    toward, bounded = _steps(game, played, whole.least, whole.most)
     awarded = whole.awarded
     in_table = awarded is not None
     plan = game.rule_plan
@@ -374,8 +380,23 @@ def _read_rounds(
     ):
         early, added = handed
         awarded = added if awarded is None else list(map(add, awarded, added))
-        return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, early, True))
-    return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, NO_READINGS, False))
+        fields = (played, whole, awarded, in_table, early, True, toward, bounded)
+        return tuple.__new__(_ReadRounds, fields)
+    fields = (played, whole, awarded, in_table, NO_READINGS, False, toward, bounded)
+    return tuple.__new__(_ReadRounds, fields)
+
+
+def _steps(
+    game: _RoundGame, played: int, least: Number | None, most: Number | None
+) -> tuple[bool, bool]:
+    """Whether every total only moves toward the target, and whether no running total
+    can pass ``TOTAL_LIMIT``, from the least and the most any one round adds (None:
+    not known): the running totals after 1 … ``played`` rounds lie within ``played`` ×
+    (least, most)."""
+    if least is None or most is None:
+        return False, False
+    toward = least >= 0 if game.reach else most <= 0
+    return toward, played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
 
 
 def _round_row(
@@ -388,17 +409,16 @@ def _round_row(
     checks it after them."""
     round_points: Sequence[Number]
     bids: Number
-    least: Number | None
-    most: Number | None
     total: Number
-    if read.table is not None:
-        table = read.table  # the whole table's rounds, as ``play_rounds`` gives one's
-        mine, round_points = table.readings[index], table.rounds[index]
-        bids, least, most = 0, table.least, table.most
+    table = read.table
+    if table is not None:  # the whole table's rounds, as ``play_rounds`` gives one's
+        mine, round_points, bids = table.readings[index], table.rounds[index], 0
+        toward, bounded = read.toward, read.bounded
     else:
         mine, round_points, bids, least, most = play_rounds(
             game.rule, game.plan, name, player.lines, read.played
         )
+        toward, bounded = _steps(game, read.played, least, most)
     readings, total = mine, 0
     if game.at_end:
         readings, total = _with_end_lines(game, mine, name, player, read.early, index)
@@ -412,21 +432,16 @@ def _round_row(
         extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
         for item in extra:
             total = normalize(total + item.points)
-    if least is None or most is None:
-        toward, bounded = False, False
-    else:  # the running totals after 1 … played rounds lie within played × (least, most)
-        toward = least >= 0 if game.reach else most <= 0
-        played = read.played
-        bounded = played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
     before = total if read.awarded is None else total - read.awarded[index]
     if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
         not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
     ):
         raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-    if not game.tie_plan:  # the usual round game: ranked on the total alone
+    tie_plan = game.tie_plan
+    if not tie_plan:  # the usual round game: ranked on the total alone
         row: _Row = ((game.sign * total,), name, readings, extra, total, ())
         return row, after, round_points, bids, toward
-    measured, order = _tiebreaks(game.tie_plan, name, readings, game.sign * total)
+    measured, order = _tiebreaks(tie_plan, name, readings, game.sign * total)
     if game.won_rounds:  # the order key is made once the rounds won are counted
         order = ()
     return (order, name, readings, extra, total, measured), after, round_points, bids, toward
@@ -445,7 +460,11 @@ def _with_end_lines(
     total: Number = 0
     if game.ends_last is not None:  # ``mine`` is this player's own dict: the lines join it
         for line in game.ends_last:
-            reading = _end_reading(name, line, player, early, index)
+            handed_out = early.get(line.key)  # as ``_end_reading``, without its call
+            if handed_out is not None:
+                reading = handed_out[index]
+            else:
+                reading = _end_reading(name, line, player, early, index)
             mine[line.key] = reading
             total += reading.points
         return mine, total
