@@ -365,8 +365,8 @@ def _read_rounds(
     template = game.template
     if whole is None:
         played = round_count(template, game.variant, names, given)
-        fields = (played, None, None, False, NO_READINGS, False, False, False)
-        return tuple.__new__(_ReadRounds, fields)
+        alone = (played, None, None, False, NO_READINGS, False, False, False)
+        return tuple.__new__(_ReadRounds, alone)
     played = rounds_within(template, len(names), whole.played)
     toward, bounded = _steps(game, played, whole.least, whole.most)
     awarded = whole.awarded
@@ -380,8 +380,8 @@ def _read_rounds(
     ):
         early, added = handed
         awarded = added if awarded is None else list(map(add, awarded, added))
-        fields = (played, whole, awarded, in_table, early, True, toward, bounded)
-        return tuple.__new__(_ReadRounds, fields)
+        done = (played, whole, awarded, in_table, early, True, toward, bounded)
+        return tuple.__new__(_ReadRounds, done)
     fields = (played, whole, awarded, in_table, NO_READINGS, False, toward, bounded)
     return tuple.__new__(_ReadRounds, fields)
 
