@@ -291,22 +291,7 @@ def _score_rounds(
         if ranked is not None:
             return ranked
     read = _read_rounds(game, names, given, whole)
-    rows: list[_Row] = []
-    running: list[tuple[Number, ...]] = []
-    computed: list[Mapping[str, Number]] = []
-    scored_rounds: list[Sequence[Number]] = []  # each player's points by round
-    steady = True  # every total only ever moves toward the target, round by round
-    for index, (name, player) in enumerate(zip(names, players, strict=True)):
-        row, after, round_points, bids, toward = _round_row(game, read, index, name, player)
-        rows.append(row)
-        running.append(after)
-        if game.won_rounds:
-            scored_rounds.append(round_points)
-        steady = steady and toward
-        if game.rule is not None:
-            computed.append(MappingProxyType({game.rule.key: bids}))
-    if game.rule is None:
-        computed = [NONE] * len(rows)
+    rows, running, computed, scored_rounds, steady = _round_rows(game, read, names, players)
     per_player = list(zip(computed, running, strict=True))
     if template.rules is not None:
         rows, per_player = _round_rules(game, read, rows, per_player)
@@ -399,52 +384,89 @@ def _steps(
     return toward, played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
 
 
-def _round_row(
-    game: _RoundGame, read: _ReadRounds, index: int, name: str, player: PlayerSheet
-) -> tuple[_Row, tuple[Number, ...], Sequence[Number], Number, bool]:
-    """One player's row (its order key left empty when rounds won are still to count),
-    running totals, points by round and bid points, and whether their total only moves
-    toward the target.
-    Their total is checked against ``TOTAL_LIMIT`` before any award, as ``apply_rules``
+def _round_rows(
+    game: _RoundGame, read: _ReadRounds, names: Sequence[str], players: Sequence[PlayerSheet]
+) -> tuple[
+    list[_Row], list[tuple[Number, ...]], list[Mapping[str, Number]], list[Sequence[Number]], bool
+]:
+    """Each player's row (its order key left empty when rounds won are still to count),
+    running totals and computed points (the bid rule's); each player's points by round
+    when rounds won are counted; and whether every total only moves toward the target.
+    A total is checked against ``TOTAL_LIMIT`` before any award, as ``apply_rules``
     checks it after them."""
+    rows: list[_Row] = []
+    running: list[tuple[Number, ...]] = []
+    computed: list[Mapping[str, Number]] = []
+    by_round: list[Sequence[Number]] = []
+    steady = True
+    table, rule, played, awarded, early = (
+        read.table,
+        game.rule,
+        read.played,
+        read.awarded,
+        read.early,
+    )
+    tie_plan, sign, won_rounds, ends_last = (
+        game.tie_plan,
+        game.sign,
+        game.won_rounds,
+        game.ends_last,
+    )
+    toward, bounded = read.toward, read.bounded
+    readings: dict[str, Reading]
     round_points: Sequence[Number]
     bids: Number
     total: Number
-    table = read.table
-    if table is not None:  # the whole table's rounds, as ``play_rounds`` gives one's
-        mine, round_points, bids = table.readings[index], table.rounds[index], 0
-        toward, bounded = read.toward, read.bounded
-    else:
-        mine, round_points, bids, least, most = play_rounds(
-            game.rule, game.plan, name, player.lines, read.played
-        )
-        toward, bounded = _steps(game, read.played, least, most)
-    readings, total = mine, 0
-    if game.at_end:
-        readings, total = _with_end_lines(game, mine, name, player, read.early, index)
-    after = tuple(accumulate(round_points))
-    if after:
-        total += after[-1]
-        if type(total) is not int:
-            total = normalize(total)
-    extra: tuple[ExtraLine, ...] = ()
-    if player.extra:
-        extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
-        for item in extra:
-            total = normalize(total + item.points)
-    before = total if read.awarded is None else total - read.awarded[index]
-    if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
-        not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
-    ):
-        raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-    tie_plan = game.tie_plan
-    if not tie_plan:  # the usual round game: ranked on the total alone
-        row: _Row = ((game.sign * total,), name, readings, extra, total, ())
-        return row, after, round_points, bids, toward
-    measured, order = _tiebreaks(tie_plan, name, readings, game.sign * total)
-    if game.won_rounds:  # the order key is made once the rounds won are counted
-        order = ()
-    return (order, name, readings, extra, total, measured), after, round_points, bids, toward
+    for index, (name, player) in enumerate(zip(names, players, strict=True)):
+        if table is not None:  # the whole table's rounds, as ``play_rounds`` gives one's
+            readings, round_points, bids = table.readings[index], table.rounds[index], 0
+        else:
+            readings, round_points, bids, least, most = play_rounds(
+                rule, game.plan, name, player.lines, played
+            )
+            toward, bounded = _steps(game, played, least, most)
+        total = 0
+        if ends_last is not None:  # ``readings`` is this player's own: the lines join it
+            for line in ends_last:
+                handed_out = early.get(line.key)  # as ``_end_reading``, without its call
+                if handed_out is not None:
+                    reading = handed_out[index]
+                else:
+                    reading = _end_reading(name, line, player, early, index)
+                readings[line.key] = reading
+                total += reading.points
+        elif game.at_end:
+            readings, total = _with_end_lines(game, readings, name, player, early, index)
+        after = tuple(accumulate(round_points))
+        if after:
+            total += after[-1]
+            if type(total) is not int:
+                total = normalize(total)
+        extra: tuple[ExtraLine, ...] = ()
+        if player.extra:
+            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+            for item in extra:
+                total = normalize(total + item.points)
+        before = total if awarded is None else total - awarded[index]
+        if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
+            not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
+        ):
+            raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+        running.append(after)
+        steady = steady and toward
+        if rule is not None:
+            computed.append(MappingProxyType({rule.key: bids}))
+        if won_rounds:
+            by_round.append(round_points)
+        if not tie_plan:  # the usual round game: ranked on the total alone
+            rows.append(((sign * total,), name, readings, extra, total, ()))
+            continue
+        measured, order = _tiebreaks(tie_plan, name, readings, sign * total)
+        # the order key is made once the rounds won are counted, when a tie-breaker needs them
+        rows.append((() if won_rounds else order, name, readings, extra, total, measured))
+    if rule is None:
+        computed = [NONE] * len(rows)
+    return rows, running, computed, by_round, steady
 
 
 def _with_end_lines(
@@ -456,18 +478,9 @@ def _with_end_lines(
     index: int,
 ) -> tuple[dict[str, Reading], Number]:
     """A player's readings with the lines filled in once, at the end, in sheet order,
-    and what those lines add."""
+    and what those lines add (when some of them come before a per-round line: else
+    ``_round_rows`` adds them to the player's own readings)."""
     total: Number = 0
-    if game.ends_last is not None:  # ``mine`` is this player's own dict: the lines join it
-        for line in game.ends_last:
-            handed_out = early.get(line.key)  # as ``_end_reading``, without its call
-            if handed_out is not None:
-                reading = handed_out[index]
-            else:
-                reading = _end_reading(name, line, player, early, index)
-            mine[line.key] = reading
-            total += reading.points
-        return mine, total
     readings: dict[str, Reading] = {}
     for line in game.lines:
         if line.per_round:
