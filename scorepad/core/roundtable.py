@@ -178,10 +178,10 @@ def _column(
     if not set(map(type, lists)) <= _LISTS or set(map(len, lists)) != {length}:
         return None
     rows = list(map(tuple, lists))
-    after = whole_within(rows, low, high)
-    if after is None:
+    found = whole_within(rows, low, high)
+    if found is None:
         return None
-    return rows, [each[-1] for each in after], after
+    return rows, found[1], found[0]
 
 
 def _scored(
