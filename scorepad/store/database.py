@@ -77,10 +77,13 @@ class Database:
             return create_engine(
                 self.url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
             )
+        # a file's pool: the connection used last has the warm page cache (a history in
+        # memory has one connection per thread, and no such choice)
+        pool = {"pool_use_lifo": True} if self.path is not None else {}
         engine = create_engine(
             self.url,
             connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
-            pool_use_lifo=True,  # the connection used last has the warm page cache
+            **pool,
         )
         if self.path is not None:
             event.listen(engine, "do_connect", self._connect_existing)

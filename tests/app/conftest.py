@@ -450,8 +450,9 @@ class AppPage:
 
     def draft_when(self, game: str, condition: Callable[[dict], bool]) -> dict:
         """The latest draft of ``game`` once ``condition`` holds on it: the app writes a
-        draft shortly after a change (writes are coalesced), not at the same instant."""
-        if not self._wait(lambda: condition(self.draft(game)), timeout=5.0):
+        draft shortly after a change (writes are coalesced), not at the same instant; a
+        loaded machine may take seconds, so the deadline is generous."""
+        if not self._wait(lambda: condition(self.draft(game)), timeout=30.0):
             raise AssertionError(
                 f"the draft of {game} never became as expected: {self.draft(game)}"
             )

@@ -79,7 +79,7 @@ def test_lines_of_other_kinds_on_an_azul_sheet(app, data_dir, size, lang):
         before = store.own_copy("azul")  # one history for every test: made by an earlier one?
     finally:
         store.close()
-    app.open("/new/azul?players=Ana,Ben")
+    app.open("/new/azul?players=Ulla,Wendel")
     app.enter("azul", "line-marker-1", "40")
     expect(app.node("total-1")).to_have_text("40")
 
@@ -171,7 +171,7 @@ EDIT_CASES = [(PHONE, "es"), (DESKTOP, "de")]
 def test_editing_a_saved_play_refills_numbers_in_the_languages_form(app, size, lang):
     app.page.set_viewport_size(size)
     choose_language(app, lang)
-    app.open("/new/azul?players=Ana,Ben")
+    app.open("/new/azul?players=Yvette,Zoran")
     app.enter("azul", "line-marker-1", "50")
     type_(app, "new-line-label", "Bonus")
     tap(app, "add-line")

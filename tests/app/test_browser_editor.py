@@ -122,8 +122,12 @@ def test_a_refused_save_shows_and_focuses_the_first_problem(app, size):
     expect(message).to_be_visible()
     box = app.node("game-line-3-max").locator("input")
     expect(box).to_be_focused()
-    where = box.bounding_box()
-    assert where is not None and 0 <= where["y"] <= size["height"] - where["height"]
+
+    def shown() -> bool:  # the screen scrolls to it: a busy machine draws that late
+        where = box.bounding_box()
+        return where is not None and 0 <= where["y"] <= size["height"] - where["height"]
+
+    assert app._wait(shown, timeout=15), box.bounding_box()
 
 
 def test_a_game_with_an_award_line_at_phone_size(app, data_dir):

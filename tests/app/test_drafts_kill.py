@@ -37,7 +37,15 @@ def start_worker(folder: Path, seed: int, count: int = 0) -> tuple[subprocess.Po
         env=env,
     )
     assert worker.stdout is not None
-    line = worker.stdout.readline()
+    # byte by byte from the pipe, so that nothing after this line is taken ahead into a
+    # reader's buffer (communicate() reads the pipe itself and would never see it)
+    got = b""
+    while not got.endswith(b"\n"):
+        byte = os.read(worker.stdout.fileno(), 1)
+        if not byte:
+            break
+        got += byte
+    line = got.decode()
     assert line.startswith("ready "), worker.stderr.read() if worker.stderr else line
     return worker, line.split()[1]
 
@@ -95,7 +103,11 @@ def test_a_process_killed_while_typing_keeps_what_was_typed_before_the_window(tm
         seen = typed_until(worker, BEFORE, WRITE_EVERY_S + SLACK_S + rnd.uniform(0.0, 0.5))
         worker.send_signal(signal.SIGKILL)
         killed = time.monotonic_ns()
-        out, _ = worker.communicate()
+        # the rest through the same reader: communicate() would read the pipe itself and
+        # miss the lines this reader took ahead of what typed_until asked for
+        assert worker.stdout is not None
+        out = worker.stdout.read()
+        worker.communicate()
         assert worker.returncode == -signal.SIGKILL
         made = typed(seen + out)
         cutoff = killed - int((WRITE_EVERY_S + SLACK_S) * 1e9)

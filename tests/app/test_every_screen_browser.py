@@ -281,6 +281,15 @@ def measure(page, where: str, pinned: float, seen: Seen) -> None:
         seen.lowest[where] = min(low, seen.lowest.get(where, low))
     faint = too_faint(found)
     if faint:
+        # a busy machine may hold a frame of an animation (a page sliding in, a button's
+        # colour fading) long enough to be taken twice alike: what is faint is faint in a
+        # second drawing too, taken a moment later
+        page.wait_for_timeout(700)
+        png, again = drawn(page)
+        again = [n for n in again if not pinned or n["y"] >= pinned + CUT]
+        still = {(c.ident, c.label) for c in too_faint(contrasts(png, again))}
+        faint = [c for c in faint if (c.ident, c.label) in still]
+    if faint:
         seen.faint.setdefault(where, []).extend(faint)
         SCREENSHOTS.mkdir(exist_ok=True)
         (SCREENSHOTS / f"faint-{where.replace(' ', '_')}-{int(pinned)}.png").write_bytes(png)

@@ -151,7 +151,7 @@ def test_a_six_player_round_sheet_keeps_its_totals_in_sight(rapp):
         app.screenshot("sheet-rounds-uno")
         width = app.page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"]
-    assert app.draft("uno")["rounds"][7]["texts"]["points"][0] == "30+12"
+    app.draft_when("uno", lambda d: d["rounds"][7]["texts"]["points"][0] == "30+12")
 
 
 def test_skull_king_rounds_a_deleted_round_and_undo_and_the_end(rapp):

@@ -118,14 +118,18 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", '
-        '"agricola", "ark-nova", "azul", "azul-queens-garden", "azul-sintra", '
-        '"azul-summer-pavilion", "calico", "carcassonne", "cartographers", "cascadia", '
-        '"castles-of-burgundy", "catan", "codenames", "concordia", "dominion", '
-        '"dune-imperium", "everdell", "flip-7", "glass-road", "hanabi", "kingdomino", '
-        '"lost-cities", "pandemic", "patchwork", "quacks-of-quedlinburg", "sagrada", '
-        '"skull-king", "splendor", "stone-age", "sushi-go", "sushi-go-party", "takenoko", '
-        '"terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '
-        '"viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"a-feast-for-odin", "agricola", "ark-nova", "azul", "azul-queens-garden", '
+        '"azul-sintra", "azul-summer-pavilion", "brass-birmingham", "calico", '
+        '"carcassonne", "cartographers", "cascadia", "castles-of-burgundy", "catan", '
+        '"caverna", "codenames", "concordia", "dominion", "dune-imperium", '
+        '"el-grande", "everdell", "five-tribes", "flip-7", "gaia-project", '
+        '"glass-road", "great-western-trail", "hanabi", "istanbul", "kingdomino", '
+        '"le-havre", "lords-of-waterdeep", "lost-cities", "lost-ruins-of-arnak", '
+        '"maracaibo", "orleans", "pandemic", "patchwork", "power-grid", "puerto-rico", '
+        '"quacks-of-quedlinburg", "sagrada", "skull-king", "splendor", "stone-age", '
+        '"sushi-go", "sushi-go-party", "takenoko", "terraforming-mars", '
+        '"ticket-to-ride", "ticket-to-ride-europe", "uno", "viticulture", "wingspan", '
+        '"wizard", "yahtzee"\n'
     )
 
 
@@ -303,3 +307,12 @@ def test_template_marks_lines_per_round_and_shows_the_rounds_rule(capsys):
     data = json.loads(run(capsys, "games", "show", "uno", "--json"))
     assert data["rounds"]["ends"] == {"reach": 500}
     assert [line["per_round"] for line in data["lines"]] == [True]
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_a_history_in_memory_is_opened_like_a_file(capsys, url):
+    """An SQLite history in memory (nothing kept) lists the games and no plays: no
+    engine option meant for a file's pool is passed to it."""
+    games = run(capsys, "games", "--db", url)
+    assert re.search(r"^azul\s+Azul\s", games, re.M)
+    assert run(capsys, "history", "--db", url).strip() == "no plays yet"
