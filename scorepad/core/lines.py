@@ -484,12 +484,17 @@ class ProductLine(Line):
     def read(self, raw: object) -> Reading:
         if not isinstance(raw, list | tuple) or len(raw) != 2:
             raise EntryError("entry.not_pair", value=quote(raw))
-        pair = []
+        pair: list[int] = []
+        wrong: list[EntryError] = []  # every factor's problem, not the first one's alone
         for factor, item in zip(self.factors, raw, strict=True):
             try:
                 pair.append(read_whole(item, 0, factor.max))
             except EntryError as problem:
-                raise EntryError("entry.factor", factor=factor.label, problem=problem) from None
+                wrong.append(EntryError("entry.factor", factor=factor.label, problem=problem))
+        if len(wrong) == 2:
+            raise EntryError("entry.factors", first=wrong[0], second=wrong[1])
+        if wrong:
+            raise wrong[0]
         product = _bounded(pair[0] * pair[1], raw)
         return self.scored(
             (pair[0], pair[1]), product, _bounded(normalize(product * self.per), raw)

@@ -44,7 +44,6 @@ _AS_ENTERED = (PointsLine, CountLine, TableLine, PenaltyLine)
 """Lines whose reading of a whole number keeps it as its stored value and its measure
 (a count with rates does not: its value is a count with a rate)."""
 _POINTS = itemgetter(2)
-_LAST = itemgetter(-1)
 
 
 class BidRecord(NamedTuple):
@@ -148,12 +147,12 @@ def rounds_within(template: GameTemplate, players: int, played: int) -> int:
 
 def whole_within(
     lists: Sequence[Sequence[object]], low: Number, high: Number
-) -> list[tuple[int, ...]] | None:
+) -> tuple[list[tuple[int, ...]], list[int]] | None:
     """The one check of per-round lists of whole numbers that a line reads as they are
     or looks up (``Line.whole_range``, ``Line.whole_table``): each list's running totals
-    (its sum last), worked out in the same pass, when every entry of ``lists`` is a whole
-    number (an int: never a bool) from ``low`` to ``high``, else None (also for no
-    entries at all). ``play_rounds`` checks one player's list with it,
+    (its sum last) and its sum, worked out in the same pass, when every entry of
+    ``lists`` is a whole number (an int: never a bool) from ``low`` to ``high``, else
+    None (also for no entries at all). ``play_rounds`` checks one player's list with it,
     ``roundtable.table_rounds`` a line's lists of the whole table at once.
 
     A few entries (Sushi Go's five players, three rounds) are looked at one by one; more
@@ -169,16 +168,18 @@ def whole_within(
         for entry in entries:
             if type(entry) is not int or entry < low or entry > high:
                 return None
-        return list(map(tuple, map(accumulate, cast(Sequence[Sequence[int]], lists))))
+        found = list(map(tuple, map(accumulate, cast(Sequence[Sequence[int]], lists))))
+        return found, [each[-1] for each in found]
     if list(map(type, entries)).count(int) != len(entries):
         return None
     least: int = min(entries)
     if least < low:
         return None
     running = list(map(tuple, map(accumulate, cast(Sequence[Sequence[int]], lists))))
-    if (least < 0 or max(map(_LAST, running)) > high) and max(entries) > high:
+    sums = [each[-1] for each in running]
+    if (least < 0 or max(sums) > high) and max(entries) > high:
         return None
-    return running
+    return running, sums
 
 
 FEW_ENTRIES = 40
@@ -222,7 +223,7 @@ def play_rounds(
             and played
             and (found := whole_within((entries,), plain[0], plain[1])) is not None
         ):  # the fast path: whole numbers in range, read as themselves
-            low, high, measure = plain[0], plain[1], found[0][-1]  # the range bounds a round
+            low, high, measure = plain[0], plain[1], found[1][0]  # the range bounds a round
             whole = cast(Sequence[int], entries)
             values = measures = tuple(whole)
             if not line.counts:

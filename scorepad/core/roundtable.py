@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
-from operator import add, itemgetter, neg
+from operator import add, neg
 from typing import Any, NamedTuple, cast
 
 from scorepad.core.awards import AwardLine, award_points
@@ -25,7 +25,6 @@ from scorepad.core.numbers import TOTAL_LIMIT, Number
 from scorepad.core.rounds import FEW_ENTRIES, whole_within
 
 _LISTS = frozenset({list, tuple})
-_LAST = itemgetter(-1)
 
 
 class TableRounds(NamedTuple):
@@ -72,7 +71,7 @@ def table_rounds(
     by entry), as does one on which a player's rounds before the awards could pass
     ``TOTAL_LIMIT``: the caller checks the rounds without the awards."""
     played = -1
-    readings: list[dict[str, Reading]] = [{} for _ in given]
+    readings: list[dict[str, Reading]] = []  # each player's, made with the first line
     each_round: list[tuple[int, ...]] | None = None  # each player's points by round
     running: list[tuple[int, ...]] | None = None  # and their running totals, when known
     least: Number = 0  # bounds of what any one round adds to anyone, before the awards
@@ -118,20 +117,31 @@ def table_rounds(
             assert table is not None
             lowest, highest = _bounds(table)
             least, most = least + lowest, most + highest
-        running = after if sign == 1 and each_round is None else None  # one line so far
+        if sign == 1 and each_round is None:  # the entries as they are: no points to work out
+            _put(readings, key, zip(values, measures, measures, repeat(True)))
+            each_round, running = values, after  # one line so far
+            continue
+        running = None
         each_round = _scored(readings, key, (values, measures), (sign, table), each_round)
     if played < 0 or (kept and awards is not None):
         return None
     if each_round is None:
         each_round = [(0,) * played] * len(given)
-    return _played(readings, each_round, running, (awards, awarded), (least, most))
+    if awards is None:  # as ``TableRounds._make``, without its call in Python
+        return tuple.__new__(
+            TableRounds, (readings, each_round, least, most, played, None, running)
+        )
+    return _played(readings, each_round, (awards, awarded), (least, most))
 
 
 def _put(
     readings: list[dict[str, Reading]], key: str, fields: Iterable[tuple[object, ...]]
 ) -> None:
     """Each player's reading of line ``key``, from its fields (value, measure, points,
-    counts), one player after another."""
+    counts), one player after another (the first line read makes each player's dict)."""
+    if not readings:
+        readings += [{key: reading} for reading in map(new_reading, fields)]
+        return
     for read, reading in zip(readings, map(new_reading, fields), strict=True):
         read[key] = reading
 
@@ -167,10 +177,11 @@ def _column(
     lists: list[Any] = [lines.get(key) for lines in given]
     if not set(map(type, lists)) <= _LISTS or set(map(len, lists)) != {length}:
         return None
-    after = whole_within(lists, low, high)
-    if after is None:
+    rows = list(map(tuple, lists))
+    found = whole_within(rows, low, high)
+    if found is None:
         return None
-    return list(map(tuple, lists)), list(map(_LAST, after)), after
+    return rows, found[1], found[0]
 
 
 def _scored(
@@ -185,10 +196,8 @@ def _scored(
     the line's table (2); each player's reading put in ``readings``. Gives each player's
     points by round, the line's added to those of the lines before (``before``)."""
     sign, table = how
-    if sign == 1 and before is None:  # the entries as they are: no points to work out
-        values, measures = column
-        _put(readings, key, zip(values, measures, measures, repeat(True)))
-        return values
+    if not readings:  # the first line read
+        readings += [{} for _ in column[0]]
     look = table.__getitem__ if table is not None else None
     points: tuple[int, ...]
     rounds: list[tuple[int, ...]] = []
@@ -233,21 +242,19 @@ def _hand_out(line: AwardLine, values: list[tuple[int, ...]]) -> list[tuple[int,
 def _played(
     readings: list[dict[str, Reading]],
     each_round: list[tuple[int, ...]],
-    running: list[tuple[int, ...]] | None,
-    handed: tuple[list[tuple[int, ...]] | None, list[int] | None],
+    handed: tuple[list[tuple[int, ...]], list[int] | None],
     bounds: tuple[Number, Number],
 ) -> TableRounds | None:
-    """The table's rounds, with ``bounds``: the least and the most any one round adds to
-    anyone before the awards (``handed``: each player's by round, and over every round);
-    None when the awards could hide a total past the limit."""
+    """The table's rounds with the awards handed out (``handed``: each player's by
+    round, and over every round), with ``bounds``: the least and the most any one round
+    adds to anyone before the awards; None when the awards could hide a total past the
+    limit."""
     least, most = bounds
     awards, awarded = handed
     played = len(each_round[0]) if each_round else 0
-    if awards is not None:
-        if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
-            return None  # checked round by round without the awards: entry by entry
-        each_round = [tuple(map(add, a, b)) for a, b in zip(each_round, awards, strict=True)]
-        running = None
+    if played * most > TOTAL_LIMIT or played * least < -TOTAL_LIMIT:
+        return None  # checked round by round without the awards: entry by entry
+    each_round = [tuple(map(add, a, b)) for a, b in zip(each_round, awards, strict=True)]
     return tuple.__new__(  # as ``TableRounds._make``, without its call in Python
-        TableRounds, (readings, each_round, least, most, played, awarded, running)
+        TableRounds, (readings, each_round, least, most, played, awarded, None)
     )

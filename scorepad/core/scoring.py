@@ -28,6 +28,7 @@ from scorepad.core.rounds import (
     rounds_won,
 )
 from scorepad.core.roundtable import TableRounds, table_rounds
+from scorepad.core.ruleplan import RulePlan
 from scorepad.core.scored import NONE
 from scorepad.core.scored import DecidedBy as DecidedBy
 from scorepad.core.scored import ExtraLine as ExtraLine
@@ -172,18 +173,22 @@ def _end_reading(
 
 
 class _RoundGame(NamedTuple):
-    """What scoring a round game's sheet reads of the game, on one variant."""
+    """What scoring a round game's sheet reads of the game, on one variant (worked out
+    once per game and variant: ``_round_game``)."""
 
     template: GameTemplate
     variant: str | None
     lines: tuple[Line, ...]
     """Every line of the variant, in sheet order."""
+    keys: frozenset[str]
+    """Their keys, for checking what a sheet names."""
     plan: RoundPlan
     """The per-round lines, each with its fast reading (``GameTemplate.round_plan``)."""
     at_end: bool
     """Some lines are filled in once, at the end of the game."""
-    ends_last: bool
-    """… and all of them come after every per-round line, in sheet order."""
+    ends_last: tuple[Line, ...] | None
+    """… the lines filled in once, when all of them come after every per-round line in
+    sheet order; else None."""
     rule: BidRule | None
     tie_plan: TiePlan
     sign: int
@@ -192,29 +197,58 @@ class _RoundGame(NamedTuple):
     """The game ends when someone reaches its target (else: falls to it, or no target)."""
     won_rounds: bool
     """A tie-breaker counts the rounds each player won."""
+    plain: bool
+    """Per-round lines alone, ranked on the total alone: no line at the end, no
+    tie-breaker, no rule between lines (and, read with the table, no bid rule)."""
+    rule_plan: RulePlan | None
+    """What ``apply_rules`` does on the variant; None for a game without rules."""
+    awards_move: bool
+    """Awards handed out each round, in a game with a target: a total may then move away
+    from the target (a place worth −6), so its first round to meet it is not bisected."""
+
+
+_ROUND_GAMES: dict[tuple[int, str | None], _RoundGame] = {}
+"""Each round game's ``_RoundGame`` by the template's id and the variant, at most
+``ROUND_GAMES`` of them (the template is kept in it, to check it is the same one)."""
+ROUND_GAMES = 256
 
 
 def _round_game(template: GameTemplate, variant: str | None) -> _RoundGame:
-    assert template.rounds is not None
+    """What scoring reads of a round game on one variant, worked out on first use."""
+    found = _ROUND_GAMES.get((id(template), variant))
+    if found is not None and found.template is template:
+        return found
+    rounds = template.rounds
+    assert rounds is not None
     lines = template.lines_for(variant)
     plan = template.round_plan(variant)
     at_end = len(plan) < len(lines)
-    return tuple.__new__(  # as ``_RoundGame._make``, without its call in Python
-        _RoundGame,
-        (
-            template,
-            variant,
-            lines,
-            plan,
-            at_end,
-            at_end and all(map(_PER_ROUND, lines[: len(plan)])),
-            template.bids,
-            template.tie_plan(variant),
-            1 if template.wins == "highest" else -1,
-            template.rounds.ending == "reach",
-            any(map(_ROUNDS_WON, template.tiebreakers)),
-        ),
+    tie_plan = template.tie_plan(variant)
+    rules = template.rules
+    rule_plan = rules.plan(template, variant) if rules is not None else None
+    found = _RoundGame(
+        template,
+        variant,
+        lines,
+        template.keys_for(variant),
+        plan,
+        at_end,
+        lines[len(plan) :] if at_end and all(map(_PER_ROUND, lines[: len(plan)])) else None,
+        template.bids,
+        tie_plan,
+        1 if template.wins == "highest" else -1,
+        rounds.ending == "reach",
+        any(map(_ROUNDS_WON, template.tiebreakers)),
+        rules is None and not tie_plan and not at_end,
+        rule_plan,
+        rule_plan is not None
+        and rounds.target is not None
+        and len(rule_plan.awards) > len(rule_plan.at_end),
     )
+    if len(_ROUND_GAMES) >= ROUND_GAMES:
+        _ROUND_GAMES.clear()
+    _ROUND_GAMES[(id(template), variant)] = found
+    return found
 
 
 class _ReadRounds(NamedTuple):
@@ -232,6 +266,10 @@ class _ReadRounds(NamedTuple):
     """The award lines filled once, handed out already (``end_awards``)."""
     rules_done: bool
     """Every rule of the game applied while reading: no ``apply_rules``."""
+    toward: bool
+    """Read with the table: every total only moves toward the target (``_steps``)."""
+    bounded: bool
+    """Read with the table: no running total can pass ``TOTAL_LIMIT`` (``_steps``)."""
 
 
 def _score_rounds(
@@ -243,38 +281,22 @@ def _score_rounds(
     then ranked straight away); each player's row is made; the rules between lines and
     players are applied; the rounds won are counted; the players are ranked and how the
     game ended is said."""
+    game = _round_game(template, variant)
     given = [p.lines for p in players]
-    _known_lines(template, variant, names, given)
-    plan = template.round_plan(variant)
-    won_rounds = any(map(_ROUNDS_WON, template.tiebreakers))
-    whole = table_rounds(plan, given, not won_rounds) if template.bids is None else None
-    if whole is not None and _plain(template, variant, plan) and not any(map(_EXTRA, players)):
-        ranked = _rank_plain_table(template, variant, names, whole)
+    if not all(map(game.keys.issuperset, given)):
+        _known_lines(game, names, given)
+    whole = table_rounds(game.plan, given, not game.won_rounds) if game.rule is None else None
+    if whole is not None and game.plain and not any(map(_EXTRA, players)):
+        ranked = _rank_plain_table(game, names, whole)
         if ranked is not None:
             return ranked
-    game = _round_game(template, variant)
     read = _read_rounds(game, names, given, whole)
-    rows: list[_Row] = []
-    running: list[tuple[Number, ...]] = []
-    computed: list[Mapping[str, Number]] = []
-    scored_rounds: list[Sequence[Number]] = []  # each player's points by round
-    steady = True  # every total only ever moves toward the target, round by round
-    for index, (name, player) in enumerate(zip(names, players, strict=True)):
-        row, after, round_points, bids, toward = _round_row(game, read, index, name, player)
-        rows.append(row)
-        running.append(after)
-        if game.won_rounds:
-            scored_rounds.append(round_points)
-        steady = steady and toward
-        if game.rule is not None:
-            computed.append(MappingProxyType({game.rule.key: bids}))
-    if game.rule is None:
-        computed = [NONE] * len(rows)
+    rows, running, computed, scored_rounds, steady = _round_rows(game, read, names, players)
     per_player = list(zip(computed, running, strict=True))
     if template.rules is not None:
         rows, per_player = _round_rules(game, read, rows, per_player)
         running = [r for _, r in per_player]
-        if _awards_move_totals(game):
+        if game.awards_move:
             steady = False  # a place worth −6 moves a total either way: not bisected
     if game.won_rounds:
         rows = _with_rounds_won(game, read.played, rows, scored_rounds)
@@ -283,37 +305,21 @@ def _score_rounds(
 
 
 def _known_lines(
-    template: GameTemplate,
-    variant: str | None,
-    names: Sequence[str],
-    given: Sequence[Mapping[str, object]],
+    game: _RoundGame, names: Sequence[str], given: Sequence[Mapping[str, object]]
 ) -> None:
     """A SheetError for the first line a player names that the variant does not have."""
-    line_keys = template.keys_for(variant)
-    if not all(map(line_keys.issuperset, given)):
-        for name, lines in zip(names, given, strict=True):
-            if not line_keys.issuperset(lines):
-                _unknown_line(template, variant, name, lines, line_keys)
+    for name, lines in zip(names, given, strict=True):
+        if not game.keys.issuperset(lines):
+            _unknown_line(game.template, game.variant, name, lines, game.keys)
 
 
-def _plain(template: GameTemplate, variant: str | None, plan: RoundPlan) -> bool:
-    """Per-round lines alone, ranked on the total alone: no line at the end, no
-    tie-breaker, no rule between lines (and, read with the table, no bid rule)."""
-    return (
-        template.rules is None
-        and not template.tie_plan(variant)
-        and len(plan) == len(template.lines_for(variant))
-    )
-
-
-def _rank_plain_table(
-    template: GameTemplate, variant: str | None, names: list[str], whole: TableRounds
-) -> ScoredSheet | None:
-    """A plain table (``_plain``, no by-hand line) read at once, ranked on the running
-    totals; None when a total might pass ``TOTAL_LIMIT`` (or awards were handed out):
-    the sheet then takes the usual steps, which check it round by round."""
+def _rank_plain_table(game: _RoundGame, names: list[str], whole: TableRounds) -> ScoredSheet | None:
+    """A plain table (``_RoundGame.plain``, no by-hand line) read at once, ranked on the
+    running totals; None when a total might pass ``TOTAL_LIMIT`` (or awards were handed
+    out): the sheet then takes the usual steps, which check it round by round."""
     if whole.awarded is not None:
         return None
+    template = game.template
     played = rounds_within(template, len(names), whole.played)
     most_a_round = TOTAL_LIMIT // played  # whole points: within it, every total is too
     least, most = whole.least, whole.most
@@ -322,15 +328,14 @@ def _rank_plain_table(
     running: Sequence[tuple[Number, ...]] | None = whole.running  # known with the check
     if running is None:
         running = list(map(tuple, map(accumulate, whole.rounds)))
-    sign = 1 if template.wins == "highest" else -1
+    sign = game.sign
     rows: list[_Row] = [
         ((sign * after[-1],), name, readings, (), after[-1], ())
         for name, readings, after in zip(names, whole.readings, running, strict=True)
     ]
-    assert template.rounds is not None
-    steady = least >= 0 if template.rounds.ending == "reach" else most <= 0
+    steady = least >= 0 if game.reach else most <= 0
     ended = how_it_ended(template, names, running, steady)
-    return _rank(template, variant, rows, list(zip(repeat(NONE), running)), ended)
+    return _rank(template, game.variant, rows, list(zip(repeat(NONE), running)), ended)
 
 
 def _read_rounds(
@@ -345,12 +350,13 @@ def _read_rounds(
     template = game.template
     if whole is None:
         played = round_count(template, game.variant, names, given)
-        return tuple.__new__(_ReadRounds, (played, None, None, False, NO_READINGS, False))
+        alone = (played, None, None, False, NO_READINGS, False, False, False)
+        return tuple.__new__(_ReadRounds, alone)
     played = rounds_within(template, len(names), whole.played)
+    toward, bounded = _steps(game, played, whole.least, whole.most)
     awarded = whole.awarded
     in_table = awarded is not None
-    rules = template.rules
-    plan = rules.plan(template, game.variant) if rules is not None else None
+    plan = game.rule_plan
     if (
         plan is not None
         and plan.awards_alone
@@ -359,62 +365,108 @@ def _read_rounds(
     ):
         early, added = handed
         awarded = added if awarded is None else list(map(add, awarded, added))
-        return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, early, True))
-    return tuple.__new__(_ReadRounds, (played, whole, awarded, in_table, NO_READINGS, False))
+        done = (played, whole, awarded, in_table, early, True, toward, bounded)
+        return tuple.__new__(_ReadRounds, done)
+    fields = (played, whole, awarded, in_table, NO_READINGS, False, toward, bounded)
+    return tuple.__new__(_ReadRounds, fields)
 
 
-def _round_row(
-    game: _RoundGame, read: _ReadRounds, index: int, name: str, player: PlayerSheet
-) -> tuple[_Row, tuple[Number, ...], Sequence[Number], Number, bool]:
-    """One player's row (its order key left empty when rounds won are still to count),
-    running totals, points by round and bid points, and whether their total only moves
-    toward the target.
-    Their total is checked against ``TOTAL_LIMIT`` before any award, as ``apply_rules``
+def _steps(
+    game: _RoundGame, played: int, least: Number | None, most: Number | None
+) -> tuple[bool, bool]:
+    """Whether every total only moves toward the target, and whether no running total
+    can pass ``TOTAL_LIMIT``, from the least and the most any one round adds (None:
+    not known): the running totals after 1 … ``played`` rounds lie within ``played`` ×
+    (least, most)."""
+    if least is None or most is None:
+        return False, False
+    toward = least >= 0 if game.reach else most <= 0
+    return toward, played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
+
+
+def _round_rows(
+    game: _RoundGame, read: _ReadRounds, names: Sequence[str], players: Sequence[PlayerSheet]
+) -> tuple[
+    list[_Row], list[tuple[Number, ...]], list[Mapping[str, Number]], list[Sequence[Number]], bool
+]:
+    """Each player's row (its order key left empty when rounds won are still to count),
+    running totals and computed points (the bid rule's); each player's points by round
+    when rounds won are counted; and whether every total only moves toward the target.
+    A total is checked against ``TOTAL_LIMIT`` before any award, as ``apply_rules``
     checks it after them."""
+    rows: list[_Row] = []
+    running: list[tuple[Number, ...]] = []
+    computed: list[Mapping[str, Number]] = []
+    by_round: list[Sequence[Number]] = []
+    steady = True
+    table, rule, played, awarded, early = (
+        read.table,
+        game.rule,
+        read.played,
+        read.awarded,
+        read.early,
+    )
+    tie_plan, sign, won_rounds, ends_last = (
+        game.tie_plan,
+        game.sign,
+        game.won_rounds,
+        game.ends_last,
+    )
+    toward, bounded = read.toward, read.bounded
+    readings: dict[str, Reading]
     round_points: Sequence[Number]
     bids: Number
-    least: Number | None
-    most: Number | None
     total: Number
-    if read.table is not None:
-        table = read.table  # the whole table's rounds, as ``play_rounds`` gives one's
-        mine, round_points = table.readings[index], table.rounds[index]
-        bids, least, most = 0, table.least, table.most
-    else:
-        mine, round_points, bids, least, most = play_rounds(
-            game.rule, game.plan, name, player.lines, read.played
-        )
-    readings, total = mine, 0
-    if game.at_end:
-        readings, total = _with_end_lines(game, mine, name, player, read.early, index)
-    after = tuple(accumulate(round_points))
-    if after:
-        total += after[-1]
-        if type(total) is not int:
-            total = normalize(total)
-    extra: tuple[ExtraLine, ...] = ()
-    if player.extra:
-        extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
-        for item in extra:
-            total = normalize(total + item.points)
-    if least is None or most is None:
-        toward, bounded = False, False
-    else:  # the running totals after 1 … played rounds lie within played × (least, most)
-        toward = least >= 0 if game.reach else most <= 0
-        played = read.played
-        bounded = played * most <= TOTAL_LIMIT and played * least >= -TOTAL_LIMIT
-    before = total if read.awarded is None else total - read.awarded[index]
-    if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
-        not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
-    ):
-        raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
-    if not game.tie_plan:  # the usual round game: ranked on the total alone
-        row: _Row = ((game.sign * total,), name, readings, extra, total, ())
-        return row, after, round_points, bids, toward
-    measured, order = _tiebreaks(game.tie_plan, name, readings, game.sign * total)
-    if game.won_rounds:  # the order key is made once the rounds won are counted
-        order = ()
-    return (order, name, readings, extra, total, measured), after, round_points, bids, toward
+    for index, (name, player) in enumerate(zip(names, players, strict=True)):
+        if table is not None:  # the whole table's rounds, as ``play_rounds`` gives one's
+            readings, round_points, bids = table.readings[index], table.rounds[index], 0
+        else:
+            readings, round_points, bids, least, most = play_rounds(
+                rule, game.plan, name, player.lines, played
+            )
+            toward, bounded = _steps(game, played, least, most)
+        total = 0
+        if ends_last is not None:  # ``readings`` is this player's own: the lines join it
+            for line in ends_last:
+                handed_out = early.get(line.key)  # as ``_end_reading``, without its call
+                if handed_out is not None:
+                    reading = handed_out[index]
+                else:
+                    reading = _end_reading(name, line, player, early, index)
+                readings[line.key] = reading
+                total += reading.points
+        elif game.at_end:
+            readings, total = _with_end_lines(game, readings, name, player, early, index)
+        after = tuple(accumulate(round_points))
+        if after:
+            total += after[-1]
+            if type(total) is not int:
+                total = normalize(total)
+        extra: tuple[ExtraLine, ...] = ()
+        if player.extra:
+            extra = tuple(_read_extra(name, i, e) for i, e in enumerate(player.extra, 1))
+            for item in extra:
+                total = normalize(total + item.points)
+        before = total if awarded is None else total - awarded[index]
+        if not -TOTAL_LIMIT <= before <= TOTAL_LIMIT or (
+            not bounded and after and (max(after) > TOTAL_LIMIT or min(after) < -TOTAL_LIMIT)
+        ):
+            raise SheetError("sheet.total_too_large", player=name, limit=TOTAL_LIMIT)
+        running.append(after)
+        steady = steady and toward
+        if rule is not None:
+            computed.append(MappingProxyType({rule.key: bids}))
+        if won_rounds:
+            by_round.append(round_points)
+        if not tie_plan:  # the usual round game: ranked on the total alone
+            rows.append(((sign * total,), name, readings, extra, total, ()))
+            continue
+        measured, order = _tiebreaks(tie_plan, name, readings, sign * total)
+        # the order key is made once the rounds won are counted, when a tie-breaker needs them
+        rows.append((() if won_rounds else order, name, readings, extra, total, measured))
+    if rule is None:
+        computed = [NONE] * len(rows)
+    return rows, running, computed, by_round, steady
 
 
 def _with_end_lines(
@@ -426,14 +478,9 @@ def _with_end_lines(
     index: int,
 ) -> tuple[dict[str, Reading], Number]:
     """A player's readings with the lines filled in once, at the end, in sheet order,
-    and what those lines add."""
+    and what those lines add (when some of them come before a per-round line: else
+    ``_round_rows`` adds them to the player's own readings)."""
     total: Number = 0
-    if game.ends_last:  # ``mine`` is this player's own dict: the lines at the end join it
-        for line in game.lines[len(game.plan) :]:
-            reading = _end_reading(name, line, player, early, index)
-            mine[line.key] = reading
-            total += reading.points
-        return mine, total
     readings: dict[str, Reading] = {}
     for line in game.lines:
         if line.per_round:
@@ -484,17 +531,6 @@ def _round_rules(
     if template.rules is None:
         return rows, per_player
     return apply_rules(template, game.variant, rows, per_player, handed_out=read.in_table)
-
-
-def _awards_move_totals(game: _RoundGame) -> bool:
-    """Awards handed out each round, in a game with a target: a total may then move away
-    from the target (a place worth −6), so its first round to meet it is not bisected."""
-    template = game.template
-    rounds = template.rounds
-    if template.rules is None or rounds is None or rounds.target is None:
-        return False
-    plan = template.rules.plan(template, game.variant)
-    return len(plan.awards) > len(plan.at_end)
 
 
 def _with_rounds_won(

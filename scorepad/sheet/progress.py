@@ -514,8 +514,8 @@ class SheetInProgress:
                 entries[problem.round - 1] = None
                 lines[problem.line] = entries
             elif problem.line is not None and problem.line in lines:
-                for part in self._parts(problem):
-                    problems[(problem.line, index, part)] = _inner(problem.cell, part)
+                for part, error in self._parts(problem):
+                    problems[(problem.line, index, part)] = error
                 del lines[problem.line]
                 given.discard((problem.line, index, ""))
             else:  # the player's name, a whole list of rounds: never from this sheet
@@ -541,16 +541,23 @@ class SheetInProgress:
             raise checked.problems[0].error
         return checked.scored, entered, kept
 
-    def _parts(self, problem: Problem) -> tuple[str, ...]:
-        """Which part of a cell a problem is in: a product line's factor it names ("a",
-        "b"), else the whole cell ("")."""
+    def _parts(self, problem: Problem) -> tuple[tuple[str, ScorepadError], ...]:
+        """Which parts of a cell a problem is in, each with what to show under it: every
+        factor of a product line the problem names ("a", "b": both when both are wrong),
+        with that factor's own problem; else the whole cell ("")."""
         line = self.template.line(problem.line) if problem.line is not None else None
+        cell = problem.cell
         if line is None or line.entered_as != "pair":
-            return ("",)
-        named = problem.cell.fields.get("factor")
+            return (("", cell),)
         factors: tuple[Factor, Factor] = getattr(line, "factors")  # noqa: B009
-        parts = tuple(p for p, f in zip("ab", factors, strict=True) if f.label is named)
-        return parts or ("a", "b")
+        named = [cell, *(v for v in cell.fields.values() if isinstance(v, ScorepadError))]
+        parts = tuple(
+            (part, _inner(error, part))
+            for part, factor in zip("ab", factors, strict=True)
+            for error in named
+            if error.fields.get("factor") is factor.label
+        )
+        return parts or (("a", _inner(cell, "a")), ("b", _inner(cell, "b")))
 
     def _check_cell(self, key: str, player: int) -> CellKey:
         """Where a broken check is marked: the line's cell, or its latest round's."""

@@ -97,6 +97,17 @@ def test_product_lines_check_each_number():
     assert state.problem("windows", 1, "b") is None
 
 
+def test_a_product_with_both_numbers_wrong_shows_each_under_its_own_number():
+    model = sheet("azul-sintra", ["Quima", "Rafel"], "B")
+    model.set_pair("windows", 0, "a", "9")
+    state = model.set_pair("windows", 0, "b", "x")
+    assert str(state.problem("windows", 0, "a")) == "9 is above the maximum, 8"
+    assert str(state.problem("windows", 0, "b")) == '"x" is not a number'
+    state = model.set_pair("windows", 0, "a", "3")  # one left wrong: shown alone
+    assert state.problem("windows", 0, "a") is None
+    assert str(state.problem("windows", 0, "b")) == '"x" is not a number'
+
+
 def test_by_hand_lines_need_a_label_and_take_halves():
     model = sheet("azul", ["Ana", "Ben"])
     model.set_text("marker", 0, "10")  # a value besides the line: the sheet is not empty

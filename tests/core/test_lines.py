@@ -110,6 +110,31 @@ def test_product_of_two_whole_numbers():
     assert product.empty().points == 0
 
 
+def test_a_product_with_both_factors_wrong_names_both_at_once():
+    product = line(
+        kind="product",
+        factors=[
+            {"label": {"en": "windows", "es": "ventanas"}, "max": 8},
+            {"label": {"en": "pieces", "es": "piezas"}, "max": 16},
+        ],
+    )
+    with pytest.raises(EntryError) as caught:
+        product.read([9, "x"])
+    both = caught.value
+    assert str(both) == 'windows: 9 is above the maximum, 8; pieces: "x" is not a number'
+    assert both.message("es") == (
+        'ventanas: 9 está por encima del máximo, 8; piezas: "x" no es un número'
+    )
+    first, second = both.fields["first"], both.fields["second"]
+    assert (first.fields["factor"], second.fields["factor"]) == (
+        product.factors[0].label,
+        product.factors[1].label,
+    )
+    with pytest.raises(EntryError) as caught:  # one factor wrong: that one alone, as before
+        product.read([2, 17])
+    assert str(caught.value) == "pieces: 17 is above the maximum, 16"
+
+
 def test_penalty_is_subtracted():
     penalty = line(kind="penalty", max=17)
     assert penalty.read(5).points == -5

@@ -61,6 +61,23 @@ def test_every_bad_cell_of_every_player_at_once_with_its_place():
     assert "Ana" in columns.error.message("es")  # rendered in the reader's language
 
 
+def test_a_product_with_both_factors_wrong_is_one_problem_naming_both():
+    sintra = GAMES["azul-sintra"]
+    players = [
+        PlayerSheet("Susa", {"windows": [9, "x"], "marker": 10}),
+        PlayerSheet("Tiago", {"windows": [2, 3]}),
+    ]
+    found = problems(sintra, "B", players)
+    assert [(p.player, p.line) for p in found] == [(0, "windows")]
+    expected = (
+        'Susa, line "windows" (Windows): completed windows: 9 is above the maximum, 8; '
+        'pieces of the chosen colour: "x" is not a number'
+    )
+    assert str(found[0].error) == expected
+    assert str(raised(sintra, "B", players)) == expected  # score() names both as well
+    assert str(found[0].cell) == expected.partition("(Windows): ")[2]
+
+
 def test_what_is_fine_is_scored_meanwhile():
     azul = GAMES["azul"]
     players = [PlayerSheet("Ana", {"rows": -1, "marker": 30}), PlayerSheet("Ben", {})]
