@@ -123,7 +123,7 @@ def _every_problem(
     found: list[Problem] = []
     scorable = True
     try:
-        check_player_count(template, len(players))
+        check_player_count(template, len(players), chosen)
     except ScorepadError as problem:
         found.append(Problem(problem))
         scorable = False

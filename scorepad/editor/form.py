@@ -231,7 +231,9 @@ class GameForm(Item):
             data["wins"] = self.wins
         if self.variants:
             data["variants"] = [
-                {"id": v.id.strip(), "label": words(v, "label")} for v in self.variants
+                {"id": v.id.strip(), "label": words(v, "label")}
+                | ({} if v.players is None else {"players": v.players})
+                for v in self.variants
             ]
         data["lines"] = [self._line(i, line, number) for i, line in enumerate(self.lines)]
         if self.rounds:
@@ -360,7 +362,7 @@ class GameForm(Item):
         read_words(form, "name", src.get("name"))
         read_words(form, "description", src.get("description"))
         for raw in src.get("variants", []):
-            variant = VariantForm(id=raw.get("id", ""))
+            variant = VariantForm(id=raw.get("id", ""), players=raw.get("players"))
             form.variants.append(read_words(variant, "label", raw.get("label")))
         form.lines = [_line_form(raw) for raw in src.get("lines", [])]
         for raw in src.get("tiebreakers", []):
