@@ -33,7 +33,7 @@ from scorepad.core.plaintext import blank
 from scorepad.core.reader import KEY as KEY
 from scorepad.core.reader import LANG_CODE as LANG_CODE
 from scorepad.core.reader import Reader, type_name
-from scorepad.core.resultrule import read_result
+from scorepad.core.resultrule import read_race, read_result
 from scorepad.core.roundrules import MAX_ROUNDS, BidRule, Rounds
 from scorepad.core.ruleplan import MORE_KINDS
 from scorepad.core.rules_loader import BUILDERS, RULE_FIELDS, read_rules
@@ -86,6 +86,7 @@ TOP_FIELDS = {
     "first_player": False,
     "player_colours": False,
     "board": False,
+    "race": False,
     **RULE_FIELDS,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
@@ -166,6 +167,9 @@ class _Reader(Reader):
             raise self.fail("lines", "template.no_counting_line")
         if result is not None and rounds is not None:
             raise self.fail("result", "template.result_with_rounds")
+        race = read_race(self, data["race"], lines) if "race" in data else None
+        if race is not None and (result is not None or rounds is not None):
+            raise self.fail("race", "template.race_alone")
         for variant in variants:
             if not any(line.variants is None or variant.id in line.variants for line in lines):
                 raise self.fail("variants", "template.empty_variant", value=quote(variant.id))
@@ -231,6 +235,7 @@ class _Reader(Reader):
             rounds=rounds,
             bids=bids,
             result=result,
+            race=race,
             modules=read_modules(self, data, builtin),
             rules=rules,
             board=board,

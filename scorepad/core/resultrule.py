@@ -1,6 +1,7 @@
 """A game's result other than each for themselves, as a value (a game file's ``result``:
-co-operative, or teams), read from the game file; ``results`` settles a scored sheet
-with it. A ``GameTemplate`` holds it, so nothing here knows of templates or sheets."""
+co-operative, or teams; its ``race``: won by whoever ends it), read from the game file;
+``results`` settles a scored sheet with it. A ``GameTemplate`` holds it, so nothing here
+knows of templates or sheets."""
 
 from __future__ import annotations
 
@@ -25,6 +26,21 @@ class ResultRule(NamedTuple):
     max_teams: int = 0
 
 
+RACE_FIELDS = {"line": True, "reach": False}
+RACE = "race"
+"""The game file's field of a race, as messages name its place."""
+
+
+class RaceRule(NamedTuple):
+    """A race (a game file's ``race``): the player who ends the game wins it, whatever the
+    others' totals (Catan: 10 points on your own turn wins, even if another player went
+    from 9 to 11 during it). ``line`` is a yes/no line not added to the total, ticked for
+    the player who ended the game; ``reach``, when given, is the total that player needs."""
+
+    line: str
+    reach: Number | None = None
+
+
 class TeamResult(NamedTuple):
     """One team of a scored team play, ranked like a player."""
 
@@ -34,6 +50,17 @@ class TeamResult(NamedTuple):
     tiebreak: tuple[Number, ...]
     rank: int
     winner: bool
+
+
+def read_race(reader: Any, raw: object, lines: Any) -> RaceRule:
+    """A game file's ``race``: a yes/no line that does not count names who ended the game."""
+    data = reader.obj(raw, RACE, RACE_FIELDS)
+    name = data["line"]
+    line = next((ln for ln in lines if ln.key == name), None)
+    if line is None or line.entered_as != "yes_no" or line.counts or line.per_round:
+        raise reader.fail(f"{RACE}.line", "template.race_line", value=quote(name))
+    reach = reader.number(data["reach"], f"{RACE}.reach") if "reach" in data else None
+    return RaceRule(name, reach)
 
 
 def read_result(reader: Any, raw: object) -> ResultRule:

@@ -84,6 +84,8 @@ def score(
     if modules is not None:
         template = with_modules(template, modules)
     sheet = _score(template, variant, players)
+    if template.race is not None:
+        sheet = results.race(sheet)
     if template.result is None and outcome is None:
         return sheet
     return results.settle(sheet, players, outcome)

@@ -114,6 +114,7 @@ KEPT = (
     "player_colours",
     "deal",
     "board",
+    "race",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (
