@@ -43,7 +43,6 @@ from scorepad.editor.parts import (
     FIELDS_BY_KIND,
     KINDS,
     LIST_FIELDS,
-    NUMBER_FIELDS,
     REQUIRED,
     BidsForm,
     FactorForm,
@@ -67,6 +66,7 @@ from scorepad.editor.words import (
     T,
     first_text,
     fresh_key,
+    read_item,
     read_words,
     slug,
     words,
@@ -362,23 +362,20 @@ class GameForm(Item):
         )
         read_words(form, "name", src.get("name"))
         read_words(form, "description", src.get("description"))
-        for raw in src.get("variants", []):
-            variant = VariantForm(id=raw.get("id", ""), players=raw.get("players"))
-            form.variants.append(read_words(variant, "label", raw.get("label")))
+        form.variants = [
+            read_item(VariantForm(players=raw.get("players")), raw)
+            for raw in src.get("variants", [])
+        ]
         form.lines = [_line_form(raw) for raw in src.get("lines", [])]
         for raw in src.get("tiebreakers", []):
             terms = " ".join(
                 k if _text(w) == "1" else f"{k}={_text(w)}" for k, w in raw.get("terms", {}).items()
             )
-            tb = TiebreakForm(
-                prefer=raw.get("prefer", "more"),
-                terms=terms,
-                rounds_won=raw.get("rounds_won") is True,
-            )
+            tb = read_item(TiebreakForm(terms=terms), raw)
             picked = [ln for ln in form.lines if terms and ln.key == terms]
             if picked:  # one line, weight 1: the line picked
                 tb.line, tb.terms = picked[0], ""
-            form.tiebreakers.append(read_words(tb, "label", raw.get("label")))
+            form.tiebreakers.append(tb)
         form.reminders = [read_words(ReminderForm(), "text", r) for r in src.get("reminders", [])]
         form.kept = {name: src[name] for name in KEPT if name in src}
         if "rounds" in src:
@@ -399,16 +396,11 @@ class GameForm(Item):
             self.ends, self.ends_target = ending, _text(target)
         if "bids" in src:
             raw = src["bids"]
-            bids = BidsForm(
-                key=raw.get("key", ""),
-                bid=raw.get("bid", ""),
-                tricks=raw.get("tricks", ""),
-                bonus=raw.get("bonus", ""),
-            )
+            bids = read_item(BidsForm(), raw)
             for part, name, attr in BID_NUMBERS:
                 if name in raw.get(part, {}):
                     setattr(bids, attr, _text(raw[part][name]))
-            self.bids = read_words(bids, "label", raw.get("label"))
+            self.bids = bids
 
     # --- checking -----------------------------------------------------------------------
     def check(self) -> Checked:
@@ -441,36 +433,11 @@ class Checked:
 
 
 def _line_form(raw: Mapping[str, Any]) -> LineForm:
-    line = LineForm(
-        key=raw.get("key", ""),
-        kind=raw.get("kind", "points"),
-        halves=bool(raw.get("halves", False)),
-        counts=raw.get("counts", True) is not False,
-        per_round=raw.get("per_round") is True,
-        variants=" ".join(raw.get("variants", [])),
-    )
-    read_words(line, "label", raw.get("label"))
-    read_words(line, "hint", raw.get("hint"))
-    for name in NUMBER_FIELDS:
-        if name in raw:
-            setattr(line, name, _text(raw[name]))
-    for name in LIST_FIELDS:
-        if name in raw:
-            setattr(line, name, " ".join(_text(v) for v in raw[name]))
+    line = read_item(LineForm(), raw)
     if "ties" in FIELDS_BY_KIND.get(line.kind, ()):  # an award's settings
-        line.ties = str(raw.get("ties", "split"))
-        line.zero_counts = raw.get("zero_counts", True) is not False
-        line.all_tied_nothing = raw.get("all_tied_nothing") is True
         line.tiebreak_points = raw.get("tiebreak_on") == "points"
         line.written = frozenset(n for n in ("fewest", *AWARD_CHOICES) if n in raw)
-    for rate in raw.get("rates", []):
-        form = RateForm(id=str(rate.get("id", "")), per=_text(rate.get("per", "")))
-        line.rates.append(read_words(form, "label", rate.get("label")))
+    line.rates = [read_item(RateForm(), rate) for rate in raw.get("rates", [])]
     if "factors" in raw:
-        line.factors = [
-            read_words(
-                FactorForm(max=_text(f["max"]) if "max" in f else ""), "label", f.get("label")
-            )
-            for f in raw["factors"]
-        ]
+        line.factors = [read_item(FactorForm(), factor) for factor in raw["factors"]]
     return line

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorepad.editor.parts import LineForm
-from scorepad.editor.words import Item, as_text, first_text, fresh_key, read_words, slug, words
+from scorepad.editor.words import Item, as_text, first_text, fresh_key, read_item, slug, words
 
 
 @dataclass
@@ -126,23 +126,10 @@ def read_rules(form: Ruled, src: Mapping[str, Any]) -> None:
         return [by_key[k] for k in raw.get("lines", []) if k in by_key]
 
     for raw in src.get("sets", []):
-        rule = SetForm(
-            key=str(raw.get("key", "")),
-            lines=lines(raw),
-            squares=raw.get("squares") is True,
-            per_set=as_text(raw["per_set"]) if "per_set" in raw else "",
-            size=as_text(raw["size"]) if "size" in raw else "",
-            written=frozenset({"squares"} & set(raw)),
-        )
-        form.sets.append(read_words(rule, "label", raw.get("label")))
+        written = frozenset({"squares"} & set(raw))
+        form.sets.append(read_item(SetForm(lines=lines(raw), written=written), raw))
     for raw in src.get("bonuses", []):
-        bonus = BonusForm(
-            key=str(raw.get("key", "")),
-            lines=lines(raw),
-            reach=as_text(raw.get("reach", "")),
-            points=as_text(raw.get("points", "")),
-        )
-        form.bonuses.append(read_words(bonus, "label", raw.get("label")))
+        form.bonuses.append(read_item(BonusForm(lines=lines(raw)), raw))
     if "floor" in src:
         form.floor = as_text(src["floor"])
 

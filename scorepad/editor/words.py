@@ -2,7 +2,8 @@
 speaks (``label_en``, ``label_es``…) and keeps those it does not speak to write back.
 
 Shared by the form (``form``), its parts (``parts``) and its rules (``rules``): a file's
-``{"en": …, "es": …}`` is read into an item's attributes and written back from them.
+``{"en": …, "es": …}`` is read into an item's attributes and written back from them, and
+an item is read from its object in a file by one reader over its fields (``read_item``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from scorepad.core.i18n import DEFAULT_LANG, LANGS
@@ -74,6 +75,28 @@ def read_words(item: T, name: str, texts: object) -> T:
     rest = {k: v for k, v in texts.items() if k not in LANGS}
     if rest:
         item.others[name] = rest
+    return item
+
+
+def read_item(item: T, raw: Mapping[str, Any]) -> T:
+    """Sets ``item``'s fields from its object in a file, ``raw``, and returns ``item``:
+    each text (``label`` into ``label_en``, ``label_es``…: ``read_words``), each text field
+    of the same name as typed (a number as written, a list as its items with spaces
+    between: ``"6 3"``) and each flag. A field the file holds otherwise (a line's rates, a
+    rule's lines, a tie-breaker's terms) is left to the caller."""
+    for found in fields(item):
+        value = raw.get(found.name)
+        if found.type in ("str", str) and isinstance(value, list):
+            setattr(item, found.name, " ".join(as_text(v) for v in value))
+        elif found.type in ("str", str) and value is not None and not isinstance(value, Mapping):
+            setattr(item, found.name, as_text(value))
+        elif found.type in ("bool", bool) and isinstance(value, bool):
+            setattr(item, found.name, value)
+    english = f"_{DEFAULT_LANG}"
+    for found in fields(item):
+        if found.name.endswith(english):
+            name = found.name.removesuffix(english)
+            read_words(item, name, raw.get(name))
     return item
 
 

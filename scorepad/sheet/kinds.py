@@ -15,12 +15,11 @@ nothing of the sheet's and no circle runs through it.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from scorepad.core.errors import ScorepadError
+from scorepad.core.packages import import_modules
 from scorepad.core.template import GameTemplate
 
 Problems = dict[tuple[str, int, str], ScorepadError]
@@ -133,7 +132,6 @@ class SheetBoard:
 K = TypeVar("K", bound=SheetBoard)
 
 _KINDS: dict[str, SheetBoard] = {}
-_LOADED: list[bool] = []
 
 
 def register(kind: K) -> K:
@@ -147,11 +145,7 @@ def register(kind: K) -> K:
 def board_kinds() -> tuple[SheetBoard, ...]:
     """Every board kind of the sheet: the modules of ``scorepad.sheet.boards`` are
     imported once, and each registers its kind."""
-    if not _LOADED:
-        package = importlib.import_module("scorepad.sheet.boards")
-        for module in sorted(m.name for m in pkgutil.iter_modules(package.__path__)):
-            importlib.import_module(f"{package.__name__}.{module}")
-        _LOADED.append(True)
+    import_modules("scorepad.sheet.boards")
     return tuple(_KINDS.values())
 
 

@@ -118,14 +118,18 @@ def test_an_unknown_game_without_a_history_names_the_built_in_ones(capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         'scorepad: unknown game "golf"; choose one of "7-wonders", "7-wonders-duel", '
-        '"agricola", "ark-nova", "azul", "azul-queens-garden", "azul-sintra", '
-        '"azul-summer-pavilion", "calico", "carcassonne", "cartographers", "cascadia", '
-        '"castles-of-burgundy", "catan", "codenames", "concordia", "dominion", '
-        '"dune-imperium", "everdell", "flip-7", "glass-road", "hanabi", "kingdomino", '
-        '"lost-cities", "pandemic", "patchwork", "quacks-of-quedlinburg", "sagrada", '
-        '"skull-king", "splendor", "stone-age", "sushi-go", "sushi-go-party", "takenoko", '
-        '"terraforming-mars", "ticket-to-ride", "ticket-to-ride-europe", "uno", '
-        '"viticulture", "wingspan", "wizard", "yahtzee"\n'
+        '"a-feast-for-odin", "agricola", "ark-nova", "azul", "azul-queens-garden", '
+        '"azul-sintra", "azul-summer-pavilion", "brass-birmingham", "calico", '
+        '"carcassonne", "cartographers", "cascadia", "castles-of-burgundy", "catan", '
+        '"caverna", "codenames", "concordia", "dominion", "dune-imperium", '
+        '"el-grande", "everdell", "five-tribes", "flip-7", "gaia-project", '
+        '"glass-road", "great-western-trail", "hanabi", "istanbul", "kingdomino", '
+        '"le-havre", "lords-of-waterdeep", "lost-cities", "lost-ruins-of-arnak", '
+        '"maracaibo", "orleans", "pandemic", "patchwork", "power-grid", "puerto-rico", '
+        '"quacks-of-quedlinburg", "sagrada", "skull-king", "splendor", "stone-age", '
+        '"sushi-go", "sushi-go-party", "takenoko", "terraforming-mars", '
+        '"ticket-to-ride", "ticket-to-ride-europe", "uno", "viticulture", "wingspan", '
+        '"wizard", "yahtzee"\n'
     )
 
 

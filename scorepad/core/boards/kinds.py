@@ -15,17 +15,15 @@ in ``scorepad.printing.boards``), keyed by the kind's board class or name.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from scorepad.core.errors import EntryError, SheetError, quote
+from scorepad.core.packages import import_modules
 from scorepad.core.template import GameTemplate
 
 BOARD_KINDS: dict[str, BoardKind] = {}
-"""Every registered kind, by name, in the order the package's modules were imported."""
-_SCANNED: list[bool] = []
+"""Every registered kind, by name, in the order of their modules' names."""
 
 
 class Reading(Protocol):
@@ -145,20 +143,12 @@ def register(kind: K) -> K:
 
 def board_kinds() -> dict[str, BoardKind]:
     """Every kind, each module of this package imported once to register its own."""
-    if not _SCANNED:
-        _SCANNED.append(True)
-        for module in sorted(m.name for m in pkgutil.iter_modules(_package_path())):
-            importlib.import_module(f"{__package__}.{module}")
+    if import_modules(__package__ or "scorepad.core.boards"):
         # in the order of their modules' names, whichever a program imported first
         ordered = sorted(BOARD_KINDS.items(), key=lambda item: type(item[1]).__module__)
         BOARD_KINDS.clear()
         BOARD_KINDS.update(ordered)
     return BOARD_KINDS
-
-
-def _package_path() -> list[str]:
-    package = importlib.import_module(__package__ or "scorepad.core.boards")
-    return list(package.__path__)
 
 
 def find_kind(name: str) -> BoardKind:

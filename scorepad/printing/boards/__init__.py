@@ -15,14 +15,13 @@ kind: one game's.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
 from scorepad.core.i18n import tr
+from scorepad.core.packages import import_modules
 from scorepad.printing.cells import SheetModel
 from scorepad.printing.fonts import font_for, one_line
 
@@ -54,7 +53,6 @@ class BoardDrawing:
 
 DRAWINGS: dict[type, BoardDrawing] = {}
 """Each registered drawing, by the core's class of the board it draws."""
-_SCANNED: list[bool] = []
 D = TypeVar("D", bound=type[BoardDrawing])
 
 
@@ -73,10 +71,7 @@ def register(board: type) -> Callable[[D], D]:
 def drawing_of(board: object) -> BoardDrawing:
     """The drawing of a board (each module of this package imported once); a KeyError
     for a board no module draws."""
-    if not _SCANNED:
-        _SCANNED.append(True)
-        for module in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{module.name}")
+    import_modules(__name__)
     return DRAWINGS[type(board)]
 
 

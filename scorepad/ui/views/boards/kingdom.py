@@ -48,12 +48,13 @@ from scorepad.sheet.boards.kingdom import (
     size_edit,
     square_edit,
 )
+from scorepad.sheet.edits import Edit
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardCheckCell, BoardTextCell
-from scorepad.ui.views.boards import BoardView, register_view
+from scorepad.ui.views.boards import BoardDialogPart, BoardView, drawn_small, register_view
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
+from scorepad.ui.views.common import board_buttons, muted, tid
 from scorepad.ui.views.worked import RowMaker
 
 SQUARE = 46
@@ -119,16 +120,16 @@ class KingdomSource:
         return reading(self.model.draft, key, player)
 
 
-class KingdomPart:
+class KingdomPart(BoardDialogPart):
     """The Kingdom buttons, the Mighty Duel switch and the kingdom dialog of one sheet."""
+
+    name, title, clear = "kingdom", "app.kingdom_of", "app.kingdom_clear"
 
     def __init__(
         self, ctx: Context, model: SheetInProgress, changed: Callable[..., None], row: RowMaker
     ) -> None:
-        self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
+        super().__init__(ctx, model, changed, row)
         self.shown = has_kingdom(model.template)
-        self.player: int | None = None
-        """Whose kingdom is open (None: none)."""
         self.selected: tuple[int, int] | None = None
         """The square the picker sets (row, column from 0)."""
         self.crowns = 0
@@ -138,11 +139,8 @@ class KingdomPart:
         self.terrains: dict[str, ft.Container] = {}
         self.crown_chips: dict[int, ft.Container] = {}
         self.pick_title = ft.Text(size=13, weight=ft.FontWeight.W_500)
-        self.message = ft.Text(color=ft.Colors.ERROR, size=13)
         self.problems = ft.Column(spacing=2, tight=True)
         self.properties = ft.Column(spacing=0, tight=True)
-        self.summary = ft.Text(weight=ft.FontWeight.BOLD)
-        """What the kingdom fills and the player's total: the sheet is behind the dialog."""
         self.duel = ft.Switch(
             label=ctx.t("app.kingdom_duel"),
             value=grid_size(model.draft) == DUEL_SIZE,
@@ -177,8 +175,8 @@ class KingdomPart:
         return [*found, self.row(muted(self.ctx.t("app.kingdom_note"), size=12), buttons)]
 
     # --- the dialog ------------------------------------------------------------------------
-    def open(self, player: int) -> None:
-        self.player, self.selected, self.crowns = player, None, 0
+    def content(self, player: int) -> list[ft.Control]:
+        self.selected, self.crowns = None, 0
         n = player + 1
         size = kingdoms(self.model.draft)[player].size
         side = SQUARE if size == SIZE else DUEL_SQUARE
@@ -225,41 +223,20 @@ class KingdomPart:
             spacing=6,
             tight=True,
         )
-        self.message.value = ""
-        content = ft.Column(
-            [
-                muted(self.ctx.t("app.kingdom_help"), size=12),
-                grid,
-                picker,
-                tid(f"kingdom-problems-{n}", self.problems),
-                self.properties,
-                tid(f"kingdom-total-{n}", self.summary),
-                tid(f"kingdom-message-{n}", self.message),
-            ],
-            spacing=8,
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        t = self.ctx.t
-        dialog = board_dialog(
-            self.ctx,
-            "kingdom",
-            player,
-            t("app.kingdom_of", player=self.model.players[player]),
-            t("app.kingdom_clear"),
-            content,
-            (self.on_clear, self.close, self._closed),
-        )
-        self._paint()
-        self.ctx.show_dialog(dialog)
+        return [
+            muted(self.ctx.t("app.kingdom_help"), size=12),
+            grid,
+            picker,
+            tid(f"kingdom-problems-{n}", self.problems),
+            self.properties,
+        ]
 
-    def close(self) -> None:
-        self._closed()
-        self.ctx.close_dialog()
-
-    def _closed(self) -> None:
-        self.player, self.selected = None, None
+    def forget(self) -> None:
+        self.selected = None
         self.squares = []
+
+    def cleared(self, player: int) -> Edit:
+        return KingdomClearEdit(player)
 
     def _square(self, row: int, column: int, side: int) -> ft.Container:
         return ft.Container(
@@ -474,17 +451,6 @@ class KingdomPart:
             lambda: square_edit(self.model.draft, self.player or 0, row, column, terrain, crowns)
         )
 
-    def _make(self, edit: Callable[[], object]) -> None:
-        try:
-            made = edit()
-        except ScorepadError as problem:
-            self.message.value = problem.message(self.ctx.lang)
-            self.ctx.update(self.message)
-            return
-        self.message.value = ""
-        self.model.set_board(made)  # type: ignore[arg-type]
-        self.changed(self.message)
-
     def on_duel(self, e: ft.Event[ft.Switch]) -> None:
         size = DUEL_SIZE if e.control.value else SIZE
         try:
@@ -497,12 +463,6 @@ class KingdomPart:
         self.duel_message.value = ""
         self.model.set_board(edit)
         self.changed(self.duel_message)
-
-    def on_clear(self) -> None:
-        if self.player is not None:
-            self.message.value = ""
-            self.model.set_board(KingdomClearEdit(self.player))
-            self.changed(self.message)
 
 
 # --- drawn small, on the play screen and in History -----------------------------------
@@ -531,15 +491,7 @@ def drawn_kingdom(ctx: Context, ident: str, name: str, kingdom: Kingdom) -> ft.C
         spacing=1,
         tight=True,
     )
-    body = ft.Column([ft.Text(name, size=12, weight=ft.FontWeight.W_500), grid], spacing=2)
-    return ft.Semantics(
-        identifier=ident,
-        label=said,
-        container=True,
-        exclude_semantics=True,
-        image=True,
-        content=body,
-    )
+    return drawn_small(ident, said, name, grid)
 
 
 def _small(square: Square | None, size: int) -> ft.Container:

@@ -17,7 +17,6 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import ScorepadError
 from scorepad.core.boards.sintra import CHOSEN, EMPTY, FRAMES, PIECE, WINDOW_LINE, WINDOWS, Palace
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
@@ -30,12 +29,13 @@ from scorepad.sheet.boards.palace import (
     reading,
     tap,
 )
+from scorepad.sheet.edits import Edit
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardProductCell
-from scorepad.ui.views.boards import BoardView, register_view
+from scorepad.ui.views.boards import BoardDialogPart, BoardView, drawn_small, register_view
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
+from scorepad.ui.views.common import board_buttons, muted
 from scorepad.ui.views.worked import RowMaker
 
 SPACE = 46
@@ -49,8 +49,11 @@ LOOKS: dict[str, tuple[str | None, str, ft.IconData | None, str]] = {
 FRAME_NAMES = ("app.palace_top", "app.palace_bottom")
 
 
-class PalacePart:
+class PalacePart(BoardDialogPart):
     """The Windows buttons and the windows dialog of one sheet (nothing on other games')."""
+
+    name, title, clear = "palace", "app.palace_of", "app.palace_clear"
+    spacing = 10
 
     def __init__(
         self,
@@ -59,16 +62,11 @@ class PalacePart:
         changed: Callable[..., None],
         row: RowMaker,
     ) -> None:
-        self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
+        super().__init__(ctx, model, changed, row)
         self.shown = has_palace(model.template) and counts(model.draft)
-        self.player: int | None = None
-        """Whose windows are open (None: none)."""
         self.spaces: list[list[ft.Container]] = []
         self.said: list[list[ft.Semantics]] = []
         self.looks: dict[tuple[int, int], str] = {}
-        self.message = ft.Text(color=ft.Colors.ERROR, size=13)
-        self.summary = ft.Text(weight=ft.FontWeight.BOLD)
-        """What the windows fill and the player's total: the sheet is behind the dialog."""
 
     # --- the PairSource of the cell --------------------------------------------------------
     def fills(self, key: str, player: int) -> bool:
@@ -93,8 +91,8 @@ class PalacePart:
         return [self.row(muted(self.ctx.t("app.palace_note"), size=12), buttons)]
 
     # --- the dialog ------------------------------------------------------------------------
-    def open(self, player: int) -> None:
-        self.player, self.looks = player, {}
+    def content(self, player: int) -> list[ft.Control]:
+        self.looks = {}
         n = player + 1
         self.spaces = [[self._space(w, s) for s in range(FRAMES)] for w in range(WINDOWS)]
         self.said = [
@@ -114,39 +112,17 @@ class PalacePart:
             for w in range(WINDOWS)
         ]
         half = WINDOWS // 2
-        content = ft.Column(
-            [
-                muted(self.ctx.t("app.palace_help"), size=12),
-                ft.Row(windows[:half], spacing=14, tight=True),
-                ft.Row(windows[half:], spacing=14, tight=True),
-                tid(f"palace-total-{n}", self.summary),
-                tid(f"palace-message-{n}", self.message),
-            ],
-            spacing=10,
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        self.message.value = ""
-        t = self.ctx.t
-        dialog = board_dialog(
-            self.ctx,
-            "palace",
-            player,
-            t("app.palace_of", player=self.model.players[player]),
-            t("app.palace_clear"),
-            content,
-            (self.on_clear, self.close, self._closed),
-        )
-        self._paint()
-        self.ctx.show_dialog(dialog)
+        return [
+            muted(self.ctx.t("app.palace_help"), size=12),
+            ft.Row(windows[:half], spacing=14, tight=True),
+            ft.Row(windows[half:], spacing=14, tight=True),
+        ]
 
-    def close(self) -> None:
-        self._closed()
-        self.ctx.close_dialog()
-
-    def _closed(self) -> None:
-        self.player = None
+    def forget(self) -> None:
         self.spaces = []
+
+    def cleared(self, player: int) -> Edit:
+        return PalaceClearEdit(player)
 
     def _space(self, window: int, space: int) -> ft.Container:
         return ft.Container(
@@ -211,23 +187,9 @@ class PalacePart:
 
     # --- taps ------------------------------------------------------------------------------
     def on_tap(self, window: int, space: int) -> None:
-        if self.player is None:
-            return
-        try:
-            edit = tap(self.model.draft, self.player, window, space)
-        except ScorepadError as problem:
-            self.message.value = problem.message(self.ctx.lang)
-            self.ctx.update(self.message)
-            return
-        self.message.value = ""
-        self.model.set_board(edit)
-        self.changed(self.message)
-
-    def on_clear(self) -> None:
-        if self.player is not None:
-            self.message.value = ""
-            self.model.set_board(PalaceClearEdit(self.player))
-            self.changed(self.message)
+        player = self.player
+        if player is not None:
+            self._make(lambda: tap(self.model.draft, player, window, space))
 
 
 # --- drawn small, on the play screen and in History -----------------------------------
@@ -256,18 +218,7 @@ def drawn_palace(
         ft.Column([_space(mark, top == 0, space) for top, mark in enumerate(text)], spacing=1)
         for text in palace.windows
     ]
-    body = ft.Column(
-        [ft.Text(name, size=12, weight=ft.FontWeight.W_500), ft.Row(windows, spacing=3)],
-        spacing=2,
-    )
-    return ft.Semantics(
-        identifier=ident,
-        label=said,
-        container=True,
-        exclude_semantics=True,
-        image=True,
-        content=body,
-    )
+    return drawn_small(ident, said, name, ft.Row(windows, spacing=3))
 
 
 def _space(mark: str, top: bool, size: int) -> ft.Container:

@@ -18,7 +18,6 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.core import ScorepadError
 from scorepad.core.boards.pavilion import COVERED, SPACES, STAR_COLOURS, Pavilion
 from scorepad.core.scoring import show
 from scorepad.core.template import Line
@@ -37,12 +36,13 @@ from scorepad.sheet.boards.pavilion import (
     tap,
     variant_side,
 )
+from scorepad.sheet.edits import Edit
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardCheckCell, BoardTextCell
-from scorepad.ui.views.boards import BoardView, register_view
+from scorepad.ui.views.boards import BoardDialogPart, BoardView, drawn_small, register_view
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
+from scorepad.ui.views.common import board_buttons, muted, tid
 from scorepad.ui.views.worked import RowMaker
 
 SPACE = 46
@@ -61,8 +61,10 @@ UNCHOSEN = ("#757575", "#FFFFFF", ft.Icons.HELP_OUTLINE)
 """A covered space of a variant-side star whose colour is not chosen yet."""
 
 
-class PavilionPart:
+class PavilionPart(BoardDialogPart):
     """The Pavilion buttons and the pavilion dialog of one sheet (nothing on other games')."""
+
+    name, title, clear = "pavilion", "app.pavilion_of", "app.pavilion_clear"
 
     def __init__(
         self,
@@ -71,10 +73,8 @@ class PavilionPart:
         changed: Callable[..., None],
         row: RowMaker,
     ) -> None:
-        self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
+        super().__init__(ctx, model, changed, row)
         self.shown = has_pavilion(model.template)
-        self.player: int | None = None
-        """Whose pavilion is open (None: none)."""
         self.spaces: list[list[ft.Container]] = []
         self.looks: dict[tuple[int, int], object] = {}
         """What each space of the open dialog shows, to send only those that change."""
@@ -82,12 +82,9 @@ class PavilionPart:
         """Each space's test id and what a screen reader says of it."""
         self.titles: list[ft.Text] = []
         self.menus: list[ft.PopupMenuButton] = []
-        self.message = ft.Text(color=ft.Colors.ERROR, size=13)
         self.noted = False
         """The message is the sheet's problem with this pavilion (cleared once fixed)."""
         self.help = muted("", size=12)
-        self.summary = ft.Text(weight=ft.FontWeight.BOLD)
-        """What the pavilion fills and the player's total: the sheet is behind the dialog."""
 
     # --- the BoardSource of the cells ----------------------------------------------------
     def fills(self, key: str, player: int) -> bool:
@@ -114,8 +111,8 @@ class PavilionPart:
         return [self.row(muted(self.ctx.t("app.pavilion_note"), size=12), buttons)]
 
     # --- the dialog ----------------------------------------------------------------------
-    def open(self, player: int) -> None:
-        self.player, self.looks = player, {}
+    def content(self, player: int) -> list[ft.Control]:
+        self.looks = {}
         n = player + 1
         self.spaces = [[self._space(k, s) for s in range(SPACES)] for k in range(STARS)]
         self.said = [
@@ -143,38 +140,13 @@ class PavilionPart:
                     tight=True,
                 )
             )
-        self.message.value = ""
-        content = ft.Column(
-            [
-                self.help,
-                *stars,
-                tid(f"pavilion-total-{n}", self.summary),
-                tid(f"pavilion-message-{n}", self.message),
-            ],
-            spacing=8,
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        t = self.ctx.t
-        dialog = board_dialog(
-            self.ctx,
-            "pavilion",
-            player,
-            t("app.pavilion_of", player=self.model.players[player]),
-            t("app.pavilion_clear"),
-            content,
-            (self.on_clear, self.close, self._closed),
-        )
-        self._paint()
-        self.ctx.show_dialog(dialog)
+        return [self.help, *stars]
 
-    def close(self) -> None:
-        self._closed()
-        self.ctx.close_dialog()
-
-    def _closed(self) -> None:
-        self.player = None
+    def forget(self) -> None:
         self.spaces = []
+
+    def cleared(self, player: int) -> Edit:
+        return PavilionClearEdit(player)
 
     def _space(self, star: int, space: int) -> ft.Container:
         return ft.Container(
@@ -307,23 +279,9 @@ class PavilionPart:
         self.changed(self.message)
 
     def on_colour(self, star: int, colour: str) -> None:
-        if self.player is None:
-            return
-        try:
-            edit = colour_edit(self.model.draft, self.player, star, colour)
-        except ScorepadError as problem:
-            self.message.value = problem.message(self.ctx.lang)
-            self.ctx.update(self.message)
-            return
-        self.message.value = ""
-        self.model.set_board(edit)
-        self.changed(self.message)
-
-    def on_clear(self) -> None:
-        if self.player is not None:
-            self.message.value = ""
-            self.model.set_board(PavilionClearEdit(self.player))
-            self.changed(self.message)
+        player = self.player
+        if player is not None:
+            self._make(lambda: colour_edit(self.model.draft, player, star, colour))
 
 
 # --- drawn small, on the play screen and in History -----------------------------------
@@ -360,18 +318,7 @@ def drawn_pavilion(
         ]
         chip = ft.Container(ft.Icon(symbol, size=space - 2, color=back), width=space)
         rows.append(ft.Row([chip, *marks], spacing=2, tight=True))
-    body = ft.Column(
-        [ft.Text(name, size=12, weight=ft.FontWeight.W_500), ft.Column(rows, spacing=2)],
-        spacing=2,
-    )
-    return ft.Semantics(
-        identifier=ident,
-        label=said,
-        container=True,
-        exclude_semantics=True,
-        image=True,
-        content=body,
-    )
+    return drawn_small(ident, said, name, ft.Column(rows, spacing=2))
 
 
 def _space(number: str, covered: bool, back: str, fore: str, size: int) -> ft.Container:

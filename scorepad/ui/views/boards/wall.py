@@ -25,13 +25,14 @@ from scorepad.core.scoring import show
 from scorepad.core.template import Line
 from scorepad.sheet.boards.track import MARKER
 from scorepad.sheet.boards.wall import WallClearEdit, from_wall, has_wall, side_edit, tap, walls
+from scorepad.sheet.edits import Edit
 from scorepad.sheet.progress import SheetInProgress
 from scorepad.ui.context import Context
 from scorepad.ui.views.board_cells import BoardTextCell
-from scorepad.ui.views.boards import BoardView, register_view
+from scorepad.ui.views.boards import BoardDialogPart, BoardView, drawn_small, register_view
 from scorepad.ui.views.boards.track import TrackPart, TrackSource, placed_round
 from scorepad.ui.views.cells import Changed, SheetCell
-from scorepad.ui.views.common import board_buttons, board_dialog, muted, tid
+from scorepad.ui.views.common import board_buttons, muted, tid
 from scorepad.ui.views.worked import RowMaker
 
 TILE = 46
@@ -63,16 +64,16 @@ class WallSource:
             return None
 
 
-class WallPart:
+class WallPart(BoardDialogPart):
     """The Wall buttons and the wall dialog of one sheet (nothing on other games')."""
+
+    name, title, clear = "wall", "app.wall_of", "app.wall_clear"
 
     def __init__(
         self, ctx: Context, model: SheetInProgress, changed: Callable[..., None], row: RowMaker
     ) -> None:
-        self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
+        super().__init__(ctx, model, changed, row)
         self.shown = has_wall(model.template)
-        self.player: int | None = None
-        """Whose wall is open (None: none)."""
         self.colour: str | None = None
         """The grey side's colour picked for the next tap."""
         self.tiles: list[list[ft.Container]] = []
@@ -92,11 +93,8 @@ class WallPart:
             ),
             on_change=self.on_side,
         )
-        self.message = ft.Text(color=ft.Colors.ERROR, size=13)
         self.help = muted("", size=12)
         self.palette_row = ft.Row(spacing=4, tight=True)
-        self.summary = ft.Text(weight=ft.FontWeight.BOLD)
-        """What the wall fills and the player's total: the sheet is behind the dialog."""
         self.track = TrackPart(ctx, model, changed)
         """The game tracked round by round: its switch, round and floor lines."""
         self.sides = ft.RadioGroup(
@@ -152,8 +150,8 @@ class WallPart:
         return sides.pop() if len(sides) == 1 else None
 
     # --- the dialog --------------------------------------------------------------------
-    def open(self, player: int) -> None:
-        self.player, self.colour = player, None
+    def content(self, player: int) -> list[ft.Control]:
+        self.colour = None
         n = player + 1
         self.tiles = [[self._tile(r, c) for c in range(SIZE)] for r in range(SIZE)]
         self.spaces = [
@@ -177,43 +175,14 @@ class WallPart:
         )
         self.palette = {colour: self._swatch(colour) for colour in COLOURS}
         self.palette_row.controls = [tid(f"wall-colour-{c}", b) for c, b in self.palette.items()]
-        palette = self.palette_row
-        self.message.value = ""
-        content = ft.Column(
-            [
-                self.side,
-                self.help,
-                palette,
-                grid,
-                self.track.opened(player),
-                tid(f"wall-total-{n}", self.summary),
-                tid(f"wall-message-{n}", self.message),
-            ],
-            spacing=8,
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        t = self.ctx.t
-        dialog = board_dialog(
-            self.ctx,
-            "wall",
-            player,
-            t("app.wall_of", player=self.model.players[player]),
-            t("app.wall_clear"),
-            content,
-            (self.on_clear, self.close, self._closed),
-        )
-        self._paint()
-        self.ctx.show_dialog(dialog)
+        return [self.side, self.help, self.palette_row, grid, self.track.opened(player)]
 
-    def close(self) -> None:
-        self._closed()
-        self.ctx.close_dialog()
-
-    def _closed(self) -> None:
-        self.player = None
+    def forget(self) -> None:
         self.tiles = []
         self.track.closed()
+
+    def cleared(self, player: int) -> Edit:
+        return WallClearEdit(player)
 
     def _tile(self, row: int, column: int) -> ft.Container:
         return ft.Container(
@@ -365,12 +334,6 @@ class WallPart:
                 self.model.set_board(edit)
         self.changed(self.sides_message)
 
-    def on_clear(self) -> None:
-        if self.player is not None:
-            self.message.value = ""
-            self.model.set_board(WallClearEdit(self.player))
-            self.changed(self.message)
-
 
 # --- drawn small, on the play screen and in History -----------------------------------
 # A saved play's Azul walls drawn small: on the play screen and in History's rows.
@@ -397,15 +360,7 @@ def drawn_wall(ctx: Context, ident: str, name: str, wall: Wall, tile: int = SMAL
         spacing=2,
         tight=True,
     )
-    body = ft.Column([ft.Text(name, size=12, weight=ft.FontWeight.W_500), grid], spacing=2)
-    return ft.Semantics(
-        identifier=ident,
-        label=said,
-        container=True,
-        exclude_semantics=True,
-        image=True,
-        content=body,
-    )
+    return drawn_small(ident, said, name, grid)
 
 
 def _tile(letter: str, size: int) -> ft.Container:
