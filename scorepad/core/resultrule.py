@@ -11,7 +11,7 @@ from scorepad.core.errors import BadBounds, quote
 from scorepad.core.numbers import Number
 
 ResultKind = Literal["cooperative", "teams"]
-RESULT_FIELDS = {"kind": True, "teams": False}
+RESULT_FIELDS = {"kind": True, "teams": False, "won_at": False}
 OUTCOMES = ("won", "lost")
 MAX_TEAMS = 20
 HERE = "result"
@@ -24,6 +24,9 @@ class ResultRule(NamedTuple):
     kind: ResultKind
     min_teams: int = 0
     max_teams: int = 0
+    won_at: Number | None = None
+    """A co-operative game that ends at once in victory when the table's score reaches
+    this (Hanabi: the five fireworks made, 25): a play "lost" with it is refused."""
 
 
 RACE_FIELDS = {"line": True, "reach": False}
@@ -72,9 +75,20 @@ def read_result(reader: Any, raw: object) -> ResultRule:
     if kind == "cooperative":
         if "teams" in data:
             raise reader.fail(
-                HERE, "template.unknown_field", value=quote("teams"), choices=quote("kind")
+                HERE,
+                "template.unknown_field",
+                value=quote("teams"),
+                choices=", ".join([quote("kind"), quote("won_at")]),
             )
-        return ResultRule("cooperative")
+        won_at = reader.number(data["won_at"], f"{HERE}.won_at") if "won_at" in data else None
+        return ResultRule("cooperative", won_at=won_at)
+    if "won_at" in data:
+        raise reader.fail(
+            HERE,
+            "template.unknown_field",
+            value=quote("won_at"),
+            choices=", ".join([quote("kind"), quote("teams")]),
+        )
     where = f"{HERE}.teams"
     teams = reader.obj(data.get("teams", {"min": 2, "max": 2}), where, {"min": True, "max": True})
     low = reader.whole(teams["min"], f"{where}.min", low=2)

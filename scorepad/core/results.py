@@ -91,6 +91,9 @@ def settle(sheet: ScoredSheet, players: Sequence[PlayerSheet], outcome: object) 
             choices = ", ".join([quote(o) for o in OUTCOMES])
             raise SheetError("sheet.outcome", game=game, value=quote(outcome), choices=choices)
         won = outcome == "won"
+        score = table_score(sheet)
+        if not won and rule.won_at is not None and score is not None and score >= rule.won_at:
+            raise SheetError("sheet.lost_at", game=game, points=score, won_at=rule.won_at)
         return sheet._replace(
             players=tuple(p._replace(rank=1, winner=won) for p in sheet.players),
             winners=tuple(p.name for p in sheet.players) if won else (),

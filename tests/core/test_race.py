@@ -93,3 +93,21 @@ def test_a_race_is_checked_with_the_file(race, more, words):
     with pytest.raises(TemplateError) as refused:
         load_template(game(race, **more), "racing.json")
     assert words in str(refused.value)
+
+
+def test_a_cooperative_game_won_at_a_score_cannot_be_lost_with_it():
+    """Hanabi: "The game ends immediately and it is a stunning victory if the firework
+    makers manage to make the 5 fireworks" (25): a play lost with 25 is refused."""
+    hanabi = load_template((GAMES_FOLDER / "hanabi.json").read_text(), "hanabi.json")
+    perfect = {"white": 5, "red": 5, "blue": 5, "yellow": 5, "green": 5}
+    table = [PlayerSheet("Ana", perfect), PlayerSheet("Ben")]
+    assert score(hanabi, None, table, outcome="won").outcome == "won"
+    with pytest.raises(SheetError) as refused:
+        score(hanabi, None, table, outcome="lost")
+    assert refused.value.key == "sheet.lost_at"
+    assert [p.error.key for p in problems(hanabi, None, table, outcome="lost")] == ["sheet.lost_at"]
+    short = [PlayerSheet("Ana", {**perfect, "green": 4}), PlayerSheet("Ben")]
+    assert score(hanabi, None, short, outcome="lost").winners == ()
+    with pytest.raises(TemplateError) as wrong:
+        load_template({**hanabi.source, "result": {"kind": "teams", "won_at": 25}}, "hanabi.json")
+    assert 'unknown field "won_at"' in str(wrong.value)
