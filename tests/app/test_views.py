@@ -225,7 +225,7 @@ def test_picker_finds_by_table_size_and_accents_and_puts_the_games_played_first(
     ctx, _ = context(tmp_path, history=history, lang="es")
     root = PickerView(ctx).build()
     listed = games_listed(root)
-    assert listed[:3] == ["game-splendor", "game-kingdomino", "game-7-wonders"]
+    assert listed[:3] == ["game-splendor", "game-kingdomino", "game-6-nimmt"]
     assert "2 partidas" in " ".join(texts(find(root, "game-kingdomino")))
     click(root, "players-7")  # a table of seven
     listed = games_listed(root)

@@ -256,10 +256,12 @@ def raisable(game: GameTemplate, variant: str | None) -> list[Line]:
 RAISABLE = [
     game
     for game in GAMES.values()
-    if all(raisable(game, v) for v in [v.id for v in game.variants] or [None])
+    if game.wins == "highest"
+    and all(raisable(game, v) for v in [v.id for v in game.variants] or [None])
 ]
-"""The games with a line whose points only rise with its entry (not Skull King or Wizard,
-whose bid and tricks are scored together)."""
+"""The games won by the highest total with a line whose points only rise with its entry
+(not Skull King or Wizard, whose bid and tricks are scored together; not No Thanks! or
+6 nimmt!, won by the lowest total)."""
 
 
 @given(sheets(games=RAISABLE), st.data())

@@ -82,6 +82,25 @@ DESIGN_KEYS = {
     "kingdomino": ["properties", "largest_property", "crowns"],
     "patchwork": ["buttons", "special_tile", "empty_spaces", "finished_first"],
     "quacks-of-quedlinburg": ["track", "coins", "rubies", "pot_filled"],
+    "coloretto": [
+        "plus_1",
+        "plus_2",
+        "plus_3",
+        "minus_1",
+        "minus_2",
+        "minus_3",
+        "minus_4",
+        "plus_two_cards",
+    ],
+    "for-sale": ["cheques", "coins"],
+    "no-thanks": ["cards", "counters"],
+    "point-salad": ["point_cards", "turn_order"],
+    "qwirkle": ["points", "went_out"],
+    "qwixx": ["red", "yellow", "green", "blue", "misthrows"],
+    "bohnanza": ["gold", "cards_in_hand"],
+    "camel-up": ["pounds", "winner_bets", "loser_bets"],
+    "kingdom-builder": ["card_1", "card_2", "card_3", "castles"],
+    "small-world": ["coins", "race_tokens"],
     "splendor": ["cards", "nobles", "cards_bought"],
     "takenoko": ["plots", "gardener", "panda", "emperor"],
     "stone-age": [
@@ -239,6 +258,128 @@ DESIGN_KEYS = {
         "open_spaces",
         "final_order",
     ],
+    "everdell-farshore": [
+        "cards",
+        "prosperity",
+        "tokens",
+        "treasures",
+        "maps",
+        "ship",
+        "ship_spaces",
+        "map_tiles",
+        "resources_left",
+    ],
+    "cartographers-heroes": [
+        "spring_a",
+        "spring_b",
+        "spring_coins",
+        "spring_monsters",
+        "summer_b",
+        "summer_c",
+        "summer_coins",
+        "summer_monsters",
+        "fall_c",
+        "fall_d",
+        "fall_coins",
+        "fall_monsters",
+        "winter_d",
+        "winter_a",
+        "winter_coins",
+        "winter_monsters",
+    ],
+    "earth": [
+        "cards",
+        "events",
+        "compost",
+        "sprouts",
+        "growth",
+        "terrain",
+        "ecosystems",
+        "fauna",
+        "tableau_first",
+        "soil",
+        "hand",
+        "growth_pieces",
+    ],
+    "wyrmspan": [
+        "guild",
+        "dragons",
+        "end_game",
+        "eggs",
+        "cached",
+        "tucked",
+        "objectives",
+        "coins",
+        "items",
+        "visible_dragons",
+    ],
+    "parks": [
+        "parks",
+        "photos",
+        "year",
+        "first_hiker",
+        "parks_visited",
+    ],
+    "harmonies": [
+        "trees",
+        "mountains",
+        "fields",
+        "buildings",
+        "river",
+        "islands",
+        "animals",
+        "animal_cubes",
+    ],
+    "meadow": [
+        "meadow",
+        "surroundings",
+        "bonus",
+        "discovery",
+    ],
+    "the-crew": [
+        "mission",
+        "attempts",
+        "distress",
+    ],
+    "forest-shuffle": [
+        "trees",
+        "top",
+        "bottom",
+        "left",
+        "right",
+        "cave",
+    ],
+    "blood-rage": [
+        "glory",
+        "stats_high",
+        "stats_top",
+    ],
+    "tapestry": [
+        "vp",
+        "resources",
+    ],
+    "underwater-cities": [
+        "track",
+        "metropolis",
+        "end_cards",
+        "cities_0",
+        "cities_1",
+        "cities_2",
+        "cities_3",
+        "resources",
+        "final_order",
+    ],
+    "heat": [
+        "points",
+        "final_place",
+    ],
+    "spirit-island": [
+        "difficulty",
+        "won",
+        "invader_cards",
+        "dahan",
+        "blight",
+    ],
     "brass-birmingham": [
         "canal_links",
         "canal_industries",
@@ -387,6 +528,194 @@ DESIGN_KEYS = {
         "nobles_france",
         "nobles_spain",
     ],
+    "castles-of-mad-king-ludwig": [
+        "track",
+        "depleted",
+        "favors",
+        "bonus_cards",
+        "money",
+        "square_feet",
+    ],
+    "7-wonders-architects": [
+        "wonder",
+        "cat",
+        "blue",
+        "military",
+        "progress",
+        "stages",
+    ],
+    "railroad-ink": [
+        "network_1",
+        "network_2",
+        "network_3",
+        "network_4",
+        "network_5",
+        "network_6",
+        "highway",
+        "railway",
+        "central",
+        "errors",
+    ],
+    "acquire": [
+        "cash",
+        "bonuses",
+        "stocks",
+    ],
+    "raiders-of-the-north-sea": [
+        "track",
+        "valkyrie_vp",
+        "armoury_vp",
+        "offerings",
+        "crew",
+        "gold",
+        "iron",
+        "livestock",
+        "valkyrie",
+        "armour",
+    ],
+    "architects-of-the-west-kingdom": [
+        "buildings",
+        "cathedral",
+        "virtue_vp",
+        "debts",
+        "gold",
+        "marble",
+        "silver",
+        "prison",
+        "virtue",
+    ],
+    "clank": [
+        "artifact",
+        "artifact_2",
+        "mastery",
+        "tokens",
+        "gold",
+        "cards",
+        "lost",
+    ],
+    "hansa-teutonica": [
+        "track",
+        "skills",
+        "bonus_markers",
+        "coellen",
+        "cities",
+        "network",
+    ],
+    "modern-art": [
+        "money",
+    ],
+    "ra": [
+        "tokens",
+        "pharaoh",
+        "nile",
+        "flood",
+        "god",
+        "gold",
+        "civilization",
+        "monument_types",
+        "monument_groups",
+        "sun",
+        "highest_disk",
+    ],
+    "village": [
+        "track",
+        "travel",
+        "council_4",
+        "council_3",
+        "council_2",
+        "church_6",
+        "church_4",
+        "church_3",
+        "church_2",
+        "chronicle",
+        "customers",
+        "coins",
+        "served",
+        "living",
+    ],
+    "lorenzo-il-magnifico": [
+        "track",
+        "territories",
+        "characters",
+        "ventures",
+        "military",
+        "resources",
+        "excommunication",
+        "turn_order",
+    ],
+    "champions-of-midgard": [
+        "track",
+        "destiny",
+        "sets",
+        "runes",
+        "longship",
+        "favor",
+        "coins",
+        "blame",
+        "enemies",
+    ],
+    "notre-dame": [
+        "prestige",
+        "notre_dame",
+        "gold",
+        "influence",
+    ],
+    "troyes": [
+        "tokens",
+        "events",
+        "activities",
+        "cathedral",
+        "characters",
+    ],
+    "trajan": [
+        "track",
+        "cards",
+        "workers",
+        "legionnaires",
+        "trajan_tiles",
+        "sets_3",
+        "sets_4",
+        "bonus",
+        "senate",
+    ],
+    "bora-bora": [
+        "track",
+        "final_tasks",
+        "gods",
+        "fish",
+        "jewelry",
+        "tasks_9",
+        "jewelry_6",
+        "ceremony_full",
+        "buildings_all",
+        "huts_12",
+        "people_12",
+        "turn_order",
+    ],
+    "mombasa": [
+        "cash",
+        "mombasa",
+        "cape_town",
+        "saint_louis",
+        "cairo",
+        "diamonds",
+        "bookkeeping",
+    ],
+    "welcome-to": [
+        "plans",
+        "parks",
+        "pools",
+        "temps",
+        "estates",
+        "bis",
+        "refusals",
+        "estates_1",
+        "estates_2",
+        "estates_3",
+        "estates_4",
+        "estates_5",
+        "estates_6",
+    ],
 }
 """The built-in games and their line keys, as docs/design.md's contract gives them (a key
 used on several variants, as Summer Pavilion's stars, is listed once)."""
@@ -397,9 +726,14 @@ ROUND_KEYS = {
     "flip-7": ["points"],
     "uno": ["points"],
     "lost-cities": ["himalayas", "rainforest", "desert", "volcano", "sea"],
+    "jaipur": ["seal"],
+    "love-letter": ["tokens"],
+    "dixit": ["points"],
+    "6-nimmt": ["bullheads"],
+    "alhambra": ["buildings", "wall"],
 }
 """The round games and their per-round line keys, as docs/design.md's contract gives them."""
-RESULT_GAMES = {"pandemic": "cooperative", "codenames": "teams"}
+RESULT_GAMES = {"mysterium": "cooperative", "pandemic": "cooperative", "codenames": "teams"}
 """The co-operative and team games: won or lost, without lines to fill in."""
 
 
@@ -411,8 +745,9 @@ def test_catalogue_has_the_design_ids_and_line_keys():
         assert rule is not None and rule.kind == kind and games[game_id].lines == (), game_id
     for game_id, keys in DESIGN_KEYS.items():
         assert list(dict.fromkeys(line.key for line in games[game_id].lines)) == keys, game_id
-        # three rounds, and desserts at the end
-        is_round_game = game_id in ("sushi-go", "sushi-go-party")
+        # rounds, and lines filled once at the end (desserts; Qwirkle's going out first;
+        # the last race's place)
+        is_round_game = game_id in ("sushi-go", "sushi-go-party", "qwirkle", "heat")
         assert (games[game_id].rounds is not None) == is_round_game, game_id
     sintra = games["azul-sintra"]
     assert [v.id for v in sintra.variants] == ["A", "B"]
@@ -770,7 +1105,12 @@ def test_every_label_hint_and_reminder_is_in_every_language():
 
 def test_every_end_of_game_line_has_a_hint_and_every_game_its_reminders():
     games = [g for g in builtin_games().values() if g.rounds is None]
-    assert {g.id for g in games} >= set(DESIGN_KEYS) - {"sushi-go", "sushi-go-party"}  # rounds
+    assert {g.id for g in games} >= set(DESIGN_KEYS) - {
+        "sushi-go",
+        "sushi-go-party",
+        "qwirkle",
+        "heat",
+    }  # rounds
     for game in games:
         for line in game.lines:
             assert line.hint is not None, f"{game.id}.{line.key} has no hint"
@@ -1173,3 +1513,29 @@ def test_cartographers_follows_its_rulebook():
     assert [(tb.prefer, tb.terms) for tb in game.tiebreakers] == [
         ("fewer", tuple((f"{season}_monsters", 1) for season in seasons)),
     ]
+
+
+def test_the_family_card_games_follow_their_rulebooks():
+    games = builtin_games()
+    qwixx = games["qwixx"]
+    # the score pad: 1, 3, 6, … 78 for 1 to 12 crosses (the lock counted), 4 misthrows of −5
+    for row in ("red", "yellow", "green", "blue"):
+        assert qwixx.line(row).values == tuple(n * (n + 1) // 2 for n in range(13))
+    assert (qwixx.line("misthrows").per, qwixx.line("misthrows").max) == (-5, 4)
+    coloretto = games["coloretto"]
+    sides = {"brown": (0, 1, 3, 6, 10, 15, 21), "violet": (0, 1, 4, 8, 7, 6, 5)}
+    for side, values in sides.items():
+        lines = {line.key: line for line in coloretto.lines_for(side)}
+        assert lines["plus_3"].values == values
+        assert lines["minus_4"].values == tuple(-v for v in values)
+    assert (games["no-thanks"].wins, games["6-nimmt"].wins) == ("lowest", "lowest")
+    assert games["no-thanks"].line("counters").per == -1
+    assert games["6-nimmt"].rounds.target == 66
+    assert games["6-nimmt"].line("bullheads").max == 171  # the bullheads on the 104 cards
+    jaipur = games["jaipur"]
+    assert (jaipur.rounds.limit(2), jaipur.rounds.target) == (3, 2)  # 3 seals, 2 win
+    assert games["alhambra"].rounds.limit(4) == 3  # three scoring rounds
+    assert games["small-world"].line("coins").max == 30 * 10 + 24 * 5 + 20 * 3 + 35
+    assert [tb.terms for tb in games["for-sale"].tiebreakers] == [(("coins", 1),)]
+    assert [tb.terms for tb in games["point-salad"].tiebreakers] == [(("turn_order", 1),)]
+    assert games["qwirkle"].line("went_out").points == 6

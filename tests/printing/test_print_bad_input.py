@@ -17,7 +17,7 @@ from scorepad.printing.errors import PrintError
     [
         (
             ["sheet", "chess"],
-            'unknown game "chess"; choose one of "7-wonders", "7-wonders-duel", "agricola"',
+            'unknown game "chess"; choose one of "6-nimmt", "7-wonders", "7-wonders-duel"',
         ),
         (["sheet", "azul-sintra"], '"azul-sintra" needs a variant: "A", "B"'),
         (["sheet", "azul-sintra", "--variant", "C"], '"azul-sintra" has no variant "C"'),
