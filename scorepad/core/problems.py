@@ -157,7 +157,17 @@ def _every_problem(
     except ScorepadError as problem:  # a total past the limit, an outcome, a team …
         if not any(p.error.key == problem.key and str(p.error) == str(problem) for p in found):
             found.append(_located_by_fields(problem, [p.name for p in cleaned]))
-        return found, None  # (a round check still broken with its cells blank: noted)
+        race = template.race
+        if race is None or not problem.key.startswith("race."):
+            return found, None  # (a round check still broken with its cells blank: noted)
+        # who ended a race is in trouble: the rest ranked on the totals meanwhile
+        cleaned = [
+            p._replace(lines={k: v for k, v in p.lines.items() if k != race.line}) for p in cleaned
+        ]
+        try:
+            scored = score(template, chosen, cleaned, outcome=outcome)
+        except ScorepadError:
+            return found, None
     return found, scored
 
 
@@ -340,18 +350,18 @@ def _checked_table(
     found: list[Problem],
 ) -> list[PlayerSheet]:
     """As ``_checked`` for the checks between players and those of a round: each broken
-    check noted once, with the lines of the players in fault left out (a round's cells
-    left blank, for a check of a round)."""
+    check noted once for each player in fault (the same sentence, under each one's
+    cells), with their lines left out (a round's cells left blank, for a check of a
+    round)."""
     table = [_measures(lines, player.lines) for player in players]
     rounds = template.rounds
     cards_in = rounds.cards_in if rounds is not None else None
     names = [player.name for player in players]
     kept = [dict(player.lines) for player in players]
     for broken in broken_checks(checks, lines, table, cards_in):
-        seat = broken.seats[0] if len(broken.seats) == 1 else None
-        found.append(
-            Problem(broken.error(names), seat, None, broken.round, lines=broken.check.keys)
-        )
+        error = broken.error(names)
+        for index in broken.seats:  # under each player's cells: the same sentence
+            found.append(Problem(error, index, None, broken.round, lines=broken.check.keys))
         for index in broken.seats:
             for key in broken.check.keys:
                 if broken.round is None:

@@ -44,7 +44,13 @@ def race(sheet: ScoredSheet) -> ScoredSheet:
         return sheet
     if len(enders) > 1:
         names = ", ".join(p.name for p in enders)
-        raise SheetError("race.several", players=names, label=line.label, keys=(rule.line,))
+        raise SheetError(  # placed on the second player who ticked it
+            "race.several",
+            players=names,
+            label=line.label,
+            keys=(rule.line,),
+            player=enders[1].name,
+        )
     ender = enders[0]
     if rule.reach is not None and ender.total < rule.reach:
         raise SheetError(

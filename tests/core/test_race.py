@@ -111,3 +111,21 @@ def test_a_cooperative_game_won_at_a_score_cannot_be_lost_with_it():
     with pytest.raises(TemplateError) as wrong:
         load_template({**hanabi.source, "result": {"kind": "teams", "won_at": 25}}, "hanabi.json")
     assert 'unknown field "won_at"' in str(wrong.value)
+
+
+def test_the_apps_sheet_marks_two_enders_and_scores_the_rest():
+    """The sheet in progress: two players ticked are marked on the line, Save refused,
+    the totals still shown; unticking one clears it."""
+    from scorepad.sheet.progress import SheetInProgress, new_draft
+
+    model = SheetInProgress(CATAN, new_draft(CATAN, None, ["Ana", "Ben", "Carla"]))
+    model.set_text("settlements", 0, "5")
+    model.set_check("on_turn", 0, True)
+    model.set_check("on_turn", 1, True)
+    state = model.state
+    assert not state.can_save and state.scored is not None
+    assert state.scored.players[0].total == 5
+    problem = state.problem("on_turn", 1)
+    assert problem is not None and problem.key == "race.several"
+    model.set_check("on_turn", 1, False)
+    assert model.state.problem("on_turn", 1) is None

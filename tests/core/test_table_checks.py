@@ -97,9 +97,14 @@ def test_at_most_one_player_holds_the_tile():
 def test_every_problem_between_players_at_once():
     players = sheet(Ana={"nobles": 4, "tile": True}, Ben={"tile": True, "points": "x"})
     found = problems(GAME, None, players)
-    assert [p.error.key for p in found] == ["entry.where", "check.table", "check.table"]
-    assert found[1].lines == ("nobles",) and found[2].lines == ("tile",)
-    assert found[1].player == 0 and found[2].player is None
+    assert [p.error.key for p in found] == ["entry.where", *["check.table"] * 3]
+    # each under the cells of every player in fault: Ana's nobles, both players' tiles
+    assert [(p.player, p.lines) for p in found[1:]] == [
+        (0, ("nobles",)),
+        (0, ("tile",)),
+        (1, ("tile",)),
+    ]
+    assert str(found[2].error) == str(found[3].error)
 
 
 def test_a_round_holds_in_each_round_with_its_cards_dealt():
@@ -131,11 +136,31 @@ def test_a_round_holds_in_each_round_with_its_cards_dealt():
 def test_every_round_problem_is_found_with_its_round():
     players = sheet(Ana={"tricks": [1, 3, 3]}, Ben={"tricks": [1, 0, 0]})
     found = problems(ROUNDS, None, players)
-    assert [(p.error.key, p.round) for p in found] == [
-        ("check.broken_round", 2),
-        ("check.table_round", 1),
-        ("check.table_round", 2),
+    assert [(p.error.key, p.round, p.player) for p in found] == [
+        ("check.broken_round", 2, 0),
+        ("check.table_round", 1, 0),
+        ("check.table_round", 1, 1),
+        ("check.table_round", 2, 0),
     ]
+
+
+def test_the_apps_sheet_marks_a_check_between_players_under_each_players_cells():
+    """The sheet in progress places every problem by player: a check between players is
+    marked under each player's cells, Save refused, nothing raised."""
+    from scorepad.core.catalogue import find_game
+    from scorepad.sheet.progress import SheetInProgress, new_draft
+
+    duel = find_game("7-wonders-duel")
+    model = SheetInProgress(duel, new_draft(duel, None, ["Ana", "Ben"]))
+    model.set_text("military", 0, "5")
+    model.set_text("military", 1, "2")
+    state = model.state
+    assert not state.can_save
+    for player in (0, 1):
+        problem = state.problem("military", player)
+        assert problem is not None and problem.key == "check.table"
+    model.set_text("military", 1, "0")
+    assert model.state.can_save
 
 
 def game_with(check: dict[str, object], **more: object) -> dict[str, object]:
