@@ -79,13 +79,15 @@ STAMP = "%Y-%m-%d %H:%M:%S"
 """BG Stats' form of a date and time."""
 MAX_PLAYERS = 20
 PROGRESS_STEP = 250
+"""Plays between two reports of progress."""
 LAYOUTS = 1000
 """Layouts of record remembered per kind of record (``_Reader.kept_fields``), at most."""
-"""Plays between two reports of progress."""
 LEAN = True
 """Plays each for themselves scored the short way (``bgslean``); False: all through the
 core (what a test compares the short way with)."""
 REFUSED_SHOWN = 20
+CHECKED = 5000
+"""Plays' details with comments remembered as checked (``_Reader.details``), at most."""
 """A refused import names this many refused plays at most (and says how many more)."""
 
 PLAY_KNOWN = frozenset(
@@ -502,12 +504,16 @@ class _Reader:
         self.seen_people: dict[object, tuple[str, bool]] = {}
         self.seen_places: dict[object, str | None] = {}
         self.checked: dict[tuple[str | None, int | None, str | None], PlayDetails] = {}
-        """Details checked, by location and length (plays without comments)."""
+        """Details checked, by location, length and comments (with comments: the first
+        ``CHECKED``)."""
         self.score_label = tr("store.bgstats_score", "en")
         self.lean_label = self.score_label.strip()
         self.leans: dict[int, tuple[GameTemplate, Lean | None]] = {}
         """How each template's plays are scored the short way (``bgslean``), by id()."""
         self.layouts: dict[frozenset[str], dict[tuple[str, ...], tuple[str, ...]]] = {}
+        self.kept_memo: dict[tuple[object, ...], dict[str, Any]] = {}
+        """What ``kept_fields`` keeps of records whose other fields hold the same plain
+        values (text, whole numbers, flags), by the record's kind, those fields and values."""
         """By the fields read (``kept_fields``), the others of each layout of record (its
         keys in order)."""
 
@@ -1010,12 +1016,14 @@ class _Reader:
     ) -> PlayDetails:
         """The play's details, checked (the same location, length and comments are
         checked once)."""
-        notes = _text(raw, "comments")
+        notes = raw.get("comments")
+        if (notes is not None and type(notes) is not str) or notes == "":
+            notes = _text(raw, "comments")
         key = (place, duration, notes)
-        found = self.checked.get(key) if notes is None else None
+        found = self.checked.get(key)
         if found is None:
             found = check_details(PlayDetails(played, place, duration, notes))
-            if notes is None:
+            if notes is None or len(self.checked) < CHECKED:
                 self.checked[key] = found
             return found
         return PlayDetails(played, *found[1:])
@@ -1044,8 +1052,23 @@ class _Reader:
         for key in others:
             value = record[key]
             if value not in _NOTHING or isinstance(value, Decimal):  # ``_said``, inline
-                return self.keepable(where, {k: record[k] for k in others})
-        return {}
+                break
+        else:
+            return {}
+        values = tuple([record[k] for k in others])
+        try:  # the same plain values (a play's "scoringSetting": 6) are kept the same way
+            memo = (where, others, values, tuple(map(type, values)))
+            found = self.kept_memo.get(memo)
+        except TypeError:  # a list or an object among them: worked out each time
+            return self.keepable(where, dict(zip(others, values, strict=True)))
+        if found is None:
+            dropped = len(self.dropped), sum(self.dropped.values())
+            found = self.keepable(where, dict(zip(others, values, strict=True)))
+            plain = all(type(v) in _PLAIN for v in values)
+            unchanged = dropped == (len(self.dropped), sum(self.dropped.values()))
+            if plain and unchanged and len(self.kept_memo) < LAYOUTS:
+                self.kept_memo[memo] = found
+        return dict(found)
 
     def keepable(self, where: str, fields: dict[str, Any]) -> dict[str, Any]:
         """The fields that say something and can be kept as they are (text a database
@@ -1317,6 +1340,8 @@ def _storable(value: object, depth: int = 0) -> bool:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_PLAIN = frozenset({str, int, bool, type(None)})
+"""Types of values ``kept_fields`` may remember what it kept of."""
 
 
 def _said(value: object) -> bool:

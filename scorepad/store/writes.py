@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, Table, and_, delete, exists, func, select, update
+from sqlalchemy.exc import DBAPIError
 
 import scorepad.store.models as m
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet
@@ -89,17 +90,17 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
         # SQLite would otherwise insert with RETURNING one row at a time.
         last = int(conn.execute(select(func.coalesce(func.max(m.play.c.id), 0))).scalar_one())
         ids = list(range(last + 1, last + 1 + len(plays)))
-        rows = [(i, new.uid, *key, *new.play) for i, (key, new) in zip(ids, keys, strict=True)]
-        insert_rows(conn, m.play, rows)
-    else:
-        named = [
-            dict(zip(PLAY_COLUMNS[1:], (new.uid, *key, *new.play), strict=True))
-            for key, new in keys
-        ]
-        inserted = conn.execute(
-            m.play.insert().returning(m.play.c.id, sort_by_parameter_order=True), named
+    else:  # the ids the table's own sequence hands out, then the rows as they are
+        ids = sorted(
+            int(i)
+            for i in conn.exec_driver_sql(
+                "SELECT nextval(pg_get_serial_sequence('play', 'id')) "
+                f"FROM generate_series(1, {len(plays)})"
+            ).scalars()
         )
-        ids = [int(i) for i in inserted.scalars()]
+    rows = [(i, new.uid, *key, *new.play) for i, (key, new) in zip(ids, keys, strict=True)]
+    insert_rows(conn, m.play, rows)
+    del rows
     write_seats(conn, [(i, key[0], new) for i, (key, new) in zip(ids, keys, strict=True)], people)
     labels: dict[int, set[str]] = {}
     for (game, _), new in keys:
@@ -112,7 +113,6 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
     return ids
 
 
-PLAY_COLUMNS = tuple(c.name for c in m.play.columns)
 ANONYMOUS = "\x01anonymous"
 """The hidden anonymous player's name key: no player's name folds to it (names hold no
 control characters), so nobody can take it or find it by name."""
@@ -155,13 +155,35 @@ def write_seats(
 
 
 def insert_rows(conn: Connection, table: Table, rows: list[tuple[object, ...]]) -> None:
-    """``executemany`` of positional rows in the table's column order."""
+    """``executemany`` of positional rows in the table's column order (PostgreSQL through
+    psycopg: ``COPY``, the rows streamed to the server a piece at a time)."""
     if not rows:
+        return
+    if conn.dialect.name == "postgresql" and conn.dialect.driver == "psycopg":
+        copy_rows(conn, table, rows)
         return
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     columns = ", ".join(conn.dialect.identifier_preparer.quote(c.name) for c in table.columns)
     marks = ", ".join([mark] * len(table.columns))
     conn.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", rows)
+
+
+def copy_rows(conn: Connection, table: Table, rows: Iterable[tuple[object, ...]]) -> None:
+    """Positional rows into ``table`` by PostgreSQL's ``COPY`` in the connection's own
+    transaction: no statement text or parameter set made per row (a 50 MB BG Stats import
+    held 166 MB at its peak with ``executemany``); the driver's errors come out as
+    SQLAlchemy's, as from any statement."""
+    columns = ", ".join(conn.dialect.identifier_preparer.quote(c.name) for c in table.columns)
+    statement = f"COPY {table.name} ({columns}) FROM STDIN"
+    raw = conn.connection.driver_connection
+    error = conn.dialect.loaded_dbapi.Error
+    try:
+        with raw.cursor() as cursor, cursor.copy(statement) as copy:  # type: ignore[union-attr]
+            write = copy.write_row
+            for row in rows:
+                write(row)
+    except error as problem:
+        raise DBAPIError.instance(statement, None, problem, error) from problem
 
 
 def replace_sheet(

@@ -38,7 +38,7 @@ def test_stats_are_per_game_and_all_games_has_no_average(history):
     azul = gather(history.store, "Ana", "azul")
     assert [p.total for p in azul.totals] == [19, 12]
     assert (azul.player.average_total, azul.player.best_total) == (15.5, 19)
-    brass = gather(history.store, "Ana", "bgstats-brass-birmingham")
+    brass = gather(history.store, "Ana", "bgstats-brass-lancashire")
     assert [p.total for p in brass.totals] == [90]  # the ignored play's 80 left out
     every = gather(history.store, "Ana", ALL_GAMES)
     assert every.game is None and every.totals == []

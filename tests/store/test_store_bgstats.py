@@ -44,7 +44,7 @@ def test_the_export_imports_whole_and_true(store):
         "bgstats-pylos",
         "bgstats-zombicide",
         "bgstats-decrypto",
-        "bgstats-brass-birmingham",
+        "bgstats-brass-lancashire",
     }
     # named, with how many records
     assert done.left_out == ("userInfo: 1", "players.modificationDate: 4")
@@ -136,17 +136,17 @@ def test_ignored_no_score_and_co_operative_plays_stay_out_of_the_numbers(store):
     store.import_file(FIXTURE)
     ana = store.player_stats("Ana")
     # each for themselves, not ignored: Azul 19 and 12, Turing Machine 5, Decrypto (no
-    # score), Brass: Birmingham 90; the ignored Brass: Birmingham play and its 80 are left out
+    # score), Brass: Lancashire 90; the ignored Brass: Lancashire play and its 80 are left out
     assert (ana.plays, ana.wins) == (5, 4)
     assert (ana.coop_plays, ana.coop_wins) == (3, 1)
     assert (ana.average_total, ana.best_total) == (None, None)  # four games' points
     in_azul = store.player_stats("Ana", "azul")
     assert (in_azul.plays, in_azul.average_total, in_azul.best_total) == (2, Decimal("15.50"), 19)
-    ben = store.player_stats("Ben", "bgstats-brass-birmingham")
+    ben = store.player_stats("Ben", "bgstats-brass-lancashire")
     assert (ben.plays, ben.wins, ben.best_total) == (0, 0, None)
     pylos = store.player_stats("Carla", "bgstats-pylos")
     assert (pylos.plays, pylos.wins, pylos.average_total, pylos.best_total) == (1, 1, None, None)
-    brass = store.game_stats("bgstats-brass-birmingham")
+    brass = store.game_stats("bgstats-brass-lancashire")
     assert (brass.plays, brass.best_total, brass.distribution) == (1, 90, ((90, 2),))
     azul = store.game_stats("azul")
     assert azul.distribution == ((10, 1), (12, 1), (19, 1), (106, 1))
@@ -156,10 +156,10 @@ def test_an_ignored_play_can_be_counted_again(store):
     store.import_file(FIXTURE)
     manual = by_uid(store)["9"]
     store.set_ignored(manual.id, False)
-    assert store.player_stats("Ben", "bgstats-brass-birmingham").plays == 1
-    assert store.game_stats("bgstats-brass-birmingham").plays == 2
+    assert store.player_stats("Ben", "bgstats-brass-lancashire").plays == 1
+    assert store.game_stats("bgstats-brass-lancashire").plays == 2
     store.set_ignored(manual.id, True)
-    assert store.game_stats("bgstats-brass-birmingham").plays == 1
+    assert store.game_stats("bgstats-brass-lancashire").plays == 1
     assert by_uid(store)["9"].ignored
 
 
@@ -358,7 +358,7 @@ def test_a_play_in_teams_of_a_game_not_marked_for_teams_keeps_its_teams(store):
     brass["playerScores"][0]["team"] = "Canals"
     brass["playerScores"][1]["team"] = "Rails"
     store.import_text(json.dumps(document), "teams.bgsplay")
-    assert store.template("bgstats-brass-birmingham").result is None  # teams are per play
+    assert store.template("bgstats-brass-lancashire").result is None  # teams are per play
     tie = by_uid(store)["10"]
     assert tie.result_kind == "teams"
     assert [(p.name, p.team, p.winner) for p in tie.players] == [
@@ -447,7 +447,7 @@ def test_item_7_a_best_total_held_by_no_winner_names_its_holder(store):
     document["plays"][9]["playerScores"][0]["score"] = "60"
     document["plays"][9]["playerScores"][1]["score"] = "60"
     store.import_text(json.dumps(document), "manual.bgsplay")
-    stats = store.game_stats("bgstats-brass-birmingham")
+    stats = store.game_stats("bgstats-brass-lancashire")
     assert stats.best_total == 80
     assert [h.name for h in stats.holders] == ["Ana"]
 
