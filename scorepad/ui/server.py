@@ -134,7 +134,9 @@ def sending_without_writing_it_out() -> None:
     log is on. Its ``send_message`` made the debug line before asking: the text of the
     whole message, every control of a screen with every field, for every phone joining
     (a fifth of the server's time for a join) and for every value shown on every phone.
-    The message is sent exactly as Flet sends it."""
+    The message is sent exactly as Flet sends it; to a device already gone (Flet has let
+    go of its queue) nothing is sent, as Flet's own data-channel frames do, where Flet's
+    ``send_message`` raised."""
     import msgpack
     from flet.controls.base_control import BaseControl
     from flet.messaging.protocol import configure_encode_object_for_msgpack
@@ -150,8 +152,10 @@ def sending_without_writing_it_out() -> None:
         if flet_app.transport_log.isEnabledFor(logging.DEBUG):
             send(self, message)
             return
-        body = msgpack.packb([message.action, message.body], default=encode)
-        self._FletApp__send_queue.put_nowait(b"\x00" + body)
+        queue = self._FletApp__send_queue
+        if queue is None:
+            return  # the device left while its screen was being drawn: nothing to tell it
+        queue.put_nowait(b"\x00" + msgpack.packb([message.action, message.body], default=encode))
 
     app._flet_send_message = send  # as it was, for a debug log and for the tests
     app.send_message = send_message

@@ -48,6 +48,16 @@ SCREENSHOTS = ROOT / "screenshots"
 expect.set_options(timeout=15_000)
 
 
+def first_game(lang: str = "en") -> str:
+    """The id of the game the picker shows first on a history with no plays (by name)."""
+    from scorepad.core import builtin_games
+    from scorepad.core.finding import sort_name
+    from scorepad.core.i18n import pick
+
+    games = builtin_games().values()
+    return min(games, key=lambda g: sort_name(pick(g.name, lang))).id
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -187,11 +187,13 @@ def test_hints_with_arrows_have_a_font_that_draws_them(app):
 def test_the_picker_finds_a_game_by_its_name_in_any_language_and_the_table_size(app):
     app.resize(PHONE)
     app.open("/new")
+    app.reveal("game-azul")  # below the phone's first screenful of the catalogue
     expect(app.node("game-azul")).to_be_attached()
     app.type("search", "pabellon")  # Pabellón de verano, typed without its accent
     expect(app.node("game-azul-summer-pavilion")).to_be_attached()
     expect(app.node("game-azul")).to_have_count(0)
     app.type("search", "")
+    app.reveal("game-azul")
     expect(app.node("game-azul")).to_be_attached()
     app.click("players-1")  # alone at the table
     app.reveal("game-yahtzee")  # the last of the solo games, below the phone's screen

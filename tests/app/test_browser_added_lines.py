@@ -79,7 +79,7 @@ def test_lines_of_other_kinds_on_an_azul_sheet(app, data_dir, size, lang):
         before = store.own_copy("azul")  # one history for every test: made by an earlier one?
     finally:
         store.close()
-    app.open("/new/azul?players=Ulla,Wendel")
+    app.open("/new/azul?players=Ulrike,Wendel")
     app.enter("azul", "line-marker-1", "40")
     expect(app.node("total-1")).to_have_text("40")
 

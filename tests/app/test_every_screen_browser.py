@@ -228,11 +228,15 @@ def choose(app: AppPage, lang: str, theme: str) -> None:
         app.click(ident)
         # each device keeps its own choice in its browser (Flet's SharedPreferences)
         stored = f"flutter.scorepad.{key}"
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
+        tapped = time.monotonic()
         while time.monotonic() < deadline:
             kept = app.page.evaluate("k => localStorage.getItem(k)", stored)
             if kept is not None and json.loads(kept) == value:
                 break
+            if time.monotonic() - tapped > 10:  # a tap a busy page never took: again
+                app.click(ident)
+                tapped = time.monotonic()
             app.page.wait_for_timeout(50)
         else:
             raise AssertionError(f"{ident} was not taken: {stored} = {kept!r}")

@@ -135,6 +135,7 @@ def keyboard(device: AppPage, ident: str, text: str) -> None:
     """Type into a cell with the keyboard, without waiting for the app to take it."""
     box = device.node(ident).locator("input")
     box.click()
+    expect(box).to_be_focused()  # keys sent before the field has the focus go nowhere
     device.page.keyboard.type(text)
 
 

@@ -55,3 +55,12 @@ def test_with_the_debug_log_on_the_message_is_written_out(caplog):
         app.send_message(text)
     assert "send_message: " in caplog.text and "'12'" in caplog.text
     assert len(app._FletApp__send_queue) == 1  # type: ignore[attr-defined]
+
+
+def test_a_message_to_a_device_already_gone_is_dropped_without_an_error():
+    """A phone that leaves while its first screen is drawn: Flet has let go of its queue,
+    and Flet's own ``send_message`` raised (a traceback on the host's terminal)."""
+    sending_without_writing_it_out()
+    app = FletApp.__new__(FletApp)
+    app._FletApp__send_queue = None  # type: ignore[attr-defined]
+    app.send_message(message())  # nothing to send to, nothing raised

@@ -14,7 +14,7 @@ import urllib.request
 import httpx
 import pytest
 import segno
-from conftest import CHROMIUM, AppPage, start_app, stop, wait_for_port
+from conftest import CHROMIUM, AppPage, first_game, start_app, stop, wait_for_port
 from playwright.sync_api import expect
 from test_launch import read_until
 from ui_helpers import run_async
@@ -254,7 +254,7 @@ def test_a_phone_browser_opens_the_shared_app_from_its_address(tmp_path, browser
         page.wait_for_timeout(1500)  # the QR picture decodes after the first frame
         phone.screenshot("home-shared")
         phone.click("new-game")
-        expect(phone.node("game-azul")).to_be_attached()
+        expect(phone.node(f"game-{first_game()}")).to_be_attached()  # the first card
     finally:
         context.close()
         stop(process)

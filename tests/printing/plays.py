@@ -119,6 +119,16 @@ def filled(template: GameTemplate, variant: str | None):
     elif kind == "teams" and not has_score(template):
         outcome = TEAMS[1]
     lines: list[dict[str, object]] = [{} for _ in range(count)]
+
+    def scores(entries: list[dict[str, object]]) -> bool:
+        """Whether the core takes the table with these entries."""
+        sheets = [PlayerSheet(NAMES[i], entries[i], team=teams[i]) for i in range(count)]
+        try:
+            score(template, variant, sheets, outcome=outcome)
+        except (LookupError, ScorepadError):
+            return False
+        return True
+
     every = template.lines_for(variant)
     for first, line in [(True, line) for line in every] + [(False, line) for line in every]:
         # small entries first, then as large as the checks between lines allow
@@ -127,13 +137,9 @@ def filled(template: GameTemplate, variant: str | None):
             for value in [one(v) for v in choices] if first else [*choices, one(choices[0])]:
                 trial = [dict(found) for found in lines]
                 trial[n][line.key] = value
-                sheets = [PlayerSheet(NAMES[i], trial[i], team=teams[i]) for i in range(count)]
-                try:
-                    score(template, variant, sheets, outcome=outcome)
-                except (LookupError, ScorepadError):
-                    continue
-                lines = trial
-                break
+                if scores(trial):
+                    lines = trial
+                    break
     for line in every:
         # a line no one could take alone: with the lines a sum check ties it to (Five
         # Tribes' Viziers typed twice) at the same value, or on a player who has nothing
@@ -148,13 +154,9 @@ def filled(template: GameTemplate, variant: str | None):
         ]:
             trial = [dict(found) for found in lines]
             trial[n] = {**({} if alone else trial[n]), **dict.fromkeys(keys, value)}
-            sheets = [PlayerSheet(NAMES[i], trial[i], team=teams[i]) for i in range(count)]
-            try:
-                score(template, variant, sheets, outcome=outcome)
-            except (LookupError, ScorepadError):
-                continue
-            lines = trial
-            break
+            if scores(trial):
+                lines = trial
+                break
     sheets = [PlayerSheet(NAMES[i], lines[i], team=teams[i]) for i in range(count)]
     return score(template, variant, sheets, outcome=outcome)
 

@@ -37,7 +37,7 @@ GAMES: tuple[dict[str, Any], ...] = (
     {"name": "7 Wonders", "bggId": 68448, "min": 2, "max": 7},
     {"name": "Quacks of Quedlinburg", "bggId": 244521, "min": 2, "max": 4},
     {"name": "Castles of Burgundy", "bggId": 271320, "min": 1, "max": 4},
-    {"name": "Welcome To...", "bggId": 233867, "min": 1, "max": 100},
+    {"name": "Cards Against Humanity", "bggId": 50381, "min": 4, "max": 30},
     {"name": "Ricochet Robots", "bggId": 51, "min": 1, "max": 99},
     {"name": "Wavelength", "bggId": 262543, "min": 2, "max": 12, "usesTeams": True},
     {"name": "Dune", "bggId": 121, "min": 2, "max": 6, "noPoints": True},
@@ -294,8 +294,8 @@ def realistic_export(
                 seat["metaData"] = f'{{"spice":{n}}}'
                 seat["startPosition"] = str(n + 1)
             found.append(mk.play("Dune", seats, manualWinner=True))
-        for size in (12, 25):  # BG Stats' own limits: 100 and 99
-            found.append(mk.scored("Welcome To...", min(size, 12)))
+        for size in (12, 25):  # BG Stats' own limits: 30 and 99
+            found.append(mk.scored("Cards Against Humanity", min(size, 12)))
             found.append(mk.scored("Ricochet Robots", min(size, 6), top=20))
         teams = [_seat(p, "", n < 2, 1 if n < 2 else 2, n) for n, p in enumerate(mk.people(4))]
         for n, seat in enumerate(teams):
@@ -342,7 +342,7 @@ def realistic_export(
     # the plays above, which the tests find by their game
     ordinary: tuple[str, ...] = ("7 Wonders", "Castles of Burgundy", "Πλατεία")
     if not plain:
-        ordinary += ("Welcome To...", "Ricochet Robots")
+        ordinary += ("Cards Against Humanity", "Ricochet Robots")
     while len(found) < plays:
         game = rnd.choice(ordinary)
         spec = next(s for s in GAMES if s["name"] == game)

@@ -137,12 +137,12 @@ def test_a_refused_import_names_every_refused_play_up_to_a_limit(store, document
 
 def test_bg_stats_player_counts_are_information(store, document):
     done = imported(store, document)
-    assert {"bgstats-welcome-to", "bgstats-ricochet-robots"} <= set(done.games_added)
-    welcome = store.template("bgstats-welcome-to")
-    assert welcome.max_players <= 20  # the file's tables, not BG Stats' 100
+    assert {"bgstats-cards-against-humanity", "bgstats-ricochet-robots"} <= set(done.games_added)
+    party = store.template("bgstats-cards-against-humanity")
+    assert party.max_players <= 20  # the file's tables, not BG Stats' 30
     back = json.loads(exported(store))
     games = {g["name"]: g for g in back["games"]}
-    assert games["Welcome To..."]["maxPlayerCount"] == 100
+    assert games["Cards Against Humanity"]["maxPlayerCount"] == 30
     assert games["Ricochet Robots"]["maxPlayerCount"] == 99
 
 
