@@ -92,7 +92,7 @@ TOP_FIELDS = {
 ROUNDS_FIELDS = {"count": False, "by_players": False}
 ENDS_FIELDS = {"reach": False, "fall_to": False}
 DEAL_FIELDS = {"cards": False, "dealer": False}
-CARDS_FIELDS = {"first": False, "step": False}
+CARDS_FIELDS = {"first": False, "step": False, "deck": False}
 MAX_CARDS = 1000
 """The most cards a deal may give each player in any round."""
 BIDS_FIELDS = {
@@ -291,16 +291,21 @@ class _Reader(Reader):
         if not any(line.per_round for line in lines):
             raise self.fail("rounds", "template.no_round_lines")
         most = max([count or 0, *(r for _, r in by_players)]) or None
-        cards, rotates = self.deal(data["deal"], most) if "deal" in data else (None, False)
-        return Rounds(count, tuple(by_players), cast(Any, ending), target, cards, rotates)
+        cards, deck, rotates = (
+            self.deal(data["deal"], most, high) if "deal" in data else (None, None, False)
+        )
+        return Rounds(count, tuple(by_players), cast(Any, ending), target, cards, deck, rotates)
 
-    def deal(self, raw: object, most: int | None) -> tuple[tuple[int, int] | None, bool]:
-        """A round game's ``deal``: the cards each player is dealt, by round, and whether
-        the dealer rotates. ``most``: the most rounds the game has (None: open rounds)."""
+    def deal(
+        self, raw: object, most: int | None, high: int
+    ) -> tuple[tuple[int, int] | None, int | None, bool]:
+        """A round game's ``deal``: the cards each player is dealt, by round, the deck
+        they come from, and whether the dealer rotates. ``most``: the most rounds the game
+        has (None: open rounds); ``high``: the most players."""
         data = self.obj(raw, "deal", DEAL_FIELDS)
         if not data:
             raise self.fail("deal", "template.deal_empty")
-        cards = None
+        cards = deck = None
         if "cards" in data:
             given = self.obj(data["cards"], "deal.cards", CARDS_FIELDS)
             first = self.whole(given.get("first", 1), "deal.cards.first", low=1)
@@ -315,12 +320,18 @@ class _Reader(Reader):
                     "deal.cards.step", "template.deal_too_many", cards=last, limit=MAX_CARDS
                 )
             cards = (first, step)
+            if "deck" in given:
+                deck = self.whole(given["deck"], "deal.cards.deck", low=high)
+                if deck > MAX_CARDS * high:
+                    raise self.fail(
+                        "deal.cards.deck", "entry.above_max", value=deck, limit=MAX_CARDS * high
+                    )
         rotates = False
         if "dealer" in data:
             rotates = (
                 self.choice(data["dealer"], "deal.dealer", ("rotates",), "dealer") == "rotates"
             )
-        return cards, rotates
+        return cards, deck, rotates
 
     def bids(self, raw: object, lines: tuple[Line, ...]) -> BidRule:
         data = self.obj(raw, "bids", BIDS_FIELDS)

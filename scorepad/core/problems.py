@@ -355,7 +355,9 @@ def _checked_table(
     round)."""
     table = [_measures(lines, player.lines) for player in players]
     rounds = template.rounds
-    cards_in = rounds.cards_in if rounds is not None else None
+    cards_in = None
+    if rounds is not None:
+        cards_in = rounds.dealt_to(len(players))
     names = [player.name for player in players]
     kept = [dict(player.lines) for player in players]
     for broken in broken_checks(checks, lines, table, cards_in):

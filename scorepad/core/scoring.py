@@ -419,12 +419,14 @@ def _round_rows(
     round_points: Sequence[Number]
     bids: Number
     total: Number
+    rounds = game.template.rounds
+    deals = rounds.deals(len(names), played) if rule is not None and rounds is not None else None
     for index, (name, player) in enumerate(zip(names, players, strict=True)):
         if table is not None:  # the whole table's rounds, as ``play_rounds`` gives one's
             readings, round_points, bids = table.readings[index], table.rounds[index], 0
         else:
             readings, round_points, bids, least, most = play_rounds(
-                rule, game.plan, name, player.lines, played
+                rule, game.plan, name, player.lines, played, deals
             )
             toward, bounded = _steps(game, played, least, most)
         total = 0

@@ -117,8 +117,10 @@ def apply_rules(
         else:  # between players, or round by round
             lines = {line.key: line for line in template.lines_for(variant)}
             rounds = template.rounds
-            cards_in = rounds.cards_in if rounds is not None else None
             table = [row[2] for row in rows]
+            cards_in = None
+            if rounds is not None:
+                cards_in = rounds.dealt_to(len(table))
             for broken in broken_checks(plan.checks, lines, table, cards_in):
                 raise broken.error([row[1] for row in rows])
     if not plan.changes_points:

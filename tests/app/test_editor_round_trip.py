@@ -55,7 +55,7 @@ def test_a_deal_is_kept_with_the_rounds_and_goes_with_them():
     data, problems = form.definition()
     assert problems == {} and data["deal"] == template.source["deal"]
     again = load_template(data, "saved").rounds
-    assert again is not None and again.cards_in(4) == 4 and again.dealer_rotates
+    assert again is not None and again.cards_in(4, 3) == 4 and again.dealer_rotates
     form.rounds = ""
     for line in form.lines:
         line.per_round = False

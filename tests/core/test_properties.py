@@ -155,7 +155,7 @@ def repair_table(game: GameTemplate, variant: str | None, players: list[dict]) -
     keys = game.keys_for(variant)
     checks = [c for c in game.rules.checks if not c.plain and keys.issuperset(c.keys)]
     lines = {line.key: line for line in game.lines_for(variant)}
-    cards_in = game.rounds.cards_in if game.rounds is not None else None
+    cards_in = game.rounds.dealt_to(len(players)) if game.rounds is not None else None
     for _ in range(4):
         found = list(broken_checks(checks, lines, table_readings(game, variant, players), cards_in))
         if not found:
