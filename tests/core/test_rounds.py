@@ -73,7 +73,7 @@ def test_skull_king_and_wizard_deal_the_round_number_and_the_deal_passes_on():
 
 
 def test_skull_king_at_eight_repeats_the_cards_each_can_have_in_the_last_rounds():
-    """"Dealing Cards": with more than six players the number dealt is repeated in the
+    """ "Dealing Cards": with more than six players the number dealt is repeated in the
     final rounds so that each player has as many; the 70 cards give 8 each to 8 players,
     and all 70 to 7 players in round 10."""
     rules = SKULL_KING.rounds
