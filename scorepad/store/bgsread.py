@@ -511,9 +511,6 @@ class _Reader:
         self.leans: dict[int, tuple[GameTemplate, Lean | None]] = {}
         """How each template's plays are scored the short way (``bgslean``), by id()."""
         self.layouts: dict[frozenset[str], dict[tuple[str, ...], tuple[str, ...]]] = {}
-        self.kept_memo: dict[tuple[object, ...], dict[str, Any]] = {}
-        """What ``kept_fields`` keeps of records whose other fields hold the same plain
-        values (text, whole numbers, flags), by the record's kind, those fields and values."""
         """By the fields read (``kept_fields``), the others of each layout of record (its
         keys in order)."""
 
@@ -1049,26 +1046,22 @@ class _Reader:
             others = tuple(k for k in layout if k not in known)
             if len(layouts) < LAYOUTS:
                 layouts[layout] = others
+        found: dict[str, Any] = {}
         for key in others:
             value = record[key]
-            if value not in _NOTHING or isinstance(value, Decimal):  # ``_said``, inline
-                break
-        else:
-            return {}
-        values = tuple([record[k] for k in others])
-        try:  # the same plain values (a play's "scoringSetting": 6) are kept the same way
-            memo = (where, others, values, tuple(map(type, values)))
-            found = self.kept_memo.get(memo)
-        except TypeError:  # a list or an object among them: worked out each time
-            return self.keepable(where, dict(zip(others, values, strict=True)))
-        if found is None:
-            dropped = len(self.dropped), sum(self.dropped.values())
-            found = self.keepable(where, dict(zip(others, values, strict=True)))
-            plain = all(type(v) in _PLAIN for v in values)
-            unchanged = dropped == (len(self.dropped), sum(self.dropped.values()))
-            if plain and unchanged and len(self.kept_memo) < LAYOUTS:
-                self.kept_memo[memo] = found
-        return dict(found)
+            kind = type(value)
+            if kind is str:  # ``keepable`` of plain values, inline
+                if not value:
+                    continue
+                if "\x00" not in value and _SURROGATE.search(value) is None:
+                    found[key] = value
+                    continue
+            elif kind is int or kind is bool or value is None:
+                if value:
+                    found[key] = value
+                continue
+            found.update(self.keepable(where, {key: value}))
+        return found
 
     def keepable(self, where: str, fields: dict[str, Any]) -> dict[str, Any]:
         """The fields that say something and can be kept as they are (text a database
@@ -1340,8 +1333,6 @@ def _storable(value: object, depth: int = 0) -> bool:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_PLAIN = frozenset({str, int, bool, type(None)})
-"""Types of values ``kept_fields`` may remember what it kept of."""
 
 
 def _said(value: object) -> bool:
