@@ -753,7 +753,7 @@ class _Reader:
             if flagged or any(ranks):
                 wins = [r == 1 for r in lean_ranks]
                 given = _given(lean_ranks, wins, winners, ranks, flagged)
-                if any(g != (r, w) for g, r, w in zip(given, lean_ranks, wins, strict=True)):
+                if given != list(zip(lean_ranks, wins, strict=True)):
                     decided = "given"
         else:
             sheets = self.sheets(template, names, on_sheet, winners, teams, rule)
@@ -813,24 +813,37 @@ class _Reader:
         rest = self.kept_fields("plays", raw, PLAY_KNOWN)
         for key in rest:
             self.count_kept(key)
-        if no_points and any(v is not None for v in points):
+        no_points_scores = no_points and any(v is not None for v in points)
+        if no_points_scores:
             self.count_kept("playerScores.score (noPoints)")
-        for key, kept_value in (
-            ("modified", modified),
-            ("start", start),
-            ("seat_order", order if any(o is not None for o in order) else None),
-            ("expansions", expansions),
-            ("rounds", _whole(raw, "rounds") or None),
-            ("board", _text(raw, "board")),
-            ("manual_winner", _flag(raw, "manualWinner") or None),
-            ("uses_teams", uses_teams or None),
-            ("game", game_uuid),
-            ("no_points_scores", [_typed(s.get("score")) for s in scores] if no_points else None),
-            ("bgs", rest or None),
-            ("seats", seats_kept if any(seats_kept) else None),
-        ):
-            if kept_value and (key != "no_points_scores" or any(v is not None for v in points)):
-                kept[key] = kept_value
+        # each kept where it says something, in this order
+        if modified:
+            kept["modified"] = modified
+        if start:
+            kept["start"] = start
+        if any(o is not None for o in order):
+            kept["seat_order"] = order
+        if expansions:
+            kept["expansions"] = expansions
+        rounds = _whole(raw, "rounds")
+        if rounds:
+            kept["rounds"] = rounds
+        board = _text(raw, "board")
+        manual = _flag(raw, "manualWinner")
+        if board:
+            kept["board"] = board
+        if manual:
+            kept["manual_winner"] = True
+        if uses_teams:
+            kept["uses_teams"] = True
+        if game_uuid:
+            kept["game"] = game_uuid
+        if no_points_scores:
+            kept["no_points_scores"] = [_typed(s.get("score")) for s in scores]
+        if rest:
+            kept["bgs"] = rest
+        if any(seats_kept):
+            kept["seats"] = seats_kept
         imported = dump(kept)
         ignored = True if _flag(raw, "ignored") else None
         bgg_play = bgg_play_of(kept)
