@@ -543,20 +543,14 @@ class _Reader:
             size = len(scores)
             low, high = about.sizes or (size, size)
             about.sizes = (min(low, size), max(high, size))
-            try:  # the teams written, most often "0" on every seat: each read once
-                given = {
-                    (type(t), t) for s in scores if isinstance(s, dict) for t in (s.get("team"),)
-                }
-            except TypeError:  # a team that is a list or an object: no team
-                given = {(type(None), None)}
-                for seat in scores:
-                    team = seat.get("team") if isinstance(seat, dict) else None
-                    given.add((type(team), team if isinstance(team, str | int) else None))
-            teams = {None if t is None or t == "0" else team_of(t) for _, t in given}
-            if teams - {None}:
-                about.teams = True
-            if None in teams or len(teams) < 2:
+            try:  # most often "0" on every seat: no team
+                no_team = [seat["team"] for seat in scores].count("0") == size
+            except (KeyError, TypeError, IndexError):
+                no_team = False
+            if no_team:
                 about.splits = True
+            else:
+                self.survey_teams(about, scores)
             for seat in scores if about.fine else ():
                 if isinstance(seat, dict) and about.fine and "." in str(seat.get("score")):
                     try:
@@ -566,6 +560,21 @@ class _Reader:
                     if value is not None and not is_half_multiple(value):
                         about.fine = False
         return position + 1
+
+    def survey_teams(self, about: _Game, scores: list[Any]) -> None:
+        """Whether a play's seats are in teams, and whether a game in teams could take them."""
+        try:  # the teams written: each read once
+            given = {(type(t), t) for s in scores if isinstance(s, dict) for t in (s.get("team"),)}
+        except TypeError:  # a team that is a list or an object: no team
+            given = {(type(None), None)}
+            for seat in scores:
+                team = seat.get("team") if isinstance(seat, dict) else None
+                given.add((type(team), team if isinstance(team, str | int) else None))
+        teams = {None if t is None or t == "0" else team_of(t) for _, t in given}
+        if teams - {None}:
+            about.teams = True
+        if None in teams or len(teams) < 2:
+            about.splits = True
 
     # --- games -------------------------------------------------------------------------
 
