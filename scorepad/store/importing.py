@@ -31,7 +31,7 @@ from scorepad.store.jsonfile import read_json, read_json_bytes, read_records
 from scorepad.store.jsonstream import Reordered, decodes, head_text
 from scorepad.store.rows import BGG_PLAY_AT, IMPORTED_AT, PlayRows
 from scorepad.store.values import load
-from scorepad.store.writes import insert_plays
+from scorepad.store.writes import Tallies, insert_plays, put_tallies
 
 BATCH = 2000
 HEAD_BYTES = 4096
@@ -227,13 +227,17 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
     added = skipped = updated = 0
     batch: list[tuple[GameTemplate, PlayRows]] = []
     aside: list[str] | None = None
+    tallies: Tallies | None = None
+    """Counted as the plays are written when the tables' triggers are set aside (SQLite)."""
     found: list[str] = []
     """Plays the history holds from another source under the same BGG play id."""
 
     def flush() -> int:
-        nonlocal aside, updated
+        nonlocal aside, updated, tallies
         if aside is None:
             aside = bulk.set_upkeep_aside(conn)
+            if aside and conn.dialect.name == "sqlite":
+                tallies = Tallies()
         fresh = batch  # set aside: the history has no plays, and the write lock keeps it so
         if not aside:
             uids = [p.uid for _, p in batch]
@@ -250,7 +254,7 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
                 updated += len(changed)
             fresh = [pair for pair in batch if pair[1].uid not in known]
             fresh = _new_on_bgg(conn, fresh, found) + changed
-        insert_plays(conn, fresh)
+        insert_plays(conn, fresh, tallies)
         count = len(fresh)
         batch.clear()
         return count
@@ -268,8 +272,10 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
         if batch:
             added += flush()
     if aside:
-        for statement in (*aside, *bulk.RECOUNT):
+        for statement in aside if tallies is not None else (*aside, *bulk.RECOUNT):
             conn.exec_driver_sql(statement)
+        if tallies is not None:
+            put_tallies(conn, tallies)
     added -= updated
     return Imported(
         added, len(seen) - added - updated + skipped, updated, same_bgg_play=tuple(found)

@@ -7,6 +7,7 @@ importing a hundred thousand both go through it, in batches with ``executemany``
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from itertools import repeat
@@ -24,6 +25,8 @@ from scorepad.store.prepared import as_datetime
 from scorepad.store.records import PlayVersion
 from scorepad.store.rows import (
     IGNORED_AT,
+    PLAY_FIELDS,
+    WINNING_AT,
     PlayDetails,
     PlayRows,
     first_seat,
@@ -61,9 +64,50 @@ def _ids(conn: Connection, wanted: dict[str, str]) -> dict[str, int]:
     return found
 
 
-def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]]) -> list[int]:
+class Tallies:
+    """The tallies (``models.GameTally``, ``TotalTally``) of the plays written, counted
+    as their rows are made (``insert_plays``), for an import into an SQLite history
+    with no plays (``bulk.set_upkeep_aside``): what ``bulk.RECOUNT`` would count from
+    the tables afterwards, without reading them again."""
+
+    def __init__(self) -> None:
+        self.games: dict[object, list[int]] = {}
+        """By game: plays neither deleted nor ignored, the sum and the count of their
+        winning totals."""
+        self.totals: Counter[tuple[object, object]] = Counter()
+        """Results that count (live) by (game, total), those with a total."""
+
+    def rows(self) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+        """The game_tally and total_tally rows, in the tables' column order."""
+        games = [(game, *counts) for game, counts in sorted(self.games.items())]  # type: ignore[type-var]
+        totals = [(*key, n) for key, n in sorted(self.totals.items())]  # type: ignore[type-var]
+        return games, totals
+
+
+def put_tallies(conn: Connection, tallies: Tallies) -> None:
+    """The tallies as counted, in place of any the tables held (``bulk.RECOUNT``'s
+    result, without its pass over every play and result)."""
+    conn.exec_driver_sql("DELETE FROM game_tally")
+    conn.exec_driver_sql("DELETE FROM total_tally")
+    games, totals = tallies.rows()
+    insert_rows(conn, m.game_tally, games)
+    insert_rows(conn, m.total_tally, totals)
+
+
+_DELETED_AT = 4 + PLAY_FIELDS.index("deleted_at")
+_IGNORED_AT = 4 + IGNORED_AT
+_WINNING_AT = 4 + WINNING_AT
+"""Places in a play's row (id, uid, game, snapshot, then ``PlayRows.play``)."""
+
+
+def insert_plays(
+    conn: Connection,
+    plays: Sequence[tuple[GameTemplate, PlayRows]],
+    tallies: Tallies | None = None,
+) -> list[int]:
     """Insert whole plays (results with entries, by-hand lines), one statement per table.
-    Each comes with the template it was scored with."""
+    Each comes with the template it was scored with. ``tallies``: counted there as the
+    rows are made, instead of by the tables' triggers (set aside by the caller)."""
     if not plays:
         return []
     games: dict[str, int] = {}
@@ -101,9 +145,26 @@ def insert_plays(conn: Connection, plays: Sequence[tuple[GameTemplate, PlayRows]
             ).scalars()
         )
     rows = [(i, new.uid, *key, *new.play) for i, (key, new) in zip(ids, keys, strict=True)]
+    if tallies is not None:
+        games = tallies.games
+        for row in rows:
+            if row[_DELETED_AT] is None and row[_IGNORED_AT] is None:
+                counts = games.get(row[2])
+                if counts is None:
+                    counts = games[row[2]] = [0, 0, 0]
+                counts[0] += 1
+                winning = row[_WINNING_AT]
+                if winning is not None:
+                    counts[1] += winning  # type: ignore[operator]
+                    counts[2] += 1
     insert_rows(conn, m.play, rows)
     del rows
-    write_seats(conn, [(i, key[0], new) for i, (key, new) in zip(ids, keys, strict=True)], people)
+    write_seats(
+        conn,
+        [(i, key[0], new) for i, (key, new) in zip(ids, keys, strict=True)],
+        people,
+        tallies,
+    )
     labels: dict[int, set[str]] = {}
     for (game, _), new in keys:
         if new.extras:
@@ -132,7 +193,10 @@ def anonymous_id(conn: Connection) -> int:
 
 
 def write_seats(
-    conn: Connection, plays: Sequence[tuple[int, int, PlayRows]], people: dict[str, int]
+    conn: Connection,
+    plays: Sequence[tuple[int, int, PlayRows]],
+    people: dict[str, int],
+    tallies: Tallies | None = None,
 ) -> None:
     """Results (with entries) and by-hand lines of whole plays, given as (play id, game id,
     rows), with ``people`` the player ids by name as given. Plain ``executemany`` rows:
@@ -152,6 +216,11 @@ def write_seats(
             add((play_id, seat, person, game, played, live, *scored))
         for extra in new.extras:
             extras.append((play_id, *extra))
+    if tallies is not None:  # (game, total) of each live result with a total
+        yes = form.yes
+        tallies.totals.update(
+            (row[3], row[6]) for row in results if row[5] == yes and row[6] is not None
+        )
     insert_rows(conn, m.result, results, RESULT_ORDER)
     insert_rows(conn, m.extra, extras)
 
