@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from itertools import repeat
 from operator import is_not, itemgetter
+from typing import Any
 
 from sqlalchemy import Connection, Table, and_, delete, exists, func, select, update
 from sqlalchemy.exc import DBAPIError
@@ -71,16 +72,16 @@ class Tallies:
     the tables afterwards, without reading them again."""
 
     def __init__(self) -> None:
-        self.games: dict[object, list[int]] = {}
+        self.games: dict[Any, list[Any]] = {}
         """By game: plays neither deleted nor ignored, the sum and the count of their
         winning totals."""
-        self.totals: Counter[tuple[object, object]] = Counter()
+        self.totals: Counter[tuple[Any, Any]] = Counter()
         """Results that count (live) by (game, total), those with a total."""
 
     def rows(self) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
         """The game_tally and total_tally rows, in the tables' column order."""
-        games = [(game, *counts) for game, counts in sorted(self.games.items())]  # type: ignore[type-var]
-        totals = [(*key, n) for key, n in sorted(self.totals.items())]  # type: ignore[type-var]
+        games = [(game, *counts) for game, counts in sorted(self.games.items())]
+        totals: list[tuple[object, ...]] = [(*key, n) for key, n in sorted(self.totals.items())]
         return games, totals
 
 
@@ -146,16 +147,16 @@ def insert_plays(
         )
     rows = [(i, new.uid, *key, *new.play) for i, (key, new) in zip(ids, keys, strict=True)]
     if tallies is not None:
-        games = tallies.games
+        counted = tallies.games
         for row in rows:
             if row[_DELETED_AT] is None and row[_IGNORED_AT] is None:
-                counts = games.get(row[2])
+                counts = counted.get(row[2])
                 if counts is None:
-                    counts = games[row[2]] = [0, 0, 0]
+                    counts = counted[row[2]] = [0, 0, 0]
                 counts[0] += 1
                 winning = row[_WINNING_AT]
                 if winning is not None:
-                    counts[1] += winning  # type: ignore[operator]
+                    counts[1] += winning
                     counts[2] += 1
     insert_rows(conn, m.play, rows)
     del rows
