@@ -672,7 +672,9 @@ class _Reader:
         if settled is None:
             settled = self.settle(_ref(raw, "gameRefId"))
         _, template, no_points, rule, game_uuid, variant = settled
-        uses_teams = _flag(raw, "usesTeams")  # checked; each seat's team decides
+        uses_teams = raw.get("usesTeams", False)  # checked; each seat's team decides
+        if uses_teams is not False and uses_teams is not True:
+            uses_teams = _flag(raw, "usesTeams")
         given_names: list[str] = []
         anonymous: list[int] = []
         points: list[Number | None] = []
@@ -811,12 +813,20 @@ class _Reader:
         else:
             text = json.dumps(raw, sort_keys=True, default=str)
             uid = "bgs-" + hashlib.sha256(text.encode()).hexdigest()[:32]
-        entered = _stamp(raw, "entryDate")
+        entered = raw.get("entryDate")
+        if entered is None or entered == "":
+            entered = None
+        elif type(entered) is not str or _STAMP.fullmatch(entered) is None:
+            entered = _stamp(raw, "entryDate")
         if not entered:
             created = datetime.now()
         else:
             created = played if entered == play_date else when(entered)
-        modified = _stamp(raw, "modificationDate")
+        modified = raw.get("modificationDate")
+        if modified is None or modified == "":
+            modified = None
+        elif type(modified) is not str or _STAMP.fullmatch(modified) is None:
+            modified = _stamp(raw, "modificationDate")
         updated = when(modified) if modified and modified != entered else created
         kept: dict[str, object] = {"source": self.report.origin}
         rest = self.kept_fields("plays", raw, PLAY_KNOWN)
@@ -834,11 +844,19 @@ class _Reader:
             kept["seat_order"] = order
         if expansions:
             kept["expansions"] = expansions
-        rounds = _whole(raw, "rounds")
+        rounds = raw.get("rounds")
+        if rounds is not None and type(rounds) is not int:
+            rounds = _whole(raw, "rounds")
         if rounds:
             kept["rounds"] = rounds
-        board = _text(raw, "board")
-        manual = _flag(raw, "manualWinner")
+        board = raw.get("board")
+        if board == "":
+            board = None
+        elif board is not None and type(board) is not str:
+            board = _text(raw, "board")
+        manual = raw.get("manualWinner", False)
+        if manual is not False and manual is not True:
+            manual = _flag(raw, "manualWinner")
         if board:
             kept["board"] = board
         if manual:
@@ -854,8 +872,11 @@ class _Reader:
         if any(seats_kept):
             kept["seats"] = seats_kept
         imported = dump(kept)
-        ignored = True if _flag(raw, "ignored") else None
-        bgg_play = bgg_play_of(kept)
+        ignored = raw.get("ignored", False)
+        if ignored is not False and ignored is not True:
+            ignored = _flag(raw, "ignored")
+        ignored = True if ignored else None
+        bgg_play = bgg_play_of(kept) if rest else None  # BG Stats' bggId: kept in "bgs"
         if sheet is None:
             return template, self.lean_rows(
                 short,  # type: ignore[arg-type]
