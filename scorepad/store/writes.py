@@ -276,10 +276,8 @@ def _without_nulls(
         for n, name in enumerate(names)
         if name not in nulls or any(map(is_not, map(itemgetter(n), rows), repeat(None)))
     ]
-    if len(keep) == len(names):
+    if len(keep) == len(names) or len(keep) < 2:  # (itemgetter of one gives no tuple)
         return names, rows
-    if len(keep) == 1:  # itemgetter of one position gives the value, not a tuple
-        return [names[keep[0]]], [(row[keep[0]],) for row in rows]
     return [names[n] for n in keep], list(map(itemgetter(*keep), rows))
 
 
