@@ -742,9 +742,11 @@ class _Reader:
             modules, expansions = self.expansions(raw, template)
         else:
             modules, expansions = [], []
-        on_sheet = [
-            None if no_points or v is None or not is_half_multiple(v) else v for v in points
-        ]
+        on_sheet = (
+            [None] * size
+            if no_points
+            else [v if type(v) is int or v is None or is_half_multiple(v) else None for v in points]
+        )  # a score in halves (any whole number is)
         short = None
         if not modules and LEAN:
             found = self.leans.get(id(template))
