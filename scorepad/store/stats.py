@@ -120,6 +120,13 @@ _HOLDERS = (
 """A game's best total is the winning total of every play it was made in (nobody there
 can have more; a tie-breaker only chooses among equal totals), so only the plays with
 that winning total are read."""
+BY_HAND = or_(
+    p.c.decided_by == literal_column(f"'{GIVEN}'"),
+    p.c.result_kind == literal_column(f"'{COOPERATIVE}'"),
+)
+"""The plays decided by hand or won or lost together, written as ``models.BY_HAND`` is
+(constants, not bound values) so that the database reads them through
+``ix_play_by_hand`` alone."""
 _GIVEN_HOLDERS = (
     select(pl.c.name, r.c.play_id, r.c.played_at)
     .select_from(p)
@@ -128,12 +135,16 @@ _GIVEN_HOLDERS = (
     .where(
         p.c.game_id == bindparam("game"),
         p.c.deleted_at.is_(None),
-        or_(p.c.decided_by == GIVEN, p.c.result_kind == "cooperative"),
+        BY_HAND,
         r.c.live == true(),
         r.c.total_halves == bindparam("best"),
     )
     .order_by(r.c.played_at, r.c.play_id, r.c.seat)
 )
+"""The best total's holders in plays whose winners were given by hand (BG Stats' manual
+winners) or that were won or lost together: there the best total need not be a winner's.
+Read only when the winners' plays hold fewer of the best total than the game's tally
+counts (every result is in one or the other)."""
 _EXACT = (
     select(r.c.score_text, pl.c.name, r.c.play_id, r.c.played_at)
     .join(pl, pl.c.id == r.c.player_id)
@@ -146,8 +157,6 @@ _EXACT = (
 )
 """A game's scores finer than a half (imported: "3.44"), kept as typed (``ix_result_exact``)."""
 EXACT = Prepared(_EXACT)
-"""The best total's holders in plays whose winners were given by hand (BG Stats' manual
-winners) or that were won or lost together: there the best total need not be a winner's."""
 _PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
     pl.c.name_key.in_([bindparam("a"), bindparam("b")])
 )
@@ -158,19 +167,21 @@ _DURATIONS = select(func.count(p.c.duration), func.sum(p.c.duration)).where(
     p.c.duration.is_not(None),
 )
 """A game's plays that say how long they took (older plays, imports without a duration
-and plays left out of the statistics are not counted)."""
+and plays left out of the statistics are not counted), read from ``ix_play_timed``
+alone (its condition is this statement's)."""
 _TOGETHER = (
     select(p.c.outcome, func.count())
     .where(
         p.c.game_id == bindparam("game"),
         p.c.deleted_at.is_(None),
-        p.c.ignored.is_(None),
+        BY_HAND,  # implied by the next: names the plays of ``ix_play_by_hand``
         p.c.result_kind == COOPERATIVE,
+        p.c.ignored.is_(None),
     )
     .group_by(p.c.outcome)
 )
 """A co-operative game's plays by outcome, counted as the game's plays are (not deleted,
-not left out of the statistics)."""
+not left out of the statistics), read from ``ix_play_by_hand`` alone."""
 GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, DURATIONS, TOGETHER = (
     Prepared(q)
     for q in (
@@ -300,17 +311,22 @@ def game_stats(db: Database, key: str) -> GameStats:
         if rule is not None and rule.kind == COOPERATIVE and plays:
             together = {o: int(n) for o, n in TOGETHER.run(db, cursor, {"game": game})}
         if distribution:
-            best = int(distribution[0][0] if lowest else distribution[-1][0])
+            best, held = distribution[0] if lowest else distribution[-1]
+            best = int(best)
             rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
-            rows += GIVEN_HOLDERS.run(db, cursor, {"game": game, "best": best})
+            if len(rows) < int(held):  # some holders are in plays decided by hand
+                rows += GIVEN_HOLDERS.run(db, cursor, {"game": game, "best": best})
             found = sorted({(as_datetime(when), int(i), n) for n, i, when in rows})
             holders = tuple(Holder(n, i, when) for when, i, n in found)
         timed, minutes = DURATIONS.run(db, cursor, {"game": game})[0]
         exact = EXACT.run(db, cursor, {"game": game})
     best_total = from_halves(best) if best is not None else None
-    counts: dict[Number, int] = {from_halves(t): int(c) for t, c in distribution}
+    # in order of total already: halves and the totals they make sort alike
+    shares = tuple((from_halves(t), int(c)) for t, c in distribution)
     if exact:  # scores finer than a half count in the best and the distribution too
+        counts: dict[Number, int] = dict(shares)
         best_total, holders = _with_exact(exact, best_total, holders, lowest, counts)
+        shares = tuple(sorted(counts.items()))
     return GameStats(
         game=key,
         name=name,
@@ -318,7 +334,7 @@ def game_stats(db: Database, key: str) -> GameStats:
         best_total=best_total,
         holders=holders,
         average_winning_total=average(winning_sum, int(winning_count)) if scored else None,
-        distribution=tuple(sorted(counts.items())),
+        distribution=shares,
         average_duration=whole_average(minutes, int(timed)),
         scored=scored,
         coop_wins=together.get("won", 0),
