@@ -35,13 +35,25 @@ COOPERATIVE = "cooperative"
 GIVEN = "given"
 """``play.decided_by`` of a play whose winners and places the source gave (an import's
 manual winners), not the totals."""
-WINS = func.sum(case((r.c.winner == true(), literal_column("1")), else_=literal_column("0")))
+
+
+ONE, NOTHING = literal_column("1"), literal_column("0")
+WINS = func.sum(case((r.c.winner == true(), ONE), else_=NOTHING))
 
 
 def _player_query(by_game: bool) -> object:
-    """A player's results in one pass over their part of ``ix_result_player``, which
-    holds every column asked for (with a game: the rows are read for its id)."""
-    query = select(
+    """A player's results and the plays they are in, in one pass over their part of
+    ``ix_result_player`` (with a game: the rows are read for its id): their plays, wins,
+    totals and last play; of those, the plays whose result the players gave by hand
+    (co-operative plays, team plays without a score: ``outcome``) and the co-operative
+    plays and wins among them; the totals of the other plays (what averages and bests
+    are taken over once such plays exist); in all games, how many games they have scores
+    in (over more than one, no average or best is given for all games together: Glass
+    Road's 26.5 and Summer Pavilion's 129 do not add)."""
+    by_hand = p.c.outcome.is_not(None)
+    coop = and_(by_hand, p.c.result_kind == literal_column(f"'{COOPERATIVE}'"))
+    scored_total = case((p.c.outcome.is_(None), r.c.total_halves))
+    columns = [
         func.count(),
         WINS,
         func.sum(r.c.total_halves),
@@ -49,49 +61,27 @@ def _player_query(by_game: bool) -> object:
         func.min(r.c.total_halves),
         func.max(r.c.played_at),
         func.count(r.c.total_halves),
-    ).where(r.c.player_id == bindparam("player"), r.c.live == true())
+        func.count(p.c.outcome),
+        func.sum(case((coop, ONE), else_=NOTHING)),
+        func.sum(case((and_(coop, r.c.winner == true()), ONE), else_=NOTHING)),
+        func.count(scored_total),
+        func.sum(scored_total),
+        func.max(scored_total),
+        func.min(scored_total),
+    ]
+    if not by_game:
+        columns.append(
+            func.count(func.distinct(case((r.c.total_halves.is_not(None), r.c.game_id))))
+        )
+    query = (
+        select(*columns)
+        .select_from(r.join(p, p.c.id == r.c.play_id))
+        .where(r.c.player_id == bindparam("player"), r.c.live == true())
+    )
     return query.where(r.c.game_id == bindparam("game")) if by_game else query
 
 
 PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
-
-
-def _outcome_query(by_game: bool, scored: bool) -> object:
-    """A player's plays whose result the players gave by hand (co-operative plays, team
-    plays without a score), by kind of result; with ``scored``, the others' totals
-    instead (what averages and bests are taken over once such plays exist)."""
-    given = p.c.outcome.is_(None) if scored else p.c.outcome.is_not(None)
-    columns = (
-        [
-            func.count(r.c.total_halves),
-            func.sum(r.c.total_halves),
-            func.max(r.c.total_halves),
-            func.min(r.c.total_halves),
-        ]
-        if scored
-        else [p.c.result_kind, func.count(), WINS]
-    )
-    query = (
-        select(*columns)
-        .select_from(r.join(p, p.c.id == r.c.play_id))
-        .where(r.c.player_id == bindparam("player"), r.c.live == true(), given)
-    )
-    if by_game:
-        query = query.where(r.c.game_id == bindparam("game"))
-    return query if scored else query.group_by(p.c.result_kind)
-
-
-OUTCOMES = {g: Prepared(_outcome_query(g, False)) for g in (False, True)}
-SCORED_GAMES = Prepared(
-    select(func.count(func.distinct(r.c.game_id))).where(
-        r.c.player_id == bindparam("player"),
-        r.c.live == true(),
-        r.c.total_halves.is_not(None),
-    )
-)
-"""How many games a player has scores in: over more than one, no average or best is
-given for all games together (Glass Road's 26.5 and Summer Pavilion's 129 do not add)."""
-SCORED = {g: Prepared(_outcome_query(g, True)) for g in (False, True)}
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 _GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 gt, tt = m.game_tally, m.total_tally
@@ -268,19 +258,15 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
             raise StoreError("store.no_player", value=quote(name))
         params["player"], shown = found[0]
         by_game = game is not None
-        plays, wins, total, high, low, last, scored = PLAYER[by_game].run(db, cursor, params)[0]
-        plays, wins, scored = int(plays), int(wins or 0), int(scored)
-        coop_plays = coop_wins = 0
-        given = OUTCOMES[by_game].run(db, cursor, params) if plays else []
-        if given:  # co-operative plays apart; plays won or lost by hand have no total
-            for kind, count, won in given:
-                if kind == "cooperative":
-                    coop_plays, coop_wins = int(count), int(won or 0)
-            plays, wins = plays - coop_plays, wins - coop_wins
-            scored, total, high, low = SCORED[by_game].run(db, cursor, params)[0]
-            scored = int(scored)
-        if not by_game and scored and int(SCORED_GAMES.run(db, cursor, params)[0][0]) > 1:
-            total = high = low = None
+        row = PLAYER[by_game].run(db, cursor, params)[0]
+    plays, wins, total, high, low, last, scored, given, coop_plays, coop_wins = row[:10]
+    plays, wins, scored = int(plays), int(wins or 0), int(scored)
+    coop_plays, coop_wins = int(coop_plays or 0), int(coop_wins or 0)
+    if given:  # co-operative plays apart; plays won or lost by hand have no total
+        plays, wins = plays - coop_plays, wins - coop_wins
+        scored, total, high, low = int(row[10]), row[11], row[12], row[13]
+    if not by_game and scored and int(row[14]) > 1:
+        total = high = low = None
     best = low if lowest else high
     return PlayerStats(
         name=shown,
