@@ -37,7 +37,8 @@ GIVEN = "given"
 manual winners), not the totals."""
 
 
-ONE, NOTHING = literal_column("1"), literal_column("0")
+ONE: ColumnElement[Any] = literal_column("1")
+NOTHING: ColumnElement[Any] = literal_column("0")
 WINS = func.sum(case((r.c.winner == true(), ONE), else_=NOTHING))
 
 
