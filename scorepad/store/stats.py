@@ -188,43 +188,55 @@ GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, DURATIONS, TOGET
 )
 
 
-def _h2h_query(by_game: bool) -> object:
-    """Two players' plays together: who finished ahead and who won in the plays each
-    played for themselves (or in teams), and the co-operative plays apart, won or lost
-    together."""
+def _h2h_query(by_game: bool, together: bool) -> object:
+    """Two players' plays together: how many, who finished ahead, who won, their totals
+    and the last; with ``together``, the same of their co-operative plays alone (counted
+    apart: won or lost together), found through ``ix_play_by_hand`` instead of reading
+    every shared play's row.
+
+    For the co-operative plays, the first player's results are picked by their play from
+    ``ix_result_player`` alone, and only those are read in full (``mine``, by key): a
+    column of the row in the filter would have every result read first."""
     a, b = r.alias("a"), r.alias("b")
-    coop = p.c.result_kind == COOPERATIVE
-    apart = p.c.result_kind.is_(None) | (p.c.result_kind != COOPERATIVE)
+    mine = r.alias("mine") if together else a
 
-    def counted(*condition: ColumnElement[bool]) -> ColumnElement[Any]:
-        return func.sum(case((and_(*condition), 1), else_=0))
+    def counted(condition: ColumnElement[bool]) -> ColumnElement[Any]:
+        return func.sum(case((condition, ONE), else_=NOTHING))
 
-    query = (
-        select(
-            func.count(),
-            counted(apart, a.c.rank < b.c.rank),
-            counted(apart, a.c.rank > b.c.rank),
-            counted(apart, a.c.winner == true()),
-            counted(apart, b.c.winner == true()),
+    columns = [
+        func.count(),
+        counted(mine.c.rank < b.c.rank),
+        counted(mine.c.rank > b.c.rank),
+        counted(a.c.winner == true()),
+        counted(b.c.winner == true()),
+    ]
+    joined = a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b")))
+    query = select(*columns).where(a.c.player_id == bindparam("a"), a.c.live == true())
+    if not together:
+        query = query.add_columns(
             func.sum(a.c.total_halves),
             func.sum(b.c.total_halves),
             func.max(a.c.played_at),
             func.count(a.c.total_halves),
             func.count(b.c.total_halves),
-            counted(coop),
-            counted(coop, a.c.winner == true()),
         )
-        .select_from(
-            a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))).join(
-                p, p.c.id == a.c.play_id
-            )
-        )
-        .where(a.c.player_id == bindparam("a"), a.c.live == true())
+        if by_game:
+            query = query.where(a.c.game_id == bindparam("game"))
+        return query.select_from(joined)
+    plays = select(p.c.id).where(
+        p.c.deleted_at.is_(None), BY_HAND, p.c.result_kind == literal_column(f"'{COOPERATIVE}'")
     )
-    return query.where(a.c.game_id == bindparam("game")) if by_game else query
+    if by_game:  # the plays of the game: the results are theirs
+        plays = plays.where(p.c.game_id == bindparam("game"))
+    joined = joined.join(mine, and_(mine.c.play_id == a.c.play_id, mine.c.seat == a.c.seat))
+    return query.select_from(joined).where(a.c.play_id.in_(plays))
 
 
-H2H = {False: Prepared(_h2h_query(False)), True: Prepared(_h2h_query(True))}
+H2H = {
+    (g, together): Prepared(_h2h_query(g, together))
+    for g in (False, True)
+    for together in (False, True)
+}
 
 
 def _game(
@@ -385,10 +397,14 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         params: dict[str, object] = {"a": a_id, "b": b_id}
         if game is not None:
             params["game"] = _game(db, cursor, game)[0]
-        row = H2H[game is not None].run(db, cursor, params)[0]
-    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last, a_scored, b_scored, coop, won = row
-    plays, coop = int(plays), int(coop or 0)
-    a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
+        all_plays = H2H[game is not None, False].run(db, cursor, params)[0]
+        together = H2H[game is not None, True].run(db, cursor, params)[0]
+    plays, a_ahead, b_ahead, a_wins, b_wins = (int(n or 0) for n in all_plays[:5])
+    a_sum, b_sum, last, a_scored, b_scored = all_plays[5:]
+    coop, coop_a_ahead, coop_b_ahead, won, coop_b_wins = (int(n or 0) for n in together)
+    # the plays each played for themselves (or in teams): all of them but the co-operative
+    a_ahead, b_ahead = a_ahead - coop_a_ahead, b_ahead - coop_b_ahead
+    a_wins, b_wins = a_wins - won, b_wins - coop_b_wins
     return HeadToHead(
         a=a_shown,
         b=b_shown,
@@ -396,11 +412,11 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         a_ahead=a_ahead,
         b_ahead=b_ahead,
         level=plays - coop - a_ahead - b_ahead,
-        a_wins=int(a_wins or 0),
-        b_wins=int(b_wins or 0),
+        a_wins=a_wins,
+        b_wins=b_wins,
         a_average=average(a_sum, int(a_scored)),
         b_average=average(b_sum, int(b_scored)),
         last_played=as_datetime(last),
         coop_plays=coop,
-        coop_wins=int(won or 0),
+        coop_wins=won,
     )

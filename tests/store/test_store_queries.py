@@ -306,3 +306,44 @@ def test_the_best_total_is_held_in_a_play_decided_by_hand_and_in_a_winners_play(
     assert stats.best_total == 80
     assert [(h.name, h.played_at.day) for h in stats.holders] == [("Ana", 9), ("Carla", 10)]
     assert dict(stats.distribution)[80] == 2
+
+
+def test_head_to_head_agrees_with_the_plays_counted_one_by_one(store):
+    """Every kind of play BG Stats gives (teams, co-operative plays won, lost and mixed,
+    places given by hand), counted from the listed plays: co-operative plays apart, even
+    the one where Ana won and Carla lost."""
+    document = json.loads(BGSTATS.read_text(encoding="utf-8"))
+    document["plays"][5]["playerScores"][1]["winner"] = False  # Pandemic: Carla lost
+    store.import_text(json.dumps(document), "all.bgsplay")
+    listed = [p for p in store.list_plays(limit=500).plays if not p.ignored]
+    for a, b in (("Ana", "Carla"), ("Carla", "Ana"), ("Ana", "Ben")):
+        for game in (None, "pandemic"):
+            expected = {"plays": 0, "coop": 0, "won": 0, "ahead": 0, "behind": 0, "wins": 0}
+            for play in listed:
+                seats = {s.name: s for s in play.players}
+                if a not in seats or b not in seats or game not in (None, play.game):
+                    continue
+                expected["plays"] += 1
+                mine, theirs = seats[a], seats[b]
+                if play.result_kind == "cooperative":
+                    expected["coop"] += 1
+                    expected["won"] += mine.winner
+                else:
+                    expected["ahead"] += mine.rank < theirs.rank
+                    expected["behind"] += mine.rank > theirs.rank
+                    expected["wins"] += mine.winner
+            h2h = store.head_to_head(a, b, game)
+            found = (h2h.plays, h2h.coop_plays, h2h.coop_wins, h2h.a_ahead, h2h.b_ahead, h2h.a_wins)
+            assert found == tuple(expected.values()), (a, b, game)
+    mixed = next(p for p in listed if p.outcome == "mixed")
+    assert [(s.name, s.rank, s.winner) for s in mixed.players] == [
+        ("Ana", 1, True),
+        ("Carla", 2, False),
+    ]
+    pandemic = store.head_to_head("Ana", "Carla", "pandemic")
+    assert (pandemic.coop_plays, pandemic.coop_wins, pandemic.a_ahead, pandemic.level) == (
+        2,
+        1,
+        0,
+        0,
+    )
