@@ -12,9 +12,21 @@ half-points and divided exactly, never through floats.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, case, func, literal_column, or_, select, true
+from sqlalchemy import (
+    ColumnElement,
+    and_,
+    bindparam,
+    case,
+    exists,
+    func,
+    literal_column,
+    or_,
+    select,
+    true,
+)
 
 import scorepad.store.models as m
 from scorepad.core import GameTemplate
@@ -86,9 +98,6 @@ PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(Tr
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 _GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 gt, tt = m.game_tally, m.total_tally
-_GAME_PLAYS = select(gt.c.plays, gt.c.winning_sum_halves, gt.c.winning_count).where(
-    gt.c.game_id == bindparam("game")
-)
 _DISTRIBUTION = (
     select(tt.c.total_halves, tt.c.results)
     .where(tt.c.game_id == bindparam("game"))
@@ -151,15 +160,33 @@ EXACT = Prepared(_EXACT)
 _PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
     pl.c.name_key.in_([bindparam("a"), bindparam("b")])
 )
-_DURATIONS = select(func.count(p.c.duration), func.sum(p.c.duration)).where(
-    p.c.game_id == bindparam("game"),
-    p.c.deleted_at.is_(None),
-    p.c.ignored.is_(None),
-    p.c.duration.is_not(None),
+_TIMED = (p.c.game_id == m.game.c.id, p.c.deleted_at.is_(None), p.c.ignored.is_(None))
+_GAME_HEAD = (
+    select(
+        m.game.c.id,
+        m.game.c.name,
+        gt.c.plays,
+        gt.c.winning_sum_halves,
+        gt.c.winning_count,
+        select(func.count(p.c.duration))
+        .where(*_TIMED, p.c.duration.is_not(None))
+        .scalar_subquery(),
+        select(func.sum(p.c.duration)).where(*_TIMED, p.c.duration.is_not(None)).scalar_subquery(),
+        exists().where(
+            r.c.game_id == m.game.c.id,
+            r.c.total_halves.is_(None),
+            r.c.score_text.is_not(None),
+            r.c.live == true(),
+        ),
+    )
+    .select_from(m.game.outerjoin(gt, gt.c.game_id == m.game.c.id))
+    .where(m.game.c.key == bindparam("key"))
 )
-"""A game's plays that say how long they took (older plays, imports without a duration
-and plays left out of the statistics are not counted), read from ``ix_play_timed``
-alone (its condition is this statement's)."""
+"""A game's row, its tallies (``game_tally``: live plays, sum and count of winning
+totals), its plays that say how long they took and their minutes (older plays, imports
+without a duration and plays left out of the statistics are not counted: read from
+``ix_play_timed`` alone, whose condition is this one), and whether it has scores finer
+than a half (``ix_result_exact``), in one statement."""
 _TOGETHER = (
     select(p.c.outcome, func.count())
     .where(
@@ -173,18 +200,9 @@ _TOGETHER = (
 )
 """A co-operative game's plays by outcome, counted as the game's plays are (not deleted,
 not left out of the statistics), read from ``ix_play_by_hand`` alone."""
-GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, DURATIONS, TOGETHER = (
+GAME, GAME_HEAD, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, TOGETHER = (
     Prepared(q)
-    for q in (
-        _GAME,
-        _GAME_PLAYS,
-        _DISTRIBUTION,
-        _HOLDERS,
-        _GIVEN_HOLDERS,
-        _PEOPLE,
-        _DURATIONS,
-        _TOGETHER,
-    )
+    for q in (_GAME, _GAME_HEAD, _DISTRIBUTION, _HOLDERS, _GIVEN_HOLDERS, _PEOPLE, _TOGETHER)
 )
 
 
@@ -239,16 +257,17 @@ H2H = {
 }
 
 
-def _game(
-    db: Database, cursor: Any, key: str
-) -> tuple[int, dict[str, str], bool, GameTemplate | None]:
-    """The game's row id (-1 before its first play), name, whether the lowest wins, and
-    its template (None for a game only the plays still name)."""
+def _found(
+    db: Database, cursor: Any, key: str, statement: Prepared
+) -> tuple[tuple[Any, ...] | None, dict[str, str], bool, GameTemplate | None]:
+    """The game's row as ``statement`` reads it by key (None before its first play),
+    name, whether the lowest wins, and its template (None for a game only the plays
+    still name)."""
     template = shipped_games().get(key)
     if template is None:
         with db.reading() as conn:
             template = all_templates(conn).get(key)
-    rows = GAME.run(db, cursor, {"key": key})
+    rows = statement.run(db, cursor, {"key": key})
     if template is None and not rows:
         with db.reading() as conn:
             choices = ", ".join(quote(g) for g in all_templates(conn))
@@ -256,8 +275,22 @@ def _game(
     lowest = template is not None and template.wins == "lowest"
     if not rows:
         assert template is not None
-        return -1, dict(template.name), lowest, template
-    return int(rows[0][0]), load(rows[0][1]), lowest, template
+        return None, dict(template.name), lowest, template
+    return rows[0], _name(rows[0][1]), lowest, template
+
+
+@lru_cache(maxsize=256)
+def _name(text: str) -> dict[str, str]:
+    return load(text)
+
+
+def _game(
+    db: Database, cursor: Any, key: str
+) -> tuple[int, dict[str, str], bool, GameTemplate | None]:
+    """The game's row id (-1 before its first play), name, whether the lowest wins, and
+    its template (None for a game only the plays still name)."""
+    row, name, lowest, template = _found(db, cursor, key, GAME)
+    return (int(row[0]) if row is not None else -1), name, lowest, template
 
 
 def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStats:
@@ -297,18 +330,32 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
 
 
 def game_stats(db: Database, key: str) -> GameStats:
+    best: int | None = None
+    holders: tuple[Holder, ...] = ()
+    together: dict[str, int] = {}
+    distribution: list[tuple[Any, ...]] = []
+    exact: list[tuple[Any, ...]] = []
     with db.cursor() as cursor:
-        game, name, lowest, template = _game(db, cursor, key)
+        row, name, lowest, template = _found(db, cursor, key, GAME_HEAD)
+        if row is None:  # no play yet
+            game, plays, winning_sum, winning_count, timed, minutes, finer = (
+                -1,
+                0,
+                None,
+                0,
+                0,
+                None,
+                False,
+            )
+        else:
+            game, _, plays, winning_sum, winning_count, timed, minutes, finer = row
+        plays, winning_count = int(plays or 0), int(winning_count or 0)
         scored = template is None or has_score(template)
-        tally = GAME_PLAYS.run(db, cursor, {"game": game})
-        plays, winning_sum, winning_count = tally[0] if tally else (0, None, 0)
-        distribution = DISTRIBUTION.run(db, cursor, {"game": game}) if scored else []
-        best: int | None = None
-        holders: tuple[Holder, ...] = ()
-        together: dict[str, int] = {}
         rule = template.result if template is not None else None
-        if rule is not None and rule.kind == COOPERATIVE and plays:
+        if plays and rule is not None and rule.kind == COOPERATIVE:
             together = {o: int(n) for o, n in TOGETHER.run(db, cursor, {"game": game})}
+        if row is not None and scored:
+            distribution = DISTRIBUTION.run(db, cursor, {"game": game})
         if distribution:
             best, held = distribution[0] if lowest else distribution[-1]
             best = int(best)
@@ -317,8 +364,8 @@ def game_stats(db: Database, key: str) -> GameStats:
                 rows += GIVEN_HOLDERS.run(db, cursor, {"game": game, "best": best})
             found = sorted({(as_datetime(when), int(i), n) for n, i, when in rows})
             holders = tuple(Holder(n, i, when) for when, i, n in found)
-        timed, minutes = DURATIONS.run(db, cursor, {"game": game})[0]
-        exact = EXACT.run(db, cursor, {"game": game})
+        if finer:
+            exact = EXACT.run(db, cursor, {"game": game})
     best_total = from_halves(best) if best is not None else None
     # in order of total already: halves and the totals they make sort alike
     shares = tuple((from_halves(t), int(c)) for t, c in distribution)
@@ -329,12 +376,12 @@ def game_stats(db: Database, key: str) -> GameStats:
     return GameStats(
         game=key,
         name=name,
-        plays=int(plays),
+        plays=plays,
         best_total=best_total,
         holders=holders,
-        average_winning_total=average(winning_sum, int(winning_count)) if scored else None,
+        average_winning_total=average(winning_sum, winning_count) if scored else None,
         distribution=shares,
-        average_duration=whole_average(minutes, int(timed)),
+        average_duration=whole_average(minutes, int(timed or 0)),
         scored=scored,
         coop_wins=together.get("won", 0),
         coop_losses=together.get("lost", 0),
