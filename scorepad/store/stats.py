@@ -2,9 +2,13 @@
 tallies the database keeps per game.
 
 A player's statistics are the player's row, then one aggregate over their part of
-``ix_result_player``, which holds every column they need. A game's counts come from the
-tallies the database keeps (``game_tally``, ``total_tally``: one row, and one row per
-total held), and its record holders through ``ix_play_best``. The statements are built
+``ix_result_player`` and their plays' rows (the co-operative plays and those won or lost
+by hand counted apart in the same pass). A game's counts come from the tallies the
+database keeps (``game_tally``, ``total_tally``: one row, and one row per total held),
+its record holders through ``ix_play_best`` (and ``ix_play_by_hand`` when the winners'
+plays do not hold them all), its average duration from ``ix_play_timed``: never a pass
+over each of its plays. Head to head is one pass over the first player's results, and
+their co-operative plays apart through ``ix_play_by_hand``. The statements are built
 once, with bound parameters, so each call costs only their execution. Sums are taken in
 half-points and divided exactly, never through floats.
 """
@@ -368,7 +372,7 @@ def game_stats(db: Database, key: str) -> GameStats:
             exact = EXACT.run(db, cursor, {"game": game})
     best_total = from_halves(best) if best is not None else None
     # in order of total already: halves and the totals they make sort alike
-    shares = tuple((from_halves(t), int(c)) for t, c in distribution)
+    shares = tuple([(from_halves(t), c) for t, c in distribution])
     if exact:  # scores finer than a half count in the best and the distribution too
         counts: dict[Number, int] = dict(shares)
         best_total, holders = _with_exact(exact, best_total, holders, lowest, counts)
