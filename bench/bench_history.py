@@ -21,9 +21,10 @@ same database file:
                 into an empty history: plays per second beside the Scorepad-JSON import's
                 (target: within 1.5x of it)
 Every answer is checked equal to the baseline's (its connection gets the store's page
-cache, ``CACHE_KIB``). Prints medians (ms), ratios and the peak memory of this process
-(the store's import and queries; the baseline import runs in a child process of its
-own); the last line is a JSON object. Targets: every query within
+cache, ``CACHE_KIB``), and each query is timed turn about with its baseline. Prints
+medians (ms), ratios and the peak memory of this process (the store's import and
+queries; the baseline import runs in a child process of its own); the last line is a
+JSON object. Targets: every query within
 2x its baseline and under 20 ms median; import >= 10,000 plays/s; peak memory < 300 MB.
 
     python bench/bench_history.py [--quick] [--keep DIR [--reuse]]
@@ -452,14 +453,19 @@ def in_child(fn: Callable[..., float], *args: Any) -> float:
         return pool.apply(fn, args)
 
 
-def median_ms(fn: Callable[[], Any], runs: int) -> float:
-    fn()  # warm: compiled statements, page cache
-    times = []
+def medians_ms(
+    ours: Callable[[], Any], theirs: Callable[[], Any], runs: int
+) -> tuple[float, float]:
+    """Each one's median time, the two run turn about (so that a burst of other work on
+    a shared machine slows both alike, not one of them)."""
+    ours(), theirs()  # warm: compiled statements, page cache
+    times: tuple[list[float], list[float]] = ([], [])
     for _ in range(runs):
-        started = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
+        for fn, kept in ((ours, times[0]), (theirs, times[1])):
+            started = time.perf_counter()
+            fn()
+            kept.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def half_up(value: Decimal) -> Decimal:
@@ -584,7 +590,7 @@ def queries(store: Store, path: Path, runs: int, results: dict[str, Any]) -> boo
     for name, (ours, theirs, shape) in cases.items():
         mine, base = shape(ours()), theirs()
         assert mine == base, f"{name}: store {mine!r} != baseline {base!r}"
-        ours_ms, base_ms = median_ms(ours, runs), median_ms(theirs, runs)
+        ours_ms, base_ms = medians_ms(ours, theirs, runs)
         ratio = ours_ms / base_ms
         ok = ok and ours_ms < 20 and ratio <= 2
         results[name] = {
