@@ -572,6 +572,9 @@ class Tiebreaker(NamedTuple):
 class Variant(NamedTuple):
     id: str
     label: Text
+    players: tuple[int, int] | None = None
+    """The fewest and most players of this variant, when fewer than the game's (a map
+    for 3 to 5 players): a sheet of another count is refused, naming the variant."""
 
 
 class BlankRow(NamedTuple):

@@ -33,7 +33,7 @@ from scorepad.core.plaintext import blank
 from scorepad.core.reader import KEY as KEY
 from scorepad.core.reader import LANG_CODE as LANG_CODE
 from scorepad.core.reader import Reader, type_name
-from scorepad.core.resultrule import read_result
+from scorepad.core.resultrule import read_race, read_result
 from scorepad.core.roundrules import MAX_ROUNDS, BidRule, Rounds
 from scorepad.core.ruleplan import MORE_KINDS
 from scorepad.core.rules_loader import BUILDERS, RULE_FIELDS, read_rules
@@ -86,12 +86,13 @@ TOP_FIELDS = {
     "first_player": False,
     "player_colours": False,
     "board": False,
+    "race": False,
     **RULE_FIELDS,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
 ENDS_FIELDS = {"reach": False, "fall_to": False}
 DEAL_FIELDS = {"cards": False, "dealer": False}
-CARDS_FIELDS = {"first": False, "step": False}
+CARDS_FIELDS = {"first": False, "step": False, "deck": False}
 MAX_CARDS = 1000
 """The most cards a deal may give each player in any round."""
 BIDS_FIELDS = {
@@ -153,7 +154,7 @@ class _Reader(Reader):
             raise self.at("players", BadBounds(low, high))
         if high > 20:
             raise self.fail("players.max", "entry.above_max", value=high, limit=20)
-        variants = self.variants(data.get("variants", []))
+        variants = self.variants(data.get("variants", []), (low, high))
         variant_ids = {v.id for v in variants}
         result = read_result(self, data["result"]) if "result" in data else None
         # a co-operative or team game may have no score at all: only won or lost
@@ -166,6 +167,9 @@ class _Reader(Reader):
             raise self.fail("lines", "template.no_counting_line")
         if result is not None and rounds is not None:
             raise self.fail("result", "template.result_with_rounds")
+        race = read_race(self, data["race"], lines) if "race" in data else None
+        if race is not None and (result is not None or rounds is not None):
+            raise self.fail("race", "template.race_alone")
         for variant in variants:
             if not any(line.variants is None or variant.id in line.variants for line in lines):
                 raise self.fail("variants", "template.empty_variant", value=quote(variant.id))
@@ -231,6 +235,7 @@ class _Reader(Reader):
             rounds=rounds,
             bids=bids,
             result=result,
+            race=race,
             modules=read_modules(self, data, builtin),
             rules=rules,
             board=board,
@@ -286,16 +291,21 @@ class _Reader(Reader):
         if not any(line.per_round for line in lines):
             raise self.fail("rounds", "template.no_round_lines")
         most = max([count or 0, *(r for _, r in by_players)]) or None
-        cards, rotates = self.deal(data["deal"], most) if "deal" in data else (None, False)
-        return Rounds(count, tuple(by_players), cast(Any, ending), target, cards, rotates)
+        cards, deck, rotates = (
+            self.deal(data["deal"], most, high) if "deal" in data else (None, None, False)
+        )
+        return Rounds(count, tuple(by_players), cast(Any, ending), target, cards, deck, rotates)
 
-    def deal(self, raw: object, most: int | None) -> tuple[tuple[int, int] | None, bool]:
-        """A round game's ``deal``: the cards each player is dealt, by round, and whether
-        the dealer rotates. ``most``: the most rounds the game has (None: open rounds)."""
+    def deal(
+        self, raw: object, most: int | None, high: int
+    ) -> tuple[tuple[int, int] | None, int | None, bool]:
+        """A round game's ``deal``: the cards each player is dealt, by round, the deck
+        they come from, and whether the dealer rotates. ``most``: the most rounds the game
+        has (None: open rounds); ``high``: the most players."""
         data = self.obj(raw, "deal", DEAL_FIELDS)
         if not data:
             raise self.fail("deal", "template.deal_empty")
-        cards = None
+        cards = deck = None
         if "cards" in data:
             given = self.obj(data["cards"], "deal.cards", CARDS_FIELDS)
             first = self.whole(given.get("first", 1), "deal.cards.first", low=1)
@@ -310,12 +320,18 @@ class _Reader(Reader):
                     "deal.cards.step", "template.deal_too_many", cards=last, limit=MAX_CARDS
                 )
             cards = (first, step)
+            if "deck" in given:
+                deck = self.whole(given["deck"], "deal.cards.deck", low=high)
+                if deck > MAX_CARDS * high:
+                    raise self.fail(
+                        "deal.cards.deck", "entry.above_max", value=deck, limit=MAX_CARDS * high
+                    )
         rotates = False
         if "dealer" in data:
             rotates = (
                 self.choice(data["dealer"], "deal.dealer", ("rotates",), "dealer") == "rotates"
             )
-        return cards, rotates
+        return cards, deck, rotates
 
     def bids(self, raw: object, lines: tuple[Line, ...]) -> BidRule:
         data = self.obj(raw, "bids", BIDS_FIELDS)
@@ -356,14 +372,29 @@ class _Reader(Reader):
             else None,
         )
 
-    def variants(self, raw: object) -> tuple[Variant, ...]:
+    def variant_players(self, raw: object, path: str, game: tuple[int, int]) -> tuple[int, int]:
+        """A variant's own player bounds: within the game's (Concordia's Italia map, 2 to 4
+        of the game's 2 to 5)."""
+        players = self.obj(raw, path, {"min": True, "max": True})
+        low = self.whole(players["min"], f"{path}.min", low=1)
+        high = self.whole(players["max"], f"{path}.max", low=1)
+        if low > high:
+            raise self.at(path, BadBounds(low, high))
+        if low < game[0] or high > game[1]:
+            raise self.fail(path, "template.variant_players", low=game[0], high=game[1])
+        return low, high
+
+    def variants(self, raw: object, game: tuple[int, int]) -> tuple[Variant, ...]:
         variants: list[Variant] = []
         for i, item in enumerate(self.items(raw, "variants", limit=MAX_VARIANTS)):
             path = f"variants[{i}]"
-            data = self.obj(item, path, {"id": True, "label": True})
+            data = self.obj(item, path, {"id": True, "label": True, "players": False})
             variant = Variant(
                 self.key(data["id"], f"{path}.id", VARIANT_ID),
                 self.text(data["label"], f"{path}.label"),
+                self.variant_players(data["players"], f"{path}.players", game)
+                if "players" in data
+                else None,
             )
             if any(v.id == variant.id for v in variants):
                 raise self.fail(path, "template.duplicate_variant", value=quote(variant.id))

@@ -17,8 +17,9 @@ the game, and scores what is left once (never a ``score`` per cell).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
+from scorepad.core.checks import Check, broken_checks
 from scorepad.core.combined import with_modules
 from scorepad.core.errors import EntryError, ScorepadError, SheetError, quote
 from scorepad.core.numbers import Number
@@ -123,7 +124,7 @@ def _every_problem(
     found: list[Problem] = []
     scorable = True
     try:
-        check_player_count(template, len(players))
+        check_player_count(template, len(players), chosen)
     except ScorepadError as problem:
         found.append(Problem(problem))
         scorable = False
@@ -154,8 +155,19 @@ def _every_problem(
     try:
         scored = score(template, chosen, cleaned, outcome=outcome)
     except ScorepadError as problem:  # a total past the limit, an outcome, a team …
-        found.append(_located_by_fields(problem, [p.name for p in cleaned]))
-        return found, None
+        if not any(p.error.key == problem.key and str(p.error) == str(problem) for p in found):
+            found.append(_located_by_fields(problem, [p.name for p in cleaned]))
+        race = template.race
+        if race is None or not problem.key.startswith("race."):
+            return found, None  # (a round check still broken with its cells blank: noted)
+        # who ended a race is in trouble: the rest ranked on the totals meanwhile
+        cleaned = [
+            p._replace(lines={k: v for k, v in p.lines.items() if k != race.line}) for p in cleaned
+        ]
+        try:
+            scored = score(template, chosen, cleaned, outcome=outcome)
+        except ScorepadError:
+            return found, None
     return found, scored
 
 
@@ -297,10 +309,14 @@ def _checked(
     rules = template.rules
     if rules is None:
         return players
-    checks = rules.plan(template, variant).checks
-    if not checks:
+    every = rules.plan(template, variant).checks
+    if not every:
         return players
     lines = {line.key: line for line in template.lines_for(variant)}
+    checks = tuple(check for check in every if check.plain)
+    others = tuple(check for check in every if not check.plain)
+    if others:  # between players, or round by round
+        players = _checked_table(template, lines, others, players, found)
     out: list[PlayerSheet] = []
     for index, player in enumerate(players):
         measures = _measures(lines, player.lines)
@@ -324,6 +340,40 @@ def _checked(
             kept = {}  # broken even with those lines blank
         out.append(player._replace(lines=kept))
     return out
+
+
+def _checked_table(
+    template: GameTemplate,
+    lines: Mapping[str, Line],
+    checks: tuple[Check, ...],
+    players: list[PlayerSheet],
+    found: list[Problem],
+) -> list[PlayerSheet]:
+    """As ``_checked`` for the checks between players and those of a round: each broken
+    check noted once for each player in fault (the same sentence, under each one's
+    cells), with their lines left out (a round's cells left blank, for a check of a
+    round)."""
+    table = [_measures(lines, player.lines) for player in players]
+    rounds = template.rounds
+    cards_in = None
+    if rounds is not None:
+        cards_in = rounds.dealt_to(len(players))
+    names = [player.name for player in players]
+    kept = [dict(player.lines) for player in players]
+    for broken in broken_checks(checks, lines, table, cards_in):
+        error = broken.error(names)
+        for index in broken.seats:  # under each player's cells: the same sentence
+            found.append(Problem(error, index, None, broken.round, lines=broken.check.keys))
+        for index in broken.seats:
+            for key in broken.check.keys:
+                if broken.round is None:
+                    kept[index].pop(key, None)
+                elif isinstance(kept[index].get(key), list | tuple):
+                    entries = list(cast(Sequence[object], kept[index][key]))
+                    if broken.round <= len(entries):
+                        entries[broken.round - 1] = None
+                    kept[index][key] = entries
+    return [player._replace(lines=lines) for player, lines in zip(players, kept, strict=True)]
 
 
 def _measures(lines: Mapping[str, Line], given: Mapping[str, object]) -> dict[str, Reading]:

@@ -1,6 +1,7 @@
 """A game's result other than each for themselves, as a value (a game file's ``result``:
-co-operative, or teams), read from the game file; ``results`` settles a scored sheet
-with it. A ``GameTemplate`` holds it, so nothing here knows of templates or sheets."""
+co-operative, or teams; its ``race``: won by whoever ends it), read from the game file;
+``results`` settles a scored sheet with it. A ``GameTemplate`` holds it, so nothing here
+knows of templates or sheets."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from scorepad.core.errors import BadBounds, quote
 from scorepad.core.numbers import Number
 
 ResultKind = Literal["cooperative", "teams"]
-RESULT_FIELDS = {"kind": True, "teams": False}
+RESULT_FIELDS = {"kind": True, "teams": False, "won_at": False}
 OUTCOMES = ("won", "lost")
 MAX_TEAMS = 20
 HERE = "result"
@@ -23,6 +24,24 @@ class ResultRule(NamedTuple):
     kind: ResultKind
     min_teams: int = 0
     max_teams: int = 0
+    won_at: Number | None = None
+    """A co-operative game that ends at once in victory when the table's score reaches
+    this (Hanabi: the five fireworks made, 25): a play "lost" with it is refused."""
+
+
+RACE_FIELDS = {"line": True, "reach": False}
+RACE = "race"
+"""The game file's field of a race, as messages name its place."""
+
+
+class RaceRule(NamedTuple):
+    """A race (a game file's ``race``): the player who ends the game wins it, whatever the
+    others' totals (Catan: 10 points on your own turn wins, even if another player went
+    from 9 to 11 during it). ``line`` is a yes/no line not added to the total, ticked for
+    the player who ended the game; ``reach``, when given, is the total that player needs."""
+
+    line: str
+    reach: Number | None = None
 
 
 class TeamResult(NamedTuple):
@@ -36,6 +55,17 @@ class TeamResult(NamedTuple):
     winner: bool
 
 
+def read_race(reader: Any, raw: object, lines: Any) -> RaceRule:
+    """A game file's ``race``: a yes/no line that does not count names who ended the game."""
+    data = reader.obj(raw, RACE, RACE_FIELDS)
+    name = data["line"]
+    line = next((ln for ln in lines if ln.key == name), None)
+    if line is None or line.entered_as != "yes_no" or line.counts or line.per_round:
+        raise reader.fail(f"{RACE}.line", "template.race_line", value=quote(name))
+    reach = reader.number(data["reach"], f"{RACE}.reach") if "reach" in data else None
+    return RaceRule(name, reach)
+
+
 def read_result(reader: Any, raw: object) -> ResultRule:
     """A game file's ``result``, read with the loader's ``reader`` (its checks and messages)."""
     data = reader.obj(raw, HERE, RESULT_FIELDS)
@@ -45,9 +75,20 @@ def read_result(reader: Any, raw: object) -> ResultRule:
     if kind == "cooperative":
         if "teams" in data:
             raise reader.fail(
-                HERE, "template.unknown_field", value=quote("teams"), choices=quote("kind")
+                HERE,
+                "template.unknown_field",
+                value=quote("teams"),
+                choices=", ".join([quote("kind"), quote("won_at")]),
             )
-        return ResultRule("cooperative")
+        won_at = reader.number(data["won_at"], f"{HERE}.won_at") if "won_at" in data else None
+        return ResultRule("cooperative", won_at=won_at)
+    if "won_at" in data:
+        raise reader.fail(
+            HERE,
+            "template.unknown_field",
+            value=quote("won_at"),
+            choices=", ".join([quote("kind"), quote("teams")]),
+        )
     where = f"{HERE}.teams"
     teams = reader.obj(data.get("teams", {"min": 2, "max": 2}), where, {"min": True, "max": True})
     low = reader.whole(teams["min"], f"{where}.min", low=2)

@@ -5,7 +5,9 @@ the game: the players say which (``outcome``, "won" or "lost"), and every player
 a score, when the game has one, is the table's (the sum of the players' totals). A team
 game (Codenames) groups the players into teams: a team's total is the sum of its members'
 totals and teams are ranked like players; a team game without a score is won by the team
-the players name. Every member of a team shares its rank and its win.
+the players name. Every member of a team shares its rank and its win. A race (Catan) is
+won by the player who ended the game, whatever the others' totals; the others keep their
+order behind them.
 """
 
 from __future__ import annotations
@@ -22,10 +24,59 @@ from scorepad.core.resultrule import ResultKind as ResultKind
 from scorepad.core.resultrule import ResultRule as ResultRule
 from scorepad.core.resultrule import TeamResult as TeamResult
 from scorepad.core.resultrule import read_result as read_result
-from scorepad.core.scored import DecidedBy, PlayerSheet, ScoredSheet
+from scorepad.core.scored import DecidedBy, PlayerResult, PlayerSheet, ScoredSheet
 from scorepad.core.scored import as_players as as_players
 from scorepad.core.scored import has_score as has_score
 from scorepad.core.scored import table_score as table_score
+
+
+def race(sheet: ScoredSheet) -> ScoredSheet:
+    """A race's sheet (``template.race``): the one player who ended the game ranks first
+    and wins alone, the others ranked among themselves behind them; a SheetError when
+    several players ended it, or one ended it short of the total the game ends at. A
+    sheet on which no one ended it is ranked on the totals, as any other."""
+    template = sheet.template
+    rule = template.race
+    assert rule is not None
+    line = template.line(rule.line)
+    enders = [p for p in sheet.players if p.readings[rule.line].measure]
+    if not enders:
+        return sheet
+    if len(enders) > 1:
+        names = ", ".join(p.name for p in enders)
+        raise SheetError(  # placed on the second player who ticked it
+            "race.several",
+            players=names,
+            label=line.label,
+            keys=(rule.line,),
+            player=enders[1].name,
+        )
+    ender = enders[0]
+    if rule.reach is not None and ender.total < rule.reach:
+        raise SheetError(
+            "race.short",
+            player=ender.name,
+            label=line.label,
+            points=ender.total,
+            reach=rule.reach,
+            keys=(rule.line,),
+        )
+    if ender.rank == 1 and len(sheet.winners) == 1:
+        return sheet  # first on the totals too: the usual sentence says it
+    sign = 1 if template.wins == "highest" else -1
+    better = [1 if tb.prefer == "more" else -1 for tb in template.tiebreakers]
+
+    def order(player: PlayerResult) -> tuple[object, ...]:
+        return (sign * player.total, *(b * v for b, v in zip(better, player.tiebreak, strict=True)))
+
+    others = [order(p) for p in sheet.players if p is not ender]
+    ranked = tuple(
+        p._replace(rank=1, winner=True)
+        if p is ender
+        else p._replace(rank=2 + sum(1 for o in others if o > order(p)), winner=False)
+        for p in sheet.players
+    )
+    return sheet._replace(players=ranked, winners=(ender.name,), decided_by="ended", deciding=None)
 
 
 def settle(sheet: ScoredSheet, players: Sequence[PlayerSheet], outcome: object) -> ScoredSheet:
@@ -46,6 +97,9 @@ def settle(sheet: ScoredSheet, players: Sequence[PlayerSheet], outcome: object) 
             choices = ", ".join([quote(o) for o in OUTCOMES])
             raise SheetError("sheet.outcome", game=game, value=quote(outcome), choices=choices)
         won = outcome == "won"
+        score = table_score(sheet)
+        if not won and rule.won_at is not None and score is not None and score >= rule.won_at:
+            raise SheetError("sheet.lost_at", game=game, points=score, won_at=rule.won_at)
         return sheet._replace(
             players=tuple(p._replace(rank=1, winner=won) for p in sheet.players),
             winners=tuple(p.name for p in sheet.players) if won else (),

@@ -8,7 +8,8 @@ Skull King and Wizard) become the values here; ``rounds`` reads the sheets. A
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from collections.abc import Callable
+from typing import Literal, NamedTuple, cast
 
 from scorepad.core.i18n import Text, tr
 from scorepad.core.lines import signed
@@ -34,16 +35,35 @@ class Rounds(NamedTuple):
     cards: tuple[int, int] | None = None
     """The game file's ``deal.cards``: (first, step), round ``r`` dealing
     ``first + step × (r − 1)`` cards to each player (Skull King: (1, 1)); None: not said."""
+    deck: int | None = None
+    """The game file's ``deal.cards.deck``: the cards dealt from. A round never deals
+    more than each player can have alike (``deck // players``), so the last rounds of a
+    large table repeat that number (Skull King: 70 cards, 8 each in rounds 9 and 10
+    with 8 players); None: the deck always suffices."""
     dealer_rotates: bool = False
     """The game file's ``deal.dealer`` "rotates": the deal passes to the next seat each
     round, round 1 dealt by the player who starts (or the first seat)."""
 
-    def cards_in(self, round_number: int) -> int | None:
-        """How many cards each player is dealt in round ``round_number`` (from 1)."""
+    def cards_in(self, round_number: int, players: int) -> int | None:
+        """How many cards each of ``players`` players is dealt in round ``round_number``
+        (from 1)."""
         if self.cards is None:
             return None
         first, step = self.cards
-        return first + step * (round_number - 1)
+        cards = first + step * (round_number - 1)
+        if self.deck is not None and players > 0:
+            return min(cards, self.deck // players)
+        return cards
+
+    def dealt_to(self, players: int) -> Callable[[int], int | None]:
+        """``cards_in`` for a table of ``players`` players: a round's number to its cards."""
+        return lambda round_number: self.cards_in(round_number, players)
+
+    def deals(self, players: int, rounds: int) -> tuple[int, ...] | None:
+        """The cards dealt to each player in each of the first ``rounds`` rounds."""
+        if self.cards is None:
+            return None
+        return tuple(cast(int, self.cards_in(n, players)) for n in range(1, rounds + 1))
 
     def dealer(self, round_number: int, players: int, first_seat: int = 0) -> int | None:
         """The seat (from 0) that deals round ``round_number``: ``first_seat`` deals round 1
@@ -82,9 +102,10 @@ class BidRule(NamedTuple):
     """A bid scored against the tricks taken, each round (Skull King, Wizard).
 
     Met bid: ``hit_base`` + ``hit_per_trick`` × tricks, or ``hit_zero`` × the round's
-    number for a met bid of zero when ``hit_zero`` is given; plus the bonus line's entry.
-    Missed: ``miss_per_off`` × the tricks off, or ``miss_zero`` × the round's number for a
-    missed bid of zero when ``miss_zero`` is given; the bonus is lost.
+    cards dealt for a met bid of zero when ``hit_zero`` is given; plus the bonus line's
+    entry. Missed: ``miss_per_off`` × the tricks off, or ``miss_zero`` × the round's cards
+    dealt for a missed bid of zero when ``miss_zero`` is given; the bonus is lost. A game
+    that does not say what a round deals counts the round's number instead.
     """
 
     key: str
@@ -98,13 +119,14 @@ class BidRule(NamedTuple):
     miss_per_off: Number = 0
     miss_zero: Number | None = None
 
-    def points(self, bid: Number, tricks: Number, round_number: int, bonus: Number) -> Number:
+    def points(self, bid: Number, tricks: Number, cards: int, bonus: Number) -> Number:
+        """A round's points: ``cards``, the cards dealt to each player that round."""
         if bid == tricks:
             if bid == 0 and self.hit_zero is not None:
-                return self.hit_zero * round_number + bonus
+                return self.hit_zero * cards + bonus
             return self.hit_base + self.hit_per_trick * tricks + bonus
         if bid == 0 and self.miss_zero is not None:
-            return self.miss_zero * round_number
+            return self.miss_zero * cards
         off: Number = bid - tricks if bid > tricks else tricks - bid
         return self.miss_per_off * off
 

@@ -58,15 +58,19 @@ class BidRecord(NamedTuple):
     """The bonuses that counted: those of rounds whose bid was met."""
 
 
-def bid_record(rule: BidRule, readings: Mapping[str, Reading]) -> BidRecord:
+def bid_record(
+    rule: BidRule, readings: Mapping[str, Reading], deals: Sequence[int] | None
+) -> BidRecord:
     """Bids met, bid points and bonuses counted, from a scored player's readings of the
-    rule's per-round lines (each reading's value: one entry per round)."""
+    rule's per-round lines (each reading's value: one entry per round); ``deals``: the
+    cards dealt each round (``Rounds.deals``), None when the game does not say."""
     bids = _entries(readings.get(rule.bid))
     tricks = _entries(readings.get(rule.tricks))
     bonuses = _entries(readings.get(rule.bonus)) if rule.bonus is not None else ()
     made, bid_points, bonus = 0, cast(Number, 0), cast(Number, 0)
     for index, (bid, took) in enumerate(zip(bids, tricks, strict=False)):
-        bid_points += rule.points(bid, took, index + 1, 0)
+        cards = deals[index] if deals is not None else index + 1
+        bid_points += rule.points(bid, took, cards, 0)
         if bid == took:
             made += 1
             bonus += bonuses[index] if index < len(bonuses) else 0
@@ -193,8 +197,10 @@ def play_rounds(
     name: str,
     given: Mapping[str, object],
     played: int,
+    deals: Sequence[int] | None = None,
 ) -> PlayedRounds:
-    """Read one player's per-round lines and score each round.
+    """Read one player's per-round lines and score each round (``deals``: the cards
+    dealt each round, for the bid rule; None: the round's number).
 
     On the hot path of a long sheet (20 rounds of 8 players is 160 entries a line). A list
     of whole numbers on a line with a ``whole_range`` is checked at once, by its kinds and
@@ -276,7 +282,8 @@ def play_rounds(
     bonuses = columns[rule.bonus] if rule.bonus is not None else None
     for index in range(played):
         bonus = bonuses[index] if bonuses is not None else 0
-        points_now = rule.points(bids[index], tricks[index], index + 1, bonus)
+        cards = deals[index] if deals is not None else index + 1
+        points_now = rule.points(bids[index], tricks[index], cards, bonus)
         bid_total += points_now
         scored[index] += points_now
     if type(sum(scored)) is not int:  # halves: a Decimal among them

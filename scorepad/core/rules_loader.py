@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from scorepad.core.awards import TIES, AwardLine
-from scorepad.core.checks import Check, Span
+from scorepad.core.checks import Bound, Check, End, Span, fixed_end
 from scorepad.core.errors import quote
 from scorepad.core.limits import MAX_RULES, MAX_VALUES
 from scorepad.core.lines import CheckLine, CountLine, Line, Variant, is_rated
@@ -34,7 +34,18 @@ SET_FIELDS = {
     "size": False,
 }
 BONUS_FIELDS = {"key": True, "label": True, "lines": True, "reach": True, "points": True}
-CHECK_FIELDS = {"why": True, "when": False, "then": False, "sum": False, "min": False, "max": False}
+CHECK_FIELDS = {
+    "why": True,
+    "when": False,
+    "then": False,
+    "sum": False,
+    "table_sum": False,
+    "players_with": False,
+    "at_most": False,
+    "min": False,
+    "max": False,
+}
+BOUND_FIELDS = {"players": False, "cards": False, "add": False}
 SPAN_FIELDS = {"lines": True, "min": False, "max": False, "match": False}
 
 
@@ -130,8 +141,9 @@ def read_rules(
             )
         )
     floor = reader.number(data["floor"], "floor") if "floor" in data else None
+    dealt = isinstance(data.get("deal"), dict) and "cards" in data["deal"]
     checks = tuple(
-        _check(reader, item, f"checks[{i}]", by_key)
+        _check(reader, item, f"checks[{i}]", by_key, dealt)
         for i, item in enumerate(reader.items(data.get("checks", []), "checks", limit=MAX_RULES))
     )
     default = data.get("default_variant")
@@ -149,7 +161,13 @@ def _new_key(reader: Reader, raw: object, path: str, taken: set[str]) -> str:
 
 
 def _lines(
-    reader: Reader, raw: object, path: str, by_key: dict[str, Line], *, counts_only: bool = False
+    reader: Reader,
+    raw: object,
+    path: str,
+    by_key: dict[str, Line],
+    *,
+    counts_only: bool = False,
+    rounds: bool = False,
 ) -> tuple[str, ...]:
     names = reader.items(raw, path, allow_empty=False)
     for name in names:
@@ -159,51 +177,99 @@ def _lines(
         plain_count = isinstance(line, CountLine) and not is_rated(line)
         if counts_only and (not plain_count or line.per_round):
             raise reader.fail(path, "template.set_line", value=quote(name))
-        if line.per_round:
+        if line.per_round and not rounds:
             raise reader.fail(path, "template.rule_per_round", value=quote(name))
     if len(set(names)) != len(names):
         raise reader.fail(path, "template.duplicate_key", value=quote(path))
     return tuple(names)
 
 
-def _span(reader: Reader, raw: object, path: str, by_key: dict[str, Line]) -> tuple[Span, str]:
-    data = reader.obj(raw, path, SPAN_FIELDS)
-    names = _lines(reader, data["lines"], f"{path}.lines", by_key)
-    low, high = reader.bounds(data, path, whole=False)
+def _ends(reader: Reader, data: dict[str, Any], path: str) -> tuple[End, End]:
+    """A check's range: each end a number, or a ``Bound`` worked out from the table
+    (``{"players": 1, "add": 1}``: the number of players + 1)."""
+    ends: list[End] = []
+    for name in ("min", "max"):
+        raw = data.get(name)
+        if raw is None:
+            ends.append(None)
+        elif isinstance(raw, dict):
+            given = reader.obj(raw, f"{path}.{name}", BOUND_FIELDS)
+            if not given:
+                raise reader.fail(f"{path}.{name}", "template.empty", value=quote(name))
+            ends.append(
+                Bound(*(reader.number(given.get(f, 0), f"{path}.{name}.{f}") for f in BOUND_FIELDS))
+            )
+        else:
+            ends.append(reader.number(raw, f"{path}.{name}"))
+    low, high = ends
     if low is None and high is None:
         raise reader.fail(path, "template.check_range")
+    if isinstance(low, Bound | None) or isinstance(high, Bound | None):
+        return low, high
+    return reader.bounds(data, path, whole=False)
+
+
+def _span(
+    reader: Reader, raw: object, path: str, by_key: dict[str, Line]
+) -> tuple[Span, str, tuple[End, End]]:
+    data = reader.obj(raw, path, SPAN_FIELDS)
+    names = _lines(reader, data["lines"], f"{path}.lines", by_key, rounds=True)
+    low, high = _ends(reader, data, path)
     for name in names:  # a yes/no line is compared as 1 or 0
         if isinstance(by_key[name], CheckLine) and not (
             (low is None or low in (0, 1)) and (high is None or high in (0, 1))
         ):
             raise reader.fail(path, "template.check_range")
     match = reader.choice(data.get("match", "any"), f"{path}.match", ("any", "all"), "text")
-    return Span(names, low, high), match
+    return Span(names, fixed_end(low), fixed_end(high)), match, (low, high)
 
 
-def _check(reader: Reader, raw: object, path: str, by_key: dict[str, Line]) -> Check:
+def _weights(
+    reader: Reader, raw: object, path: str, by_key: dict[str, Line]
+) -> tuple[tuple[str, Number], ...]:
+    weights = reader.obj(raw, path, {k: False for k in raw} if isinstance(raw, dict) else {})
+    if not weights:
+        raise reader.fail(path, "template.empty", value=quote(path.rsplit(".", 1)[-1]))
+    _lines(reader, list(weights), path, by_key, rounds=True)
+    return tuple((k, reader.number(w, f"{path}.{k}")) for k, w in weights.items())
+
+
+def _check(reader: Reader, raw: object, path: str, by_key: dict[str, Line], dealt: bool) -> Check:
     data = reader.obj(raw, path, CHECK_FIELDS)
     why = reader.text(data["why"], f"{path}.why")
-    if "sum" in data:
-        if "when" in data or "then" in data:
-            raise reader.fail(path, "template.check_form")
-        weights = reader.obj(
-            data["sum"],
-            f"{path}.sum",
-            {k: False for k in data["sum"]} if isinstance(data["sum"], dict) else {},
-        )
-        if not weights:
-            raise reader.fail(f"{path}.sum", "template.empty", value=quote("sum"))
-        _lines(reader, list(weights), f"{path}.sum", by_key)
-        low, high = reader.bounds(data, path, whole=False)
-        if low is None and high is None:
-            raise reader.fail(path, "template.check_range")
-        terms = tuple((k, reader.number(w, f"{path}.sum.{k}")) for k, w in weights.items())
-        return Check(why, Span((), low, high), weights=terms).made()
-    if "then" not in data or "min" in data or "max" in data:
+    forms = [f for f in ("then", "sum", "table_sum", "players_with") if f in data]
+    if len(forms) != 1 or ("when" in data and forms != ["then"]):
         raise reader.fail(path, "template.check_form")
-    then, _ = _span(reader, data["then"], f"{path}.then", by_key)
-    when = match = None
-    if "when" in data:
-        when, match = _span(reader, data["when"], f"{path}.when", by_key)
-    return Check(why, then, when, cast(Any, match or "any")).made()
+    form = forms[0]
+    if ("at_most" in data) != (form == "players_with"):
+        raise reader.fail(path, "template.check_form")
+    ends: tuple[End, ...]
+    if form in ("sum", "table_sum"):
+        terms = _weights(reader, data[form], f"{path}.{form}", by_key)
+        low, high = _ends(reader, data, path)
+        ends = (low, high)
+        span = Span((), fixed_end(low), fixed_end(high))
+        check = Check(why, span, weights=terms, table=form == "table_sum")
+    elif form == "players_with":
+        if "min" in data or "max" in data:
+            raise reader.fail(path, "template.check_form")
+        span, match, ends = _span(reader, data["players_with"], f"{path}.players_with", by_key)
+        most = reader.whole(data["at_most"], f"{path}.at_most", low=0)
+        check = Check(why, span, None, cast(Any, match), table=True, at_most=most)
+    else:
+        if "min" in data or "max" in data:
+            raise reader.fail(path, "template.check_form")
+        then, _, ends = _span(reader, data["then"], f"{path}.then", by_key)
+        when = match = None
+        if "when" in data:
+            when, match, when_ends = _span(reader, data["when"], f"{path}.when", by_key)
+            ends += when_ends
+        check = Check(why, then, when, cast(Any, match or "any"))
+    check = check.made()
+    in_rounds = {by_key[key].per_round for key in check.keys}
+    if len(in_rounds) > 1:
+        raise reader.fail(path, "template.check_rounds_mixed")
+    bounds = [end for end in ends if isinstance(end, Bound)]
+    if any(b.cards for b in bounds) and not (dealt and True in in_rounds):
+        raise reader.fail(path, "template.check_cards")
+    return check._replace(per_round=True in in_rounds, ends=ends if bounds else ())

@@ -17,9 +17,9 @@ from scorepad.core.resultrule import TeamResult
 from scorepad.core.rounds import Ended, round_note
 from scorepad.core.template import GameTemplate, Reading
 
-DecidedBy = Literal["total", "tiebreak", "shared", "outcome"]
+DecidedBy = Literal["total", "tiebreak", "shared", "outcome", "ended"]
 """"outcome": won or lost as the players said (a co-operative game, a team game without
-a score)."""
+a score); "ended": won by the player who ended a race (Catan), not first on the totals."""
 NONE: Mapping[str, Number] = MappingProxyType({})
 
 
@@ -192,6 +192,22 @@ def explain(sheet: ScoredSheet, lang: str) -> str:
     total = show(first.total, lang)
     if len(players) == 1:
         return tr("result.solo", lang, name=first.name, points=_points(first.total, lang))
+    if sheet.decided_by == "ended":
+        race = sheet.template.race
+        assert race is not None
+        best = (
+            max(p.total for p in players)
+            if template.wins == "highest"
+            else min(p.total for p in players)
+        )
+        return tr(
+            "result.ended",
+            lang,
+            name=first.name,
+            points=_points(first.total, lang),
+            rule=pick(template.line(race.line).label, lang),
+            best=show(best, lang),
+        )
     if sheet.decided_by == "total":
         key = "result.total" if template.wins == "highest" else "result.total_lowest"
         return tr(key, lang, name=first.name, points=_points(first.total, lang))

@@ -85,6 +85,8 @@ def score(
     if modules is not None:
         template = with_modules(template, modules)
     sheet = _score(template, variant, players)
+    if template.race is not None:
+        sheet = results.race(sheet)
     if template.result is None and outcome is None:
         return sheet
     return results.settle(sheet, players, outcome)
@@ -94,7 +96,7 @@ def _score(
     template: GameTemplate, variant: str | None, players: Sequence[PlayerSheet]
 ) -> ScoredSheet:
     variant = resolve_variant(template, variant)
-    names = _names(template, players)
+    names = _names(template, players, variant)
     if template.rounds is not None:
         return _score_rounds(template, variant, names, players)
     plan = template.plan(variant)
@@ -417,12 +419,14 @@ def _round_rows(
     round_points: Sequence[Number]
     bids: Number
     total: Number
+    rounds = game.template.rounds
+    deals = rounds.deals(len(names), played) if rule is not None and rounds is not None else None
     for index, (name, player) in enumerate(zip(names, players, strict=True)):
         if table is not None:  # the whole table's rounds, as ``play_rounds`` gives one's
             readings, round_points, bids = table.readings[index], table.rounds[index], 0
         else:
             readings, round_points, bids, least, most = play_rounds(
-                rule, game.plan, name, player.lines, played
+                rule, game.plan, name, player.lines, played, deals
             )
             toward, bounded = _steps(game, played, least, most)
         total = 0
@@ -603,8 +607,9 @@ def _rank(
     return ScoredSheet(template, variant, players, winners, decided_by, deciding, ended)
 
 
-def check_player_count(template: GameTemplate, count: int) -> None:
-    """A SheetError unless ``count`` players may play ``template``."""
+def check_player_count(template: GameTemplate, count: int, variant: str | None = None) -> None:
+    """A SheetError unless ``count`` players may play ``template`` (and its ``variant``,
+    when the variant has player bounds of its own: Concordia's Italia map, 2 to 4)."""
     if not template.min_players <= count <= template.max_players:
         raise SheetError(
             "sheet.player_count",
@@ -613,14 +618,31 @@ def check_player_count(template: GameTemplate, count: int) -> None:
             high=template.max_players,
             count=count,
         )
+    if variant is None and template.rules is not None:
+        variant = template.rules.default_variant
+    if variant is None:
+        return
+    chosen = template.variant(variant)
+    if chosen.players is not None and not chosen.players[0] <= count <= chosen.players[1]:
+        low, high = chosen.players
+        raise SheetError(
+            "sheet.variant_player_count",
+            game=quote(template.id),
+            variant=chosen.label,
+            low=low,
+            high=high,
+            count=count,
+        )
 
 
-def _names(template: GameTemplate, players: Sequence[PlayerSheet]) -> list[str]:
+def _names(
+    template: GameTemplate, players: Sequence[PlayerSheet], variant: str | None = None
+) -> list[str]:
     """The players' names, trimmed, once the count and the names are known to be fine:
     not blank, not alike, plain text (``plaintext``) and at most ``MAX_NAME`` long. The
     first test settles the usual table of a few short names in one go."""
     count = len(players)
-    check_player_count(template, count)
+    check_player_count(template, count, variant)
     given = [p.name for p in players]
     try:
         joined = "".join(given)

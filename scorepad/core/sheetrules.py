@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from scorepad.core.awards import AwardLine, award_points
-from scorepad.core.checks import check_player
+from scorepad.core.checks import broken_checks, check_player
 from scorepad.core.errors import EntryError, SheetError
 from scorepad.core.lines import Line, Reading, new_reading
 from scorepad.core.numbers import TOTAL_LIMIT, Number, normalize
@@ -111,8 +111,18 @@ def apply_rules(
     assert rules is not None
     plan = rules.plan(template, variant)
     if plan.checks:
-        for row in rows:
-            check_player(plan.checks, row[1], row[2])
+        if all(check.plain for check in plan.checks):
+            for row in rows:
+                check_player(plan.checks, row[1], row[2])
+        else:  # between players, or round by round
+            lines = {line.key: line for line in template.lines_for(variant)}
+            rounds = template.rounds
+            table = [row[2] for row in rows]
+            cards_in = None
+            if rounds is not None:
+                cards_in = rounds.dealt_to(len(table))
+            for broken in broken_checks(plan.checks, lines, table, cards_in):
+                raise broken.error([row[1] for row in rows])
     if not plan.changes_points:
         return rows, list(more)  # checks alone change no points (Azul)
     totals: list[Number] = [row[4] for row in rows]

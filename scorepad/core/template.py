@@ -41,7 +41,7 @@ from scorepad.core.lines import (
 )
 from scorepad.core.modules import Module
 from scorepad.core.numbers import Number, normalize
-from scorepad.core.resultrule import ResultRule
+from scorepad.core.resultrule import RaceRule, ResultRule
 from scorepad.core.roundrules import BidRule, Rounds
 from scorepad.core.ruleplan import SheetRules
 
@@ -103,6 +103,7 @@ class GameTemplate:
         "min_players",
         "modules",
         "name",
+        "race",
         "reminders",
         "result",
         "rounds",
@@ -133,6 +134,7 @@ class GameTemplate:
         rounds: Rounds | None = None,
         bids: BidRule | None = None,
         result: ResultRule | None = None,
+        race: RaceRule | None = None,
         modules: tuple[Module, ...] = (),
         rules: SheetRules | None = None,
         board: str | None = None,
@@ -146,6 +148,8 @@ class GameTemplate:
         only adds up its lines."""
         self.result = result
         """Co-operative or team play (``scorepad.core.results``); None: each for themselves."""
+        self.race = race
+        """Won by whoever ends the game (``scorepad.core.results.race``); None: by the totals."""
         self.modules = modules
         """Optional modules a play may choose (``scorepad.core.modules``)."""
         self.base: GameTemplate | None = None

@@ -114,6 +114,7 @@ KEPT = (
     "player_colours",
     "deal",
     "board",
+    "race",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (
@@ -231,7 +232,9 @@ class GameForm(Item):
             data["wins"] = self.wins
         if self.variants:
             data["variants"] = [
-                {"id": v.id.strip(), "label": words(v, "label")} for v in self.variants
+                {"id": v.id.strip(), "label": words(v, "label")}
+                | ({} if v.players is None else {"players": v.players})
+                for v in self.variants
             ]
         data["lines"] = [self._line(i, line, number) for i, line in enumerate(self.lines)]
         if self.rounds:
@@ -359,7 +362,10 @@ class GameForm(Item):
         )
         read_words(form, "name", src.get("name"))
         read_words(form, "description", src.get("description"))
-        form.variants = [read_item(VariantForm(), raw) for raw in src.get("variants", [])]
+        form.variants = [
+            read_item(VariantForm(players=raw.get("players")), raw)
+            for raw in src.get("variants", [])
+        ]
         form.lines = [_line_form(raw) for raw in src.get("lines", [])]
         for raw in src.get("tiebreakers", []):
             terms = " ".join(

@@ -10,6 +10,7 @@ kind here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from scorepad.core.sheetrules import MORE_KINDS
 from scorepad.core.template import LINE_KINDS, Line
@@ -66,6 +67,9 @@ class VariantForm(Item):
     label_es: str = ""
     label_fr: str = ""
     label_de: str = ""
+    players: Any = None
+    """The variant's own player bounds as read (``{"min": 3, "max": 5}``): not shown,
+    written back as they were."""
 
 
 @dataclass

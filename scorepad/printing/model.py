@@ -135,7 +135,9 @@ def _bid_rows(sheet: ScoredSheet, rule: BidRule, lang: str) -> list[Row]:
     """A bid game's rounds summed as its score sheet does: in how many rounds each player
     met the bid, what the bids scored, and the bonuses that counted (a bid and a number of
     tricks added over the rounds mean nothing)."""
-    records = [bid_record(rule, p.readings) for p in sheet.players]
+    rounds = sheet.template.rounds
+    deals = rounds.deals(len(sheet.players), sheet.played_rounds) if rounds is not None else None
+    records = [bid_record(rule, p.readings, deals) for p in sheet.players]
     made = tuple(Cell(tr("print.made_of", lang, made=r.made, played=r.played)) for r in records)
     rows = [
         Row(

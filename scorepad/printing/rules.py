@@ -198,7 +198,7 @@ def broken_checks(sheet: ScoredSheet, lang: str) -> tuple[str, ...]:
     found = []
     for player in sheet.players:
         for check in checks:
-            if check.broken(player.readings):
+            if check.plain and check.broken(player.readings):  # a scored sheet meets the rest
                 lines = ", ".join(labels[key] for key in check.keys)
                 text = tr(
                     "check.broken", lang, player=player.name, lines=lines, why=pick(check.why, lang)

@@ -276,7 +276,7 @@ class SheetInProgress:
         first = self.draft.first_player
         seat = (players.index(first) - 1) % len(players) if first in players else 0
         dealer = rules.dealer(number, len(players), seat)
-        return rules.cards_in(number), None if dealer is None else players[dealer]
+        return rules.cards_in(number, len(players)), None if dealer is None else players[dealer]
 
     def round_position(self, round_id: str) -> int | None:
         """The round's number on the sheet, from 1 (None once deleted)."""

@@ -511,9 +511,6 @@ class _Reader:
         self.leans: dict[int, tuple[GameTemplate, Lean | None]] = {}
         """How each template's plays are scored the short way (``bgslean``), by id()."""
         self.layouts: dict[frozenset[str], dict[tuple[str, ...], tuple[str, ...]]] = {}
-        self.kept_memo: dict[tuple[object, ...], dict[str, Any]] = {}
-        """What ``kept_fields`` keeps of records whose other fields hold the same plain
-        values (text, whole numbers, flags), by the record's kind, those fields and values."""
         """By the fields read (``kept_fields``), the others of each layout of record (its
         keys in order)."""
 
@@ -546,20 +543,14 @@ class _Reader:
             size = len(scores)
             low, high = about.sizes or (size, size)
             about.sizes = (min(low, size), max(high, size))
-            try:  # the teams written, most often "0" on every seat: each read once
-                given = {
-                    (type(t), t) for s in scores if isinstance(s, dict) for t in (s.get("team"),)
-                }
-            except TypeError:  # a team that is a list or an object: no team
-                given = {(type(None), None)}
-                for seat in scores:
-                    team = seat.get("team") if isinstance(seat, dict) else None
-                    given.add((type(team), team if isinstance(team, str | int) else None))
-            teams = {None if t is None or t == "0" else team_of(t) for _, t in given}
-            if teams - {None}:
-                about.teams = True
-            if None in teams or len(teams) < 2:
+            try:  # most often "0" on every seat: no team
+                no_team = [seat["team"] for seat in scores].count("0") == size
+            except (KeyError, TypeError, IndexError):
+                no_team = False
+            if no_team:
                 about.splits = True
+            else:
+                self.survey_teams(about, scores)
             for seat in scores if about.fine else ():
                 if isinstance(seat, dict) and about.fine and "." in str(seat.get("score")):
                     try:
@@ -569,6 +560,21 @@ class _Reader:
                     if value is not None and not is_half_multiple(value):
                         about.fine = False
         return position + 1
+
+    def survey_teams(self, about: _Game, scores: list[Any]) -> None:
+        """Whether a play's seats are in teams, and whether a game in teams could take them."""
+        try:  # the teams written: each read once
+            given = {(type(t), t) for s in scores if isinstance(s, dict) for t in (s.get("team"),)}
+        except TypeError:  # a team that is a list or an object: no team
+            given = {(type(None), None)}
+            for seat in scores:
+                team = seat.get("team") if isinstance(seat, dict) else None
+                given.add((type(team), team if isinstance(team, str | int) else None))
+        teams = {None if t is None or t == "0" else team_of(t) for _, t in given}
+        if teams - {None}:
+            about.teams = True
+        if None in teams or len(teams) < 2:
+            about.splits = True
 
     # --- games -------------------------------------------------------------------------
 
@@ -756,7 +762,7 @@ class _Reader:
             if flagged or any(ranks):
                 wins = [r == 1 for r in lean_ranks]
                 given = _given(lean_ranks, wins, winners, ranks, flagged)
-                if any(g != (r, w) for g, r, w in zip(given, lean_ranks, wins, strict=True)):
+                if given != list(zip(lean_ranks, wins, strict=True)):
                     decided = "given"
         else:
             sheets = self.sheets(template, names, on_sheet, winners, teams, rule)
@@ -816,24 +822,37 @@ class _Reader:
         rest = self.kept_fields("plays", raw, PLAY_KNOWN)
         for key in rest:
             self.count_kept(key)
-        if no_points and any(v is not None for v in points):
+        no_points_scores = no_points and any(v is not None for v in points)
+        if no_points_scores:
             self.count_kept("playerScores.score (noPoints)")
-        for key, kept_value in (
-            ("modified", modified),
-            ("start", start),
-            ("seat_order", order if any(o is not None for o in order) else None),
-            ("expansions", expansions),
-            ("rounds", _whole(raw, "rounds") or None),
-            ("board", _text(raw, "board")),
-            ("manual_winner", _flag(raw, "manualWinner") or None),
-            ("uses_teams", uses_teams or None),
-            ("game", game_uuid),
-            ("no_points_scores", [_typed(s.get("score")) for s in scores] if no_points else None),
-            ("bgs", rest or None),
-            ("seats", seats_kept if any(seats_kept) else None),
-        ):
-            if kept_value and (key != "no_points_scores" or any(v is not None for v in points)):
-                kept[key] = kept_value
+        # each kept where it says something, in this order
+        if modified:
+            kept["modified"] = modified
+        if start:
+            kept["start"] = start
+        if any(o is not None for o in order):
+            kept["seat_order"] = order
+        if expansions:
+            kept["expansions"] = expansions
+        rounds = _whole(raw, "rounds")
+        if rounds:
+            kept["rounds"] = rounds
+        board = _text(raw, "board")
+        manual = _flag(raw, "manualWinner")
+        if board:
+            kept["board"] = board
+        if manual:
+            kept["manual_winner"] = True
+        if uses_teams:
+            kept["uses_teams"] = True
+        if game_uuid:
+            kept["game"] = game_uuid
+        if no_points_scores:
+            kept["no_points_scores"] = [_typed(s.get("score")) for s in scores]
+        if rest:
+            kept["bgs"] = rest
+        if any(seats_kept):
+            kept["seats"] = seats_kept
         imported = dump(kept)
         ignored = True if _flag(raw, "ignored") else None
         bgg_play = bgg_play_of(kept)
@@ -1049,26 +1068,22 @@ class _Reader:
             others = tuple(k for k in layout if k not in known)
             if len(layouts) < LAYOUTS:
                 layouts[layout] = others
+        found: dict[str, Any] = {}
         for key in others:
             value = record[key]
-            if value not in _NOTHING or isinstance(value, Decimal):  # ``_said``, inline
-                break
-        else:
-            return {}
-        values = tuple([record[k] for k in others])
-        try:  # the same plain values (a play's "scoringSetting": 6) are kept the same way
-            memo = (where, others, values, tuple(map(type, values)))
-            found = self.kept_memo.get(memo)
-        except TypeError:  # a list or an object among them: worked out each time
-            return self.keepable(where, dict(zip(others, values, strict=True)))
-        if found is None:
-            dropped = len(self.dropped), sum(self.dropped.values())
-            found = self.keepable(where, dict(zip(others, values, strict=True)))
-            plain = all(type(v) in _PLAIN for v in values)
-            unchanged = dropped == (len(self.dropped), sum(self.dropped.values()))
-            if plain and unchanged and len(self.kept_memo) < LAYOUTS:
-                self.kept_memo[memo] = found
-        return dict(found)
+            kind = type(value)
+            if kind is str:  # ``keepable`` of plain values, inline
+                if not value:
+                    continue
+                if "\x00" not in value and _SURROGATE.search(value) is None:
+                    found[key] = value
+                    continue
+            elif kind is int or kind is bool or value is None:
+                if value:
+                    found[key] = value
+                continue
+            found.update(self.keepable(where, {key: value}))
+        return found
 
     def keepable(self, where: str, fields: dict[str, Any]) -> dict[str, Any]:
         """The fields that say something and can be kept as they are (text a database
@@ -1340,8 +1355,6 @@ def _storable(value: object, depth: int = 0) -> bool:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_PLAIN = frozenset({str, int, bool, type(None)})
-"""Types of values ``kept_fields`` may remember what it kept of."""
 
 
 def _said(value: object) -> bool:

@@ -143,37 +143,58 @@ def write_seats(
     add = results.append
     for play_id, game, new in plays:
         live = form.no if new.play[IGNORED_AT] else form.yes
-        tail = (game, new.play[1], live)  # game_id, played_at, live
+        played = new.play[1]
         anonymous = new.anonymous
         for seat, (name, scored) in enumerate(zip(new.names, new.seats, strict=True), 1):
             person = people[ANONYMOUS if anonymous and seat - 1 in anonymous else name]
-            add((play_id, seat, person, *scored[:5], *tail, *scored[5:]))
+            add((play_id, seat, person, game, played, live, *scored))
         for extra in new.extras:
             extras.append((play_id, *extra))
-    insert_rows(conn, m.result, results)
+    insert_rows(conn, m.result, results, RESULT_ORDER)
     insert_rows(conn, m.extra, extras)
 
 
-def insert_rows(conn: Connection, table: Table, rows: list[tuple[object, ...]]) -> None:
-    """``executemany`` of positional rows in the table's column order (PostgreSQL through
-    psycopg: ``COPY``, the rows streamed to the server a piece at a time)."""
+_PER_SEAT = ("play_id", "seat", "player_id", "game_id", "played_at", "live")
+RESULT_ORDER = _PER_SEAT + tuple(c.name for c in m.result.columns if c.name not in _PER_SEAT)
+"""The columns of a result row as ``write_seats`` makes it: the play's and the player's,
+then the seat's tuple as it is (``PlayRows.seats``: total_halves, rank, winner, tiebreak,
+entries, team, colour, board_kind, board, role, score_text)."""
+
+
+def insert_rows(
+    conn: Connection,
+    table: Table,
+    rows: list[tuple[object, ...]],
+    order: Sequence[str] | None = None,
+) -> None:
+    """``executemany`` of positional rows in the table's column order, or in ``order``
+    (column names) (PostgreSQL through psycopg: ``COPY``, the rows streamed to the
+    server a piece at a time)."""
     if not rows:
         return
     if conn.dialect.name == "postgresql" and conn.dialect.driver == "psycopg":
-        copy_rows(conn, table, rows)
+        copy_rows(conn, table, rows, order)
         return
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-    columns = ", ".join(conn.dialect.identifier_preparer.quote(c.name) for c in table.columns)
-    marks = ", ".join([mark] * len(table.columns))
+    names = order or [c.name for c in table.columns]
+    columns = ", ".join(conn.dialect.identifier_preparer.quote(c) for c in names)
+    marks = ", ".join([mark] * len(names))
     conn.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", rows)
 
 
-def copy_rows(conn: Connection, table: Table, rows: Iterable[tuple[object, ...]]) -> None:
-    """Positional rows into ``table`` by PostgreSQL's ``COPY`` in the connection's own
-    transaction: no statement text or parameter set made per row (a 50 MB BG Stats import
-    held 166 MB at its peak with ``executemany``); the driver's errors come out as
-    SQLAlchemy's, as from any statement."""
-    columns = ", ".join(conn.dialect.identifier_preparer.quote(c.name) for c in table.columns)
+def copy_rows(
+    conn: Connection,
+    table: Table,
+    rows: Iterable[tuple[object, ...]],
+    order: Sequence[str] | None = None,
+) -> None:
+    """Positional rows into ``table`` (in its column order, or in ``order``) by
+    PostgreSQL's ``COPY`` in the connection's own transaction: no statement text or
+    parameter set made per row (a 50 MB BG Stats import held 166 MB at its peak with
+    ``executemany``); the driver's errors come out as SQLAlchemy's, as from any
+    statement."""
+    names = order or [c.name for c in table.columns]
+    columns = ", ".join(conn.dialect.identifier_preparer.quote(c) for c in names)
     statement = f"COPY {table.name} ({columns}) FROM STDIN"
     raw = conn.connection.driver_connection
     error = conn.dialect.loaded_dbapi.Error

@@ -190,7 +190,7 @@ def test_a_round_plays_chart_legend_lines_and_colours_agree(tmp_path, history):
     skull = find_game("skull-king")
     sheets = [
         PlayerSheet("Hugo", {"bid": [1, 0], "tricks": [1, 0]}),
-        PlayerSheet("Léa", {"bid": [0, 1], "tricks": [1, 1]}),
+        PlayerSheet("Léa", {"bid": [0, 1], "tricks": [0, 1]}),
         PlayerSheet("Zoé", {"bid": [0, 0], "tricks": [0, 1]}),
     ]
     play = history.store.save_play(skull, None, sheets, colours=("orange", "green", None))

@@ -115,7 +115,7 @@ def test_a_round_plays_chart_draws_each_player_in_the_colour_of_their_legend(
 
     (data_dir / "settings.json").unlink(missing_ok=True)  # the theme follows the system's
     sheets = [
-        PlayerSheet("Hugolin", {"bid": [1, 0, 2, 1], "tricks": [1, 0, 2, 0]}),
+        PlayerSheet("Hugolin", {"bid": [1, 0, 2, 1], "tricks": [0, 0, 2, 0]}),
         PlayerSheet("Léane", {"bid": [0, 1, 1, 0], "tricks": [1, 1, 0, 0]}),
     ]
     store = open_store(history_path(data_dir))

@@ -55,9 +55,35 @@ def test_a_deal_is_kept_with_the_rounds_and_goes_with_them():
     data, problems = form.definition()
     assert problems == {} and data["deal"] == template.source["deal"]
     again = load_template(data, "saved").rounds
-    assert again is not None and again.cards_in(4) == 4 and again.dealer_rotates
+    assert again is not None and again.cards_in(4, 3) == 4 and again.dealer_rotates
     form.rounds = ""
     for line in form.lines:
         line.per_round = False
     data, _ = form.definition()
     assert "deal" not in data and "rounds" not in data
+
+
+def test_checks_between_players_and_rounds_and_a_race_are_kept_as_the_file_has_them():
+    """The editor does not show checks, a race or a variant's players: it writes each back
+    as it was read, every form of check included."""
+    from tests.core.test_table_checks import DECK, TRICKS
+
+    for data in (
+        DECK,
+        TRICKS,
+        {
+            **DECK,
+            "variants": [
+                {"id": "small", "label": {"en": "Small map"}, "players": {"min": 2, "max": 3}}
+            ],
+            "race": {"line": "tile", "reach": 10},
+            "lines": [*DECK["lines"][:2], {**DECK["lines"][2], "points": 0, "counts": False}],
+        },
+    ):
+        template = load_template(data, "kept.json")
+        saved, problems = GameForm.from_template(template, editing=False).definition()
+        assert problems == {}
+        assert saved["checks"] == data["checks"]
+        assert saved.get("race") == data.get("race")
+        assert saved.get("variants") == data.get("variants")
+        assert load_template(saved, "saved").source == template.source

@@ -133,7 +133,7 @@ def plays(data_dir: Path) -> dict[str, int]:
                 find_game("skull-king"),
                 None,
                 [
-                    PlayerSheet(a, {"bid": [1, 0], "tricks": [1, 0], "bonus": [0, 0]}),
+                    PlayerSheet(a, {"bid": [1, 0], "tricks": [0, 1], "bonus": [0, 0]}),
                     PlayerSheet(b, {"bid": [0, 1], "tricks": [1, 1], "bonus": [0, 10]}),
                 ],
                 when.format(2),

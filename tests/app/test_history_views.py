@@ -347,8 +347,11 @@ def test_a_blank_round_sheet_has_a_block_for_each_seat_asked_for(tmp_path, histo
     run_async(find(root, "print-blank").on_click)
     model.names = ["Ana", "", "", ""]
     run_async(find(root, "print-blank").on_click)
-    bids = {"bid": [1], "tricks": [1]}
-    play = save(history, "skull-king", [PlayerSheet(n, bids) for n in ("Léa", "Hugo", "Zoé")])
+    bids = [{"bid": [1], "tricks": [1]}, {"bid": [0], "tricks": [0]}, {"bid": [0], "tricks": [0]}]
+    names = ("Léa", "Hugo", "Zoé")
+    play = save(
+        history, "skull-king", [PlayerSheet(n, b) for n, b in zip(names, bids, strict=True)]
+    )
     run_async(find(play_view(ctx, str(play)), "print-blank").on_click)
     assert [blocks_printed(data) for _, data in files] == [3 * 2, 4 * 2, 3 * 2]
     assert "Hugo" in pdf_text(files[2][1]) and "Ana" in pdf_text(files[1][1])

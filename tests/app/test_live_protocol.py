@@ -343,15 +343,16 @@ class RoundTable(Table):
 def test_rounds_added_and_deleted_while_others_type_lose_no_typed_value(
     tmp_path, history, monkeypatch, seed
 ):
-    """Round cells: two devices type into rounds 2 to 4 of an Uno sheet while one deletes
-    round 1 and the other adds a round, all through the same random delays. Every last
+    """Round cells: two devices type into rounds 2 to 4 of a Qwirkle sheet while one deletes
+    round 1 and the other adds a round, all through the same random delays (Qwirkle: every
+    player scores in every round, as typed here; an Uno round has one scorer). Every last
     typed value ends in its own round on every device, in the draft and in the saved play."""
     monkeypatch.setattr(Crossings, "ECHO_WINDOW_S", float("inf"))
     handled.clear()
     idents = [f"round-{r}-points-{n}" for r in (2, 3, 4) for n in (1, 2)]
 
     async def play() -> tuple[Table, dict[str, Any], list[str]]:
-        opened = await open_table(tmp_path, history, "/new/uno?players=Ana,Ben", devices=2)
+        opened = await open_table(tmp_path, history, "/new/qwirkle?players=Ana,Ben", devices=2)
         table = RoundTable(opened.devices, opened.ctx_services, history, idents, digits(0, 99))
         table.found = {}
         first = table.page(0).views[-1]
@@ -366,7 +367,7 @@ def test_rounds_added_and_deleted_while_others_type_lose_no_typed_value(
             view = table.page(n).views[-1]
             for ident in [*idents, "round-1-delete", "next-round"]:
                 table.found[(n, ident)] = find(view, ident)
-        draft = latest(table.ctx_services.drafts, "uno")
+        draft = latest(table.ctx_services.drafts, "qwirkle")
         assert draft is not None
         round_ids = [r.id for r in draft.rounds]
         rng = random.Random(seed)
@@ -386,7 +387,7 @@ def test_rounds_added_and_deleted_while_others_type_lose_no_typed_value(
 
     table, last, round_ids = run_async(play)
     assert set(last) == set(idents)
-    draft = latest(table.ctx_services.drafts, "uno")
+    draft = latest(table.ctx_services.drafts, "qwirkle")
     assert draft is not None
     assert [r.id for r in draft.rounds][:3] == round_ids[1:]  # round 1 gone, one added
     assert len(draft.rounds) == 4

@@ -736,7 +736,7 @@ def test_the_round_settings_read_in_every_language(tmp_path, history, lang):
     from test_messages import KEY, leaks, shown_texts
 
     data = copy.deepcopy(builtin_games()["skull-king"].source) | {"id": "sk"}
-    data["rounds"] = {"by_players": {str(n): 10 for n in range(2, 7)}}
+    data["rounds"] = {"by_players": {str(n): 10 for n in range(2, 9)}}
     data["ends"] = {"reach": 500}
     data["tiebreakers"] = [{"label": {"en": "won"}, "prefer": "more", "rounds_won": True}]
     history.store.create_game(data)

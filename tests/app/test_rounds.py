@@ -223,8 +223,8 @@ def test_several_lines_per_round_and_the_bid_rule(tmp_path):
     type_into(view, "round-1-bid-1", "1")
     type_into(view, "round-1-tricks-1", "1")
     type_into(view, "round-1-bonus-1", "10+20")
-    type_into(view, "round-1-bid-2", "0")
-    type_into(view, "round-1-tricks-2", "1")
+    type_into(view, "round-1-bid-2", "1")  # one card, one trick: Ana's
+    type_into(view, "round-1-tricks-2", "0")
     assert find(view, "round-1-total-1").value == "50"
     assert find(view, "round-1-total-2").value == find(view, "total-2").value == "-10"
     # the banner says the game is unfinished

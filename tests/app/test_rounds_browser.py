@@ -133,7 +133,7 @@ def test_a_six_player_round_sheet_keeps_its_totals_in_sight(rapp):
         if r > 1:  # the sheet opens on round 1
             app.click("next-round")
         expect(app.node(f"round-{r}-points-1")).to_be_attached()
-    for r in range(1, 9):
+    for r in range(1, 8):  # one player goes out each round: only they score
         enter_round(app, "uno", f"round-{r}-points-{(r % 6) + 1}", str(40 + r))
     enter_round(app, "uno", "round-8-points-1", "30+12")
     # player 1 scored 46 in round 6 and 30+12 in round 8; player 2 41 and 47
@@ -158,7 +158,9 @@ def test_skull_king_rounds_a_deleted_round_and_undo_and_the_end(rapp):
     app = rapp
     app.open("/new/skull-king?players=Ana,Ben,Carla,Dan")
     app.click("next-round")  # round 1 is open: this is round 2
-    rounds = {1: ["1", "0", "0", "0"], 2: ["0", "2", "0", "0"]}  # bids met, tricks as bid
+    # bids met, tricks as bid; Ben's bid of 1 still fits round 1's one card once round 1
+    # is deleted and his round becomes the first
+    rounds = {1: ["1", "0", "0", "0"], 2: ["0", "1", "0", "0"]}
     for r, bids in rounds.items():
         for n, bid in enumerate(bids, 1):
             enter_round(app, "skull-king", f"round-{r}-bid-{n}", bid)
@@ -166,17 +168,17 @@ def test_skull_king_rounds_a_deleted_round_and_undo_and_the_end(rapp):
     enter_round(app, "skull-king", "round-1-bonus-1", "10+20")
     # a met zero scores 10 × the round's number
     expect(app.node("round-1-total-1")).to_have_text("50")
-    expect(app.node("round-2-total-2")).to_have_text("50")
+    expect(app.node("round-2-total-2")).to_have_text("30")  # 10 for a zero, then 20
     expect(app.node("round-note")).to_contain_text("2 of 10")
     for size in (PHONE, DESKTOP):
         app.resize(size)
         app.screenshot("sheet-rounds-skull-king")
     app.click("round-1-delete")
     expect(app.node("total-1")).to_have_text("10")
-    expect(app.node("round-1-total-2")).to_have_text("40")
+    expect(app.node("round-1-total-2")).to_have_text("20")
     app.click("round-undo")
     expect(app.node("total-1")).to_have_text("70")  # 50, then 20 for round 2's zero
-    expect(app.node("round-2-total-2")).to_have_text("50")
+    expect(app.node("round-2-total-2")).to_have_text("30")
 
 
 def test_a_saved_round_play_shows_its_rounds_and_chart(rapp):

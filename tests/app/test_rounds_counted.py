@@ -61,7 +61,7 @@ def test_a_partly_typed_round_names_its_missing_cells_and_waits():
     assert state.missing[rid] == ((2, "bid"), (0, "tricks"), (1, "tricks"), (2, "tricks"))
     assert state.counted_rounds == 0 and not state.can_save
     assert [p.total for p in state.scored.players] == [0, 0, 0]  # no −10 for a blank trick
-    fill(model, 1, ["1", "0", "2"], ["1", "0", "0"])
+    fill(model, 1, ["1", "0", "0"], ["1", "0", "0"])
     assert not model.state.missing and model.state.can_save
 
 
@@ -102,14 +102,14 @@ def test_the_deal_rotates_from_the_seat_before_the_first_player():
 
 def test_the_saved_summary_counts_bids_made_not_bids_added_up():
     model = skull_king(["Ana", "Ben"])
-    fill(model, 1, ["1", "0"], ["1", "1"])
+    fill(model, 1, ["1", "1"], ["1", "0"])  # one trick in round 1, two in round 2
     model.add_round()
-    rid = fill(model, 2, ["2", "1"], ["2", "1"])
+    rid = fill(model, 2, ["2", "0"], ["2", "0"])
     model.set_round_text(rid, "bonus", 0, "20")
     sheet = played_sheet(model.state.scored, "en")
     rows = {row.label: [c.value for c in row.cells] for row in sheet.rows}
     assert rows["Bids made"] == ["2 of 2", "1 of 2"]
-    assert rows["Bid points"] == ["60", "10"]  # 20 + 40; a missed zero −10, then 20
+    assert rows["Bid points"] == ["60", "10"]  # 20 + 40; a bid missed by one −10, then a zero 20
     assert rows["Bonus counted"] == ["20", "0"]
     assert "Bid" not in rows and "Tricks taken" not in rows
 

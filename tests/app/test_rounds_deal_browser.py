@@ -64,12 +64,13 @@ def test_skull_king_deals_counts_rounds_and_sums_bids_made_on_a_phone(app, brows
     enter(app, "round-1-bid-1", "1")
     expect(app.node("round-1-missing")).to_contain_text("Théodric")
     expect(app.node("total-1")).to_have_text("0")
-    for n, (bid, took) in enumerate([("1", "1"), ("0", "1"), ("0", "0")], 1):
+    for n, (bid, took) in enumerate([("1", "1"), ("1", "0"), ("0", "0")], 1):
         if n > 1:
             enter(app, f"round-1-bid-{n}", bid)
         enter(app, f"round-1-tricks-{n}", took)
     expect(app.node("round-1-missing")).to_have_count(0)
-    # Théodric bid zero and took a trick: his bonus is typed, shown, and not counted
+    # Théodric bid one and took no trick (the round's one card went to Oriane): his
+    # bonus is typed, shown, and not counted
     enter(app, "round-1-bonus-2", "20")
     expect(app.node("round-1-bonus-lost")).to_contain_text("Théodric")
     expect(app.node("round-1-bonus-2")).to_contain_text("not counted")

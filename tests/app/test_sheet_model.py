@@ -365,8 +365,8 @@ def test_every_entry_and_by_hand_problem_comes_from_one_answer_of_the_core(monke
 def test_every_round_entry_problem_comes_from_one_answer_of_the_core(monkeypatch):
     """A round game with a refused entry in every round of every player: one question to
     the core per change, the cells read by the core alone, each problem under its round's
-    cell, the rest scored."""
-    template = find_game("uno")
+    cell, the rest scored (Flip 7: everyone scores in a round)."""
+    template = find_game("flip-7")
     model = SheetInProgress(template, new_draft(template, None, ["Hugo", "Ana", "Cai"]))
     scores, checks, readers = _counting(monkeypatch)
     model.add_round()

@@ -104,11 +104,13 @@ def test_an_award_line_shows_its_quantity_field_and_earned_points(tmp_path):
     template = find_game("ticket-to-ride")
     view = SheetView(ctx, SheetInProgress(template, new_draft(template, None, ["Ana", "Ben"])))
     root = view.build()
+    type_into(root, "line-route_6-1", "2")  # 12 trains placed: a path of 12 at most
+    type_into(root, "line-route_3-2", "3")
     type_into(root, "line-longest_path-1", "12")
     type_into(root, "line-longest_path-2", "9")
     assert find(root, "earned-longest_path-1").value == "10"
     assert find(root, "earned-longest_path-2").value == "0"
-    assert find(root, "total-1").value == "10"
+    assert find(root, "total-1").value == "40"  # 2 routes of 6 (15 each) + 10
     assert not has(root, "worked-longest_path-1")
 
 

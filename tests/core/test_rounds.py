@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.core import PlayerSheet, SheetError, builtin_games, load_template, score
+from scorepad.core import (
+    PlayerSheet,
+    SheetError,
+    TemplateError,
+    builtin_games,
+    load_template,
+    score,
+)
 
 SKULL_KING = builtin_games()["skull-king"]
 WIZARD = builtin_games()["wizard"]
@@ -56,13 +63,44 @@ def test_skull_king_and_wizard_deal_the_round_number_and_the_deal_passes_on():
     for game in (SKULL_KING, WIZARD):
         rules = game.rounds
         assert rules is not None and rules.dealer_rotates
-        assert [rules.cards_in(n) for n in range(1, 11)] == list(range(1, 11))
+        assert [rules.cards_in(n, 4) for n in range(1, 11)] == list(range(1, 11))
         # four seats, seat 2 (from 0) deals round 1: 2, 3, 0, 1, 2 …
         assert [rules.dealer(n, 4, 2) for n in range(1, 6)] == [2, 3, 0, 1, 2]
     uno = builtin_games()["uno"].rounds
-    assert uno is not None and uno.cards_in(1) == uno.cards_in(9) == 7
+    assert uno is not None and uno.cards_in(1, 4) == uno.cards_in(9, 4) == 7
     assert uno.dealer(1, 3) is None  # the game file does not say who deals
-    assert FLIP_7.rounds is not None and FLIP_7.rounds.cards_in(1) is None
+    assert FLIP_7.rounds is not None and FLIP_7.rounds.cards_in(1, 4) is None
+
+
+def test_skull_king_at_eight_repeats_the_cards_each_can_have_in_the_last_rounds():
+    """ "Dealing Cards": with more than six players the number dealt is repeated in the
+    final rounds so that each player has as many; the 70 cards give 8 each to 8 players,
+    and all 70 to 7 players in round 10."""
+    rules = SKULL_KING.rounds
+    assert rules is not None and rules.deck == 70
+    assert rules.deals(8, 10) == (1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
+    assert rules.deals(7, 10) == tuple(range(1, 11))
+    assert rules.deals(2, 10) == tuple(range(1, 11))
+    names = ["Anne", "Bonny", "Calico", "Drake", "Edward", "Flint", "Grace", "Henry"]
+    nine = [PlayerSheet(n, {"bid": [0] * 9, "tricks": [0] * 9}) for n in names]
+    nine[1] = PlayerSheet("Bonny", {"bid": [0] * 9, "tricks": list(range(1, 10))})
+    with pytest.raises(SheetError) as caught:
+        score(SKULL_KING, None, nine)
+    assert str(caught.value) == (
+        "Bonny, round 9: lines bid, tricks cannot be as entered: one card per trick: "
+        "a bid or the tricks taken are at most the cards dealt"
+    )
+    seven = [PlayerSheet(n, {"bid": [0] * 10, "tricks": [0] * 10}) for n in names[:7]]
+    seven[0] = PlayerSheet("Anne", {"bid": list(range(1, 11)), "tricks": list(range(1, 11))})
+    assert score(SKULL_KING, None, seven).players[0].total == 20 * 55
+
+
+def test_a_deck_gives_each_of_the_most_players_a_card():
+    data = json.loads(json.dumps(SKULL_KING.source))
+    data["deal"]["cards"]["deck"] = 7
+    with pytest.raises(TemplateError) as caught:
+        load_template(data, "mine.json")
+    assert "deal.cards.deck" in str(caught.value)
 
 
 def test_a_deal_is_a_field_of_any_round_game():
@@ -70,7 +108,7 @@ def test_a_deal_is_a_field_of_any_round_game():
     data["deal"] = {"cards": {"first": 5}, "dealer": "rotates"}
     rules = load_template(data, "mine.json").rounds
     assert rules is not None
-    assert rules.cards_in(3) == 5 and rules.dealer(3, 2) == 0
+    assert rules.cards_in(3, 2) == 5 and rules.dealer(3, 2) == 0
 
 
 def test_the_bid_record_counts_bids_met_and_only_their_bonuses():
@@ -83,7 +121,7 @@ def test_the_bid_record_counts_bids_met_and_only_their_bonuses():
         PlayerSheet("Ben", {"bid": [0, 1, 0], "tricks": [0, 1, 1], "bonus": [None, None, 30]}),
     ]
     scored = score(SKULL_KING, None, players)
-    ana, ben = (bid_record(rule, p.readings) for p in scored.players)
+    ana, ben = (bid_record(rule, p.readings, (1, 2, 3)) for p in scored.players)
     assert (ana.made, ana.played, ana.bid_points, ana.bonus) == (2, 3, 40, 10)  # 20 − 20 + 40
     assert (ben.made, ben.played, ben.bid_points, ben.bonus) == (2, 3, 0, 0)  # 10 + 20 − 30
     assert ana.bid_points + ana.bonus == scored.players[0].total

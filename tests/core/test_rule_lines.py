@@ -244,7 +244,7 @@ def test_the_command_line_refuses_a_broken_check_with_status_2(tmp_path, capsys)
         ),
         (
             lambda d: d["checks"][0].update(then={"lines": ["a"], "min": 1}),
-            'house.json: checks[0]: a check is either "sum"',
+            'house.json: checks[0]: a check is one of "then"',
         ),
         (
             lambda d: d["lines"][3].update(ties="halves"),

@@ -1337,8 +1337,9 @@ BROKEN_ROUNDS = [
     ),
     (
         "a player count the game does not allow",
-        lambda d: d.update(rounds={"by_players": {str(n): 10 for n in range(2, 8)}}),
-        'my.json: rounds.by_players: unknown field "7"; allowed here: "2", "3", "4", "5", "6"',
+        lambda d: d.update(rounds={"by_players": {str(n): 10 for n in range(2, 10)}}),
+        'my.json: rounds.by_players: unknown field "9"; allowed here: '
+        '"2", "3", "4", "5", "6", "7", "8"',
     ),
     (
         "two endings",
@@ -1439,7 +1440,12 @@ BROKEN_ROUNDS = [
     (
         "an unknown field in a deal",
         lambda d: d.update(deal={"cards": {"first": 1, "each": 2}}),
-        'my.json: deal.cards: unknown field "each"; allowed here: "first", "step"',
+        'my.json: deal.cards: unknown field "each"; allowed here: "first", "step", "deck"',
+    ),
+    (
+        "a deck too small for the most players",
+        lambda d: d.update(deal={"cards": {"first": 1, "step": 1, "deck": 5}}),
+        "my.json: deal.cards.deck: 5 cannot be below 8",
     ),
     (
         "a source that is not text",

@@ -104,7 +104,7 @@ def fill(store: Store) -> None:
         builtin_games()["skull-king"],
         None,
         [
-            PlayerSheet("Ana", {"bid": [1, 0, 2], "tricks": [1, 0, 1], "bonus": [0, 0, 0]}),
+            PlayerSheet("Ana", {"bid": [1, 0, 2], "tricks": [0, 0, 1], "bonus": [0, 0, 0]}),
             PlayerSheet(
                 "Zoë", {"bid": [0, 1, 1], "tricks": [1, "0+1", 1], "bonus": [0, "10+20", 0]}
             ),

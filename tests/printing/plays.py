@@ -107,7 +107,10 @@ def filled(template: GameTemplate, variant: str | None):
     """The fullest play of ``template``: as many players as it takes, every line entered
     (a line whose entries the core refuses is entered smaller, or left blank), in teams or
     with an outcome where the game wants one."""
-    count = min(template.max_players, len(NAMES))
+    most = template.max_players
+    if variant is not None and template.variant(variant).players is not None:
+        most = template.variant(variant).players[1]  # Concordia's Italia map: 4
+    count = min(most, len(NAMES))
     kind = template.result.kind if template.result is not None else None
     teams = [TEAMS[n % 2] if kind == "teams" else None for n in range(count)]
     outcome = None

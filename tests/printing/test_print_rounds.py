@@ -156,8 +156,8 @@ def test_every_round_game_prints_in_every_language(game, tmp_path):
 def test_the_command_prints_a_round_game_and_a_saved_round_play(cli, in_tmp):
     status, out, err = cli("sheet", "skull-king", "--players", "3", "--lang", "fr")
     assert (status, err) == (0, "") and out.strip() == "skull-king.fr.pdf"
-    status, _, err = cli("sheet", "skull-king", "--players", "7")
-    assert status == 2 and "2" in err and "6" in err
+    status, _, err = cli("sheet", "skull-king", "--players", "9")
+    assert status == 2 and "2" in err and "8" in err
     db = f"sqlite:///{in_tmp / 'history.sqlite3'}"
     sheet = in_tmp / "uno.json"
     sheet.write_text(
@@ -238,8 +238,10 @@ def test_a_label_too_long_for_its_column_is_printed_as_a_key_with_a_legend():
 @pytest.mark.parametrize("lang", ["fr", "de", "es"])
 def test_a_filled_round_sheet_for_six_keeps_its_labels_at_seven_points(lang):
     names = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
-    rounds = {"bid": [1] * 10, "tricks": [1] * 10}
-    scored = score(GAMES["skull-king"], None, [PlayerSheet(n, rounds) for n in names])
+    # one trick a round for each of the first players, as many as the round deals cards
+    rounds = [[1 if i < r else 0 for r in range(1, 11)] for i in range(len(names))]
+    sheets = [PlayerSheet(n, {"bid": t, "tricks": t}) for n, t in zip(names, rounds, strict=True)]
+    scored = score(GAMES["skull-king"], None, sheets)
     data = played_sheet_pdf(scored, lang)
     turned = turned_text(data)
     assert min(size for _, size, _ in turned) >= LABEL_SMALLEST

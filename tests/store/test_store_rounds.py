@@ -164,7 +164,7 @@ def test_csv_has_the_running_total_after_each_round(store):
     skull_king(store)
     azul(store, "2024-06-02T20:00", {"Ana": 40, "Ben": 38})
     players = [
-        PlayerSheet("Ana", {"points": [0, 120, 0, 0]}),
+        PlayerSheet("Ana", {"points": [0, 0, 0, 0]}),  # Ben wins every round
         PlayerSheet("Ben", {"points": [40] * 4}),
     ]
     store.save_play(UNO, None, players, played_at="2024-06-03T20:00")
