@@ -1,7 +1,8 @@
 """A game's stats read no more plays than their answer needs, however long the history.
 
 Two questions a game's stats gained since revision 0003 walked every play of the game
-through ``ix_play_best`` (a 100,000-play history: 25,000 plays of a game, over 17 ms):
+through ``ix_play_best`` (a 100,000-play history: 25,000 plays of a game, 17 to 30 ms a
+game's stats against 0.1 ms for the same answer read from the tallies):
 
 - The best total's holders in plays decided by hand or won or lost together (BG Stats'
   manual winners, co-operative plays), where the best total need not be a winner's, and
