@@ -20,12 +20,17 @@ same database file:
                 and team games, ignored plays, expansions, locations, durations) imported
                 into an empty history: plays per second beside the Scorepad-JSON import's
                 (target: within 1.5x of it)
-Every answer is checked equal to the baseline's. Prints medians (ms), ratios and the peak
-memory of this process (the store's import and queries; the baseline import runs in a
-child process of its own); the last line is a JSON object. Targets: every query within
+Every answer is checked equal to the baseline's (its connection gets the store's page
+cache, ``CACHE_KIB``), and each query is timed turn about with its baseline. Prints
+medians (ms), ratios and the peak memory of this process (the store's import and
+queries; the baseline import runs in a child process of its own); the last line is a
+JSON object. Targets: every query within
 2x its baseline and under 20 ms median; import >= 10,000 plays/s; peak memory < 300 MB.
 
-    python bench/bench_history.py [--quick] [--keep DIR]
+    python bench/bench_history.py [--quick] [--keep DIR [--reuse]]
+
+``--reuse`` times the queries again on the history an earlier ``--keep DIR`` run left there
+(upgraded first if the schema has moved on), without building or importing anything.
 """
 
 from __future__ import annotations
@@ -47,8 +52,9 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.core import PlayerSheet, builtin_games, score
-from scorepad.store import PlayFilter, open_store
+from scorepad.store import PlayFilter, Store, open_store
 from scorepad.store.bulk import RECOUNT
+from scorepad.store.database import CACHE_KIB
 from scorepad.store.values import canonical, digest, from_halves
 
 GAMES = ("azul", "azul-sintra", "azul-summer-pavilion", "glass-road")
@@ -447,14 +453,19 @@ def in_child(fn: Callable[..., float], *args: Any) -> float:
         return pool.apply(fn, args)
 
 
-def median_ms(fn: Callable[[], Any], runs: int) -> float:
-    fn()  # warm: compiled statements, page cache
-    times = []
+def medians_ms(
+    ours: Callable[[], Any], theirs: Callable[[], Any], runs: int
+) -> tuple[float, float]:
+    """Each one's median time, the two run turn about (so that a burst of other work on
+    a shared machine slows both alike, not one of them)."""
+    ours(), theirs()  # warm: compiled statements, page cache
+    times: tuple[list[float], list[float]] = ([], [])
     for _ in range(runs):
-        started = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
+        for fn, kept in ((ours, times[0]), (theirs, times[1])):
+            started = time.perf_counter()
+            fn()
+            kept.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def half_up(value: Decimal) -> Decimal:
@@ -468,7 +479,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=0, help="timed runs per query")
     parser.add_argument("--keep", help="build in this folder and keep the files")
     parser.add_argument("--bgstats-plays", type=int, default=20_000, help="BG Stats plays")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="time the queries on the history an earlier --keep run left (no import figures)",
+    )
     args = parser.parse_args()
+    if args.reuse and not args.keep:
+        parser.error("--reuse needs --keep DIR")
     plays = 10_000 if args.quick else 100_000
     runs = args.runs or (30 if args.quick else 50)
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
@@ -478,6 +496,11 @@ def main() -> int:
         folder / "history.sqlite3",
         folder / "baseline.sqlite3",
     )
+    if args.reuse:  # the history an earlier run kept: the queries alone
+        results: dict[str, Any] = {"plays": plays}
+        with open_store(str(path)) as store:
+            ok = queries(store, path, runs, results)
+        return finish(results, ok)
     for stale in folder.glob("*.sqlite3*"):
         stale.unlink()
     write_history(source, plays)
@@ -491,8 +514,45 @@ def main() -> int:
     import_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     base_import_s = in_child(baseline_import, source, path, base_path)
     rate, base_rate = plays / import_s, plays / base_import_s
+    results = {
+        "plays": plays,
+        "import_plays_per_s": round(rate),
+        "baseline_import_plays_per_s": round(base_rate),
+        "import_ratio": round(import_s / base_import_s, 2),
+    }
+    print(
+        f"import: {rate:,.0f} plays/s (baseline {base_rate:,.0f} plays/s, "
+        f"ratio {import_s / base_import_s:.2f})"
+    )
+    ok = queries(store, path, runs, results) and rate >= 10_000
+    bgs_source, bgs_path = folder / "bgstats.bgsplay", folder / "bgstats.sqlite3"
+    write_bgstats(bgs_source, args.bgstats_plays)
+    with open_store(str(bgs_path)) as bgs:
+        started = time.perf_counter()
+        bgs_done = bgs.import_file(bgs_source)
+        bgs_s = time.perf_counter() - started
+    assert bgs_done.plays == args.bgstats_plays, bgs_done
+    bgs_rate = args.bgstats_plays / bgs_s
+    bgs_ratio = rate / bgs_rate
+    results["bgstats_plays"] = args.bgstats_plays
+    results["bgstats_import_plays_per_s"] = round(bgs_rate)
+    results["bgstats_vs_json_import"] = round(bgs_ratio, 2)
+    print(
+        f"bgstats import: {bgs_rate:,.0f} plays/s ({args.bgstats_plays:,} plays, "
+        f"{bgs_source.stat().st_size / 1e6:.1f} MB) beside the Scorepad-JSON import's "
+        f"{rate:,.0f} plays/s: {bgs_ratio:.2f}x slower (target <= 1.5)"
+    )
+    print(f"peak memory after the import: {import_peak:.1f} MB")
+    store.close()
+    return finish(results, ok and bgs_ratio <= 1.5)
 
+
+def queries(store: Store, path: Path, runs: int, results: dict[str, Any]) -> bool:
+    """Time the store's queries beside the baseline's on the history at ``path`` (the
+    store's file), add their figures to ``results``, and say whether each met its target."""
     db = sqlite3.connect(path)
+    db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the store's page cache, for a fair race
+    ok = True
     a, b = "Player 017", "Player 042"
     cases: dict[str, tuple[Callable[[], Any], Callable[[], Any], Callable[[Any], Any]]] = {
         "first_page": (
@@ -527,21 +587,10 @@ def main() -> int:
             lambda h: (h.plays, h.a_ahead, h.b_ahead, h.a_wins, h.b_wins),
         ),
     }
-    results: dict[str, Any] = {
-        "plays": plays,
-        "import_plays_per_s": round(rate),
-        "baseline_import_plays_per_s": round(base_rate),
-        "import_ratio": round(import_s / base_import_s, 2),
-    }
-    print(
-        f"import: {rate:,.0f} plays/s (baseline {base_rate:,.0f} plays/s, "
-        f"ratio {import_s / base_import_s:.2f})"
-    )
-    ok = rate >= 10_000
     for name, (ours, theirs, shape) in cases.items():
         mine, base = shape(ours()), theirs()
         assert mine == base, f"{name}: store {mine!r} != baseline {base!r}"
-        ours_ms, base_ms = median_ms(ours, runs), median_ms(theirs, runs)
+        ours_ms, base_ms = medians_ms(ours, theirs, runs)
         ratio = ours_ms / base_ms
         ok = ok and ours_ms < 20 and ratio <= 2
         results[name] = {
@@ -559,32 +608,17 @@ def main() -> int:
     print(
         f"   game_stats: the tallies agree with every result counted afresh ({counted_ms:.1f} ms)"
     )
-    bgs_source, bgs_path = folder / "bgstats.bgsplay", folder / "bgstats.sqlite3"
-    write_bgstats(bgs_source, args.bgstats_plays)
-    with open_store(str(bgs_path)) as bgs:
-        started = time.perf_counter()
-        bgs_done = bgs.import_file(bgs_source)
-        bgs_s = time.perf_counter() - started
-    assert bgs_done.plays == args.bgstats_plays, bgs_done
-    bgs_rate = args.bgstats_plays / bgs_s
-    bgs_ratio = rate / bgs_rate
-    results["bgstats_plays"] = args.bgstats_plays
-    results["bgstats_import_plays_per_s"] = round(bgs_rate)
-    results["bgstats_vs_json_import"] = round(bgs_ratio, 2)
-    print(
-        f"bgstats import: {bgs_rate:,.0f} plays/s ({args.bgstats_plays:,} plays, "
-        f"{bgs_source.stat().st_size / 1e6:.1f} MB) beside the Scorepad-JSON import's "
-        f"{rate:,.0f} plays/s: {bgs_ratio:.2f}x slower (target <= 1.5)"
-    )
-    ok = ok and bgs_ratio <= 1.5
+    db.close()
+    return ok
+
+
+def finish(results: dict[str, Any], ok: bool) -> int:
+    """Add the peak memory, print the figures as JSON, and say whether every target was met."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory after the import: {import_peak:.1f} MB")
     ok = ok and peak < 300
     results["peak_memory_mb"] = round(peak, 1)
     results["targets_met"] = ok
     print(f"peak memory: {peak:.1f} MB")
-    store.close()
-    db.close()
     print(json.dumps(results))
     return 0 if ok else 1
 

@@ -74,6 +74,15 @@ class TemplateSnapshot(SQLModel, table=True):
     source: str = Field(sa_type=Text)
 
 
+BY_HAND = "deleted_at IS NULL AND (decided_by = 'given' OR result_kind = 'cooperative')"
+"""The plays of ``ix_play_by_hand`` (revision 0013): those whose winners and places were
+given by hand (an import's manual winners) or that were won or lost together, the only
+plays whose best total need not be a winner's; a statement reaches them through this
+index by naming the same condition, constants written out."""
+TIMED = "deleted_at IS NULL AND ignored IS NULL AND duration IS NOT NULL"
+"""The plays of ``ix_play_timed`` (revision 0013): counted in a game's average duration."""
+
+
 class Play(SQLModel, table=True):
     __tablename__ = "play"
     __table_args__ = (
@@ -98,6 +107,26 @@ class Play(SQLModel, table=True):
             "winning_total_halves",
             sqlite_where=text("deleted_at IS NULL"),
             postgresql_where=text("deleted_at IS NULL"),
+        ),
+        Index(
+            "ix_play_by_hand",
+            "game_id",
+            "result_kind",
+            "ignored",
+            "outcome",
+            "decided_by",
+            "deleted_at",
+            sqlite_where=text(BY_HAND),
+            postgresql_where=text(BY_HAND),
+        ),
+        Index(
+            "ix_play_timed",
+            "game_id",
+            "duration",
+            "ignored",
+            "deleted_at",
+            sqlite_where=text(TIMED),
+            postgresql_where=text(TIMED),
         ),
     )
 

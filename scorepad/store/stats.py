@@ -2,9 +2,13 @@
 tallies the database keeps per game.
 
 A player's statistics are the player's row, then one aggregate over their part of
-``ix_result_player``, which holds every column they need. A game's counts come from the
-tallies the database keeps (``game_tally``, ``total_tally``: one row, and one row per
-total held), and its record holders through ``ix_play_best``. The statements are built
+``ix_result_player`` and their plays' rows (the co-operative plays and those won or lost
+by hand counted apart in the same pass). A game's counts come from the tallies the
+database keeps (``game_tally``, ``total_tally``: one row, and one row per total held),
+its record holders through ``ix_play_best`` (and ``ix_play_by_hand`` when the winners'
+plays do not hold them all), its average duration from ``ix_play_timed``: never a pass
+over each of its plays. Head to head is one pass over the first player's results, and
+their co-operative plays apart through ``ix_play_by_hand``. The statements are built
 once, with bound parameters, so each call costs only their execution. Sums are taken in
 half-points and divided exactly, never through floats.
 """
@@ -12,9 +16,21 @@ half-points and divided exactly, never through floats.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, case, func, literal_column, or_, select, true
+from sqlalchemy import (
+    ColumnElement,
+    and_,
+    bindparam,
+    case,
+    exists,
+    func,
+    literal_column,
+    or_,
+    select,
+    true,
+)
 
 import scorepad.store.models as m
 from scorepad.core import GameTemplate
@@ -35,13 +51,26 @@ COOPERATIVE = "cooperative"
 GIVEN = "given"
 """``play.decided_by`` of a play whose winners and places the source gave (an import's
 manual winners), not the totals."""
-WINS = func.sum(case((r.c.winner == true(), literal_column("1")), else_=literal_column("0")))
+
+
+ONE: ColumnElement[Any] = literal_column("1")
+NOTHING: ColumnElement[Any] = literal_column("0")
+WINS = func.sum(case((r.c.winner == true(), ONE), else_=NOTHING))
 
 
 def _player_query(by_game: bool) -> object:
-    """A player's results in one pass over their part of ``ix_result_player``, which
-    holds every column asked for (with a game: the rows are read for its id)."""
-    query = select(
+    """A player's results and the plays they are in, in one pass over their part of
+    ``ix_result_player`` (with a game: the rows are read for its id): their plays, wins,
+    totals and last play; of those, the plays whose result the players gave by hand
+    (co-operative plays, team plays without a score: ``outcome``) and the co-operative
+    plays and wins among them; the totals of the other plays (what averages and bests
+    are taken over once such plays exist); in all games, how many games they have scores
+    in (over more than one, no average or best is given for all games together: Glass
+    Road's 26.5 and Summer Pavilion's 129 do not add)."""
+    by_hand = p.c.outcome.is_not(None)
+    coop = and_(by_hand, p.c.result_kind == literal_column(f"'{COOPERATIVE}'"))
+    scored_total = case((p.c.outcome.is_(None), r.c.total_halves))
+    columns = [
         func.count(),
         WINS,
         func.sum(r.c.total_halves),
@@ -49,55 +78,30 @@ def _player_query(by_game: bool) -> object:
         func.min(r.c.total_halves),
         func.max(r.c.played_at),
         func.count(r.c.total_halves),
-    ).where(r.c.player_id == bindparam("player"), r.c.live == true())
+        func.count(p.c.outcome),
+        func.sum(case((coop, ONE), else_=NOTHING)),
+        func.sum(case((and_(coop, r.c.winner == true()), ONE), else_=NOTHING)),
+        func.count(scored_total),
+        func.sum(scored_total),
+        func.max(scored_total),
+        func.min(scored_total),
+    ]
+    if not by_game:
+        columns.append(
+            func.count(func.distinct(case((r.c.total_halves.is_not(None), r.c.game_id))))
+        )
+    query = (
+        select(*columns)
+        .select_from(r.join(p, p.c.id == r.c.play_id))
+        .where(r.c.player_id == bindparam("player"), r.c.live == true())
+    )
     return query.where(r.c.game_id == bindparam("game")) if by_game else query
 
 
 PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
-
-
-def _outcome_query(by_game: bool, scored: bool) -> object:
-    """A player's plays whose result the players gave by hand (co-operative plays, team
-    plays without a score), by kind of result; with ``scored``, the others' totals
-    instead (what averages and bests are taken over once such plays exist)."""
-    given = p.c.outcome.is_(None) if scored else p.c.outcome.is_not(None)
-    columns = (
-        [
-            func.count(r.c.total_halves),
-            func.sum(r.c.total_halves),
-            func.max(r.c.total_halves),
-            func.min(r.c.total_halves),
-        ]
-        if scored
-        else [p.c.result_kind, func.count(), WINS]
-    )
-    query = (
-        select(*columns)
-        .select_from(r.join(p, p.c.id == r.c.play_id))
-        .where(r.c.player_id == bindparam("player"), r.c.live == true(), given)
-    )
-    if by_game:
-        query = query.where(r.c.game_id == bindparam("game"))
-    return query if scored else query.group_by(p.c.result_kind)
-
-
-OUTCOMES = {g: Prepared(_outcome_query(g, False)) for g in (False, True)}
-SCORED_GAMES = Prepared(
-    select(func.count(func.distinct(r.c.game_id))).where(
-        r.c.player_id == bindparam("player"),
-        r.c.live == true(),
-        r.c.total_halves.is_not(None),
-    )
-)
-"""How many games a player has scores in: over more than one, no average or best is
-given for all games together (Glass Road's 26.5 and Summer Pavilion's 129 do not add)."""
-SCORED = {g: Prepared(_outcome_query(g, True)) for g in (False, True)}
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 _GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 gt, tt = m.game_tally, m.total_tally
-_GAME_PLAYS = select(gt.c.plays, gt.c.winning_sum_halves, gt.c.winning_count).where(
-    gt.c.game_id == bindparam("game")
-)
 _DISTRIBUTION = (
     select(tt.c.total_halves, tt.c.results)
     .where(tt.c.game_id == bindparam("game"))
@@ -120,6 +124,13 @@ _HOLDERS = (
 """A game's best total is the winning total of every play it was made in (nobody there
 can have more; a tie-breaker only chooses among equal totals), so only the plays with
 that winning total are read."""
+BY_HAND = or_(
+    p.c.decided_by == literal_column(f"'{GIVEN}'"),
+    p.c.result_kind == literal_column(f"'{COOPERATIVE}'"),
+)
+"""The plays decided by hand or won or lost together, written as ``models.BY_HAND`` is
+(constants, not bound values) so that the database reads them through
+``ix_play_by_hand`` alone."""
 _GIVEN_HOLDERS = (
     select(pl.c.name, r.c.play_id, r.c.played_at)
     .select_from(p)
@@ -128,12 +139,16 @@ _GIVEN_HOLDERS = (
     .where(
         p.c.game_id == bindparam("game"),
         p.c.deleted_at.is_(None),
-        or_(p.c.decided_by == GIVEN, p.c.result_kind == "cooperative"),
+        BY_HAND,
         r.c.live == true(),
         r.c.total_halves == bindparam("best"),
     )
     .order_by(r.c.played_at, r.c.play_id, r.c.seat)
 )
+"""The best total's holders in plays whose winners were given by hand (BG Stats' manual
+winners) or that were won or lost together: there the best total need not be a winner's.
+Read only when the winners' plays hold fewer of the best total than the game's tally
+counts (every result is in one or the other)."""
 _EXACT = (
     select(r.c.score_text, pl.c.name, r.c.play_id, r.c.played_at)
     .join(pl, pl.c.id == r.c.player_id)
@@ -146,95 +161,117 @@ _EXACT = (
 )
 """A game's scores finer than a half (imported: "3.44"), kept as typed (``ix_result_exact``)."""
 EXACT = Prepared(_EXACT)
-"""The best total's holders in plays whose winners were given by hand (BG Stats' manual
-winners) or that were won or lost together: there the best total need not be a winner's."""
 _PEOPLE = select(pl.c.id, pl.c.name, pl.c.name_key).where(
     pl.c.name_key.in_([bindparam("a"), bindparam("b")])
 )
-_DURATIONS = select(func.count(p.c.duration), func.sum(p.c.duration)).where(
-    p.c.game_id == bindparam("game"),
-    p.c.deleted_at.is_(None),
-    p.c.ignored.is_(None),
-    p.c.duration.is_not(None),
+_TIMED = (p.c.game_id == m.game.c.id, p.c.deleted_at.is_(None), p.c.ignored.is_(None))
+_GAME_HEAD = (
+    select(
+        m.game.c.id,
+        m.game.c.name,
+        gt.c.plays,
+        gt.c.winning_sum_halves,
+        gt.c.winning_count,
+        select(func.count(p.c.duration))
+        .where(*_TIMED, p.c.duration.is_not(None))
+        .scalar_subquery(),
+        select(func.sum(p.c.duration)).where(*_TIMED, p.c.duration.is_not(None)).scalar_subquery(),
+        exists().where(
+            r.c.game_id == m.game.c.id,
+            r.c.total_halves.is_(None),
+            r.c.score_text.is_not(None),
+            r.c.live == true(),
+        ),
+    )
+    .select_from(m.game.outerjoin(gt, gt.c.game_id == m.game.c.id))
+    .where(m.game.c.key == bindparam("key"))
 )
-"""A game's plays that say how long they took (older plays, imports without a duration
-and plays left out of the statistics are not counted)."""
+"""A game's row, its tallies (``game_tally``: live plays, sum and count of winning
+totals), its plays that say how long they took and their minutes (older plays, imports
+without a duration and plays left out of the statistics are not counted: read from
+``ix_play_timed`` alone, whose condition is this one), and whether it has scores finer
+than a half (``ix_result_exact``), in one statement."""
 _TOGETHER = (
     select(p.c.outcome, func.count())
     .where(
         p.c.game_id == bindparam("game"),
         p.c.deleted_at.is_(None),
-        p.c.ignored.is_(None),
+        BY_HAND,  # implied by the next: names the plays of ``ix_play_by_hand``
         p.c.result_kind == COOPERATIVE,
+        p.c.ignored.is_(None),
     )
     .group_by(p.c.outcome)
 )
 """A co-operative game's plays by outcome, counted as the game's plays are (not deleted,
-not left out of the statistics)."""
-GAME, GAME_PLAYS, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, DURATIONS, TOGETHER = (
+not left out of the statistics), read from ``ix_play_by_hand`` alone."""
+GAME, GAME_HEAD, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, TOGETHER = (
     Prepared(q)
-    for q in (
-        _GAME,
-        _GAME_PLAYS,
-        _DISTRIBUTION,
-        _HOLDERS,
-        _GIVEN_HOLDERS,
-        _PEOPLE,
-        _DURATIONS,
-        _TOGETHER,
-    )
+    for q in (_GAME, _GAME_HEAD, _DISTRIBUTION, _HOLDERS, _GIVEN_HOLDERS, _PEOPLE, _TOGETHER)
 )
 
 
-def _h2h_query(by_game: bool) -> object:
-    """Two players' plays together: who finished ahead and who won in the plays each
-    played for themselves (or in teams), and the co-operative plays apart, won or lost
-    together."""
+def _h2h_query(by_game: bool, together: bool) -> object:
+    """Two players' plays together: how many, who finished ahead, who won, their totals
+    and the last; with ``together``, the same of their co-operative plays alone (counted
+    apart: won or lost together), found through ``ix_play_by_hand`` instead of reading
+    every shared play's row.
+
+    For the co-operative plays, the first player's results are picked by their play from
+    ``ix_result_player`` alone, and only those are read in full (``mine``, by key): a
+    column of the row in the filter would have every result read first."""
     a, b = r.alias("a"), r.alias("b")
-    coop = p.c.result_kind == COOPERATIVE
-    apart = p.c.result_kind.is_(None) | (p.c.result_kind != COOPERATIVE)
+    mine = r.alias("mine") if together else a
 
-    def counted(*condition: ColumnElement[bool]) -> ColumnElement[Any]:
-        return func.sum(case((and_(*condition), 1), else_=0))
+    def counted(condition: ColumnElement[bool]) -> ColumnElement[Any]:
+        return func.sum(case((condition, ONE), else_=NOTHING))
 
-    query = (
-        select(
-            func.count(),
-            counted(apart, a.c.rank < b.c.rank),
-            counted(apart, a.c.rank > b.c.rank),
-            counted(apart, a.c.winner == true()),
-            counted(apart, b.c.winner == true()),
+    columns = [
+        func.count(),
+        counted(mine.c.rank < b.c.rank),
+        counted(mine.c.rank > b.c.rank),
+        counted(a.c.winner == true()),
+        counted(b.c.winner == true()),
+    ]
+    joined = a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b")))
+    query = select(*columns).where(a.c.player_id == bindparam("a"), a.c.live == true())
+    if not together:
+        query = query.add_columns(
             func.sum(a.c.total_halves),
             func.sum(b.c.total_halves),
             func.max(a.c.played_at),
             func.count(a.c.total_halves),
             func.count(b.c.total_halves),
-            counted(coop),
-            counted(coop, a.c.winner == true()),
         )
-        .select_from(
-            a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b"))).join(
-                p, p.c.id == a.c.play_id
-            )
-        )
-        .where(a.c.player_id == bindparam("a"), a.c.live == true())
+        if by_game:
+            query = query.where(a.c.game_id == bindparam("game"))
+        return query.select_from(joined)
+    plays = select(p.c.id).where(
+        p.c.deleted_at.is_(None), BY_HAND, p.c.result_kind == literal_column(f"'{COOPERATIVE}'")
     )
-    return query.where(a.c.game_id == bindparam("game")) if by_game else query
+    if by_game:  # the plays of the game: the results are theirs
+        plays = plays.where(p.c.game_id == bindparam("game"))
+    joined = joined.join(mine, and_(mine.c.play_id == a.c.play_id, mine.c.seat == a.c.seat))
+    return query.select_from(joined).where(a.c.play_id.in_(plays))
 
 
-H2H = {False: Prepared(_h2h_query(False)), True: Prepared(_h2h_query(True))}
+H2H = {
+    (g, together): Prepared(_h2h_query(g, together))
+    for g in (False, True)
+    for together in (False, True)
+}
 
 
-def _game(
-    db: Database, cursor: Any, key: str
-) -> tuple[int, dict[str, str], bool, GameTemplate | None]:
-    """The game's row id (-1 before its first play), name, whether the lowest wins, and
-    its template (None for a game only the plays still name)."""
+def _found(
+    db: Database, cursor: Any, key: str, statement: Prepared
+) -> tuple[tuple[Any, ...] | None, dict[str, str], bool, GameTemplate | None]:
+    """The game's row as ``statement`` reads it by key (None before its first play),
+    name, whether the lowest wins, and its template (None for a game only the plays
+    still name)."""
     template = shipped_games().get(key)
     if template is None:
         with db.reading() as conn:
             template = all_templates(conn).get(key)
-    rows = GAME.run(db, cursor, {"key": key})
+    rows = statement.run(db, cursor, {"key": key})
     if template is None and not rows:
         with db.reading() as conn:
             choices = ", ".join(quote(g) for g in all_templates(conn))
@@ -242,8 +279,22 @@ def _game(
     lowest = template is not None and template.wins == "lowest"
     if not rows:
         assert template is not None
-        return -1, dict(template.name), lowest, template
-    return int(rows[0][0]), load(rows[0][1]), lowest, template
+        return None, dict(template.name), lowest, template
+    return rows[0], _name(rows[0][1]), lowest, template
+
+
+@lru_cache(maxsize=256)
+def _name(text: str) -> dict[str, str]:
+    return load(text)
+
+
+def _game(
+    db: Database, cursor: Any, key: str
+) -> tuple[int, dict[str, str], bool, GameTemplate | None]:
+    """The game's row id (-1 before its first play), name, whether the lowest wins, and
+    its template (None for a game only the plays still name)."""
+    row, name, lowest, template = _found(db, cursor, key, GAME)
+    return (int(row[0]) if row is not None else -1), name, lowest, template
 
 
 def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStats:
@@ -257,19 +308,15 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
             raise StoreError("store.no_player", value=quote(name))
         params["player"], shown = found[0]
         by_game = game is not None
-        plays, wins, total, high, low, last, scored = PLAYER[by_game].run(db, cursor, params)[0]
-        plays, wins, scored = int(plays), int(wins or 0), int(scored)
-        coop_plays = coop_wins = 0
-        given = OUTCOMES[by_game].run(db, cursor, params) if plays else []
-        if given:  # co-operative plays apart; plays won or lost by hand have no total
-            for kind, count, won in given:
-                if kind == "cooperative":
-                    coop_plays, coop_wins = int(count), int(won or 0)
-            plays, wins = plays - coop_plays, wins - coop_wins
-            scored, total, high, low = SCORED[by_game].run(db, cursor, params)[0]
-            scored = int(scored)
-        if not by_game and scored and int(SCORED_GAMES.run(db, cursor, params)[0][0]) > 1:
-            total = high = low = None
+        row = PLAYER[by_game].run(db, cursor, params)[0]
+    plays, wins, total, high, low, last, scored, given, coop_plays, coop_wins = row[:10]
+    plays, wins, scored = int(plays), int(wins or 0), int(scored)
+    coop_plays, coop_wins = int(coop_plays or 0), int(coop_wins or 0)
+    if given:  # co-operative plays apart; plays won or lost by hand have no total
+        plays, wins = plays - coop_plays, wins - coop_wins
+        scored, total, high, low = int(row[10]), row[11], row[12], row[13]
+    if not by_game and scored and int(row[14]) > 1:
+        total = high = low = None
     best = low if lowest else high
     return PlayerStats(
         name=shown,
@@ -287,39 +334,58 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
 
 
 def game_stats(db: Database, key: str) -> GameStats:
+    best: int | None = None
+    holders: tuple[Holder, ...] = ()
+    together: dict[str, int] = {}
+    distribution: list[tuple[Any, ...]] = []
+    exact: list[tuple[Any, ...]] = []
     with db.cursor() as cursor:
-        game, name, lowest, template = _game(db, cursor, key)
+        row, name, lowest, template = _found(db, cursor, key, GAME_HEAD)
+        if row is None:  # no play yet
+            game, plays, winning_sum, winning_count, timed, minutes, finer = (
+                -1,
+                0,
+                None,
+                0,
+                0,
+                None,
+                False,
+            )
+        else:
+            game, _, plays, winning_sum, winning_count, timed, minutes, finer = row
+        plays, winning_count = int(plays or 0), int(winning_count or 0)
         scored = template is None or has_score(template)
-        tally = GAME_PLAYS.run(db, cursor, {"game": game})
-        plays, winning_sum, winning_count = tally[0] if tally else (0, None, 0)
-        distribution = DISTRIBUTION.run(db, cursor, {"game": game}) if scored else []
-        best: int | None = None
-        holders: tuple[Holder, ...] = ()
-        together: dict[str, int] = {}
         rule = template.result if template is not None else None
-        if rule is not None and rule.kind == COOPERATIVE and plays:
+        if plays and rule is not None and rule.kind == COOPERATIVE:
             together = {o: int(n) for o, n in TOGETHER.run(db, cursor, {"game": game})}
+        if row is not None and scored:
+            distribution = DISTRIBUTION.run(db, cursor, {"game": game})
         if distribution:
-            best = int(distribution[0][0] if lowest else distribution[-1][0])
+            best, held = distribution[0] if lowest else distribution[-1]
+            best = int(best)
             rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
-            rows += GIVEN_HOLDERS.run(db, cursor, {"game": game, "best": best})
+            if len(rows) < int(held):  # some holders are in plays decided by hand
+                rows += GIVEN_HOLDERS.run(db, cursor, {"game": game, "best": best})
             found = sorted({(as_datetime(when), int(i), n) for n, i, when in rows})
             holders = tuple(Holder(n, i, when) for when, i, n in found)
-        timed, minutes = DURATIONS.run(db, cursor, {"game": game})[0]
-        exact = EXACT.run(db, cursor, {"game": game})
+        if finer:
+            exact = EXACT.run(db, cursor, {"game": game})
     best_total = from_halves(best) if best is not None else None
-    counts: dict[Number, int] = {from_halves(t): int(c) for t, c in distribution}
+    # in order of total already: halves and the totals they make sort alike
+    shares = tuple([(from_halves(t), c) for t, c in distribution])
     if exact:  # scores finer than a half count in the best and the distribution too
+        counts: dict[Number, int] = dict(shares)
         best_total, holders = _with_exact(exact, best_total, holders, lowest, counts)
+        shares = tuple(sorted(counts.items()))
     return GameStats(
         game=key,
         name=name,
-        plays=int(plays),
+        plays=plays,
         best_total=best_total,
         holders=holders,
-        average_winning_total=average(winning_sum, int(winning_count)) if scored else None,
-        distribution=tuple(sorted(counts.items())),
-        average_duration=whole_average(minutes, int(timed)),
+        average_winning_total=average(winning_sum, winning_count) if scored else None,
+        distribution=shares,
+        average_duration=whole_average(minutes, int(timed or 0)),
         scored=scored,
         coop_wins=together.get("won", 0),
         coop_losses=together.get("lost", 0),
@@ -382,10 +448,14 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         params: dict[str, object] = {"a": a_id, "b": b_id}
         if game is not None:
             params["game"] = _game(db, cursor, game)[0]
-        row = H2H[game is not None].run(db, cursor, params)[0]
-    plays, a_ahead, b_ahead, a_wins, b_wins, a_sum, b_sum, last, a_scored, b_scored, coop, won = row
-    plays, coop = int(plays), int(coop or 0)
-    a_ahead, b_ahead = int(a_ahead or 0), int(b_ahead or 0)
+        all_plays = H2H[game is not None, False].run(db, cursor, params)[0]
+        together = H2H[game is not None, True].run(db, cursor, params)[0]
+    plays, a_ahead, b_ahead, a_wins, b_wins = (int(n or 0) for n in all_plays[:5])
+    a_sum, b_sum, last, a_scored, b_scored = all_plays[5:]
+    coop, coop_a_ahead, coop_b_ahead, won, coop_b_wins = (int(n or 0) for n in together)
+    # the plays each played for themselves (or in teams): all of them but the co-operative
+    a_ahead, b_ahead = a_ahead - coop_a_ahead, b_ahead - coop_b_ahead
+    a_wins, b_wins = a_wins - won, b_wins - coop_b_wins
     return HeadToHead(
         a=a_shown,
         b=b_shown,
@@ -393,11 +463,11 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         a_ahead=a_ahead,
         b_ahead=b_ahead,
         level=plays - coop - a_ahead - b_ahead,
-        a_wins=int(a_wins or 0),
-        b_wins=int(b_wins or 0),
+        a_wins=a_wins,
+        b_wins=b_wins,
         a_average=average(a_sum, int(a_scored)),
         b_average=average(b_sum, int(b_scored)),
         last_played=as_datetime(last),
         coop_plays=coop,
-        coop_wins=int(won or 0),
+        coop_wins=won,
     )

@@ -144,3 +144,14 @@ def test_the_round_block_shows_the_deal_the_gaps_and_the_bonus_word(tmp_path):
     assert ctx.t("app.round_cards", n=2) in find(root, "dealer").value
     assert "Ana" in find(root, "round-1-deal").value
     assert error_boxes(root) == []
+
+
+def test_the_missing_cells_read_in_the_languages_own_way(tmp_path):
+    """French puts a space before a colon: "Annonce : Ben", not "Annonce: Ben"."""
+    for lang, line in [("fr", "Annonce : Ben"), ("de", "Ansage: Ben"), ("en", "Bid: Ben")]:
+        ctx, _ = context(tmp_path / lang, lang=lang)
+        root = SheetView(ctx, skull_king(["Ana", "Ben"])).build()
+        type_into(root, "round-1-bid-1", "1")
+        type_into(root, "round-1-tricks-1", "1")
+        type_into(root, "round-1-tricks-2", "0")
+        assert find(root, "round-1-missing").value == ctx.t("app.round_missing", cells=line)

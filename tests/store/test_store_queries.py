@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+from datetime import datetime, timedelta
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 from store_sheets import AZUL, azul, edit, glass
 
 from scorepad.core import PlayerSheet
 from scorepad.store import PlayFilter, StoreError, open_store
 from scorepad.store.bulk import RECOUNT
 
+BGSTATS = Path(__file__).parent.parent / "data" / "bgstats" / "export.bgsplay"
 LOWEST = {
     "id": "golf",
     "name": {"en": "Golf", "es": "Golf"},
@@ -247,3 +250,100 @@ def test_the_tallies_follow_every_change_to_the_plays(history, tmp_path, pg_or_f
     kept, counted = tallies(history)
     assert kept == counted
     assert history.game_stats("azul").distribution[0] == (30, 2)
+
+
+def database_steps(store, work):
+    """How many steps SQLite's virtual machine takes for ``work`` (its own measure of the
+    rows a statement reads; the same on every run, however busy the machine)."""
+    steps = [0]
+
+    def step() -> int:
+        steps[0] += 1
+        return 0
+
+    def counted(dbapi_connection, *_):
+        dbapi_connection.set_progress_handler(step, 1)
+
+    event.listen(store.db.engine, "checkout", counted)
+    try:
+        work()
+    finally:
+        event.remove(store.db.engine, "checkout", counted)
+    return steps[0]
+
+
+def test_a_games_stats_read_no_more_as_its_plays_grow(tmp_path):
+    """The best play, then more and more plays below it: the game's stats read the same
+    rows (the tallies, the best play, the few plays decided by hand or timed), never
+    each play of the game (they did, to find holders in plays decided by hand and the
+    average duration)."""
+    with open_store(str(tmp_path / "history.sqlite3")) as store:
+        azul(store, "2024-01-01T20:00", {"Ana": 90, "Ben": 10}, duration=50)
+        costs, played = [], 0
+        for more in (10, 60):
+            for _ in range(played, more):
+                played += 1
+                when = datetime(2024, 2, 1, 20) + timedelta(days=played)
+                azul(store, when.isoformat(), {"Ana": 40, "Ben": 50})
+            stats = store.game_stats("azul")
+            assert (stats.best_total, [h.name for h in stats.holders]) == (90, ["Ana"])
+            assert stats.distribution == ((10, 1), (40, more), (50, more), (90, 1))
+            assert (stats.plays, stats.average_duration) == (1 + more, 50)
+            costs.append(database_steps(store, lambda: store.game_stats("azul")))
+        assert costs[1] <= costs[0] * 1.05, costs
+
+
+def test_the_best_total_is_held_in_a_play_decided_by_hand_and_in_a_winners_play(store):
+    """Ana's 80 lost to Ben's 70 by the players' say (BG Stats' manual winner), Carla won
+    another play with 80: both hold the best total, though the winners' plays hold one."""
+    document = json.loads(BGSTATS.read_text(encoding="utf-8"))
+    document["plays"][8]["ignored"] = False  # Brass: Ana's 80 beside Ben's winning 70
+    scores = document["plays"][9]["playerScores"]  # Brass: Carla wins with 80, Ana 60
+    scores[0] |= {"playerRefId": 1, "score": "60", "winner": False, "rank": 2}
+    scores[1] |= {"playerRefId": 3, "score": "80", "winner": True, "rank": 1}
+    store.import_text(json.dumps(document), "manual.bgsplay")
+    stats = store.game_stats("bgstats-brass-lancashire")
+    assert stats.best_total == 80
+    assert [(h.name, h.played_at.day) for h in stats.holders] == [("Ana", 9), ("Carla", 10)]
+    assert dict(stats.distribution)[80] == 2
+
+
+def test_head_to_head_agrees_with_the_plays_counted_one_by_one(store):
+    """Every kind of play BG Stats gives (teams, co-operative plays won, lost and mixed,
+    places given by hand), counted from the listed plays: co-operative plays apart, even
+    the one where Ana won and Carla lost."""
+    document = json.loads(BGSTATS.read_text(encoding="utf-8"))
+    document["plays"][5]["playerScores"][1]["winner"] = False  # Pandemic: Carla lost
+    store.import_text(json.dumps(document), "all.bgsplay")
+    listed = [p for p in store.list_plays(limit=500).plays if not p.ignored]
+    for a, b in (("Ana", "Carla"), ("Carla", "Ana"), ("Ana", "Ben")):
+        for game in (None, "pandemic"):
+            expected = {"plays": 0, "coop": 0, "won": 0, "ahead": 0, "behind": 0, "wins": 0}
+            for play in listed:
+                seats = {s.name: s for s in play.players}
+                if a not in seats or b not in seats or game not in (None, play.game):
+                    continue
+                expected["plays"] += 1
+                mine, theirs = seats[a], seats[b]
+                if play.result_kind == "cooperative":
+                    expected["coop"] += 1
+                    expected["won"] += mine.winner
+                else:
+                    expected["ahead"] += mine.rank < theirs.rank
+                    expected["behind"] += mine.rank > theirs.rank
+                    expected["wins"] += mine.winner
+            h2h = store.head_to_head(a, b, game)
+            found = (h2h.plays, h2h.coop_plays, h2h.coop_wins, h2h.a_ahead, h2h.b_ahead, h2h.a_wins)
+            assert found == tuple(expected.values()), (a, b, game)
+    mixed = next(p for p in listed if p.outcome == "mixed")
+    assert [(s.name, s.rank, s.winner) for s in mixed.players] == [
+        ("Ana", 1, True),
+        ("Carla", 2, False),
+    ]
+    pandemic = store.head_to_head("Ana", "Carla", "pandemic")
+    assert (pandemic.coop_plays, pandemic.coop_wins, pandemic.a_ahead, pandemic.level) == (
+        2,
+        1,
+        0,
+        0,
+    )

@@ -224,7 +224,9 @@ def missing_words(ctx: Context, model: SheetInProgress, gaps: tuple[tuple[int, s
         names = [model.players[p] for p, key in gaps if key == line.key]
         if names:
             label = pick(line.label, ctx.lang)
-            parts.append(f"{label}: {join_words(names, ctx.lang)}")
+            parts.append(
+                ctx.t("app.round_missing_line", line=label, names=join_words(names, ctx.lang))
+            )
     return ctx.t("app.round_missing", cells=" · ".join(parts))
 
 
