@@ -250,7 +250,7 @@ def _plays(text: str | Path, source: str, whole: bool) -> tuple[dict[str, Any], 
     if not whole:
         try:
             if isinstance(text, Path):
-                return read_file(text, source, "plays", needs=HEADS, after=True)
+                return read_file(text, source, "plays", needs=HEADS, after=True, first_key="uuid")
             head, plays, _ = read_document(text, source, "plays", needs=HEADS, after=True)
             return head, plays
         except Reordered:
@@ -742,7 +742,7 @@ class _Reader:
             modules, expansions = self.expansions(raw, template)
         else:
             modules, expansions = [], []
-        on_sheet = (
+        on_sheet: list[Number | None] = (
             [None] * size
             if no_points
             else [v if type(v) is int or v is None or is_half_multiple(v) else None for v in points]

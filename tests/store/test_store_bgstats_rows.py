@@ -8,15 +8,17 @@ plays)."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import event, text
 
-from scorepad.store import Store, open_store
+from scorepad.store import Store, jsonstream, open_store
 from scorepad.store.bulk import RECOUNT
 from scorepad.store.errors import StoreError
+from scorepad.store.jsonstream import CHUNK, read_file
 from tests.store.bgs_export import realistic_export
 
 FIXTURE = Path(__file__).parent.parent / "data" / "bgstats" / "export.bgsplay"
@@ -116,3 +118,43 @@ def test_an_import_into_an_empty_sqlite_history_writes_less_and_counts_the_same(
         assert store.import_file(second).plays == 200
         games, totals, counted_games, counted_totals = _tallies(store)
         assert games == counted_games and totals == counted_totals
+
+
+def _elements(path: Path, first_key: str | None) -> list[Any]:
+    head, plays = read_file(
+        path, "test", "plays", needs=("games",), after=True, first_key=first_key
+    )
+    return [*plays, head]
+
+
+@pytest.mark.parametrize("chunk", [CHUNK, 4096])
+def test_runs_of_plays_decode_as_each_play_alone(tmp_path, monkeypatch, chunk):
+    """Plays found by the joint of one compact play and the next are decoded together:
+    the same plays as one by one, with the joint written inside a comment, a play whose
+    first member is another, a play nested deep, windows ending anywhere."""
+    monkeypatch.setattr(jsonstream, "CHUNK", chunk)
+    document = realistic_export(300)
+    plays = document["plays"]
+    plays[5]["comments"] = 'well played},{"uuid":"not a play'
+    plays[6] = {"gameRefId": plays[6]["gameRefId"], **plays[6]}
+    plays[7]["deep"] = json.loads("[" * 900 + "]" * 900)
+    plays[40]["comments"] = "},{" * 3000
+    path = tmp_path / "export.bgsplay"
+    path.write_text(json.dumps(document, separators=(",", ":")), "utf-8")
+    together = _elements(path, "uuid")
+    assert together == _elements(path, None)
+    assert together[:-1] == json.loads(path.read_text("utf-8"), parse_float=Decimal)["plays"]
+
+
+def test_a_broken_play_in_a_run_is_worded_as_alone(tmp_path):
+    document = realistic_export(120)
+    text = json.dumps(document, separators=(",", ":"))
+    broken = text.replace('"score":', '"score";', 1)
+    path = tmp_path / "broken.bgsplay"
+    path.write_text(broken, "utf-8")
+    problems = []
+    for first_key in ("uuid", None):
+        with pytest.raises(StoreError) as raised:
+            _elements(path, first_key)
+        problems.append(raised.value.message("en"))
+    assert problems[0] == problems[1], problems
