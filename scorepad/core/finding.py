@@ -40,8 +40,15 @@ def sort_name(name: str) -> str:
 
 def matches(game: Listed, words: str) -> bool:
     """Every word of ``words`` appears in the game's id or its name in any language."""
+    return _has(game, fold(words).split())
+
+
+def _has(game: Listed, wanted: list[str]) -> bool:
+    """Every one of the folded words ``wanted`` appears in the game's id or names."""
+    if not wanted:
+        return True
     haystack = fold(" ".join([game.id, *game.name.values()]))
-    return all(word in haystack for word in fold(words).split())
+    return all(word in haystack for word in wanted)
 
 
 def seats(game: Listed, players: int | None) -> bool:
@@ -60,7 +67,8 @@ def find_games(
     ``players``: those played first, the last played first (then the most played), then
     the others by their name in ``lang``."""
     played = played or {}
-    found = [g for g in games if matches(g, words) and seats(g, players)]
+    wanted = fold(words).split()  # folded once, not once a game
+    found = [g for g in games if _has(g, wanted) and seats(g, players)]
     found.sort(key=lambda g: sort_name(pick(g.name, lang)))
     found.sort(key=lambda g: played[g.id].plays if g.id in played else 0, reverse=True)
     found.sort(key=lambda g: played[g.id].last if g.id in played else datetime.min, reverse=True)

@@ -351,8 +351,9 @@ def _checked_table(
 ) -> list[PlayerSheet]:
     """As ``_checked`` for the checks between players and those of a round: each broken
     check noted once for each player in fault (the same sentence, under each one's
-    cells), with their lines left out (a round's cells left blank, for a check of a
-    round)."""
+    cells), with their lines left out; a round that breaks a check is not counted, nor
+    any round after it, for anyone (a blank left in its place would still score: a bid
+    of 1 with its tricks left out is a missed bid)."""
     table = [_measures(lines, player.lines) for player in players]
     rounds = template.rounds
     cards_in = None
@@ -360,19 +361,23 @@ def _checked_table(
         cards_in = rounds.dealt_to(len(players))
     names = [player.name for player in players]
     kept = [dict(player.lines) for player in players]
+    counted: int | None = None  # the rounds that count: those before the first broken
     for broken in broken_checks(checks, lines, table, cards_in):
         error = broken.error(names)
         for index in broken.seats:  # under each player's cells: the same sentence
             found.append(Problem(error, index, None, broken.round, lines=broken.check.keys))
+        if broken.round is not None:
+            counted = broken.round - 1 if counted is None else min(counted, broken.round - 1)
+            continue
         for index in broken.seats:
             for key in broken.check.keys:
-                if broken.round is None:
-                    kept[index].pop(key, None)
-                elif isinstance(kept[index].get(key), list | tuple):
-                    entries = list(cast(Sequence[object], kept[index][key]))
-                    if broken.round <= len(entries):
-                        entries[broken.round - 1] = None
-                    kept[index][key] = entries
+                kept[index].pop(key, None)
+    if counted is not None:
+        for mine in kept:
+            for key, line in lines.items():
+                entries = mine.get(key)
+                if line.per_round and isinstance(entries, list | tuple):
+                    mine[key] = list(cast(Sequence[object], entries))[:counted]
     return [player._replace(lines=lines) for player, lines in zip(players, kept, strict=True)]
 
 

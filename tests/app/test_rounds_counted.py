@@ -155,3 +155,20 @@ def test_the_missing_cells_read_in_the_languages_own_way(tmp_path):
         type_into(root, "round-1-tricks-1", "1")
         type_into(root, "round-1-tricks-2", "0")
         assert find(root, "round-1-missing").value == ctx.t("app.round_missing", cells=line)
+
+
+def test_a_round_check_between_players_names_them_once_and_counts_nothing(tmp_path):
+    """Both players took the round's one trick: the sentence under each one's cells names
+    the players once (not "Ana: Ana, Ben, round 1 …"), and the round adds nothing."""
+    from test_messages import shown_texts
+
+    ctx, _ = context(tmp_path)
+    root = SheetView(ctx, skull_king(["Ana", "Ben"])).build()
+    for ident, text in [("round-1-bid-1", "1"), ("round-1-tricks-1", "1")]:
+        type_into(root, ident, text)
+    for ident, text in [("round-1-bid-2", "0"), ("round-1-tricks-2", "1")]:
+        type_into(root, ident, text)
+    said = [t for t in shown_texts(root) if "Ana, Ben, round 1" in t]
+    assert said and all(t.startswith("Ana, Ben, round 1") for t in said), said
+    assert all(t.endswith("(not counted)") for t in said)
+    assert [find(root, f"total-{n}").value for n in (1, 2)] == ["0", "0"]

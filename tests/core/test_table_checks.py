@@ -223,3 +223,32 @@ def test_a_check_may_not_mix_lines_of_rounds_and_of_the_end():
     with pytest.raises(TemplateError) as error:
         load_template(data, "tricks.json")
     assert "not both" in str(error.value)
+
+
+def test_a_round_that_breaks_a_check_is_not_counted_nor_any_after_it():
+    """Skull King, round 1 deals one card and both players took a trick: the round is not
+    counted for anyone, and round 2 after it neither (a blank in place of the tricks
+    would still score: Ana's bid of 1 would be a missed bid, −10)."""
+    from scorepad.core.catalogue import find_game
+    from scorepad.core.problems import check_sheet
+
+    skull_king = find_game("skull-king")
+    players = [
+        PlayerSheet("Ana", {"bid": [1, 1], "tricks": [1, 1], "bonus": [0, 0]}),
+        PlayerSheet("Ben", {"bid": [0, 1], "tricks": [1, 1], "bonus": [0, 0]}),
+    ]
+    checked = check_sheet(skull_king, None, players)
+    assert [(p.error.key, p.round, p.player) for p in checked.problems] == [
+        ("check.table_round", 1, 0),
+        ("check.table_round", 1, 1),
+    ]
+    assert checked.scored is not None
+    assert [p.total for p in checked.scored.players] == [0, 0]
+    assert checked.scored.played_rounds == 0
+    fine = [
+        PlayerSheet("Ana", {"bid": [1, 1, 0], "tricks": [1, 1, 0]}),
+        PlayerSheet("Ben", {"bid": [0, 1, 1], "tricks": [0, 1, 4]}),
+    ]
+    checked = check_sheet(skull_king, None, fine)  # round 3: Ben took 4 of 3 cards
+    assert checked.scored is not None
+    assert [p.total for p in checked.scored.players] == [40, 30]  # rounds 1 and 2

@@ -620,8 +620,12 @@ class SheetView:
                 text = f"{self.ctx.t('app.line_label')}: {problem.message(lang)}"
                 ident = f"problem-{key}"
             else:
-                who = self.model.players[player]
-                text = self.ctx.t("app.not_counted", player=who, problem=problem.message(lang))
+                said = problem.message(lang)
+                if {"player", "players"} & problem.fields.keys():  # it names them already
+                    text = self.ctx.t("app.not_counted_named", problem=said)
+                else:
+                    who = self.model.players[player]
+                    text = self.ctx.t("app.not_counted", player=who, problem=said)
                 ident = f"problem-{ident_key}-{player + 1}" + (f"-{part}" if part else "")
             wanted[box_key].append((ident.replace(":", "-"), text))
         changed: list[ft.Control] = []
