@@ -1252,7 +1252,7 @@ class _Reader:
         self.report.skipped.extend(f"{k}: {n}" for k, n in sorted(self.dropped.items()))
         unplayed = [ref for ref in self.games if ref not in self.used_games]
         if unplayed:
-            self.count_kept_n("games (no play in the file)", len(unplayed))
+            self.count_kept_n("games", len(unplayed))  # BG Stats' own field: no words to translate
         self.report.kept_back.extend(f"{k}: {n}" for k, n in sorted(self.kept_counts.items()))
 
     def count_kept_n(self, key: str, count: int) -> None:

@@ -287,7 +287,8 @@ def test_what_has_a_place_is_kept_and_the_rest_is_named(store, document):
     bgg_plays = sum(1 for p in document["plays"][:-1] if p.get("bggId"))
     assert int(kept["bggId"]) == bgg_plays
     assert int(kept["playerScores.metaData"]) == 14  # Dune's seats
-    assert "games (no play in the file)" in kept
+    unplayed = {g["id"] for g in document["games"]} - {p["gameRefId"] for p in document["plays"]}
+    assert unplayed and int(kept["games"]) == len(unplayed)  # the collection's unplayed games
     assert "playerScores.score (noPoints)" in kept
     dune = raw_play(document, "Dune")
     play = plays_of(store)[dune["uuid"]]
