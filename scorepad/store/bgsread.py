@@ -592,6 +592,7 @@ class _Reader:
                 found is not None
                 and not found.id.startswith("bgstats-")
                 and self.fits(found, self.about.get(game["id"], _Game()))
+                and agrees(found, game)
             ):
                 self.report.matched[name] = found.id
             elif found is not None and not found.id.startswith("bgstats-"):
@@ -1427,6 +1428,19 @@ def _given(
         else:
             found.append((1 if won else max(scored, 2) if players > 1 else 2, won))
     return found
+
+
+def agrees(template: GameTemplate, game: dict[str, Any]) -> bool:
+    """Whether a built-in sheet plays a BG Stats game as the file says it is played:
+    co-operative or not alike, and a game won by the highest score not taken by a sheet
+    won by the lowest (or the other way round). Where they differ, the file's plays keep
+    its rules in a result-only game: the best score and who won stay those the file
+    gives."""
+    cooperative = template.result is not None and template.result.kind == "cooperative"
+    if _flag(game, "cooperative") != cooperative:
+        return False
+    highest = _flag(game, "highestWins", True)
+    return cooperative or (template.wins == "highest") == highest
 
 
 def _definition(

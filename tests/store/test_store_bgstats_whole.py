@@ -343,6 +343,29 @@ def test_the_plays_of_one_bg_stats_game_stay_one_game(store, document):
     )
 
 
+def test_a_game_the_file_plays_otherwise_than_the_built_in_sheet_keeps_the_files_rules(
+    store, document, pg_or_file
+):
+    """A real export had Take 5 (6 nimmt!'s BGG id) won by the highest score, and
+    Mysterium not co-operative: taken by the built-in sheets (won by the fewest bullheads,
+    co-operative), the best score and the co-operative wins were no longer the file's.
+    Such a game keeps the file's rules in a result-only game."""
+    changed = copy.deepcopy(document)
+    nimmt = next(g for g in changed["games"] if g["name"] == "6 nimmt!")
+    nimmt["highestWins"] = True
+    pandemic = next(g for g in changed["games"] if g["name"] == "Pandemic")
+    pandemic["cooperative"] = False
+    imported(store, changed)
+    facts = history_facts(store, changed)
+    assert compared(file_facts(changed), facts) == {}
+    assert all(key.startswith("bgstats-") for key in facts["games"]["6 nimmt!"])
+    assert all(key.startswith("bgstats-") for key in facts["games"]["Pandemic"])
+    with open_store(pg_or_file) as other:  # as generated, both go to the built-in sheets
+        imported(other, document)
+        games = history_facts(other, document)["games"]
+        assert (games["6 nimmt!"], games["Pandemic"]) == ({"6-nimmt"}, {"pandemic"})
+
+
 # --- 10. duplicates ----------------------------------------------------------------------
 
 
