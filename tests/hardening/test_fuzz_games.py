@@ -57,9 +57,12 @@ def check_game(template: GameTemplate, history: Store) -> None:
     for variant in [v.id for v in template.variants] or [None]:
         rule = template.result  # a team game's players each need a team
         teams = rule.min_teams if rule is not None and rule.kind == "teams" else 0
+        least = template.min_players  # a variant may seat fewer (Concordia's Imperium: 3)
+        if variant is not None and template.variant(variant).players is not None:
+            least = max(least, template.variant(variant).players[0])
         players = [
             PlayerSheet(f"P{i}", team=f"T{i % teams + 1}" if teams else None)
-            for i in range(1, template.min_players + 1)
+            for i in range(1, least + 1)
         ]
         won = "T1" if teams and not has_score(template) else None  # Codenames: who won
         if rule is not None and rule.kind == "cooperative":
