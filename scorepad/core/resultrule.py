@@ -72,23 +72,18 @@ def read_result(reader: Any, raw: object) -> ResultRule:
     kind = data["kind"]
     if kind not in ("cooperative", "teams"):
         raise reader.fail(f"{HERE}.kind", "template.result_kind", value=quote(kind))
-    if kind == "cooperative":
-        if "teams" in data:
-            raise reader.fail(
-                HERE,
-                "template.unknown_field",
-                value=quote("teams"),
-                choices=", ".join([quote("kind"), quote("won_at")]),
-            )
-        won_at = reader.number(data["won_at"], f"{HERE}.won_at") if "won_at" in data else None
-        return ResultRule("cooperative", won_at=won_at)
-    if "won_at" in data:
+    other = "teams" if kind == "cooperative" else "won_at"  # the other kind's field
+    if other in data:
+        mine = "won_at" if kind == "cooperative" else "teams"
         raise reader.fail(
             HERE,
             "template.unknown_field",
-            value=quote("won_at"),
-            choices=", ".join([quote("kind"), quote("teams")]),
+            value=quote(other),
+            choices=", ".join([quote("kind"), quote(mine)]),
         )
+    if kind == "cooperative":
+        won_at = reader.number(data["won_at"], f"{HERE}.won_at") if "won_at" in data else None
+        return ResultRule("cooperative", won_at=won_at)
     where = f"{HERE}.teams"
     teams = reader.obj(data.get("teams", {"min": 2, "max": 2}), where, {"min": True, "max": True})
     low = reader.whole(teams["min"], f"{where}.min", low=2)

@@ -111,6 +111,10 @@ def test_a_cooperative_game_won_at_a_score_cannot_be_lost_with_it():
     with pytest.raises(TemplateError) as wrong:
         load_template({**hanabi.source, "result": {"kind": "teams", "won_at": 25}}, "hanabi.json")
     assert 'unknown field "won_at"' in str(wrong.value)
+    assert '"kind", "teams"' in str(wrong.value)
+    with pytest.raises(TemplateError) as wrong:
+        load_template({**hanabi.source, "result": {"kind": "cooperative", "teams": {}}}, "h.json")
+    assert 'unknown field "teams"' in str(wrong.value) and '"kind", "won_at"' in str(wrong.value)
 
 
 def test_the_apps_sheet_marks_two_enders_and_scores_the_rest():
