@@ -23,13 +23,14 @@ the lines and the rulebook's reason (the file's ``why``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Literal, NamedTuple
 
 from scorepad.core.errors import SheetError
 from scorepad.core.i18n import Text
 from scorepad.core.lines import Line, Reading
 from scorepad.core.numbers import Number
+from scorepad.core.roundrules import Rounds
 
 
 class Bound(NamedTuple):
@@ -192,11 +193,12 @@ def broken_checks(
     checks: Sequence[Check],
     lines: Mapping[str, Line],
     table: Sequence[Mapping[str, Reading]],
-    cards_in: Callable[[int], int | None] | None = None,
+    rounds: Rounds | None = None,
 ) -> Iterator[Broken]:
     """Every check the table's entries break, in the checks' order, then by round, then
     by seat. ``table``: each player's readings by line key (a per-round line's value is
-    its entries, one per round); ``cards_in``: a round's cards dealt to each player."""
+    its entries, one per round); ``rounds``: the game's rounds, which say the cards each
+    player is dealt in a round."""
     players = len(table)
     for check in checks:
         if not check.per_round:
@@ -214,7 +216,7 @@ def broken_checks(
             (len(_entries(read[k].value)) for read in table for k in check.keys), default=0
         )
         for number in range(1, played + 1):
-            cards = (cards_in(number) if cards_in is not None else None) or 0
+            cards = (rounds.cards_in(number, players) if rounds is not None else None) or 0
             ready = check.at(players, cards)
             in_round = [_round_readings(read, check.keys, lines, number) for read in table]
             if ready.table:

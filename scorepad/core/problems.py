@@ -355,14 +355,10 @@ def _checked_table(
     any round after it, for anyone (a blank left in its place would still score: a bid
     of 1 with its tricks left out is a missed bid)."""
     table = [_measures(lines, player.lines) for player in players]
-    rounds = template.rounds
-    cards_in = None
-    if rounds is not None:
-        cards_in = rounds.dealt_to(len(players))
     names = [player.name for player in players]
     kept = [dict(player.lines) for player in players]
     counted: int | None = None  # the rounds that count: those before the first broken
-    for broken in broken_checks(checks, lines, table, cards_in):
+    for broken in broken_checks(checks, lines, table, template.rounds):
         error = broken.error(names)
         for index in broken.seats:  # under each player's cells: the same sentence
             found.append(Problem(error, index, None, broken.round, lines=broken.check.keys))

@@ -8,7 +8,6 @@ Skull King and Wizard) become the values here; ``rounds`` reads the sheets. A
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Literal, NamedTuple, cast
 
 from scorepad.core.i18n import Text, tr
@@ -54,10 +53,6 @@ class Rounds(NamedTuple):
         if self.deck is not None and players > 0:
             return min(cards, self.deck // players)
         return cards
-
-    def dealt_to(self, players: int) -> Callable[[int], int | None]:
-        """``cards_in`` for a table of ``players`` players: a round's number to its cards."""
-        return lambda round_number: self.cards_in(round_number, players)
 
     def deals(self, players: int, rounds: int) -> tuple[int, ...] | None:
         """The cards dealt to each player in each of the first ``rounds`` rounds."""

@@ -116,12 +116,8 @@ def apply_rules(
                 check_player(plan.checks, row[1], row[2])
         else:  # between players, or round by round
             lines = {line.key: line for line in template.lines_for(variant)}
-            rounds = template.rounds
             table = [row[2] for row in rows]
-            cards_in = None
-            if rounds is not None:
-                cards_in = rounds.dealt_to(len(table))
-            for broken in broken_checks(plan.checks, lines, table, cards_in):
+            for broken in broken_checks(plan.checks, lines, table, template.rounds):
                 raise broken.error([row[1] for row in rows])
     if not plan.changes_points:
         return rows, list(more)  # checks alone change no points (Azul)

@@ -155,9 +155,9 @@ def repair_table(game: GameTemplate, variant: str | None, players: list[dict]) -
     keys = game.keys_for(variant)
     checks = [c for c in game.rules.checks if not c.plain and keys.issuperset(c.keys)]
     lines = {line.key: line for line in game.lines_for(variant)}
-    cards_in = game.rounds.dealt_to(len(players)) if game.rounds is not None else None
+    rounds = game.rounds
     for _ in range(4):
-        found = list(broken_checks(checks, lines, table_readings(game, variant, players), cards_in))
+        found = list(broken_checks(checks, lines, table_readings(game, variant, players), rounds))
         if not found:
             return
         for broken in found:
@@ -174,12 +174,15 @@ def repair_table(game: GameTemplate, variant: str | None, players: list[dict]) -
                         given.pop(key, None)
                     elif isinstance(given.get(key), list):
                         given[key][broken.round - 1] = 0
-            ready = check.at(len(players), (cards_in(broken.round or 1) if cards_in else 0) or 0)
+            ready = check.at(
+                len(players),
+                (rounds.cards_in(broken.round or 1, len(players)) if rounds else 0) or 0,
+            )
             if check.weights and check.table and ready.then.low and broken.round is not None:
                 key = check.weights[0][0]
                 first = players[0]["lines"].setdefault(key, [0] * broken.round)
                 first[broken.round - 1] = int(ready.then.low)
-    assert not list(broken_checks(checks, lines, table_readings(game, variant, players), cards_in))
+    assert not list(broken_checks(checks, lines, table_readings(game, variant, players), rounds))
 
 
 def run(game: GameTemplate, variant: str | None, players: list[dict]):
