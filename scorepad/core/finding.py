@@ -40,11 +40,17 @@ def sort_name(name: str) -> str:
 
 def matches(game: Listed, words: str) -> bool:
     """Every word of ``words`` appears in the game's id or its name in any language."""
-    return _has(game, fold(words).split())
+    return has_words(game, words_of(words))
 
 
-def _has(game: Listed, wanted: list[str]) -> bool:
-    """Every one of the folded words ``wanted`` appears in the game's id or names."""
+def words_of(text: str) -> list[str]:
+    """The words typed into a search, folded (once for a whole list of games)."""
+    return fold(text).split()
+
+
+def has_words(game: Listed, wanted: list[str]) -> bool:
+    """Every one of the folded words ``wanted`` (``words_of``) appears in the game's id
+    or names; any game when none is wanted."""
     if not wanted:
         return True
     haystack = fold(" ".join([game.id, *game.name.values()]))
@@ -67,8 +73,8 @@ def find_games(
     ``players``: those played first, the last played first (then the most played), then
     the others by their name in ``lang``."""
     played = played or {}
-    wanted = fold(words).split()  # folded once, not once a game
-    found = [g for g in games if _has(g, wanted) and seats(g, players)]
+    wanted = words_of(words)  # folded once, not once a game
+    found = [g for g in games if has_words(g, wanted) and seats(g, players)]
     found.sort(key=lambda g: sort_name(pick(g.name, lang)))
     found.sort(key=lambda g: played[g.id].plays if g.id in played else 0, reverse=True)
     found.sort(key=lambda g: played[g.id].last if g.id in played else datetime.min, reverse=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.core.errors import quote
-from scorepad.core.finding import find_games, matches, seats
+from scorepad.core.finding import find_games, has_words, seats, words_of
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
@@ -116,8 +116,9 @@ class PickerView:
         for players, chip in self.chips.items():
             chip.selected = players == self.players
         found = 0
+        wanted = words_of(words)  # folded once, not once a card
         for game, card in self.cards:
-            card.visible = matches(game, words) and seats(game, self.players)
+            card.visible = has_words(game, wanted) and seats(game, self.players)
             found += card.visible
         self.no_match.visible = not found
         self.no_match.value = self.ctx.t("app.no_match", value=quote(words))
