@@ -10,6 +10,7 @@ circles they count too: a circle of types is a circle to read and to change.
 from __future__ import annotations
 
 import ast
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -21,12 +22,26 @@ BELOW: dict[str, set[str]] = {
     "files": set(),
     "locale": set(),
     "l10n": {"core"},
-    "store": {"core", "files"},
-    "printing": {"core", "files", "l10n"},
+    "club": {"core"},
+    "store": {"core", "files", "club"},
+    "cards": {"core", "files", "l10n", "club"},
+    "printing": {"core", "files", "l10n", "club"},
     "sheet": {"core", "files", "l10n"},
     "editor": {"core", "files", "l10n"},
-    "ui": {"core", "files", "l10n", "store", "printing", "editor", "sheet"},
-    "cli": {"core", "files", "l10n", "store", "printing", "editor", "sheet", "ui", "scorepad"},
+    "ui": {"core", "files", "l10n", "club", "store", "cards", "printing", "editor", "sheet"},
+    "cli": {
+        "core",
+        "files",
+        "l10n",
+        "club",
+        "store",
+        "cards",
+        "printing",
+        "editor",
+        "sheet",
+        "ui",
+        "scorepad",
+    },
     "__main__": {"cli"},
     "scorepad": set(),
 }
@@ -36,7 +51,10 @@ and numbers with Babel for the layers that show them; ``scorepad.sheet`` is the 
 progress (its draft, edits, live changes and the play to save), below the app and above
 the core, with no Flet and no store; ``scorepad.locale`` holds the message
 catalogues and the extractor ``pybabel`` runs; ``scorepad`` is the package's
-own ``__init__`` (its version)."""
+own ``__init__`` (its version); ``scorepad.club`` works out ratings, nights, seasons,
+achievements and the year in review from the history's facts (pure Python, below the
+store, which hands it those facts); ``scorepad.cards`` draws PNG cards (a play's result,
+a year in review) with Pillow."""
 
 
 def module_names() -> dict[str, Path]:
@@ -183,6 +201,28 @@ def test_the_sheet_layer_imports_no_flet_and_no_store_even_for_types():
             if i.split(".")[0] == "flet" or i.startswith(("scorepad.store", "scorepad.ui"))
         ]
     assert {"scorepad.sheet.progress", "scorepad.sheet.draft", "scorepad.sheet.live"} <= set(read)
+    assert found == []
+
+
+def test_the_club_imports_nothing_but_the_standard_library_the_core_and_openskill():
+    """Ratings, nights and the rest are worked out from plain values: no Flet, SQL,
+    PDF or image library, even for types."""
+    allowed = {"scorepad", "openskill"} | set(sys.stdlib_module_names)
+    found, read = [], []
+    for name, path in module_names().items():
+        if layer(name) != "club":
+            continue
+        read.append(name)
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                tops = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                tops = [node.module.split(".")[0]]
+            else:
+                continue
+            found += [f"{name} imports {top}" for top in tops if top not in allowed]
+    assert "scorepad.club.facts" in read
     assert found == []
 
 

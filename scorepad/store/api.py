@@ -24,6 +24,7 @@ import scorepad.store.queries as queries
 import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
 import scorepad.store.writes as writes
+from scorepad.club.facts import PlayFact
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
@@ -36,6 +37,7 @@ from scorepad.store.boards import kept_boards
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.errors import BackupDamaged, StoreError
+from scorepad.store.facts import read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
@@ -349,6 +351,10 @@ class Store:
         return queries.list_plays(self.db, filters, limit, offset)
 
     # --- players and stats --------------------------------------------------------------
+    def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
+        """Every counted play, oldest first, as the club's computations read them."""
+        return read_facts(self.db, since)
+
     def players(self) -> list[PlayerInfo]:
         with self.db.reading() as conn:
             return queries.players(conn)

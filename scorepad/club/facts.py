@@ -1,0 +1,78 @@
+"""The history as the club's computations read it: each counted play, oldest first.
+
+A play counts when it is neither deleted nor left out of statistics (``ignored``). Its
+seats keep the order the players were entered. Totals stay in whole half-points, as the
+store keeps them (76.5 is 153): nothing here is ever a float.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+COOPERATIVE = "cooperative"
+TEAMS = "teams"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFact:
+    """One player in one play."""
+
+    player: str
+    """The player's name as the history shows it."""
+    player_id: int
+    """The player's row in the history: stable across renames within one history."""
+    rank: int
+    """1 for the winner(s); equal ranks are ties."""
+    winner: bool
+    total_halves: int | None
+    """The player's total in half-points; None: no score."""
+    team: str | None
+    anonymous: bool
+    """The hidden player standing for anyone unnamed: never rated, never in a ranking."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFact:
+    """One counted play."""
+
+    id: int
+    uid: str
+    """Stable across export and import."""
+    game: str
+    """The game id ("azul", or a user-defined game's id)."""
+    played_at: datetime
+    """Local wall-clock time the play ended, as written down."""
+    started_at: datetime | None
+    minutes: int | None
+    kind: str | None
+    """``COOPERATIVE``, ``TEAMS`` or None (each for themselves)."""
+    outcome: str | None
+    """A co-operative play's "won" or "lost"."""
+    location: str | None
+    seats: tuple[SeatFact, ...]
+
+    @property
+    def cooperative(self) -> bool:
+        return self.kind == COOPERATIVE
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.player for seat in self.seats if not seat.anonymous)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(seat.player for seat in self.seats if seat.winner and not seat.anonymous)
+
+
+def between(
+    facts: Sequence[PlayFact], start: datetime | None = None, end: datetime | None = None
+) -> Iterator[PlayFact]:
+    """The plays with ``start <= played_at < end`` (either bound left open by None)."""
+    for fact in facts:
+        if start is not None and fact.played_at < start:
+            continue
+        if end is not None and fact.played_at >= end:
+            continue
+        yield fact

@@ -1,0 +1,20 @@
+"""Game nights named, split and merged; seasons.
+
+Revision ID: 0015
+Revises: 0014
+"""
+
+from __future__ import annotations
+
+revision = "0015"
+down_revision = "0014"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    pass
+
+
+def downgrade() -> None:
+    pass

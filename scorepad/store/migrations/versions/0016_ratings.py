@@ -1,0 +1,20 @@
+"""Ratings on or off per history; a player who stays out.
+
+Revision ID: 0016
+Revises: 0015
+"""
+
+from __future__ import annotations
+
+revision = "0016"
+down_revision = "0015"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    pass
+
+
+def downgrade() -> None:
+    pass
