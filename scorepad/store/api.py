@@ -58,6 +58,7 @@ from scorepad.store.records import (
 )
 from scorepad.store.restoring import Restored
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
+from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
 
 logger = logging.getLogger(__name__)
@@ -349,6 +350,16 @@ class Store:
         self, filters: PlayFilter | None = None, limit: int = queries.PAGE_SIZE, offset: int = 0
     ) -> Page:
         return queries.list_plays(self.db, filters, limit, offset)
+
+    # --- settings kept with the history -------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        """The history's own settings (``store.settings``), by key; a key never set is
+        absent, and its default applies."""
+        return read_settings(self.db)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Keep a setting with the history; None forgets it."""
+        self.db.write(lambda c: write_setting(c, key, value))
 
     # --- players and stats --------------------------------------------------------------
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:

@@ -330,6 +330,18 @@ class CollectionItem(SQLModel, table=True):
     imported_at: datetime = Field(sa_type=DateTime())
 
 
+class HistorySetting(SQLModel, table=True):
+    """A setting kept with the history (revision 0014), not with one device: what a club
+    sharing one history on PostgreSQL agrees on (ratings on or off, the gap that ends a
+    game night, points per place). ``value`` is JSON text: a whole number, a truth value,
+    a text or a list of them; never a float."""
+
+    __tablename__ = "history_setting"
+
+    key: str = Field(sa_type=String(64), primary_key=True)
+    value: str = Field(sa_type=Text)
+
+
 def _table(model: type[SQLModel]) -> Table:
     """The SQLAlchemy table SQLModel made for ``model`` (its ``__table__``, untyped there)."""
     table = getattr(model, "__table__")  # noqa: B009
@@ -348,3 +360,4 @@ game_tally = _table(GameTally)
 total_tally = _table(TotalTally)
 source_object = _table(SourceObject)
 collection_item = _table(CollectionItem)
+history_setting = _table(HistorySetting)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import pytest
 from store_sheets import azul, glass
+
+from scorepad.store import StoreError
 
 
 def test_facts_are_the_counted_plays_oldest_first_with_their_seats(store):
@@ -39,3 +42,18 @@ def test_facts_are_the_counted_plays_oldest_first_with_their_seats(store):
 
     store.restore_play(gone)
     assert [f.id for f in store.facts()] == [early, gone, late]
+
+
+def test_settings_kept_with_the_history_come_back_and_refuse_floats(store):
+    assert store.settings() == {}
+    store.set_setting("night_gap_hours", 6)
+    store.set_setting("place_points", [3, 2, 1])
+    store.set_setting("ratings", False)
+    assert store.settings() == {"night_gap_hours": 6, "place_points": [3, 2, 1], "ratings": False}
+    store.set_setting("night_gap_hours", None)
+    assert store.settings() == {"place_points": [3, 2, 1], "ratings": False}
+    with pytest.raises(StoreError, match="place_points"):
+        store.set_setting("place_points", [3, 2.5, 1])
+    with pytest.raises(StoreError, match="1 to 64"):
+        store.set_setting("x" * 65, 1)
+    assert store.settings()["place_points"] == [3, 2, 1]

@@ -1,13 +1,13 @@
-"""Ratings on or off per history; a player who stays out.
+"""Photos of the table kept with their play.
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0015
+Revises: 0014
 """
 
 from __future__ import annotations
 
-revision = "0016"
-down_revision = "0015"
+revision = "0015"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 

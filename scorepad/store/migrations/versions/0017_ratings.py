@@ -1,13 +1,13 @@
-"""Photos of the table kept with their play.
+"""Ratings on or off per history; a player who stays out.
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0017
+Revises: 0016
 """
 
 from __future__ import annotations
 
-revision = "0014"
-down_revision = "0013"
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
