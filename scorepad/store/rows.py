@@ -7,7 +7,7 @@ hand back ``PlayRows`` cheaply; the database side only adds ids and inserts.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -19,7 +19,7 @@ from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_numbe
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
 from scorepad.core.play_limits import MAX_DURATION
 from scorepad.core.template import Reading
-from scorepad.store.boards import SeatBoard, board_fields, check_boards
+from scorepad.store.boards import SeatBoard, board_fields, check_boards, kept_fields
 from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, name_key, parse_when, to_halves
 
@@ -319,24 +319,23 @@ def entries_text(readings: dict[str, Reading], blanks: dict[str, object]) -> str
 
     The core hands the same reading object to every sheet with the same entry on a line
     (see ``Line.reading``), so each reading's part of the text is remembered."""
-    parts = []
-    known = _PARTS
-    for key, reading in readings.items():
-        found = known.get(id(reading))
-        if found is not None:
-            part = found[1]
-        else:
-            value = reading.value
-            blank = blanks[key]
-            if value == blank and type(value) is type(blank):
-                part = ""
-            else:
-                part = f'"{key}":{value_text(value)}'
-            if type(value) is not dict and len(known) < PARTS_SIZE:
-                known[id(reading)] = (reading, part)
-        if part:
-            parts.append(part)
-    return "{" + ",".join(parts) + "}"
+    parts = list(map(_PART_OF.get, map(id, readings.values())))
+    if None in parts:  # a reading met for the first time (or one holding a dict)
+        for n, (key, reading) in enumerate(readings.items()):
+            if parts[n] is None:
+                parts[n] = _part(key, reading, blanks[key])
+    return "{" + ",".join(filter(None, parts)) + "}"
+
+
+def _part(key: str, reading: Reading, blank: object) -> str:
+    """A reading's part of the entries text ("" when blank), remembered when it can be."""
+    value = reading.value
+    blank_here = value == blank and type(value) is type(blank)
+    part = "" if blank_here else f'"{key}":{value_text(value)}'
+    if type(value) is not dict and len(_PART_OF) < PARTS_SIZE:
+        _PARTS.append(reading)
+        _PART_OF[id(reading)] = part
+    return part
 
 
 def _entries_with_sums(
@@ -371,14 +370,30 @@ def typed_sums(given: Mapping[str, object], readings: Mapping[str, Reading]) -> 
 
 
 def has_sum(raw: object) -> bool:
-    """Whether an entry as stored or given holds a sum typed as text."""
+    """Whether an entry as stored or given holds a sum typed as text (a text's answer is
+    remembered: a file repeats its few texts, a count's rate "start" on every seat)."""
+    kind = type(raw)
+    if kind is int or kind is bool or raw is None:
+        return False
     if isinstance(raw, str):
-        return plain_number(raw) is None and looks_like_sum(raw)
+        found = _SUMS.get(raw)
+        if found is None:
+            found = plain_number(raw) is None and looks_like_sum(raw)
+            if len(_SUMS) < SUMS_KEPT:
+                _SUMS[raw] = found
+        return found
     if isinstance(raw, list | tuple):
-        return any(has_sum(item) for item in raw)
-    if isinstance(raw, dict):
-        return any(has_sum(item) for item in raw.values())
-    return False
+        items: Iterable[object] = raw
+    elif isinstance(raw, dict):
+        items = raw.values()
+    else:
+        return False
+    return any(type(item) is not int and has_sum(item) for item in items)
+
+
+_SUMS: dict[str, bool] = {}
+"""Whether a text holds a sum (``has_sum``), by the text."""
+SUMS_KEPT = 10_000
 
 
 def _keep_sums(raw: object, value: object) -> object:
@@ -397,10 +412,11 @@ def _plain(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
-_PARTS: dict[int, tuple[Reading, str]] = {}
+_PART_OF: dict[int, str] = {}
 """A reading's part of the entries text ("" when blank) by id(reading). The reading is
-kept alive with it, so no other object can take its id; a reading belongs to one line
-of one template, so its key and blank never change. Never a reading holding a dict."""
+kept alive in ``_PARTS``, so no other object can take its id; a reading belongs to one
+line of one template, so its key and blank never change. Never a reading holding a dict."""
+_PARTS: list[Reading] = []
 PARTS_SIZE = 20_000
 
 
@@ -470,7 +486,7 @@ def play_from_json(
         raw.get("variant"),
         sheets,
         outcome="won" if imported and outcome == "mixed" else outcome,
-        modules=raw.get("modules", ()),
+        modules=raw.get("modules"),
     )
     blank = [False] * len(people)
     for n, (given, result) in enumerate(zip(people, sheet.players, strict=True)):
@@ -626,8 +642,21 @@ def amended(
 def _people_boards(people: list[dict[str, Any]]) -> tuple[dict[str, object] | None, ...]:
     """Each player's board fields in a history file ("wall", "side"), or none at all
     (a file without boards, older or not, reads the same)."""
+    fields = _board_field_set()
+    if all(map(fields.isdisjoint, people)):  # the usual play: no seat has a board
+        return ()
     found = tuple(board_fields(p) for p in people)
     return found if any(found) else ()
+
+
+_BOARD_FIELDS: list[frozenset[str]] = []
+
+
+def _board_field_set() -> frozenset[str]:
+    """Every player field a board is read from (``boards.kept_fields``), worked out once."""
+    if not _BOARD_FIELDS:
+        _BOARD_FIELDS.append(frozenset(kept_fields()))
+    return _BOARD_FIELDS[0]
 
 
 def _extra(raw: object) -> ExtraLine:
