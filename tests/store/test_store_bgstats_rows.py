@@ -158,3 +158,30 @@ def test_a_broken_play_in_a_run_is_worded_as_alone(tmp_path):
             _elements(path, first_key)
         problems.append(raised.value.message("en"))
     assert problems[0] == problems[1], problems
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [{"separators": (",", ":")}, {}, {"indent": 2}],
+    ids=["compact", "spaced", "indented"],
+)
+def test_runs_of_plays_are_found_however_the_file_lays_them_out(tmp_path, monkeypatch, layout):
+    """The joint between two plays is learned from the file (compact as BG Stats writes
+    it, spaced as Python's json writes it, indented): runs are decoded together in each
+    layout, giving the same plays as one by one."""
+    runs: list[int] = []
+    run = jsonstream._run
+
+    def counted(*args: Any) -> Any:
+        found = run(*args)
+        runs.append(0 if found is None else len(found))
+        return found
+
+    monkeypatch.setattr(jsonstream, "_run", counted)
+    document = realistic_export(400)
+    path = tmp_path / "export.bgsplay"
+    path.write_text(json.dumps(document, **layout), "utf-8")
+    together = _elements(path, "uuid")
+    assert sum(runs) > 300  # all but a few plays came in runs
+    assert together == _elements(path, None)
+    assert together[:-1] == json.loads(path.read_text("utf-8"), parse_float=Decimal)["plays"]
