@@ -364,6 +364,9 @@ _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _SIGNS = r"(?:[-+\u2212]\s*)"
 _SUM = re.compile(rf"\s*{_SIGNS}*{_NUMBER}(?:\s*{_SIGNS}+{_NUMBER})*\s*{_SIGNS}*")
 _TERM = re.compile(rf"({_SIGNS}*)({_NUMBER})")
+_WHOLE_SUM = re.compile(r"[0-9]{1,18}(?:[-+][0-9]{1,18}){1,64}")
+"""A sum as BG Stats' calculator writes it ("40+12-3"): read without the parser."""
+_WHOLE_TERM = re.compile(r"[-+]?[0-9]+")
 
 
 def score_of(raw: object) -> Number | None:
@@ -402,7 +405,11 @@ def read_score(raw: object) -> Number | None:
     end ("86+84+") adding nothing and "--" adding. Any decimal is exact (never a float)."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
-    value = parse_number(raw) if isinstance(raw, str) else as_number(raw)
+    if type(raw) is str and _WHOLE_SUM.fullmatch(raw):
+        # whole numbers joined by + and -: both ways below come to their signed sum
+        value: Number | None = sum(map(int, _WHOLE_TERM.findall(raw)))
+    else:
+        value = parse_number(raw) if isinstance(raw, str) else as_number(raw)
     if value is None and isinstance(raw, str) and _SUM.fullmatch(raw):
         value = 0
         for signs, digits in _TERM.findall(raw):
