@@ -291,11 +291,16 @@ def _run(decoder: json.JSONDecoder, window: _Window, joint: str) -> list[Any] | 
     element and the start of the next, as the file writes it: ``_file_elements`` learns
     it from the first two) within ``RUN`` characters, decoded in one call as the list
     they are part of (fewer calls, and the decoder makes each key once for all of them),
-    the window moved past them and their comma; None, the window as it was, when there
-    is no such joint or the text up to it is not whole elements (the joint was inside a
-    text, or the elements are laid out otherwise)."""
+    the window moved past them and their comma (read on first when the window ran out
+    before a joint: otherwise the next ``APART`` elements were decoded one by one at
+    every chunk's end); None, the window at the same element, when there is no such
+    joint or the text up to it is not whole elements (the joint was inside a text, or
+    the elements are laid out otherwise)."""
     text, pos = window.text, window.pos
     end = text.rfind(joint, pos, pos + RUN)
+    if end <= pos and len(text) - pos < RUN and window.more():  # read on: the window ran out
+        text, pos = window.text, window.pos
+        end = text.rfind(joint, pos, pos + RUN)
     if end <= pos:
         return None
     run = "[" + text[pos : end + 1] + "]"
