@@ -111,6 +111,15 @@ def new_uid() -> str:
 
 def check_details(details: PlayDetails) -> PlayDetails:
     duration = details.duration
+    if (
+        details.location is None
+        and details.notes is None
+        and details.first_player is None
+        and details.started_at is None
+        and details.colours == ()
+        and (duration is None or (type(duration) is int and 0 <= duration <= MAX_DURATION))
+    ):
+        return details  # nothing to check or trim (most plays of an import)
     if duration is not None and (
         isinstance(duration, bool)
         or not isinstance(duration, int)
@@ -463,16 +472,18 @@ def play_from_json(
     rule = templates[ref].result
     teamed = rule is not None and rule.kind == "teams"
     hidden = [p.get("anonymous") is True for p in people]
+    anonymous = True in hidden
     given_names = [name if isinstance(name := p.get("name"), str) else "" for p in people]
+    with_teams = teamed or not raw.get("imported")
     sheets = [
         PlayerSheet(
             name,
             lines if isinstance(lines := p.get("lines"), dict) else {},
             tuple([_extra(e) for e in extra]) if (extra := p.get("extra")) else (),
-            p.get("team") if teamed or not raw.get("imported") else None,
+            p.get("team") if with_teams else None,
         )
         for name, p in zip(
-            seat_names(list(zip(given_names, hidden, strict=True))) if any(hidden) else given_names,
+            seat_names(list(zip(given_names, hidden, strict=True))) if anonymous else given_names,
             people,
             strict=True,
         )
@@ -516,7 +527,7 @@ def play_from_json(
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
     rows = rows_of(sheet, details, uid, created, updated, form, sheets)
-    if any(hidden):
+    if anonymous:
         rows = rows._replace(anonymous=tuple(n for n, h in enumerate(hidden) if h))
     if not imported and not raw.get("ignored"):
         return rows
