@@ -197,8 +197,7 @@ def test_sums_of_whole_numbers_read_as_the_parser_reads_them(monkeypatch):
     and the same refusal past the limit."""
     rnd = random.Random(5)
     texts = [
-        "+".join(str(rnd.randint(0, 99)) for _ in range(rnd.randint(2, 5)))
-        for _ in range(200)
+        "+".join(str(rnd.randint(0, 99)) for _ in range(rnd.randint(2, 5))) for _ in range(200)
     ]
     texts += [f"{rnd.randint(0, 40)}-{rnd.randint(0, 90)}+{rnd.randint(0, 9)}" for _ in range(200)]
     texts += ["007+3", "0-0", "1+" * 70 + "1", "99999999999999999+1", "5-" + "9" * 18]
