@@ -47,8 +47,8 @@ class GameFacts:
     """How heavy it is, 1 (light) to 5 (heavy), exactly as written."""
 
     def to_json(self) -> dict[str, object]:
-        """The facts as JSON values (the game index, ``scorepad games --json``): the weight
-        as text, so that it reads back exactly ("2.4575")."""
+        """The facts as JSON values (the game index): the weight as text, so that it
+        reads back exactly ("2.4575") whatever reads it."""
         return {
             "players_best": list(self.players_best),
             "minutes": None if self.minutes is None else list(self.minutes),
