@@ -202,9 +202,10 @@ def weight_text(weight: Decimal, lang: str) -> str:
     return tr("app.weight", lang, weight=weight_figure(weight, lang))
 
 
-def players_text(players: str, facts: GameFacts, lang: str) -> str:
-    """The table size with the best counts when known: "2–4 players (best 3)"."""
-    if not facts.players_best:
+def players_text(players: str, facts: GameFacts, span: tuple[int, int], lang: str) -> str:
+    """The table size with the best counts when known: "2–4 players (best 3)"; not when
+    they are every count the game's ``span`` allows (Jaipur's 2, best at 2)."""
+    if not facts.players_best or facts.players_best == tuple(range(span[0], span[1] + 1)):
         return players
     return tr("app.players_best", lang, players=players, best=counts_text(facts.players_best))
 

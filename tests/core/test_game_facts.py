@@ -139,14 +139,15 @@ def test_the_built_in_games_have_facts_within_their_players():
 
 def test_the_facts_as_a_card_shows_them():
     facts = GameFacts((3, 4), (30, 45), Decimal("2.4575"))
-    assert players_text("2–5 players", facts, "en") == "2–5 players (best 3–4)"
+    assert players_text("2–5 players", facts, (2, 5), "en") == "2–5 players (best 3–4)"
+    assert players_text("2 players", GameFacts((2,)), (2, 2), "en") == "2 players"
     assert facts_texts(facts, "en") == ["30–45 min", "weight 2.46/5"]
     assert facts_texts(facts, "de") == ["30–45 Min.", "Gewicht 2,46/5"]
     assert facts_texts(GameFacts(minutes=(20, 20), weight=Decimal(3)), "fr") == [
         "20 min",
         "poids 3/5",
     ]
-    assert players_text("2–5 players", NO_FACTS, "en") == "2–5 players"
+    assert players_text("2–5 players", NO_FACTS, (2, 5), "en") == "2–5 players"
     assert facts_texts(NO_FACTS, "en") == []
     assert counts_text((2, 4, 5, 6)) == "2, 4–6"
     assert weight_figure(Decimal("1.205"), "en") == "1.21"  # halves up, as people round

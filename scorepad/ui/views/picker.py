@@ -129,7 +129,8 @@ class PickerView:
     def _card(self, game: GameEntry) -> ft.Control:
         lang = self.ctx.lang
         players = players_range(self.ctx, game.min_players, game.max_players)
-        details = [players_text(players, game.facts, lang), *facts_texts(game.facts, lang)]
+        span = (game.min_players, game.max_players)
+        details = [players_text(players, game.facts, span, lang), *facts_texts(game.facts, lang)]
         details += [pick(v.label, lang) for v in game.variants]
         if game.id in self.played:
             plays = self.played[game.id].plays
