@@ -191,10 +191,12 @@ def minutes_text(minutes: tuple[int, int], lang: str) -> str:
 
 
 def weight_figure(weight: Decimal, lang: str) -> str:
-    """The weight to two decimals, halves up, without trailing zeros ("2.46", "3"), with
-    the language's decimal mark: the file keeps it exactly, a card need not show four."""
-    shown = weight.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP).normalize()
-    return format(shown, "f").replace(".", decimal_mark(lang))
+    """The weight to two decimals, halves up ("2.46", "1.20"; a whole weight as it is,
+    "3"), with the language's decimal mark: the file keeps it exactly, a card need not
+    show four."""
+    shown = weight.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    text = str(int(shown)) if shown == shown.to_integral_value() else format(shown, "f")
+    return text.replace(".", decimal_mark(lang))
 
 
 def weight_text(weight: Decimal, lang: str) -> str:

@@ -60,4 +60,4 @@ def test_a_users_game_shows_its_own_facts(tmp_path):
         }
     )
     ctx, _ = context(tmp_path, history=history)
-    assert "2–6 players (best 2–4) · 20–40 min · weight 1.5/5" in card_text(opened(ctx), "darts")
+    assert "2–6 players (best 2–4) · 20–40 min · weight 1.50/5" in card_text(opened(ctx), "darts")

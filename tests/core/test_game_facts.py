@@ -151,6 +151,8 @@ def test_the_facts_as_a_card_shows_them():
     assert facts_texts(NO_FACTS, "en") == []
     assert counts_text((2, 4, 5, 6)) == "2, 4–6"
     assert weight_figure(Decimal("1.205"), "en") == "1.21"  # halves up, as people round
+    assert weight_figure(Decimal("1.1964"), "de") == "1,20"  # as many decimals on every card
+    assert weight_figure(Decimal("3.0"), "en") == "3"
 
 
 def test_a_weight_is_written_to_json_as_its_own_digits():
