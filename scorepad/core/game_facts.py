@@ -85,8 +85,9 @@ def read_facts(reader: Reader, data: Mapping[str, Any], low: int, high: int) -> 
 
 
 class FactProblems(TemplateError):
-    """Several problems among a game file's facts, each naming the file and its place;
-    ``problems`` holds them one by one (the editor puts each under its own field)."""
+    """Several problems among a game file's facts, each naming the file and its place:
+    its message is theirs, one line each; ``problems`` holds them one by one, and its
+    own key and fields are the first's (what finds the place of a single complaint)."""
 
     def __init__(self, problems: list[TemplateError]) -> None:
         self.problems = tuple(problems)
