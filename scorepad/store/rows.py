@@ -337,14 +337,41 @@ def entries_text(readings: dict[str, Reading], blanks: dict[str, object]) -> str
 
 
 def _part(key: str, reading: Reading, blank: object) -> str:
-    """A reading's part of the entries text ("" when blank), remembered when it can be."""
+    """A reading's part of the entries text ("" when blank), remembered when it can be:
+    by the reading, or for a count with a rate (a new dict in each reading, see
+    ``Line.read``) by its key, count, rate and blank."""
     value = reading.value
+    rated = None
+    if type(value) is dict:
+        count, rate = value.get("count"), value.get("rate")
+        if len(value) == 2 and type(count) is int and type(rate) is str:
+            rated = (key, count, rate, next(iter(value)), _blank_key(blank))
+            found = _RATED.get(rated)
+            if found is not None:
+                return found
     blank_here = value == blank and type(value) is type(blank)
     part = "" if blank_here else f'"{key}":{value_text(value)}'
-    if type(value) is not dict and len(_PART_OF) < PARTS_SIZE:
-        _PARTS.append(reading)
-        _PART_OF[id(reading)] = part
+    if len(_PART_OF) < PARTS_SIZE:
+        if type(value) is not dict:
+            _PARTS.append(reading)
+            _PART_OF[id(reading)] = part
+        elif rated is not None and rated[-1] is not _UNKEYED:
+            _RATED[rated] = part
     return part
+
+
+def _blank_key(blank: object) -> object:
+    """A line's blank value as part of a key: None, or a count with a rate as its items."""
+    if blank is None:
+        return None
+    if type(blank) is dict and all(type(v) in (int, str) for v in blank.values()):
+        return tuple(blank.items())
+    return _UNKEYED
+
+
+_UNKEYED = object()
+"""A blank of another form: the part is not remembered by value."""
+_RATED: dict[tuple[object, ...], str] = {}
 
 
 def _entries_with_sums(
@@ -369,6 +396,8 @@ def typed_sums(given: Mapping[str, object], readings: Mapping[str, Reading]) -> 
     text ("12", "7,5") is no sum: it is stored as the number. Empty for the usual sheet,
     checked without a call for each whole number."""
     found: dict[str, object] = {}
+    if _PLAIN_TYPES.issuperset(map(type, given.values())):
+        return found  # whole numbers, yes/no and blanks only: no text, so no sum
     for key, raw in given.items():
         kind = type(raw)
         if kind is int or raw is None or kind is bool or key not in readings:
@@ -400,6 +429,7 @@ def has_sum(raw: object) -> bool:
     return any(type(item) is not int and has_sum(item) for item in items)
 
 
+_PLAIN_TYPES = frozenset((int, bool, type(None)))
 _SUMS: dict[str, bool] = {}
 """Whether a text holds a sum (``has_sum``), by the text."""
 SUMS_KEPT = 10_000
