@@ -28,7 +28,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import Connection, and_, delete, func, insert, select
+from sqlalchemy import ColumnElement, Connection, and_, delete, func, insert, select
 
 import scorepad.store.models as m
 from scorepad.files import write_atomic
@@ -75,8 +75,9 @@ class Keeper(Protocol):
         """Keep the bytes of ``prepared`` (inside the write that adds its row)."""
         ...
 
-    def read(self, conn: Connection, play_id: int, position: int, digest: str, thumb: bool) -> bytes:
-        ...
+    def read(
+        self, conn: Connection, play_id: int, position: int, digest: str, thumb: bool
+    ) -> bytes: ...
 
     def drop(self, digest: str) -> None:
         """The bytes of a photo no row names any more (inside ``tidy``'s write)."""
@@ -91,7 +92,9 @@ class InTable:
     def put(self, prepared: Prepared) -> None:
         pass
 
-    def read(self, conn: Connection, play_id: int, position: int, digest: str, thumb: bool) -> bytes:
+    def read(
+        self, conn: Connection, play_id: int, position: int, digest: str, thumb: bool
+    ) -> bytes:
         column = ph.c.thumb if thumb else ph.c.data
         found = conn.execute(
             select(column).where(ph.c.play_id == play_id, ph.c.position == position)
@@ -128,7 +131,9 @@ class Folder:
             detail = problem.strerror or str(problem)
             raise StoreError("store.cannot_write", path=str(self.folder), detail=detail) from None
 
-    def read(self, conn: Connection, play_id: int, position: int, digest: str, thumb: bool) -> bytes:
+    def read(
+        self, conn: Connection, play_id: int, position: int, digest: str, thumb: bool
+    ) -> bytes:
         try:
             with open(self.path(digest, thumb), "rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
@@ -180,7 +185,7 @@ _LISTED = (
 )
 
 
-def _live(play_id: int) -> object:
+def _live(play_id: int) -> ColumnElement[bool]:
     return and_(m.play.c.id == play_id, m.play.c.deleted_at.is_(None))
 
 
@@ -206,7 +211,7 @@ def marks(db: Database, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]
     if not play_ids:
         return {}
     with db.reading() as conn:
-        counts = dict(
+        counts: dict[int, int] = dict(
             conn.execute(
                 select(ph.c.play_id, func.count())
                 .where(ph.c.play_id.in_(list(play_ids)))
@@ -258,9 +263,7 @@ def add(db: Database, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[
     return put(db, play_id, [(p, None) for p in prepared])
 
 
-def put(
-    db: Database, play_id: int, photos: Sequence[tuple[Prepared, int | None]]
-) -> list[Photo]:
+def put(db: Database, play_id: int, photos: Sequence[tuple[Prepared, int | None]]) -> list[Photo]:
     """Photos made fit already, each at its own place (None: after the last), in one
     write; the files it wrote are removed again when it fails."""
     keeper = keeper_for(db)

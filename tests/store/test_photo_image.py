@@ -7,11 +7,11 @@ import io
 
 import pytest
 from photo_files import (
+    coloured_corner,
     exif_of,
     gps_of,
     huge_png,
     jpeg,
-    coloured_corner,
     png,
     size_of,
     truncated_jpeg,
