@@ -1,0 +1,115 @@
+"""Photos of the table on the play screen and in History, driven without a browser over a
+real SQLite history: the strip, a photo opened large, deleted and put back, photos added
+from the device (with the problems named), and History's mark."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from ui_helpers import click, context, find, has, run_async, walk
+
+from scorepad.core import PlayerSheet, find_game
+from scorepad.ui.errors import AppError
+from scorepad.ui.history import StoreHistory
+from scorepad.ui.photo_uploads import Picked
+from scorepad.ui.views.history import HistoryView
+from scorepad.ui.views.play import play_view
+from tests.store.photo_files import jpeg, truncated_jpeg
+
+
+@pytest.fixture
+def history(tmp_path):
+    plays = StoreHistory(str(tmp_path / "history.db"))
+    yield plays
+    plays.close()
+
+
+def save(history: StoreHistory) -> int:
+    sheets = [PlayerSheet("Yara", {"marker": 50}), PlayerSheet("Zeno", {"marker": 44})]
+    return history.store.save_play(find_game("azul"), None, sheets)
+
+
+def texts(root: object) -> list[str]:
+    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+
+
+def test_the_play_screen_shows_its_photos_and_opens_one_large(tmp_path, history):
+    play = save(history)
+    history.add_photos(play, [("a.jpg", jpeg(800, 600)), ("b.jpg", jpeg(300, 600))])
+    ctx, _ = context(tmp_path, history=history)
+    dialogs: list[ft.Control] = []
+    ctx.show_dialog = dialogs.append
+    root = play_view(ctx, str(play))
+    assert has(root, "photo-1") and has(root, "photo-2") and not has(root, "photo-3")
+    thumb = find(root, "photo-1").content
+    assert isinstance(thumb, ft.Image) and thumb.src == history.photo_bytes(play, 1, thumb=True)
+    assert has(root, "add-photo")
+    click(root, "photo-2")
+    (dialog,) = dialogs
+    large = find(dialog, "photo-large").content
+    assert isinstance(large, ft.Image) and large.src == history.photo_bytes(play, 2)
+    assert "Photo 2 of 2" in texts(dialog)
+
+
+def test_a_photo_deleted_from_its_large_view_can_be_put_back(tmp_path, history):
+    play = save(history)
+    history.add_photos(play, [("a.jpg", jpeg()), ("b.jpg", jpeg(colour=(0, 0, 200)))])
+    ctx, _ = context(tmp_path, history=history)
+    dialogs: list[ft.Control] = []
+    ctx.show_dialog = dialogs.append
+    root = play_view(ctx, str(play))
+    click(root, "photo-1")
+    click(dialogs[-1], "photo-delete")
+    assert [p.position for p in history.photos(play)] == [2]
+    assert has(root, "photo-1") and not has(root, "photo-2")
+    bar = dialogs[-1]
+    assert isinstance(bar, ft.SnackBar) and "Photo deleted." in texts(bar)
+    click(bar, "undo")
+    assert [p.position for p in history.photos(play)] == [1, 2]
+    assert has(root, "photo-2")
+
+
+def test_photos_picked_on_the_device_are_added_and_problems_named(tmp_path, history):
+    play = save(history)
+    ctx, _ = context(tmp_path, history=history, lang="fr")
+    asked: list[int] = []
+
+    async def picked(room: int) -> list[Picked]:
+        asked.append(room)
+        return [
+            Picked("table.jpg", jpeg(2000, 1500, gps=True)),
+            Picked("cassé.jpg", truncated_jpeg()),
+            Picked("énorme.jpg", problem=AppError("photos.too_big", name="énorme.jpg", mb=20)),
+        ]
+
+    ctx.upload_photos = picked
+    root = play_view(ctx, str(play))
+    assert not has(root, "photo-1")
+    button = find(root, "add-photo")
+    run_async(lambda: button.on_click())  # type: ignore[misc]
+    assert asked == [12]
+    assert [p.width for p in history.photos(play)] == [1600]
+    assert has(root, "photo-1") and not has(root, "photo-2")
+    said = find(root, "photos-message").value
+    assert "Photos ajoutées : 1." in said
+    assert "cassé.jpg" in said and "énorme.jpg dépasse 20 Mo" in said
+
+
+def test_history_marks_the_plays_with_photos(tmp_path, history):
+    with_photos = save(history)
+    save(history)
+    history.add_photos(with_photos, [("a.jpg", jpeg()), ("b.jpg", jpeg(colour=(9, 9, 9)))])
+    ctx, _ = context(tmp_path, history=history)
+    root = HistoryView(ctx).build()
+    rows = {n for n in (1, 2) if has(root, f"history-photos-{n}")}
+    assert len(rows) == 1
+    (n,) = rows
+    mark = [
+        c
+        for c in walk(root)
+        if isinstance(c, ft.Semantics) and c.identifier == f"history-photos-{n}"
+    ]
+    assert mark[0].label == "Photos: 2"
+    history.delete_play(with_photos)
+    again = HistoryView(ctx).build()
+    assert not any(has(again, f"history-photos-{n}") for n in (1, 2))
