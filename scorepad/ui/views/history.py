@@ -172,7 +172,7 @@ class HistoryView:
                     ),
                     subtitle=ft.Column(lines, spacing=2, tight=True),
                     leading=result_icon(row.winners),
-                    trailing=history_mark(ctx, self.marks.get(row.id), n),
+                    trailing=history_mark(ctx, self.marks.get(row.id)),
                     on_click=lambda: ctx.navigate(f"/play/{row.id}"),
                 ),
             ),
