@@ -315,3 +315,29 @@ def test_an_archive_without_photos_imports_as_a_history(store: Store, pg_or_file
     with open_store(pg_or_file) as other:
         done = other.import_file(path)
         assert (done.plays, done.photos) == (1, 0)
+
+
+def test_the_command_line_exports_an_archive_by_its_name_and_imports_it(tmp_path, capsys):
+    from scorepad.cli import main
+
+    source, target = str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3")
+    with open_store(source) as store:
+        play = a_play(store)
+        store.add_photos(play, [("board.jpg", jpeg())])
+    archive = tmp_path / "club.zip"
+    assert main(["export", str(archive), "--db", source]) == 0  # .zip: an archive
+    assert zipfile.is_zipfile(archive)
+    plain = tmp_path / "club.json"
+    assert main(["export", str(plain), "--db", source]) == 0
+    assert plain.read_text(encoding="utf-8").startswith('{"format": "scorepad-history"')
+    capsys.readouterr()
+    renamed = tmp_path / "club.backup"  # told by its first bytes, whatever its name
+    renamed.write_bytes(archive.read_bytes())
+    assert main(["import", str(renamed), "--db", target, "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Fotos hinzugefügt: 1" in out
+    assert main(["import", str(renamed), "--db", target, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"imported": 0, "skipped": 1}
+    with open_store(target) as other:
+        (theirs,) = other.list_plays().plays
+        assert len(other.photos(theirs.id)) == 1
