@@ -518,6 +518,11 @@ class Store:
             return photo_archive.import_archive(self.db, path)
         return importing.import_file(self.db, path, fmt, progress)
 
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (``export_file(..., "zip")``) given as its bytes, as a
+        device uploads it; ``source`` names it in messages."""
+        return photo_archive.import_archive(self.db, data, source)
+
     def collection(self) -> list[dict[str, Any]]:
         """The BoardGameGeek collection imported (``bggread.collection``), by name."""
         with self.db.reading() as conn:

@@ -59,8 +59,10 @@ MAX_RATIO = 100
 Writer = Callable[[Connection, TextIO], int]
 
 
-def is_archive(path: str | Path) -> bool:
-    """Whether the file at ``path`` starts as a ZIP file does."""
+def is_archive(path: str | Path | bytes) -> bool:
+    """Whether the file at ``path`` (or these bytes) starts as a ZIP file does."""
+    if isinstance(path, bytes):
+        return path.startswith(MAGIC)
     try:
         with open(path, "rb") as handle:
             return handle.read(len(MAGIC)) == MAGIC
@@ -123,11 +125,13 @@ def _write_photos(
 
 
 # --- import ------------------------------------------------------------------------------
-def import_archive(db: Database, path: str | Path) -> Imported:
-    """The plays and photos of an archive: all of them, or, on any problem, none."""
-    source = str(path)
+def import_archive(db: Database, path: str | Path | bytes, source: str | None = None) -> Imported:
+    """The plays and photos of an archive (a file, or its bytes, as uploaded from a
+    device; ``source`` names it in messages): all of them, or, on any problem, none."""
+    source = source or (str(path) if not isinstance(path, bytes) else "archive")
+    opened = io.BytesIO(path) if isinstance(path, bytes) else path
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(opened) as archive:
             entries = _checked_entries(archive, source)
             text = _text(archive, entries[HISTORY], source)
             listing = _listing(archive, entries, source)

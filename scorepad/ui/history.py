@@ -236,6 +236,10 @@ class History(Protocol):
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported: ...
 
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (a ZIP archive) uploaded from a device."""
+        ...
+
     # --- backups: they work on a history too damaged to open --------------------------------
     def backups(self) -> list[Backup]:
         """The history file's copies, newest first (StoreError for a database server)."""
@@ -429,6 +433,9 @@ class StoreHistory:
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported:
         return self.store.import_file(path, progress=progress)
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        return self.store.import_archive(data, source)
 
     # --- backups: they work on a history too damaged to open --------------------------
     def backups(self) -> list[Backup]:

@@ -115,3 +115,56 @@ def test_history_marks_the_plays_with_photos(tmp_path, history):
     again = HistoryView(ctx).build()
     assert "Photos: 2" not in texts(again)
     assert not [c for c in walk(again) if isinstance(c, ft.Image)]
+
+
+def test_a_phone_downloads_the_history_with_its_photos_and_another_imports_it(tmp_path, history):
+    import io
+    import zipfile
+
+    from ui_helpers import type_into
+
+    from scorepad.ui.app import view_for
+
+    play = save(history)
+    history.add_photos(play, [("a.jpg", jpeg()), ("b.jpg", jpeg(colour=(1, 1, 200)))])
+    ctx, _ = context(tmp_path, history=history, lang="de")
+    ctx.on_host = False
+    handed: list[tuple[str, bytes]] = []
+
+    async def download(name: str, data: bytes) -> None:
+        handed.append((name, data))
+
+    ctx.download = download
+    root = view_for(ctx, "/settings")
+    type_into(root, "export-format", "zip")
+    run_async(find(root, "export-download").on_click)  # type: ignore[arg-type]
+    ((name, data),) = handed
+    assert name == "scorepad-history.zip"
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert len([n for n in archive.namelist() if n.startswith("photos/")]) == 2
+
+    other_dir = tmp_path / "other"
+    other_dir.mkdir()
+    other, _ = context(other_dir, lang="de")
+    other.on_host = False
+
+    async def upload(extensions: list[str]) -> tuple[str, bytes] | None:
+        assert "zip" in extensions
+        return "club.zip", data
+
+    other.upload = upload
+    root2 = view_for(other, "/settings")
+    run_async(find(root2, "import-upload").on_click)  # type: ignore[arg-type]
+    said = find(root2, "history-message").value
+    assert "club.zip" in said and "Fotos hinzugefügt: 2" in said
+    theirs = other.services.history
+    (summary,) = theirs.list_plays(None, 10).plays
+    assert len(theirs.photos(summary.id)) == 2
+
+    async def broken(extensions: list[str]) -> tuple[str, bytes] | None:
+        return "broken.zip", data[: len(data) // 2]
+
+    other.upload = broken
+    run_async(find(root2, "import-upload").on_click)  # type: ignore[arg-type]
+    message = find(root2, "history-message")
+    assert message.color == ft.Colors.ERROR and "broken.zip" in message.value
