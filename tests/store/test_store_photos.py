@@ -148,6 +148,18 @@ def test_a_failed_write_leaves_no_file_behind(store: Store, monkeypatch: pytest.
     assert folder_files(store) == []
 
 
+def test_an_edit_and_its_undo_keep_the_photos(store: Store):
+    from store_sheets import edit
+
+    play = a_play(store)
+    store.add_photos(play, [("board.jpg", jpeg())])
+    sheets = [PlayerSheet("Iris", {"marker": 44}), PlayerSheet("Olaf", {"marker": 30})]
+    edited = store.update_play(play, edit(store, play, sheets, notes="photo of the end"))
+    assert len(store.photos(play)) == 1
+    store.undo_edit(edited.before)
+    assert len(store.photos(play)) == 1
+
+
 # --- the archive ------------------------------------------------------------------------
 def test_the_archive_round_trip_carries_every_photo(store: Store, pg_or_file: str, tmp_path):
     first = a_play(store, when="2026-11-01T20:00")
