@@ -260,10 +260,12 @@ def add(db: Database, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[
         _check_play(conn, play_id)
         _check_room(conn, play_id, len(files), files[-1][0] if files else "")
     prepared = [prepare(data, name) for name, data in files]
-    return put(db, play_id, [(p, None) for p in prepared])
+    return put(db, play_id, [(p, None) for p in prepared], files[-1][0] if files else "")
 
 
-def put(db: Database, play_id: int, photos: Sequence[tuple[Prepared, int | None]]) -> list[Photo]:
+def put(
+    db: Database, play_id: int, photos: Sequence[tuple[Prepared, int | None]], name: str = ""
+) -> list[Photo]:
     """Photos made fit already, each at its own place (None: after the last), in one
     write; the files it wrote are removed again when it fails."""
     keeper = keeper_for(db)
@@ -271,7 +273,7 @@ def put(db: Database, play_id: int, photos: Sequence[tuple[Prepared, int | None]
 
     def work(conn: Connection) -> list[Photo]:
         _check_play(conn, play_id)
-        return insert_photos(conn, keeper, play_id, photos, now)
+        return insert_photos(conn, keeper, play_id, photos, now, name)
 
     try:
         return db.write(work)

@@ -44,7 +44,13 @@ async def receive_photos(
     from scorepad.store import MAX_PHOTOS, PHOTO_MAX_MB
     from scorepad.ui.uploads import UPLOADS, UploadFailed
 
-    files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, allow_multiple=True)
+    files = await picker.pick_files(
+        file_type=ft.FilePickerFileType.IMAGE,
+        allow_multiple=True,
+        # a phone's camera takes the page's focus while the photo is taken: that is not
+        # a chooser closed without a pick (the browser's own "cancel" still says so)
+        cancel_upload_on_window_blur=False,
+    )
     found: list[Picked] = []
     for number, picked in enumerate(files or []):
         name = picked.name
