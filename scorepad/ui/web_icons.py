@@ -74,6 +74,7 @@ APP = (
     "SAVE",
     "SEARCH",
     "SETTINGS_OUTLINED",
+    "SHARE",
     "STAR",
     "STAR_BORDER",
     "TIMER_OUTLINED",

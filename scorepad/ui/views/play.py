@@ -29,6 +29,7 @@ from scorepad.ui.views.common import PALETTE, TROPHY, heading, muted, screen, ti
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
 from scorepad.ui.views.photos_part import photos_part
+from scorepad.ui.views.result_share import share_buttons
 
 if TYPE_CHECKING:
     from scorepad.store import PlayRecord
@@ -337,6 +338,7 @@ class PlayView:
                 ),
             ),
             blank_button(ctx, self.on_print_blank),
+            *share_buttons(ctx, self.record, teller(self.message)),
             tid(
                 "play-delete",
                 ft.TextButton(
