@@ -20,6 +20,8 @@ import scorepad.store.bggread as bggread
 import scorepad.store.games as g
 import scorepad.store.importing as importing
 import scorepad.store.legacy_drafts as legacy_drafts
+import scorepad.store.photo_archive as photo_archive
+import scorepad.store.photos as photos
 import scorepad.store.queries as queries
 import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
@@ -41,6 +43,7 @@ from scorepad.store.facts import read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
+from scorepad.store.photos import Photo, RemovedPhoto
 from scorepad.store.records import (
     CustomGame,
     EditedPlay,
@@ -329,7 +332,10 @@ class Store:
         self.db.write(lambda c: writes.set_ignored(c, play_id, ignored))
 
     def purge_play(self, play_id: int) -> None:
+        """Remove a play for good, its photos with it (``store.photos``)."""
+        held = photos.digests_of(self.db, [play_id])
         self.db.write(lambda c: writes.purge_play(c, play_id))
+        photos.tidy(self.db, held)
 
     def deleted_plays(self) -> list[int]:
         with self.db.reading() as conn:
@@ -350,6 +356,29 @@ class Store:
         self, filters: PlayFilter | None = None, limit: int = queries.PAGE_SIZE, offset: int = 0
     ) -> Page:
         return queries.list_plays(self.db, filters, limit, offset)
+
+    # --- photos of the table (``store.photos``) -----------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        """A live play's photos, in their order (none for a deleted play)."""
+        return photos.listing(self.db, play_id)
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        """For each of ``play_ids`` with photos: its first photo and how many it has."""
+        return photos.marks(self.db, play_ids)
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes:
+        """A live play's photo (or its thumbnail) as JPEG bytes."""
+        return photos.read(self.db, play_id, position, thumb=thumb)
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        """Photos (file name, bytes) for a live play, made fit to keep: all, or none."""
+        return photos.add(self.db, play_id, files)
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto:
+        return photos.remove(self.db, play_id, position)
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo:
+        return photos.put_back(self.db, removed)
 
     # --- settings kept with the history -------------------------------------------------
     def settings(self) -> dict[str, Any]:
@@ -450,12 +479,15 @@ class Store:
     def export(self, out: TextIO, fmt: str = "json") -> int:
         """Write every live play as ``json`` (the app's own, exact), ``csv`` or ``bgsplay``;
         returns the number of plays."""
-        writer = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}[fmt]
+        writer = EXPORTS[fmt]
         with self.db.reading(snapshot=True) as conn:
             return writer(conn, out)
 
     def export_file(self, path: str | Path, fmt: str = "json") -> int:
-        """Export to a file, replacing it only once the new one is complete."""
+        """Export to a file, replacing it only once the new one is complete; ``zip``: the
+        JSON export and the photos as one archive (``store.photo_archive``)."""
+        if fmt == "zip":
+            return photo_archive.write_archive(self.db, path, EXPORTS["json"])
         target = Path(path)
         try:
             with replacing(target, "w", newline="") as out:
@@ -482,12 +514,23 @@ class Store:
         progress: Callable[[int, int], None] | None = None,
     ) -> Imported:
         """``progress``: told (plays read, plays in the file) as a BG Stats file goes in."""
+        if fmt == "zip" or (fmt is None and photo_archive.is_archive(path)):
+            return photo_archive.import_archive(self.db, path)
         return importing.import_file(self.db, path, fmt, progress)
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (``export_file(..., "zip")``) given as its bytes, as a
+        device uploads it; ``source`` names it in messages."""
+        return photo_archive.import_archive(self.db, data, source)
 
     def collection(self) -> list[dict[str, Any]]:
         """The BoardGameGeek collection imported (``bggread.collection``), by name."""
         with self.db.reading() as conn:
             return bggread.collection(conn)
+
+
+EXPORTS = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}
+"""Each export format's writer; ``zip`` wraps the JSON one (``Store.export_file``)."""
 
 
 def _json_value(value: object) -> object:

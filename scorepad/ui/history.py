@@ -38,12 +38,14 @@ if TYPE_CHECKING:
         Imported,
         NewSheet,
         Page,
+        Photo,
         PlayerInfo,
         PlayerStats,
         PlayFilter,
         PlayRecord,
         PlaySummary,
         PlayVersion,
+        RemovedPhoto,
         Restored,
         Store,
     )
@@ -128,6 +130,25 @@ class History(Protocol):
     def rematch(self, play_id: int) -> NewSheet:
         """A fresh sheet with the play's game, variant, players and modules."""
         ...
+
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        """A live play's photos, in their order."""
+        ...
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        """For each of ``play_ids`` with photos: its first photo and how many it has."""
+        ...
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes: ...
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        """Photos (file name, bytes) made fit to keep and added to a play: all, or none."""
+        ...
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto: ...
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo: ...
 
     # --- players and stats ------------------------------------------------------------------
     def players(self) -> list[PlayerInfo]: ...
@@ -214,6 +235,10 @@ class History(Protocol):
         ...
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported: ...
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (a ZIP archive) uploaded from a device."""
+        ...
 
     # --- backups: they work on a history too damaged to open --------------------------------
     def backups(self) -> list[Backup]:
@@ -318,6 +343,25 @@ class StoreHistory:
     def rematch(self, play_id: int) -> NewSheet:
         return self.store.rematch(play_id)
 
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        return self.store.photos(play_id)
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        return self.store.photo_marks(play_ids)
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes:
+        return self.store.photo_bytes(play_id, position, thumb=thumb)
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        return self.store.add_photos(play_id, files)
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto:
+        return self.store.remove_photo(play_id, position)
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo:
+        return self.store.put_back_photo(removed)
+
     # --- players and stats ------------------------------------------------------------------
     def players(self) -> list[PlayerInfo]:
         return self.store.players()
@@ -389,6 +433,9 @@ class StoreHistory:
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported:
         return self.store.import_file(path, progress=progress)
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        return self.store.import_archive(data, source)
 
     # --- backups: they work on a history too damaged to open --------------------------
     def backups(self) -> list[Backup]:
