@@ -24,7 +24,9 @@ import scorepad.store.queries as queries
 import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
 import scorepad.store.writes as writes
+from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
+from scorepad.club.review import Review, find_player, year_review
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
@@ -57,9 +59,11 @@ from scorepad.store.records import (
     RoleStats,
 )
 from scorepad.store.restoring import Restored
+from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
+from scorepad.store.yearfacts import games_before, read_facts_between
 
 logger = logging.getLogger(__name__)
 
@@ -365,6 +369,22 @@ class Store:
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
         """Every counted play, oldest first, as the club's computations read them."""
         return read_facts(self.db, since)
+
+    def achievements(self) -> list[Earned]:
+        """Every achievement earned (``club.achievements``), worked out afresh."""
+        return earned(club_history(self.db, self.facts()))
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        """The year in review of ``year`` (``club.review``), for ``player`` or everyone;
+        a ``ReviewError`` for a player the history does not know."""
+        if player is not None:
+            player = find_player([p.name for p in self.players()], player)
+        start = datetime(year, 1, 1)
+        facts = read_facts_between(self.db, start, datetime(year + 1, 1, 1), player)
+        with self.db.reading() as conn:
+            lowest = lowest_wins(conn, {f.game for f in facts})
+        before = games_before(self.db, start, player)
+        return year_review(facts, year, player, lowest_wins=lowest, before=before)
 
     def players(self) -> list[PlayerInfo]:
         with self.db.reading() as conn:
