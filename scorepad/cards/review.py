@@ -64,7 +64,7 @@ def review_png(
     tile_w = (room - 3 * 20) // 4
     for n, key in enumerate(BIG):
         line = lines[key]
-        x = MARGIN + n * (tile_w + 20)
+        x: float = MARGIN + n * (tile_w + 20)
         draw.rounded_rectangle((x, 240, x + tile_w, 400), 18, fill=TILE, outline=LINE, width=2)
         value = line.value.split(" · ")[0] if key == "hours" else line.value
         if key == "hours" and not review.timed:
@@ -124,13 +124,17 @@ def review_png(
     bar_w = (room - 11 * 12) / 12
     chart_h = 150
     for month, count in enumerate(review.months):
-        x = MARGIN + month * (bar_w + 12)
+        left = MARGIN + month * (bar_w + 12)
         h = round(chart_h * count / top)
         if h:
-            draw.rounded_rectangle((x, y + chart_h - h, x + bar_w, y + chart_h), 6, fill=ACCENT)
-        draw.line((x, y + chart_h, x + bar_w, y + chart_h), fill=LINE, width=2)
+            draw.rounded_rectangle(
+                (left, y + chart_h - h, left + bar_w, y + chart_h), 6, fill=ACCENT
+            )
+        draw.line((left, y + chart_h, left + bar_w, y + chart_h), fill=LINE, width=2)
         label = str(month + 1)
-        draw_text(draw, (x + bar_w / 2 + 8, y + chart_h + 8), label, 18, MUTED, anchor_right=True)
+        draw_text(
+            draw, (left + bar_w / 2 + 8, y + chart_h + 8), label, 18, MUTED, anchor_right=True
+        )
     y += chart_h + 50
 
     # best scores

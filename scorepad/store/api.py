@@ -63,7 +63,7 @@ from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
-from scorepad.store.yearfacts import games_before, read_facts_between
+from scorepad.store.yearfacts import games_before, read_facts_between, year_span
 
 logger = logging.getLogger(__name__)
 
@@ -385,6 +385,12 @@ class Store:
             lowest = lowest_wins(conn, {f.game for f in facts})
         before = games_before(self.db, start, player)
         return year_review(facts, year, player, lowest_wins=lowest, before=before)
+
+    def review_years(self) -> list[int]:
+        """The years a review can look at: from the first counted play's to the latest's,
+        newest first (none for an empty history)."""
+        span = year_span(self.db)
+        return [] if span is None else list(range(span[1], span[0] - 1, -1))
 
     def players(self) -> list[PlayerInfo]:
         with self.db.reading() as conn:

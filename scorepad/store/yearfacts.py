@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, exists, select, true
+from sqlalchemy import bindparam, exists, func, select, true
 
 import scorepad.store.models as m
 from scorepad.club.facts import PlayFact, SeatFact
@@ -126,3 +126,19 @@ def games_before(db: Database, start: datetime, player: str | None = None) -> fr
         else:
             rows = PLAYER_GAMES_BEFORE.run(db, cursor, {"start": start, "player": player})
     return frozenset(key for (key,) in rows)
+
+
+SPAN = Prepared(
+    select(func.min(p.c.played_at), func.max(p.c.played_at)).where(
+        p.c.deleted_at.is_(None), p.c.ignored.is_(None)
+    )
+)
+
+
+def year_span(db: Database) -> tuple[int, int] | None:
+    """The years of the first and the latest counted play; None for an empty history."""
+    with db.cursor() as cursor:
+        ((first, last),) = SPAN.run(db, cursor, {})
+    if first is None or last is None:
+        return None
+    return as_datetime(first).year, as_datetime(last).year
