@@ -39,16 +39,14 @@ MISSING = "□"
 
 @cache
 def _coverage(path: Path) -> frozenset[int]:
+    """The characters the font at ``path`` has (a collection's first font's)."""
     from fontTools.ttLib import TTCollection, TTFont
 
     if path.suffix.lower() == ".ttc":
-        faces = list(TTCollection(str(path), lazy=True).fonts[:1])
-    else:
-        faces = [TTFont(str(path), lazy=True)]
-    found: set[int] = set()
-    for face in faces:
-        found.update(face.getBestCmap() or {})
-    return frozenset(found)
+        with TTCollection(str(path), lazy=True) as faces:
+            return frozenset(faces.fonts[0].getBestCmap() or {})
+    with TTFont(str(path), lazy=True) as face:
+        return frozenset(face.getBestCmap() or {})
 
 
 @cache
