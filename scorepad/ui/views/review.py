@@ -97,7 +97,7 @@ def review_view(ctx: Context, query: dict[str, str]) -> ft.View:
     best = best_lines(review, ctx.lang, names)
     if best:
         body.append(heading(ctx.t("review.best")))
-        body.append(_rows(best, "review-best"))
+        body.append(_rows(best, "review"))
     body.append(_files(ctx, review, names))
     if player is not None:
         body.append(
