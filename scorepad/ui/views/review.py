@@ -105,7 +105,7 @@ def review_view(ctx: Context, query: dict[str, str]) -> ft.View:
                 "review-achievements",
                 ft.TextButton(
                     ctx.t("achievements.of_player", player=player),
-                    icon=ft.Icons.EMOJI_EVENTS_OUTLINED,
+                    icon=ft.Icons.EMOJI_EVENTS,
                     on_click=lambda: ctx.navigate(_link("/achievements", player=player)),
                 ),
             )
@@ -137,8 +137,11 @@ def _rows(lines: list[Line], prefix: str) -> ft.Control:
     for key, label, value in lines:
         rows.append(
             ft.Row(
-                [ft.Text(label, expand=True), tid(f"{prefix}-{key}", ft.Text(value))],
-                wrap=True,
+                [
+                    ft.Text(label, expand=True),
+                    tid(f"{prefix}-{key}", ft.Text(value, weight=ft.FontWeight.BOLD)),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
             )
         )
     return ft.Column(rows, spacing=4)
@@ -182,7 +185,7 @@ def _files(ctx: Context, review: Review, names: dict[str, str]) -> ft.Control:
         "review-png",
         ft.FilledButton(
             ctx.t("review.save_png"),
-            icon=ft.Icons.IMAGE_OUTLINED,
+            icon=ft.Icons.DOWNLOAD,
             on_click=offer(f"{stem}.png", card),
         ),
     )
@@ -190,7 +193,7 @@ def _files(ctx: Context, review: Review, names: dict[str, str]) -> ft.Control:
         "review-pdf",
         ft.OutlinedButton(
             ctx.t("review.save_pdf"),
-            icon=ft.Icons.PRINT_OUTLINED,
+            icon=ft.Icons.PRINT,
             on_click=offer(f"{stem}.pdf", page),
         ),
     )
@@ -242,7 +245,7 @@ def achievements_view(ctx: Context, query: dict[str, str]) -> ft.View:
                 tid(
                     f"achievement-todo-{achievement.id}",
                     ft.ListTile(
-                        leading=ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.OUTLINE),
+                        leading=ft.Icon(ft.Icons.STAR_BORDER, color=ft.Colors.OUTLINE),
                         title=ft.Text(
                             pick(achievement.name, ctx.lang), color=ft.Colors.ON_SURFACE_VARIANT
                         ),
@@ -285,7 +288,7 @@ def achievements_link(ctx: Context, player: str) -> ft.Control:
         "stats-achievements",
         ft.TextButton(
             ctx.t("achievements.of_player", player=player),
-            icon=ft.Icons.EMOJI_EVENTS_OUTLINED,
+            icon=ft.Icons.EMOJI_EVENTS,
             on_click=lambda: ctx.navigate(_link("/achievements", player=player)),
         ),
     )
