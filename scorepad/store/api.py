@@ -26,8 +26,9 @@ import scorepad.store.stats as stats
 import scorepad.store.writes as writes
 from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
-from scorepad.club.review import Review, find_player, year_review
+from scorepad.club.review import Review, ReviewError, year_review
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
@@ -63,7 +64,12 @@ from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
-from scorepad.store.yearfacts import games_before, read_facts_between, year_span
+from scorepad.store.yearfacts import (
+    games_before,
+    player_named,
+    read_facts_between,
+    year_span,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -378,7 +384,10 @@ class Store:
         """The year in review of ``year`` (``club.review``), for ``player`` or everyone;
         a ``ReviewError`` for a player the history does not know."""
         if player is not None:
-            player = find_player([p.name for p in self.players()], player)
+            found = player_named(self.db, player)
+            if found is None:
+                raise ReviewError("review.unknown_player", value=quote(player))
+            player = found
         start = datetime(year, 1, 1)
         facts = read_facts_between(self.db, start, datetime(year + 1, 1, 1), player)
         with self.db.reading() as conn:

@@ -19,6 +19,7 @@ from scorepad.club.facts import PlayFact, SeatFact
 from scorepad.store.database import Database
 from scorepad.store.facts import PLAYS
 from scorepad.store.prepared import Prepared, as_datetime
+from scorepad.store.values import name_key
 
 p, r, g, pl = m.play, m.result, m.game, m.player
 
@@ -142,3 +143,16 @@ def year_span(db: Database) -> tuple[int, int] | None:
     if first is None or last is None:
         return None
     return as_datetime(first).year, as_datetime(last).year
+
+
+NAMED = Prepared(
+    select(pl.c.name).where(pl.c.name_key == bindparam("key"), pl.c.anonymous.is_not(True))
+)
+
+
+def player_named(db: Database, name: str) -> str | None:
+    """The player the history knows by ``name`` (case and extra spaces aside), as it
+    writes the name; None when there is none."""
+    with db.cursor() as cursor:
+        rows = NAMED.run(db, cursor, {"key": name_key(name)})
+    return rows[0][0] if rows else None
