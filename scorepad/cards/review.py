@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from scorepad.cards.text import draw_text
+from scorepad.cards.result import BOLD, REGULAR, fitted, runs, text_width
 from scorepad.club.review import Review, best_lines, review_lines, title
 from scorepad.core.colours import LIGHT, PALETTE
 from scorepad.core.i18n import tr
@@ -28,6 +29,39 @@ ACCENT = "#3949AB"
 TILE = "#FFFFFF"
 LINE = "#DCDCE6"
 BIG = ("plays", "hours", "games", "h-index")
+
+
+@cache
+def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: str,
+    *,
+    bold: bool = False,
+    room: float | None = None,
+    anchor_right: bool = False,
+) -> float:
+    """``text`` with its top left at ``xy`` (top right with ``anchor_right``), made smaller
+    (to 14 px, then cut) to fit ``room`` when given, each run of characters in the font
+    that has them (the result card's ``runs``); returns the width drawn."""
+    if room is not None:
+        text, size = fitted(text, room, size, min(size, 14), bold)
+    width = text_width(text, size, bold)
+    x, y = xy
+    if anchor_right:
+        x -= width
+    ascent = _font(str(BOLD if bold else REGULAR), size).getmetrics()[0]
+    for piece, path in runs(text, bold):
+        face = _font(path, size)
+        draw.text((x, y + ascent), piece, font=face, fill=fill, anchor="ls")  # one baseline
+        x += face.getlength(piece)
+    return width
 
 
 def player_colours(names: list[str], kept: Mapping[str, str]) -> dict[str, str]:
@@ -165,11 +199,9 @@ def _chip(
     size: int = 32,
 ) -> float:
     """A name on a rounded patch of the player's colour; returns its width."""
-    from scorepad.cards.text import fitted, text_width
-
     fill = PALETTE.get(colour or "", "#FFFFFF")
     ink = INK if colour is None or colour in LIGHT else "#FFFFFF"
-    text, size = fitted(text, size, room - 2 * 16)
+    text, size = fitted(text, room - 2 * 16, size, min(size, 14))
     width = text_width(text, size) + 2 * 16
     x, y = xy
     draw.rounded_rectangle(

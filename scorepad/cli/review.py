@@ -66,12 +66,13 @@ def cmd_review(args: argparse.Namespace) -> int:
         }
         names = game_names(store, shown, lang)
         if args.png:
+            from scorepad.cards.result import write_card
             from scorepad.cards.review import player_colours, review_png
 
             people = _people(review)
             colours = player_colours(people, store.last_colours(people))
             data = review_png(review, lang, names, colours)
-            print(_write(Path(args.png), data))
+            print(write_card(args.png, data))
             return 0
     if args.pdf:
         from scorepad.printing.document import write_pdf
@@ -100,17 +101,6 @@ def _people(review: Any) -> list[str]:
         if pair is not None and pair[0] not in found:
             found.append(pair[0])
     return found
-
-
-def _write(path: Path, data: bytes) -> Path:
-    from scorepad.files import write_atomic
-    from scorepad.printing.errors import PrintError
-
-    try:
-        return write_atomic(path, data)
-    except OSError as problem:
-        detail = problem.strerror or str(problem)
-        raise PrintError("print.unwritable", path=str(path), detail=detail) from None
 
 
 def cmd_achievements(args: argparse.Namespace) -> int:

@@ -1,5 +1,5 @@
 """The year in review's card: a PNG that opens, of its size, with the players' colours,
-names in any script drawn with a font that has them (``cards.review``, ``cards.text``)."""
+names in any script drawn with a font that has them (``cards.review``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from datetime import datetime
 import pytest
 from PIL import Image
 
+from scorepad.cards.result import cjk_font, runs
 from scorepad.cards.review import HEIGHT, WIDTH, player_colours, review_png
-from scorepad.cards.text import MISSING, covered, runs
 from scorepad.club.facts import PlayFact, SeatFact
 from scorepad.club.review import year_review
 from scorepad.core.colours import PALETTE
@@ -66,16 +66,31 @@ def test_everyones_card_shows_the_busiest_players_in_their_colours():
     assert rgb(PALETTE["blue"]) in seen and rgb(PALETTE["orange"]) in seen
 
 
-@pytest.mark.parametrize(
-    "name", ["Zoë", "Дмитрий", "Αλέξης", "Çağrı", "Łukasz", "علي", "שרה", "Გიორგი".lower()]
-)
-def test_names_in_these_scripts_are_drawn_with_a_shipped_font_never_as_boxes(name):
-    assert covered(name)
-    assert MISSING not in "".join(run for run, _font in runs(name))
+def glyphs(path: str) -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+
+    number = {"fontNumber": 0} if path.endswith(".ttc") else {}
+    with TTFont(path, lazy=True, **number) as font:
+        return frozenset(font.getBestCmap())
 
 
-def test_a_character_no_font_has_is_marked_not_dropped():
-    text = "Ana 🎲"
-    drawn = "".join(run for run, _font in runs(text))
-    assert len(drawn) == len(text)
-    assert drawn.startswith("Ana ") and (drawn.endswith("🎲") or drawn.endswith(MISSING))
+SCRIPTS = ["Zoë", "Дмитрий", "Αλέξης", "Çağrı", "Łukasz", "علي", "שרה", "გიორგი"]
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_names_in_these_scripts_are_drawn_with_the_shipped_font_never_as_boxes(name):
+    (piece, path), *more = runs(name, False)
+    assert not more and piece == name and path.endswith("DejaVuSans.ttf")
+    assert all(ord(char) in glyphs(path) for char in name)
+
+
+@pytest.mark.parametrize("name", ["山田太郎", "김민준", "さくら"])
+def test_chinese_japanese_and_korean_names_take_the_systems_font(name):
+    font = cjk_font()
+    if font is None:
+        pytest.skip("no CJK font on this system (Debian: fonts-wqy-microhei)")
+    for piece, path in runs(name, False):
+        assert all(ord(char) in glyphs(path) for char in piece), (piece, path)
+    review = year_review([fact(9, "2025-05-05T20:00", [(name, 1, 10), ("Ana", 2, 5)])], 2025)
+    image = Image.open(io.BytesIO(review_png(review, "en", {"azul": "Azul"}, {name: "blue"})))
+    assert image.size == (WIDTH, HEIGHT)
