@@ -22,11 +22,11 @@ Definitions, as the page, the card and the printed page show them:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from scorepad.club.facts import PlayFact, SeatFact
 from scorepad.core.errors import ScorepadError, quote
@@ -367,8 +367,8 @@ def review_lines(review: Review, lang: str, names: Mapping[str, str]) -> list[Li
     def game(g: str) -> str:
         return names.get(g, g)
 
-    def counted(found: tuple[str, int] | None) -> str:
-        return "–" if found is None else f"{found[0]} ({found[1]})"
+    def counted(found: tuple[Any, int] | None, show: Callable[[Any], str] = str) -> str:
+        return "–" if found is None else f"{show(found[0])} ({found[1]})"
 
     lines = [Line("plays", t("review.plays"), str(review.plays))]
     lines.append(Line("wins", t("review.wins"), str(review.wins)))
@@ -384,14 +384,7 @@ def review_lines(review: Review, lang: str, names: Mapping[str, str]) -> list[Li
     lines.append(Line("games", t("review.games"), str(review.games)))
     new = ", ".join(game(g) for g in review.new_games) or "–"
     lines.append(Line("new-games", t("review.new_games"), f"{len(review.new_games)}: {new}"))
-    most = review.most_played
-    lines.append(
-        Line(
-            "most-played",
-            t("review.most_played"),
-            "–" if most is None else f"{game(most[0])} ({most[1]})",
-        )
-    )
+    lines.append(Line("most-played", t("review.most_played"), counted(review.most_played, game)))
     if review.player is not None:
         lines.append(Line("opponent", t("review.opponent"), counted(review.opponent)))
         lines.append(Line("nemesis", t("review.nemesis"), counted(review.nemesis)))
@@ -410,14 +403,8 @@ def review_lines(review: Review, lang: str, names: Mapping[str, str]) -> list[Li
     if review.player is None and wins.player is not None:
         value += f" ({wins.player})"
     lines.append(Line("win-streak", t("review.win_streak"), value))
-    busiest = review.busiest_day
-    lines.append(
-        Line(
-            "busiest-day",
-            t("review.busiest_day"),
-            "–" if busiest is None else f"{busiest[0].isoformat()} ({busiest[1]})",
-        )
-    )
+    busiest = counted(review.busiest_day, date.isoformat)
+    lines.append(Line("busiest-day", t("review.busiest_day"), busiest))
     return lines
 
 

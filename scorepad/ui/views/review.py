@@ -10,7 +10,7 @@ an import shows at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from urllib.parse import urlencode
 
 import flet as ft
@@ -21,7 +21,7 @@ from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, screen, tid
-from scorepad.ui.views.pdf import status_line, teller
+from scorepad.ui.views.pdf import offer, status_line, teller
 
 EVERYONE = ""
 """The player picker's key for the whole history."""
@@ -170,23 +170,15 @@ def _files(ctx: Context, review: Review, names: dict[str, str]) -> ft.Control:
 
         return review_pdf(review, ctx.lang, names)
 
-    def offer(name: str, make: Callable[[], bytes]) -> Callable[[], object]:
-        async def hand_over() -> None:
-            try:
-                await ctx.download(name, make())
-            except ScorepadError as problem:
-                say(problem.message(ctx.lang), True)
-                return
-            say(ctx.t("review.saved", name=name), False)
-
-        return hand_over
+    def hand_over(name: str, make: Callable[[], bytes]) -> Callable[[], Awaitable[None]]:
+        return lambda: offer(ctx, name, make, say)
 
     png = tid(
         "review-png",
         ft.FilledButton(
             ctx.t("review.save_png"),
             icon=ft.Icons.DOWNLOAD,
-            on_click=offer(f"{stem}.png", card),
+            on_click=hand_over(f"{stem}.png", card),
         ),
     )
     pdf = tid(
@@ -194,7 +186,7 @@ def _files(ctx: Context, review: Review, names: dict[str, str]) -> ft.Control:
         ft.OutlinedButton(
             ctx.t("review.save_pdf"),
             icon=ft.Icons.PRINT,
-            on_click=offer(f"{stem}.pdf", page),
+            on_click=hand_over(f"{stem}.pdf", page),
         ),
     )
     return ft.Column([ft.Row([png, pdf], wrap=True, run_spacing=8), tid("review-status", line)])
