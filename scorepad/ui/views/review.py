@@ -171,7 +171,10 @@ def _files(ctx: Context, review: Review, names: dict[str, str]) -> ft.Control:
         return review_pdf(review, ctx.lang, names)
 
     def hand_over(name: str, make: Callable[[], bytes]) -> Callable[[], Awaitable[None]]:
-        return lambda: offer(ctx, name, make, say)
+        async def handler() -> None:  # a coroutine function: Flet awaits it
+            await offer(ctx, name, make, say)
+
+        return handler
 
     png = tid(
         "review-png",
