@@ -108,8 +108,7 @@ def review_png(
 
     # the other figures, one a line
     y = 430
-    rest = [line for key, line in lines.items() if key not in BIG and key != "wins"]
-    rest.insert(0, lines["wins"])
+    rest = [line for key, line in lines.items() if key not in BIG]
     people = {
         "opponent": review.opponent,
         "nemesis": review.nemesis,

@@ -371,7 +371,8 @@ def review_lines(review: Review, lang: str, names: Mapping[str, str]) -> list[Li
         return "–" if found is None else f"{show(found[0])} ({found[1]})"
 
     lines = [Line("plays", t("review.plays"), str(review.plays))]
-    lines.append(Line("wins", t("review.wins"), str(review.wins)))
+    if review.player is not None:  # everyone's: nearly every play has a winner
+        lines.append(Line("wins", t("review.wins"), str(review.wins)))
     if review.timed:
         tenths = (review.minutes * 10 + 30) // 60
         hours = f"{tenths // 10}{decimal_mark(lang)}{tenths % 10}"
