@@ -103,7 +103,9 @@ def review_png(
         value = line.value.split(" · ")[0] if key == "hours" else line.value
         if key == "hours" and not review.timed:
             value = "–"
-        draw_text(draw, (x + 18, 262), value, 54, ACCENT, bold=True, room=tile_w - 36)
+        value, size = fitted(value, tile_w - 36, 54, 14, True)
+        lower = round((54 - size) * 0.76)  # on the same baseline as the tiles beside it
+        draw_text(draw, (x + 18, 262 + lower), value, size, ACCENT, bold=True)
         draw_text(draw, (x + 18, 345), line.label, 22, MUTED, room=tile_w - 36)
 
     # the other figures, one a line
