@@ -261,20 +261,16 @@ def _earned(ctx: Context, earned: Earned, names: dict[str, str], n: int) -> ft.C
     )
     if earned.times > 1:
         when += " · " + ctx.t("achievements.times", times=earned.times)
-    return tid(
-        f"achievement-n-{n}",
-        ft.Card(
-            ft.ListTile(
-                leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
-                title=ft.Text(name, weight=ft.FontWeight.BOLD),
-                subtitle=ft.Column(
-                    [ft.Text(pick(achievement.description, ctx.lang)), muted(when)], spacing=2
-                ),
-                tooltip=ctx.t("achievements.open_play"),
-                on_click=lambda: ctx.navigate(f"/play/{earned.play_id}"),
-            )
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
+        title=ft.Text(name, weight=ft.FontWeight.BOLD),
+        subtitle=ft.Column(
+            [ft.Text(pick(achievement.description, ctx.lang)), muted(when)], spacing=2
         ),
+        tooltip=ctx.t("achievements.open_play"),
+        on_click=lambda: ctx.navigate(f"/play/{earned.play_id}"),
     )
+    return ft.Card(tid(f"achievement-n-{n}", tile))
 
 
 def achievements_link(ctx: Context, player: str) -> ft.Control:
