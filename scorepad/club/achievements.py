@@ -21,6 +21,7 @@ from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from scorepad.club.facts import PlayFact, SeatFact
 from scorepad.core.errors import ScorepadError, quote
@@ -50,9 +51,9 @@ class ClubHistory:
     lowest_wins: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class Hit:
-    """A player meeting a rule in one play; ``game`` when the rule counts per game."""
+class Hit(NamedTuple):
+    """A player meeting a rule in one play; ``game`` when the rule counts per game (a
+    tuple: rules make one for every play a player meets them in)."""
 
     player_id: int
     player: str
