@@ -196,20 +196,43 @@ def _files(ctx: Context, review: Review, names: dict[str, str]) -> ft.Control:
 
 
 def achievements_view(ctx: Context, query: dict[str, str]) -> ft.View:
-    """The Achievements screen: a player's (``query["player"]``, else the first player's)."""
+    """The Achievements screen: a player's (``query["player"]``, else the first player's).
+
+    Worked out over the whole history, which takes seconds for a club's hundred thousand
+    plays: the screen comes at once and its list joins it once the history has answered
+    (``Context.later``; at once where there is no page)."""
     history = ctx.services.history
-    heading_text = ctx.t("app.achievements")
-    try:
-        people = [p.name for p in history.players()]
-        found = history.achievements()
-    except ScorepadError as problem:
-        return screen(
-            ctx, heading_text, [tid("achievements-error", ft.Text(problem.message(ctx.lang)))]
-        )
+    column = ft.Column(
+        [tid("achievements-loading", muted(ctx.t("achievements.loading"), size=16))], spacing=8
+    )
+    token = object()  # this screen: one built again since then fills in its own
+    ctx.keep("achievements", token)
+
+    def load() -> tuple[list[str], list[Earned]] | ScorepadError:
+        try:
+            return [p.name for p in history.players()], history.achievements()
+        except ScorepadError as problem:
+            return problem
+
+    def fill(found: tuple[list[str], list[Earned]] | ScorepadError) -> None:
+        if ctx.screen.get("achievements") is not token:
+            return  # another screen, or this one built again, by then
+        if isinstance(found, ScorepadError):
+            column.controls = [tid("achievements-error", ft.Text(found.message(ctx.lang)))]
+        else:
+            column.controls = _achievements(ctx, query.get("player"), *found)
+        ctx.update(column)
+
+    ctx.later(load, fill)
+    return screen(ctx, ctx.t("app.achievements"), [tid("achievements", column)])
+
+
+def _achievements(
+    ctx: Context, wanted: str | None, people: list[str], found: list[Earned]
+) -> list[ft.Control]:
+    """The player picker, what the player earned and what they have not yet."""
     if not people:
-        empty = tid("achievements-empty", muted(ctx.t("achievements.none"), size=16))
-        return screen(ctx, heading_text, [tid("achievements", ft.Column([empty]))])
-    wanted = query.get("player")
+        return [tid("achievements-empty", muted(ctx.t("achievements.none"), size=16))]
     folded = {n.casefold(): n for n in people}
     player = folded.get((wanted or "").casefold(), people[0])
     picker = ft.Dropdown(
@@ -248,7 +271,7 @@ def achievements_view(ctx: Context, query: dict[str, str]) -> ft.View:
                     ),
                 )
             )
-    return screen(ctx, heading_text, [tid("achievements", ft.Column(body, spacing=8))])
+    return body
 
 
 def _earned(ctx: Context, earned: Earned, names: dict[str, str], n: int) -> ft.Control:
