@@ -26,8 +26,11 @@ import scorepad.store.queries as queries
 import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
 import scorepad.store.writes as writes
+from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
+from scorepad.club.review import Review, ReviewError, year_review
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
@@ -60,9 +63,16 @@ from scorepad.store.records import (
     RoleStats,
 )
 from scorepad.store.restoring import Restored
+from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
+from scorepad.store.yearfacts import (
+    games_before,
+    player_named,
+    read_facts_between,
+    year_span,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -394,6 +404,31 @@ class Store:
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
         """Every counted play, oldest first, as the club's computations read them."""
         return read_facts(self.db, since)
+
+    def achievements(self) -> list[Earned]:
+        """Every achievement earned (``club.achievements``), worked out afresh."""
+        return earned(club_history(self.db, self.facts()))
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        """The year in review of ``year`` (``club.review``), for ``player`` or everyone;
+        a ``ReviewError`` for a player the history does not know."""
+        if player is not None:
+            found = player_named(self.db, player)
+            if found is None:
+                raise ReviewError("review.unknown_player", value=quote(player))
+            player = found
+        start = datetime(year, 1, 1)
+        facts = read_facts_between(self.db, start, datetime(year + 1, 1, 1), player)
+        with self.db.reading() as conn:
+            lowest = lowest_wins(conn, {f.game for f in facts})
+        before = games_before(self.db, start, player)
+        return year_review(facts, year, player, lowest_wins=lowest, before=before)
+
+    def review_years(self) -> list[int]:
+        """The years a review can look at: from the first counted play's to the latest's,
+        newest first (none for an empty history)."""
+        span = year_span(self.db)
+        return [] if span is None else list(range(span[1], span[0] - 1, -1))
 
     def players(self) -> list[PlayerInfo]:
         with self.db.reading() as conn:

@@ -423,6 +423,18 @@ def _stats(ctx: Context, params: Params, query: Params) -> ft.View:
     return stats_view(ctx, query.get("player"))
 
 
+def _review(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.review import review_view
+
+    return review_view(ctx, query)
+
+
+def _achievements(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.review import achievements_view
+
+    return achievements_view(ctx, query)
+
+
 def _players(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import players_view
 
@@ -457,6 +469,8 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/play/:id", _play),
     ("/play/:id/edit", _play_edit),
     ("/stats", _stats),
+    ("/review", _review),
+    ("/achievements", _achievements),
     ("/players", _players),
     ("/games", _games),
     ("/games/new", _new_game),

@@ -29,6 +29,8 @@ from scorepad.store import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
+    from scorepad.club.achievements import Earned
+    from scorepad.club.review import Review
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -168,6 +170,12 @@ class History(Protocol):
     def game_stats(self, game: str) -> GameStats: ...
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead: ...
+
+    def review(self, year: int, player: str | None = None) -> Review: ...
+
+    def review_years(self) -> list[int]: ...
+
+    def achievements(self) -> list[Earned]: ...
 
     # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
@@ -386,6 +394,15 @@ class StoreHistory:
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         return self.store.head_to_head(a, b, game)
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        return self.store.review(year, player)
+
+    def review_years(self) -> list[int]:
+        return self.store.review_years()
+
+    def achievements(self) -> list[Earned]:
+        return self.store.achievements()
 
     # --- games ------------------------------------------------------------------------------
     def template(self, game: str) -> GameTemplate:
