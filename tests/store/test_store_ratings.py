@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,37 @@ def test_the_same_plays_imported_in_two_orders_give_the_same_ratings(
         assert shown(other) == shown(store)
         over = store.ratings().over_time("Ana")  # type: ignore[union-attr]
         assert other.ratings().over_time("Ana") == over and len(over) == 4  # type: ignore[union-attr]
+
+
+def test_the_command_line_lists_players_by_rating(url, capsys):
+    from scorepad.cli import main
+
+    with open_store(url) as store:
+        assert main(["ratings", "--db", url]) == 0
+        assert "Nobody is rated yet" in capsys.readouterr().out
+        azul(store, "2024-05-01T20:00", {"Ana": 30, "Ben": 41, "Cy": 20})
+        azul(store, "2024-05-02T20:00", {"Ana": 50, "Ben": 41})
+        expected = store.ratings().table()  # type: ignore[union-attr]
+        in_azul = store.ratings().table("azul")  # type: ignore[union-attr]
+    assert main(["ratings", "--db", url, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [set(row) for row in listed] == [{"player", "mu", "sigma", "ordinal", "plays"}] * 3
+    assert [
+        (r["player"], Decimal(str(r["mu"])), Decimal(str(r["ordinal"])), r["plays"]) for r in listed
+    ] == [(r.player, r.mu, r.ordinal, r.plays) for r in expected]
+    assert main(["ratings", "--db", url, "--game", "azul", "--lang", "fr"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = in_azul[0]
+    assert (
+        lines[0]
+        == f"1. {first.player} : {first.ordinal} (μ {first.mu}, σ {first.sigma}, parties : 2)"
+    )
+    assert main(["ratings", "--db", url, "--game", "glass-road", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out) == [] and "Nobody is rated yet" in out.err
+    with open_store(url) as store:
+        store.set_ratings_on(False)
+    assert main(["ratings", "--db", url]) == 0
+    assert "turned off" in capsys.readouterr().out
+    assert main(["ratings", "--db", url, "--game", "nope"]) == 2
+    assert 'no game "nope"' in capsys.readouterr().err
