@@ -180,5 +180,7 @@ def test_the_command_line_lists_players_by_rating(url, capsys):
         store.set_ratings_on(False)
     assert main(["ratings", "--db", url]) == 0
     assert "turned off" in capsys.readouterr().out
-    assert main(["ratings", "--db", url, "--game", "nope"]) == 2
+    with pytest.raises(SystemExit) as stop:
+        main(["ratings", "--db", url, "--game", "nope"])
+    assert stop.value.code == 2
     assert 'no game "nope"' in capsys.readouterr().err
