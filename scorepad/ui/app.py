@@ -384,6 +384,12 @@ def _stats(ctx: Context, params: Params, query: Params) -> ft.View:
     return stats_view(ctx, query.get("player"))
 
 
+def _ratings(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.ratings import ratings_view
+
+    return ratings_view(ctx, query.get("player"), query.get("game"))
+
+
 def _players(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import players_view
 
@@ -418,6 +424,7 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/play/:id", _play),
     ("/play/:id/edit", _play_edit),
     ("/stats", _stats),
+    ("/ratings", _ratings),
     ("/players", _players),
     ("/games", _games),
     ("/games/new", _new_game),

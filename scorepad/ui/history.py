@@ -29,6 +29,7 @@ from scorepad.store import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
+    from scorepad.club.ratings import Ratings
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -147,6 +148,21 @@ class History(Protocol):
     def game_stats(self, game: str) -> GameStats: ...
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead: ...
+
+    # --- ratings (``scorepad.club.ratings``) ------------------------------------------------
+    def ratings(self) -> Ratings | None:
+        """Every player's ratings (None when this history has them turned off)."""
+        ...
+
+    def ratings_on(self) -> bool: ...
+
+    def set_ratings_on(self, on: bool) -> None: ...
+
+    def staying_out(self) -> dict[int, str]:
+        """The players who chose to stay out of the ratings, by id."""
+        ...
+
+    def set_rated(self, name: str, rated: bool) -> None: ...
 
     # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
@@ -342,6 +358,21 @@ class StoreHistory:
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         return self.store.head_to_head(a, b, game)
+
+    def ratings(self) -> Ratings | None:
+        return self.store.ratings()
+
+    def ratings_on(self) -> bool:
+        return self.store.ratings_on()
+
+    def set_ratings_on(self, on: bool) -> None:
+        self.store.set_ratings_on(on)
+
+    def staying_out(self) -> dict[int, str]:
+        return self.store.staying_out()
+
+    def set_rated(self, name: str, rated: bool) -> None:
+        self.store.set_rated(name, rated)
 
     # --- games ------------------------------------------------------------------------------
     def template(self, game: str) -> GameTemplate:
