@@ -34,7 +34,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from openskill.models import PlackettLuce
 
-from scorepad.club.facts import PlayFact
+from scorepad.club.facts import PlayFact, many_objects
 
 MODEL = PlackettLuce()
 """The library's defaults: mu 25, sigma 25/3, beta 25/6, kappa 0.0001, tau 25/300."""
@@ -309,7 +309,8 @@ class Ratings:
         self.out = frozenset(out)
         self.names: dict[int, str] = {}
         self._tracks: dict[str, dict[int, _Track]] = {OVERALL: {}}
-        self._run(0)
+        with many_objects():
+            self._run(0)
 
     # --- working out -----------------------------------------------------------------
     def _run(self, start: int) -> None:
@@ -319,31 +320,33 @@ class Ratings:
         names = self.names
         for position in range(start, len(self.plays)):
             fact = self.plays[position]
+            pids = []
+            ranks = []
+            plain = not fact.cooperative
             for seat in fact.seats:
-                names[seat.player_id] = seat.player
-            sides, ranks = sides_of(fact, out)
-            if not sides:
-                continue
+                pid = seat.player_id
+                names[pid] = seat.player
+                if seat.team is not None or seat.anonymous or pid in out:
+                    plain = False
+                pids.append(pid)
+                ranks.append(seat.rank)
+            if plain:  # each seat a side of its own (most plays): no grouping to do
+                if len(pids) < 2:
+                    continue
+                sides = [(pid,) for pid in pids]
+            else:
+                sides, ranks = sides_of(fact, out)
+                if not sides:
+                    continue
+                pids = [pid for side in sides for pid in side]
             scoped = tracks.get(fact.game)
             if scoped is None:
                 scoped = tracks[fact.game] = {}
-            singles = all(len(side) == 1 for side in sides)
+            singles = plain or all(len(side) == 1 for side in sides)
             for scope in (overall, scoped):
-                tracks_now = []
-                mus: list[float] = []
-                sigmas: list[float] = []
-                for side in sides:
-                    for pid in side:
-                        track = scope.get(pid)
-                        if track is None:
-                            track = scope[pid] = _Track()
-                        tracks_now.append(track)
-                        if track.at:
-                            mus.append(track.mu[-1])
-                            sigmas.append(track.sigma[-1])
-                        else:
-                            mus.append(_MU)
-                            sigmas.append(_SIGMA)
+                now = [scope.get(pid) for pid in pids]
+                mus = [_MU if t is None or not t.at else t.mu[-1] for t in now]
+                sigmas = [_SIGMA if t is None or not t.at else t.sigma[-1] for t in now]
                 if singles:
                     new_mus, new_sigmas = update_singles(mus, sigmas, ranks)
                 else:
@@ -351,7 +354,9 @@ class Ratings:
                     after = update([[next(pairs) for _ in side] for side in sides], ranks)
                     new_mus = [mu for side in after for mu, _ in side]
                     new_sigmas = [sigma for side in after for _, sigma in side]
-                for track, mu, sigma in zip(tracks_now, new_mus, new_sigmas, strict=True):
+                for pid, track, mu, sigma in zip(pids, now, new_mus, new_sigmas, strict=True):
+                    if track is None:
+                        track = scope[pid] = _Track()
                     track.at.append(position)
                     track.mu.append(mu)
                     track.sigma.append(sigma)
@@ -399,7 +404,8 @@ class Ratings:
         for fact in new:
             for seat in fact.seats:
                 self.names[seat.player_id] = seat.player
-        self._run(start)
+        with many_objects():
+            self._run(start)
         return self
 
     def renamed(self, names: dict[int, str]) -> None:

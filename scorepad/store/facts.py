@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import bindparam, select, true
 
 import scorepad.store.models as m
-from scorepad.club.facts import PlayFact, SeatFact
+from scorepad.club.facts import PlayFact, SeatFact, many_objects
 from scorepad.store.database import Database
 from scorepad.store.prepared import Prepared, as_datetime
 
@@ -70,35 +70,38 @@ NAMES = Prepared(select(pl.c.id, pl.c.name, pl.c.anonymous))
 
 def read_facts(db: Database, since: datetime | None = None) -> tuple[PlayFact, ...]:
     """Every counted play (ended at ``since`` or later, when given), oldest first."""
-    with db.cursor() as cursor:
-        if since is None:
-            plays = PLAYS.run(db, cursor, {})
-            seats = SEATS.run(db, cursor, {})
-        else:
-            plays = PLAYS_SINCE.run(db, cursor, {"since": since})
-            seats = SEATS_SINCE.run(db, cursor, {"since": since})
-        names = {pid: (name, bool(anonymous)) for pid, name, anonymous in NAMES.run(db, cursor, {})}
-    by_play: dict[int, list[SeatFact]] = {}
-    for play_id, player_id, rank, winner, total, team in seats:
-        name, anonymous = names[player_id]
-        seat = SeatFact(name, player_id, rank, bool(winner), total, team, anonymous)
-        found = by_play.get(play_id)
-        if found is None:
-            by_play[play_id] = [seat]
-        else:
-            found.append(seat)
-    return tuple(
-        PlayFact(
-            play_id,
-            uid,
-            key,
-            as_datetime(played),
-            as_datetime(started),
-            minutes,
-            kind,
-            outcome,
-            location,
-            tuple(by_play.get(play_id, ())),
+    with many_objects():
+        with db.cursor() as cursor:
+            if since is None:
+                plays = PLAYS.run(db, cursor, {})
+                seats = SEATS.run(db, cursor, {})
+            else:
+                plays = PLAYS_SINCE.run(db, cursor, {"since": since})
+                seats = SEATS_SINCE.run(db, cursor, {"since": since})
+            names = {
+                pid: (name, bool(anonymous)) for pid, name, anonymous in NAMES.run(db, cursor, {})
+            }
+        by_play: dict[int, list[SeatFact]] = {}
+        for play_id, player_id, rank, winner, total, team in seats:
+            name, anonymous = names[player_id]
+            seat = SeatFact(name, player_id, rank, bool(winner), total, team, anonymous)
+            found = by_play.get(play_id)
+            if found is None:
+                by_play[play_id] = [seat]
+            else:
+                found.append(seat)
+        return tuple(
+            PlayFact(
+                play_id,
+                uid,
+                key,
+                as_datetime(played),
+                as_datetime(started),
+                minutes,
+                kind,
+                outcome,
+                location,
+                tuple(by_play.get(play_id, ())),
+            )
+            for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
         )
-        for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
-    )
