@@ -333,7 +333,7 @@ class Ratings:
             if plain:  # each seat a side of its own (most plays): no grouping to do
                 if len(pids) < 2:
                     continue
-                sides = [(pid,) for pid in pids]
+                sides: list[Side] = [(pid,) for pid in pids]
             else:
                 sides, ranks = sides_of(fact, out)
                 if not sides:
