@@ -73,6 +73,7 @@ APP = (
     "SAVE",
     "SEARCH",
     "SETTINGS_OUTLINED",
+    "SHARE",
     "STAR",
     "STAR_BORDER",
     "TIMER_OUTLINED",
