@@ -276,10 +276,12 @@ class _Track:
         self.mu = array("d")
         self.sigma = array("d")
 
-    def cut(self, position: int) -> None:
-        """Forget the plays from ``position`` on."""
+    def until(self, position: int) -> _Track:
+        """A copy of this track without the plays from ``position`` on."""
         keep = bisect_left(self.at, position)
-        del self.at[keep:], self.mu[keep:], self.sigma[keep:]
+        track = _Track()
+        track.at, track.mu, track.sigma = self.at[:keep], self.mu[:keep], self.sigma[:keep]
+        return track
 
     def last(self) -> tuple[float, float] | None:
         return (self.mu[-1], self.sigma[-1]) if self.at else None
@@ -373,8 +375,8 @@ class Ratings:
         ``facts``: every counted play ended at ``since`` or later (all of them when
         ``since`` is None); ``out``: the players staying out now (None: as before). The
         plays before ``since`` are kept and, when ``out`` is unchanged, so are their
-        ratings: the work starts at the first play that differs. Returns ``self``, changed
-        (the ratings handed out before are these same ones)."""
+        ratings: the work starts at the first play that differs. Returns new ratings; these
+        stay as they were (a screen still reading them is not disturbed)."""
         new = sorted(facts, key=_key)
         keep = 0 if since is None else bisect_left(self.plays, since, key=lambda f: f.played_at)
         plays = self.plays[:keep] + new
@@ -385,8 +387,9 @@ class Ratings:
             and _same(plays[start], self.plays[start])
         ):
             start += 1
-        if out is not None and frozenset(out) != self.out:
-            changed = frozenset(out) ^ self.out
+        now_out = self.out if out is None else frozenset(out)
+        if now_out != self.out:
+            changed = now_out ^ self.out
             first = next(
                 (
                     i
@@ -396,17 +399,15 @@ class Ratings:
                 len(plays),
             )
             start = min(start, first)
-            self.out = frozenset(out)
-        self.plays = plays
-        for scope in self._tracks.values():
-            for track in scope.values():
-                track.cut(start)
-        for fact in new:
-            for seat in fact.seats:
-                self.names[seat.player_id] = seat.player
+        after = object.__new__(Ratings)
+        after.plays, after.out, after.names = plays, now_out, dict(self.names)
         with many_objects():
-            self._run(start)
-        return self
+            after._tracks = {
+                scope: {pid: track.until(start) for pid, track in tracks.items()}
+                for scope, tracks in self._tracks.items()
+            }
+            after._run(start)
+        return after
 
     def renamed(self, names: dict[int, str]) -> None:
         """The players' names as the history has them now (by id)."""

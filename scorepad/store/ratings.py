@@ -73,8 +73,8 @@ def play_time(play_id: int, also: object = None) -> Callable[[Connection], datet
 
 
 class RatingsCache:
-    """The ratings last worked out, and the history's version they match. The ratings
-    handed out are the cache's own: the next ``get`` changes them in place."""
+    """The ratings last worked out, and the history's version they match. Ratings handed
+    out are never changed afterwards: a change makes new ones (``Ratings.rerated``)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -98,11 +98,11 @@ class RatingsCache:
             changed, since = db.touched_since(self.version[1], version[1])
             if changed and since is None:
                 self.full_reads += 1
-                ratings.rerated(read_facts(db), out=out)
+                ratings = ratings.rerated(read_facts(db), out=out)
             elif changed:
-                ratings.rerated(read_facts(db, since), since=since, out=out)
+                ratings = ratings.rerated(read_facts(db, since), since=since, out=out)
             elif out != ratings.out:
-                ratings.rerated((), since=LATEST, out=out)
+                ratings = ratings.rerated((), since=LATEST, out=out)
         ratings.renamed(names(db))
         self.ratings, self.version = ratings, version
         return ratings

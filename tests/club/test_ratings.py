@@ -259,8 +259,11 @@ def test_rerated_after_any_change_equals_rating_afresh():
         uid=old.uid,
     )
     since = old.played_at
-    ratings.rerated([f for f in changed if f.played_at >= since], since=since)
-    assert everything(ratings) == everything(rate(changed))
+    before = everything(ratings)
+    after = ratings.rerated([f for f in changed if f.played_at >= since], since=since)
+    assert everything(after) == everything(rate(changed))
+    assert everything(ratings) == before  # the ratings handed out before stay as they were
+    ratings = after
     # a play deleted, and one moved years back
     gone = [f for f in changed if f.uid != changed[70].uid]
     moved = changed[80]
@@ -277,11 +280,11 @@ def test_rerated_after_any_change_equals_rating_afresh():
         moved.seats,
     )
     now = [back if f.uid == moved.uid else f for f in gone]
-    ratings.rerated(now)  # every play read again, no time given
+    ratings = ratings.rerated(now)  # every play read again, no time given
     assert everything(ratings) == everything(rate(now))
     # a player staying out, then back in
     out = frozenset({_ID["Cy"]})
-    ratings.rerated((), since=datetime.max, out=out)
+    ratings = ratings.rerated((), since=datetime.max, out=out)
     assert everything(ratings) == everything(rate(now, out=out))
-    ratings.rerated((), since=datetime.max, out=frozenset())
+    ratings = ratings.rerated((), since=datetime.max, out=frozenset())
     assert everything(ratings) == everything(rate(now))
