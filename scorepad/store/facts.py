@@ -45,12 +45,17 @@ SEAT_COLUMNS = (
 )
 SEATS = Prepared(select(*SEAT_COLUMNS).where(r.c.live == true()).order_by(r.c.play_id, r.c.seat))
 SEATS_SINCE = Prepared(
+    # the plays found through ix_play_recent first, then their seats by key: a join lets
+    # SQLite walk every seat instead
     select(*SEAT_COLUMNS)
-    .join(p, p.c.id == r.c.play_id)
     .where(
-        p.c.played_at >= bindparam("since"),
-        p.c.deleted_at.is_(None),
-        p.c.ignored.is_(None),
+        r.c.play_id.in_(
+            select(p.c.id).where(
+                p.c.played_at >= bindparam("since"),
+                p.c.deleted_at.is_(None),
+                p.c.ignored.is_(None),
+            )
+        ),
         r.c.live == true(),
     )
     .order_by(r.c.play_id, r.c.seat)
