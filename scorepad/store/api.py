@@ -23,11 +23,13 @@ import scorepad.store.legacy_drafts as legacy_drafts
 import scorepad.store.photo_archive as photo_archive
 import scorepad.store.photos as photos
 import scorepad.store.queries as queries
+import scorepad.store.ratings as ratings
 import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
 import scorepad.store.writes as writes
 from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
+from scorepad.club.ratings import Ratings
 from scorepad.club.review import Review, ReviewError, year_review
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
@@ -102,6 +104,7 @@ class Store:
         self.backup_problem: StoreError | None = None
         """Why the last automatic copy failed (Settings shows it); None when it worked."""
         self._copied_on: date | None = None
+        self._ratings = ratings.RatingsCache()
 
     @property
     def label(self) -> str:
@@ -156,14 +159,18 @@ class Store:
         self, definition: str | Mapping[str, Any], source: str = "game"
     ) -> GameTemplate:
         """Add a user-defined game from a template file's text or data (validated)."""
-        return self.db.write(lambda c: g.save_custom(c, definition, source, replace=False))
+        return self.db.write(
+            lambda c: g.save_custom(c, definition, source, replace=False), touches=False
+        )
 
     def update_game(
         self, definition: str | Mapping[str, Any], source: str = "game"
     ) -> GameTemplate:
         """Replace a user-defined game's template; plays already saved keep their snapshot."""
 
-        return self.db.write(lambda c: g.save_custom(c, definition, source, replace=True))
+        return self.db.write(
+            lambda c: g.save_custom(c, definition, source, replace=True), touches=False
+        )
 
     def import_game(self, text: str, source: str) -> GameTemplate:
         """A shared game file: added, or replacing the user's game with the same id."""
@@ -192,13 +199,13 @@ class Store:
     def keep_line(self, game: str, line: Mapping[str, Any]) -> GameTemplate:
         """A line added on a sheet, kept for the game: added to the user's own copy of
         it (made now for a shipped game), which is returned."""
-        return self.db.write(lambda c: g.keep_line(c, game, line))
+        return self.db.write(lambda c: g.keep_line(c, game, line), touches=False)
 
     def delete_game(self, game: str) -> None:
-        self.db.write(lambda c: g.set_deleted(c, game, True))
+        self.db.write(lambda c: g.set_deleted(c, game, True), touches=False)
 
     def restore_game(self, game: str) -> None:
-        self.db.write(lambda c: g.set_deleted(c, game, False))
+        self.db.write(lambda c: g.set_deleted(c, game, False), touches=False)
 
     def labels(self, game: str) -> list[str]:
         """By-hand line labels used with this game before, most recent first."""
@@ -272,7 +279,7 @@ class Store:
             new = rows_of(play.sheet, details, uid, now, now, form, play.entered)
             return writes.insert_plays(conn, [(play.sheet.template, new)])[0]
 
-        return self.db.write(work)
+        return self.db.write(work, touches=when)
 
     def get_play(self, play_id: int) -> PlayRecord:
         with self.db.reading(snapshot=True) as conn:
@@ -318,7 +325,10 @@ class Store:
                 else play.boards,
             )
         )
-        before = self.db.write(lambda c: writes.edit_sheet(c, play_id, sheet, details, players))
+        before = self.db.write(
+            lambda c: writes.edit_sheet(c, play_id, sheet, details, players),
+            touches=min(summary.played_at, when),
+        )
         record = self.get_play(play_id)
         kept = {f.name: getattr(record, f.name) for f in fields(PlayRecord)}
         return EditedPlay(**kept, before=before)
@@ -327,24 +337,33 @@ class Store:
         """Put a play back as it was before an edit (``update_play``'s ``before``):
         entries, details, first player, colours and boards. Refused (StoreError) when the
         play was deleted for good or changed again since."""
-        self.db.write(lambda c: writes.put_back(c, before))
+        self.db.write(
+            lambda c: writes.put_back(c, before),
+            touches=ratings.play_time(before.play_id, before.play.get("played_at")),
+        )
 
     def delete_play(self, play_id: int) -> None:
         """Hide a play from history and stats; ``restore_play`` undoes it."""
-        self.db.write(lambda c: writes.set_deleted(c, play_id, True))
+        self.db.write(
+            lambda c: writes.set_deleted(c, play_id, True), touches=ratings.play_time(play_id)
+        )
 
     def restore_play(self, play_id: int) -> None:
-        self.db.write(lambda c: writes.set_deleted(c, play_id, False))
+        self.db.write(
+            lambda c: writes.set_deleted(c, play_id, False), touches=ratings.play_time(play_id)
+        )
 
     def set_ignored(self, play_id: int, ignored: bool) -> None:
         """Leave a play out of every statistic (kept and listed, marked ignored), or count
         it again."""
-        self.db.write(lambda c: writes.set_ignored(c, play_id, ignored))
+        self.db.write(
+            lambda c: writes.set_ignored(c, play_id, ignored), touches=ratings.play_time(play_id)
+        )
 
     def purge_play(self, play_id: int) -> None:
         """Remove a play for good, its photos with it (``store.photos``)."""
         held = photos.digests_of(self.db, [play_id])
-        self.db.write(lambda c: writes.purge_play(c, play_id))
+        self.db.write(lambda c: writes.purge_play(c, play_id), touches=ratings.play_time(play_id))
         photos.tidy(self.db, held)
 
     def deleted_plays(self) -> list[int]:
@@ -398,7 +417,31 @@ class Store:
 
     def set_setting(self, key: str, value: Any) -> None:
         """Keep a setting with the history; None forgets it."""
-        self.db.write(lambda c: write_setting(c, key, value))
+        self.db.write(lambda c: write_setting(c, key, value), touches=False)
+
+    # --- ratings (``scorepad.club.ratings``) ---------------------------------------------
+    def ratings_on(self) -> bool:
+        """Whether this history shows ratings (its setting "ratings"; on by default)."""
+        return ratings.enabled(self.settings())
+
+    def set_ratings_on(self, on: bool) -> None:
+        self.set_setting(ratings.SETTING, None if on else False)
+
+    def ratings(self) -> Ratings | None:
+        """The players' ratings after every counted play (None when ratings are off),
+        kept in memory and re-rated from the first play a change touched."""
+        if not self.ratings_on():
+            return None
+        return self._ratings.get(self.db)
+
+    def staying_out(self) -> dict[int, str]:
+        """The players who chose to stay out of the ratings: name by player id."""
+        return ratings.staying_out(self.db)
+
+    def set_rated(self, name: str, rated: bool) -> None:
+        """Put a player back in the ratings, or let them stay out (StoreError when there
+        is no such player)."""
+        self.db.write(lambda c: ratings.set_rated(c, name, rated), touches=False)
 
     # --- players and stats --------------------------------------------------------------
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
@@ -447,10 +490,10 @@ class Store:
 
     def add_player(self, name: str) -> None:
         """A profile before its first play (nothing happens when it exists already)."""
-        self.db.write(lambda c: writes.player_ids(c, [name]))
+        self.db.write(lambda c: writes.player_ids(c, [name]), touches=False)
 
     def rename_player(self, old: str, new: str) -> None:
-        self.db.write(lambda c: writes.rename_player(c, old, new))
+        self.db.write(lambda c: writes.rename_player(c, old, new), touches=False)
 
     def merge_players(self, source: str, target: str) -> None:
         """``source``'s plays now belong to ``target``; the ``source`` profile is removed."""

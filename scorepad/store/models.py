@@ -44,6 +44,8 @@ class Player(SQLModel, table=True):
     """The player's uuid in BG Stats, when imported from there."""
     bgg_username: str | None = Field(default=None, sa_type=Text)
     """The player's BoardGameGeek user name, when BG Stats gave one."""
+    rating_out: bool | None = None
+    """True for a player who chose to stay out of the ratings (revision 0017); None: rated."""
 
 
 class Game(SQLModel, table=True):
@@ -367,6 +369,16 @@ class PlayPhoto(SQLModel, table=True):
     created_at: datetime = Field(sa_type=DateTime())
     data: bytes | None = Field(default=None, sa_type=LargeBinary)
     thumb: bytes | None = Field(default=None, sa_type=LargeBinary)
+class HistoryVersion(SQLModel, table=True):
+    """One row (id 1) counting the history's writes (revision 0017): ``Database.write``
+    bumps it in every write transaction, so that what is worked out from the plays and
+    kept in memory (the ratings) knows, with one small query, whether the history changed
+    since, whichever program wrote it."""
+
+    __tablename__ = "history_version"
+
+    id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    writes: int = Field(sa_type=BigInteger)
 
 
 def _table(model: type[SQLModel]) -> Table:
@@ -389,3 +401,4 @@ source_object = _table(SourceObject)
 collection_item = _table(CollectionItem)
 history_setting = _table(HistorySetting)
 play_photo = _table(PlayPhoto)
+history_version = _table(HistoryVersion)

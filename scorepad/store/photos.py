@@ -276,7 +276,7 @@ def put(
         return insert_photos(conn, keeper, play_id, photos, now, name)
 
     try:
-        return db.write(work)
+        return db.write(work, touches=False)
     except BaseException:
         tidy(db, [p.digest for p, _ in photos])
         raise
@@ -354,7 +354,7 @@ def remove(db: Database, play_id: int, position: int) -> RemovedPhoto:
         conn.execute(delete(ph).where(ph.c.play_id == play_id, ph.c.position == position))
         return RemovedPhoto(photo, image, thumb)
 
-    removed = db.write(work)
+    removed = db.write(work, touches=False)
     tidy(db, [removed.photo.digest])
     return removed
 
@@ -396,4 +396,4 @@ def tidy(db: Database, digests: Iterable[str]) -> None:
                 keeper.drop(digest)
 
     with contextlib.suppress(StoreError, OSError):
-        db.write(work)
+        db.write(work, touches=False)

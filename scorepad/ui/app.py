@@ -433,6 +433,10 @@ def _achievements(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.review import achievements_view
 
     return achievements_view(ctx, query)
+def _ratings(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.ratings import ratings_view
+
+    return ratings_view(ctx, query.get("player"), query.get("game"))
 
 
 def _players(ctx: Context, params: Params, query: Params) -> ft.View:
@@ -471,6 +475,7 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/stats", _stats),
     ("/review", _review),
     ("/achievements", _achievements),
+    ("/ratings", _ratings),
     ("/players", _players),
     ("/games", _games),
     ("/games/new", _new_game),

@@ -31,6 +31,7 @@ from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 if TYPE_CHECKING:
     from scorepad.club.achievements import Earned
     from scorepad.club.review import Review
+    from scorepad.club.ratings import Ratings
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -176,6 +177,20 @@ class History(Protocol):
     def review_years(self) -> list[int]: ...
 
     def achievements(self) -> list[Earned]: ...
+    # --- ratings (``scorepad.club.ratings``) ------------------------------------------------
+    def ratings(self) -> Ratings | None:
+        """Every player's ratings (None when this history has them turned off)."""
+        ...
+
+    def ratings_on(self) -> bool: ...
+
+    def set_ratings_on(self, on: bool) -> None: ...
+
+    def staying_out(self) -> dict[int, str]:
+        """The players who chose to stay out of the ratings, by id."""
+        ...
+
+    def set_rated(self, name: str, rated: bool) -> None: ...
 
     # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
@@ -403,6 +418,20 @@ class StoreHistory:
 
     def achievements(self) -> list[Earned]:
         return self.store.achievements()
+    def ratings(self) -> Ratings | None:
+        return self.store.ratings()
+
+    def ratings_on(self) -> bool:
+        return self.store.ratings_on()
+
+    def set_ratings_on(self, on: bool) -> None:
+        self.store.set_ratings_on(on)
+
+    def staying_out(self) -> dict[int, str]:
+        return self.store.staying_out()
+
+    def set_rated(self, name: str, rated: bool) -> None:
+        self.store.set_rated(name, rated)
 
     # --- games ------------------------------------------------------------------------------
     def template(self, game: str) -> GameTemplate:

@@ -59,6 +59,7 @@ APP = (
     "HELP_OUTLINE",
     "HISTORY",
     "HOME_OUTLINED",
+    "LEADERBOARD",
     "LOCAL_FIRE_DEPARTMENT",
     "PALETTE",
     "PAUSE",

@@ -20,6 +20,7 @@ SECTIONS = (
     ("/history", "app.history", ft.Icons.HISTORY),
     ("/stats", "app.stats", ft.Icons.BAR_CHART),
     ("/review", "app.review", ft.Icons.AUTO_AWESOME),
+    ("/ratings", "app.ratings", ft.Icons.LEADERBOARD),
     ("/players", "app.players", ft.Icons.PEOPLE_OUTLINE),
     ("/games", "app.games", ft.Icons.EDIT_NOTE),
 )
