@@ -369,6 +369,8 @@ class PlayPhoto(SQLModel, table=True):
     created_at: datetime = Field(sa_type=DateTime())
     data: bytes | None = Field(default=None, sa_type=LargeBinary)
     thumb: bytes | None = Field(default=None, sa_type=LargeBinary)
+
+
 class HistoryVersion(SQLModel, table=True):
     """One row (id 1) counting the history's writes (revision 0017): ``Database.write``
     bumps it in every write transaction, so that what is worked out from the plays and

@@ -433,6 +433,8 @@ def _achievements(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.review import achievements_view
 
     return achievements_view(ctx, query)
+
+
 def _ratings(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.ratings import ratings_view
 

@@ -30,8 +30,8 @@ from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
     from scorepad.club.achievements import Earned
-    from scorepad.club.review import Review
     from scorepad.club.ratings import Ratings
+    from scorepad.club.review import Review
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -418,6 +418,7 @@ class StoreHistory:
 
     def achievements(self) -> list[Earned]:
         return self.store.achievements()
+
     def ratings(self) -> Ratings | None:
         return self.store.ratings()
 

@@ -32,8 +32,8 @@ from scorepad.ui.views.colour_part import (
     line_shadow,
 )
 from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
-from scorepad.ui.views.review import achievements_link
 from scorepad.ui.views.ratings import ratings_link
+from scorepad.ui.views.review import achievements_link
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats
