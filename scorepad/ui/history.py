@@ -23,6 +23,7 @@ from scorepad.core.finding import Played, fold
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.numbers import Number, normalize
+from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.results import has_score
 from scorepad.store import coop_key
@@ -130,7 +131,9 @@ class History(Protocol):
         ...
 
     # --- players and stats ------------------------------------------------------------------
-    def players(self) -> list[PlayerInfo]: ...
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        """Every player with their plays and wins (in ``period``; None: all time)."""
+        ...
 
     def last_colours(self, names: Sequence[str]) -> dict[str, str]:
         """The colour each of ``names`` had in their latest play with one."""
@@ -142,11 +145,27 @@ class History(Protocol):
 
     def merge_players(self, source: str, target: str) -> None: ...
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats: ...
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats: ...
 
-    def game_stats(self, game: str) -> GameStats: ...
+    def game_stats(self, game: str, period: Period | None = None) -> GameStats:
+        """A game's figures (for a period, without the distribution of its totals)."""
+        ...
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead: ...
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead: ...
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        """A player's plays, wins and totals per day, month or year."""
+        ...
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """When the first and the last play were played (None before any)."""
+        ...
 
     # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
@@ -319,8 +338,8 @@ class StoreHistory:
         return self.store.rematch(play_id)
 
     # --- players and stats ------------------------------------------------------------------
-    def players(self) -> list[PlayerInfo]:
-        return self.store.players()
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        return self.store.players(period)
 
     def last_colours(self, names: Sequence[str]) -> dict[str, str]:
         return self.store.last_colours(names)
@@ -334,14 +353,26 @@ class StoreHistory:
     def merge_players(self, source: str, target: str) -> None:
         self.store.merge_players(source, target)
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
-        return self.store.player_stats(name, game)
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats:
+        return self.store.player_stats(name, game, period)
 
-    def game_stats(self, game: str) -> GameStats:
-        return self.store.game_stats(game)
+    def game_stats(self, game: str, period: Period | None = None) -> GameStats:
+        return self.store.game_stats(game, period, distribution=False)
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
-        return self.store.head_to_head(a, b, game)
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead:
+        return self.store.head_to_head(a, b, game, period)
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        return self.store.player_timeline(name, game, period)
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        return self.store.played_span()
 
     # --- games ------------------------------------------------------------------------------
     def template(self, game: str) -> GameTemplate:
