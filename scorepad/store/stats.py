@@ -269,8 +269,8 @@ _PERIOD_BY_HAND = (
         p.c.game_id == bindparam("game"),
         p.c.deleted_at.is_(None),
         BY_HAND,
-        in_period(p.c.played_at),
         r.c.live == true(),
+        in_period(r.c.played_at),  # the result's copy: the plays are found by hand's index
     )
 )
 """The lowest and highest total in a period's plays decided by hand or won or lost
@@ -293,9 +293,12 @@ them for all time: its plays in the range of ``ix_play_game``, their results by 
 PERIOD_PLAYS, PERIOD_BY_HAND, PERIOD_DISTRIBUTION = (
     Prepared(q) for q in (_PERIOD_PLAYS, _PERIOD_BY_HAND, _PERIOD_DISTRIBUTION)
 )
-PERIOD_HOLDERS, PERIOD_GIVEN_HOLDERS, PERIOD_TOGETHER = (
-    Prepared(q.where(in_period(p.c.played_at))) for q in (_HOLDERS, _GIVEN_HOLDERS, _TOGETHER)
+PERIOD_HOLDERS, PERIOD_TOGETHER = (
+    Prepared(q.where(in_period(p.c.played_at))) for q in (_HOLDERS, _TOGETHER)
 )
+PERIOD_GIVEN_HOLDERS = Prepared(_GIVEN_HOLDERS.where(in_period(r.c.played_at)))
+"""Bounded by the results' ``played_at`` (the play's, copied): a bound on the play's own
+would have its range of ``ix_play_game`` read instead of ``ix_play_by_hand``."""
 PERIOD_EXACT = Prepared(_EXACT.where(in_period(r.c.played_at)))
 PERIOD_STATEMENTS = (
     PERIOD_DISTRIBUTION,
