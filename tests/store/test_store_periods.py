@@ -209,3 +209,22 @@ def test_a_period_is_a_year_or_a_month_and_says_what_is_wrong():
             parse_period(bad)
         assert repr(bad).strip("'") in str(problem.value)
         assert "2024-05" in problem.value.message("en")
+
+
+def test_the_command_line_gives_a_periods_stats_and_refuses_a_wrong_one(capsys, url, made):
+    from scorepad.cli import main
+
+    may = Period.month(2024, 5)
+    assert main(["stats", "--game", "azul", "--period", "2024-05", "--json", "--db", url]) == 0
+    assert json.loads(capsys.readouterr().out)["plays"] == len(within(made, may))
+    assert main(["stats", "--period", "2024", "--json", "--db", url]) == 0
+    everyone = {p["player"]: p["plays"] for p in json.loads(capsys.readouterr().out)}
+    year = within(made, Period.year(2024))
+    assert everyone == {
+        n: sum(n in p.totals for p in year) for n in PEOPLE if any(n in p.totals for p in year)
+    }
+    with pytest.raises(SystemExit) as stop:
+        main(["stats", "--period", "2024-13", "--db", url])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert 'Not a period: "2024-13"' in err and "Traceback" not in err
