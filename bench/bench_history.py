@@ -567,6 +567,7 @@ def timeline_shape(timeline: Any) -> list[tuple[Any, ...]]:
     return [
         (p.start.isoformat()[:width], p.plays, p.wins, p.scored, p.total_halves)
         for p in timeline.points
+        if p.plays  # the baseline groups the days, months or years played only
     ]
 
 

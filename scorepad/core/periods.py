@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Literal
 
@@ -112,6 +112,19 @@ def bucket(when: datetime | date, grain: Grain) -> date:
     return date(when.year, 1, 1)
 
 
+def after(start: date, grain: Grain) -> date:
+    """The first day of the next day, month or year after the one from ``start``."""
+    if grain == "day":
+        return start + timedelta(days=1)
+    if grain == "month":
+        return (
+            date(start.year + 1, 1, 1)
+            if start.month == 12
+            else date(start.year, start.month + 1, 1)
+        )
+    return date(start.year + 1, 1, 1)
+
+
 @dataclass(frozen=True, slots=True)
 class TimePoint:
     """A player's plays in one day, month or year (from ``start``).
@@ -141,8 +154,10 @@ def timeline(
     rows: Iterable[tuple[datetime, bool, bool, int | None]], grain: Grain
 ) -> tuple[TimePoint, ...]:
     """A player's results ``(played_at, counted, won, total in half-points or None)``
-    grouped by ``grain``, oldest first. A row not ``counted`` (a co-operative play) is
-    left out; a total is left out where it is None."""
+    grouped by ``grain``, oldest first, every day, month or year from the first to the
+    last one played (those without a play empty: a chart's axis keeps to time). A row
+    not ``counted`` (a co-operative play) is left out; a total is left out where it is
+    None."""
     found: dict[date, list[int]] = {}
     for when, counted, won, halves in rows:
         if not counted:
@@ -153,7 +168,13 @@ def timeline(
         if halves is not None:
             tally[2] += 1
             tally[3] += int(halves)
-    return tuple(TimePoint(start, *found[start]) for start in sorted(found))
+    if not found:
+        return ()
+    points, start, last = [], min(found), max(found)
+    while start <= last:
+        points.append(TimePoint(start, *found.get(start, (0, 0, 0, 0))))
+        start = after(start, grain)
+    return tuple(points)
 
 
 @dataclass(frozen=True, slots=True)

@@ -280,26 +280,21 @@ class StatsView:
     def rate_chart(
         self, rates: list[tuple[int, Fraction]], labels: list[fc.ChartAxisLabel], count: int
     ) -> ft.Control:
+        """Win rates from 0 to 100 %, a point for each day, month or year played."""
         colour = self.own_colour(self.data) if self.data else ft.Colors.PRIMARY
-        width = max(4, min(24, 240 // max(count, 1)))
-        groups = [
-            fc.BarChartGroup(
-                x=x,
-                rods=[
-                    fc.BarChartRod(
-                        from_y=0,
-                        to_y=float(rate),  # the one step to a float: the chart's
-                        width=width,
-                        color=colour,
-                        border_radius=2,
-                    )
-                ],
-            )
-            for x, rate in rates
-        ]
+        series = fc.LineChartData(
+            # the one step to floats: the chart's
+            points=[fc.LineChartDataPoint(x, float(rate)) for x, rate in rates],
+            color=colour,
+            stroke_width=3,
+            point=True,
+            shadow=line_shadow(colour),
+        )
         return ft.Container(
-            fc.BarChart(
-                groups=groups,
+            fc.LineChart(
+                data_series=[series],
+                min_x=0.5,
+                max_x=count + 0.5,
                 min_y=0,
                 max_y=100,
                 left_axis=fc.ChartAxis(label_size=36, label_spacing=25),
