@@ -72,6 +72,7 @@ APP = (
     "SAVE",
     "SEARCH",
     "SETTINGS_OUTLINED",
+    "SHARE",
     "STAR",
     "STAR_BORDER",
     "TIMER_OUTLINED",
