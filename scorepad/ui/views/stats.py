@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 
 WHOLE = ""
 """The period choosers' option for all time (the year's) and the whole year (the month's)."""
+CHOOSER_WIDTH = 220
+"""The year's and the month's choosers on a screen wider than a phone."""
 
 
 class StatsView:
@@ -137,7 +139,8 @@ class StatsView:
             + [ft.DropdownOption(key=str(y), text=str(y)) for y in data.years],
             on_select=self.on_year,
             dense=True,
-            expand=True,
+            expand=ctx.compact,  # side by side across a phone; a chooser's width elsewhere
+            width=None if ctx.compact else CHOOSER_WIDTH,
         )
         row: list[ft.Control] = [tid("stats-period-year", year)]
         if period is not None:
@@ -151,7 +154,8 @@ class StatsView:
                 ],
                 on_select=self.on_month,
                 dense=True,
-                expand=True,
+                expand=ctx.compact,
+                width=None if ctx.compact else CHOOSER_WIDTH,
             )
             row.append(tid("stats-period-month", month))
         shown = period_text(period, ctx.lang, ctx.t("stats.all_time"))
