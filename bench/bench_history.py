@@ -373,14 +373,18 @@ def base_player_page(db: sqlite3.Connection, name: str) -> Any:
     return page_rows(db, BY_PLAYER, (pid,))
 
 
-def base_player_stats(db: sqlite3.Connection, name: str, game: str) -> Any:
-    """A player's figures in one game (averages and bests are per game)."""
+def base_player_stats(
+    db: sqlite3.Connection, name: str, game: str, period: Period | None = None
+) -> Any:
+    """A player's figures in one game (averages and bests are per game), in a period: the
+    period's range of their part of ix_result_player."""
     pid = db.execute("SELECT id FROM player WHERE name_key = ?", (name.casefold(),)).fetchone()[0]
     gid = db.execute("SELECT id FROM game WHERE key = ?", (game,)).fetchone()[0]
+    dated = " AND played_at >= ? AND played_at < ?" if period is not None else ""
     n, wins, total, best, last = db.execute(
         "SELECT count(*), sum(winner), sum(total_halves), max(total_halves), max(played_at) "
-        "FROM play_result WHERE player_id = ? AND live = 1 AND game_id = ?",
-        (pid, gid),
+        f"FROM play_result WHERE player_id = ? AND live = 1{dated} AND game_id = ?",
+        (pid, *(span(period) if period is not None else ()), gid),
     ).fetchone()
     return (
         n,
@@ -408,6 +412,19 @@ tables a hand-written query would use), or counted afresh from every play and re
 (run once, to check the tallies)."""
 
 
+def game_answer(
+    n: int, best: int, holders: list[Any], wsum: int, wcount: int, dist: list[Any]
+) -> tuple[Any, ...]:
+    """A game's figures in the shape the store's are compared in."""
+    return (
+        n,
+        from_halves(best),
+        holders,
+        half_up(Decimal(wsum) / (2 * wcount)),
+        [(from_halves(t), c) for t, c in dist],
+    )
+
+
 def base_game_stats(db: sqlite3.Connection, key: str, source: str = "tallies") -> Any:
     plays, distribution = GAME_COUNTS[source]
     gid = db.execute('SELECT id FROM game WHERE "key" = ?', (key,)).fetchone()[0]
@@ -421,13 +438,7 @@ def base_game_stats(db: sqlite3.Connection, key: str, source: str = "tallies") -
         "ORDER BY r.played_at, r.play_id, r.seat",
         (gid, best, best),
     ).fetchall()
-    return (
-        n,
-        from_halves(best),
-        holders,
-        half_up(Decimal(wsum) / (2 * wcount)),
-        [(from_halves(t), c) for t, c in dist],
-    )
+    return game_answer(n, best, holders, wsum, wcount, dist)
 
 
 def base_h2h(db: sqlite3.Connection, a: str, b: str) -> Any:
@@ -463,25 +474,6 @@ def ids_of(db: sqlite3.Connection, *names: str) -> list[int]:
     ]
 
 
-def base_player_period(db: sqlite3.Connection, name: str, game: str, period: Period) -> Any:
-    """A player's figures in one game within a period: their part of ix_result_player."""
-    (pid,) = ids_of(db, name)
-    gid = db.execute("SELECT id FROM game WHERE key = ?", (game,)).fetchone()[0]
-    n, wins, total, best, last = db.execute(
-        "SELECT count(*), sum(winner), sum(total_halves), max(total_halves), max(played_at) "
-        "FROM play_result WHERE player_id = ? AND live = 1 AND played_at >= ? "
-        "AND played_at < ? AND game_id = ?",
-        (pid, *span(period), gid),
-    ).fetchone()
-    return (
-        n,
-        wins,
-        half_up(Decimal(total) / (2 * n)),
-        from_halves(best),
-        datetime.fromisoformat(last),
-    )
-
-
 def base_game_period(db: sqlite3.Connection, key: str, period: Period, spread: bool) -> Any:
     """A game's figures within a period: its plays in the range of ix_play_game (not left
     out of the statistics), the best of their winning totals and its holders; with
@@ -510,13 +502,7 @@ def base_game_period(db: sqlite3.Connection, key: str, period: Period, spread: b
             "GROUP BY r.total_halves ORDER BY r.total_halves",
             (gid, start, end),
         ).fetchall()
-    return (
-        n,
-        from_halves(best),
-        holders,
-        half_up(Decimal(wsum) / (2 * wcount)),
-        [(from_halves(t), c) for t, c in dist],
-    )
+    return game_answer(n, best, holders, wsum, wcount, dist)
 
 
 def base_h2h_period(db: sqlite3.Connection, a: str, b: str, period: Period) -> Any:
@@ -712,7 +698,7 @@ def period_cases(
         cases |= {
             f"player_stats_{label}": (
                 partial(store.player_stats, a, "azul", period),
-                partial(base_player_period, db, a, "azul", period),
+                partial(base_player_stats, db, a, "azul", period),
                 player_shape,
             ),
             f"game_stats_{label}": (  # as the Stats screen asks: no distribution

@@ -443,8 +443,13 @@ def game_stats(
     """A game's figures, for all time from its tallies, or for ``period`` from its plays
     in that range (there ``distribution`` False leaves the totals' distribution out: the
     one figure that reads every result of the period, where the rest read the plays)."""
-    if period is not None:
-        return _game_in_period(db, key, period, distribution)
+    read = _all_time(db, key) if period is None else _game_in_period(db, key, period, distribution)
+    return _game_record(key, *read)
+
+
+def _all_time(db: Database, key: str) -> tuple[Any, ...]:
+    """What ``game_stats`` reads for all time: the game's tallies, and its record holders
+    through ``ix_play_best``."""
     best: int | None = None
     holders: tuple[Holder, ...] = ()
     together: dict[str, int] = {}
@@ -480,20 +485,11 @@ def game_stats(
             holders = _holders(rows)
         if finer:
             exact = EXACT.run(db, cursor, {"game": game})
-    return _game_record(
-        key,
-        name,
-        lowest,
-        (plays, winning_sum, winning_count, timed, minutes, scored),
-        best,
-        holders,
-        spread,
-        exact,
-        together,
-    )
+    counts = (plays, winning_sum, winning_count, timed, minutes, scored)
+    return name, lowest, counts, best, holders, spread, exact, together
 
 
-def _game_in_period(db: Database, key: str, period: Period, distribution: bool) -> GameStats:
+def _game_in_period(db: Database, key: str, period: Period, distribution: bool) -> tuple[Any, ...]:
     """``game_stats`` for a period: its plays in the range of ``ix_play_game`` (the
     best total among their winning totals, and among the totals of the plays decided by
     hand, ``ix_play_by_hand``), the holders through ``ix_play_best``."""
@@ -535,17 +531,8 @@ def _game_in_period(db: Database, key: str, period: Period, distribution: bool) 
             holders = _holders(rows)
         if row is not None:
             exact = PERIOD_EXACT.run(db, cursor, {"game": game, **dated})
-    return _game_record(
-        key,
-        name,
-        lowest,
-        (plays, winning_sum, winning_count, timed, minutes, scored),
-        best,
-        holders,
-        spread,
-        exact,
-        together,
-    )
+    counts = (plays, winning_sum, winning_count, timed, minutes, scored)
+    return name, lowest, counts, best, holders, spread, exact, together
 
 
 def _holders(rows: list[tuple[Any, ...]]) -> tuple[Holder, ...]:

@@ -47,6 +47,13 @@ if TYPE_CHECKING:
     from scorepad.ui.history import History
 
 
+def reach(values: list[float]) -> tuple[float, float]:
+    """A chart's range for ``values``: from 0 (or the lowest, below 0) to a round ten above
+    the highest."""
+    high = max(values)
+    return min([*values, 0.0]), float(math.ceil(max(high * 1.1, high + 1) / 10) * 10)
+
+
 WHOLE = ""
 """The period choosers' option for all time (the year's) and the whole year (the month's)."""
 CHOOSER_WIDTH = 220
@@ -285,32 +292,8 @@ class StatsView:
         self, rates: list[tuple[int, Fraction]], labels: list[fc.ChartAxisLabel], count: int
     ) -> ft.Control:
         """Win rates from 0 to 100 %, a point for each day, month or year played."""
-        colour = self.own_colour(self.data) if self.data else ft.Colors.PRIMARY
-        series = fc.LineChartData(
-            # the one step to floats: the chart's
-            points=[fc.LineChartDataPoint(x, float(rate)) for x, rate in rates],
-            color=colour,
-            stroke_width=3,
-            point=True,
-            shadow=line_shadow(colour),
-        )
-        return ft.Container(
-            fc.LineChart(
-                data_series=[series],
-                min_x=0.5,
-                max_x=count + 0.5,
-                min_y=0,
-                max_y=100,
-                left_axis=fc.ChartAxis(label_size=36, label_spacing=25),
-                bottom_axis=fc.ChartAxis(labels=labels, label_size=24),
-                horizontal_grid_lines=fc.ChartGridLines(
-                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=25
-                ),
-                interactive=False,
-            ),
-            height=180,
-            padding=ft.Padding.only(right=12, top=8),
-        )
+        values = [(x, float(rate)) for x, rate in rates]  # the one step to floats: the chart's
+        return self.over_time(self.data, values, labels, count, (0.0, 100.0), 25)
 
     def average_chart(
         self,
@@ -320,10 +303,21 @@ class StatsView:
         count: int,
     ) -> ft.Control:
         values = [(x, float(mean)) for x, mean in averages]  # floats for the chart only
-        high = max(v for _, v in values)
-        low = min([*(v for _, v in values), 0.0])
-        top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
-        colour = self.own_colour(data)
+        return self.over_time(data, values, labels, count, reach([v for _, v in values]))
+
+    def over_time(
+        self,
+        data: StatsData | None,
+        values: list[tuple[int, float]],
+        labels: list[fc.ChartAxisLabel] | None,
+        count: int,
+        span: tuple[float, float],
+        interval: float | None = None,
+        height: float = 180,
+    ) -> ft.Control:
+        """A line over ``count`` plays, days, months or years (``labels`` under them, or
+        none), in the player's colour."""
+        colour = self.own_colour(data) if data is not None else ft.Colors.PRIMARY
         series = fc.LineChartData(
             points=[fc.LineChartDataPoint(x, y) for x, y in values],
             color=colour,
@@ -336,14 +330,20 @@ class StatsView:
                 data_series=[series],
                 min_x=0.5,
                 max_x=count + 0.5,
-                min_y=low,
-                max_y=top,
-                left_axis=fc.ChartAxis(label_size=40),
-                bottom_axis=fc.ChartAxis(labels=labels, label_size=24),
-                horizontal_grid_lines=fc.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+                min_y=span[0],
+                max_y=span[1],
+                left_axis=fc.ChartAxis(label_size=40, label_spacing=interval),
+                bottom_axis=(
+                    fc.ChartAxis(labels=labels, label_size=24)
+                    if labels is not None
+                    else fc.ChartAxis(show_labels=False)
+                ),
+                horizontal_grid_lines=fc.ChartGridLines(
+                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=interval
+                ),
                 interactive=False,
             ),
-            height=180,
+            height=height,
             padding=ft.Padding.only(right=12, top=8),
         )
 
@@ -351,31 +351,8 @@ class StatsView:
         values = [float(p.total) for p in data.totals]
         if not values:
             return muted(self.ctx.t("manage.no_stats"))
-        low, high = min([*values, 0.0]), max(values)
-        top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
-        own = known_colours(self.ctx, [data.player.name])[0] if data.player else None
-        colour = chart_colours([own], [ft.Colors.PRIMARY])[0]
-        series = fc.LineChartData(
-            points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
-            color=colour,
-            stroke_width=3,
-            point=True,
-            shadow=line_shadow(colour),
-        )
-        return ft.Container(
-            fc.LineChart(
-                data_series=[series],
-                min_x=0.5,
-                max_x=len(values) + 0.5,
-                min_y=low,
-                max_y=top,
-                left_axis=fc.ChartAxis(label_size=40),
-                bottom_axis=fc.ChartAxis(show_labels=False),
-                horizontal_grid_lines=fc.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
-                interactive=False,
-            ),
-            height=200,
-            padding=ft.Padding.only(right=12, top=8),
+        return self.over_time(
+            data, list(enumerate(values, 1)), None, len(values), reach(values), height=200
         )
 
     def wins_chart(self, data: StatsData) -> ft.Control:
