@@ -266,7 +266,7 @@ class StatsView:
                 label=ft.Text(point_label(p.start, timeline.grain, lang, years), size=10),
             )
             for n, p in enumerate(found, 1)
-            if (n - 1) % step == 0
+            if (len(found) - n) % step == 0  # the latest always labelled
         ]
         by = ctx.t(f"stats.per_{timeline.grain}")
         shown: list[ft.Control] = []
@@ -289,7 +289,10 @@ class StatsView:
         return chart_colours([own], [ft.Colors.PRIMARY])[0]
 
     def rate_chart(
-        self, rates: list[tuple[int, Fraction]], labels: list[fc.ChartAxisLabel], count: int
+        self,
+        rates: list[tuple[int, Fraction]],
+        labels: list[fc.ChartAxisLabel],
+        count: int,
     ) -> ft.Control:
         """Win rates from 0 to 100 %, a point for each day, month or year played."""
         values = [(x, float(rate)) for x, rate in rates]  # the one step to floats: the chart's
@@ -303,7 +306,8 @@ class StatsView:
         count: int,
     ) -> ft.Control:
         values = [(x, float(mean)) for x, mean in averages]  # floats for the chart only
-        return self.over_time(data, values, labels, count, reach([v for _, v in values]))
+        span = reach([v for _, v in values])
+        return self.over_time(data, values, labels, count, span)
 
     def over_time(
         self,
@@ -334,7 +338,8 @@ class StatsView:
                 max_y=span[1],
                 left_axis=fc.ChartAxis(label_size=40, label_spacing=interval),
                 bottom_axis=(
-                    fc.ChartAxis(labels=labels, label_size=24)
+                    # asked at every whole x: the chart draws a label only where it asks
+                    fc.ChartAxis(labels=labels, label_size=24, label_spacing=1)
                     if labels is not None
                     else fc.ChartAxis(show_labels=False)
                 ),
