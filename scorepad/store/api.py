@@ -20,12 +20,17 @@ import scorepad.store.bggread as bggread
 import scorepad.store.games as g
 import scorepad.store.importing as importing
 import scorepad.store.legacy_drafts as legacy_drafts
+import scorepad.store.photo_archive as photo_archive
+import scorepad.store.photos as photos
 import scorepad.store.queries as queries
 import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
 import scorepad.store.writes as writes
+from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
+from scorepad.club.review import Review, ReviewError, year_review
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
@@ -42,6 +47,7 @@ from scorepad.store.facts import read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
+from scorepad.store.photos import Photo, RemovedPhoto
 from scorepad.store.records import (
     CustomGame,
     EditedPlay,
@@ -58,9 +64,16 @@ from scorepad.store.records import (
     RoleStats,
 )
 from scorepad.store.restoring import Restored
+from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
+from scorepad.store.yearfacts import (
+    games_before,
+    player_named,
+    read_facts_between,
+    year_span,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -330,7 +343,10 @@ class Store:
         self.db.write(lambda c: writes.set_ignored(c, play_id, ignored))
 
     def purge_play(self, play_id: int) -> None:
+        """Remove a play for good, its photos with it (``store.photos``)."""
+        held = photos.digests_of(self.db, [play_id])
         self.db.write(lambda c: writes.purge_play(c, play_id))
+        photos.tidy(self.db, held)
 
     def deleted_plays(self) -> list[int]:
         with self.db.reading() as conn:
@@ -352,6 +368,29 @@ class Store:
     ) -> Page:
         return queries.list_plays(self.db, filters, limit, offset)
 
+    # --- photos of the table (``store.photos``) -----------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        """A live play's photos, in their order (none for a deleted play)."""
+        return photos.listing(self.db, play_id)
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        """For each of ``play_ids`` with photos: its first photo and how many it has."""
+        return photos.marks(self.db, play_ids)
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes:
+        """A live play's photo (or its thumbnail) as JPEG bytes."""
+        return photos.read(self.db, play_id, position, thumb=thumb)
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        """Photos (file name, bytes) for a live play, made fit to keep: all, or none."""
+        return photos.add(self.db, play_id, files)
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto:
+        return photos.remove(self.db, play_id, position)
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo:
+        return photos.put_back(self.db, removed)
+
     # --- settings kept with the history -------------------------------------------------
     def settings(self) -> dict[str, Any]:
         """The history's own settings (``store.settings``), by key; a key never set is
@@ -366,6 +405,31 @@ class Store:
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
         """Every counted play, oldest first, as the club's computations read them."""
         return read_facts(self.db, since)
+
+    def achievements(self) -> list[Earned]:
+        """Every achievement earned (``club.achievements``), worked out afresh."""
+        return earned(club_history(self.db, self.facts()))
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        """The year in review of ``year`` (``club.review``), for ``player`` or everyone;
+        a ``ReviewError`` for a player the history does not know."""
+        if player is not None:
+            found = player_named(self.db, player)
+            if found is None:
+                raise ReviewError("review.unknown_player", value=quote(player))
+            player = found
+        start = datetime(year, 1, 1)
+        facts = read_facts_between(self.db, start, datetime(year + 1, 1, 1), player)
+        with self.db.reading() as conn:
+            lowest = lowest_wins(conn, {f.game for f in facts})
+        before = games_before(self.db, start, player)
+        return year_review(facts, year, player, lowest_wins=lowest, before=before)
+
+    def review_years(self) -> list[int]:
+        """The years a review can look at: from the first counted play's to the latest's,
+        newest first (none for an empty history)."""
+        span = year_span(self.db)
+        return [] if span is None else list(range(span[1], span[0] - 1, -1))
 
     def players(self, period: Period | None = None) -> list[PlayerInfo]:
         """Every player, by name, with their plays and wins (in ``period``: None for all
@@ -476,12 +540,15 @@ class Store:
     def export(self, out: TextIO, fmt: str = "json") -> int:
         """Write every live play as ``json`` (the app's own, exact), ``csv`` or ``bgsplay``;
         returns the number of plays."""
-        writer = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}[fmt]
+        writer = EXPORTS[fmt]
         with self.db.reading(snapshot=True) as conn:
             return writer(conn, out)
 
     def export_file(self, path: str | Path, fmt: str = "json") -> int:
-        """Export to a file, replacing it only once the new one is complete."""
+        """Export to a file, replacing it only once the new one is complete; ``zip``: the
+        JSON export and the photos as one archive (``store.photo_archive``)."""
+        if fmt == "zip":
+            return photo_archive.write_archive(self.db, path, EXPORTS["json"])
         target = Path(path)
         try:
             with replacing(target, "w", newline="") as out:
@@ -508,12 +575,23 @@ class Store:
         progress: Callable[[int, int], None] | None = None,
     ) -> Imported:
         """``progress``: told (plays read, plays in the file) as a BG Stats file goes in."""
+        if fmt == "zip" or (fmt is None and photo_archive.is_archive(path)):
+            return photo_archive.import_archive(self.db, path)
         return importing.import_file(self.db, path, fmt, progress)
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (``export_file(..., "zip")``) given as its bytes, as a
+        device uploads it; ``source`` names it in messages."""
+        return photo_archive.import_archive(self.db, data, source)
 
     def collection(self) -> list[dict[str, Any]]:
         """The BoardGameGeek collection imported (``bggread.collection``), by name."""
         with self.db.reading() as conn:
             return bggread.collection(conn)
+
+
+EXPORTS = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}
+"""Each export format's writer; ``zip`` wraps the JSON one (``Store.export_file``)."""
 
 
 def _json_value(value: object) -> object:

@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     String,
     Table,
     Text,
@@ -342,6 +343,32 @@ class HistorySetting(SQLModel, table=True):
     value: str = Field(sa_type=Text)
 
 
+class PlayPhoto(SQLModel, table=True):
+    """A photo of the table kept with a play (revision 0015, ``store.photos``): its place
+    among the play's photos, its name (the SHA-256 of its JPEG), its size in pixels and
+    bytes. Its bytes and its thumbnail's are kept in ``data`` and ``thumb`` on PostgreSQL
+    (and in a history held in memory); beside an SQLite file they are files of their own,
+    named by ``digest``, in a folder beside it, and these two columns stay NULL."""
+
+    __tablename__ = "play_photo"
+    __table_args__ = (Index("ix_photo_digest", "digest"),)
+
+    play_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("play.id", ondelete="CASCADE"), primary_key=True)
+    )
+    position: int = Field(primary_key=True)
+    digest: str = Field(sa_type=String(64))
+    width: int
+    height: int
+    size: int
+    """The JPEG's bytes."""
+    thumb_size: int
+    mime: str = Field(sa_type=String(32))
+    created_at: datetime = Field(sa_type=DateTime())
+    data: bytes | None = Field(default=None, sa_type=LargeBinary)
+    thumb: bytes | None = Field(default=None, sa_type=LargeBinary)
+
+
 def _table(model: type[SQLModel]) -> Table:
     """The SQLAlchemy table SQLModel made for ``model`` (its ``__table__``, untyped there)."""
     table = getattr(model, "__table__")  # noqa: B009
@@ -361,3 +388,4 @@ total_tally = _table(TotalTally)
 source_object = _table(SourceObject)
 collection_item = _table(CollectionItem)
 history_setting = _table(HistorySetting)
+play_photo = _table(PlayPhoto)

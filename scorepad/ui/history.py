@@ -30,6 +30,8 @@ from scorepad.store import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
+    from scorepad.club.achievements import Earned
+    from scorepad.club.review import Review
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -39,12 +41,14 @@ if TYPE_CHECKING:
         Imported,
         NewSheet,
         Page,
+        Photo,
         PlayerInfo,
         PlayerStats,
         PlayFilter,
         PlayRecord,
         PlaySummary,
         PlayVersion,
+        RemovedPhoto,
         Restored,
         Store,
     )
@@ -130,6 +134,25 @@ class History(Protocol):
         """A fresh sheet with the play's game, variant, players and modules."""
         ...
 
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        """A live play's photos, in their order."""
+        ...
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        """For each of ``play_ids`` with photos: its first photo and how many it has."""
+        ...
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes: ...
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        """Photos (file name, bytes) made fit to keep and added to a play: all, or none."""
+        ...
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto: ...
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo: ...
+
     # --- players and stats ------------------------------------------------------------------
     def players(self, period: Period | None = None) -> list[PlayerInfo]:
         """Every player with their plays and wins (in ``period``; None: all time)."""
@@ -166,6 +189,12 @@ class History(Protocol):
     def played_span(self) -> tuple[datetime, datetime] | None:
         """When the first and the last play were played (None before any)."""
         ...
+
+    def review(self, year: int, player: str | None = None) -> Review: ...
+
+    def review_years(self) -> list[int]: ...
+
+    def achievements(self) -> list[Earned]: ...
 
     # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
@@ -233,6 +262,10 @@ class History(Protocol):
         ...
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported: ...
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (a ZIP archive) uploaded from a device."""
+        ...
 
     # --- backups: they work on a history too damaged to open --------------------------------
     def backups(self) -> list[Backup]:
@@ -337,6 +370,25 @@ class StoreHistory:
     def rematch(self, play_id: int) -> NewSheet:
         return self.store.rematch(play_id)
 
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        return self.store.photos(play_id)
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        return self.store.photo_marks(play_ids)
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes:
+        return self.store.photo_bytes(play_id, position, thumb=thumb)
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        return self.store.add_photos(play_id, files)
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto:
+        return self.store.remove_photo(play_id, position)
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo:
+        return self.store.put_back_photo(removed)
+
     # --- players and stats ------------------------------------------------------------------
     def players(self, period: Period | None = None) -> list[PlayerInfo]:
         return self.store.players(period)
@@ -373,6 +425,15 @@ class StoreHistory:
 
     def played_span(self) -> tuple[datetime, datetime] | None:
         return self.store.played_span()
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        return self.store.review(year, player)
+
+    def review_years(self) -> list[int]:
+        return self.store.review_years()
+
+    def achievements(self) -> list[Earned]:
+        return self.store.achievements()
 
     # --- games ------------------------------------------------------------------------------
     def template(self, game: str) -> GameTemplate:
@@ -420,6 +481,9 @@ class StoreHistory:
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported:
         return self.store.import_file(path, progress=progress)
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        return self.store.import_archive(data, source)
 
     # --- backups: they work on a history too damaged to open --------------------------
     def backups(self) -> list[Backup]:

@@ -41,6 +41,7 @@ from scorepad.ui.views.colour_part import (
     line_shadow,
 )
 from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
+from scorepad.ui.views.review import achievements_link
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats
@@ -243,6 +244,7 @@ class StatsView:
             self.game_chooser(data),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
         ]
+        self.player_part.controls.append(achievements_link(ctx, stats.name))
         if data.game is not None and data.scored:
             self.player_part.controls += [
                 muted(ctx.t("manage.totals_over_time")),
