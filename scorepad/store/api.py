@@ -36,6 +36,7 @@ from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
+from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.files import replacing, write_atomic
 from scorepad.store.backups import Backup
@@ -473,7 +474,11 @@ class Store:
         span = year_span(self.db)
         return [] if span is None else list(range(span[1], span[0] - 1, -1))
 
-    def players(self) -> list[PlayerInfo]:
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        """Every player, by name, with their plays and wins (in ``period``: None for all
+        time)."""
+        if period is not None:
+            return stats.player_counts(self.db, period)
         with self.db.reading() as conn:
             return queries.players(conn)
 
@@ -499,18 +504,39 @@ class Store:
         """``source``'s plays now belong to ``target``; the ``source`` profile is removed."""
         self.db.write(lambda c: writes.merge_players(c, source, target))
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
-        return stats.player_stats(self.db, name, game)
+    # every stats method takes a period (``core.periods.Period``; None: all time)
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats:
+        return stats.player_stats(self.db, name, game, period)
 
-    def game_stats(self, game: str) -> GameStats:
-        return stats.game_stats(self.db, game)
+    def game_stats(
+        self, game: str, period: Period | None = None, distribution: bool = True
+    ) -> GameStats:
+        """A game's figures; for a period, ``distribution`` False leaves its totals'
+        distribution out (the one figure read from every result of the period)."""
+        return stats.game_stats(self.db, game, period, distribution)
 
-    def role_stats(self, game: str | None = None) -> tuple[RoleStats, ...]:
+    def role_stats(
+        self, game: str | None = None, period: Period | None = None
+    ) -> tuple[RoleStats, ...]:
         """Each role imported plays gave (BG Stats' ``role``), with its plays and wins."""
-        return stats.role_stats(self.db, game)
+        return stats.role_stats(self.db, game, period)
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
-        return stats.head_to_head(self.db, a, b, game)
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead:
+        return stats.head_to_head(self.db, a, b, game, period)
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        """A player's plays, wins and totals per day, month or year (``core.periods``)."""
+        return stats.player_timeline(self.db, name, game, period)
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """When the first and the last play were played (None before any)."""
+        return stats.played_span(self.db)
 
     # --- sheets in progress the store kept before revision 0004 ----------------------
     def legacy_drafts(self) -> list[NewSheet]:

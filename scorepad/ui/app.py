@@ -420,7 +420,7 @@ def _play_edit(ctx: Context, params: Params, query: Params) -> ft.View:
 def _stats(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import stats_view
 
-    return stats_view(ctx, query.get("player"))
+    return stats_view(ctx, query.get("player"), query.get("period"))
 
 
 def _review(ctx: Context, params: Params, query: Params) -> ft.View:
