@@ -201,7 +201,7 @@ def test_settings_are_checked_and_bad_stored_ones_fall_back_to_the_defaults():
             parse_gap(bad)
     assert check_points("5, 3, 1") == (5, 3, 1) and check_points([2, 2, 0]) == (2, 2, 0)
     for bad in ("", "3, x", [3, -1], [1.5], list(range(30, 0, -1))):
-        with pytest.raises(NightError, match="points"):
+        with pytest.raises(NightError, match="Points per place"):
             check_points(bad)
     with pytest.raises(NightError, match="rise"):
         check_points([1, 2, 3])
