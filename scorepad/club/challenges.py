@@ -25,7 +25,6 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from scorepad.club.facts import PlayFact
 from scorepad.core.errors import ScorepadError, quote

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
+from itertools import pairwise
 from typing import Any
 
 from scorepad.club.facts import PlayFact
@@ -170,6 +171,17 @@ def group_nights(
     return nights
 
 
+def history_nights(
+    facts: Iterable[PlayFact],
+    settings: Mapping[str, Any],
+    marks: Marks,
+    gap: timedelta | None = None,
+) -> list[Night]:
+    """Every night of a history, with its settings (``gap`` given: in place of the
+    history's own)."""
+    return group_nights(facts, gap_of(settings) if gap is None else gap, marks, points_of(settings))
+
+
 # --- what a change by hand writes ----------------------------------------------------------
 def renamed(night: Night, name: str | None, marks: Marks) -> dict[str, NightMark]:
     """The marks that name ``night`` (None or blank: forget its name): the name goes on its
@@ -249,7 +261,7 @@ def check_points(value: object) -> tuple[int, ...]:
     ):
         raise NightError("nights.bad_points", value=quote(value), most=MAX_PLACE_POINTS)
     checked = tuple(n for n in numbers if n is not None)
-    if any(b > a for a, b in zip(checked, checked[1:], strict=False)):
+    if any(b > a for a, b in pairwise(checked)):
         raise NightError("nights.points_rising", value=quote(value))
     return checked
 

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 import scorepad.store.backups as backups
 import scorepad.store.bggread as bggread
+import scorepad.store.clubrows as clubrows
 import scorepad.store.games as g
 import scorepad.store.importing as importing
 import scorepad.store.legacy_drafts as legacy_drafts
@@ -25,6 +26,8 @@ import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
 import scorepad.store.writes as writes
 from scorepad.club.facts import PlayFact
+from scorepad.club.nights import NightMark
+from scorepad.club.seasons import Season
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
@@ -360,6 +363,28 @@ class Store:
     def set_setting(self, key: str, value: Any) -> None:
         """Keep a setting with the history; None forgets it."""
         self.db.write(lambda c: write_setting(c, key, value))
+
+    # --- game nights and seasons (clubrows) ---------------------------------------------
+    def night_marks(self) -> dict[str, NightMark]:
+        """What was decided by hand about game nights, by play uid (``club.nights``)."""
+        with self.db.reading() as conn:
+            return clubrows.read_marks(conn)
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None:
+        """Keep each play's mark as given (an empty one forgets it), in one transaction."""
+        self.db.write(lambda c: clubrows.write_marks(c, changes))
+
+    def seasons(self) -> list[Season]:
+        """Every season, the earliest first."""
+        with self.db.reading() as conn:
+            return clubrows.read_seasons(conn)
+
+    def save_season(self, season: Season) -> None:
+        """Add a season, or change the one with its uid."""
+        self.db.write(lambda c: clubrows.save_season(c, season))
+
+    def delete_season(self, uid: str) -> None:
+        self.db.write(lambda c: clubrows.delete_season(c, uid))
 
     # --- players and stats --------------------------------------------------------------
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:

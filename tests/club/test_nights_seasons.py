@@ -90,7 +90,9 @@ def test_plays_less_than_the_gap_apart_make_one_night():
     a = play("2024-05-02T20:00", {"Ana": 1, "Ben": 2})
     b = play("2024-05-03T01:59", {"Ana": 2, "Cy": 1})  # 5 h 59 after a's end
     c = play("2024-05-03T08:00", {"Ben": 1})  # 6 h 01 after b's end
-    d = play("2024-05-03T20:00", {"Ben": 1}, minutes=6 * 60)  # began exactly 6 h after b... no: 14:00
+    d = play(
+        "2024-05-03T20:00", {"Ben": 1}, minutes=6 * 60
+    )  # began exactly 6 h after b... no: 14:00
     nights = group_nights([a, b, c, d])
     assert [[f.id for f in n.plays] for n in nights] == [[a.id, b.id], [c.id], [d.id]]
     assert nights[0].players == ("Ana", "Ben", "Cy")
@@ -245,7 +247,7 @@ def test_the_rating_column_is_one_function_given_to_the_standings():
 def test_a_bad_season_names_every_field_at_fault():
     with pytest.raises(SeasonError, match="name, start, end"):
         check_season("s", "  ", "2024-02-30", "soon")
-    with pytest.raises(SeasonError, match="2024-02-01.*2024-03-01"):
+    with pytest.raises(SeasonError, match=r"2024-02-01.*2024-03-01"):
         check_season("s", "Late", "2024-03-01", "2024-02-01")
 
 
@@ -258,17 +260,32 @@ def test_the_shipped_challenges_read_and_include_the_three_kinds():
 
 
 def test_a_bad_challenge_file_gets_every_problem_at_once_naming_file_and_field(tmp_path: Path):
-    bad = {"id": "", "name": {"en": "X", "xx": "Y"}, "kind": "games_times", "games": 0,
-           "plays": 2.5, "target": 3, "colour": "red"}
+    bad = {
+        "id": "",
+        "name": {"en": "X", "xx": "Y"},
+        "kind": "games_times",
+        "games": 0,
+        "plays": 2.5,
+        "target": 3,
+        "colour": "red",
+    }
     with pytest.raises(ChallengeError) as caught:
         read_challenge(json.dumps(bad), "mine.json")
     message = str(caught.value)
-    for part in ("mine.json", "id:", "name.es", "name.xx", "games:", "plays:", "target:",
-                 "colour:"):
+    for part in (
+        "mine.json",
+        "id:",
+        "name.es",
+        "name.xx",
+        "games:",
+        "plays:",
+        "target:",
+        "colour:",
+    ):
         assert part in message, part
-    with pytest.raises(ChallengeError, match="mine.json.*kind"):
+    with pytest.raises(ChallengeError, match=r"mine.json.*kind"):
         read_challenge('{"id": "a", "name": {"en": "a"}}', "mine.json")
-    with pytest.raises(ChallengeError, match="broken.json"):
+    with pytest.raises(ChallengeError, match=r"broken\.json"):
         read_challenge("{", "broken.json")
     good = (FOLDER / "ten-by-ten.json").read_text(encoding="utf-8")
     (tmp_path / "a.json").write_text(good, encoding="utf-8")
