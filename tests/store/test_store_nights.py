@@ -159,3 +159,53 @@ def test_a_bad_mark_or_season_in_a_file_names_it_and_nothing_is_imported(store, 
     ):
         store.import_text(json.dumps(data), "bad.json")
     assert len(store.facts()) == 1 and store.seasons() == []
+
+
+def test_the_nights_command_lists_them_oldest_first(store, url, capsys):
+    from scorepad.cli import main
+
+    a, b, c, d = four_plays(store)
+    tie = azul(store, "2024-06-01T20:00", {"Ana": 50, "Ben": 50})
+    store.set_night_marks(renamed(nights_of(store)[0], "Friday", store.night_marks()))
+    assert main(["nights", "--db", url, "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found == [
+        {
+            "start": "2024-05-02T20:00",
+            "end": "2024-05-02T22:00",
+            "players": ["Ana", "Ben", "Cy"],
+            "plays": [a, b, c],
+            "winner": "Ben",
+            "winners": ["Ben"],
+            "tally": {"Ben": 6, "Ana": 5, "Cy": 4},
+            "name": "Friday",
+        },
+        {
+            "start": "2024-05-04T20:00",
+            "end": "2024-05-04T20:00",
+            "players": ["Ana", "Cy"],
+            "plays": [d],
+            "winner": "Ana",
+            "winners": ["Ana"],
+            "tally": {"Ana": 3, "Cy": 2},
+        },
+        {
+            "start": "2024-06-01T20:00",
+            "end": "2024-06-01T20:00",
+            "players": ["Ana", "Ben"],
+            "plays": [tie],
+            "winner": None,
+            "winners": ["Ana", "Ben"],
+            "tally": {"Ana": 3, "Ben": 3},
+        },
+    ]
+    assert main(["nights", "--db", url, "--json", "--gap", "0.5"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 5
+    assert main(["nights", "--db", url, "--lang", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "2024-05-02 20:00 · Friday · plays: 3 · Ana, Ben and Cy · Winner: Ben"
+    assert lines[2].endswith("Co-winners: Ana and Ben")
+    with pytest.raises(SystemExit):
+        main(["nights", "--db", url, "--gap", "soon"])
+    err = capsys.readouterr().err
+    assert '"soon"' in err and "Traceback" not in err
