@@ -68,7 +68,7 @@ def _edit(store, play_id, scores):
 
 
 def test_the_gap_and_the_points_are_the_history_s_settings(store):
-    a, b, c, d = four_plays(store)
+    four_plays(store)
     store.set_setting("night_gap_hours", 1)
     assert [len(n.plays) for n in nights_of(store)] == [1, 1, 1, 1]
     store.set_setting("night_gap_hours", 48)
@@ -94,7 +94,7 @@ def test_seasons_are_added_changed_listed_and_deleted(store):
 
 
 def test_the_history_file_carries_marks_and_seasons_and_brings_them_back(store, pg_or_file):
-    a, b, c, d = four_plays(store)
+    b = four_plays(store)[1]
     nights = nights_of(store)
     store.set_night_marks(renamed(nights[0], "Ana's birthday — fête", store.night_marks()))
     store.set_night_marks(split_before(nights_of(store)[0], b, store.night_marks()))
