@@ -112,7 +112,7 @@ def standings(
     plays: dict[str, int] = {}
     wins: dict[str, int] = {}
     scores: dict[str, int] = {}
-    for fact in _within(facts, season):
+    for fact in within(facts, season):
         winners = set(fact.winners)
         for player, earned in play_points(fact, points).items():
             plays[player] = plays.get(player, 0) + 1
@@ -127,7 +127,7 @@ def standings(
     return table
 
 
-def _within(facts: Sequence[PlayFact], season: Season) -> Iterable[PlayFact]:
+def within(facts: Sequence[PlayFact], season: Season) -> Iterable[PlayFact]:
     """The plays of the season: found by halving, as ``facts`` are oldest first."""
     lo = _first_at(facts, season.start)
     hi = _first_at(facts, season.end)

@@ -4,7 +4,7 @@ Routes (``page.route`` includes the query string in Flet 1.0):
 ``/`` Home · ``/new`` game picker · ``/new/<game>[?variant=A&players=Ana,Ben]`` New play,
 straight to the sheet when players are given · ``/sheet/<sheet id>`` a sheet in progress ·
 ``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
-``/players``, ``/games``.
+``/players``, ``/games`` · ``/nights`` and ``/nights/<first play id>`` · ``/seasons``.
 
 Home's module loads with this one; every other screen's on its first visit (or in the
 warm-up, once the first visitor has Home), so that Home reaches the first visitor sooner.
@@ -384,6 +384,27 @@ def _stats(ctx: Context, params: Params, query: Params) -> ft.View:
     return stats_view(ctx, query.get("player"))
 
 
+def _nights(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import NightsView, reported
+
+    return reported(ctx, "app.nights", lambda: NightsView(ctx).build())
+
+
+def _night(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import NightView, reported
+
+    if not params["id"].isdigit():
+        return message_view(ctx, ctx.t("app.nights"), ctx.t("nights.not_found"))
+    return reported(ctx, "app.nights", lambda: NightView(ctx, int(params["id"])).build())
+
+
+def _seasons(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import reported
+    from scorepad.ui.views.seasons import SeasonsView
+
+    return reported(ctx, "app.seasons", lambda: SeasonsView(ctx, query.get("period")).build())
+
+
 def _players(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import players_view
 
@@ -418,6 +439,9 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/play/:id", _play),
     ("/play/:id/edit", _play_edit),
     ("/stats", _stats),
+    ("/nights", _nights),
+    ("/nights/:id", _night),
+    ("/seasons", _seasons),
     ("/players", _players),
     ("/games", _games),
     ("/games/new", _new_game),

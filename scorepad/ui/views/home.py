@@ -19,6 +19,8 @@ from scorepad.ui.views.share_card import share_card
 SECTIONS = (
     ("/history", "app.history", ft.Icons.HISTORY),
     ("/stats", "app.stats", ft.Icons.BAR_CHART),
+    ("/nights", "app.nights", ft.Icons.NIGHTLIGHT_OUTLINED),
+    ("/seasons", "app.seasons", ft.Icons.EMOJI_EVENTS_OUTLINED),
     ("/players", "app.players", ft.Icons.PEOPLE_OUTLINE),
     ("/games", "app.games", ft.Icons.EDIT_NOTE),
 )
