@@ -31,7 +31,7 @@ from decimal import Decimal, InvalidOperation
 from itertools import pairwise
 from typing import Any
 
-from scorepad.club.facts import PlayFact
+from scorepad.club.facts import COOPERATIVE, PlayFact
 from scorepad.core.errors import ScorepadError, quote
 
 GAP_SETTING = "night_gap_hours"
@@ -117,30 +117,39 @@ def play_points(fact: PlayFact, points: Sequence[int] = DEFAULT_POINTS) -> dict[
 def night_of(
     plays: Sequence[PlayFact], marks: Marks, points: Sequence[int] = DEFAULT_POINTS
 ) -> Night:
-    """The night made of ``plays`` (oldest first, at least one)."""
-    came: dict[str, None] = {}
+    """The night made of ``plays`` (oldest first, at least one). The tally is counted
+    here seat by seat, as ``play_points`` counts one play (a player sits once in a play)."""
     scores: dict[str, int] = {}
+    """Who came, in the order they first sat down, with their points."""
     name = None
+    places = len(points)
+    first = points[0] if places else 0
+    start = end = plays[0].played_at
     for fact in plays:
-        for player, earned in play_points(fact, points).items():
-            came[player] = None
-            scores[player] = scores.get(player, 0) + earned
-        if name is None:
+        began = play_start(fact)
+        if began < start:
+            start = began
+        if fact.played_at > end:
+            end = fact.played_at
+        coop = fact.kind == COOPERATIVE
+        won = first if fact.outcome == "won" else 0
+        for seat in fact.seats:
+            if seat.anonymous:
+                continue
+            if coop:
+                earned = won
+            else:
+                rank = seat.rank
+                earned = points[rank - 1] if 0 < rank <= places else 0
+            scores[seat.player] = scores.get(seat.player, 0) + earned
+        if name is None and marks:
             mark = marks.get(fact.uid)
             if mark is not None and mark.name:
                 name = mark.name
     tally = tuple(sorted(scores.items(), key=lambda item: (-item[1], item[0].casefold())))
     best = tally[0][1] if tally else 0
     winners = tuple(player for player, score in tally if score == best) if best > 0 else ()
-    return Night(
-        tuple(plays),
-        name,
-        min(play_start(f) for f in plays),
-        max(f.played_at for f in plays),
-        tuple(came),
-        tally,
-        winners,
-    )
+    return Night(tuple(plays), name, start, end, tuple(scores), tally, winners)
 
 
 def group_nights(
@@ -157,8 +166,8 @@ def group_nights(
     end: datetime | None = None
     for fact in facts:
         if end is not None:
-            mark = marks.get(fact.uid)
-            cut = mark.cut if mark is not None and mark.cut is not None else None
+            mark = marks.get(fact.uid) if marks else None
+            cut = mark.cut if mark is not None else None
             if cut is None:
                 cut = play_start(fact) - end >= gap
             if cut:
