@@ -33,14 +33,12 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_history import medians_ms, write_history
 
-from bench_history import medians_ms, write_history  # noqa: E402
-
-from scorepad.club.nights import DEFAULT_POINTS, Night, history_nights  # noqa: E402
-from scorepad.club.seasons import Season, standings  # noqa: E402
-from scorepad.store import Store, open_store  # noqa: E402
-from scorepad.store.database import CACHE_KIB  # noqa: E402
+from scorepad.club.nights import DEFAULT_POINTS, Night, history_nights
+from scorepad.club.seasons import Season, standings
+from scorepad.store import Store, open_store
+from scorepad.store.database import CACHE_KIB
 
 PLAYS_SQL = """
     SELECT id, played_at, started_at, duration FROM play
@@ -170,9 +168,7 @@ def main() -> int:
                 f"ratio {ratio:.2f} ({len(mine):,} {'nights' if 'night' in name else 'players'})"
             )
         facts = store.facts()
-        grouping_ms, _ = medians_ms(
-            lambda: history_nights(facts, {}, {}), lambda: None, args.runs
-        )
+        grouping_ms, _ = medians_ms(lambda: history_nights(facts, {}, {}), lambda: None, args.runs)
         results["grouping_only_ms"] = round(grouping_ms, 1)
         print(f"  grouping alone (facts read once): {grouping_ms:.1f} ms median")
     db.close()
