@@ -8,16 +8,16 @@ store keeps them (76.5 is 153): nothing here is ever a float.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 COOPERATIVE = "cooperative"
 TEAMS = "teams"
 
 
-@dataclass(frozen=True, slots=True)
-class SeatFact:
-    """One player in one play."""
+class SeatFact(NamedTuple):
+    """One player in one play (a named tuple: a history holds hundreds of thousands, and
+    a tuple is made two to three times faster than a frozen dataclass)."""
 
     player: str
     """The player's name as the history shows it."""
@@ -33,9 +33,8 @@ class SeatFact:
     """The hidden player standing for anyone unnamed: never rated, never in a ranking."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayFact:
-    """One counted play."""
+class PlayFact(NamedTuple):
+    """One counted play (a named tuple, as ``SeatFact``)."""
 
     id: int
     uid: str

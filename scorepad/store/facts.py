@@ -1,8 +1,9 @@
 """The history's counted plays as ``club.facts`` values, oldest first, in one pass.
 
-Two statements on one cursor: the plays (neither deleted nor left out), then their seats
-through ``ix_result_player``'s ``live`` column, both in (played_at, id) order so the
-seats are dealt to their plays by walking both lists once.
+Two statements on one cursor: the plays (neither deleted nor left out) in (played_at, id)
+order, then their seats (the results whose ``live`` column says they count) in the
+results' own key order (play, seat), which needs no sort: each seat is dealt to its play
+by the play's id.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ SEATS = Prepared(
     )
     .join(pl, pl.c.id == r.c.player_id)
     .where(r.c.live == true())
-    .order_by(r.c.played_at, r.c.play_id, r.c.seat)
+    .order_by(r.c.play_id, r.c.seat)
 )
 
 
