@@ -20,7 +20,7 @@ SECTIONS = (
     ("/history", "app.history", ft.Icons.HISTORY),
     ("/stats", "app.stats", ft.Icons.BAR_CHART),
     ("/nights", "app.nights", ft.Icons.NIGHTLIGHT_OUTLINED),
-    ("/seasons", "app.seasons", ft.Icons.EMOJI_EVENTS_OUTLINED),
+    ("/seasons", "app.seasons", ft.Icons.EMOJI_EVENTS),
     ("/players", "app.players", ft.Icons.PEOPLE_OUTLINE),
     ("/games", "app.games", ft.Icons.EDIT_NOTE),
 )

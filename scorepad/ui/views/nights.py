@@ -24,12 +24,8 @@ class NightsView:
         self.ctx = ctx
         self.status = ft.Text(ctx.screen.pop(MESSAGE, ""), size=14)
         hours, points = model.settings_shown(self.history)
-        self.hours = ft.TextField(
-            label=ctx.t("nights.gap_hours"), value=hours, dense=True, width=120
-        )
-        self.points = ft.TextField(
-            label=ctx.t("nights.place_points"), value=points, dense=True, expand=True
-        )
+        self.hours = ft.TextField(label=ctx.t("nights.gap_hours"), value=hours, dense=True)
+        self.points = ft.TextField(label=ctx.t("nights.place_points"), value=points, dense=True)
 
     @property
     def history(self) -> History:
@@ -57,10 +53,8 @@ class NightsView:
         body: list[ft.Control] = [
             tid("nights-list", ft.Column(listing, spacing=4)),
             heading(ctx.t("nights.settings")),
-            ft.Row(
-                [tid("nights-gap", self.hours), tid("nights-points", self.points)],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
+            tid("nights-gap", self.hours),
+            tid("nights-points", self.points),
             tid(
                 "nights-save-settings",
                 ft.OutlinedButton(ctx.t("app.save"), on_click=self.on_save_settings),

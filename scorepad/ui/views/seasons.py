@@ -44,7 +44,7 @@ class SeasonsView:
         ctx = self.ctx
         data = model.gather(self.history, self.period, ctx.lang)
         chosen = data.chosen
-        body: list[ft.Control] = [tid(MESSAGE, self.status)]
+        body: list[ft.Control] = []
         if chosen is not None:
             body.append(
                 tid(
@@ -76,6 +76,7 @@ class SeasonsView:
             )
         body.append(ft.Row(actions, wrap=True))
         body += self.form(chosen)
+        body.append(tid(MESSAGE, self.status))
         if chosen is None:
             body.append(muted(ctx.t("seasons.empty"), size=14))
             return screen(ctx, ctx.t("app.seasons"), body)
