@@ -3,9 +3,9 @@
 This package is the only place that knows argparse. Each group of commands is a module
 with an ``add_commands(subparsers)`` and the ``COMMANDS`` it adds: ``games`` (games and
 templates), ``scoring`` (``score``), ``history`` (history, stats, export, import,
-players), ``printing`` (``sheet``) and ``app``. What they share: ``io`` (input, JSON
-output, the common options), ``lookup`` (finding the game a command names), ``render``
-and ``as_json`` (what they print).
+players), ``printing`` (``sheet``), ``share`` (a play's result card) and ``app``. What
+they share: ``io`` (input, JSON output, the common options), ``lookup`` (finding the game
+a command names), ``render`` and ``as_json`` (what they print).
 Domain errors become one clear line on stderr and exit status 2; nothing here scores,
 stores or draws by itself.
 
@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from scorepad import __version__
-from scorepad.cli import app, games, history, nights, printing, scoring
+from scorepad.cli import app, games, history, nights, printing, scoring, share
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import choose_lang
 
@@ -42,7 +42,7 @@ class CommandGroup(Protocol):
     def add_commands(self, commands: argparse._SubParsersAction[Any], /) -> None: ...
 
 
-COMMAND_GROUPS: tuple[CommandGroup, ...] = (games, scoring, printing, history, nights, app)
+COMMAND_GROUPS: tuple[CommandGroup, ...] = (games, scoring, printing, history, nights, share, app)
 """Every command, group by group, in the order ``scorepad --help`` lists them."""
 
 

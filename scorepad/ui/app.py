@@ -150,6 +150,7 @@ class Shell:
             show_dialog=page.show_dialog,
             close_dialog=self.close_dialog,
             download=self.download,
+            share_file=self.share_file,
             upload=self.upload,
             keep_awake=self.keep_awake,
             remember=self.remember,
@@ -158,6 +159,7 @@ class Shell:
         )
         boundary.speaks(page, lambda: self.ctx.t(boundary.SENTENCE))
         self.picker: ft.FilePicker | None = None
+        self.sharer: ft.Share | None = None
         self.uploading: Upload | None = None
         self.wakelock: ft.Wakelock | None = None
         self.prefs: ft.SharedPreferences | None = None
@@ -189,6 +191,28 @@ class Shell:
         if self.picker is None:
             self.picker = ft.FilePicker()
         await self.picker.save_file(file_name=name, src_bytes=data)
+
+    async def share_file(self, name: str, data: bytes, mime: str) -> str:
+        """The system's share sheet with ``data`` as ``name`` (the Web Share API, which a
+        browser offers only on a secure page: https, or this computer), or the browser
+        saves the file. Flet 1.0's share service falls back to a download by itself when
+        the sheet is refused; a browser without the API at all (Chromium on Linux, any
+        page over plain http) makes the service fail instead ("canShare is not a
+        function"), and the file picker's download takes over. The bytes go over this
+        session's own connection, nowhere else. The service is kept, as Flet drops
+        unreferenced services."""
+        if self.sharer is None:
+            self.sharer = ft.Share()
+        shared = ft.ShareFile.from_bytes(data, mime_type=mime, name=name)
+        try:
+            result = await self.sharer.share_files(
+                [shared], download_fallback_enabled=True, mail_to_fallback_enabled=False
+            )
+        except RuntimeError as problem:  # the client failed: no share sheet, no fallback
+            logger.info("share sheet not offered (%s): the file is downloaded", problem)
+            await self.download(name, data)
+            return "done"
+        return "dismissed" if result.status == ft.ShareResultStatus.DISMISSED else "done"
 
     async def upload(self, extensions: list[str]) -> tuple[str, bytes] | None:
         """A file picked on the device that shows this page, or None when none was

@@ -51,6 +51,11 @@ async def _no_download(name: str, data: bytes) -> None:
     """Without a page (tests, warm-up) there is nowhere to hand a file to."""
 
 
+async def _no_share(name: str, data: bytes, mime: str) -> str:
+    """Without a page (tests, warm-up) there is nowhere to hand a file to."""
+    return "dismissed"
+
+
 async def _no_upload(extensions: list[str]) -> tuple[str, bytes] | None:
     """Without a page (tests, warm-up) there is nowhere to pick a file from."""
     return None
@@ -76,6 +81,10 @@ class Context:
     """Close the snack bar or dialog on top."""
     download: Callable[[str, bytes], Awaitable[None]] = _no_download
     """Hand a file (name, bytes) to the browser to save or open."""
+    share_file: Callable[[str, bytes, str], Awaitable[str]] = _no_share
+    """Hand a file (name, bytes, MIME type) to the system's share sheet where the page may
+    open it (a secure page: https or this computer), else to the browser to save: says
+    "dismissed" when the person closed the share sheet, else "done"."""
     upload: Callable[[list[str]], Awaitable[tuple[str, bytes] | None]] = _no_upload
     """A file the person picks on their own device, with one of these extensions: its
     name and bytes, or None when they picked none."""

@@ -21,6 +21,7 @@ from typing import Any
 from scorepad.ui.client_patches import refusing_foreign_patches
 from scorepad.ui.connections import Limits
 from scorepad.ui.devices import record_peers
+from scorepad.ui.flet_patches import keep_the_starting_session
 from scorepad.ui.guard import SameOrigin, own_hosts
 from scorepad.ui.share import AccessGate, ASGIApp
 
@@ -80,6 +81,7 @@ def guarded_app(
     boundary.install()  # before any session: no traceback ever reaches a device
     ending_unregistered_sockets()
     sending_without_writing_it_out()
+    keep_the_starting_session()  # a device gone during its first screen: no traceback
     logging.getLogger("flet_web.fastapi").addFilter(_no_receive_loop_end)
     app: ASGIApp = get_fastapi_web_app(
         main, None, page_name="", assets_dir=str(FONT_FILES), upload_dir=None, no_cdn=True

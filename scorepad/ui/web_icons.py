@@ -75,6 +75,7 @@ APP = (
     "SAVE",
     "SEARCH",
     "SETTINGS_OUTLINED",
+    "SHARE",
     "STAR",
     "STAR_BORDER",
     "TIMER_OUTLINED",

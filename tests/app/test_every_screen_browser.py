@@ -220,9 +220,23 @@ def tour(server: str, browser, data_dir: Path, plays: dict[str, int]) -> Iterato
         (data_dir / "settings.json").unlink(missing_ok=True)
 
 
+def arrive(app: AppPage, route: str, ready: str) -> None:
+    """Move to ``route`` inside the running app and wait for its control ``ready``. The
+    tour's one page lives through every pass: on a busy machine its connection may have
+    been dropped and taken up again meanwhile (a phone's does the same), and a move
+    sent then is lost; so a screen that has not come is asked for once more by loading
+    its address afresh, as a person would. A screen that never shows still fails."""
+    app.go(route)
+    try:
+        expect(app.node(ready).first).to_be_attached()
+    except AssertionError:
+        app.open(route)
+        expect(app.node(ready).first).to_be_attached()
+
+
 def choose(app: AppPage, lang: str, theme: str) -> None:
     """Language and theme, chosen on the Settings screen."""
-    app.go("/settings")
+    arrive(app, "/settings", f"lang-{lang}")
     for ident, key, value in ((f"lang-{lang}", "lang", lang), (f"theme-{theme}", "theme", theme)):
         expect(app.node(ident)).to_be_attached()
         app.click(ident)
@@ -307,8 +321,7 @@ def tap(app: AppPage, ident: str) -> None:
 
 
 def visit(app: AppPage, stop: Stop, where: str, seen: Seen) -> None:
-    app.go(stop.route)
-    expect(app.node(stop.ready).first).to_be_attached()
+    arrive(app, stop.route, stop.ready)
     for ident in stop.before:
         tap(app, ident)
     look(app, where, seen)

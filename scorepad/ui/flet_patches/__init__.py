@@ -2,16 +2,19 @@
 in Flet that would let it go.
 
 Flet is pinned (``FLET_VERSION``, pyproject.toml) because these replacements copy or
-stand in for private parts of it, for speed on a live sheet: ``events`` (what Flet works
+stand in for private parts of it: for speed on a live sheet, ``events`` (what Flet works
 out for every event a browser sends, and for every control new on a page) and ``sender``
-(several controls' changes sent as one message). ``REPLACEMENTS`` lists them as data:
-what each replaces, Flet's own function and ours, the Flet functions whose shape it
-relies on with a digest of their source in the pinned Flet, and the upstream change that
-would make it unneeded. ``tests/app/test_flet_patches.py`` checks the digests against
-the installed Flet (a Flet whose function changed fails there, naming the replacement
-to look at again) and that each replacement is installed where Flet looks it up; the
-tests beside it (``test_flet_patches_events.py``, ``test_flet_patches_sender.py``) hold
-each replacement to the answers of Flet's own, and the browser tests run them for real.
+(several controls' changes sent as one message); and ``session_start`` (a device that
+leaves while its first screen is drawn ends its session without a traceback on the
+host). ``REPLACEMENTS`` lists them as data: what each replaces, Flet's own function and
+ours, the Flet functions whose shape it relies on with a digest of their source in the
+pinned Flet, and the upstream change that would make it unneeded.
+``tests/app/test_flet_patches.py`` checks the digests against the installed Flet (a Flet
+whose function changed fails there, naming the replacement to look at again) and that
+each replacement is installed where Flet looks it up; the tests beside it
+(``test_flet_patches_events.py``, ``test_flet_patches_sender.py``,
+``test_session_start.py``) hold each replacement to the answers of Flet's own, and the
+browser tests run them for real.
 
 To move to a new Flet: for each replacement whose digest no longer matches, read Flet's
 new function; if the upstream change named below has landed, remove the replacement
@@ -24,11 +27,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorepad.ui.flet_patches import events, sender
+from scorepad.ui.flet_patches import events, sender, session_start
 from scorepad.ui.flet_patches.events import remember_event_types
 from scorepad.ui.flet_patches.sender import Sender, count_rebuilds
+from scorepad.ui.flet_patches.session_start import keep_the_starting_session
 
-__all__ = ["FLET_VERSION", "REPLACEMENTS", "Replacement", "Sender", "remember_event_types"]
+__all__ = [
+    "FLET_VERSION",
+    "REPLACEMENTS",
+    "Replacement",
+    "Sender",
+    "keep_the_starting_session",
+    "remember_event_types",
+]
 
 FLET_VERSION = "1.0.5"
 """The Flet these replacements were written against (``flet==`` in pyproject.toml)."""
@@ -127,6 +138,21 @@ REPLACEMENTS: tuple[Replacement, ...] = (
             "as one ``PatchControl`` message (one patch from a common ancestor) instead "
             "of one message per control; ``Sender`` then becomes ``page.update``, and "
             "Flet's own updates need no counting."
+        ),
+    ),
+    Replacement(
+        name="a session's first screen handed to the session it was drawn for",
+        where=(session_start.FletApp, "_FletApp__on_session_created"),
+        flets=session_start.flets_on_session_created,
+        ours=session_start.on_session_created,
+        install=keep_the_starting_session,
+        pinned={
+            "flet_web.fastapi.flet_app.FletApp._FletApp__on_session_created": "fd5835cf878077ca",
+        },
+        upstream=(
+            "Flet's ``FletApp.__on_session_created`` reads ``self.__session`` once into a "
+            "local before awaiting ``main``, so that a device leaving meanwhile (which sets "
+            "``self.__session`` to None) no longer makes its last ``after_event`` raise."
         ),
     ),
 )

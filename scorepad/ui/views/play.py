@@ -28,6 +28,7 @@ from scorepad.ui.views.colour_part import chart_colours, chart_key, colour_names
 from scorepad.ui.views.common import PALETTE, TROPHY, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
+from scorepad.ui.views.result_share import share_buttons
 
 if TYPE_CHECKING:
     from scorepad.store import PlayRecord
@@ -335,6 +336,7 @@ class PlayView:
                 ),
             ),
             blank_button(ctx, self.on_print_blank),
+            *share_buttons(ctx, self.record, teller(self.message)),
             tid(
                 "play-delete",
                 ft.TextButton(
