@@ -40,9 +40,9 @@ def cmd_nights(args: argparse.Namespace) -> int:
 
 
 def night_json(night: Night) -> dict[str, object]:
-    """A night as ``--json`` prints it: the contract's fields (docs/clubs.md), then ``winners`` (co-winners
-    all named: ``winner`` is null unless one player alone won), ``tally`` and ``name``
-    (only for a night named)."""
+    """A night as ``--json`` prints it (docs/clubs.md): the contract's fields, then
+    ``winners`` (co-winners all named: ``winner`` is null unless one player alone won),
+    ``tally`` and ``name`` (only for a night named)."""
     data: dict[str, object] = {
         "start": night.start.isoformat(timespec="minutes"),
         "end": night.end.isoformat(timespec="minutes"),
