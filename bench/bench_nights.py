@@ -46,7 +46,7 @@ PLAYS_SQL = """
 SEATS_SQL = """
     SELECT r.play_id, p.name, r.rank, p.anonymous FROM play_result r
     JOIN player p ON p.id = r.player_id
-    WHERE r.live = 1 ORDER BY r.played_at, r.play_id, r.seat"""
+    WHERE r.live = 1 ORDER BY r.play_id, r.seat"""
 STANDINGS_SQL = """
     SELECT p.name, count(*), sum(r.winner), sum(CASE r.rank WHEN 1 THEN 3 WHEN 2 THEN 2
                                                 WHEN 3 THEN 1 ELSE 0 END)
