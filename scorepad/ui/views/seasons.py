@@ -180,8 +180,7 @@ class SeasonsView:
                 self.last_day.value or "",
             )
         except ScorepadError as problem:
-            self.status.value = problem.message(ctx.lang)
-            self.status.color = ft.Colors.ERROR
+            self.refused(problem)
             return
         self.closed(ctx.t("seasons.saved", name=season.name), f"{model.SEASON}{season.uid}")
 
@@ -194,10 +193,14 @@ class SeasonsView:
         try:
             model.delete(self.history, chosen.season.uid)
         except ScorepadError as problem:
-            self.status.value = problem.message(ctx.lang)
-            self.status.color = ft.Colors.ERROR
+            self.refused(problem)
             return
         self.closed(ctx.t("seasons.deleted", name=chosen.season.name), None)
+
+    def refused(self, problem: ScorepadError) -> None:
+        """What was typed stays; the reason is said beside the form."""
+        self.status.value = problem.message(self.ctx.lang)
+        self.status.color = ft.Colors.ERROR
 
     def closed(self, said: str, period: str | None) -> None:
         """The form is done with: shut, with what was done said, on ``period``."""
