@@ -21,6 +21,7 @@ from decimal import Decimal
 from scorepad.club.facts import PlayFact
 from scorepad.club.nights import DEFAULT_POINTS, play_points
 from scorepad.core.errors import ScorepadError
+from scorepad.core.i18n import LANGS, tr
 
 NAME_LENGTH = 100
 
@@ -67,7 +68,10 @@ def check_season(uid: str, name: str, first_day: object, last_day: object) -> Se
     if last is None:
         problems.append("end")
     if problems:
-        raise SeasonError("seasons.bad_fields", fields=", ".join(problems), most=NAME_LENGTH)
+        named = {
+            lang: ", ".join(tr(f"seasons.field_{p}", lang) for p in problems) for lang in LANGS
+        }
+        raise SeasonError("seasons.bad_fields", fields=named, most=NAME_LENGTH)
     assert first is not None and last is not None
     if last < first:
         raise SeasonError("seasons.end_before_start", start=first.isoformat(), end=last.isoformat())

@@ -245,8 +245,9 @@ def test_the_rating_column_is_one_function_given_to_the_standings():
 
 
 def test_a_bad_season_names_every_field_at_fault():
-    with pytest.raises(SeasonError, match="name, start, end"):
+    with pytest.raises(SeasonError, match="name, first day, last day") as caught:
         check_season("s", "  ", "2024-02-30", "soon")
+    assert "Name, erster Tag, letzter Tag" in caught.value.message("de")
     with pytest.raises(SeasonError, match=r"2024-02-01.*2024-03-01"):
         check_season("s", "Late", "2024-03-01", "2024-02-01")
 
