@@ -28,7 +28,7 @@ from pathlib import Path
 
 from scorepad.club.facts import PlayFact
 from scorepad.core.errors import ScorepadError, quote
-from scorepad.core.i18n import LANGS, Text
+from scorepad.core.i18n import LANGS, Text, tr
 
 FOLDER = Path(__file__).resolve().parent / "challenges"
 KINDS: dict[str, tuple[str, ...]] = {
@@ -80,72 +80,90 @@ def read_challenge(text: str, source: str) -> Challenge:
         raise ChallengeError("challenges.unreadable", source=source, detail=str(problem)) from None
     problems = _problems(raw)
     if problems:
-        raise ChallengeError("challenges.bad_file", source=source, problems="; ".join(problems))
+        raise ChallengeError("challenges.bad_file", source=source, problems=_said(problems))
     kind = raw["kind"]
     return Challenge(
         raw["id"], dict(raw["name"]), kind, {field: raw[field] for field in KINDS[kind]}
     )
 
 
-def _problems(raw: object) -> list[str]:
+Problem = tuple[str, str, dict[str, object]]
+"""Where (a field), the message saying what is wrong, and its fields."""
+
+
+def _said(problems: list[Problem]) -> dict[str, str]:
+    """Every problem, in every language (the error shows the reader's)."""
+    return {
+        lang: "; ".join(f"{where}: {tr(key, lang, **fields)}" for where, key, fields in problems)
+        for lang in LANGS
+    }
+
+
+def _problems(raw: object) -> list[Problem]:
     if not isinstance(raw, dict):
-        return ["the file: an object {…} expected"]
-    found: list[str] = []
+        return [("{}", "challenges.p_object", {})]
+    found: list[Problem] = []
     for field in COMMON:
         if field not in raw:
-            found.append(f"{field}: missing")
+            found.append((field, "challenges.p_missing", {}))
     ident = raw.get("id")
     if "id" in raw and (not isinstance(ident, str) or not ident.strip()):
-        found.append(f"id: a text expected, not {quote(ident)}")
+        found.append(("id", "challenges.p_text", {"value": quote(ident)}))
     name = raw.get("name")
     if "name" in raw:
         if not isinstance(name, dict):
-            found.append(f"name: an object of texts by language expected, not {quote(name)}")
+            found.append(("name", "challenges.p_names", {"value": quote(name)}))
         else:
             for lang in LANGS:
                 if not isinstance(name.get(lang), str) or not name[lang].strip():
-                    found.append(f"name.{lang}: a text expected")
+                    found.append(
+                        (f"name.{lang}", "challenges.p_text", {"value": quote(name.get(lang))})
+                    )
             for lang in name:
                 if lang not in LANGS:
-                    found.append(f"name.{lang}: not a language of the app")
+                    found.append((f"name.{lang}", "challenges.p_language", {}))
     kind = raw.get("kind")
     wanted: tuple[str, ...] = ()
     if "kind" in raw:
         if kind in KINDS:
             wanted = KINDS[kind]
         else:
-            found.append(f"kind: one of {', '.join(KINDS)} expected, not {quote(kind)}")
+            found.append(
+                ("kind", "challenges.p_kind", {"kinds": ", ".join(KINDS), "value": quote(kind)})
+            )
     for field in wanted:
         value = raw.get(field)
         if field not in raw:
-            found.append(f"{field}: missing")
+            found.append((field, "challenges.p_missing", {}))
         elif isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MOST:
-            found.append(f"{field}: a whole number from 1 to {MOST} expected, not {quote(value)}")
+            found.append((field, "challenges.p_number", {"most": MOST, "value": quote(value)}))
     known = set(COMMON) | {f for fields in KINDS.values() for f in fields}
     for field in raw:
         if field not in known or (kind in KINDS and field not in (*COMMON, *wanted)):
-            found.append(f"{field}: not a field of this kind of challenge")
+            found.append((field, "challenges.p_unknown", {}))
     return found
 
 
 def load_challenges(folder: Path = FOLDER) -> tuple[Challenge, ...]:
     """Every challenge file of ``folder``, by file name; every file's problems at once."""
     found: list[Challenge] = []
-    problems: list[str] = []
+    problems: list[ChallengeError] = []
     ids: dict[str, str] = {}
     for path in sorted(folder.glob("*.json")):
         try:
             challenge = read_challenge(path.read_text(encoding="utf-8"), path.name)
+            if challenge.id in ids:
+                same: dict[str, object] = {"value": quote(challenge.id), "other": ids[challenge.id]}
+                said = _said([("id", "challenges.p_same_id", same)])
+                raise ChallengeError("challenges.bad_file", source=path.name, problems=said)
         except ChallengeError as problem:
-            problems.append(str(problem))
-            continue
-        if challenge.id in ids:
-            problems.append(f"{path.name}: id: {challenge.id!r} is {ids[challenge.id]}'s too")
+            problems.append(problem)
             continue
         ids[challenge.id] = path.name
         found.append(challenge)
     if problems:
-        raise ChallengeError("challenges.bad_files", problems=" | ".join(problems))
+        every = {lang: " | ".join(p.message(lang) for p in problems) for lang in LANGS}
+        raise ChallengeError("challenges.bad_files", problems=every)
     return tuple(found)
 
 

@@ -273,6 +273,7 @@ def test_a_bad_challenge_file_gets_every_problem_at_once_naming_file_and_field(t
     with pytest.raises(ChallengeError) as caught:
         read_challenge(json.dumps(bad), "mine.json")
     message = str(caught.value)
+    assert "colour: kein Feld dieser Art von Herausforderung" in caught.value.message("de")
     for part in (
         "mine.json",
         "id:",
@@ -294,7 +295,8 @@ def test_a_bad_challenge_file_gets_every_problem_at_once_naming_file_and_field(t
     (tmp_path / "c.json").write_text("[]", encoding="utf-8")
     with pytest.raises(ChallengeError) as caught:
         load_challenges(tmp_path)
-    assert "b.json" in str(caught.value) and "c.json" in str(caught.value)
+    assert 'b.json: id: "ten-by-ten" is also the id of a.json' in str(caught.value)
+    assert "c.json: {}: an object {…} expected" in str(caught.value)
 
 
 def test_each_player_s_progress_within_the_period():
