@@ -84,10 +84,15 @@ def result_of(night: Night, lang: str) -> str:
     return tr(key, lang, names=join_words(list(night.winners), lang))
 
 
-def rows(history: History, lang: str) -> list[NightRow]:
-    """The nights, newest first."""
+PAGE = 50
+"""Nights listed at a time (a long club history has thousands): "Load more" adds as many."""
+
+
+def rows(history: History, lang: str, limit: int = PAGE) -> tuple[list[NightRow], bool]:
+    """The newest ``limit`` nights, newest first, and whether there are more."""
+    every = nights(history)
     found = []
-    for night in reversed(nights(history)):
+    for night in reversed(every[-limit:] if limit > 0 else []):
         summary = tr(
             "nights.summary",
             lang,
@@ -102,7 +107,7 @@ def rows(history: History, lang: str) -> list[NightRow]:
                 result_of(night, lang),
             )
         )
-    return found
+    return found, len(every) > limit
 
 
 def find(all_nights: list[Night], first_id: int) -> int | None:

@@ -126,3 +126,19 @@ def test_seasons_are_made_shown_with_standings_and_challenges_changed_and_delete
     click(view(), "season-delete")
     assert find(view(), "seasons-message").value == "Season deleted: May."
     assert ctx.services.history.seasons() == []
+
+
+def test_a_long_list_of_nights_shows_a_page_at_a_time(tmp_path):
+    from scorepad.ui import nights_model
+
+    ctx, _ = context(tmp_path)
+    plays = [
+        (f"2023-{1 + n // 28:02d}-{1 + n % 28:02d}T20:00", {"Ana": 1, "Ben": 2}) for n in range(53)
+    ]
+    add_plays(ctx, plays)
+    assert nights_model.PAGE == 50
+    view = driven(ctx, "/nights")
+    assert has(view(), "night-50") and not has(view(), "night-51")
+    assert "Night of 2023-02-25" in texts(find(view(), "night-1"))
+    click(view(), "nights-more")
+    assert has(view(), "night-53") and not has(view(), "nights-more")

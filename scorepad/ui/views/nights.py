@@ -17,6 +17,8 @@ from scorepad.ui.views.message import message_view
 
 MESSAGE = "nights-message"
 """What the last change said, kept across the screen's rebuild (``Context.screen``)."""
+SHOWN = "nights-shown"
+"""How many nights the list shows (``nights_model.PAGE`` more at each "Load more")."""
 
 
 class NightsView:
@@ -33,7 +35,7 @@ class NightsView:
 
     def build(self) -> ft.View:
         ctx = self.ctx
-        found = model.rows(self.history, ctx.lang)
+        found, more = model.rows(self.history, ctx.lang, ctx.screen.get(SHOWN, model.PAGE))
         listing: list[ft.Control] = [
             tid(
                 f"night-{n}",
@@ -50,6 +52,15 @@ class NightsView:
         ]
         if not listing:
             listing = [muted(ctx.t("nights.empty"), size=14)]
+        if more:
+            listing.append(
+                tid(
+                    "nights-more",
+                    ft.TextButton(
+                        ctx.t("app.load_more"), icon=ft.Icons.EXPAND_MORE, on_click=self.on_more
+                    ),
+                )
+            )
         body: list[ft.Control] = [
             tid("nights-list", ft.Column(listing, spacing=4)),
             heading(ctx.t("nights.settings")),
@@ -62,6 +73,10 @@ class NightsView:
             tid(MESSAGE, self.status),
         ]
         return screen(ctx, ctx.t("app.nights"), body)
+
+    def on_more(self) -> None:
+        self.ctx.keep(SHOWN, self.ctx.screen.get(SHOWN, model.PAGE) + model.PAGE)
+        self.ctx.rebuild()
 
     def on_save_settings(self) -> None:
         ctx = self.ctx
