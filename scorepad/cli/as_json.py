@@ -28,6 +28,9 @@ def game_summary(game: Listed) -> dict[str, object]:
         "name": dict(game.name),
         "variants": [{"id": v.id, "name": dict(v.label)} for v in game.variants],
         "players": {"min": game.min_players, "max": game.max_players},
+        "players_best": list(game.facts.players_best),
+        "minutes": None if game.facts.minutes is None else list(game.facts.minutes),
+        "weight": None if game.facts.weight is None else json_number(game.facts.weight),
         "wins": game.wins,
         "builtin": game.builtin,
     }

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from scorepad.core import GameTemplate, ScoredSheet, SheetInput
 from scorepad.core.boards.azul_sheet import track_note
 from scorepad.core.boards.sheet_boards import kind_of
+from scorepad.core.game_facts import counts_text, weight_figure
 from scorepad.core.i18n import decimal_mark, join_words, pick, tr
 from scorepad.core.results import has_score
 from scorepad.core.scoring import floor_added, show
@@ -72,6 +73,9 @@ def render_games(games: Sequence[Listed], lang: str) -> str:
             tr("text.id", lang),
             tr("text.game", lang),
             tr("text.players", lang),
+            tr("text.best", lang),
+            tr("text.minutes", lang),
+            tr("text.weight", lang),
             tr("text.variants", lang),
         ]
     ]
@@ -82,7 +86,12 @@ def render_games(games: Sequence[Listed], lang: str) -> str:
             if game.min_players == game.max_players
             else f"{game.min_players}–{game.max_players}"
         )
-        rows.append([game.id, pick(game.name, lang), players, variants])
+        facts = game.facts
+        best = counts_text(facts.players_best) or "—"
+        low, high = facts.minutes or (None, None)
+        minutes = "—" if low is None else str(low) if low == high else f"{low}–{high}"
+        weight = "—" if facts.weight is None else weight_figure(facts.weight, lang)
+        rows.append([game.id, pick(game.name, lang), players, best, minutes, weight, variants])
     return table(rows)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from scorepad.core.game_facts import NO_FACTS, GameFacts
 from scorepad.core.i18n import Text
 from scorepad.core.sheetrules import not_on_sheet
 from scorepad.core.template import GameTemplate, Variant, Wins
@@ -43,11 +44,13 @@ class Listed(Protocol):
     def wins(self) -> Wins: ...
     @property
     def builtin(self) -> bool: ...
+    @property
+    def facts(self) -> GameFacts: ...
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """A game as a list shows it: names, table size, variants, description."""
+    """A game as a list shows it: names, table size, variants, description, facts."""
 
     id: str
     name: Text
@@ -59,6 +62,8 @@ class GameEntry:
     builtin: bool
     on_sheet: bool
     """The app's sheet shows all of the game (``not_on_sheet``): the picker offers it."""
+    facts: GameFacts = NO_FACTS
+    """Best player counts, playing time and weight (``game_facts``), without the file."""
 
 
 def entry_of(template: GameTemplate) -> GameEntry:
@@ -73,6 +78,7 @@ def entry_of(template: GameTemplate) -> GameEntry:
         wins=template.wins,
         builtin=template.builtin,
         on_sheet=not_on_sheet(template) is None,
+        facts=template.facts,
     )
 
 
@@ -86,6 +92,7 @@ def index_line(entry: GameEntry) -> str:
         "description": entry.description,
         "wins": entry.wins,
         "on_sheet": entry.on_sheet,
+        **{name: value for name, value in entry.facts.to_json().items() if value},
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -115,6 +122,7 @@ def read_index(folder: Path) -> dict[str, GameEntry]:
             wins=data["wins"],
             builtin=True,
             on_sheet=data["on_sheet"],
+            facts=GameFacts.from_json(data),
         )
     return entries
 

@@ -20,6 +20,7 @@ from scorepad.core.errors import (
     parse_json,
     quote,
 )
+from scorepad.core.game_facts import FACT_FIELDS, read_facts
 from scorepad.core.limits import (
     MAX_ALL_RATES,
     MAX_LINES,
@@ -87,6 +88,7 @@ TOP_FIELDS = {
     "player_colours": False,
     "board": False,
     "race": False,
+    **FACT_FIELDS,
     **RULE_FIELDS,
 }
 ROUNDS_FIELDS = {"count": False, "by_players": False}
@@ -154,6 +156,7 @@ class _Reader(Reader):
             raise self.at("players", BadBounds(low, high))
         if high > 20:
             raise self.fail("players.max", "entry.above_max", value=high, limit=20)
+        facts = read_facts(self, data, low, high)
         variants = self.variants(data.get("variants", []), (low, high))
         variant_ids = {v.id for v in variants}
         result = read_result(self, data["result"]) if "result" in data else None
@@ -239,6 +242,7 @@ class _Reader(Reader):
             modules=read_modules(self, data, builtin),
             rules=rules,
             board=board,
+            facts=facts,
         )
 
     def board(self, raw: object) -> str | None:

@@ -108,13 +108,16 @@ def json_number(value: Number) -> int | float:
     """A JSON-ready number: whole numbers as int, halves as the exactly equal float.
 
     Every half multiple within range is exactly representable in binary, so the float
-    written to JSON is the same number, not an approximation.
+    written to JSON is the same number, not an approximation. A decimal that is not a
+    half (a game's weight, 2.4575) is written as a float only when the float's shortest
+    form, which JSON writes, is its own digits: read back as ``Decimal`` it is the same
+    number again.
     """
     value = normalize(value)
     if isinstance(value, int):
         return value
     as_float = float(value)
-    if Decimal(as_float) != value:
+    if Decimal(as_float) != value and Decimal(repr(as_float)) != value:
         raise ValueError(f"{value!r} has no exact JSON form")
     return as_float
 

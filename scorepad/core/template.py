@@ -10,6 +10,7 @@ here knows about files. The line kinds and the small values a game is made of li
 from __future__ import annotations
 
 from scorepad.core.errors import EntryError
+from scorepad.core.game_facts import NO_FACTS, GameFacts
 from scorepad.core.i18n import Text, pick
 from scorepad.core.lines import (
     LINE_KINDS,
@@ -97,6 +98,7 @@ class GameTemplate:
         "builtin",
         "chosen",
         "description",
+        "facts",
         "id",
         "lines",
         "max_players",
@@ -138,8 +140,11 @@ class GameTemplate:
         modules: tuple[Module, ...] = (),
         rules: SheetRules | None = None,
         board: str | None = None,
+        facts: GameFacts = NO_FACTS,
     ) -> None:
         self.id = id
+        self.facts = facts
+        """Best player counts, playing time and weight (``scorepad.core.game_facts``)."""
         self.board = board
         """The kind of board its players may give (``scorepad.core.boards.kinds``: a
         name of ``BOARD_KINDS``); None: the game has none."""

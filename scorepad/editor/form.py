@@ -20,8 +20,9 @@ wrote it).
 A round game's settings (``rounds``, ``ends``, ``bids``, each line's ``per_round`` and a
 tie-breaker's ``rounds_won``) are fields like the others, and so are the rules between
 lines (``sets``, ``bonuses``, ``floor``: ``rules``); fields the editor does not
-show (``bgg_id``, ``source``, ``checks``, and a game's ``result`` and ``modules``, which it
-cannot edit yet) are kept as they were read and written back.
+show (``bgg_id``, ``source``, ``checks``, the game's facts ``players_best``, ``minutes``
+and ``weight``, and a game's ``result`` and ``modules``, which it cannot edit yet) are
+kept as they were read and written back.
 
 Field names: ``name-en``, ``min-players``, ``line-0-per``, ``line-0-rate-1-label-es``,
 ``variant-0-id``, ``tb-0-terms``, ``reminder-0-text-es``, ``rounds-count``,
@@ -115,6 +116,9 @@ KEPT = (
     "deal",
     "board",
     "race",
+    "players_best",
+    "minutes",
+    "weight",
 )
 """Fields of a game file the editor does not show, written back as they were read."""
 BID_NUMBERS = (

@@ -1,6 +1,8 @@
 """The game picker: every game the app knows, the games played lately and often first,
 filtered as the search box is typed in (case and accents ignored, names in every
-language) and by the number of players at the table (``scorepad.core.finding``)."""
+language) and by the number of players at the table (``scorepad.core.finding``). Each
+card says how many play it (and best at), how long it takes and how heavy it is, where
+the game's file gives them (``scorepad.core.game_facts``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import flet as ft
 
 from scorepad.core.errors import quote
 from scorepad.core.finding import find_games, has_words, seats, words_of
+from scorepad.core.game_facts import facts_texts, players_text
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
@@ -125,7 +128,9 @@ class PickerView:
 
     def _card(self, game: GameEntry) -> ft.Control:
         lang = self.ctx.lang
-        details = [players_range(self.ctx, game.min_players, game.max_players)]
+        players = players_range(self.ctx, game.min_players, game.max_players)
+        span = (game.min_players, game.max_players)
+        details = [players_text(players, game.facts, span, lang), *facts_texts(game.facts, lang)]
         details += [pick(v.label, lang) for v in game.variants]
         if game.id in self.played:
             plays = self.played[game.id].plays
