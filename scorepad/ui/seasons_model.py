@@ -7,8 +7,10 @@ the standings (``club.seasons``) and each challenge's progress (``club.challenge
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from scorepad.club.challenges import Challenge, Progress, load_challenges, progress
@@ -26,11 +28,30 @@ from scorepad.club.seasons import (
 from scorepad.core.i18n import pick, tr
 
 if TYPE_CHECKING:
+    from scorepad.club.ratings import Ratings
     from scorepad.ui.history import History
 
-RATING_GAINS: Gains | None = None
-"""Each player's rating gained over a period, for the standings' last column: None until
-the ratings (``club.ratings``) give it; the screen shows the column only when set."""
+
+def rating_gains(ratings: Ratings) -> Gains:
+    """Each player's rating gained over a period (``club.seasons.Gains``): their ordinal
+    at its end less the one at its start, which is openskill's first ordinal (0) before
+    their first rated play; a player with no rated play by the end is left out."""
+
+    def gains(facts: Sequence[PlayFact], start: datetime, end: datetime) -> dict[str, Decimal]:
+        found: dict[str, Decimal] = {}
+        for fact in facts:
+            if not start <= fact.played_at < end:
+                continue
+            for player in fact.players:
+                if player in found:
+                    continue
+                after = ratings.ordinal_at(player, end)
+                if after is not None:
+                    found[player] = after - (ratings.ordinal_at(player, start) or Decimal(0))
+        return found
+
+    return gains
+
 
 SEASON = "season:"
 YEAR = "year:"
@@ -98,7 +119,9 @@ def gather(history: History, key: str | None, lang: str, today: date | None = No
     if chosen is None:
         return SeasonsData((), None, (), ())
     season = chosen.season
-    table = standings(facts, season, points_of(history.settings()), RATING_GAINS)
+    ratings = history.ratings()  # None: the history has them turned off
+    gains = rating_gains(ratings) if ratings is not None else None
+    table = standings(facts, season, points_of(history.settings()), gains)
     challenges = load_challenges()
     done = progress(challenges, within(facts, season))
     return SeasonsData(

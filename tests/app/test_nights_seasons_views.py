@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import flet as ft
 from ui_helpers import click, context, find, has, type_into, walk
 
@@ -119,8 +121,14 @@ def test_seasons_are_made_shown_with_standings_and_challenges_changed_and_delete
     assert find(view(), "seasons-message").value == "Season saved: May."
     assert find(view(), "season-period").value.startswith("season:")
     table = texts(find(view(), "season-standings"))
-    assert table[:4] == ["Player", "Plays", "Wins", "Points"]
-    assert table[4:8] == ["Ben", "2", "2", "6"]
+    assert table[:5] == ["Player", "Plays", "Wins", "Points", "Rating gained"]
+    assert table[5:9] == ["Ben", "2", "2", "6"]
+    ratings = ctx.services.history.ratings()
+    gained = ratings.ordinal_at("Ben", datetime(2024, 5, 6)) - 0
+    assert table[9] == f"{gained:+}" and gained > 0
+    ctx.services.history.set_ratings_on(False)
+    ctx.rebuild()
+    assert "Rating gained" not in texts(find(view(), "season-standings"))
     click(view(), "season-edit")
     assert find(view(), "season-name").value == "May"
     click(view(), "season-delete")
