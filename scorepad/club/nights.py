@@ -31,7 +31,7 @@ from decimal import Decimal, InvalidOperation
 from itertools import pairwise
 from typing import Any
 
-from scorepad.club.facts import COOPERATIVE, PlayFact
+from scorepad.club.facts import COOPERATIVE, PlayFact, many_objects
 from scorepad.core.errors import ScorepadError, quote
 
 GAP_SETTING = "night_gap_hours"
@@ -160,7 +160,13 @@ def group_nights(
 ) -> list[Night]:
     """Every night of ``facts`` (oldest first, as ``Store.facts`` gives them), oldest
     first."""
-    marks = marks or {}
+    with many_objects():  # a night per few plays: tens of thousands of small values
+        return _grouped(facts, gap, marks or {}, points)
+
+
+def _grouped(
+    facts: Iterable[PlayFact], gap: timedelta, marks: Marks, points: Sequence[int]
+) -> list[Night]:
     nights: list[Night] = []
     current: list[PlayFact] = []
     end: datetime | None = None
