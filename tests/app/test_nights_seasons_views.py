@@ -126,6 +126,9 @@ def test_seasons_are_made_shown_with_standings_and_challenges_changed_and_delete
     ratings = ctx.services.history.ratings()
     gained = ratings.ordinal_at("Ben", datetime(2024, 5, 6)) - 0
     assert table[9] == f"{gained:+}" and gained > 0
+    german, _ = context(tmp_path, history=ctx.services.history, lang="de")
+    german_table = texts(driven(german, "/seasons")())
+    assert f"{gained:+}".replace(".", ",") in german_table and "Wertungsgewinn" in german_table
     ctx.services.history.set_ratings_on(False)
     ctx.rebuild()
     assert "Rating gained" not in texts(find(view(), "season-standings"))

@@ -9,7 +9,7 @@ import flet as ft
 
 import scorepad.ui.seasons_model as model
 from scorepad.core import ScorepadError
-from scorepad.core.i18n import pick
+from scorepad.core.i18n import decimal_mark, pick
 from scorepad.ui.context import Context
 from scorepad.ui.history import History
 from scorepad.ui.views.common import heading, muted, screen, tid
@@ -103,7 +103,9 @@ class SeasonsView:
         for s in data.standings:
             cells = [s.player, str(s.plays), str(s.wins), str(s.points)]
             if data.rated:
-                cells.append("–" if s.rating_gained is None else f"{s.rating_gained:+}")
+                gained = s.rating_gained
+                mark = decimal_mark(ctx.lang)
+                cells.append("–" if gained is None else f"{gained:+}".replace(".", mark))
             rows.append(ft.DataRow(cells=[ft.DataCell(content=ft.Text(c)) for c in cells]))
         return ft.Row(
             [
