@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 import scorepad.store.backups as backups
 import scorepad.store.bggread as bggread
+import scorepad.store.clubrows as clubrows
 import scorepad.store.games as g
 import scorepad.store.importing as importing
 import scorepad.store.legacy_drafts as legacy_drafts
@@ -29,8 +30,10 @@ import scorepad.store.stats as stats
 import scorepad.store.writes as writes
 from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
+from scorepad.club.nights import NightMark
 from scorepad.club.ratings import Ratings
 from scorepad.club.review import Review, ReviewError, year_review
+from scorepad.club.seasons import Season
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
 from scorepad.core.finding import Played
@@ -443,6 +446,28 @@ class Store:
         """Put a player back in the ratings, or let them stay out (StoreError when there
         is no such player)."""
         self.db.write(lambda c: ratings.set_rated(c, name, rated), touches=False)
+
+    # --- game nights and seasons (clubrows) ---------------------------------------------
+    def night_marks(self) -> dict[str, NightMark]:
+        """What was decided by hand about game nights, by play uid (``club.nights``)."""
+        with self.db.reading() as conn:
+            return clubrows.read_marks(conn)
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None:
+        """Keep each play's mark as given (an empty one forgets it), in one transaction."""
+        self.db.write(lambda c: clubrows.write_marks(c, changes))
+
+    def seasons(self) -> list[Season]:
+        """Every season, the earliest first."""
+        with self.db.reading() as conn:
+            return clubrows.read_seasons(conn)
+
+    def save_season(self, season: Season) -> None:
+        """Add a season, or change the one with its uid."""
+        self.db.write(lambda c: clubrows.save_season(c, season))
+
+    def delete_season(self, uid: str) -> None:
+        self.db.write(lambda c: clubrows.delete_season(c, uid))
 
     # --- players and stats --------------------------------------------------------------
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
