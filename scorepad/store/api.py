@@ -48,7 +48,7 @@ from scorepad.store.boards import kept_boards
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.errors import BackupDamaged, StoreError
-from scorepad.store.facts import read_facts
+from scorepad.store.facts import FactsCache, read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
@@ -109,6 +109,7 @@ class Store:
         """Why the last automatic copy failed (Settings shows it); None when it worked."""
         self._copied_on: date | None = None
         self._ratings = ratings.RatingsCache()
+        self._facts = FactsCache()
 
     @property
     def label(self) -> str:
@@ -472,6 +473,8 @@ class Store:
     # --- players and stats --------------------------------------------------------------
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
         """Every counted play, oldest first, as the club's computations read them."""
+        if since is None:
+            return self._facts.get(self.db)
         return read_facts(self.db, since)
 
     def achievements(self) -> list[Earned]:
