@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from datetime import date, datetime, timedelta
@@ -32,7 +33,7 @@ from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
 from scorepad.club.nights import NightMark
 from scorepad.club.ratings import Ratings
-from scorepad.club.review import Review, ReviewError, year_review
+from scorepad.club.review import Review, ReviewError, played_before, year_review
 from scorepad.club.seasons import Season
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
@@ -48,7 +49,7 @@ from scorepad.store.boards import kept_boards
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.errors import BackupDamaged, StoreError
-from scorepad.store.facts import FactsCache, read_facts
+from scorepad.store.facts import FactsCache, played_at, read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
@@ -489,11 +490,17 @@ class Store:
             if found is None:
                 raise ReviewError("review.unknown_player", value=quote(player))
             player = found
-        start = datetime(year, 1, 1)
-        facts = read_facts_between(self.db, start, datetime(year + 1, 1, 1), player)
+        start, end = datetime(year, 1, 1), datetime(year + 1, 1, 1)
+        kept = self._facts.kept(self.db)  # every play, kept by an earlier ask: no reading
+        if kept is not None:
+            first = bisect_left(kept, start, key=played_at)
+            facts = kept[first : bisect_left(kept, end, lo=first, key=played_at)]
+            before = played_before(kept[:first], start, player)
+        else:  # the year's plays alone, read afresh
+            facts = read_facts_between(self.db, start, end, player)
+            before = games_before(self.db, start, player)
         with self.db.reading() as conn:
             lowest = lowest_wins(conn, {f.game for f in facts})
-        before = games_before(self.db, start, player)
         return year_review(facts, year, player, lowest_wins=lowest, before=before)
 
     def review_years(self) -> list[int]:

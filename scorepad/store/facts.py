@@ -145,7 +145,7 @@ class FactsCache:
                 changed, since = db.touched_since(known[1], version[1])
                 fresh = changed and since is None
                 if changed and since is not None:
-                    kept = bisect_left(facts, since, key=_played_at)
+                    kept = bisect_left(facts, since, key=played_at)
                     facts = facts[:kept] + self._read(db, since)
             names = _names(db)
             if fresh or facts is None:
@@ -155,13 +155,23 @@ class FactsCache:
             self.facts, self.version, self.names = facts, version, names
             return facts
 
+    def kept(self, db: Database) -> tuple[PlayFact, ...] | None:
+        """The facts kept, when they are still the history's (no write since, the same
+        names); None otherwise: nothing is read but the version and the names."""
+        with self._lock:
+            facts = self.facts
+            if facts is None or self.version != db.version() or self.names != _names(db):
+                return None
+            return facts
+
     def _read(self, db: Database, since: datetime | None) -> tuple[PlayFact, ...]:
         found = read_facts(db, since)
         self.reads += len(found)
         return found
 
 
-def _played_at(fact: PlayFact) -> datetime:
+def played_at(fact: PlayFact) -> datetime:
+    """A fact's key in the order facts are kept (with ``bisect``)."""
     return fact.played_at
 
 

@@ -102,3 +102,22 @@ def test_facts_kept_between_asks_follow_every_change_and_read_only_what_it_touch
     before = cache.reads
     assert _seen(store.facts()) == _seen(read_facts(store.db))
     assert cache.reads - before == len(read_facts(store.db))
+
+
+def test_a_year_in_review_from_the_plays_kept_equals_the_year_read_afresh(store):
+    for when, scores in (
+        ("2023-05-01T20:00", {"Ana": 3, "Ben": 5}),
+        ("2024-01-01T00:00", {"Ana": 7, "Cy": 2}),
+        ("2024-06-01T20:00", {"Ben": 4, "Cy": 9, "Ana": 1}),
+        ("2024-12-31T23:59", {"Ana": 8, "Ben": 8}),
+        ("2025-01-01T00:00", {"Dee": 2, "Ana": 1}),
+    ):
+        azul(store, when, scores)
+    glass(store, "2024-03-02T21:00")
+    afresh = {(y, p): store.review(y, p) for y in (2023, 2024, 2025) for p in (None, "Ana", "cy")}
+    assert store._facts.kept(store.db) is None  # nothing kept yet: each year read on its own
+    store.facts()
+    assert store._facts.kept(store.db) is not None
+    kept = {(y, p): store.review(y, p) for y in (2023, 2024, 2025) for p in (None, "Ana", "cy")}
+    assert kept == afresh
+    assert afresh[2024, None].plays == 4 and afresh[2024, "Ana"].new_games == ("glass-road",)
