@@ -31,10 +31,15 @@ ROUTES = [
     "/play/1/edit",
     "/stats",
     "/stats?player=Ana",
+    "/ratings",
+    "/ratings?player=Ana&game=azul",
     "/players",
     "/games",
     "/games/new",
     "/games/edit/azul",
+    "/nights",
+    "/nights/1",
+    "/seasons",
 ]
 
 
