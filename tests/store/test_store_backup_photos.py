@@ -110,7 +110,10 @@ def test_pruning_removes_only_the_files_no_remaining_copy_names(tmp_path):
         b.take(path, "manual", now=start + timedelta(hours=9))  # pushes the first out
         assert names(shared) == sorted([*files_of(kept.digest), stray.name])
         assert len([c for c in store.backups() if c.kind == "manual"]) == b.KEEP["manual"]
-        assert store.photo_bytes(stays, 1) == (b.photo_folder_of(path) / f"{kept.digest}.jpg").read_bytes()
+        assert (
+            store.photo_bytes(stays, 1)
+            == (b.photo_folder_of(path) / f"{kept.digest}.jpg").read_bytes()
+        )
 
 
 def test_a_restore_puts_back_the_plays_and_counts_photos_missing_or_damaged(tmp_path):
@@ -118,7 +121,9 @@ def test_a_restore_puts_back_the_plays_and_counts_photos_missing_or_damaged(tmp_
     with open_store(str(path)) as store:
         play = a_play(store)
         colours = [(250, 0, 0), (0, 250, 0), (0, 0, 250)]
-        photos = store.add_photos(play, [(f"{n}.jpg", jpeg(colour=c)) for n, c in enumerate(colours)])
+        photos = store.add_photos(
+            play, [(f"{n}.jpg", jpeg(colour=c)) for n, c in enumerate(colours)]
+        )
         good = store.photo_bytes(play, 1)
         copy = store.back_up()
         store.delete_play(play)
