@@ -293,7 +293,8 @@ def prune(history: Path, kind: str) -> None:
     for old in copies[KEEP[kind] :]:
         for suffix in ("", *SIDE_FILES):
             _remove(Path(f"{old.path}{suffix}"))
-    prune_photos(history)
+    if copies[KEEP[kind] :]:  # only a copy gone can leave a photo file unnamed
+        prune_photos(history)
 
 
 def prune_photos(history: Path) -> int:

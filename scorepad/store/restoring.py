@@ -64,7 +64,8 @@ def restore(db: Database, backup: str | Path) -> Restored:
     lost = backups.restore_photos(path, chosen)
     db.adopt()
     upgrade(db)  # a copy made before an upgrade comes back at the newest schema
-    photos.tidy(db, held)  # files only the replaced rows named (kept with its copy)
+    if kept is not None and backups.kind_of(kept) == "restore":
+        photos.tidy(db, held)  # files only the replaced rows named: its copy has them
     if kept is not None and backups.kind_of(kept) == "damaged":
         return Restored(kept, salvage(kept, db), lost)
     return Restored(kept, photos_lost=lost)
