@@ -999,7 +999,8 @@ def test_settings_says_how_many_photos_a_restore_could_not_put_back(tmp_path, hi
     click(shown[0], "backup-confirm")
     said = find(root, "backup-message").value
     assert said.startswith("Die Kopie vom ")
-    assert "1 Fotos vom Tisch konnten nicht zurückgeholt werden" in said
+    assert "Fotos vom Tisch, die nicht zurückgeholt werden konnten" in said
+    assert "(in dieser Kopie fehlend oder beschädigt): 1." in said
     assert [p.id for p in history.store.list_plays().plays] == [play]
 
 
