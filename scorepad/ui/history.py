@@ -31,8 +31,11 @@ from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
     from scorepad.club.achievements import Earned
+    from scorepad.club.facts import PlayFact
+    from scorepad.club.nights import NightMark
     from scorepad.club.ratings import Ratings
     from scorepad.club.review import Review
+    from scorepad.club.seasons import Season
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -296,6 +299,25 @@ class History(Protocol):
         """Why the last automatic copy failed, if it did."""
         ...
 
+    # --- clubs: the counted plays, the history's settings, nights' marks, seasons ----------
+    def facts(self) -> tuple[PlayFact, ...]:
+        """Every counted play, oldest first (``scorepad.club``)."""
+        ...
+
+    def settings(self) -> dict[str, Any]: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+    def night_marks(self) -> dict[str, NightMark]: ...
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None: ...
+
+    def seasons(self) -> list[Season]: ...
+
+    def save_season(self, season: Season) -> None: ...
+
+    def delete_season(self, uid: str) -> None: ...
+
 
 class StoreHistory:
     """The app's plays, players, games and labels, kept by ``scorepad.store``."""
@@ -541,6 +563,31 @@ class StoreHistory:
     def backup_problem(self) -> ScorepadError | None:
         """Why the last automatic copy failed, if it did."""
         return self._store.backup_problem if self._store is not None else None
+
+    # --- clubs --------------------------------------------------------------------------
+    def facts(self) -> tuple[PlayFact, ...]:
+        return self.store.facts()
+
+    def settings(self) -> dict[str, Any]:
+        return self.store.settings()
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.store.set_setting(key, value)
+
+    def night_marks(self) -> dict[str, NightMark]:
+        return self.store.night_marks()
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None:
+        self.store.set_night_marks(changes)
+
+    def seasons(self) -> list[Season]:
+        return self.store.seasons()
+
+    def save_season(self, season: Season) -> None:
+        self.store.save_season(season)
+
+    def delete_season(self, uid: str) -> None:
+        self.store.delete_season(uid)
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]:
         page = self.store.list_plays(limit=limit)
