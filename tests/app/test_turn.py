@@ -58,7 +58,7 @@ def test_next_player_on_one_device_moves_the_turn_on_every_device(tmp_path, hist
 
 
 def test_the_turn_follows_who_starts_until_it_is_moved(tmp_path, history):
-    ctx, here, there, _ = devices(tmp_path, history, "/new/azul?players=Ana,Ben&first=Ben")
+    _, _, there, _ = devices(tmp_path, history, "/new/azul?players=Ana,Ben&first=Ben")
     assert find(there, "turn").value == "Ben's turn" and marks(there, 2) == [False, True]
 
 
@@ -90,7 +90,7 @@ def test_a_round_names_who_starts_it_and_next_round_moves_it_on(tmp_path, histor
 
 def test_a_game_whose_round_before_decides_names_only_round_1s(tmp_path, history):
     route = "/new/jaipur?players=Ana,Ben&first=Ben"
-    ctx, here, there, _ = devices(tmp_path, history, route, lang="fr")
+    _, here, there, _ = devices(tmp_path, history, route, lang="fr")
     assert find(there, "dealer").value == "Cartes chacun : 5 · Ben commence"
     click(here, "next-round")
     assert find(there, "dealer").value == "Cartes chacun : 5"  # the loser starts
