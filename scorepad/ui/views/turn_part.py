@@ -29,7 +29,10 @@ class TurnPart:
         self.ctx, self.model, self.changed = ctx, model, changed
         self.said = ft.Text(weight=ft.FontWeight.W_500, color=ft.Colors.TERTIARY)
         self.next_button = ft.IconButton(
-            ft.Icons.SKIP_NEXT, tooltip=ctx.t("app.next_player"), on_click=self.on_next
+            icon=ft.Icons.ARROW_FORWARD,
+            icon_color=ft.Colors.TERTIARY,
+            tooltip=ctx.t("app.next_player"),
+            on_click=self.on_next,
         )
         self.marks = [  # the wrapper is hidden: a Semantics needs its content shown
             ft.Semantics(
@@ -44,7 +47,10 @@ class TurnPart:
 
     def controls(self) -> list[ft.Control]:
         """Next player and whose turn it is, to stand in a row of the sheet."""
-        return [tid("turn-next", self.next_button), tid("turn", self.said)]
+        together = [tid("turn-next", self.next_button), tid("turn", self.said)]
+        return [  # kept together when the row wraps on a phone
+            ft.Row(together, spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        ]
 
     def tappable(self, names: Sequence[ft.Control]) -> list[ft.Control]:
         """Each player's name in the header, a tap on it giving that player the turn."""
