@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from scorepad import __version__
-from scorepad.cli import app, games, history, printing, scoring, share
+from scorepad.cli import app, games, history, printing, ratings, review, scoring, share
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import choose_lang
 
@@ -42,7 +42,16 @@ class CommandGroup(Protocol):
     def add_commands(self, commands: argparse._SubParsersAction[Any], /) -> None: ...
 
 
-COMMAND_GROUPS: tuple[CommandGroup, ...] = (games, scoring, printing, history, share, app)
+COMMAND_GROUPS: tuple[CommandGroup, ...] = (
+    games,
+    scoring,
+    printing,
+    history,
+    ratings,
+    share,
+    review,
+    app,
+)
 """Every command, group by group, in the order ``scorepad --help`` lists them."""
 
 

@@ -21,8 +21,9 @@ from scorepad.cli.render import (
 )
 from scorepad.core.i18n import first_few, tr
 
-EXPORT_FORMATS = ("json", "csv", "bgsplay")
-IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection")
+EXPORT_FORMATS = ("json", "csv", "bgsplay", "zip")
+IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection", "zip")
+"""``zip``: the JSON history with the photos of the table, as one archive."""
 
 
 COMMANDS: tuple[str, ...] = ("history", "stats", "export", "import", "collection", "players")
@@ -51,15 +52,17 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
     export = commands.add_parser("export", help="write the history to a file / exporta")
     export.add_argument("file", help="the file to write")
-    export.add_argument("--format", choices=EXPORT_FORMATS, default="json")
+    export.add_argument(
+        "--format", choices=EXPORT_FORMATS, help="default: zip for a .zip file, else json"
+    )
     options(export, json=True, db=True)
     export.set_defaults(handler=cmd_export)
 
     imp = commands.add_parser("import", help="read plays from a file / importa partidas")
     imp.add_argument(
         "file",
-        help="a Scorepad history (.json), a BG Stats (.bgsplay) file, or BoardGameGeek's "
-        "plays XML or collection CSV",
+        help="a Scorepad history (.json, or .zip with its photos), a BG Stats (.bgsplay) "
+        "file, or BoardGameGeek's plays XML or collection CSV",
     )
     imp.add_argument("--format", choices=IMPORT_FORMATS, help="default: from the file")
     options(imp, json=True, db=True)
@@ -134,7 +137,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     with open_history(args.db) as store:
-        count = store.export_file(args.file, args.format)
+        fmt = args.format or ("zip" if args.file.lower().endswith(".zip") else "json")
+        count = store.export_file(args.file, fmt)
     print(tr("store.exported", args.lang, plays=count, path=args.file))
     return 0
 
@@ -157,7 +161,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             )
         return 0
     if args.json and not done.bgstats:
-        print_json({"imported": done.plays, "skipped": done.skipped})
+        photos = {"photos": done.photos} if done.photos else {}
+        print_json({"imported": done.plays, "skipped": done.skipped, **photos})
         return 0
     if args.json:
         print_json(
@@ -178,6 +183,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         return 0
     print(tr("store.imported", args.lang, plays=done.plays, skipped=done.skipped, source=args.file))
     lang = args.lang
+    if done.photos:
+        print(tr("store.import_photos", lang, count=done.photos))
     if done.updated:
         print(tr("store.import_updated", lang, count=done.updated))
     for key, items in (

@@ -29,6 +29,9 @@ from scorepad.store import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
+    from scorepad.club.achievements import Earned
+    from scorepad.club.ratings import Ratings
+    from scorepad.club.review import Review
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -38,12 +41,14 @@ if TYPE_CHECKING:
         Imported,
         NewSheet,
         Page,
+        Photo,
         PlayerInfo,
         PlayerStats,
         PlayFilter,
         PlayRecord,
         PlaySummary,
         PlayVersion,
+        RemovedPhoto,
         Restored,
         Store,
     )
@@ -129,6 +134,25 @@ class History(Protocol):
         """A fresh sheet with the play's game, variant, players and modules."""
         ...
 
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        """A live play's photos, in their order."""
+        ...
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        """For each of ``play_ids`` with photos: its first photo and how many it has."""
+        ...
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes: ...
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        """Photos (file name, bytes) made fit to keep and added to a play: all, or none."""
+        ...
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto: ...
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo: ...
+
     # --- players and stats ------------------------------------------------------------------
     def players(self) -> list[PlayerInfo]: ...
 
@@ -147,6 +171,26 @@ class History(Protocol):
     def game_stats(self, game: str) -> GameStats: ...
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead: ...
+
+    def review(self, year: int, player: str | None = None) -> Review: ...
+
+    def review_years(self) -> list[int]: ...
+
+    def achievements(self) -> list[Earned]: ...
+    # --- ratings (``scorepad.club.ratings``) ------------------------------------------------
+    def ratings(self) -> Ratings | None:
+        """Every player's ratings (None when this history has them turned off)."""
+        ...
+
+    def ratings_on(self) -> bool: ...
+
+    def set_ratings_on(self, on: bool) -> None: ...
+
+    def staying_out(self) -> dict[int, str]:
+        """The players who chose to stay out of the ratings, by id."""
+        ...
+
+    def set_rated(self, name: str, rated: bool) -> None: ...
 
     # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
@@ -214,6 +258,10 @@ class History(Protocol):
         ...
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported: ...
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (a ZIP archive) uploaded from a device."""
+        ...
 
     # --- backups: they work on a history too damaged to open --------------------------------
     def backups(self) -> list[Backup]:
@@ -318,6 +366,25 @@ class StoreHistory:
     def rematch(self, play_id: int) -> NewSheet:
         return self.store.rematch(play_id)
 
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        return self.store.photos(play_id)
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        return self.store.photo_marks(play_ids)
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes:
+        return self.store.photo_bytes(play_id, position, thumb=thumb)
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        return self.store.add_photos(play_id, files)
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto:
+        return self.store.remove_photo(play_id, position)
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo:
+        return self.store.put_back_photo(removed)
+
     # --- players and stats ------------------------------------------------------------------
     def players(self) -> list[PlayerInfo]:
         return self.store.players()
@@ -342,6 +409,30 @@ class StoreHistory:
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         return self.store.head_to_head(a, b, game)
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        return self.store.review(year, player)
+
+    def review_years(self) -> list[int]:
+        return self.store.review_years()
+
+    def achievements(self) -> list[Earned]:
+        return self.store.achievements()
+
+    def ratings(self) -> Ratings | None:
+        return self.store.ratings()
+
+    def ratings_on(self) -> bool:
+        return self.store.ratings_on()
+
+    def set_ratings_on(self, on: bool) -> None:
+        self.store.set_ratings_on(on)
+
+    def staying_out(self) -> dict[int, str]:
+        return self.store.staying_out()
+
+    def set_rated(self, name: str, rated: bool) -> None:
+        self.store.set_rated(name, rated)
 
     # --- games ------------------------------------------------------------------------------
     def template(self, game: str) -> GameTemplate:
@@ -389,6 +480,9 @@ class StoreHistory:
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported:
         return self.store.import_file(path, progress=progress)
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        return self.store.import_archive(data, source)
 
     # --- backups: they work on a history too damaged to open --------------------------
     def backups(self) -> list[Backup]:

@@ -20,6 +20,7 @@ ICONS_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 APP = (
     "AC_UNIT",
     "ADD",
+    "ADD_A_PHOTO_OUTLINED",
     "ARROW_BACK",
     "ARROW_DOWNWARD",
     "ARROW_DROP_DOWN",
@@ -27,6 +28,7 @@ APP = (
     "ARROW_UPWARD",
     "AUTO_AWESOME",
     "BAR_CHART",
+    "BROKEN_IMAGE_OUTLINED",
     "CASINO",
     "CHECK",
     "CHEVRON_LEFT",
@@ -57,6 +59,7 @@ APP = (
     "HELP_OUTLINE",
     "HISTORY",
     "HOME_OUTLINED",
+    "LEADERBOARD",
     "LOCAL_FIRE_DEPARTMENT",
     "PALETTE",
     "PAUSE",

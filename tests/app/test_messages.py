@@ -147,6 +147,8 @@ ROUTES = [
     "/play/1/edit",
     "/stats",
     "/stats?player=Ana",
+    "/ratings",
+    "/ratings?player=Ana&game=azul",
     "/players",
     "/games",
     "/games/new",

@@ -32,6 +32,8 @@ from scorepad.ui.views.colour_part import (
     line_shadow,
 )
 from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
+from scorepad.ui.views.ratings import ratings_link
+from scorepad.ui.views.review import achievements_link
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats
@@ -165,7 +167,9 @@ class StatsView:
         self.player_part.controls = [
             self.game_chooser(data),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
+            ratings_link(ctx, stats.name),
         ]
+        self.player_part.controls.append(achievements_link(ctx, stats.name))
         if data.game is not None and data.scored:
             self.player_part.controls += [
                 muted(ctx.t("manage.totals_over_time")),
