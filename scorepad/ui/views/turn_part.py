@@ -47,7 +47,7 @@ class TurnPart:
 
     def controls(self) -> list[ft.Control]:
         """Next player and whose turn it is, to stand in a row of the sheet."""
-        together = [tid("turn-next", self.next_button), tid("turn", self.said)]
+        together: list[ft.Control] = [tid("turn-next", self.next_button), tid("turn", self.said)]
         return [  # kept together when the row wraps on a phone
             ft.Row(together, spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         ]
