@@ -4,7 +4,7 @@ every other, is kept with the draft, and a round's title names who starts it (``
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click, context, find, latest, shown
+from ui_helpers import click, context, find, latest, shown, type_into
 
 from scorepad.sheet.draft import SheetDraft
 from scorepad.sheet.edits import TurnEdit
@@ -104,3 +104,23 @@ def test_dealing_games_still_say_who_deals(tmp_path, history):
     click(here, "next-round")
     assert "Ben gibt" in find(there, "dealer").value
     assert find(there, "turn").value == "Cleo ist dran"
+
+
+def test_a_rematch_starts_with_the_next_player_shown_as_chosen_and_having_the_turn(
+    tmp_path, history
+):
+    """Uno saved with Cleo starting: its rematch's sheet says Ana starts (the last seat
+    hands on to the first), round 1 is hers to start and the turn is hers."""
+    from scorepad.ui.views.play import rematch
+
+    ctx, routes = context(tmp_path, history=history)
+    here = view_for(ctx, "/new/uno?players=Ana,Ben,Cleo&first=Cleo")
+    type_into(here, "round-1-points-2", "40")
+    click(here, "save")
+    play = int(routes[-1].removeprefix("/play/"))
+    assert history.store.get_play(play).summary.first_player == "Cleo"
+    rematch(ctx, play)
+    again = view_for(ctx, routes[-1])
+    assert find(again, "first-player-name").value == "Ana starts"
+    assert find(again, "dealer").value == "Cards each: 7 · Ana starts"
+    assert find(again, "turn").value == "Ana's turn" and marks(again, 3) == [True, False, False]
