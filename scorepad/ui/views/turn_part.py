@@ -60,7 +60,6 @@ class TurnPart:
                 ft.Container(
                     name,
                     on_click=lambda _, seat=seat: self.on_pick(seat),
-                    tooltip=self.ctx.t("app.turn_to", player=self.model.players[seat]),
                     border_radius=6,
                 ),
             )
