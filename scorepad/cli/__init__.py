@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from scorepad import __version__
-from scorepad.cli import app, games, history, printing, ratings, review, scoring, share
+from scorepad.cli import app, games, history, nights, printing, ratings, review, scoring, share
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import choose_lang
 
@@ -47,6 +47,7 @@ COMMAND_GROUPS: tuple[CommandGroup, ...] = (
     scoring,
     printing,
     history,
+    nights,
     ratings,
     share,
     review,

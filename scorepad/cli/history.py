@@ -47,6 +47,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     stats.add_argument("--game", help="a game's statistics (or a player's in that game)")
     stats.add_argument("--player", help="a player's statistics")
     stats.add_argument("--versus", help="with --player: head-to-head against this player")
+    stats.add_argument("--period", help="only a year (2024) or a month (2024-05)")
     options(stats, json=True, db=True)
     stats.set_defaults(handler=cmd_stats)
 
@@ -111,21 +112,25 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from scorepad.core.periods import parse_period
     from scorepad.store import render_h2h
 
+    period = parse_period(args.period)
     with open_history(args.db) as store:
         if args.player and args.versus:
-            h2h = store.head_to_head(args.player, args.versus, args.game)
+            h2h = store.head_to_head(args.player, args.versus, args.game, period)
             data: Any = h2h_json(h2h)
             text = render_h2h(h2h, args.lang)
         elif args.player:
-            stats = store.player_stats(args.player, args.game)
+            stats = store.player_stats(args.player, args.game, period)
             data, text = player_stats_json(stats), render_player_stats([stats], args.lang)
         elif args.game:
-            game = store.game_stats(args.game)
+            game = store.game_stats(args.game, period)
             data, text = game_stats_json(game), render_game_stats(game, args.lang)
         else:
-            everyone = [store.player_stats(p.name) for p in store.players()]
+            people = store.players(period)
+            shown = [p for p in people if p.plays or period is None]
+            everyone = [store.player_stats(p.name, None, period) for p in shown]
             data = [player_stats_json(s) for s in everyone]
             text = render_player_stats(everyone, args.lang)
     if args.json:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from datetime import date, datetime, timedelta
@@ -17,6 +18,7 @@ from typing import Any, TextIO
 
 import scorepad.store.backups as backups
 import scorepad.store.bggread as bggread
+import scorepad.store.clubrows as clubrows
 import scorepad.store.games as g
 import scorepad.store.importing as importing
 import scorepad.store.legacy_drafts as legacy_drafts
@@ -29,13 +31,16 @@ import scorepad.store.stats as stats
 import scorepad.store.writes as writes
 from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
+from scorepad.club.nights import NightMark
 from scorepad.club.ratings import Ratings
-from scorepad.club.review import Review, ReviewError, year_review
+from scorepad.club.review import Review, ReviewError, played_before, year_review
+from scorepad.club.seasons import Season
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
 from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
+from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.files import replacing, write_atomic
 from scorepad.store.backups import Backup
@@ -44,7 +49,7 @@ from scorepad.store.boards import kept_boards
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.errors import BackupDamaged, StoreError
-from scorepad.store.facts import read_facts
+from scorepad.store.facts import FactsCache, played_at, read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
@@ -105,6 +110,7 @@ class Store:
         """Why the last automatic copy failed (Settings shows it); None when it worked."""
         self._copied_on: date | None = None
         self._ratings = ratings.RatingsCache()
+        self._facts = FactsCache()
 
     @property
     def label(self) -> str:
@@ -443,9 +449,33 @@ class Store:
         is no such player)."""
         self.db.write(lambda c: ratings.set_rated(c, name, rated), touches=False)
 
+    # --- game nights and seasons (clubrows) ---------------------------------------------
+    def night_marks(self) -> dict[str, NightMark]:
+        """What was decided by hand about game nights, by play uid (``club.nights``)."""
+        with self.db.reading() as conn:
+            return clubrows.read_marks(conn)
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None:
+        """Keep each play's mark as given (an empty one forgets it), in one transaction."""
+        self.db.write(lambda c: clubrows.write_marks(c, changes))
+
+    def seasons(self) -> list[Season]:
+        """Every season, the earliest first."""
+        with self.db.reading() as conn:
+            return clubrows.read_seasons(conn)
+
+    def save_season(self, season: Season) -> None:
+        """Add a season, or change the one with its uid."""
+        self.db.write(lambda c: clubrows.save_season(c, season))
+
+    def delete_season(self, uid: str) -> None:
+        self.db.write(lambda c: clubrows.delete_season(c, uid))
+
     # --- players and stats --------------------------------------------------------------
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
         """Every counted play, oldest first, as the club's computations read them."""
+        if since is None:
+            return self._facts.get(self.db)
         return read_facts(self.db, since)
 
     def achievements(self) -> list[Earned]:
@@ -460,11 +490,17 @@ class Store:
             if found is None:
                 raise ReviewError("review.unknown_player", value=quote(player))
             player = found
-        start = datetime(year, 1, 1)
-        facts = read_facts_between(self.db, start, datetime(year + 1, 1, 1), player)
+        start, end = datetime(year, 1, 1), datetime(year + 1, 1, 1)
+        kept = self._facts.kept(self.db)  # every play, kept by an earlier ask: no reading
+        if kept is not None:
+            first = bisect_left(kept, start, key=played_at)
+            facts = kept[first : bisect_left(kept, end, lo=first, key=played_at)]
+            before = played_before(kept[:first], start, player)
+        else:  # the year's plays alone, read afresh
+            facts = read_facts_between(self.db, start, end, player)
+            before = games_before(self.db, start, player)
         with self.db.reading() as conn:
             lowest = lowest_wins(conn, {f.game for f in facts})
-        before = games_before(self.db, start, player)
         return year_review(facts, year, player, lowest_wins=lowest, before=before)
 
     def review_years(self) -> list[int]:
@@ -473,7 +509,11 @@ class Store:
         span = year_span(self.db)
         return [] if span is None else list(range(span[1], span[0] - 1, -1))
 
-    def players(self) -> list[PlayerInfo]:
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        """Every player, by name, with their plays and wins (in ``period``: None for all
+        time)."""
+        if period is not None:
+            return stats.player_counts(self.db, period)
         with self.db.reading() as conn:
             return queries.players(conn)
 
@@ -499,18 +539,39 @@ class Store:
         """``source``'s plays now belong to ``target``; the ``source`` profile is removed."""
         self.db.write(lambda c: writes.merge_players(c, source, target))
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
-        return stats.player_stats(self.db, name, game)
+    # every stats method takes a period (``core.periods.Period``; None: all time)
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats:
+        return stats.player_stats(self.db, name, game, period)
 
-    def game_stats(self, game: str) -> GameStats:
-        return stats.game_stats(self.db, game)
+    def game_stats(
+        self, game: str, period: Period | None = None, distribution: bool = True
+    ) -> GameStats:
+        """A game's figures; for a period, ``distribution`` False leaves its totals'
+        distribution out (the one figure read from every result of the period)."""
+        return stats.game_stats(self.db, game, period, distribution)
 
-    def role_stats(self, game: str | None = None) -> tuple[RoleStats, ...]:
+    def role_stats(
+        self, game: str | None = None, period: Period | None = None
+    ) -> tuple[RoleStats, ...]:
         """Each role imported plays gave (BG Stats' ``role``), with its plays and wins."""
-        return stats.role_stats(self.db, game)
+        return stats.role_stats(self.db, game, period)
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
-        return stats.head_to_head(self.db, a, b, game)
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead:
+        return stats.head_to_head(self.db, a, b, game, period)
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        """A player's plays, wins and totals per day, month or year (``core.periods``)."""
+        return stats.player_timeline(self.db, name, game, period)
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """When the first and the last play were played (None before any)."""
+        return stats.played_span(self.db)
 
     # --- sheets in progress the store kept before revision 0004 ----------------------
     def legacy_drafts(self) -> list[NewSheet]:

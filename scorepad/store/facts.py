@@ -8,6 +8,9 @@ no sort) and the players' names (a few hundred rows, not joined to every seat). 
 
 from __future__ import annotations
 
+import threading
+from bisect import bisect_left
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy import bindparam, select, true
@@ -110,3 +113,84 @@ def read_facts(db: Database, since: datetime | None = None) -> tuple[PlayFact, .
             )
             for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
         )
+
+
+class FactsCache:
+    """The facts last read, and the history's version they match (``Database.version``:
+    which history, how many writes), so that the screens that work from every play
+    (nights, seasons, achievements) read the history once, not at every visit.
+
+    After a change only the plays from the earliest one it touched are read again and put
+    in place of the old ones from then on (the writes of this program say what they
+    touched, ``Database.notes``); a write of another program, or one that does not say,
+    has every play read again. A player renamed (a write that touches no play) is seen in
+    the names read at each ask (a few hundred rows), and the seats are given the new name.
+    The tuple handed out is never changed afterwards: a change makes a new one.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.facts: tuple[PlayFact, ...] | None = None
+        self.version: tuple[object, int] | None = None
+        self.names: dict[int, tuple[str, bool]] = {}
+        self.reads = 0
+        """How many plays were read from the history in all (for tests and the bench)."""
+
+    def get(self, db: Database) -> tuple[PlayFact, ...]:
+        with self._lock:
+            version = db.version()
+            facts, known = self.facts, self.version
+            fresh = facts is None or known is None or known[0] != version[0]
+            if facts is not None and known is not None and not fresh and version[1] != known[1]:
+                changed, since = db.touched_since(known[1], version[1])
+                fresh = changed and since is None
+                if changed and since is not None:
+                    kept = bisect_left(facts, since, key=played_at)
+                    facts = facts[:kept] + self._read(db, since)
+            names = _names(db)
+            if fresh or facts is None:
+                facts = self._read(db, None)
+            elif names != self.names:
+                facts = _renamed(facts, names)
+            self.facts, self.version, self.names = facts, version, names
+            return facts
+
+    def kept(self, db: Database) -> tuple[PlayFact, ...] | None:
+        """The facts kept, when they are still the history's (no write since, the same
+        names); None otherwise: nothing is read but the version and the names."""
+        with self._lock:
+            facts = self.facts
+            if facts is None or self.version != db.version() or self.names != _names(db):
+                return None
+            return facts
+
+    def _read(self, db: Database, since: datetime | None) -> tuple[PlayFact, ...]:
+        found = read_facts(db, since)
+        self.reads += len(found)
+        return found
+
+
+def played_at(fact: PlayFact) -> datetime:
+    """A fact's key in the order facts are kept (with ``bisect``)."""
+    return fact.played_at
+
+
+def _names(db: Database) -> dict[int, tuple[str, bool]]:
+    with db.cursor() as cursor:
+        rows = NAMES.run(db, cursor, {})
+    return {pid: (name, bool(anonymous)) for pid, name, anonymous in rows}
+
+
+def _renamed(
+    facts: tuple[PlayFact, ...], names: dict[int, tuple[str, bool]]
+) -> tuple[PlayFact, ...]:
+    """``facts`` with each seat under its player's name now (and their hidden flag)."""
+
+    def seat(s: SeatFact) -> SeatFact:
+        name, anonymous = names.get(s.player_id, (s.player, s.anonymous))
+        if name == s.player and anonymous == s.anonymous:
+            return s
+        return replace(s, player=name, anonymous=anonymous)
+
+    with many_objects():
+        return tuple(replace(f, seats=tuple(seat(s) for s in f.seats)) for f in facts)

@@ -8,11 +8,12 @@ listings and stats are answered from one index without touching the plays table.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import (
     BigInteger,
     Column,
+    Date,
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
@@ -371,6 +372,32 @@ class PlayPhoto(SQLModel, table=True):
     thumb: bytes | None = Field(default=None, sa_type=LargeBinary)
 
 
+class NightMark(SQLModel, table=True):
+    """What was decided by hand about the game night a play belongs to (revision 0016),
+    by the play's uid (no foreign key: a mark whose play is gone is never met): the
+    night's ``name`` (kept on its first play); ``cut`` True where the night was split
+    before this play, False where it was merged with the night before."""
+
+    __tablename__ = "night_mark"
+
+    play_uid: str = Field(sa_type=String(64), primary_key=True)
+    name: str | None = Field(default=None, sa_type=Text)
+    cut: bool | None = None
+
+
+class Season(SQLModel, table=True):
+    """A named range of days, both included (revision 0016)."""
+
+    __tablename__ = "season"
+
+    id: int | None = Field(default=None, primary_key=True)
+    uid: str = Field(sa_type=String(64), unique=True)
+    """Stable across export and import."""
+    name: str = Field(sa_type=Text)
+    first_day: date = Field(sa_type=Date())
+    last_day: date = Field(sa_type=Date())
+
+
 class HistoryVersion(SQLModel, table=True):
     """One row (id 1) counting the history's writes (revision 0017): ``Database.write``
     bumps it in every write transaction, so that what is worked out from the plays and
@@ -403,4 +430,6 @@ source_object = _table(SourceObject)
 collection_item = _table(CollectionItem)
 history_setting = _table(HistorySetting)
 play_photo = _table(PlayPhoto)
+night_mark = _table(NightMark)
+season = _table(Season)
 history_version = _table(HistoryVersion)

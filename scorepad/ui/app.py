@@ -4,7 +4,7 @@ Routes (``page.route`` includes the query string in Flet 1.0):
 ``/`` Home · ``/new`` game picker · ``/new/<game>[?variant=A&players=Ana,Ben]`` New play,
 straight to the sheet when players are given · ``/sheet/<sheet id>`` a sheet in progress ·
 ``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
-``/players``, ``/games``.
+``/players``, ``/games`` · ``/nights`` and ``/nights/<first play id>`` · ``/seasons``.
 
 Home's module loads with this one; every other screen's on its first visit (or in the
 warm-up, once the first visitor has Home), so that Home reaches the first visitor sooner.
@@ -420,7 +420,7 @@ def _play_edit(ctx: Context, params: Params, query: Params) -> ft.View:
 def _stats(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import stats_view
 
-    return stats_view(ctx, query.get("player"))
+    return stats_view(ctx, query.get("player"), query.get("period"))
 
 
 def _review(ctx: Context, params: Params, query: Params) -> ft.View:
@@ -439,6 +439,27 @@ def _ratings(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.ratings import ratings_view
 
     return ratings_view(ctx, query.get("player"), query.get("game"))
+
+
+def _nights(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import NightsView, reported
+
+    return reported(ctx, "app.nights", lambda: NightsView(ctx).build())
+
+
+def _night(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import NightView, reported
+
+    if not params["id"].isdigit():
+        return message_view(ctx, ctx.t("app.nights"), ctx.t("nights.not_found"))
+    return reported(ctx, "app.nights", lambda: NightView(ctx, int(params["id"])).build())
+
+
+def _seasons(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import reported
+    from scorepad.ui.views.seasons import SeasonsView
+
+    return reported(ctx, "app.seasons", lambda: SeasonsView(ctx, query.get("period")).build())
 
 
 def _players(ctx: Context, params: Params, query: Params) -> ft.View:
@@ -478,6 +499,9 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/review", _review),
     ("/achievements", _achievements),
     ("/ratings", _ratings),
+    ("/nights", _nights),
+    ("/nights/:id", _night),
+    ("/seasons", _seasons),
     ("/players", _players),
     ("/games", _games),
     ("/games/new", _new_game),

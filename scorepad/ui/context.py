@@ -114,6 +114,9 @@ class Context:
     wide: bool = False
     """A window wider than the content's maximum width: the content is centred."""
     route: str = "/"
+    stats_period: str = ""
+    """The period the stats screens show ("2024", "2024-05"; "" for all time): chosen on
+    one, kept for this session while moving between them."""
     screen: dict[str, Any] = field(default_factory=dict)
     """What the current screen holds that is saved nowhere yet (a form being filled in,
     the filters chosen): kept while the route stays the same, so that rebuilding the

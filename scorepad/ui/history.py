@@ -23,6 +23,7 @@ from scorepad.core.finding import Played, fold
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.numbers import Number, normalize
+from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.results import has_score
 from scorepad.store import coop_key
@@ -30,8 +31,11 @@ from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
     from scorepad.club.achievements import Earned
+    from scorepad.club.facts import PlayFact
+    from scorepad.club.nights import NightMark
     from scorepad.club.ratings import Ratings
     from scorepad.club.review import Review
+    from scorepad.club.seasons import Season
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -154,7 +158,9 @@ class History(Protocol):
     def put_back_photo(self, removed: RemovedPhoto) -> Photo: ...
 
     # --- players and stats ------------------------------------------------------------------
-    def players(self) -> list[PlayerInfo]: ...
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        """Every player with their plays and wins (in ``period``; None: all time)."""
+        ...
 
     def last_colours(self, names: Sequence[str]) -> dict[str, str]:
         """The colour each of ``names`` had in their latest play with one."""
@@ -166,11 +172,27 @@ class History(Protocol):
 
     def merge_players(self, source: str, target: str) -> None: ...
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats: ...
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats: ...
 
-    def game_stats(self, game: str) -> GameStats: ...
+    def game_stats(self, game: str, period: Period | None = None) -> GameStats:
+        """A game's figures (for a period, without the distribution of its totals)."""
+        ...
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead: ...
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead: ...
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        """A player's plays, wins and totals per day, month or year."""
+        ...
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """When the first and the last play were played (None before any)."""
+        ...
 
     def review(self, year: int, player: str | None = None) -> Review: ...
 
@@ -276,6 +298,25 @@ class History(Protocol):
     def backup_problem(self) -> ScorepadError | None:
         """Why the last automatic copy failed, if it did."""
         ...
+
+    # --- clubs: the counted plays, the history's settings, nights' marks, seasons ----------
+    def facts(self) -> tuple[PlayFact, ...]:
+        """Every counted play, oldest first (``scorepad.club``)."""
+        ...
+
+    def settings(self) -> dict[str, Any]: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+    def night_marks(self) -> dict[str, NightMark]: ...
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None: ...
+
+    def seasons(self) -> list[Season]: ...
+
+    def save_season(self, season: Season) -> None: ...
+
+    def delete_season(self, uid: str) -> None: ...
 
 
 class StoreHistory:
@@ -386,8 +427,8 @@ class StoreHistory:
         return self.store.put_back_photo(removed)
 
     # --- players and stats ------------------------------------------------------------------
-    def players(self) -> list[PlayerInfo]:
-        return self.store.players()
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        return self.store.players(period)
 
     def last_colours(self, names: Sequence[str]) -> dict[str, str]:
         return self.store.last_colours(names)
@@ -401,14 +442,26 @@ class StoreHistory:
     def merge_players(self, source: str, target: str) -> None:
         self.store.merge_players(source, target)
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
-        return self.store.player_stats(name, game)
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats:
+        return self.store.player_stats(name, game, period)
 
-    def game_stats(self, game: str) -> GameStats:
-        return self.store.game_stats(game)
+    def game_stats(self, game: str, period: Period | None = None) -> GameStats:
+        return self.store.game_stats(game, period, distribution=False)
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
-        return self.store.head_to_head(a, b, game)
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead:
+        return self.store.head_to_head(a, b, game, period)
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        return self.store.player_timeline(name, game, period)
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        return self.store.played_span()
 
     def review(self, year: int, player: str | None = None) -> Review:
         return self.store.review(year, player)
@@ -510,6 +563,31 @@ class StoreHistory:
     def backup_problem(self) -> ScorepadError | None:
         """Why the last automatic copy failed, if it did."""
         return self._store.backup_problem if self._store is not None else None
+
+    # --- clubs --------------------------------------------------------------------------
+    def facts(self) -> tuple[PlayFact, ...]:
+        return self.store.facts()
+
+    def settings(self) -> dict[str, Any]:
+        return self.store.settings()
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.store.set_setting(key, value)
+
+    def night_marks(self) -> dict[str, NightMark]:
+        return self.store.night_marks()
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None:
+        self.store.set_night_marks(changes)
+
+    def seasons(self) -> list[Season]:
+        return self.store.seasons()
+
+    def save_season(self, season: Season) -> None:
+        self.store.save_season(season)
+
+    def delete_season(self, uid: str) -> None:
+        self.store.delete_season(uid)
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]:
         page = self.store.list_plays(limit=limit)

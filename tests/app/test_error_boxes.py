@@ -37,6 +37,9 @@ ROUTES = [
     "/games",
     "/games/new",
     "/games/edit/azul",
+    "/nights",
+    "/nights/1",
+    "/seasons",
 ]
 
 

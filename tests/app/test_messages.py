@@ -156,6 +156,9 @@ ROUTES = [
     "/games/edit/mine",
     "/nowhere",
     "/new/chess",
+    "/nights",
+    "/nights/1",
+    "/seasons",
 ]
 
 
