@@ -32,5 +32,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("history_version")
-    with op.batch_alter_table("player") as batch:
-        batch.drop_column("rating_out")
+    # dropped in place (SQLite 3.35 and later, as 0006 does): a batch copy of ``player``
+    # would drop the table every play's results point to
+    op.execute("ALTER TABLE player DROP COLUMN rating_out")
