@@ -13,6 +13,7 @@ from typing import Any
 from scorepad.cli.io import open_history, options, print_json
 from scorepad.cli.render import table
 from scorepad.core import ScorepadError
+from scorepad.core.errors import quote
 from scorepad.core.game_facts import minutes_text
 from scorepad.core.i18n import tr
 
@@ -21,9 +22,7 @@ COMMANDS: tuple[str, ...] = ("suggest",)
 
 
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
-    suggest = commands.add_parser(
-        "suggest", help="what to play tonight / qué jugar esta noche"
-    )
+    suggest = commands.add_parser("suggest", help="what to play tonight / qué jugar esta noche")
     suggest.add_argument("--players", required=True, help="how many play")
     suggest.add_argument("--minutes", help="the time there is, in minutes")
     options(suggest, json=True, db=True)
@@ -35,13 +34,19 @@ def whole(text: str | None, key: str, limit: int) -> int | None:
     if text is None:
         return None
     if not text.strip().isdigit() or not 1 <= int(text) <= limit:
-        raise ScorepadError(key, value=repr(text), limit=limit)
+        raise ScorepadError(key, value=quote(text), limit=limit)
     return int(text)
 
 
 def cmd_suggest(args: argparse.Namespace) -> int:
-    from scorepad.club.suggest import MOST_MINUTES, MOST_PLAYERS, as_json, candidates, suggest
-    from scorepad.club.suggest import reason_text
+    from scorepad.club.suggest import (
+        MOST_MINUTES,
+        MOST_PLAYERS,
+        as_json,
+        candidates,
+        reason_text,
+        suggest,
+    )
 
     players = whole(args.players, "suggest.bad_players", MOST_PLAYERS)
     minutes = whole(args.minutes, "suggest.bad_minutes", MOST_MINUTES)

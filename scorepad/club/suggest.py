@@ -11,9 +11,11 @@ given, its shortest playing time fits in it (a game whose box gives no time is k
 after the others of its score). Among those that fit, points are whole numbers:
 
 - ``BEST`` when the number at the table is one the game plays best at;
-- ``OWNED`` when the group owns it (the collection: it is on the shelf);
+- ``OWNED`` when the group owns it (the collection: it is on the shelf, so it weighs
+  more than any one other reason);
 - not played lately: ``NEVER_HERE`` for a game the history never saw, else a point a
-  month since its last play, up to ``MOST_MONTHS``;
+  month since its last play, up to ``MOST_MONTHS``, and ``PLAYED_LATELY`` off when it
+  was played in the last ``LATELY_DAYS``;
 - ``NEW_TO`` for each player present who has never played it (up to ``MOST_NEW``);
 - ``SNUG`` when its longest playing time also fits in the time there is.
 
@@ -35,7 +37,7 @@ from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import join_words, pick, tr
 
 BEST = 3
-OWNED = 2
+OWNED = 4
 NEVER_HERE = 3
 MOST_MONTHS = 3
 NEW_TO = 1
@@ -43,7 +45,8 @@ MOST_NEW = 3
 SNUG = 1
 DAYS_A_MONTH = 30
 LATELY_DAYS = 30
-"""A game played within this many days was played lately: no reason is given for it."""
+PLAYED_LATELY = 2
+"""A game played within this many days was played lately: ``PLAYED_LATELY`` points off."""
 MOST_PLAYERS = 20
 """The most players a suggestion is asked for (a game's most, ``game_facts.MAX_PLAYERS``)."""
 MOST_MINUTES = 10_000
@@ -155,7 +158,9 @@ def _rate(
     else:
         days = (today - seen.last.date()).days
         points += min(max(days, 0) // DAYS_A_MONTH, MOST_MONTHS)
-        if days >= LATELY_DAYS:
+        if days < LATELY_DAYS:
+            points -= PLAYED_LATELY
+        else:
             reasons.append(Reason("suggest.not_since", {"when": seen.last.date()}))
         new = [name for name, key in here if key not in seen.players]
         if new:

@@ -2,7 +2,7 @@
 
 - A BoardGameGeek collection export (``bggread``): its entries marked owned.
 - BG Stats' game list, kept by that import (``source_object`` rows of kind "game"): its
-  base games, expansions left out.
+  base games, expansions left out, and those whose copies the file lists with none owned.
 - Games added by hand: a ``collection_item`` row like an export's (``collid``
   "hand-<BGG id>", owned), its players, playing time and weight kept in ``data`` under
   the export's own column names (``minplayers``, ``maxplayers``, ``minplaytime``,
@@ -17,7 +17,8 @@ Each entry is a plain dict (``scorepad collection --json``): ``collid`` (the ent
 BGG's entry id, "hand-<id>" or "bgs-<uuid>"), ``source`` ("bgg", "hand", "bgstats"),
 ``bgg_id`` (None when unknown), ``name``, ``game`` (the catalogue's or the user's game it
 is, when known), ``players`` and ``minutes`` ([low, high] or None), ``weight`` (text,
-exact, or None), ``owned``, ``wishlist`` (and ``wishlist_priority``) and ``plays`` (BGG's count; None elsewhere).
+exact, or None), ``owned``, ``wishlist`` (and ``wishlist_priority``) and ``plays``
+(BGG's count; None elsewhere).
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def owned_games(
         if BGS + row.uuid in gone:
             continue
         data = json.loads(row.data)
-        if _truthy(data.get("isExpansion")) or not row.name:
+        if _truthy(data.get("isExpansion")) or not row.name or not _owned(data):
             continue
         bgg = data.get("bggId")
         bgg = bgg if isinstance(bgg, int) and not isinstance(bgg, bool) and bgg > 0 else None
@@ -114,6 +115,15 @@ def owned_games(
         )
     found.sort(key=lambda e: (fold(e["name"]), e["collid"]))
     return found
+
+
+def _owned(data: dict[str, Any]) -> bool:
+    """A BG Stats game is the group's unless the file lists its copies and none is
+    owned (``copies[].statusOwned``; older exports list no copies)."""
+    copies = data.get("copies")
+    if not isinstance(copies, list) or not copies:
+        return True
+    return any(isinstance(c, dict) and _truthy(c.get("statusOwned")) for c in copies)
 
 
 def _truthy(value: object) -> bool:
@@ -224,9 +234,7 @@ def remove(conn: Connection, collid: str, removed: list[str]) -> None:
     if collid.startswith(BGS):
         so = m.source_object
         uid = collid[len(BGS) :]
-        held = conn.execute(
-            select(so.c.uuid).where(so.c.kind == "game", so.c.uuid == uid)
-        ).first()
+        held = conn.execute(select(so.c.uuid).where(so.c.kind == "game", so.c.uuid == uid)).first()
         if held is None or collid in removed:
             raise StoreError("store.collection_unknown", value=quote(collid))
         write_setting(conn, REMOVED, [*removed, collid])
