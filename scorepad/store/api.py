@@ -494,7 +494,7 @@ class Store:
         """The group's collection from every source, by name (``store.collection``)."""
         removed = self.settings().get(owned.REMOVED) or []
         with self.db.reading() as conn:
-            return owned.owned_games(conn, g.app_templates(conn), removed)
+            return owned.owned_games(conn, g.app_entries(conn), removed)
 
     def add_owned(
         self,

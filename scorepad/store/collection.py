@@ -32,10 +32,10 @@ from typing import Any
 from sqlalchemy import Connection, delete, select
 
 import scorepad.store.models as m
-from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
 from scorepad.core.finding import fold
 from scorepad.core.game_facts import MAX_MINUTES, MAX_PLAYERS, WEIGHT_HIGH, WEIGHT_LOW
+from scorepad.core.game_index import GameEntry
 from scorepad.store.errors import StoreError
 from scorepad.store.settings import write_setting
 
@@ -49,17 +49,16 @@ MAX_BGG_ID = 2**62
 
 
 def owned_games(
-    conn: Connection, templates: Mapping[str, GameTemplate], removed: list[str]
+    conn: Connection, entries: Mapping[str, GameEntry], removed: list[str]
 ) -> list[dict[str, Any]]:
-    """The collection, by name (module doc); ``templates``: the games the app knows, to
-    tell which catalogue game an entry is (by BGG id, else by name)."""
+    """The collection, by name (module doc); ``entries``: the games the app knows (their
+    listing, no file read), to tell which one an entry is (by BGG id, else by name)."""
     by_bgg: dict[int, str] = {}
     by_name: dict[str, str] = {}
-    for key, template in templates.items():
-        bgg = template.source.get("bgg_id")
-        if isinstance(bgg, int) and not isinstance(bgg, bool):
-            by_bgg.setdefault(bgg, key)
-        for name in template.name.values():
+    for key, entry in entries.items():
+        if entry.bgg_id is not None:
+            by_bgg.setdefault(entry.bgg_id, key)
+        for name in entry.name.values():
             by_name.setdefault(fold(name), key)
     found: list[dict[str, Any]] = []
     table = m.collection_item
