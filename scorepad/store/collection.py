@@ -93,16 +93,18 @@ def owned_games(
         data = json.loads(row.data)
         if _truthy(data.get("isExpansion")) or not row.name or not _owned(data):
             continue
-        bgg = data.get("bggId")
-        bgg = bgg if isinstance(bgg, int) and not isinstance(bgg, bool) and bgg > 0 else None
+        given = _whole(data.get("bggId"))
+        bgs_bgg = given if given is not None and given > 0 else None
         game = keys.get(row.game_id) if row.game_id is not None else None
         found.append(
             {
                 "collid": BGS + row.uuid,
                 "source": "bgstats",
-                "bgg_id": bgg,
+                "bgg_id": bgs_bgg,
                 "name": row.name,
-                "game": game or (by_bgg.get(bgg) if bgg else None) or by_name.get(fold(row.name)),
+                "game": game
+                or (by_bgg.get(bgs_bgg) if bgs_bgg else None)
+                or by_name.get(fold(row.name)),
                 "players": _span(data.get("minPlayerCount"), data.get("maxPlayerCount")),
                 "minutes": _span(data.get("minPlayTime"), data.get("maxPlayTime")),
                 "weight": None,
@@ -167,14 +169,17 @@ def checked_entry(
     minutes: tuple[str, str] = ("", ""),
     weight: str = "",
 ) -> dict[str, Any]:
-    """A game typed by hand, checked: every problem at once would be kinder, but each
-    field names itself (``store.collection_*`` messages quote what was typed)."""
+    """A game typed by hand, checked, the first problem refused with a message naming
+    the field and quoting what was typed (``store.collection_*``). Players are needed;
+    the playing time and the weight may be left out; a range given by one end is that
+    one number."""
     name = name.strip()
     if not name or len(name) > MAX_NAME:
         raise StoreError("store.collection_name", limit=MAX_NAME)
     ident = bgg_id.strip()
     if not ident.isdigit() or not 0 < int(ident) < MAX_BGG_ID:
         raise StoreError("store.collection_bgg_id", value=quote(bgg_id))
+    players, minutes = _pair(players), _pair(minutes)
     low, high = (_count(p, "store.collection_players", MAX_PLAYERS) for p in players)
     if low > high:
         raise StoreError("store.collection_order", low=low, high=high)
@@ -195,6 +200,12 @@ def checked_entry(
             raise StoreError("store.collection_weight", value=quote(weight))
         data["avgweight"] = format(value, "f")
     return {"collid": HAND + ident, "bgg_id": int(ident), "name": name, "data": data}
+
+
+def _pair(typed: tuple[str, str]) -> tuple[str, str]:
+    """A range typed with one end only is that one number ("4" players: 4 to 4)."""
+    low, high = typed
+    return (low if low.strip() else high, high if high.strip() else low)
 
 
 def _count(text: str, key: str, limit: int) -> int:

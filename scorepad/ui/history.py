@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
+from scorepad.club.facts import PlayFact
 from scorepad.core import GameTemplate, ScorepadError, builtin_games
 from scorepad.core.catalogue import builtin_entries
 from scorepad.core.finding import Played, fold
@@ -198,6 +199,28 @@ class History(Protocol):
 
     def labels(self, game: str) -> list[str]:
         """By-hand line labels used with the game before, most recent first."""
+        ...
+
+    # --- the collection and what to play tonight ----------------------------------------
+    def owned_games(self) -> list[dict[str, Any]]:
+        """The group's collection, every source, by name (``Store.owned_games``)."""
+        ...
+
+    def add_owned(
+        self,
+        name: str,
+        bgg_id: str,
+        players: tuple[str, str],
+        minutes: tuple[str, str] = ("", ""),
+        weight: str = "",
+    ) -> None:
+        """A game added to the collection by hand, as typed (checked by the store)."""
+        ...
+
+    def remove_owned(self, collid: str) -> None: ...
+
+    def facts(self) -> Sequence[PlayFact]:
+        """Every counted play, oldest first (``Store.facts``)."""
         ...
 
     # --- files ------------------------------------------------------------------------------
@@ -429,6 +452,25 @@ class StoreHistory:
             return self.store.games()
         except ScorepadError:
             return builtin_games()
+
+    def owned_games(self) -> list[dict[str, Any]]:
+        return self.store.owned_games()
+
+    def add_owned(
+        self,
+        name: str,
+        bgg_id: str,
+        players: tuple[str, str],
+        minutes: tuple[str, str] = ("", ""),
+        weight: str = "",
+    ) -> None:
+        self.store.add_owned(name, bgg_id, players, minutes, weight)
+
+    def remove_owned(self, collid: str) -> None:
+        self.store.remove_owned(collid)
+
+    def facts(self) -> Sequence[PlayFact]:
+        return self.store.facts()
 
     def game_entries(self) -> Mapping[str, GameEntry]:
         """The built-ins alone when the store cannot open, as ``games``."""

@@ -63,7 +63,8 @@ def test_the_collection_gathers_bgg_bg_stats_and_games_added_by_hand(store):
         (("X", "5", ("0", "4")), 'players "0"'),
         (("X", "5", ("2", "21")), 'players "21": a whole number from 1 to 20'),
         (("X", "5", ("4", "2")), "4 is more than 2"),
-        (("X", "5", ("2", "4"), ("45", "")), 'playing time ""'),
+        (("X", "5", ("", "")), 'players ""'),
+        (("X", "5", ("2", "4"), ("45", "an hour")), 'playing time "an hour"'),
         (("X", "5", ("2", "4"), ("90", "30")), "90 is more than 30"),
         (("X", "5", ("2", "4"), ("", ""), "6"), 'weight "6"'),
         (("X", "5", ("2", "4"), ("", ""), "2.12345"), "at most four decimals"),
@@ -78,6 +79,9 @@ def test_a_game_added_by_hand_is_checked_and_nothing_is_half_saved(store, fields
 
 def test_a_game_twice_is_refused_and_removing_takes_each_source_out(store):
     store.add_owned("Heat", "366013", ("1", "6"))
+    store.add_owned("Azul (German edition)", "230802", ("", "4"), ("45", ""))
+    azul_de = by_name(store)["Azul (German edition)"]
+    assert (azul_de["game"], azul_de["players"], azul_de["minutes"]) == ("azul", [4, 4], [45, 45])
     with pytest.raises(StoreError, match='already has "Heat"'):
         store.add_owned("Heat again", "366013", ("1", "6"))
     store.import_text(BGSTATS.read_text(encoding="utf-8"), "export.bgsplay")

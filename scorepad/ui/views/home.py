@@ -21,6 +21,7 @@ SECTIONS = (
     ("/stats", "app.stats", ft.Icons.BAR_CHART),
     ("/players", "app.players", ft.Icons.PEOPLE_OUTLINE),
     ("/games", "app.games", ft.Icons.EDIT_NOTE),
+    ("/collection", "collection.title", ft.Icons.SHELVES),
 )
 
 
