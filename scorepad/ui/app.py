@@ -429,7 +429,7 @@ def _collection(ctx: Context, params: Params, query: Params) -> ft.View:
 def _suggest(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.suggest import suggest_view
 
-    return suggest_view(ctx)
+    return suggest_view(ctx, query.get("players", ""))
 
 
 def _new_game(ctx: Context, params: Params, query: Params) -> ft.View:

@@ -38,11 +38,19 @@ class Tonight:
     minutes: int | None = None
 
     @classmethod
-    def read(cls, history: History, lang: str, today: date) -> Tonight:
+    def read(
+        cls, history: History, lang: str, today: date, present: Sequence[str] = ()
+    ) -> Tonight:
+        """What the screen needs of the history; ``present``: those here already (a link's
+        ``?players=Ana,Ben``), offered first whether the history knows them or not."""
         people = sorted(history.players(), key=lambda p: (-p.plays, p.name.casefold()))
         games = candidates(history.game_entries(), history.owned_games(), lang)
-        names = [p.name for p in people[:MOST_NAMES]]
-        return cls(games, history.facts(), names, today)
+        here = list(dict.fromkeys(n.strip() for n in present if n.strip()))
+        known = [p.name for p in people if p.name not in here]
+        names = here + known[: max(MOST_NAMES - len(here), 0)]
+        tonight = cls(games, history.facts(), names, today, present=here)
+        tonight.count = len(here) or tonight.count
+        return tonight
 
     def toggle(self, name: str) -> None:
         """``name`` is here, or no longer: the number at the table follows who is here."""

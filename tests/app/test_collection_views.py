@@ -114,3 +114,13 @@ def test_the_random_pick_lands_on_a_suggestion_and_asks_who_starts(tmp_path):
     click(view.after_pick, "suggest-play-picked")
     chosen = next(s.candidate.game for s in view.shown if s.candidate.name == picked)
     assert routes[-1] == f"/new/{chosen}?players=Wren,Yara"
+
+
+def test_a_link_names_those_here_first(tmp_path):
+    ctx, _ = context(tmp_path)
+    ctx.services.history.add_player("Wren")
+    view = SuggestView(ctx, "Xia, Wren,")
+    root = view.build()
+    assert [find(root, f"suggest-who-{n}").label.value for n in (1, 2)] == ["Xia", "Wren"]
+    assert view.model.present == ["Xia", "Wren"] and find(root, "suggest-count-2").selected
+    assert find(root, "suggest-who-1").selected

@@ -2,6 +2,7 @@
 the time there is, and the games that fit, best first, each with its reasons ("not
 played since March", "Ben has never played it"); "Play" starts one for those here.
 
+A link may name those here (``/suggest?players=Ana,Ben``): they are chosen already.
 "Pick one for us" flicks through the suggestions as "Who starts?" flicks through the
 players (the same pace and the same pick, ``core.first_player.flicks``) and lands on
 one; then the first-player part of New play (``FirstPlayerPart``) says who starts it.
@@ -27,12 +28,14 @@ from scorepad.ui.views.first_player_part import FLICK_SECONDS, FirstPlayerPart
 
 
 class SuggestView:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, present: str = "") -> None:
         self.ctx = ctx
         self.problem = ""
+        here = present.split(",")
         try:
             self.model = ctx.kept(
-                "tonight", lambda: Tonight.read(ctx.services.history, ctx.lang, date.today())
+                "tonight",
+                lambda: Tonight.read(ctx.services.history, ctx.lang, date.today(), here),
             )
         except ScorepadError as problem:
             self.problem = problem.message(ctx.lang)
@@ -223,5 +226,7 @@ class SuggestView:
         return parts
 
 
-def suggest_view(ctx: Context) -> ft.View:
-    return SuggestView(ctx).build()
+def suggest_view(ctx: Context, present: str = "") -> ft.View:
+    """The screen; ``present``: the names of those here, comma-separated (a link's
+    ``?players=``), chosen already."""
+    return SuggestView(ctx, present).build()
