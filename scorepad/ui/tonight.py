@@ -38,9 +38,7 @@ class Tonight:
     minutes: int | None = None
 
     @classmethod
-    def read(
-        cls, history: History, lang: str, today: date, present: Sequence[str] = ()
-    ) -> Tonight:
+    def read(cls, history: History, lang: str, today: date, present: Sequence[str] = ()) -> Tonight:
         """What the screen needs of the history; ``present``: those here already (a link's
         ``?players=Ana,Ben``), offered first whether the history knows them or not."""
         people = sorted(history.players(), key=lambda p: (-p.plays, p.name.casefold()))

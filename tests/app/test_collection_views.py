@@ -35,9 +35,7 @@ def test_a_game_added_by_hand_is_listed_refused_with_a_message_and_removed(tmp_p
     type_into(root, "collection-bgg-id", "366013")
     type_into(root, "collection-players-low", "one")
     click(root, "collection-add")
-    assert find(root, "collection-said").value == (
-        'players "one": a whole number from 1 to 20'
-    )
+    assert find(root, "collection-said").value == ('players "one": a whole number from 1 to 20')
     assert find(root, "collection-name").value == "Heat"  # what was typed is kept
     assert not has(root, "collection-2")
     click(root, "collection-remove-1")

@@ -35,6 +35,9 @@ ROUTES = [
     "/games",
     "/games/new",
     "/games/edit/azul",
+    "/collection",
+    "/suggest",
+    "/suggest?players=Ana,Ben",
 ]
 
 

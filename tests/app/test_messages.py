@@ -154,6 +154,8 @@ ROUTES = [
     "/games/edit/mine",
     "/nowhere",
     "/new/chess",
+    "/collection",
+    "/suggest?players=Ana,Ben",
 ]
 
 
