@@ -64,9 +64,10 @@ class Tonight:
             :SHOWN
         ]
 
-    def start_route(self, game: str) -> str:
-        """Where "Play" goes: the game's sheet for those here when every seat is named,
-        else its New play form."""
+    def start_route(self, game: str, first: str | None = None) -> str:
+        """Where "Play" goes: the game's sheet for those here when every seat is named
+        (``first``: who starts, when picked), else its New play form."""
         if self.present and len(self.present) == self.count:
-            return f"/new/{game}?players=" + quote(",".join(self.present), safe=",")
+            route = f"/new/{game}?players=" + quote(",".join(self.present), safe=",")
+            return route + (f"&first={quote(first)}" if first in self.present else "")
         return f"/new/{game}"

@@ -112,6 +112,11 @@ def test_the_random_pick_lands_on_a_suggestion_and_asks_who_starts(tmp_path):
     click(view.after_pick, "suggest-play-picked")
     chosen = next(s.candidate.game for s in view.shown if s.candidate.name == picked)
     assert routes[-1] == f"/new/{chosen}?players=Wren,Yara"
+    asyncio.run(find(view.after_pick, "first-player").on_click())
+    starts = find(view.after_pick, "first-player-name").value
+    first = "Wren" if "Wren" in starts else "Yara"
+    click(view.after_pick, "suggest-play-picked")
+    assert routes[-1] == f"/new/{chosen}?players=Wren,Yara&first={first}"
 
 
 def test_a_link_names_those_here_first(tmp_path):

@@ -1,6 +1,7 @@
 """What to play tonight on a 390×844 phone in Chromium: the screen opened from the picker
-with those here chosen, the collection's game suggested first with its reasons, and a
-suggested game started for them (its sheet, their names on it)."""
+with those here chosen, the collection's game suggested first with its reasons, a random
+pick with who starts it, and a suggested game started for them (its sheet, their names on
+it)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,10 @@ def test_tonight_opens_from_the_picker_with_those_here_and_starts_a_suggested_ga
     # never played in this history, or not by those here: said either way
     new = f"{HERE[0]} and {HERE[1]} have never played it"
     assert "never played here" in said or new in said, said
+    app.click("suggest-pick")  # a random pick, then who starts it, and its Play
+    expect(app.node("suggest-play-picked")).to_be_attached(timeout=30_000)
+    expect(app.node("first-player")).to_be_attached()
+    assert app.text("suggest-picked").strip()  # the game it landed on
     app.click("suggestion-play-1")
     app.page.wait_for_url("**/new/azul?players=" + ",".join(HERE), timeout=30_000)
     expect(app.node("total-2")).to_be_attached(timeout=30_000)  # the sheet, for the two

@@ -25,12 +25,12 @@ class CollectionView:
         self.ctx = ctx
         t = ctx.t
         self.name = ft.TextField(label=t("collection.name"), expand=True)
-        self.bgg_id = ft.TextField(label=t("collection.bgg_id"), width=140)
-        self.low = ft.TextField(label=t("collection.players_low"), width=110)
-        self.high = ft.TextField(label=t("collection.players_high"), width=110)
-        self.short = ft.TextField(label=t("collection.minutes_low"), width=110)
-        self.long = ft.TextField(label=t("collection.minutes_high"), width=110)
-        self.weight = ft.TextField(label=t("collection.weight"), width=110)
+        self.bgg_id = ft.TextField(label=t("collection.bgg_id"), width=150)
+        self.low = ft.TextField(label=t("collection.players_low"), width=150)
+        self.high = ft.TextField(label=t("collection.players_high"), width=150)
+        self.short = ft.TextField(label=t("collection.minutes_low"), width=150)
+        self.long = ft.TextField(label=t("collection.minutes_high"), width=150)
+        self.weight = ft.TextField(label=t("collection.weight"), width=150)
         self.said = ft.Text(color=ft.Colors.ERROR)
         self.listing = ft.Column(spacing=4)
         self.fill()
@@ -49,8 +49,11 @@ class CollectionView:
         form = ft.Column(
             [
                 heading(ctx.t("collection.add_title")),
-                ft.Row([tid(*fields[0]), tid(*fields[1])], wrap=True, spacing=8, run_spacing=12),
-                ft.Row([tid(k, c) for k, c in fields[2:]], wrap=True, spacing=8, run_spacing=12),
+                ft.Row([tid(*fields[0])]),
+                *(
+                    ft.Row([tid(*a), tid(*b)], wrap=True, spacing=8, run_spacing=12)
+                    for a, b in ((fields[1], fields[6]), fields[2:4], fields[4:6])
+                ),
                 tid("collection-said", self.said),
                 tid(
                     "collection-add",

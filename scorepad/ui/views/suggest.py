@@ -5,7 +5,8 @@ played since March", "Ben has never played it"); "Play" starts one for those her
 A link may name those here (``/suggest?players=Ana,Ben``): they are chosen already.
 "Pick one for us" flicks through the suggestions as "Who starts?" flicks through the
 players (the same pace and the same pick, ``core.first_player.flicks``) and lands on
-one; then the first-player part of New play (``FirstPlayerPart``) says who starts it.
+one; then the first-player part of New play (``FirstPlayerPart``) says who starts it,
+and "Play" starts it with that player first (``?first=``).
 The ranking is ``club.suggest``'s; this screen holds the choices (``ui.tonight``).
 """
 
@@ -173,9 +174,11 @@ class SuggestView:
 
         return choose
 
-    def _start(self, game: str) -> Callable[[], None]:
+    def _start(
+        self, game: str, first: Callable[[], str | None] = lambda: None
+    ) -> Callable[[], None]:
         def start() -> None:
-            self.ctx.navigate(self.model.start_route(game))
+            self.ctx.navigate(self.model.start_route(game, first()))
 
         return start
 
@@ -198,6 +201,7 @@ class SuggestView:
         chosen = choices[names.index(shown[-1])]
         self.picked.value = shown[-1]
         self.after_pick.controls = self._picked_parts(chosen)
+        self.ctx.update(self.picked, self.after_pick)
 
     def _picked_parts(self, chosen: Suggestion) -> list[ft.Control]:
         """Who starts the game picked (those here), and "Play" for it."""
@@ -206,10 +210,10 @@ class SuggestView:
             return [muted(ctx.t("suggest.no_sheet"), size=13)]
         parts: list[ft.Control] = []
         present = list(self.model.present)
+        starter: dict[str, str | None] = {"name": None}
         if present:
             template = ctx.services.history.games().get(game.game)
             if template is not None:
-                starter: dict[str, str | None] = {"name": None}
 
                 def choose(name: str) -> None:
                     starter["name"] = name
@@ -220,7 +224,9 @@ class SuggestView:
                 )
                 parts += part.controls()
         play = ft.FilledButton(
-            ctx.t("suggest.play"), icon=ft.Icons.PLAY_ARROW, on_click=self._start(game.game)
+            ctx.t("suggest.play"),
+            icon=ft.Icons.PLAY_ARROW,
+            on_click=self._start(game.game, lambda: starter["name"]),
         )
         parts.append(tid("suggest-play-picked", play))
         return parts
