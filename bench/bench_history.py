@@ -15,6 +15,12 @@ same database file:
                 baseline reads the same tallies; they are also checked once against every
                 result counted afresh)
   head_to_head  two players' plays together
+  *_year, *_month  the same for 2022 and for May 2022 (the Stats screen's period filter):
+                a player's figures, a game's (``game_stats_*`` as the screen asks them,
+                without the distribution of totals; ``game_spread_*`` with it, as the
+                command line does), head to head and everyone's wins; and a player's
+                ``timeline_*`` (win rate and totals per year over all time, per month in
+                the year; the baseline groups in SQL)
   bgstats       a generated BG Stats export of 20,000 plays (``--bgstats-plays``; sums
                 typed as scores, the anonymous player, no-points, co-operative, lowest-wins
                 and team games, ignored plays, expansions, locations, durations) imported
@@ -48,10 +54,12 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from scorepad.core import PlayerSheet, builtin_games, score
+from scorepad.core.periods import Period
 from scorepad.store import PlayFilter, Store, open_store
 from scorepad.store.bulk import RECOUNT
 from scorepad.store.database import CACHE_KIB
@@ -365,14 +373,18 @@ def base_player_page(db: sqlite3.Connection, name: str) -> Any:
     return page_rows(db, BY_PLAYER, (pid,))
 
 
-def base_player_stats(db: sqlite3.Connection, name: str, game: str) -> Any:
-    """A player's figures in one game (averages and bests are per game)."""
+def base_player_stats(
+    db: sqlite3.Connection, name: str, game: str, period: Period | None = None
+) -> Any:
+    """A player's figures in one game (averages and bests are per game), in a period: the
+    period's range of their part of ix_result_player."""
     pid = db.execute("SELECT id FROM player WHERE name_key = ?", (name.casefold(),)).fetchone()[0]
     gid = db.execute("SELECT id FROM game WHERE key = ?", (game,)).fetchone()[0]
+    dated = " AND played_at >= ? AND played_at < ?" if period is not None else ""
     n, wins, total, best, last = db.execute(
         "SELECT count(*), sum(winner), sum(total_halves), max(total_halves), max(played_at) "
-        "FROM play_result WHERE player_id = ? AND live = 1 AND game_id = ?",
-        (pid, gid),
+        f"FROM play_result WHERE player_id = ? AND live = 1{dated} AND game_id = ?",
+        (pid, *(span(period) if period is not None else ()), gid),
     ).fetchone()
     return (
         n,
@@ -400,6 +412,19 @@ tables a hand-written query would use), or counted afresh from every play and re
 (run once, to check the tallies)."""
 
 
+def game_answer(
+    n: int, best: int, holders: list[Any], wsum: int, wcount: int, dist: list[Any]
+) -> tuple[Any, ...]:
+    """A game's figures in the shape the store's are compared in."""
+    return (
+        n,
+        from_halves(best),
+        holders,
+        half_up(Decimal(wsum) / (2 * wcount)),
+        [(from_halves(t), c) for t, c in dist],
+    )
+
+
 def base_game_stats(db: sqlite3.Connection, key: str, source: str = "tallies") -> Any:
     plays, distribution = GAME_COUNTS[source]
     gid = db.execute('SELECT id FROM game WHERE "key" = ?', (key,)).fetchone()[0]
@@ -413,13 +438,7 @@ def base_game_stats(db: sqlite3.Connection, key: str, source: str = "tallies") -
         "ORDER BY r.played_at, r.play_id, r.seat",
         (gid, best, best),
     ).fetchall()
-    return (
-        n,
-        from_halves(best),
-        holders,
-        half_up(Decimal(wsum) / (2 * wcount)),
-        [(from_halves(t), c) for t, c in dist],
-    )
+    return game_answer(n, best, holders, wsum, wcount, dist)
 
 
 def base_h2h(db: sqlite3.Connection, a: str, b: str) -> Any:
@@ -436,6 +455,106 @@ def base_h2h(db: sqlite3.Connection, a: str, b: str) -> Any:
         (ids[1], ids[0]),
     ).fetchone()
     return row[:5]
+
+
+# --- the same by period: a year or a month (start inclusive, end exclusive) ------------------
+YEAR, MONTH = Period.year(2022), Period.month(2022, 5)
+
+
+def span(period: Period) -> tuple[str, str]:
+    """The period's ends as the store's SQLite file writes a ``played_at``."""
+    start, end = (d.strftime("%Y-%m-%d %H:%M:%S.%f") for d in period.bounds())
+    return start, end
+
+
+def ids_of(db: sqlite3.Connection, *names: str) -> list[int]:
+    return [
+        db.execute("SELECT id FROM player WHERE name_key = ?", (n.casefold(),)).fetchone()[0]
+        for n in names
+    ]
+
+
+def base_game_period(db: sqlite3.Connection, key: str, period: Period, spread: bool) -> Any:
+    """A game's figures within a period: its plays in the range of ix_play_game (not left
+    out of the statistics), the best of their winning totals and its holders; with
+    ``spread``, every result of those plays counted by total."""
+    gid = db.execute('SELECT id FROM game WHERE "key" = ?', (key,)).fetchone()[0]
+    start, end = span(period)
+    n, wsum, wcount, best = db.execute(
+        "SELECT count(*), sum(winning_total_halves), count(winning_total_halves), "
+        "max(winning_total_halves) FROM play WHERE game_id = ? AND deleted_at IS NULL "
+        "AND ignored IS NULL AND played_at >= ? AND played_at < ?",
+        (gid, start, end),
+    ).fetchone()
+    holders = db.execute(
+        "SELECT pl.name, r.play_id FROM play p JOIN play_result r ON r.play_id = p.id "
+        "JOIN player pl ON pl.id = r.player_id WHERE p.game_id = ? AND p.deleted_at IS NULL "
+        "AND p.winning_total_halves = ? AND r.total_halves = ? AND r.live = 1 "
+        "AND p.played_at >= ? AND p.played_at < ? ORDER BY r.played_at, r.play_id, r.seat",
+        (gid, best, best, start, end),
+    ).fetchall()
+    dist = []
+    if spread:
+        dist = db.execute(
+            "SELECT r.total_halves, count(*) FROM play p JOIN play_result r ON r.play_id = p.id "
+            "WHERE p.game_id = ? AND p.deleted_at IS NULL AND p.played_at >= ? "
+            "AND p.played_at < ? AND r.live = 1 AND r.total_halves IS NOT NULL "
+            "GROUP BY r.total_halves ORDER BY r.total_halves",
+            (gid, start, end),
+        ).fetchall()
+    return game_answer(n, best, holders, wsum, wcount, dist)
+
+
+def base_h2h_period(db: sqlite3.Connection, a: str, b: str, period: Period) -> Any:
+    a_id, b_id = ids_of(db, a, b)
+    row = db.execute(
+        "SELECT count(*), sum(a.rank < b.rank), sum(a.rank > b.rank), sum(a.winner), "
+        "sum(b.winner) FROM play_result a "
+        "JOIN play_result b ON b.play_id = a.play_id AND b.player_id = ? "
+        "WHERE a.player_id = ? AND a.live = 1 AND a.played_at >= ? AND a.played_at < ?",
+        (b_id, a_id, *span(period)),
+    ).fetchone()
+    return tuple(int(v or 0) for v in row)
+
+
+def base_counts_period(db: sqlite3.Connection, period: Period) -> Any:
+    """Everyone's plays and wins within a period: each one's range of ix_result_player."""
+    rows = db.execute(
+        "SELECT player_id, count(*), sum(winner) FROM play_result "
+        "WHERE player_id IN (SELECT id FROM player) AND live = 1 "
+        "AND played_at >= ? AND played_at < ? GROUP BY player_id",
+        span(period),
+    ).fetchall()
+    return sorted((pid, n, w) for pid, n, w in rows)
+
+
+def base_timeline(
+    db: sqlite3.Connection, name: str, game: str, period: Period | None, width: int
+) -> Any:
+    """A player's plays, wins and totals in one game per month (``width`` 7) or year (4),
+    grouped by SQLite itself; the co-operative plays left out, as the store does."""
+    (pid,) = ids_of(db, name)
+    gid = db.execute("SELECT id FROM game WHERE key = ?", (game,)).fetchone()[0]
+    dated = " AND r.played_at >= ? AND r.played_at < ?" if period is not None else ""
+    rows = db.execute(
+        f"SELECT substr(r.played_at, 1, {width}), count(*), sum(r.winner), "
+        "count(r.total_halves), sum(r.total_halves) FROM play_result r "
+        "JOIN play p ON p.id = r.play_id WHERE r.player_id = ? AND r.live = 1 "
+        "AND r.game_id = ? AND NOT (p.outcome IS NOT NULL AND p.result_kind = 'cooperative')"
+        f"{dated} GROUP BY 1 ORDER BY 1",
+        (pid, gid, *(span(period) if period is not None else ())),
+    ).fetchall()
+    return [(k, n, w, c, t) for k, n, w, c, t in rows]
+
+
+def timeline_shape(timeline: Any) -> list[tuple[Any, ...]]:
+    """A store timeline in the baseline's shape."""
+    width = 4 if timeline.grain == "year" else 7
+    return [
+        (p.start.isoformat()[:width], p.plays, p.wins, p.scored, p.total_halves)
+        for p in timeline.points
+        if p.plays  # the baseline groups the days, months or years played only
+    ]
 
 
 def page_shape(page: Any) -> list[tuple[Any, ...]]:
@@ -547,6 +666,75 @@ def main() -> int:
     return finish(results, ok and bgs_ratio <= 1.5)
 
 
+def game_shape(s: Any) -> tuple[Any, ...]:
+    return (
+        s.plays,
+        s.best_total,
+        [(h.name, h.play_id) for h in s.holders],
+        s.average_winning_total,
+        list(s.distribution),
+    )
+
+
+def player_shape(s: Any) -> tuple[Any, ...]:
+    return (s.plays, s.wins, s.average_total, s.best_total, s.last_played)
+
+
+def h2h_shape(h: Any) -> tuple[Any, ...]:
+    return (h.plays, h.a_ahead, h.b_ahead, h.a_wins, h.b_wins)
+
+
+def counts_shape(people: Any) -> list[tuple[Any, ...]]:
+    return sorted((p.id, p.plays, p.wins) for p in people if p.plays)
+
+
+def period_cases(
+    store: Store, db: sqlite3.Connection, a: str, b: str
+) -> dict[str, tuple[Callable[[], Any], Callable[[], Any], Callable[[Any], Any]]]:
+    """The stats for a year and a month (the Stats screen's period filter), each beside
+    its hand-written query."""
+    cases: dict[str, tuple[Callable[[], Any], Callable[[], Any], Callable[[Any], Any]]] = {}
+    for label, period in (("year", YEAR), ("month", MONTH)):
+        cases |= {
+            f"player_stats_{label}": (
+                partial(store.player_stats, a, "azul", period),
+                partial(base_player_stats, db, a, "azul", period),
+                player_shape,
+            ),
+            f"game_stats_{label}": (  # as the Stats screen asks: no distribution
+                partial(store.game_stats, "azul", period, distribution=False),
+                partial(base_game_period, db, "azul", period, False),
+                game_shape,
+            ),
+            f"game_spread_{label}": (  # as the command line asks: with it
+                partial(store.game_stats, "azul", period),
+                partial(base_game_period, db, "azul", period, True),
+                game_shape,
+            ),
+            f"head_to_head_{label}": (
+                partial(store.head_to_head, a, b, None, period),
+                partial(base_h2h_period, db, a, b, period),
+                h2h_shape,
+            ),
+            f"wins_{label}": (
+                partial(store.players, period),
+                partial(base_counts_period, db, period),
+                counts_shape,
+            ),
+        }
+    cases["timeline_all"] = (  # five years: per year
+        lambda: store.player_timeline(a, "azul"),
+        lambda: base_timeline(db, a, "azul", None, 4),
+        timeline_shape,
+    )
+    cases["timeline_year"] = (  # a year: per month
+        lambda: store.player_timeline(a, "azul", YEAR),
+        lambda: base_timeline(db, a, "azul", YEAR, 7),
+        timeline_shape,
+    )
+    return cases
+
+
 def queries(store: Store, path: Path, runs: int, results: dict[str, Any]) -> bool:
     """Time the store's queries beside the baseline's on the history at ``path`` (the
     store's file), add their figures to ``results``, and say whether each met its target."""
@@ -586,6 +774,7 @@ def queries(store: Store, path: Path, runs: int, results: dict[str, Any]) -> boo
             lambda: base_h2h(db, a, b),
             lambda h: (h.plays, h.a_ahead, h.b_ahead, h.a_wins, h.b_wins),
         ),
+        **period_cases(store, db, a, b),
     }
     for name, (ours, theirs, shape) in cases.items():
         mine, base = shape(ours()), theirs()
@@ -599,7 +788,7 @@ def queries(store: Store, path: Path, runs: int, results: dict[str, Any]) -> boo
             "ratio": round(ratio, 2),
         }
         print(
-            f"{name:>13}: {ours_ms:7.3f} ms median, baseline {base_ms:7.3f} ms, ratio {ratio:.2f}"
+            f"{name:>18}: {ours_ms:7.3f} ms median, baseline {base_ms:7.3f} ms, ratio {ratio:.2f}"
         )
     counted_at = time.perf_counter()
     counted = base_game_stats(db, "azul", "results")

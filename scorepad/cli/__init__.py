@@ -24,7 +24,18 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from scorepad import __version__
-from scorepad.cli import app, games, history, printing, scoring, share, suggest
+from scorepad.cli import (
+    app,
+    games,
+    history,
+    nights,
+    printing,
+    ratings,
+    review,
+    scoring,
+    share,
+    suggest,
+)
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import choose_lang
 
@@ -48,7 +59,10 @@ COMMAND_GROUPS: tuple[CommandGroup, ...] = (
     scoring,
     printing,
     history,
+    nights,
+    ratings,
     share,
+    review,
     suggest,
     app,
 )

@@ -21,8 +21,9 @@ from scorepad.cli.render import (
 )
 from scorepad.core.i18n import first_few, tr
 
-EXPORT_FORMATS = ("json", "csv", "bgsplay")
-IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection")
+EXPORT_FORMATS = ("json", "csv", "bgsplay", "zip")
+IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection", "zip")
+"""``zip``: the JSON history with the photos of the table, as one archive."""
 
 
 COMMANDS: tuple[str, ...] = ("history", "stats", "export", "import", "collection", "players")
@@ -46,20 +47,23 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     stats.add_argument("--game", help="a game's statistics (or a player's in that game)")
     stats.add_argument("--player", help="a player's statistics")
     stats.add_argument("--versus", help="with --player: head-to-head against this player")
+    stats.add_argument("--period", help="only a year (2024) or a month (2024-05)")
     options(stats, json=True, db=True)
     stats.set_defaults(handler=cmd_stats)
 
     export = commands.add_parser("export", help="write the history to a file / exporta")
     export.add_argument("file", help="the file to write")
-    export.add_argument("--format", choices=EXPORT_FORMATS, default="json")
+    export.add_argument(
+        "--format", choices=EXPORT_FORMATS, help="default: zip for a .zip file, else json"
+    )
     options(export, json=True, db=True)
     export.set_defaults(handler=cmd_export)
 
     imp = commands.add_parser("import", help="read plays from a file / importa partidas")
     imp.add_argument(
         "file",
-        help="a Scorepad history (.json), a BG Stats (.bgsplay) file, or BoardGameGeek's "
-        "plays XML or collection CSV",
+        help="a Scorepad history (.json, or .zip with its photos), a BG Stats (.bgsplay) "
+        "file, or BoardGameGeek's plays XML or collection CSV",
     )
     imp.add_argument("--format", choices=IMPORT_FORMATS, help="default: from the file")
     options(imp, json=True, db=True)
@@ -108,21 +112,25 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from scorepad.core.periods import parse_period
     from scorepad.store import render_h2h
 
+    period = parse_period(args.period)
     with open_history(args.db) as store:
         if args.player and args.versus:
-            h2h = store.head_to_head(args.player, args.versus, args.game)
+            h2h = store.head_to_head(args.player, args.versus, args.game, period)
             data: Any = h2h_json(h2h)
             text = render_h2h(h2h, args.lang)
         elif args.player:
-            stats = store.player_stats(args.player, args.game)
+            stats = store.player_stats(args.player, args.game, period)
             data, text = player_stats_json(stats), render_player_stats([stats], args.lang)
         elif args.game:
-            game = store.game_stats(args.game)
+            game = store.game_stats(args.game, period)
             data, text = game_stats_json(game), render_game_stats(game, args.lang)
         else:
-            everyone = [store.player_stats(p.name) for p in store.players()]
+            people = store.players(period)
+            shown = [p for p in people if p.plays or period is None]
+            everyone = [store.player_stats(p.name, None, period) for p in shown]
             data = [player_stats_json(s) for s in everyone]
             text = render_player_stats(everyone, args.lang)
     if args.json:
@@ -134,7 +142,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     with open_history(args.db) as store:
-        count = store.export_file(args.file, args.format)
+        fmt = args.format or ("zip" if args.file.lower().endswith(".zip") else "json")
+        count = store.export_file(args.file, fmt)
     print(tr("store.exported", args.lang, plays=count, path=args.file))
     return 0
 
@@ -157,7 +166,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             )
         return 0
     if args.json and not done.bgstats:
-        print_json({"imported": done.plays, "skipped": done.skipped})
+        photos = {"photos": done.photos} if done.photos else {}
+        print_json({"imported": done.plays, "skipped": done.skipped, **photos})
         return 0
     if args.json:
         print_json(
@@ -178,6 +188,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         return 0
     print(tr("store.imported", args.lang, plays=done.plays, skipped=done.skipped, source=args.file))
     lang = args.lang
+    if done.photos:
+        print(tr("store.import_photos", lang, count=done.photos))
     if done.updated:
         print(tr("store.import_updated", lang, count=done.updated))
     for key, items in (

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     )
     from scorepad.store.errors import BackupDamaged, StoreError, Unreachable
     from scorepad.store.importing import Imported
+    from scorepad.store.photo_image import MAX_PHOTOS, PHOTO_MAX_MB
+    from scorepad.store.photos import Photo, RemovedPhoto
     from scorepad.store.records import (
         CustomGame,
         EditedPlay,
@@ -55,6 +57,8 @@ __all__ = [
     "AZUL_PAVILION",
     "AZUL_WALL",
     "MAX_DURATION",
+    "MAX_PHOTOS",
+    "PHOTO_MAX_MB",
     "SINTRA_PALACE",
     "Backup",
     "BackupDamaged",
@@ -66,12 +70,14 @@ __all__ = [
     "Imported",
     "NewSheet",
     "Page",
+    "Photo",
     "PlayFilter",
     "PlayRecord",
     "PlaySummary",
     "PlayVersion",
     "PlayerInfo",
     "PlayerStats",
+    "RemovedPhoto",
     "Restored",
     "RoleStats",
     "SeatBoard",
@@ -118,6 +124,11 @@ _HOMES = {
     "SeatResult": "records",
     "coop_key": "records",
     "Imported": "importing",
+    # photos of the table
+    "Photo": "photos",
+    "RemovedPhoto": "photos",
+    "MAX_PHOTOS": "photo_image",
+    "PHOTO_MAX_MB": "photo_image",
     # the boards kept with a seat
     "AZUL_PAVILION": "boards",
     "AZUL_WALL": "boards",

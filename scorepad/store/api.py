@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from datetime import date, datetime, timedelta
@@ -17,19 +18,30 @@ from typing import Any, TextIO
 
 import scorepad.store.backups as backups
 import scorepad.store.bggread as bggread
+import scorepad.store.clubrows as clubrows
 import scorepad.store.collection as owned
 import scorepad.store.games as g
 import scorepad.store.importing as importing
 import scorepad.store.legacy_drafts as legacy_drafts
+import scorepad.store.photo_archive as photo_archive
+import scorepad.store.photos as photos
 import scorepad.store.queries as queries
+import scorepad.store.ratings as ratings
 import scorepad.store.restoring as restoring
 import scorepad.store.stats as stats
 import scorepad.store.writes as writes
+from scorepad.club.achievements import Earned, earned
 from scorepad.club.facts import PlayFact
+from scorepad.club.nights import NightMark
+from scorepad.club.ratings import Ratings
+from scorepad.club.review import Review, ReviewError, played_before, year_review
+from scorepad.club.seasons import Season
 from scorepad.core import GameTemplate, PlayerSheet, ScoredSheet, score
+from scorepad.core.errors import quote
 from scorepad.core.finding import Played
 from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
+from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.files import replacing, write_atomic
 from scorepad.store.backups import Backup
@@ -38,10 +50,11 @@ from scorepad.store.boards import kept_boards
 from scorepad.store.csvfile import write_csv
 from scorepad.store.database import CACHE_KIB, Database, resolve_url
 from scorepad.store.errors import BackupDamaged, StoreError
-from scorepad.store.facts import read_facts
+from scorepad.store.facts import FactsCache, played_at, read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
+from scorepad.store.photos import Photo, RemovedPhoto
 from scorepad.store.records import (
     CustomGame,
     EditedPlay,
@@ -58,9 +71,16 @@ from scorepad.store.records import (
     RoleStats,
 )
 from scorepad.store.restoring import Restored
+from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
+from scorepad.store.yearfacts import (
+    games_before,
+    player_named,
+    read_facts_between,
+    year_span,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -90,6 +110,8 @@ class Store:
         self.backup_problem: StoreError | None = None
         """Why the last automatic copy failed (Settings shows it); None when it worked."""
         self._copied_on: date | None = None
+        self._ratings = ratings.RatingsCache()
+        self._facts = FactsCache()
 
     @property
     def label(self) -> str:
@@ -144,14 +166,18 @@ class Store:
         self, definition: str | Mapping[str, Any], source: str = "game"
     ) -> GameTemplate:
         """Add a user-defined game from a template file's text or data (validated)."""
-        return self.db.write(lambda c: g.save_custom(c, definition, source, replace=False))
+        return self.db.write(
+            lambda c: g.save_custom(c, definition, source, replace=False), touches=False
+        )
 
     def update_game(
         self, definition: str | Mapping[str, Any], source: str = "game"
     ) -> GameTemplate:
         """Replace a user-defined game's template; plays already saved keep their snapshot."""
 
-        return self.db.write(lambda c: g.save_custom(c, definition, source, replace=True))
+        return self.db.write(
+            lambda c: g.save_custom(c, definition, source, replace=True), touches=False
+        )
 
     def import_game(self, text: str, source: str) -> GameTemplate:
         """A shared game file: added, or replacing the user's game with the same id."""
@@ -180,13 +206,13 @@ class Store:
     def keep_line(self, game: str, line: Mapping[str, Any]) -> GameTemplate:
         """A line added on a sheet, kept for the game: added to the user's own copy of
         it (made now for a shipped game), which is returned."""
-        return self.db.write(lambda c: g.keep_line(c, game, line))
+        return self.db.write(lambda c: g.keep_line(c, game, line), touches=False)
 
     def delete_game(self, game: str) -> None:
-        self.db.write(lambda c: g.set_deleted(c, game, True))
+        self.db.write(lambda c: g.set_deleted(c, game, True), touches=False)
 
     def restore_game(self, game: str) -> None:
-        self.db.write(lambda c: g.set_deleted(c, game, False))
+        self.db.write(lambda c: g.set_deleted(c, game, False), touches=False)
 
     def labels(self, game: str) -> list[str]:
         """By-hand line labels used with this game before, most recent first."""
@@ -260,7 +286,7 @@ class Store:
             new = rows_of(play.sheet, details, uid, now, now, form, play.entered)
             return writes.insert_plays(conn, [(play.sheet.template, new)])[0]
 
-        return self.db.write(work)
+        return self.db.write(work, touches=when)
 
     def get_play(self, play_id: int) -> PlayRecord:
         with self.db.reading(snapshot=True) as conn:
@@ -306,7 +332,10 @@ class Store:
                 else play.boards,
             )
         )
-        before = self.db.write(lambda c: writes.edit_sheet(c, play_id, sheet, details, players))
+        before = self.db.write(
+            lambda c: writes.edit_sheet(c, play_id, sheet, details, players),
+            touches=min(summary.played_at, when),
+        )
         record = self.get_play(play_id)
         kept = {f.name: getattr(record, f.name) for f in fields(PlayRecord)}
         return EditedPlay(**kept, before=before)
@@ -315,22 +344,34 @@ class Store:
         """Put a play back as it was before an edit (``update_play``'s ``before``):
         entries, details, first player, colours and boards. Refused (StoreError) when the
         play was deleted for good or changed again since."""
-        self.db.write(lambda c: writes.put_back(c, before))
+        self.db.write(
+            lambda c: writes.put_back(c, before),
+            touches=ratings.play_time(before.play_id, before.play.get("played_at")),
+        )
 
     def delete_play(self, play_id: int) -> None:
         """Hide a play from history and stats; ``restore_play`` undoes it."""
-        self.db.write(lambda c: writes.set_deleted(c, play_id, True))
+        self.db.write(
+            lambda c: writes.set_deleted(c, play_id, True), touches=ratings.play_time(play_id)
+        )
 
     def restore_play(self, play_id: int) -> None:
-        self.db.write(lambda c: writes.set_deleted(c, play_id, False))
+        self.db.write(
+            lambda c: writes.set_deleted(c, play_id, False), touches=ratings.play_time(play_id)
+        )
 
     def set_ignored(self, play_id: int, ignored: bool) -> None:
         """Leave a play out of every statistic (kept and listed, marked ignored), or count
         it again."""
-        self.db.write(lambda c: writes.set_ignored(c, play_id, ignored))
+        self.db.write(
+            lambda c: writes.set_ignored(c, play_id, ignored), touches=ratings.play_time(play_id)
+        )
 
     def purge_play(self, play_id: int) -> None:
-        self.db.write(lambda c: writes.purge_play(c, play_id))
+        """Remove a play for good, its photos with it (``store.photos``)."""
+        held = photos.digests_of(self.db, [play_id])
+        self.db.write(lambda c: writes.purge_play(c, play_id), touches=ratings.play_time(play_id))
+        photos.tidy(self.db, held)
 
     def deleted_plays(self) -> list[int]:
         with self.db.reading() as conn:
@@ -352,6 +393,29 @@ class Store:
     ) -> Page:
         return queries.list_plays(self.db, filters, limit, offset)
 
+    # --- photos of the table (``store.photos``) -----------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        """A live play's photos, in their order (none for a deleted play)."""
+        return photos.listing(self.db, play_id)
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        """For each of ``play_ids`` with photos: its first photo and how many it has."""
+        return photos.marks(self.db, play_ids)
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes:
+        """A live play's photo (or its thumbnail) as JPEG bytes."""
+        return photos.read(self.db, play_id, position, thumb=thumb)
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        """Photos (file name, bytes) for a live play, made fit to keep: all, or none."""
+        return photos.add(self.db, play_id, files)
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto:
+        return photos.remove(self.db, play_id, position)
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo:
+        return photos.put_back(self.db, removed)
+
     # --- settings kept with the history -------------------------------------------------
     def settings(self) -> dict[str, Any]:
         """The history's own settings (``store.settings``), by key; a key never set is
@@ -360,14 +424,97 @@ class Store:
 
     def set_setting(self, key: str, value: Any) -> None:
         """Keep a setting with the history; None forgets it."""
-        self.db.write(lambda c: write_setting(c, key, value))
+        self.db.write(lambda c: write_setting(c, key, value), touches=False)
+
+    # --- ratings (``scorepad.club.ratings``) ---------------------------------------------
+    def ratings_on(self) -> bool:
+        """Whether this history shows ratings (its setting "ratings"; on by default)."""
+        return ratings.enabled(self.settings())
+
+    def set_ratings_on(self, on: bool) -> None:
+        self.set_setting(ratings.SETTING, None if on else False)
+
+    def ratings(self) -> Ratings | None:
+        """The players' ratings after every counted play (None when ratings are off),
+        kept in memory and re-rated from the first play a change touched."""
+        if not self.ratings_on():
+            return None
+        return self._ratings.get(self.db)
+
+    def staying_out(self) -> dict[int, str]:
+        """The players who chose to stay out of the ratings: name by player id."""
+        return ratings.staying_out(self.db)
+
+    def set_rated(self, name: str, rated: bool) -> None:
+        """Put a player back in the ratings, or let them stay out (StoreError when there
+        is no such player)."""
+        self.db.write(lambda c: ratings.set_rated(c, name, rated), touches=False)
+
+    # --- game nights and seasons (clubrows) ---------------------------------------------
+    def night_marks(self) -> dict[str, NightMark]:
+        """What was decided by hand about game nights, by play uid (``club.nights``)."""
+        with self.db.reading() as conn:
+            return clubrows.read_marks(conn)
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None:
+        """Keep each play's mark as given (an empty one forgets it), in one transaction."""
+        self.db.write(lambda c: clubrows.write_marks(c, changes))
+
+    def seasons(self) -> list[Season]:
+        """Every season, the earliest first."""
+        with self.db.reading() as conn:
+            return clubrows.read_seasons(conn)
+
+    def save_season(self, season: Season) -> None:
+        """Add a season, or change the one with its uid."""
+        self.db.write(lambda c: clubrows.save_season(c, season))
+
+    def delete_season(self, uid: str) -> None:
+        self.db.write(lambda c: clubrows.delete_season(c, uid))
 
     # --- players and stats --------------------------------------------------------------
     def facts(self, since: datetime | None = None) -> tuple[PlayFact, ...]:
         """Every counted play, oldest first, as the club's computations read them."""
+        if since is None:
+            return self._facts.get(self.db)
         return read_facts(self.db, since)
 
-    def players(self) -> list[PlayerInfo]:
+    def achievements(self) -> list[Earned]:
+        """Every achievement earned (``club.achievements``), worked out afresh."""
+        return earned(club_history(self.db, self.facts()))
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        """The year in review of ``year`` (``club.review``), for ``player`` or everyone;
+        a ``ReviewError`` for a player the history does not know."""
+        if player is not None:
+            found = player_named(self.db, player)
+            if found is None:
+                raise ReviewError("review.unknown_player", value=quote(player))
+            player = found
+        start, end = datetime(year, 1, 1), datetime(year + 1, 1, 1)
+        kept = self._facts.kept(self.db)  # every play, kept by an earlier ask: no reading
+        if kept is not None:
+            first = bisect_left(kept, start, key=played_at)
+            facts = kept[first : bisect_left(kept, end, lo=first, key=played_at)]
+            before = played_before(kept[:first], start, player)
+        else:  # the year's plays alone, read afresh
+            facts = read_facts_between(self.db, start, end, player)
+            before = games_before(self.db, start, player)
+        with self.db.reading() as conn:
+            lowest = lowest_wins(conn, {f.game for f in facts})
+        return year_review(facts, year, player, lowest_wins=lowest, before=before)
+
+    def review_years(self) -> list[int]:
+        """The years a review can look at: from the first counted play's to the latest's,
+        newest first (none for an empty history)."""
+        span = year_span(self.db)
+        return [] if span is None else list(range(span[1], span[0] - 1, -1))
+
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        """Every player, by name, with their plays and wins (in ``period``: None for all
+        time)."""
+        if period is not None:
+            return stats.player_counts(self.db, period)
         with self.db.reading() as conn:
             return queries.players(conn)
 
@@ -384,27 +531,48 @@ class Store:
 
     def add_player(self, name: str) -> None:
         """A profile before its first play (nothing happens when it exists already)."""
-        self.db.write(lambda c: writes.player_ids(c, [name]))
+        self.db.write(lambda c: writes.player_ids(c, [name]), touches=False)
 
     def rename_player(self, old: str, new: str) -> None:
-        self.db.write(lambda c: writes.rename_player(c, old, new))
+        self.db.write(lambda c: writes.rename_player(c, old, new), touches=False)
 
     def merge_players(self, source: str, target: str) -> None:
         """``source``'s plays now belong to ``target``; the ``source`` profile is removed."""
         self.db.write(lambda c: writes.merge_players(c, source, target))
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
-        return stats.player_stats(self.db, name, game)
+    # every stats method takes a period (``core.periods.Period``; None: all time)
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats:
+        return stats.player_stats(self.db, name, game, period)
 
-    def game_stats(self, game: str) -> GameStats:
-        return stats.game_stats(self.db, game)
+    def game_stats(
+        self, game: str, period: Period | None = None, distribution: bool = True
+    ) -> GameStats:
+        """A game's figures; for a period, ``distribution`` False leaves its totals'
+        distribution out (the one figure read from every result of the period)."""
+        return stats.game_stats(self.db, game, period, distribution)
 
-    def role_stats(self, game: str | None = None) -> tuple[RoleStats, ...]:
+    def role_stats(
+        self, game: str | None = None, period: Period | None = None
+    ) -> tuple[RoleStats, ...]:
         """Each role imported plays gave (BG Stats' ``role``), with its plays and wins."""
-        return stats.role_stats(self.db, game)
+        return stats.role_stats(self.db, game, period)
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
-        return stats.head_to_head(self.db, a, b, game)
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead:
+        return stats.head_to_head(self.db, a, b, game, period)
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        """A player's plays, wins and totals per day, month or year (``core.periods``)."""
+        return stats.player_timeline(self.db, name, game, period)
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """When the first and the last play were played (None before any)."""
+        return stats.played_span(self.db)
 
     # --- sheets in progress the store kept before revision 0004 ----------------------
     def legacy_drafts(self) -> list[NewSheet]:
@@ -451,12 +619,15 @@ class Store:
     def export(self, out: TextIO, fmt: str = "json") -> int:
         """Write every live play as ``json`` (the app's own, exact), ``csv`` or ``bgsplay``;
         returns the number of plays."""
-        writer = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}[fmt]
+        writer = EXPORTS[fmt]
         with self.db.reading(snapshot=True) as conn:
             return writer(conn, out)
 
     def export_file(self, path: str | Path, fmt: str = "json") -> int:
-        """Export to a file, replacing it only once the new one is complete."""
+        """Export to a file, replacing it only once the new one is complete; ``zip``: the
+        JSON export and the photos as one archive (``store.photo_archive``)."""
+        if fmt == "zip":
+            return photo_archive.write_archive(self.db, path, EXPORTS["json"])
         target = Path(path)
         try:
             with replacing(target, "w", newline="") as out:
@@ -483,7 +654,14 @@ class Store:
         progress: Callable[[int, int], None] | None = None,
     ) -> Imported:
         """``progress``: told (plays read, plays in the file) as a BG Stats file goes in."""
+        if fmt == "zip" or (fmt is None and photo_archive.is_archive(path)):
+            return photo_archive.import_archive(self.db, path)
         return importing.import_file(self.db, path, fmt, progress)
+
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (``export_file(..., "zip")``) given as its bytes, as a
+        device uploads it; ``source`` names it in messages."""
+        return photo_archive.import_archive(self.db, data, source)
 
     def collection(self) -> list[dict[str, Any]]:
         """The BoardGameGeek collection imported (``bggread.collection``), by name."""
@@ -512,6 +690,10 @@ class Store:
         """The collection's entry ``collid`` removed (``collection.remove``)."""
         removed = self.settings().get(owned.REMOVED) or []
         self.db.write(lambda c: owned.remove(c, collid, removed))
+
+
+EXPORTS = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}
+"""Each export format's writer; ``zip`` wraps the JSON one (``Store.export_file``)."""
 
 
 def _json_value(value: object) -> object:

@@ -16,11 +16,12 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 import platformdirs
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 
@@ -39,6 +40,19 @@ CACHE_KIB = 32 * 1024
 long-running program that reads a little at a time (the app) may ask for less."""
 
 T = TypeVar("T")
+
+Touch = datetime | bool | None | Callable[[Connection], "datetime | bool | None"]
+"""What a write changes of the plays as the club's computations read them: the earliest
+play time it touches (a play saved, edited, deleted…), False for nothing (a setting, a
+game file), None for anything (unknown: an import, a merge of players); or a function
+that tells, asked inside the transaction before the work."""
+NOTES_KEPT = 1000
+"""``Database.notes`` keeps the last this many writes of this program."""
+BUMP = text(
+    "INSERT INTO history_version (id, writes) VALUES (1, 1) ON CONFLICT (id) "
+    "DO UPDATE SET writes = history_version.writes + 1 RETURNING writes"
+)
+VERSION = text("SELECT writes FROM history_version WHERE id = 1")
 
 
 def default_path() -> Path:
@@ -71,6 +85,10 @@ class Database:
         """The SQLite file, checked before every write (None: a server, or in memory)."""
         self.label = str(self.path) if self.path else url.render_as_string(hide_password=True)
         self.engine = self._engine()
+        self.notes: dict[int, datetime | bool | None] = {}
+        """What this program's writes touched (see ``Touch``), by the history's write count
+        (``history_version``) each of them left: whatever count is missing from here was
+        written by another program."""
 
     def _engine(self) -> Engine:
         if not self.is_sqlite:
@@ -180,20 +198,60 @@ class Database:
         finally:
             raw.close()
 
-    def write(self, work: Callable[[Connection], T]) -> T:
-        """Run ``work`` in one write transaction: all of it happens, or none of it."""
+    def write(self, work: Callable[[Connection], T], *, touches: Touch = None) -> T:
+        """Run ``work`` in one write transaction: all of it happens, or none of it. The
+        history's write count goes up by one in the same transaction, and what the write
+        ``touches`` is noted under it (``notes``)."""
         self.guard()
         for attempt in range(RETRIES):
             try:
                 with self.engine.connect() as conn:
                     conn.execution_options(scorepad_write=True)
                     with conn.begin():
-                        return work(conn)
+                        touched = touches(conn) if callable(touches) else touches
+                        done = work(conn)
+                        count = conn.execute(BUMP).scalar_one()
+                    self._note(count, touched)
+                    return done
             except DBAPIError as problem:
                 if not self.retryable(problem) or attempt == RETRIES - 1:
                     raise self.translate(problem) from None
                 time.sleep(random.uniform(0.01, 0.05) * (attempt + 1))
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _note(self, count: int, touched: datetime | bool | None) -> None:
+        self.notes[count] = touched
+        if len(self.notes) > NOTES_KEPT:
+            for old in sorted(self.notes)[: len(self.notes) - NOTES_KEPT]:
+                del self.notes[old]
+
+    def version(self) -> tuple[object, int]:
+        """Which history this is and how many writes it has had: equal answers, no change
+        in between (a file put back from a backup is another history)."""
+        with self.reading() as conn:
+            count = conn.execute(VERSION).scalar()
+        return self.identity, int(count or 0)
+
+    def touched_since(self, count: int, now: int) -> tuple[bool, datetime | None]:
+        """Whether the writes after ``count`` up to ``now`` changed the plays, and from
+        which play time on: (False, None) nothing; (True, a time) the plays from then on;
+        (True, None) anything (a write of another program, or one not described)."""
+        if now < count or now - count > NOTES_KEPT:
+            return True, None
+        earliest: datetime | None = None
+        changed = False
+        for n in range(count + 1, now + 1):
+            if n not in self.notes:
+                return True, None
+            touched = self.notes[n]
+            if touched is None or touched is True:
+                return True, None
+            if touched is False:
+                continue
+            assert isinstance(touched, datetime)
+            changed = True
+            earliest = touched if earliest is None else min(earliest, touched)
+        return changed, earliest
 
     def retryable(self, problem: DBAPIError) -> bool:
         text = str(problem.orig).lower()

@@ -1,18 +1,22 @@
 """The history's counted plays as ``club.facts`` values, oldest first, in one pass.
 
-Two statements on one cursor: the plays (neither deleted nor left out), then their seats
-through ``ix_result_player``'s ``live`` column, both in (played_at, id) order so the
-seats are dealt to their plays by walking both lists once.
+Three statements on one cursor: the plays (neither deleted nor left out) in (played_at, id)
+order, their seats in the results' own key order (play, seat: a plain walk of the table,
+no sort) and the players' names (a few hundred rows, not joined to every seat). With
+``since`` the plays are found through ``ix_play_recent`` and only their seats are read.
 """
 
 from __future__ import annotations
 
+import threading
+from bisect import bisect_left
+from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import select, true
+from sqlalchemy import bindparam, select, true
 
 import scorepad.store.models as m
-from scorepad.club.facts import PlayFact, SeatFact
+from scorepad.club.facts import PlayFact, SeatFact, many_objects
 from scorepad.store.database import Database
 from scorepad.store.prepared import Prepared, as_datetime
 
@@ -34,47 +38,72 @@ PLAYS = Prepared(
     .where(p.c.deleted_at.is_(None), p.c.ignored.is_(None))
     .order_by(p.c.played_at, p.c.id)
 )
-SEATS = Prepared(
-    select(
-        r.c.play_id,
-        pl.c.name,
-        r.c.player_id,
-        r.c.rank,
-        r.c.winner,
-        r.c.total_halves,
-        r.c.team,
-        pl.c.anonymous,
-    )
-    .join(pl, pl.c.id == r.c.player_id)
-    .where(r.c.live == true())
-    .order_by(r.c.played_at, r.c.play_id, r.c.seat)
+SEAT_COLUMNS = (
+    r.c.play_id,
+    r.c.player_id,
+    r.c.rank,
+    r.c.winner,
+    r.c.total_halves,
+    r.c.team,
 )
+SEATS = Prepared(select(*SEAT_COLUMNS).where(r.c.live == true()).order_by(r.c.play_id, r.c.seat))
+SEATS_SINCE = Prepared(
+    # the plays found through ix_play_recent first, then their seats by key: a join lets
+    # SQLite walk every seat instead
+    select(*SEAT_COLUMNS)
+    .where(
+        r.c.play_id.in_(
+            select(p.c.id).where(
+                p.c.played_at >= bindparam("since"),
+                p.c.deleted_at.is_(None),
+                p.c.ignored.is_(None),
+            )
+        ),
+        r.c.live == true(),
+    )
+    .order_by(r.c.play_id, r.c.seat)
+)
+PLAYS_SINCE = Prepared(
+    select(*PLAYS.statement.selected_columns)
+    .join(g, g.c.id == p.c.game_id)
+    .where(
+        p.c.played_at >= bindparam("since"),
+        p.c.deleted_at.is_(None),
+        p.c.ignored.is_(None),
+    )
+    .order_by(p.c.played_at, p.c.id)
+)
+NAMES = Prepared(select(pl.c.id, pl.c.name, pl.c.anonymous))
 
 
 def read_facts(db: Database, since: datetime | None = None) -> tuple[PlayFact, ...]:
     """Every counted play (ended at ``since`` or later, when given), oldest first."""
-    with db.cursor() as cursor:
-        plays = PLAYS.run(db, cursor, {})
-        seats = SEATS.run(db, cursor, {})
-    by_play: dict[int, list[SeatFact]] = {}
-    for play_id, name, player_id, rank, winner, total, team, anonymous in seats:
-        seat = SeatFact(name, player_id, rank, bool(winner), total, team, bool(anonymous))
-        found = by_play.get(play_id)
-        if found is None:
-            by_play[play_id] = [seat]
-        else:
-            found.append(seat)
-    facts = []
-    for play_id, uid, key, played, started, minutes, kind, outcome, location in plays:
-        played = as_datetime(played)
-        if since is not None and played < since:
-            continue
-        facts.append(
+    with many_objects():
+        with db.cursor() as cursor:
+            if since is None:
+                plays = PLAYS.run(db, cursor, {})
+                seats = SEATS.run(db, cursor, {})
+            else:
+                plays = PLAYS_SINCE.run(db, cursor, {"since": since})
+                seats = SEATS_SINCE.run(db, cursor, {"since": since})
+            names = {
+                pid: (name, bool(anonymous)) for pid, name, anonymous in NAMES.run(db, cursor, {})
+            }
+        by_play: dict[int, list[SeatFact]] = {}
+        for play_id, player_id, rank, winner, total, team in seats:
+            name, anonymous = names[player_id]
+            seat = SeatFact(name, player_id, rank, bool(winner), total, team, anonymous)
+            found = by_play.get(play_id)
+            if found is None:
+                by_play[play_id] = [seat]
+            else:
+                found.append(seat)
+        return tuple(
             PlayFact(
                 play_id,
                 uid,
                 key,
-                played,
+                as_datetime(played),
                 as_datetime(started),
                 minutes,
                 kind,
@@ -82,5 +111,86 @@ def read_facts(db: Database, since: datetime | None = None) -> tuple[PlayFact, .
                 location,
                 tuple(by_play.get(play_id, ())),
             )
+            for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
         )
-    return tuple(facts)
+
+
+class FactsCache:
+    """The facts last read, and the history's version they match (``Database.version``:
+    which history, how many writes), so that the screens that work from every play
+    (nights, seasons, achievements) read the history once, not at every visit.
+
+    After a change only the plays from the earliest one it touched are read again and put
+    in place of the old ones from then on (the writes of this program say what they
+    touched, ``Database.notes``); a write of another program, or one that does not say,
+    has every play read again. A player renamed (a write that touches no play) is seen in
+    the names read at each ask (a few hundred rows), and the seats are given the new name.
+    The tuple handed out is never changed afterwards: a change makes a new one.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.facts: tuple[PlayFact, ...] | None = None
+        self.version: tuple[object, int] | None = None
+        self.names: dict[int, tuple[str, bool]] = {}
+        self.reads = 0
+        """How many plays were read from the history in all (for tests and the bench)."""
+
+    def get(self, db: Database) -> tuple[PlayFact, ...]:
+        with self._lock:
+            version = db.version()
+            facts, known = self.facts, self.version
+            fresh = facts is None or known is None or known[0] != version[0]
+            if facts is not None and known is not None and not fresh and version[1] != known[1]:
+                changed, since = db.touched_since(known[1], version[1])
+                fresh = changed and since is None
+                if changed and since is not None:
+                    kept = bisect_left(facts, since, key=played_at)
+                    facts = facts[:kept] + self._read(db, since)
+            names = _names(db)
+            if fresh or facts is None:
+                facts = self._read(db, None)
+            elif names != self.names:
+                facts = _renamed(facts, names)
+            self.facts, self.version, self.names = facts, version, names
+            return facts
+
+    def kept(self, db: Database) -> tuple[PlayFact, ...] | None:
+        """The facts kept, when they are still the history's (no write since, the same
+        names); None otherwise: nothing is read but the version and the names."""
+        with self._lock:
+            facts = self.facts
+            if facts is None or self.version != db.version() or self.names != _names(db):
+                return None
+            return facts
+
+    def _read(self, db: Database, since: datetime | None) -> tuple[PlayFact, ...]:
+        found = read_facts(db, since)
+        self.reads += len(found)
+        return found
+
+
+def played_at(fact: PlayFact) -> datetime:
+    """A fact's key in the order facts are kept (with ``bisect``)."""
+    return fact.played_at
+
+
+def _names(db: Database) -> dict[int, tuple[str, bool]]:
+    with db.cursor() as cursor:
+        rows = NAMES.run(db, cursor, {})
+    return {pid: (name, bool(anonymous)) for pid, name, anonymous in rows}
+
+
+def _renamed(
+    facts: tuple[PlayFact, ...], names: dict[int, tuple[str, bool]]
+) -> tuple[PlayFact, ...]:
+    """``facts`` with each seat under its player's name now (and their hidden flag)."""
+
+    def seat(s: SeatFact) -> SeatFact:
+        name, anonymous = names.get(s.player_id, (s.player, s.anonymous))
+        if name == s.player and anonymous == s.anonymous:
+            return s
+        return replace(s, player=name, anonymous=anonymous)
+
+    with many_objects():
+        return tuple(replace(f, seats=tuple(seat(s) for s in f.seats)) for f in facts)

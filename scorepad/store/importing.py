@@ -70,6 +70,8 @@ class Imported:
     """Entries of a BGG collection export added to the collection."""
     collection_held: int = 0
     """Entries of a BGG collection export the collection held: brought up to date."""
+    photos: int = 0
+    """Photos added from an archive (``store.photo_archive``)."""
 
 
 def guess_format(source: str, text: str) -> str:

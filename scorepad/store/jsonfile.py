@@ -4,6 +4,7 @@
 {"format": "scorepad-history", "version": 1,
  "games": [<user-defined game files>],
  "templates": {"<ref>": {"game": "azul", "version": 1, "source": {<template file>}}},
+ "nights": [<marks>], "seasons": [<seasons>] (optional: see clubrows),
  "plays": [{"uid", "game", "template": "<ref>", "variant", "played_at", "location",
             "duration", "notes", "created_at", "updated_at", "first_player" (optional),
             "started_at" (optional, when the sheet was started),
@@ -32,6 +33,7 @@ import scorepad.store.models as m
 from scorepad.core import GameTemplate, ScorepadError, load_template
 from scorepad.store.boards import stored_board
 from scorepad.store.bulk import Document, score_in_parallel, worth_sharing
+from scorepad.store.clubrows import club_head, take_club
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import save_custom
 from scorepad.store.jsonstream import Reordered, read_document
@@ -70,7 +72,7 @@ def write_json(conn: Connection, out: TextIO) -> int:
         head = f'"game": {json.dumps(key)}, "version": {version}'
         parts.append(f'\n  "{digest[:16]}": {{{head}, "source": {source}}}')
     out.write(",".join(parts))
-    out.write('},\n "plays": [')
+    out.write("}," + club_head(conn) + '\n "plays": [')
     count = 0
     for play in iter_plays(conn, refs):
         out.write(",\n  " if count else "\n  ")
@@ -288,6 +290,7 @@ def _check_format(head: Mapping[str, Any], source: str) -> None:
 
 def _prepare(conn: Connection, head: Mapping[str, Any], source: str) -> dict[str, GameTemplate]:
     """Add the user-defined games the file brings, and load its templates."""
+    take_club(conn, head, source)  # the nights' marks and the seasons (clubrows)
     games = head.get("games") or []
     if not isinstance(games, list):
         raise record_error(source, "games", field_error("games", "a list"))

@@ -8,16 +8,18 @@ listings and stats are answered from one index without touching the plays table.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import (
     BigInteger,
     Column,
+    Date,
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     String,
     Table,
     Text,
@@ -43,6 +45,8 @@ class Player(SQLModel, table=True):
     """The player's uuid in BG Stats, when imported from there."""
     bgg_username: str | None = Field(default=None, sa_type=Text)
     """The player's BoardGameGeek user name, when BG Stats gave one."""
+    rating_out: bool | None = None
+    """True for a player who chose to stay out of the ratings (revision 0017); None: rated."""
 
 
 class Game(SQLModel, table=True):
@@ -342,6 +346,70 @@ class HistorySetting(SQLModel, table=True):
     value: str = Field(sa_type=Text)
 
 
+class PlayPhoto(SQLModel, table=True):
+    """A photo of the table kept with a play (revision 0015, ``store.photos``): its place
+    among the play's photos, its name (the SHA-256 of its JPEG), its size in pixels and
+    bytes. Its bytes and its thumbnail's are kept in ``data`` and ``thumb`` on PostgreSQL
+    (and in a history held in memory); beside an SQLite file they are files of their own,
+    named by ``digest``, in a folder beside it, and these two columns stay NULL."""
+
+    __tablename__ = "play_photo"
+    __table_args__ = (Index("ix_photo_digest", "digest"),)
+
+    play_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("play.id", ondelete="CASCADE"), primary_key=True)
+    )
+    position: int = Field(primary_key=True)
+    digest: str = Field(sa_type=String(64))
+    width: int
+    height: int
+    size: int
+    """The JPEG's bytes."""
+    thumb_size: int
+    mime: str = Field(sa_type=String(32))
+    created_at: datetime = Field(sa_type=DateTime())
+    data: bytes | None = Field(default=None, sa_type=LargeBinary)
+    thumb: bytes | None = Field(default=None, sa_type=LargeBinary)
+
+
+class NightMark(SQLModel, table=True):
+    """What was decided by hand about the game night a play belongs to (revision 0016),
+    by the play's uid (no foreign key: a mark whose play is gone is never met): the
+    night's ``name`` (kept on its first play); ``cut`` True where the night was split
+    before this play, False where it was merged with the night before."""
+
+    __tablename__ = "night_mark"
+
+    play_uid: str = Field(sa_type=String(64), primary_key=True)
+    name: str | None = Field(default=None, sa_type=Text)
+    cut: bool | None = None
+
+
+class Season(SQLModel, table=True):
+    """A named range of days, both included (revision 0016)."""
+
+    __tablename__ = "season"
+
+    id: int | None = Field(default=None, primary_key=True)
+    uid: str = Field(sa_type=String(64), unique=True)
+    """Stable across export and import."""
+    name: str = Field(sa_type=Text)
+    first_day: date = Field(sa_type=Date())
+    last_day: date = Field(sa_type=Date())
+
+
+class HistoryVersion(SQLModel, table=True):
+    """One row (id 1) counting the history's writes (revision 0017): ``Database.write``
+    bumps it in every write transaction, so that what is worked out from the plays and
+    kept in memory (the ratings) knows, with one small query, whether the history changed
+    since, whichever program wrote it."""
+
+    __tablename__ = "history_version"
+
+    id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    writes: int = Field(sa_type=BigInteger)
+
+
 def _table(model: type[SQLModel]) -> Table:
     """The SQLAlchemy table SQLModel made for ``model`` (its ``__table__``, untyped there)."""
     table = getattr(model, "__table__")  # noqa: B009
@@ -361,3 +429,7 @@ total_tally = _table(TotalTally)
 source_object = _table(SourceObject)
 collection_item = _table(CollectionItem)
 history_setting = _table(HistorySetting)
+play_photo = _table(PlayPhoto)
+night_mark = _table(NightMark)
+season = _table(Season)
+history_version = _table(HistoryVersion)

@@ -11,10 +11,19 @@ over each of its plays. Head to head is one pass over the first player's results
 their co-operative plays apart through ``ix_play_by_hand``. The statements are built
 once, with bound parameters, so each call costs only their execution. Sums are taken in
 half-points and divided exactly, never through floats.
+
+Each takes a period too (``core.periods.Period``: a year or a month, start inclusive,
+end exclusive; None for all time). A player's figures and head to head then read only
+that range of ``ix_result_player`` (its ``played_at``). The tallies count all time, so a
+game's figures for a period are read from its plays in the range instead (``ix_play_game``
+has ``played_at``), its results found by their play's key, its record holders through
+``ix_play_best`` as for all time. How a player fared over time (``player_timeline``) is
+one pass over their part of ``ix_result_player``, grouped by day, month or year.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -36,13 +45,21 @@ import scorepad.store.models as m
 from scorepad.core import GameTemplate
 from scorepad.core.errors import quote
 from scorepad.core.numbers import Number
+from scorepad.core.periods import Period, Timeline, grain_for, timeline
 from scorepad.core.results import has_score
 from scorepad.store.bgsread import exact_total
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.games import all_templates, shipped_games
 from scorepad.store.prepared import Prepared, as_datetime
-from scorepad.store.records import GameStats, HeadToHead, Holder, PlayerStats, RoleStats
+from scorepad.store.records import (
+    GameStats,
+    HeadToHead,
+    Holder,
+    PlayerInfo,
+    PlayerStats,
+    RoleStats,
+)
 from scorepad.store.values import average, from_halves, load, name_key, rounded, whole_average
 
 r, p, pl = m.result, m.play, m.player
@@ -58,7 +75,20 @@ NOTHING: ColumnElement[Any] = literal_column("0")
 WINS = func.sum(case((r.c.winner == true(), ONE), else_=NOTHING))
 
 
-def _player_query(by_game: bool) -> object:
+def in_period(column: Any) -> ColumnElement[bool]:
+    """``column`` (a ``played_at``) within the bound period: ``start`` <= it < ``end``."""
+    return and_(column >= bindparam("start"), column < bindparam("end"))
+
+
+def period_params(period: Period | None) -> dict[str, object]:
+    """The bound values of ``in_period`` (none for all time)."""
+    if period is None:
+        return {}
+    start, end = period.bounds()
+    return {"start": start, "end": end}
+
+
+def _player_query(by_game: bool, dated: bool = False) -> object:
     """A player's results and the plays they are in, in one pass over their part of
     ``ix_result_player`` (with a game: the rows are read for its id): their plays, wins,
     totals and last play; of those, the plays whose result the players gave by hand
@@ -95,10 +125,16 @@ def _player_query(by_game: bool) -> object:
         .select_from(r.join(p, p.c.id == r.c.play_id))
         .where(r.c.player_id == bindparam("player"), r.c.live == true())
     )
+    if dated:  # the period's range of the player's part of the index
+        query = query.where(in_period(r.c.played_at))
     return query.where(r.c.game_id == bindparam("game")) if by_game else query
 
 
-PLAYER = {False: Prepared(_player_query(False)), True: Prepared(_player_query(True))}
+PLAYER = {
+    (by_game, dated): Prepared(_player_query(by_game, dated))
+    for by_game in (False, True)
+    for dated in (False, True)
+}
 PERSON = Prepared(select(pl.c.id, pl.c.name).where(pl.c.name_key == bindparam("key")))
 _GAME = select(m.game.c.id, m.game.c.name).where(m.game.c.key == bindparam("key"))
 gt, tt = m.game_tally, m.total_tally
@@ -208,9 +244,72 @@ GAME, GAME_HEAD, DISTRIBUTION, HOLDERS, GIVEN_HOLDERS, PEOPLE, TOGETHER = (
     Prepared(q)
     for q in (_GAME, _GAME_HEAD, _DISTRIBUTION, _HOLDERS, _GIVEN_HOLDERS, _PEOPLE, _TOGETHER)
 )
+_PERIOD_PLAYS = select(
+    func.count(),
+    func.sum(p.c.winning_total_halves),
+    func.count(p.c.winning_total_halves),
+    func.count(p.c.duration),
+    func.sum(p.c.duration),
+    func.min(p.c.winning_total_halves),
+    func.max(p.c.winning_total_halves),
+).where(
+    p.c.game_id == bindparam("game"),
+    p.c.deleted_at.is_(None),
+    p.c.ignored.is_(None),
+    in_period(p.c.played_at),
+)
+"""A game's plays in a period, counted as its tally counts them (not deleted, not left
+out of the statistics): how many, the sum and count of their winning totals, how many
+say how long they took and their minutes, and the lowest and highest winning total (the
+best total of the plays decided by their totals); the range of ``ix_play_game``."""
+_PERIOD_BY_HAND = (
+    select(func.min(r.c.total_halves), func.max(r.c.total_halves))
+    .select_from(p.join(r, r.c.play_id == p.c.id))
+    .where(
+        p.c.game_id == bindparam("game"),
+        p.c.deleted_at.is_(None),
+        BY_HAND,
+        r.c.live == true(),
+        in_period(r.c.played_at),  # the result's copy: the plays are found by hand's index
+    )
+)
+"""The lowest and highest total in a period's plays decided by hand or won or lost
+together, where the best total need not be a winner's (``ix_play_by_hand``)."""
+_PERIOD_DISTRIBUTION = (
+    select(r.c.total_halves, func.count())
+    .select_from(p.join(r, r.c.play_id == p.c.id))
+    .where(
+        p.c.game_id == bindparam("game"),
+        p.c.deleted_at.is_(None),
+        in_period(p.c.played_at),
+        r.c.live == true(),
+        r.c.total_halves.is_not(None),
+    )
+    .group_by(r.c.total_halves)
+    .order_by(r.c.total_halves)
+)
+"""A game's totals in a period and how many results have each, as ``total_tally`` counts
+them for all time: its plays in the range of ``ix_play_game``, their results by key."""
+PERIOD_PLAYS, PERIOD_BY_HAND, PERIOD_DISTRIBUTION = (
+    Prepared(q) for q in (_PERIOD_PLAYS, _PERIOD_BY_HAND, _PERIOD_DISTRIBUTION)
+)
+PERIOD_HOLDERS, PERIOD_TOGETHER = (
+    Prepared(q.where(in_period(p.c.played_at))) for q in (_HOLDERS, _TOGETHER)
+)
+PERIOD_GIVEN_HOLDERS = Prepared(_GIVEN_HOLDERS.where(in_period(r.c.played_at)))
+"""Bounded by the results' ``played_at`` (the play's, copied): a bound on the play's own
+would have its range of ``ix_play_game`` read instead of ``ix_play_by_hand``."""
+PERIOD_EXACT = Prepared(_EXACT.where(in_period(r.c.played_at)))
+PERIOD_STATEMENTS = (
+    PERIOD_DISTRIBUTION,
+    PERIOD_HOLDERS,
+    PERIOD_GIVEN_HOLDERS,
+    PERIOD_TOGETHER,
+    PERIOD_EXACT,
+)
 
 
-def _h2h_query(by_game: bool, together: bool) -> object:
+def _h2h_query(by_game: bool, together: bool, dated: bool = False) -> object:
     """Two players' plays together: how many, who finished ahead, who won, their totals
     and the last; with ``together``, the same of their co-operative plays alone (counted
     apart: won or lost together), found through ``ix_play_by_hand`` instead of reading
@@ -234,6 +333,8 @@ def _h2h_query(by_game: bool, together: bool) -> object:
     ]
     joined = a.join(b, and_(b.c.play_id == a.c.play_id, b.c.player_id == bindparam("b")))
     query = select(*columns).where(a.c.player_id == bindparam("a"), a.c.live == true())
+    if dated:  # the period's range of the first player's part of the index
+        query = query.where(in_period(a.c.played_at))
     if not together:
         query = query.add_columns(
             func.sum(a.c.total_halves),
@@ -255,9 +356,10 @@ def _h2h_query(by_game: bool, together: bool) -> object:
 
 
 H2H = {
-    (g, together): Prepared(_h2h_query(g, together))
+    (g, together, dated): Prepared(_h2h_query(g, together, dated))
     for g in (False, True)
     for together in (False, True)
+    for dated in (False, True)
 }
 
 
@@ -297,9 +399,11 @@ def _game(
     return (int(row[0]) if row is not None else -1), name, lowest, template
 
 
-def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStats:
+def player_stats(
+    db: Database, name: str, game: str | None = None, period: Period | None = None
+) -> PlayerStats:
     lowest = False
-    params: dict[str, object] = {}
+    params: dict[str, object] = period_params(period)
     with db.cursor() as cursor:
         if game is not None:
             params["game"], _, lowest, _ = _game(db, cursor, game)
@@ -308,7 +412,7 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
             raise StoreError("store.no_player", value=quote(name))
         params["player"], shown = found[0]
         by_game = game is not None
-        row = PLAYER[by_game].run(db, cursor, params)[0]
+        row = PLAYER[by_game, period is not None].run(db, cursor, params)[0]
     plays, wins, total, high, low, last, scored, given, coop_plays, coop_wins = row[:10]
     plays, wins, scored = int(plays), int(wins or 0), int(scored)
     coop_plays, coop_wins = int(coop_plays or 0), int(coop_wins or 0)
@@ -333,11 +437,23 @@ def player_stats(db: Database, name: str, game: str | None = None) -> PlayerStat
     )
 
 
-def game_stats(db: Database, key: str) -> GameStats:
+def game_stats(
+    db: Database, key: str, period: Period | None = None, distribution: bool = True
+) -> GameStats:
+    """A game's figures, for all time from its tallies, or for ``period`` from its plays
+    in that range (there ``distribution`` False leaves the totals' distribution out: the
+    one figure that reads every result of the period, where the rest read the plays)."""
+    read = _all_time(db, key) if period is None else _game_in_period(db, key, period, distribution)
+    return _game_record(key, *read)
+
+
+def _all_time(db: Database, key: str) -> tuple[Any, ...]:
+    """What ``game_stats`` reads for all time: the game's tallies, and its record holders
+    through ``ix_play_best``."""
     best: int | None = None
     holders: tuple[Holder, ...] = ()
     together: dict[str, int] = {}
-    distribution: list[tuple[Any, ...]] = []
+    spread: list[tuple[Any, ...]] = []
     exact: list[tuple[Any, ...]] = []
     with db.cursor() as cursor:
         row, name, lowest, template = _found(db, cursor, key, GAME_HEAD)
@@ -359,24 +475,94 @@ def game_stats(db: Database, key: str) -> GameStats:
         if plays and rule is not None and rule.kind == COOPERATIVE:
             together = {o: int(n) for o, n in TOGETHER.run(db, cursor, {"game": game})}
         if row is not None and scored:
-            distribution = DISTRIBUTION.run(db, cursor, {"game": game})
-        if distribution:
-            best, held = distribution[0] if lowest else distribution[-1]
+            spread = DISTRIBUTION.run(db, cursor, {"game": game})
+        if spread:
+            best, held = spread[0] if lowest else spread[-1]
             best = int(best)
             rows = HOLDERS.run(db, cursor, {"game": game, "best": best})
             if len(rows) < int(held):  # some holders are in plays decided by hand
                 rows += GIVEN_HOLDERS.run(db, cursor, {"game": game, "best": best})
-            found = sorted({(as_datetime(when), int(i), n) for n, i, when in rows})
-            holders = tuple(Holder(n, i, when) for when, i, n in found)
+            holders = _holders(rows)
         if finer:
             exact = EXACT.run(db, cursor, {"game": game})
+    counts = (plays, winning_sum, winning_count, timed, minutes, scored)
+    return name, lowest, counts, best, holders, spread, exact, together
+
+
+def _game_in_period(db: Database, key: str, period: Period, distribution: bool) -> tuple[Any, ...]:
+    """``game_stats`` for a period: its plays in the range of ``ix_play_game`` (the
+    best total among their winning totals, and among the totals of the plays decided by
+    hand, ``ix_play_by_hand``), the holders through ``ix_play_best``."""
+    dated = period_params(period)
+    best: int | None = None
+    holders: tuple[Holder, ...] = ()
+    together: dict[str, int] = {}
+    spread: list[tuple[Any, ...]] | None = [] if distribution else None
+    exact: list[tuple[Any, ...]] = []
+    plays = winning_count = timed = 0
+    winning_sum = minutes = None
+    with db.cursor() as cursor:
+        row, name, lowest, template = _found(db, cursor, key, GAME)
+        scored = template is None or has_score(template)
+        if row is not None:
+            game = int(row[0])
+            found = PERIOD_PLAYS.run(db, cursor, {"game": game, **dated})[0]
+            plays, winning_sum, winning_count, timed, minutes, low, high = found
+            plays, winning_count = int(plays or 0), int(winning_count or 0)
+        rule = template.result if template is not None else None
+        if plays and rule is not None and rule.kind == COOPERATIVE:
+            outcomes = PERIOD_TOGETHER.run(db, cursor, {"game": game, **dated})
+            together = {o: int(n) for o, n in outcomes}
+        if plays and scored:
+            low_by_hand, high_by_hand = PERIOD_BY_HAND.run(db, cursor, {"game": game, **dated})[0]
+            pick_best = min if lowest else max
+            candidates = [
+                int(v)
+                for v in ((low, low_by_hand) if lowest else (high, high_by_hand))
+                if v is not None
+            ]
+            best = pick_best(candidates) if candidates else None
+            if distribution:
+                spread = PERIOD_DISTRIBUTION.run(db, cursor, {"game": game, **dated})
+        if best is not None:
+            wanted = {"game": game, "best": best, **dated}
+            rows = PERIOD_HOLDERS.run(db, cursor, wanted)
+            rows += PERIOD_GIVEN_HOLDERS.run(db, cursor, wanted)
+            holders = _holders(rows)
+        if row is not None:
+            exact = PERIOD_EXACT.run(db, cursor, {"game": game, **dated})
+    counts = (plays, winning_sum, winning_count, timed, minutes, scored)
+    return name, lowest, counts, best, holders, spread, exact, together
+
+
+def _holders(rows: list[tuple[Any, ...]]) -> tuple[Holder, ...]:
+    """The holders of a best total, each once, in the order they made it."""
+    found = sorted({(as_datetime(when), int(i), n) for n, i, when in rows})
+    return tuple(Holder(n, i, when) for when, i, n in found)
+
+
+def _game_record(
+    key: str,
+    name: dict[str, str],
+    lowest: bool,
+    counts: tuple[Any, ...],
+    best: int | None,
+    holders: tuple[Holder, ...],
+    spread: list[tuple[Any, ...]] | None,
+    exact: list[tuple[Any, ...]],
+    together: dict[str, int],
+) -> GameStats:
+    """A game's figures from what was read: ``counts`` are its plays, the sum and count
+    of their winning totals, the plays that say how long they took and their minutes,
+    and whether it has a score; ``spread`` the distribution of totals (None: not read)."""
+    plays, winning_sum, winning_count, timed, minutes, scored = counts
     best_total = from_halves(best) if best is not None else None
     # in order of total already: halves and the totals they make sort alike
-    shares = tuple([(from_halves(t), c) for t, c in distribution])
+    shares = tuple([(from_halves(t), c) for t, c in spread or ()])
     if exact:  # scores finer than a half count in the best and the distribution too
-        counts: dict[Number, int] = dict(shares)
-        best_total, holders = _with_exact(exact, best_total, holders, lowest, counts)
-        shares = tuple(sorted(counts.items()))
+        counted: dict[Number, int] = dict(shares)
+        best_total, holders = _with_exact(exact, best_total, holders, lowest, counted)
+        shares = tuple(sorted(counted.items())) if spread is not None else ()
     return GameStats(
         game=key,
         name=name,
@@ -418,14 +604,20 @@ def _with_exact(
     return best, holders
 
 
-def role_stats(db: Database, game: str | None = None) -> tuple[RoleStats, ...]:
-    """Each role played, with its plays and wins (in one game, or in all), by role."""
+def role_stats(
+    db: Database, game: str | None = None, period: Period | None = None
+) -> tuple[RoleStats, ...]:
+    """Each role played, with its plays and wins (in one game, or in all; in ``period``,
+    or all time), by role."""
     query = (
         select(r.c.role, func.count(), WINS)
         .where(r.c.role.is_not(None), r.c.live == true())
         .group_by(r.c.role)
         .order_by(r.c.role)
     )
+    if period is not None:
+        start, end = period.bounds()
+        query = query.where(r.c.played_at >= start, r.c.played_at < end)
     if game is not None:
         with db.cursor() as cursor:
             found = _game(db, cursor, game)[0]  # refuses a game it does not know
@@ -435,8 +627,15 @@ def role_stats(db: Database, game: str | None = None) -> tuple[RoleStats, ...]:
     return tuple(RoleStats(role, int(plays), int(wins or 0)) for role, plays, wins in rows)
 
 
-def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None) -> HeadToHead:
-    """How two players fared in the plays they were both in."""
+def head_to_head(
+    db: Database,
+    a_name: str,
+    b_name: str,
+    game: str | None = None,
+    period: Period | None = None,
+) -> HeadToHead:
+    """How two players fared in the plays they were both in (in ``period``: None for
+    all time)."""
     keys = (name_key(a_name), name_key(b_name))
     with db.cursor() as cursor:
         people = PEOPLE.run(db, cursor, {"a": keys[0], "b": keys[1]})
@@ -445,11 +644,12 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
             if key not in found:
                 raise StoreError("store.no_player", value=quote(given))
         (a_id, a_shown), (b_id, b_shown) = found[keys[0]], found[keys[1]]
-        params: dict[str, object] = {"a": a_id, "b": b_id}
+        params: dict[str, object] = {"a": a_id, "b": b_id, **period_params(period)}
         if game is not None:
             params["game"] = _game(db, cursor, game)[0]
-        all_plays = H2H[game is not None, False].run(db, cursor, params)[0]
-        together = H2H[game is not None, True].run(db, cursor, params)[0]
+        dated = period is not None
+        all_plays = H2H[game is not None, False, dated].run(db, cursor, params)[0]
+        together = H2H[game is not None, True, dated].run(db, cursor, params)[0]
     plays, a_ahead, b_ahead, a_wins, b_wins = (int(n or 0) for n in all_plays[:5])
     a_sum, b_sum, last, a_scored, b_scored = all_plays[5:]
     coop, coop_a_ahead, coop_b_ahead, won, coop_b_wins = (int(n or 0) for n in together)
@@ -471,3 +671,102 @@ def head_to_head(db: Database, a_name: str, b_name: str, game: str | None = None
         coop_plays=coop,
         coop_wins=won,
     )
+
+
+_COUNTS = (
+    select(r.c.player_id, func.count(), WINS)
+    .where(
+        r.c.player_id.in_(select(pl.c.id).where(pl.c.anonymous.is_(None))),
+        r.c.live == true(),
+        in_period(r.c.played_at),
+    )
+    .group_by(r.c.player_id)
+)
+"""Each player's results and wins in a period: the period's range of each one's part of
+``ix_result_player`` (named players only), never a pass over every result."""
+COUNTS = Prepared(_COUNTS)
+_EVERYONE = select(pl.c.id, pl.c.name).where(pl.c.anonymous.is_(None)).order_by(pl.c.name_key)
+EVERYONE = Prepared(_EVERYONE)
+
+
+def player_counts(db: Database, period: Period) -> list[PlayerInfo]:
+    """Every player (by name, as ``Store.players`` lists them) with the plays they are in
+    and won within ``period``: none for someone who did not play then."""
+    with db.cursor() as cursor:
+        people = EVERYONE.run(db, cursor, {})
+        counted = {
+            int(i): (int(n), int(w or 0))
+            for i, n, w in COUNTS.run(db, cursor, period_params(period))
+        }
+    return [PlayerInfo(int(i), name, *counted.get(int(i), (0, 0))) for i, name in people]
+
+
+def _timeline_query(by_game: bool, dated: bool) -> object:
+    """A player's results, as ``timeline`` takes them: when, whether the play was
+    co-operative, the outcome given by hand, won, total; their part of
+    ``ix_result_player`` and their plays' rows."""
+    query = (
+        select(r.c.played_at, p.c.result_kind, p.c.outcome, r.c.winner, r.c.total_halves)
+        .select_from(r.join(p, p.c.id == r.c.play_id))
+        .where(r.c.player_id == bindparam("player"), r.c.live == true())
+    )
+    if dated:
+        query = query.where(in_period(r.c.played_at))
+    if by_game:
+        query = query.where(r.c.game_id == bindparam("game"))
+    return query
+
+
+TIMELINE = {
+    (by_game, dated): Prepared(_timeline_query(by_game, dated))
+    for by_game in (False, True)
+    for dated in (False, True)
+}
+
+
+def player_timeline(
+    db: Database, name: str, game: str | None = None, period: Period | None = None
+) -> Timeline:
+    """A player's plays, wins and totals per day (a month), month (a year, or a short
+    history) or year (a long history): in one game, or win rates over all of them.
+
+    Counted as ``player_stats`` counts: the co-operative plays apart (left out here), and
+    the totals of plays whose result was given by hand left out of the averages."""
+    params: dict[str, object] = period_params(period)
+    with db.cursor() as cursor:
+        if game is not None:
+            params["game"] = _game(db, cursor, game)[0]
+        found = PERSON.run(db, cursor, {"key": name_key(name)})
+        if not found:
+            raise StoreError("store.no_player", value=quote(name))
+        params["player"] = found[0][0]
+        rows = TIMELINE[game is not None, period is not None].run(db, cursor, params)
+    results = [
+        (
+            when,
+            not (outcome is not None and kind == COOPERATIVE),
+            bool(won),
+            int(total) if total is not None and outcome is None else None,
+        )
+        for when, kind, outcome, won, total in ((as_datetime(w), *rest) for w, *rest in rows)
+    ]
+    if not results:
+        return Timeline(grain_for(period, None, None))
+    first = min(w for w, *_ in results)
+    last = max(w for w, *_ in results)
+    grain = grain_for(period, first.date(), last.date())
+    return Timeline(grain, timeline(results, grain))
+
+
+_SPAN = select(func.min(p.c.played_at), func.max(p.c.played_at)).where(p.c.deleted_at.is_(None))
+SPAN = Prepared(_SPAN)
+"""The first and last play's dates: the two ends of ``ix_play_recent``."""
+
+
+def played_span(db: Database) -> tuple[datetime, datetime] | None:
+    """When the first and the last play (not deleted) were played; None before any."""
+    with db.cursor() as cursor:
+        first, last = SPAN.run(db, cursor, {})[0]
+    if first is None or last is None:
+        return None
+    return as_datetime(first), as_datetime(last)

@@ -4,7 +4,7 @@ Routes (``page.route`` includes the query string in Flet 1.0):
 ``/`` Home · ``/new`` game picker · ``/new/<game>[?variant=A&players=Ana,Ben]`` New play,
 straight to the sheet when players are given · ``/sheet/<sheet id>`` a sheet in progress ·
 ``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
-``/players``, ``/games``.
+``/players``, ``/games`` · ``/nights`` and ``/nights/<first play id>`` · ``/seasons``.
 
 Home's module loads with this one; every other screen's on its first visit (or in the
 warm-up, once the first visitor has Home), so that Home reaches the first visitor sooner.
@@ -43,6 +43,7 @@ from scorepad.ui.views.home import home_view
 from scorepad.ui.views.message import message_view
 
 if TYPE_CHECKING:
+    from scorepad.ui.photo_uploads import Picked
     from scorepad.ui.uploads import Upload
 
 logger = logging.getLogger(__name__)
@@ -152,6 +153,7 @@ class Shell:
             download=self.download,
             share_file=self.share_file,
             upload=self.upload,
+            upload_photos=self.upload_photos,
             keep_awake=self.keep_awake,
             remember=self.remember,
             later=self.later,
@@ -255,6 +257,19 @@ class Shell:
         finally:
             path.unlink(missing_ok=True)
         return picked.name, data
+
+    async def upload_photos(self, room: int) -> list[Picked]:
+        """Photos picked on this page's device, sent over HTTP (``ui.photo_uploads``)."""
+        from scorepad.ui.photo_uploads import receive_photos
+
+        if self.picker is None:
+            self.picker = ft.FilePicker()
+        self.picker.on_upload = self.on_upload_event
+
+        def watching(upload: Upload | None) -> None:
+            self.uploading = upload
+
+        return await receive_photos(self.picker, room, watching)
 
     def on_upload_event(self, event: ft.FilePickerUploadEvent) -> None:
         """The browser's word on the upload under way: a failure ends the wait for it."""
@@ -405,7 +420,46 @@ def _play_edit(ctx: Context, params: Params, query: Params) -> ft.View:
 def _stats(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import stats_view
 
-    return stats_view(ctx, query.get("player"))
+    return stats_view(ctx, query.get("player"), query.get("period"))
+
+
+def _review(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.review import review_view
+
+    return review_view(ctx, query)
+
+
+def _achievements(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.review import achievements_view
+
+    return achievements_view(ctx, query)
+
+
+def _ratings(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.ratings import ratings_view
+
+    return ratings_view(ctx, query.get("player"), query.get("game"))
+
+
+def _nights(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import NightsView, reported
+
+    return reported(ctx, "app.nights", lambda: NightsView(ctx).build())
+
+
+def _night(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import NightView, reported
+
+    if not params["id"].isdigit():
+        return message_view(ctx, ctx.t("app.nights"), ctx.t("nights.not_found"))
+    return reported(ctx, "app.nights", lambda: NightView(ctx, int(params["id"])).build())
+
+
+def _seasons(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.nights import reported
+    from scorepad.ui.views.seasons import SeasonsView
+
+    return reported(ctx, "app.seasons", lambda: SeasonsView(ctx, query.get("period")).build())
 
 
 def _players(ctx: Context, params: Params, query: Params) -> ft.View:
@@ -454,6 +508,12 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/play/:id", _play),
     ("/play/:id/edit", _play_edit),
     ("/stats", _stats),
+    ("/review", _review),
+    ("/achievements", _achievements),
+    ("/ratings", _ratings),
+    ("/nights", _nights),
+    ("/nights/:id", _night),
+    ("/seasons", _seasons),
     ("/players", _players),
     ("/games", _games),
     ("/games/new", _new_game),

@@ -19,6 +19,7 @@ from scorepad.ui.devices import Power, may
 from scorepad.ui.drafts import WRITE_EVERY_S, DraftStore, FileDraftStore
 from scorepad.ui.flet_patches import remember_event_types
 from scorepad.ui.history import History, StoreHistory
+from scorepad.ui.photo_uploads import Picked
 from scorepad.ui.settings import LANG_KEY, THEME_KEY, Settings, SettingsFile
 
 
@@ -61,6 +62,11 @@ async def _no_upload(extensions: list[str]) -> tuple[str, bytes] | None:
     return None
 
 
+async def _no_photos(room: int) -> list[Picked]:
+    """Without a page (tests, warm-up) there is no device to pick photos on."""
+    return []
+
+
 def _at_once(load: Callable[[], Any], then: Callable[[Any], None]) -> None:
     then(load())
 
@@ -88,6 +94,9 @@ class Context:
     upload: Callable[[list[str]], Awaitable[tuple[str, bytes] | None]] = _no_upload
     """A file the person picks on their own device, with one of these extensions: its
     name and bytes, or None when they picked none."""
+    upload_photos: Callable[[int], Awaitable[list[Picked]]] = _no_photos
+    """Photos picked on this device (its camera or files), at most this many: each with
+    its bytes or why they did not come (``scorepad.ui.photo_uploads``)."""
     keep_awake: Callable[[bool], None] = lambda on: None
     """Keep this device's screen on (True: a sheet is open) or let it sleep again."""
     remember: Callable[[str, str], None] = lambda key, value: None
@@ -105,6 +114,9 @@ class Context:
     wide: bool = False
     """A window wider than the content's maximum width: the content is centred."""
     route: str = "/"
+    stats_period: str = ""
+    """The period the stats screens show ("2024", "2024-05"; "" for all time): chosen on
+    one, kept for this session while moving between them."""
     screen: dict[str, Any] = field(default_factory=dict)
     """What the current screen holds that is saved nowhere yet (a form being filled in,
     the filters chosen): kept while the route stays the same, so that rebuilding the

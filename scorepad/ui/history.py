@@ -17,19 +17,25 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from scorepad.club.facts import PlayFact
 from scorepad.core import GameTemplate, ScorepadError, builtin_games
 from scorepad.core.catalogue import builtin_entries
 from scorepad.core.finding import Played, fold
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import join_words, pick, tr
 from scorepad.core.numbers import Number, normalize
+from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.results import has_score
 from scorepad.store import coop_key
 from scorepad.ui.drafts import DraftStore, take_in_legacy_drafts
 
 if TYPE_CHECKING:
+    from scorepad.club.achievements import Earned
+    from scorepad.club.facts import PlayFact
+    from scorepad.club.nights import NightMark
+    from scorepad.club.ratings import Ratings
+    from scorepad.club.review import Review
+    from scorepad.club.seasons import Season
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -39,12 +45,14 @@ if TYPE_CHECKING:
         Imported,
         NewSheet,
         Page,
+        Photo,
         PlayerInfo,
         PlayerStats,
         PlayFilter,
         PlayRecord,
         PlaySummary,
         PlayVersion,
+        RemovedPhoto,
         Restored,
         Store,
     )
@@ -130,8 +138,29 @@ class History(Protocol):
         """A fresh sheet with the play's game, variant, players and modules."""
         ...
 
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        """A live play's photos, in their order."""
+        ...
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        """For each of ``play_ids`` with photos: its first photo and how many it has."""
+        ...
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes: ...
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        """Photos (file name, bytes) made fit to keep and added to a play: all, or none."""
+        ...
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto: ...
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo: ...
+
     # --- players and stats ------------------------------------------------------------------
-    def players(self) -> list[PlayerInfo]: ...
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        """Every player with their plays and wins (in ``period``; None: all time)."""
+        ...
 
     def last_colours(self, names: Sequence[str]) -> dict[str, str]:
         """The colour each of ``names`` had in their latest play with one."""
@@ -143,11 +172,47 @@ class History(Protocol):
 
     def merge_players(self, source: str, target: str) -> None: ...
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats: ...
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats: ...
 
-    def game_stats(self, game: str) -> GameStats: ...
+    def game_stats(self, game: str, period: Period | None = None) -> GameStats:
+        """A game's figures (for a period, without the distribution of its totals)."""
+        ...
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead: ...
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead: ...
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        """A player's plays, wins and totals per day, month or year."""
+        ...
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """When the first and the last play were played (None before any)."""
+        ...
+
+    def review(self, year: int, player: str | None = None) -> Review: ...
+
+    def review_years(self) -> list[int]: ...
+
+    def achievements(self) -> list[Earned]: ...
+    # --- ratings (``scorepad.club.ratings``) ------------------------------------------------
+    def ratings(self) -> Ratings | None:
+        """Every player's ratings (None when this history has them turned off)."""
+        ...
+
+    def ratings_on(self) -> bool: ...
+
+    def set_ratings_on(self, on: bool) -> None: ...
+
+    def staying_out(self) -> dict[int, str]:
+        """The players who chose to stay out of the ratings, by id."""
+        ...
+
+    def set_rated(self, name: str, rated: bool) -> None: ...
 
     # --- games ------------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:
@@ -219,10 +284,6 @@ class History(Protocol):
 
     def remove_owned(self, collid: str) -> None: ...
 
-    def facts(self) -> Sequence[PlayFact]:
-        """Every counted play, oldest first (``Store.facts``)."""
-        ...
-
     # --- files ------------------------------------------------------------------------------
     def export(self, out: TextIO, fmt: str) -> int:
         """Every live play written as ``json``, ``csv`` or ``bgsplay``; how many."""
@@ -238,6 +299,10 @@ class History(Protocol):
 
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported: ...
 
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        """A history with its photos (a ZIP archive) uploaded from a device."""
+        ...
+
     # --- backups: they work on a history too damaged to open --------------------------------
     def backups(self) -> list[Backup]:
         """The history file's copies, newest first (StoreError for a database server)."""
@@ -251,6 +316,25 @@ class History(Protocol):
     def backup_problem(self) -> ScorepadError | None:
         """Why the last automatic copy failed, if it did."""
         ...
+
+    # --- clubs: the counted plays, the history's settings, nights' marks, seasons ----------
+    def facts(self) -> tuple[PlayFact, ...]:
+        """Every counted play, oldest first (``scorepad.club``)."""
+        ...
+
+    def settings(self) -> dict[str, Any]: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+    def night_marks(self) -> dict[str, NightMark]: ...
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None: ...
+
+    def seasons(self) -> list[Season]: ...
+
+    def save_season(self, season: Season) -> None: ...
+
+    def delete_season(self, uid: str) -> None: ...
 
 
 class StoreHistory:
@@ -341,9 +425,28 @@ class StoreHistory:
     def rematch(self, play_id: int) -> NewSheet:
         return self.store.rematch(play_id)
 
+    # --- photos of the table ----------------------------------------------------------------
+    def photos(self, play_id: int) -> list[Photo]:
+        return self.store.photos(play_id)
+
+    def photo_marks(self, play_ids: Sequence[int]) -> dict[int, tuple[Photo, int]]:
+        return self.store.photo_marks(play_ids)
+
+    def photo_bytes(self, play_id: int, position: int, *, thumb: bool = False) -> bytes:
+        return self.store.photo_bytes(play_id, position, thumb=thumb)
+
+    def add_photos(self, play_id: int, files: Sequence[tuple[str, bytes]]) -> list[Photo]:
+        return self.store.add_photos(play_id, files)
+
+    def remove_photo(self, play_id: int, position: int) -> RemovedPhoto:
+        return self.store.remove_photo(play_id, position)
+
+    def put_back_photo(self, removed: RemovedPhoto) -> Photo:
+        return self.store.put_back_photo(removed)
+
     # --- players and stats ------------------------------------------------------------------
-    def players(self) -> list[PlayerInfo]:
-        return self.store.players()
+    def players(self, period: Period | None = None) -> list[PlayerInfo]:
+        return self.store.players(period)
 
     def last_colours(self, names: Sequence[str]) -> dict[str, str]:
         return self.store.last_colours(names)
@@ -357,14 +460,50 @@ class StoreHistory:
     def merge_players(self, source: str, target: str) -> None:
         self.store.merge_players(source, target)
 
-    def player_stats(self, name: str, game: str | None = None) -> PlayerStats:
-        return self.store.player_stats(name, game)
+    def player_stats(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> PlayerStats:
+        return self.store.player_stats(name, game, period)
 
-    def game_stats(self, game: str) -> GameStats:
-        return self.store.game_stats(game)
+    def game_stats(self, game: str, period: Period | None = None) -> GameStats:
+        return self.store.game_stats(game, period, distribution=False)
 
-    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
-        return self.store.head_to_head(a, b, game)
+    def head_to_head(
+        self, a: str, b: str, game: str | None = None, period: Period | None = None
+    ) -> HeadToHead:
+        return self.store.head_to_head(a, b, game, period)
+
+    def player_timeline(
+        self, name: str, game: str | None = None, period: Period | None = None
+    ) -> Timeline:
+        return self.store.player_timeline(name, game, period)
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        return self.store.played_span()
+
+    def review(self, year: int, player: str | None = None) -> Review:
+        return self.store.review(year, player)
+
+    def review_years(self) -> list[int]:
+        return self.store.review_years()
+
+    def achievements(self) -> list[Earned]:
+        return self.store.achievements()
+
+    def ratings(self) -> Ratings | None:
+        return self.store.ratings()
+
+    def ratings_on(self) -> bool:
+        return self.store.ratings_on()
+
+    def set_ratings_on(self, on: bool) -> None:
+        self.store.set_ratings_on(on)
+
+    def staying_out(self) -> dict[int, str]:
+        return self.store.staying_out()
+
+    def set_rated(self, name: str, rated: bool) -> None:
+        self.store.set_rated(name, rated)
 
     # --- games ------------------------------------------------------------------------------
     def template(self, game: str) -> GameTemplate:
@@ -413,6 +552,9 @@ class StoreHistory:
     def import_file(self, path: Path, progress: Progress | None = None) -> Imported:
         return self.store.import_file(path, progress=progress)
 
+    def import_archive(self, data: bytes, source: str) -> Imported:
+        return self.store.import_archive(data, source)
+
     # --- backups: they work on a history too damaged to open --------------------------
     def backups(self) -> list[Backup]:
         """The history file's copies, newest first (StoreError for a server)."""
@@ -439,6 +581,31 @@ class StoreHistory:
     def backup_problem(self) -> ScorepadError | None:
         """Why the last automatic copy failed, if it did."""
         return self._store.backup_problem if self._store is not None else None
+
+    # --- clubs --------------------------------------------------------------------------
+    def facts(self) -> tuple[PlayFact, ...]:
+        return self.store.facts()
+
+    def settings(self) -> dict[str, Any]:
+        return self.store.settings()
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.store.set_setting(key, value)
+
+    def night_marks(self) -> dict[str, NightMark]:
+        return self.store.night_marks()
+
+    def set_night_marks(self, changes: Mapping[str, NightMark]) -> None:
+        self.store.set_night_marks(changes)
+
+    def seasons(self) -> list[Season]:
+        return self.store.seasons()
+
+    def save_season(self, season: Season) -> None:
+        self.store.save_season(season)
+
+    def delete_season(self, uid: str) -> None:
+        self.store.delete_season(uid)
 
     def recent_plays(self, limit: int, lang: str) -> Sequence[RecentPlay]:
         page = self.store.list_plays(limit=limit)
@@ -468,9 +635,6 @@ class StoreHistory:
 
     def remove_owned(self, collid: str) -> None:
         self.store.remove_owned(collid)
-
-    def facts(self) -> Sequence[PlayFact]:
-        return self.store.facts()
 
     def game_entries(self) -> Mapping[str, GameEntry]:
         """The built-ins alone when the store cannot open, as ``games``."""

@@ -6,6 +6,7 @@ Plain Python so that tests can drive it without a page; the view only mirrors it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from scorepad.core import GameTemplate, ScorepadError, resolve_variant
 from scorepad.core.errors import quote
@@ -17,6 +18,10 @@ from scorepad.sheet.progress import new_draft
 from scorepad.sheet.result import default_teams, grouping_problem, team_names, team_rule
 from scorepad.ui.errors import AppError
 from scorepad.ui.guard import LINK_ASKS
+from scorepad.ui.ratings_model import chances_line
+
+if TYPE_CHECKING:
+    from scorepad.club.ratings import Ratings
 
 
 @dataclass
@@ -204,6 +209,15 @@ class NewPlayModel:
                 found[index] = AppError("app.name_repeated", value=quote(cleaned))
             seen.add(cleaned.casefold())
         return found
+
+    def chances(self, ratings: Ratings | None, lang: str) -> str | None:
+        """Each player's chance to win this game from the ratings, once two or more are
+        named and each has enough rated plays of it (``ratings_model.chances_line``);
+        None for a game played in teams or together, or with nothing to say."""
+        result = self.template.result
+        if result is not None and result.kind in ("teams", "cooperative"):
+            return None
+        return chances_line(ratings, self.names, self.template.id, lang)
 
     def location_problem(self) -> ScorepadError | None:
         """What is wrong with the location (a control character, too long), as the

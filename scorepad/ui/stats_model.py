@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from scorepad.core.i18n import Text, pick
 from scorepad.core.numbers import Number
+from scorepad.core.periods import Grain, Period, Timeline, TimePoint
 from scorepad.core.results import has_score
 from scorepad.core.scoring import show
 
@@ -47,6 +49,13 @@ class StatsData:
     scored: bool = True
     """Whether ``game`` adds up to a score: Pandemic's plays have no totals, averages,
     bests or chart, only co-operative plays won or lost."""
+    period: Period | None = None
+    """The year or month every figure is for; None: all time."""
+    years: tuple[int, ...] = ()
+    """The years the history has plays in, newest first (the period's choices)."""
+    timeline: Timeline | None = None
+    """The chosen player's win rate (and, in one game with a score, average total) per
+    day, month or year."""
 
     @property
     def empty(self) -> bool:
@@ -57,17 +66,30 @@ ALL_GAMES = ""
 """``gather``'s game for all games together."""
 
 
-def gather(history: History, player: str | None = None, game: str | None = None) -> StatsData:
-    """The screen's figures; the player's are for ``game`` (by default the game they
-    played most; ``ALL_GAMES`` for all of them)."""
+def gather(
+    history: History,
+    player: str | None = None,
+    game: str | None = None,
+    period: Period | None = None,
+) -> StatsData:
+    """The screen's figures, for ``period`` (None: all time); the player's are for
+    ``game`` (by default the game they played most then; ``ALL_GAMES`` for all of them).
+    The players to choose from are everyone who ever played."""
     from scorepad.store import PlayFilter
 
+    span = history.played_span()
+    years = set(range(span[0].year, span[1].year + 1)) if span is not None else set()
+    if period is not None:
+        years.add(period.start.year)
     infos = sorted((p for p in history.players() if p.plays), key=lambda p: (-p.plays, p.name))
     names = [p.name for p in infos]
     if not names:
-        return StatsData([], None, [], [], [])
+        return StatsData([], None, [], [], [], period=period, years=tuple(sorted(years)[::-1]))
     chosen = next((n for n in names if player and n.casefold() == player.casefold()), names[0])
-    page = history.list_plays(PlayFilter(player=chosen), limit=CHART_PLAYS)
+    since, until = period.bounds() if period is not None else (None, None)
+    page = history.list_plays(
+        PlayFilter(player=chosen, since=since, until=until), limit=CHART_PLAYS
+    )
     counts: dict[str, int] = {}
     titles: dict[str, Text] = {}
     for play in page.plays:
@@ -76,9 +98,12 @@ def gather(history: History, player: str | None = None, game: str | None = None)
     played = sorted(counts, key=lambda g: (-counts[g], pick(titles[g], "en")))
     if game is None:
         game = played[0] if played else ALL_GAMES
-    stats = history.player_stats(chosen, game or None)
+    stats = history.player_stats(chosen, game or None, period)
     templates = history.games()
     template = templates.get(game) if game else None
+    if game and game not in titles:  # chosen, and not played in the period: still offered
+        played.append(game)
+        titles[game] = template.name if template is not None else {"en": game}
     scored = template is None or has_score(template)
     totals = [
         TotalPoint(p.played_at, p.game, seat.total)
@@ -87,12 +112,64 @@ def gather(history: History, player: str | None = None, game: str | None = None)
         for seat in p.players
         if seat.name == chosen and seat.total is not None
     ]
-    wins = sorted(((p.name, p.wins) for p in infos if p.wins), key=lambda w: (-w[1], w[0]))
-    games = [history.game_stats(g) for g in templates]
+    counted = history.players(period) if period is not None else infos
+    wins = sorted(((p.name, p.wins) for p in counted if p.wins), key=lambda w: (-w[1], w[0]))
+    games = [history.game_stats(g, period) for g in templates]
     shown = tuple((g, titles[g]) for g in played)
+    timeline = history.player_timeline(chosen, game or None, period)
     return StatsData(
-        names, stats, totals, wins, [g for g in games if g.plays], game or None, shown, scored
+        names,
+        stats,
+        totals,
+        wins,
+        [g for g in games if g.plays],
+        game or None,
+        shown,
+        scored,
+        period,
+        tuple(sorted(years)[::-1]),
+        timeline,
     )
+
+
+def month_name(month: int, lang: str) -> str:
+    """A month's name on its own, capitalised: "January", "Janvier", "Januar"."""
+    from babel.dates import format_date
+
+    name = format_date(date(2000, month, 1), "LLLL", locale=lang)
+    return name[:1].upper() + name[1:]
+
+
+def period_text(period: Period | None, lang: str, all_time: str) -> str:
+    """ "2024", "May 2024" ("Mai 2024"), or ``all_time``."""
+    if period is None:
+        return all_time
+    if not period.is_month:
+        return str(period.start.year)
+    return f"{month_name(period.start.month, lang)} {period.start.year}"
+
+
+def point_label(start: date, grain: Grain, lang: str, years: bool = False) -> str:
+    """A chart's label for the day, month or year from ``start``: "5", "Jan" ("Jan 22"
+    when ``years``: the months span several years), "2024"."""
+    from babel.dates import format_date
+
+    if grain == "day":
+        return str(start.day)
+    if grain == "year":
+        return str(start.year)
+    return format_date(start, "LLL yy" if years else "LLL", locale=lang)
+
+
+def rate_points(points: tuple[TimePoint, ...]) -> list[tuple[int, Fraction]]:
+    """The chart's win rates in percent, exactly, by position (from 1); the days, months
+    or years without a play of the player's own (only co-operative ones) left out."""
+    return [(n, rate * 100) for n, p in enumerate(points, 1) if (rate := p.win_rate) is not None]
+
+
+def average_points(points: tuple[TimePoint, ...]) -> list[tuple[int, Fraction]]:
+    """The chart's average totals, exactly, by position (from 1), where there are any."""
+    return [(n, mean) for n, p in enumerate(points, 1) if (mean := p.average) is not None]
 
 
 def percent(rate: Decimal | None, lang: str) -> str:

@@ -203,6 +203,9 @@ def stops(plays: dict[str, int]) -> list[Stop]:
         Stop("games", "/games", "games-import-source"),
         Stop("game-editor", "/games/new?from=azul", "game-save"),
         Stop("game-editor-own", f"/games/edit/{TEAMS}", "game-save"),
+        Stop("nights", "/nights", "nights-save-settings"),
+        Stop("night", f"/nights/{plays['azul']}", "night-rename"),
+        Stop("seasons", "/seasons", "season-new"),
         Stop("settings", "/settings", "language"),
     ]
 
@@ -383,6 +386,7 @@ GROUPS = {
         "play-edit",
     ),
     "manage": ("stats", "stats-player", "players", "games", "game-editor", "game-editor-own"),
+    "clubs": ("nights", "night", "seasons"),
     "settings": ("settings",),
 }
 """The screens, a test each per pass: each test stays short on a busy machine."""

@@ -147,6 +147,8 @@ ROUTES = [
     "/play/1/edit",
     "/stats",
     "/stats?player=Ana",
+    "/ratings",
+    "/ratings?player=Ana&game=azul",
     "/players",
     "/games",
     "/games/new",
@@ -154,6 +156,9 @@ ROUTES = [
     "/games/edit/mine",
     "/nowhere",
     "/new/chess",
+    "/nights",
+    "/nights/1",
+    "/seasons",
     "/collection",
     "/suggest?players=Ana,Ben",
 ]

@@ -210,7 +210,7 @@ def test_a_phone_downloads_the_export_and_uploads_an_import(tmp_path):
     other.upload = upload
     root2 = view_for(other, "/settings")
     press(root2, "import-upload")
-    assert asked == [["json", "bgsplay", "xml", "csv"]]
+    assert asked == [["json", "bgsplay", "xml", "csv", "zip"]]
     assert find(root2, "history-message").value == (
         "Imported from mine.json: 1 new plays, 0 already there."
     )

@@ -206,7 +206,7 @@ def test_your_games_work_in_every_command_that_takes_a_game(capsys, url, tmp_pat
         assert [g for g in data if not data[g]["builtin"]] == ["house"]
         assert data["house"]["name"] == {"en": "House", "es": "Casa"}
     _, out, _ = run(capsys, "games", "--db", url, "--lang", "es")
-    assert ["house", "Casa", "2–4", "—"] in [row.split() for row in out.splitlines()]
+    assert ["house", "Casa", "2–4", "—", "—", "—", "—"] in [row.split() for row in out.splitlines()]
 
     _, shown, _ = run(capsys, "template", "house", "--db", url, "--lang", "en")
     assert shown.startswith("House · 2–4 players") and "gold" in shown and "Gold" in shown

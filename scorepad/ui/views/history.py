@@ -17,10 +17,11 @@ from scorepad.ui.play_model import PAGE_SIZE, HistoryQuery, HistoryRow, history_
 from scorepad.ui.views.board_drawn import drawn_boards
 from scorepad.ui.views.colour_part import colour_names
 from scorepad.ui.views.common import TROPHY, muted, screen, tid
+from scorepad.ui.views.photos_part import history_mark, photo_marks
 from scorepad.ui.views.play import winners_text
 
 if TYPE_CHECKING:
-    from scorepad.store import PlayerInfo
+    from scorepad.store import Photo, PlayerInfo
 
 ANY = "*"
 """The game choice that does not filter."""
@@ -33,6 +34,8 @@ class HistoryView:
         self.offset = 0
         self.shown = 0
         self.list = ft.Column(spacing=4)
+        self.marks: dict[int, tuple[Photo, int]] = {}
+        """The photos of the plays of the page loaded last (``photos_part``)."""
         self.status = ft.Text()
         self.more = tid(
             "load-more",
@@ -133,6 +136,7 @@ class HistoryView:
             self.more.visible = False
             return
         plays = page.plays
+        self.marks = photo_marks(ctx, [summary.id for summary in plays])
         for summary in plays:
             self.shown += 1
             self.list.controls.append(self._row(history_row(summary, ctx.lang, self.games)))
@@ -168,6 +172,7 @@ class HistoryView:
                     ),
                     subtitle=ft.Column(lines, spacing=2, tight=True),
                     leading=result_icon(row.winners),
+                    trailing=history_mark(ctx, self.marks.get(row.id)),
                     on_click=lambda: ctx.navigate(f"/play/{row.id}"),
                 ),
             ),

@@ -19,6 +19,10 @@ from scorepad.ui.views.share_card import share_card
 SECTIONS = (
     ("/history", "app.history", ft.Icons.HISTORY),
     ("/stats", "app.stats", ft.Icons.BAR_CHART),
+    ("/review", "app.review", ft.Icons.AUTO_AWESOME),
+    ("/ratings", "app.ratings", ft.Icons.LEADERBOARD),
+    ("/nights", "app.nights", ft.Icons.NIGHTLIGHT_OUTLINED),
+    ("/seasons", "app.seasons", ft.Icons.EMOJI_EVENTS),
     ("/players", "app.players", ft.Icons.PEOPLE_OUTLINE),
     ("/games", "app.games", ft.Icons.EDIT_NOTE),
     ("/collection", "collection.title", ft.Icons.SHELVES),

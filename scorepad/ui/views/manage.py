@@ -1,5 +1,6 @@
-"""The screens that manage the history: ``/stats[?player=Ana]``, ``/players``, ``/games``,
-``/games/new[?from=<game id>]``, ``/games/edit/<game id>`` (routed by ``ui/app.py``)."""
+"""The screens that manage the history: ``/stats[?player=Ana][&period=2024-05]``,
+``/players``, ``/games``, ``/games/new[?from=<game id>]``, ``/games/edit/<game id>``
+(routed by ``ui/app.py``)."""
 
 from __future__ import annotations
 
@@ -26,12 +27,13 @@ def _reported(ctx: Context, title_key: str, build: Callable[[], ft.View]) -> ft.
         return message_view(ctx, ctx.t(title_key), problem.message(ctx.lang))
 
 
-def stats_view(ctx: Context, player: str | None) -> ft.View:
+def stats_view(ctx: Context, player: str | None, period: str | None = None) -> ft.View:
+    """``period``: "2024", "2024-05" or "" (all time); None: the one chosen last."""
     # Its charts (flet_charts: a third of a second to import) load with the first Stats
     # screen, not with the app.
     from scorepad.ui.views.stats import StatsView
 
-    return _reported(ctx, "app.stats", lambda: StatsView(ctx, player).build())
+    return _reported(ctx, "app.stats", lambda: StatsView(ctx, player, period).build())
 
 
 def players_view(ctx: Context) -> ft.View:

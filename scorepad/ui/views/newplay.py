@@ -4,6 +4,7 @@ variant, and where the game is played."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -17,6 +18,9 @@ from scorepad.ui.views.colour_part import ColourSwatch, coloured, seat_colours
 from scorepad.ui.views.common import muted, players_range, screen, tid
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.pdf import blank_button, offer_blank, status_line, teller
+
+if TYPE_CHECKING:
+    from scorepad.club.ratings import Ratings
 
 
 class NewPlayView:
@@ -71,6 +75,9 @@ class NewPlayView:
         model.colours.follow(model.names)
         self.swatches: list[ColourSwatch] = []
         self.message = status_line()
+        self.chances = ft.Text("", size=14, visible=False)
+        self.ratings: Ratings | None = None
+        ctx.later(self._load_ratings, self._ratings_loaded)
         self.profiles = ft.Row(wrap=True, spacing=4, run_spacing=4)
         self.first = FirstPlayerPart(
             ctx,
@@ -94,7 +101,13 @@ class NewPlayView:
         ]
         if self.waiting:
             body.append(self._waiting_banner(self.waiting))
-        body += [self.rows, self.add_player, self.profiles, *self.first.controls()]
+        body += [
+            self.rows,
+            self.add_player,
+            tid("win-chances", ft.Container(self.chances)),  # hidden inside: see tid
+            self.profiles,
+            *self.first.controls(),
+        ]
         if self.template.variants:
             label = ft.Text(ctx.t("app.variant"), weight=ft.FontWeight.BOLD)
             body += [label, tid("variant", self.variant)]
@@ -214,6 +227,24 @@ class NewPlayView:
         self.add_button.disabled = not model.can_add
         self._show_profiles()
         self.first.refresh()
+        self._show_chances()
+
+    # --- chances to win, from the ratings --------------------------------------------------
+    def _load_ratings(self) -> Ratings | None:
+        try:
+            return self.ctx.services.history.ratings()
+        except ScorepadError:
+            return None  # no chances shown: the play can still start
+
+    def _ratings_loaded(self, ratings: Ratings | None) -> None:
+        self.ratings = ratings
+        self.ctx.update(*self._show_chances())
+
+    def _show_chances(self) -> list[ft.Control]:
+        said = self.model.chances(self.ratings, self.ctx.lang)
+        self.chances.value = said or ""
+        self.chances.visible = said is not None
+        return [self.chances]
 
     def _colour(self, index: int) -> ft.Control:
         """The seat's colour: a tap opens the picker (``colour_part``)."""
@@ -319,6 +350,7 @@ class NewPlayView:
                 self.model.colours.follow(self.model.names)
                 for swatch in self.swatches:
                     swatch.refresh()
+            self._show_chances()
 
         return changed
 

@@ -28,6 +28,7 @@ from scorepad.ui.views.colour_part import chart_colours, chart_key, colour_names
 from scorepad.ui.views.common import PALETTE, TROPHY, heading, muted, screen, tid
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
+from scorepad.ui.views.photos_part import photos_part
 from scorepad.ui.views.result_share import share_buttons
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ class PlayView:
             *self._notes(),
             self._table(model),
             *self._rounds(),
+            *photos_part(ctx, record.id, undo_bar),
             self._ignored(),
             self._actions(),
             tid("play-message", self.message),

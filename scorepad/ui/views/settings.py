@@ -12,6 +12,7 @@ from scorepad.ui.settings import THEMES
 from scorepad.ui.views.common import heading, muted, screen, tid
 from scorepad.ui.views.settings_backups import BackupsSection
 from scorepad.ui.views.settings_history import HistorySection
+from scorepad.ui.views.settings_ratings import RatingsSetting
 
 LANGUAGES = tuple((code, tr("language.name", code)) for code in LANGS)
 """Each language named in itself (its catalogue's ``language.name``), so anyone can find
@@ -72,6 +73,7 @@ class SettingsView:
             body.append(section.where())
             body.append(muted(ctx.t("app.data_folder", folder=str(config.data_dir)), size=14))
         body += section.tools()
+        body += RatingsSetting(ctx).controls()
         if ctx.may(Power.BACKUPS):
             body += BackupsSection(ctx, ctx.services.history).controls()
         else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,18 +32,29 @@ from scorepad.ui.devices import Power
 from scorepad.ui.host_files import MAX_BYTES, MAX_MB, check_file
 from scorepad.ui.views.common import heading, muted, tid
 
-IMPORT_EXTENSIONS = ("json", "bgsplay", "xml", "csv")
-"""The files a device may pick to import: Scorepad's history, BG Stats' files, and
-BoardGameGeek's plays XML and collection CSV (each told apart by its content)."""
+IMPORT_EXTENSIONS = ("json", "bgsplay", "xml", "csv", "zip")
+"""The files a device may pick to import: Scorepad's history (or its archive with the
+photos), BG Stats' files, and BoardGameGeek's plays XML and collection CSV (each told
+apart by its content)."""
 
-FORMATS = (("json", "Scorepad JSON"), ("csv", "CSV"), ("bgsplay", "BG Stats"))
-SUFFIX = {"json": ".json", "csv": ".csv", "bgsplay": ".bgsplay"}
+FORMATS = (
+    ("json", "Scorepad JSON"),
+    ("zip", "Scorepad ZIP"),
+    ("csv", "CSV"),
+    ("bgsplay", "BG Stats"),
+)
+WORDED = {"zip": "photos.export_format"}
+"""The formats whose name has words to translate: their message."""
+SUFFIX = {"json": ".json", "zip": ".zip", "csv": ".csv", "bgsplay": ".bgsplay"}
 
 if TYPE_CHECKING:
     from scorepad.store import Imported
     from scorepad.ui.history import History
 
 logger = logging.getLogger(__name__)
+
+ARCHIVE = b"PK\x03\x04"
+"""How a ZIP file starts: a history exported with its photos."""
 
 Outcome = tuple[str, bool]
 """What to say once a job is done, and whether it is a problem."""
@@ -99,7 +111,9 @@ class HistorySection:
             content=ft.Row(
                 [
                     tid(f"export-format-{key}", ft.Radio(value=key, label=name))
-                    for key, name in FORMATS
+                    for key, name in (
+                        (k, ctx.t(WORDED[k]) if k in WORDED else n) for k, n in FORMATS
+                    )
                 ],
                 wrap=True,
             ),
@@ -158,6 +172,11 @@ class HistorySection:
         name = f"scorepad-history{SUFFIX[fmt]}"
 
         def make() -> tuple[int, bytes]:
+            if fmt == "zip":  # the photos too: an archive, made in a file of its own
+                with tempfile.TemporaryDirectory(prefix="scorepad-export-") as folder:
+                    path = Path(folder) / name
+                    count = self.history.export_file(path, fmt)
+                    return count, path.read_bytes()
             out = io.StringIO(newline="")
             count = self.history.export(out, fmt)
             return count, out.getvalue().encode("utf-8")
@@ -192,6 +211,8 @@ class HistorySection:
             return
 
         def load() -> Outcome:
+            if data.startswith(ARCHIVE):  # a history with its photos
+                return report_text(ctx, name, self.history.import_archive(data, name)), False
             text = data.decode("utf-8-sig")
             done = self.history.import_text(text, name, progress=self.on_progress)
             return report_text(ctx, name, done), False
@@ -318,6 +339,8 @@ def report_text(ctx: Context, source: str, done: Imported) -> str:
     written back (each with how many records held one) and the plays given twice in the
     file (how many, and which)."""
     lines = [ctx.t("manage.imported", path=source, added=done.plays, skipped=done.skipped)]
+    if done.photos:
+        lines.append(ctx.t("store.import_photos", count=done.photos))
     if done.updated:
         lines.append(ctx.t("store.import_updated", count=done.updated))
     for key, items in (

@@ -1,12 +1,15 @@
-"""Stats: a player's record with charts, each game's record, two players head to head.
+"""Stats: a player's record with charts, each game's record, two players head to head,
+for all time, a year or a month.
 
-``/stats?player=Ana`` opens on that player; the player and head-to-head choices rebuild
-only their own part of the screen.
+``/stats?player=Ana`` opens on that player, ``&period=2024-05`` on a period (else the
+period chosen last in this session, ``Context.stats_period``); the player and
+head-to-head choices rebuild only their own part of the screen, the period every part.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -14,15 +17,21 @@ import flet_charts as fc
 
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import pick
+from scorepad.core.periods import Period, parse_period
 from scorepad.ui.context import Context
 from scorepad.ui.stats_model import (
     ALL_GAMES,
     StatsData,
+    average_points,
     game_name,
     gather,
     head_to_head_line,
+    month_name,
     percent,
+    period_text,
+    point_label,
     points,
+    rate_points,
     when,
 )
 from scorepad.ui.views.colour_part import (
@@ -32,21 +41,42 @@ from scorepad.ui.views.colour_part import (
     line_shadow,
 )
 from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
+from scorepad.ui.views.ratings import ratings_link
+from scorepad.ui.views.review import achievements_link
 
 if TYPE_CHECKING:
     from scorepad.store import GameStats
     from scorepad.ui.history import History
 
 
+def reach(values: list[float]) -> tuple[float, float]:
+    """A chart's range for ``values``: from 0 (or the lowest, below 0) to a round ten above
+    the highest."""
+    high = max(values)
+    return min([*values, 0.0]), float(math.ceil(max(high * 1.1, high + 1) / 10) * 10)
+
+
+WHOLE = ""
+"""The period choosers' option for all time (the year's) and the whole year (the month's)."""
+CHOOSER_WIDTH = 220
+"""The year's and the month's choosers on a screen wider than a phone."""
+
+
 class StatsView:
-    def __init__(self, ctx: Context, player: str | None = None) -> None:
+    def __init__(self, ctx: Context, player: str | None = None, period: str | None = None) -> None:
         self.ctx = ctx
         self.wanted = player
         self.player_part = ft.Column(spacing=8)
+        self.wins_part = ft.Column(spacing=8)
+        self.games_part = ft.Column(spacing=8)
+        self.period_part = ft.Column(spacing=4)
         self.game: str | None = None
         """The game the player's figures are for (None: the one they played most)."""
         self.h2h_text = ft.Text("", size=14)
         self.data: StatsData | None = None
+        self.period: Period | None = None
+        self.asked_period = period
+        """The route's ``period`` (None: the one this session chose last)."""
 
     @property
     def history(self) -> History:
@@ -56,7 +86,10 @@ class StatsView:
         ctx = self.ctx
         title = ctx.t("app.stats")
         try:
-            self.data = data = gather(self.history, self.wanted)
+            asked = self.asked_period
+            self.period = parse_period(ctx.stats_period if asked is None else asked)
+            ctx.stats_period = self.period.key if self.period is not None else WHOLE
+            self.data = data = gather(self.history, self.wanted, None, self.period)
         except ScorepadError as problem:
             return screen(ctx, title, [tid("stats-error", ft.Text(problem.message(ctx.lang)))])
         if data.empty:
@@ -71,6 +104,8 @@ class StatsView:
             dense=True,
         )
         self.fill_player(data)
+        self.fill_period(data)
+        self.fill_rest(data)
         a = ft.Dropdown(
             label=ctx.t("manage.player_a"),
             options=[ft.DropdownOption(key=n, text=n) for n in data.players],
@@ -89,18 +124,62 @@ class StatsView:
         a.on_select = b.on_select = self.on_h2h
         self.on_h2h()
         body: list[ft.Control] = [
+            self.period_part,
             heading(ctx.t("manage.by_player")),
             tid("stats-player", chooser),
             self.player_part,
             heading(ctx.t("manage.share_of_wins")),
-            tid("stats-chart-wins", self.wins_chart(data)),
+            self.wins_part,
             heading(ctx.t("manage.by_game")),
-            *[self.game_card(n, g) for n, g in enumerate(data.games, 1)],
+            self.games_part,
             heading(ctx.t("manage.head_to_head")),
             ft.Row([tid("stats-h2h-a", a), tid("stats-h2h-b", b)]),
             tid("stats-h2h", self.h2h_text),
         ]
         return screen(ctx, title, body)
+
+    def fill_period(self, data: StatsData) -> None:
+        """All time, a year, or a month of that year; and which one is shown."""
+        ctx, period = self.ctx, data.period
+        year = ft.Dropdown(
+            label=ctx.t("stats.year"),
+            value=str(period.start.year) if period is not None else WHOLE,
+            options=[ft.DropdownOption(key=WHOLE, text=ctx.t("stats.all_time"))]
+            + [ft.DropdownOption(key=str(y), text=str(y)) for y in data.years],
+            on_select=self.on_year,
+            dense=True,
+            expand=ctx.compact,  # side by side across a phone; a chooser's width elsewhere
+            width=None if ctx.compact else CHOOSER_WIDTH,
+        )
+        row: list[ft.Control] = [tid("stats-period-year", year)]
+        if period is not None:
+            month = ft.Dropdown(
+                label=ctx.t("stats.month"),
+                value=f"{period.start.month:02d}" if period.is_month else WHOLE,
+                options=[ft.DropdownOption(key=WHOLE, text=ctx.t("stats.whole_year"))]
+                + [
+                    ft.DropdownOption(key=f"{m:02d}", text=month_name(m, ctx.lang))
+                    for m in range(1, 13)
+                ],
+                on_select=self.on_month,
+                dense=True,
+                expand=ctx.compact,
+                width=None if ctx.compact else CHOOSER_WIDTH,
+            )
+            row.append(tid("stats-period-month", month))
+        shown = period_text(period, ctx.lang, ctx.t("stats.all_time"))
+        self.period_part.controls = [
+            ft.Row(row, spacing=8),
+            tid("stats-period", muted(ctx.t("stats.showing", period=shown), size=13)),
+        ]
+
+    def fill_rest(self, data: StatsData) -> None:
+        """The share of wins and each game's record, for the period."""
+        self.wins_part.controls = [tid("stats-chart-wins", self.wins_chart(data))]
+        games = [self.game_card(n, g) for n, g in enumerate(data.games, 1)]
+        self.games_part.controls = games or [
+            tid("stats-games-none", muted(self.ctx.t("stats.no_plays_then")))
+        ]
 
     def game_chooser(self, data: StatsData) -> ft.Control:
         """The game the player's figures and chart are for, or all games."""
@@ -165,23 +244,90 @@ class StatsView:
         self.player_part.controls = [
             self.game_chooser(data),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
+            ratings_link(ctx, stats.name),
         ]
+        self.player_part.controls.append(achievements_link(ctx, stats.name))
         if data.game is not None and data.scored:
             self.player_part.controls += [
                 muted(ctx.t("manage.totals_over_time")),
                 tid("stats-chart-totals", self.totals_chart(data)),
             ]
+        self.player_part.controls += self.timeline_charts(data)
 
-    def totals_chart(self, data: StatsData) -> ft.Control:
-        values = [float(p.total) for p in data.totals]
-        if not values:
-            return muted(self.ctx.t("manage.no_stats"))
-        low, high = min([*values, 0.0]), max(values)
-        top = math.ceil(max(high * 1.1, high + 1) / 10) * 10
+    def timeline_charts(self, data: StatsData) -> list[ft.Control]:
+        """The player's win rate, and in one game with a score their average total, per
+        day, month or year: exact fractions, made floats only for the chart."""
+        timeline = data.timeline
+        if timeline is None or not timeline.points:
+            return []
+        ctx, lang = self.ctx, self.ctx.lang
+        found = timeline.points
+        years = timeline.grain == "month" and found[0].start.year != found[-1].start.year
+        step = max(1, math.ceil(len(found) / (6 if ctx.compact else 12)))
+        labels = [
+            fc.ChartAxisLabel(
+                value=n,
+                label=ft.Text(point_label(p.start, timeline.grain, lang, years), size=10),
+            )
+            for n, p in enumerate(found, 1)
+            if (len(found) - n) % step == 0  # the latest always labelled
+        ]
+        by = ctx.t(f"stats.per_{timeline.grain}")
+        shown: list[ft.Control] = []
+        rates = rate_points(found)
+        if rates:
+            shown += [
+                muted(ctx.t("stats.win_rate_over_time", per=by)),
+                tid("stats-chart-rate", self.rate_chart(rates, labels, len(found))),
+            ]
+        averages = average_points(found)
+        if data.game is not None and data.scored and averages:
+            shown += [
+                muted(ctx.t("stats.average_over_time", per=by)),
+                tid("stats-chart-score", self.average_chart(data, averages, labels, len(found))),
+            ]
+        return shown
+
+    def own_colour(self, data: StatsData) -> str:
         own = known_colours(self.ctx, [data.player.name])[0] if data.player else None
-        colour = chart_colours([own], [ft.Colors.PRIMARY])[0]
+        return chart_colours([own], [ft.Colors.PRIMARY])[0]
+
+    def rate_chart(
+        self,
+        rates: list[tuple[int, Fraction]],
+        labels: list[fc.ChartAxisLabel],
+        count: int,
+    ) -> ft.Control:
+        """Win rates from 0 to 100 %, a point for each day, month or year played."""
+        values = [(x, float(rate)) for x, rate in rates]  # the one step to floats: the chart's
+        return self.over_time(self.data, values, labels, count, (0.0, 100.0), 25)
+
+    def average_chart(
+        self,
+        data: StatsData,
+        averages: list[tuple[int, Fraction]],
+        labels: list[fc.ChartAxisLabel],
+        count: int,
+    ) -> ft.Control:
+        values = [(x, float(mean)) for x, mean in averages]  # floats for the chart only
+        span = reach([v for _, v in values])
+        return self.over_time(data, values, labels, count, span)
+
+    def over_time(
+        self,
+        data: StatsData | None,
+        values: list[tuple[int, float]],
+        labels: list[fc.ChartAxisLabel] | None,
+        count: int,
+        span: tuple[float, float],
+        interval: float | None = None,
+        height: float = 180,
+    ) -> ft.Control:
+        """A line over ``count`` plays, days, months or years (``labels`` under them, or
+        none), in the player's colour."""
+        colour = self.own_colour(data) if data is not None else ft.Colors.PRIMARY
         series = fc.LineChartData(
-            points=[fc.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
+            points=[fc.LineChartDataPoint(x, y) for x, y in values],
             color=colour,
             stroke_width=3,
             point=True,
@@ -191,16 +337,31 @@ class StatsView:
             fc.LineChart(
                 data_series=[series],
                 min_x=0.5,
-                max_x=len(values) + 0.5,
-                min_y=low,
-                max_y=top,
-                left_axis=fc.ChartAxis(label_size=40),
-                bottom_axis=fc.ChartAxis(show_labels=False),
-                horizontal_grid_lines=fc.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+                max_x=count + 0.5,
+                min_y=span[0],
+                max_y=span[1],
+                left_axis=fc.ChartAxis(label_size=40, label_spacing=interval),
+                bottom_axis=(
+                    # asked at every whole x: the chart draws a label only where it asks
+                    fc.ChartAxis(labels=labels, label_size=24, label_spacing=1)
+                    if labels is not None
+                    else fc.ChartAxis(show_labels=False)
+                ),
+                horizontal_grid_lines=fc.ChartGridLines(
+                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=interval
+                ),
                 interactive=False,
             ),
-            height=200,
+            height=height,
             padding=ft.Padding.only(right=12, top=8),
+        )
+
+    def totals_chart(self, data: StatsData) -> ft.Control:
+        values = [float(p.total) for p in data.totals]
+        if not values:
+            return muted(self.ctx.t("manage.no_stats"))
+        return self.over_time(
+            data, list(enumerate(values, 1)), None, len(values), reach(values), height=200
         )
 
     def wins_chart(self, data: StatsData) -> ft.Control:
@@ -283,13 +444,33 @@ class StatsView:
         self.game = str(e.control.value or ALL_GAMES)
         self.refill()
 
-    def refill(self) -> None:
+    def on_year(self, e: ft.Event[ft.Dropdown]) -> None:
+        year = str(e.control.value or WHOLE)
+        self.choose_period(Period.year(int(year)) if year.isdigit() else None)
+
+    def on_month(self, e: ft.Event[ft.Dropdown]) -> None:
+        if self.period is None:
+            return
+        year, month = self.period.start.year, str(e.control.value or WHOLE)
+        self.choose_period(Period.month(year, int(month)) if month.isdigit() else Period.year(year))
+
+    def choose_period(self, period: Period | None) -> None:
+        """Show every part for ``period``, and keep it for the other stats screens."""
+        self.period = period
+        self.ctx.stats_period = period.key if period is not None else WHOLE
+        if self.refill() and self.data is not None:
+            self.fill_period(self.data)
+            self.fill_rest(self.data)
+            self.on_h2h()
+
+    def refill(self) -> bool:
         try:
-            self.data = gather(self.history, self.wanted, self.game)
+            self.data = gather(self.history, self.wanted, self.game, self.period)
         except ScorepadError as problem:
             self.h2h_text.value = problem.message(self.ctx.lang)
-            return
+            return False
         self.fill_player(self.data)
+        return True
 
     def on_h2h(self) -> None:
         a, b = self.h2h_a.value, self.h2h_b.value
@@ -297,7 +478,7 @@ class StatsView:
             self.h2h_text.value = self.ctx.t("manage.h2h_choose")
             return
         try:
-            h2h = self.history.head_to_head(str(a), str(b))
+            h2h = self.history.head_to_head(str(a), str(b), None, self.period)
         except ScorepadError as problem:
             self.h2h_text.value = problem.message(self.ctx.lang)
             return

@@ -1,0 +1,158 @@
+"""One year of the history as ``club.facts`` values, and the games played before it.
+
+A year in review reads only its year: the plays through ``ix_play_recent`` (played_at),
+their seats through the results' primary key (play, seat), so a year of a long history
+costs its own plays, not the whole history's (``facts.read_facts`` reads every play).
+What reaches back before the year, the games already played, is one indexed question
+per game (or over one player's results).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, exists, func, select, true
+
+import scorepad.store.models as m
+from scorepad.club.facts import PlayFact, SeatFact
+from scorepad.store.database import Database
+from scorepad.store.facts import PLAYS
+from scorepad.store.prepared import Prepared, as_datetime
+from scorepad.store.values import name_key
+
+p, r, g, pl = m.play, m.result, m.game, m.player
+
+_IN_RANGE = (p.c.played_at >= bindparam("start"), p.c.played_at < bindparam("end"))
+_COUNTED = (*_IN_RANGE, p.c.deleted_at.is_(None), p.c.ignored.is_(None))
+_PLAYERS = select(pl.c.id).where(pl.c.name == bindparam("player")).scalar_subquery()
+_THEIRS = select(r.c.play_id).where(
+    r.c.player_id == _PLAYERS,
+    r.c.live == true(),
+    r.c.played_at >= bindparam("start"),
+    r.c.played_at < bindparam("end"),
+)
+"""A player's plays of the range, through ``ix_result_player`` (player, live, played_at)."""
+
+
+def _seats(plays: Any) -> Prepared:
+    """The seats of ``plays`` in (play, seat) order, the results' own key: no join, no
+    sort (the players' names come from ``PLAYERS``, a few hundred rows)."""
+    return Prepared(
+        select(r.c.play_id, r.c.player_id, r.c.rank, r.c.winner, r.c.total_halves, r.c.team)
+        .where(r.c.live == true(), r.c.play_id.in_(plays))
+        .order_by(r.c.play_id, r.c.seat)
+    )
+
+
+PLAYERS = Prepared(select(pl.c.id, pl.c.name, pl.c.anonymous))
+
+
+YEAR_PLAYS = Prepared(PLAYS.statement.where(*_IN_RANGE))
+YEAR_SEATS = _seats(select(p.c.id).where(*_COUNTED))
+PLAYER_YEAR_PLAYS = Prepared(PLAYS.statement.where(*_IN_RANGE, p.c.id.in_(_THEIRS)))
+PLAYER_YEAR_SEATS = _seats(select(p.c.id).where(*_COUNTED, p.c.id.in_(_THEIRS)))
+GAMES_BEFORE = Prepared(
+    select(g.c.key).where(
+        exists().where(
+            p.c.game_id == g.c.id,
+            p.c.played_at < bindparam("start"),
+            p.c.deleted_at.is_(None),
+            p.c.ignored.is_(None),
+        )
+    )
+)
+PLAYER_GAMES_BEFORE = Prepared(
+    select(g.c.key).where(
+        g.c.id.in_(
+            select(r.c.game_id)
+            .join(pl, pl.c.id == r.c.player_id)
+            .where(
+                pl.c.name == bindparam("player"),
+                r.c.live == true(),
+                r.c.played_at < bindparam("start"),
+            )
+        )
+    )
+)
+
+
+def read_facts_between(
+    db: Database, start: datetime, end: datetime, player: str | None = None
+) -> tuple[PlayFact, ...]:
+    """The counted plays with ``start <= played_at < end`` (those of ``player`` when
+    given: their name as the history shows it), oldest first."""
+    if player is None:
+        bounds: dict[str, Any] = {"start": start, "end": end}
+        plays_of, seats_of = YEAR_PLAYS, YEAR_SEATS
+    else:
+        bounds = {"start": start, "end": end, "player": player}
+        plays_of, seats_of = PLAYER_YEAR_PLAYS, PLAYER_YEAR_SEATS
+    with db.cursor() as cursor:
+        plays = plays_of.run(db, cursor, bounds)
+        seats = seats_of.run(db, cursor, bounds)
+        people = {i: (name, bool(anonymous)) for i, name, anonymous in PLAYERS.run(db, cursor, {})}
+    by_play: dict[int, list[SeatFact]] = {}
+    for play_id, player_id, rank, winner, total, team in seats:
+        name, anonymous = people[player_id]
+        seat = SeatFact(name, player_id, rank, bool(winner), total, team, anonymous)
+        found = by_play.get(play_id)
+        if found is None:
+            by_play[play_id] = [seat]
+        else:
+            found.append(seat)
+    return tuple(
+        PlayFact(
+            play_id,
+            uid,
+            key,
+            as_datetime(played),
+            as_datetime(started),
+            minutes,
+            kind,
+            outcome,
+            location,
+            tuple(by_play.get(play_id, ())),
+        )
+        for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
+    )
+
+
+def games_before(db: Database, start: datetime, player: str | None = None) -> frozenset[str]:
+    """The games with a counted play before ``start`` (with ``player`` in it, when given:
+    their name as the history shows it)."""
+    with db.cursor() as cursor:
+        if player is None:
+            rows = GAMES_BEFORE.run(db, cursor, {"start": start})
+        else:
+            rows = PLAYER_GAMES_BEFORE.run(db, cursor, {"start": start, "player": player})
+    return frozenset(key for (key,) in rows)
+
+
+SPAN = Prepared(
+    select(func.min(p.c.played_at), func.max(p.c.played_at)).where(
+        p.c.deleted_at.is_(None), p.c.ignored.is_(None)
+    )
+)
+
+
+def year_span(db: Database) -> tuple[int, int] | None:
+    """The years of the first and the latest counted play; None for an empty history."""
+    with db.cursor() as cursor:
+        ((first, last),) = SPAN.run(db, cursor, {})
+    if first is None or last is None:
+        return None
+    return as_datetime(first).year, as_datetime(last).year
+
+
+NAMED = Prepared(
+    select(pl.c.name).where(pl.c.name_key == bindparam("key"), pl.c.anonymous.is_not(True))
+)
+
+
+def player_named(db: Database, name: str) -> str | None:
+    """The player the history knows by ``name`` (case and extra spaces aside), as it
+    writes the name; None when there is none."""
+    with db.cursor() as cursor:
+        rows = NAMED.run(db, cursor, {"key": name_key(name)})
+    return rows[0][0] if rows else None
