@@ -252,7 +252,7 @@ def baseline_import(source: Path, schema_from: Path, target: Path) -> float:
         db.execute(statement)
     started = time.perf_counter()
     lines = source.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0].rsplit(', "plays": [', 1)[0] + "}")
+    head = json.loads(lines[0].rsplit(', "plays": [', 1)[0] + "}", parse_float=Decimal)
     from scorepad.core import load_template
 
     templates = {ref: load_template(t["source"], ref) for ref, t in head["templates"].items()}
@@ -268,7 +268,7 @@ def baseline_import(source: Path, schema_from: Path, target: Path) -> float:
         games[t["game"]] = db.execute("SELECT last_insert_rowid()").fetchone()[0]
         db.execute(
             "INSERT INTO template_snapshot (game_id, version, digest, source) VALUES (?, 1, ?, ?)",
-            (games[t["game"]], ref, json.dumps(t["source"])),
+            (games[t["game"]], ref, canonical(t["source"])),  # exact (a game's weight)
         )
     snapshots = {ref: n for n, ref in enumerate(head["templates"], 1)}
     db.executemany(
@@ -569,7 +569,17 @@ def in_child(fn: Callable[..., float], *args: Any) -> float:
     """Run a baseline in its own process, so its memory is not counted as the store's."""
     context = multiprocessing.get_context("fork")
     with context.Pool(1) as pool:
-        return pool.apply(fn, args)
+        return pool.apply(_said_plainly, (fn, *args))
+
+
+def _said_plainly(fn: Callable[..., float], *args: Any) -> float:
+    """``fn(*args)``, its failure raised as a RuntimeError naming it: an exception the
+    parent cannot unpickle (a Scorepad error takes its fields as keywords) would stop the
+    pool's result thread and leave the bench waiting for ever."""
+    try:
+        return fn(*args)
+    except Exception as problem:
+        raise RuntimeError(f"{type(problem).__name__}: {problem}") from None
 
 
 def medians_ms(

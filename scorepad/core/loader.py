@@ -80,6 +80,7 @@ TOP_FIELDS = {
     "ends": False,
     "bids": False,
     "deal": False,
+    "round_starter": False,
     "bgg_id": False,
     "source": False,
     "result": False,
@@ -267,6 +268,8 @@ class _Reader(Reader):
                 raise self.fail("ends", "template.ends_without_rounds")
             if "deal" in data:
                 raise self.fail("deal", "template.deal_without_rounds")
+            if "round_starter" in data:
+                raise self.fail("round_starter", "template.round_starter_without_rounds")
             return None
         raw = self.obj(data["rounds"], "rounds", ROUNDS_FIELDS)
         if "count" in raw and "by_players" in raw:
@@ -298,7 +301,15 @@ class _Reader(Reader):
         cards, deck, rotates = (
             self.deal(data["deal"], most, high) if "deal" in data else (None, None, False)
         )
-        return Rounds(count, tuple(by_players), cast(Any, ending), target, cards, deck, rotates)
+        moves = True
+        if "round_starter" in data:
+            said = self.choice(
+                data["round_starter"], "round_starter", ("next_seat", "previous_round"), "starter"
+            )
+            moves = said == "next_seat"
+        return Rounds(
+            count, tuple(by_players), cast(Any, ending), target, cards, deck, rotates, moves
+        )
 
     def deal(
         self, raw: object, most: int | None, high: int

@@ -41,7 +41,12 @@ class Rounds(NamedTuple):
     with 8 players); None: the deck always suffices."""
     dealer_rotates: bool = False
     """The game file's ``deal.dealer`` "rotates": the deal passes to the next seat each
-    round, round 1 dealt by the player who starts (or the first seat)."""
+    round, round 1 dealt by the seat before the player who starts (or the first seat)."""
+    starter_moves: bool = True
+    """Who starts moves on to the next seat each round (the player chosen to start
+    begins round 1); False where the game file's ``round_starter`` is "previous_round":
+    the rulebook has a later round started by whom the round before decides (its
+    winner, its loser), so the sheet names who starts round 1 only."""
 
     def cards_in(self, round_number: int, players: int) -> int | None:
         """How many cards each of ``players`` players is dealt in round ``round_number``
@@ -64,6 +69,17 @@ class Rounds(NamedTuple):
         """The seat (from 0) that deals round ``round_number``: ``first_seat`` deals round 1
         and the deal passes to the next seat each round; None when the game does not say."""
         if not self.dealer_rotates or players < 1:
+            return None
+        return (first_seat + round_number - 1) % players
+
+    def starter(self, round_number: int, players: int, first_seat: int = 0) -> int | None:
+        """The seat (from 0) that starts round ``round_number`` (from 1): ``first_seat``
+        starts round 1 and each next round is started by the next seat (the player left
+        of that round's dealer, in a game whose deal rotates); None where the game has a
+        later round started as the round before decides."""
+        if players < 1 or not 0 <= first_seat < players:
+            return None
+        if not self.starter_moves and round_number != 1:
             return None
         return (first_seat + round_number - 1) % players
 

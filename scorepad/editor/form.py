@@ -114,6 +114,7 @@ KEPT = (
     "first_player",
     "player_colours",
     "deal",
+    "round_starter",
     "board",
     "race",
     "players_best",
@@ -268,6 +269,7 @@ class GameForm(Item):
         data.update(self.kept)
         if not self.rounds:  # a deal is a round game's: gone with the rounds
             data.pop("deal", None)
+            data.pop("round_starter", None)
         return data, bad
 
     def _rounds(self, number: Callable[..., object]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from scorepad.sheet.colours import draft_colours
 from scorepad.sheet.first_player import one_of_the_players
 from scorepad.sheet.kinds import board_kinds
 from scorepad.sheet.timer import Timer
+from scorepad.sheet.turn import one_of_the_seats
 
 
 @dataclass
@@ -48,6 +49,9 @@ class SheetDraft:
     """Notes on the play, saved with it (several lines allowed)."""
     first_player: str = ""
     """The player who starts, one of ``players`` ("" when nobody was picked)."""
+    turn: int | None = None
+    """Whose turn it is, a seat from 0 (``sheet.turn``); None: never moved, so the turn
+    is the first player's (nobody's when nobody was picked)."""
     colours: list[str] = field(default_factory=list)
     """Each player's colour, a palette name ("" for none); empty: no colours at all."""
     timer: Timer | None = None
@@ -99,6 +103,7 @@ class SheetDraft:
             **({"modules": list(self.modules)} if self.modules else {}),
             **({"notes": self.notes} if self.notes else {}),
             **({"first_player": self.first_player} if self.first_player else {}),
+            **({"turn": self.turn} if self.turn is not None else {}),
             **({"colours": list(self.colours)} if self.colours else {}),
             **({"timer": self.timer.to_dict()} if self.timer is not None else {}),
             **({"added": [dict(line) for line in self.added]} if self.added else {}),
@@ -142,6 +147,7 @@ class SheetDraft:
             location=location,
             notes=str(data.get("notes") or ""),
             first_player=one_of_the_players(data.get("first_player"), players),
+            turn=one_of_the_seats(data.get("turn"), count),
             colours=draft_colours(data.get("colours"), count),
             timer=Timer.from_dict(data["timer"]) if data.get("timer") is not None else None,
             texts={str(k): per_player(v, str) for k, v in _dict(data.get("texts")).items()},

@@ -15,6 +15,7 @@ from scorepad.sheet.colours import swapped
 from scorepad.sheet.draft import ExtraRow, RoundRow, SheetDraft
 from scorepad.sheet.first_player import one_of_the_players
 from scorepad.sheet.timer import Timer
+from scorepad.sheet.turn import one_of_the_seats
 
 
 class Edit(Protocol):
@@ -200,6 +201,18 @@ class FirstPlayerEdit:
 
     def apply_to(self, draft: SheetDraft) -> None:
         draft.first_player = one_of_the_players(self.player, draft.players)
+
+
+@dataclass(frozen=True)
+class TurnEdit:
+    """The turn marker moved to seat ``seat`` (from 0; None: back to the first player). A
+    seat the sheet does not have, or anything but a whole number, changes nothing."""
+
+    seat: int | None
+
+    def apply_to(self, draft: SheetDraft) -> None:
+        if self.seat is None or one_of_the_seats(self.seat, len(draft.players)) is not None:
+            draft.turn = self.seat
 
 
 @dataclass(frozen=True)

@@ -56,12 +56,14 @@ from scorepad.sheet.edits import (
     RoundTextEdit,
     TextEdit,
     TimerEdit,
+    TurnEdit,
     round_index,
 )
 from scorepad.sheet.kinds import board_kinds, board_lines, has_boards
 from scorepad.sheet.play import play_to_save
 from scorepad.sheet.result import allowed_outcome, core_outcome, fill_teams, team_of
 from scorepad.sheet.timer import Clock, Timer, clock
+from scorepad.sheet.turn import next_seat, seat_of, turn_now
 
 CellKey = tuple[str, int, str]
 """Where a problem is: (line key or "extra:N", player index from 0, part: "", "a", "b")."""
@@ -230,9 +232,15 @@ class SheetInProgress:
         return self.has_rounds and (limit is None or len(self.draft.rounds) < limit)
 
     def add_round(self) -> SheetState:
-        """The "Next round" button: a blank round at the end."""
+        """The "Next round" button: a blank round at the end, and the turn to whoever
+        starts it (``round_starter``)."""
         keys = tuple(line.key for line in self.round_lines)
-        return self.apply(RoundAdded(uuid.uuid4().hex, keys, self.round_limit))
+        before = len(self.draft.rounds)
+        state = self.apply(RoundAdded(uuid.uuid4().hex, keys, self.round_limit))
+        starter = self.round_starter(len(self.draft.rounds))
+        if len(self.draft.rounds) > before and starter is not None and starter != self.turn:
+            state = self.set_turn(starter)
+        return state
 
     def set_round_text(self, round_id: str, key: str, player: int, text: str) -> SheetState:
         return self.apply(RoundTextEdit(round_id, key, player, text))
@@ -277,6 +285,17 @@ class SheetInProgress:
         seat = (players.index(first) - 1) % len(players) if first in players else 0
         dealer = rules.dealer(number, len(players), seat)
         return rules.cards_in(number, len(players)), None if dealer is None else players[dealer]
+
+    def round_starter(self, number: int) -> int | None:
+        """The seat (from 0) that starts round ``number`` (from 1): the player chosen to
+        start begins round 1 (the first seat when nobody was), and each next round moves
+        on one seat, unless the game has a later round started as the round before
+        decides (``Rounds.starter``); None for a game without rounds."""
+        rules = self.template.rounds
+        if rules is None:
+            return None
+        first = seat_of(self.draft.first_player, self.players)
+        return rules.starter(number, len(self.players), 0 if first is None else first)
 
     def round_position(self, round_id: str) -> int | None:
         """The round's number on the sheet, from 1 (None once deleted)."""
@@ -338,6 +357,22 @@ class SheetInProgress:
     def set_first_player(self, name: str) -> SheetState:
         """The player who starts ("" for nobody); the scores do not change."""
         return self.apply(FirstPlayerEdit(name), state=self.state)
+
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is (a seat from 0; None: nobody's yet), ``sheet.turn``."""
+        return turn_now(self.draft.turn, self.draft.first_player, self.players)
+
+    def set_turn(self, seat: int | None) -> SheetState:
+        """The turn marker to seat ``seat`` (from 0); the scores do not change. A seat the
+        sheet does not have is refused."""
+        if seat is not None and not 0 <= seat < len(self.players):
+            raise ValueError(f"not a seat of this sheet: {seat!r}")
+        return self.apply(TurnEdit(seat), state=self.state)
+
+    def next_turn(self) -> SheetState:
+        """The turn marker on to the next seat (the last hands on to the first)."""
+        return self.set_turn(next_seat(self.turn, len(self.players)))
 
     def set_timer(self, timer: Timer | None) -> SheetState:
         """The timer paused, resumed or corrected; the scores do not change."""

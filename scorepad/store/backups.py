@@ -9,6 +9,15 @@ of a history that vanished while the app still had it open. Each kind keeps its 
 few (``KEEP``). A copy is written through ``scorepad.files.staged`` (a temporary name,
 renamed once complete): a full disk leaves no half copy behind.
 
+Photos of the table kept beside the history (``history.sqlite3-photos/``, one file per
+photo and thumbnail, named by the SHA-256 of the photo's JPEG) are kept with the copies in
+one content-addressed folder beside them shared by all of the history's copies
+(``backups/history.sqlite3-photos/``): a copy links (``os.link``; copies where a file
+system cannot link) each photo file its rows name that the folder lacks, so a daily copy of
+an unchanged history adds no byte of photos. Pruning removes the files no remaining copy
+names; a restore puts back every file the restored rows name that the history lacks,
+checked against its name, and counts those it could not.
+
 Only SQLite files are copied: a PostgreSQL server has its own tools (``pg_dump``).
 This module knows files and ``sqlite3`` only; ``restoring`` ties it to an open store.
 """
@@ -16,6 +25,7 @@ This module knows files and ``sqlite3`` only; ``restoring`` ties it to an open s
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import shutil
@@ -25,7 +35,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from scorepad.files import staged
+from scorepad.files import staged, write_atomic
 from scorepad.store.errors import BackupDamaged, StoreError
 
 FOLDER = "backups"
@@ -40,6 +50,12 @@ NAME = re.compile(
 SIDE_FILES = ("-wal", "-shm", "-journal")
 UNWRITABLE = ("SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_CANTOPEN")
 """Why a history cannot take a restore in place: it is then replaced as a file."""
+PHOTOS_SUFFIX = "-photos"
+"""A history's photo folder is named after it with this tail, beside it (and its copies'
+shared one, in the backups folder)."""
+DIGEST = re.compile(r"[0-9a-f]{64}")
+MAX_PHOTO_FILE = 20 * 1024 * 1024
+"""The most a photo file read back is allowed to hold (a kept photo is far smaller)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +74,21 @@ class Backup:
 
 def folder_of(history: Path) -> Path:
     return history.parent / FOLDER
+
+
+def photo_folder_of(history: Path) -> Path:
+    """Where the photos of the SQLite history ``history`` are kept, beside it."""
+    return history.with_name(history.name + PHOTOS_SUFFIX)
+
+
+def shared_photos_of(history: Path) -> Path:
+    """The photo files of every copy of ``history``, in its backups folder."""
+    return folder_of(history) / (history.name + PHOTOS_SUFFIX)
+
+
+def photo_file_names(digest: str) -> tuple[str, str]:
+    """The names of a photo's file and of its thumbnail's."""
+    return f"{digest}.jpg", f"{digest}.thumb.jpg"
 
 
 def uri(path: Path, mode: str = "ro") -> str:
@@ -155,8 +186,73 @@ def take(
         raise _failed("store.backup_failed", history, problem) from None
     except OSError as problem:
         raise _failed("store.backup_failed", history, problem) from None
+    keep_photos(history, target)
     prune(history, kind)
     return target
+
+
+def photos_named(copy: Path) -> dict[str, tuple[int, int]] | None:
+    """The photos the rows of the SQLite file ``copy`` name: digest -> (size of its file,
+    size of its thumbnail's); empty before photos were kept (revision 0015), None when the
+    file cannot be read."""
+    try:
+        conn = sqlite3.connect(uri(copy) + "&immutable=1", uri=True)
+        try:
+            known = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'play_photo'"
+            ).fetchone()
+            if known is None:
+                return {}
+            rows = conn.execute(
+                "SELECT DISTINCT digest, size, thumb_size FROM play_photo"
+            ).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return {
+        str(digest): (int(size), int(thumb))
+        for digest, size, thumb in rows
+        if isinstance(digest, str) and DIGEST.fullmatch(digest)
+    }
+
+
+def keep_photos(history: Path, copy: Path) -> int:
+    """Link into the copies' shared photo folder each photo file the rows of ``copy`` name
+    that it lacks, from the history's own folder; returns how many files it added. Never
+    raises: the copy of the plays stands whatever happens to its photos."""
+    named = photos_named(copy)
+    if not named:
+        return 0
+    source, shared = photo_folder_of(history), shared_photos_of(history)
+    added = 0
+    for digest in sorted(named):
+        for name in photo_file_names(digest):
+            target = shared / name
+            if target.exists():
+                continue
+            with contextlib.suppress(OSError):
+                shared.mkdir(exist_ok=True)
+                _link_or_copy(source / name, target)
+                added += 1
+    return added
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """``target`` as another name of the file ``source`` (a kept photo's file is never
+    changed in place, only replaced), or a copy of it where links are not possible (across
+    file systems, a file system without them); OSError if ``source`` is missing."""
+    try:
+        os.link(source, target)
+        return
+    except FileExistsError:
+        return
+    except FileNotFoundError:
+        raise
+    except OSError:
+        pass
+    with staged(target) as partial:
+        shutil.copyfile(source, partial)
 
 
 def keep_damaged(history: Path) -> Path:
@@ -197,6 +293,37 @@ def prune(history: Path, kind: str) -> None:
     for old in copies[KEEP[kind] :]:
         for suffix in ("", *SIDE_FILES):
             _remove(Path(f"{old.path}{suffix}"))
+    if copies[KEEP[kind] :]:  # only a copy gone can leave a photo file unnamed
+        prune_photos(history)
+
+
+def prune_photos(history: Path) -> int:
+    """Remove the files of the copies' shared photo folder that no remaining copy names;
+    returns how many. Nothing is removed when one of the copies cannot be read (a file
+    left is only space; one removed could be a photo lost)."""
+    shared = shared_photos_of(history)
+    try:
+        present = [entry.name for entry in os.scandir(shared) if entry.is_file()]
+    except OSError:
+        return 0
+    wanted: set[str] = set()
+    for backup in list_backups(history, count=False):
+        if backup.kind == "damaged":  # copied byte for byte: it never took photos
+            continue
+        named = photos_named(backup.path)
+        if named is None:
+            return 0
+        for digest in named:
+            wanted.update(photo_file_names(digest))
+    removed = 0
+    for name in present:
+        digest = name.split(".", 1)[0]
+        if name in wanted or name not in photo_file_names(digest):
+            continue  # named by a copy, or not a photo file (left alone)
+        with contextlib.suppress(OSError):
+            (shared / name).unlink()
+            removed += 1
+    return removed
 
 
 def check_backup(backup: Path) -> str:
@@ -235,6 +362,47 @@ def restore(history: Path, backup: Path, close: Callable[[], None]) -> Path | No
         close()
         _replace_file(history, backup)
     return kept
+
+
+def restore_photos(history: Path, backup: Path) -> int:
+    """Put back into the history's photo folder each file the rows of ``backup`` name that
+    it lacks, from the copies' shared folder, checked (a photo by its SHA-256, a thumbnail
+    by its size) and written whole (``scorepad.files``); returns how many photos could not
+    be put back (missing or damaged in the copy). Never raises."""
+    named = photos_named(backup)
+    if not named:
+        return 0
+    folder, shared = photo_folder_of(history), shared_photos_of(history)
+    lost = 0
+    for digest, sizes in sorted(named.items()):
+        ok = True
+        for thumb, name in enumerate(photo_file_names(digest)):
+            size = sizes[thumb]
+            if not _put_back(shared / name, folder / name, size, None if thumb else digest):
+                ok = False
+        lost += not ok
+    return lost
+
+
+def _put_back(source: Path, target: Path, size: int, digest: str | None) -> bool:
+    """Whether ``target`` holds the photo file (of ``size`` bytes; of SHA-256 ``digest``
+    when given) once done: as it was, or copied from ``source``."""
+    with contextlib.suppress(OSError):
+        if target.stat().st_size == size:
+            return True
+    try:
+        with open(source, "rb") as handle:
+            data = handle.read(MAX_PHOTO_FILE + 1)
+    except OSError:
+        return False
+    if len(data) != size or (digest and hashlib.sha256(data).hexdigest() != digest):
+        return False
+    try:
+        target.parent.mkdir(exist_ok=True)
+        write_atomic(target, data)
+    except OSError:
+        return False
+    return True
 
 
 def keep_current(history: Path) -> Path | None:

@@ -3,12 +3,13 @@ would find, without building a sheet.
 
 A BG Stats play gives each seat's total (a by-hand line on a built-in game, the score
 and won lines of a result-only game): nothing on a sheet's own lines. For a game with
-no result rule, no rounds, no points handed out among the players (awards) and no
-modules chosen, scoring such a play
+no result rule (or a co-operative one), no rounds, no points handed out among the
+players (awards) and no modules chosen, scoring such a play
 comes down to each seat's total and tie-break values (the same for the same entries on
 the same game: worked out once per entry, with the core's own lines and readings) and
-the competition ranking of ``core.scoring``. Anything else, and anything the core
-would refuse or word (a player count out of range, names it would check further, a
+the competition ranking of ``core.scoring`` (a co-operative play: every seat first,
+sharing the table's outcome, as ``core.results.settle`` has it). Anything else, and
+anything the core would refuse or word (a player count out of range, names it would check further, a
 line refusing an entry, a total past the limit), is left to the core: ``Lean.seats``
 answers None and the play is scored by ``core.score`` as any other. A test checks that
 both ways give the same rows for every play of a generated export with every quirk.
@@ -22,6 +23,7 @@ from scorepad.core import ExtraLine, GameTemplate
 from scorepad.core.errors import EntryError, ScorepadError
 from scorepad.core.numbers import TOTAL_LIMIT, Number, is_half_multiple, normalize
 from scorepad.core.plaintext import MAX_LABEL, MAX_NAME, blank, name_problem
+from scorepad.core.scored import has_score
 from scorepad.core.scoring import check_player_count, resolve_variant
 from scorepad.core.sheetrules import apply_rules
 from scorepad.core.template import read_number
@@ -62,6 +64,12 @@ class Lean:
         self.blanks = blank_values(template, variant)
         self.keys = template.keys_for(variant)
         self.low, self.high = template.min_players, template.max_players
+        rule = template.result
+        self.cooperative = rule is not None and rule.kind == "cooperative"
+        """Won or lost by the whole table (``core.results.settle``): every seat ranks
+        first, and wins when the table won."""
+        self.won_at = rule.won_at if rule is not None else None
+        self.table_scored = has_score(template)
         self.memo: dict[object, Seat | None] = {}
         """Each seat's score by its points (for a result-only game: of a seat that lost)."""
         self.won: dict[object, Seat | None] = {}
@@ -105,6 +113,16 @@ class Lean:
             if seat is None:
                 return None
             found.append(seat)
+        if self.cooperative:  # as ``core.results.settle`` has it: the table's outcome
+            lost = True not in won
+            if (
+                lost
+                and self.won_at is not None
+                and self.table_scored
+                and sum(s[0] for s in found) >= 2 * self.won_at
+            ):
+                return None  # lost with a score that wins: the core words the refusal
+            return found, [1] * count, "outcome"
         orders = [s[1] for s in found]
         ordered = sorted(orders, reverse=True)
         # competition ranks: one more than the keys above, where a key first appears
@@ -193,8 +211,9 @@ def lean(
 ) -> Lean | None:
     """The short way for one game's plays, when the core would do no more than it does
     (see the module doc); None otherwise."""
-    if template.rounds is not None or template.result is not None:
-        return None
+    result = template.result
+    if template.rounds is not None or (result is not None and result.kind != "cooperative"):
+        return None  # (a co-operative game: every seat shares the table's outcome)
     rules = template.rules
     if rules is not None and rules.plan(template, variant).awards:
         return None  # points handed out among the players: the core's

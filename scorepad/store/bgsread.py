@@ -364,6 +364,9 @@ _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _SIGNS = r"(?:[-+\u2212]\s*)"
 _SUM = re.compile(rf"\s*{_SIGNS}*{_NUMBER}(?:\s*{_SIGNS}+{_NUMBER})*\s*{_SIGNS}*")
 _TERM = re.compile(rf"({_SIGNS}*)({_NUMBER})")
+_WHOLE_SUM = re.compile(r"[0-9]{1,18}(?:[-+][0-9]{1,18}){1,64}")
+"""A sum as BG Stats' calculator writes it ("40+12-3"): read without the parser."""
+_WHOLE_TERM = re.compile(r"[-+]?[0-9]+")
 
 
 def score_of(raw: object) -> Number | None:
@@ -402,7 +405,11 @@ def read_score(raw: object) -> Number | None:
     end ("86+84+") adding nothing and "--" adding. Any decimal is exact (never a float)."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
-    value = parse_number(raw) if isinstance(raw, str) else as_number(raw)
+    if type(raw) is str and _WHOLE_SUM.fullmatch(raw):
+        # whole numbers joined by + and -: both ways below come to their signed sum
+        value: Number | None = sum(map(int, _WHOLE_TERM.findall(raw)))
+    else:
+        value = parse_number(raw) if isinstance(raw, str) else as_number(raw)
     if value is None and isinstance(raw, str) and _SUM.fullmatch(raw):
         value = 0
         for signs, digits in _TERM.findall(raw):
@@ -764,7 +771,15 @@ class _Reader:
         if short is not None:  # the short way (``bgslean``): no sheet built
             _, lean_ranks, decided = short
             sheet = None
-            if flagged or any(ranks):
+            if rule == "cooperative":  # every seat shares the table's outcome
+                outcome = "won" if any(winners) else "lost"
+                if len(set(winners)) > 1:
+                    outcome = "mixed"  # some seats won, some lost: each as given
+                    given = [(1 if w else 2, w) for w in winners]
+                    decided = "given"
+                else:
+                    given = [(1, outcome == "won")] * size
+            elif flagged or any(ranks):
                 wins = [r == 1 for r in lean_ranks]
                 given = _given(lean_ranks, wins, winners, ranks, flagged)
                 if given != list(zip(lean_ranks, wins, strict=True)):
@@ -896,8 +911,9 @@ class _Reader:
                 uid,
                 created,
                 updated,
-                (ignored, imported, decided, bgg_play, "teams" if any(teams) else None),
+                (ignored, imported, decided, bgg_play, rule or ("teams" if any(teams) else None)),
                 tuple(anonymous),
+                outcome,
             )
         rows = rows_of(sheet, details, uid, created, updated, self.form)
         play_values: dict[int, object] = {
@@ -949,6 +965,7 @@ class _Reader:
         updated_at: datetime,
         columns: tuple[bool | None, str, str, int | None, str | None],
         anonymous: tuple[int, ...],
+        outcome: str | None = None,
     ) -> PlayRows:
         """The rows of a play scored the short way (``bgslean``), as ``rows_of`` and
         ``amended`` make them from a scored sheet: seats without a score (or with one
@@ -1010,7 +1027,7 @@ class _Reader:
             created if updated_at is created_at else stamp(updated_at),
             None,  # deleted_at
             kind,
-            None,  # outcome
+            outcome,
             None,  # modules
             ignored,
             imported,

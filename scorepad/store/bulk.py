@@ -7,8 +7,12 @@ scoring every play through the core and writing its rows. These things make it f
 - Scoring on every core (``parallel``): for a file of at least ``MIN_BYTES`` laid out one
   play per line (as ``export`` writes it), forked helpers score chunks of lines while this
   process inserts; read from the file's bytes, not a text twice their size (peak memory at
-  100,000 plays 293 MB -> 226 MB). Any other file takes the one-process path, which also
-  words every problem.
+  100,000 plays 293 MB -> 226 MB), each play's rows sent back as a plain tuple (half the
+  pickling of the named tuple). Any other file takes the one-process path, which also
+  words every problem. The helpers pay off only where cores are free: on a machine
+  busy with other work (where each login session shares its part of the cores, as
+  Linux's autogroup does) the import goes at the speed its processor time allows, so
+  what a play costs to score (``rows.play_from_json``) and to write counts as much.
 - Indexes and triggers set aside (``set_upkeep_aside``): into an SQLite history with no
   plays yet, the plays' secondary indexes and the tally triggers are dropped and made again
   at the end of the same transaction (about a third less database time at 100,000 plays);
@@ -32,10 +36,11 @@ scoring every play through the core and writing its rows. These things make it f
 
 Together they make the store's import faster than the hand-written baseline of
 ``bench_history`` (the same file scored with the core and inserted with plain sqlite3
-``executemany`` in one process): ``--quick`` (10,000 plays, 6.8 MB, two cores shared with
-other work) measured 2,468 against 2,208 plays/s in one run and 3,831 against 3,516 in
-another. Each is safe because the whole import is one transaction: a failure or a killed
-process leaves the history, its indexes and its triggers as they were.
+``executemany`` in one process): 1.7-2.0x on a quiet 2-core machine; on a busy one the
+ratio follows the processor time, the store's about that of the baseline (see
+docs/develop/benchmarks.md, "The imports' figures"). Each is safe because the whole import
+is one transaction: a failure or a killed process leaves the history, its indexes and its
+triggers as they were.
 """
 
 from __future__ import annotations

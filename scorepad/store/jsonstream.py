@@ -10,6 +10,7 @@ what the elements mean is the readers' business (``jsonfile``, ``bgsplay``).
 from __future__ import annotations
 
 import json
+import re
 from codecs import BOM_UTF8, getincrementaldecoder
 from collections.abc import Iterator
 from decimal import Decimal
@@ -236,8 +237,9 @@ def read_file(
     """``read_document`` on a file, read a chunk at a time: the ``stream`` array's
     elements decoded one by one, the members before it in the head (and, with ``after``,
     those after it once the array is read). ``Reordered`` as ``read_document`` raises it.
-    ``first_key``: the member compact elements usually begin with (BG Stats' plays:
-    "uuid"), by which runs of them are found and decoded in one call (``_run``)."""
+    ``first_key``: the member elements usually begin with (BG Stats' plays: "uuid"), by
+    which runs of them are found and decoded in one call (``_run``), however the file
+    lays them out (compact, spaced, indented)."""
     decoder = json.JSONDecoder(parse_float=Decimal)
     handle = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 (closed by the reader)
     window = _Window(handle)
@@ -254,8 +256,8 @@ def read_file(
                     raise Reordered
                 window.pos += 1
                 tail = head if after else None
-                joint = None if first_key is None else "},{" + json.dumps(first_key) + ":"
-                return head, _file_elements(decoder, window, source, tail, joint)
+                pattern = None if first_key is None else _joint_pattern(first_key)
+                return head, _file_elements(decoder, window, source, tail, pattern)
             head[key] = window.value(decoder)
             if window.peek() == ",":
                 window.pos += 1
@@ -269,6 +271,15 @@ def read_file(
         raise
 
 
+def _joint_pattern(first_key: str) -> re.Pattern[str]:
+    """What lies between one element and the next that begins with ``first_key``: the
+    closing brace, the comma and the next element's opening up to its first key's colon,
+    with whatever blanks the file puts there (none in BG Stats' compact export, a space
+    after each comma and colon as Python's ``json.dumps`` writes, line breaks and
+    indentation when pretty-printed)."""
+    return re.compile(r"\}\s*,\s*\{\s*" + re.escape(json.dumps(first_key)) + r"\s*:")
+
+
 RUN = 1 << 15
 """Characters of the window a run of elements is looked for in (``_run``)."""
 APART = 64
@@ -277,13 +288,19 @@ APART = 64
 
 def _run(decoder: json.JSONDecoder, window: _Window, joint: str) -> list[Any] | None:
     """The elements from the window's position to the last ``joint`` (the end of one
-    compact element and the start of the next) within ``RUN`` characters, decoded in one
-    call as the list they are part of (fewer calls, and the decoder makes each key once
-    for all of them), the window moved past them and their comma; None, the window as it
-    was, when there is no such joint or the text up to it is not whole elements (the
-    joint was inside a text, or the elements are laid out otherwise)."""
+    element and the start of the next, as the file writes it: ``_file_elements`` learns
+    it from the first two) within ``RUN`` characters, decoded in one call as the list
+    they are part of (fewer calls, and the decoder makes each key once for all of them),
+    the window moved past them and their comma (read on first when the window ran out
+    before a joint: otherwise the next ``APART`` elements were decoded one by one at
+    every chunk's end); None, the window at the same element, when there is no such
+    joint or the text up to it is not whole elements (the joint was inside a text, or
+    the elements are laid out otherwise)."""
     text, pos = window.text, window.pos
     end = text.rfind(joint, pos, pos + RUN)
+    if end <= pos and len(text) - pos < RUN and window.more():  # read on: the window ran out
+        text, pos = window.text, window.pos
+        end = text.rfind(joint, pos, pos + RUN)
     if end <= pos:
         return None
     run = "[" + text[pos : end + 1] + "]"
@@ -293,7 +310,7 @@ def _run(decoder: json.JSONDecoder, window: _Window, joint: str) -> list[Any] | 
         return None
     if used != len(run):
         return None
-    window.pos = end + 2  # the next element's "{"
+    window.pos = end + joint.index("{")  # the next element's "{"
     return found
 
 
@@ -302,8 +319,10 @@ def _file_elements(
     window: _Window,
     source: str,
     tail: dict[str, Any] | None,
-    joint: str | None = None,
+    pattern: re.Pattern[str] | None = None,
 ) -> Iterator[Any]:
+    joint: str | None = None
+    """The text between two elements as this file writes it (``pattern``), once met."""
     try:
         if window.peek() == "]":
             window.pos += 1
@@ -320,6 +339,10 @@ def _file_elements(
                     apart -= 1
                 yield window.value(decoder)
                 pos = window.pos
+                if joint is None and pattern is not None:
+                    met = pattern.match(window.text, pos - 1)  # from the element's "}"
+                    if met is not None:
+                        joint = met.group()
                 if pos < len(window.text) and window.text[pos] == ",":  # compact JSON
                     window.pos = pos + 1
                     continue

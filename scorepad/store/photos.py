@@ -11,6 +11,9 @@ Where its bytes live is the ``Keeper``'s concern, and nothing else knows:
   not at all (``scorepad.files``);
 - on PostgreSQL, and for a history held in memory (``InTable``): in the row itself.
 
+The backups of an SQLite history keep the photo files its rows name (``backups``): the
+folder's naming is theirs, shared with this module.
+
 Deleting a play hides its photos with it (every read goes through a live play); purging
 it removes them. A file no row names any more is removed (``tidy``) in a write
 transaction of its own, once the change that let it go is committed: a writer that adds
@@ -21,7 +24,6 @@ that names it, and a failed write leaves no file behind.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,13 +34,13 @@ from sqlalchemy import ColumnElement, Connection, and_, delete, func, insert, se
 
 import scorepad.store.models as m
 from scorepad.files import write_atomic
+from scorepad.store.backups import DIGEST, PHOTOS_SUFFIX, photo_file_names, photo_folder_of
 from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.photo_image import MAX_BYTES, MAX_PHOTOS, Prepared, prepare
 
 ph = m.play_photo
-_DIGEST = re.compile(r"[0-9a-f]{64}")
-FOLDER_SUFFIX = "-photos"
+FOLDER_SUFFIX = PHOTOS_SUFFIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +118,9 @@ class Folder:
         self.folder = folder
 
     def path(self, digest: str, thumb: bool) -> Path:
-        if not _DIGEST.fullmatch(digest):  # names come from rows: never a path of anyone's
+        if not DIGEST.fullmatch(digest):  # names come from rows: never a path of anyone's
             raise StoreError("photos.missing", position=digest[:16])
-        return self.folder / (f"{digest}.thumb.jpg" if thumb else f"{digest}.jpg")
+        return self.folder / photo_file_names(digest)[thumb]
 
     def put(self, prepared: Prepared) -> None:
         try:
@@ -156,7 +158,7 @@ class Folder:
 def keeper_for(db: Database) -> Keeper:
     """The history's keeper: a folder beside an SQLite file, else the table."""
     if db.path is not None:
-        return Folder(db.path.with_name(db.path.name + FOLDER_SUFFIX))
+        return Folder(photo_folder_of(db.path))
     return InTable()
 
 

@@ -8,10 +8,12 @@ when it is needed most.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import scorepad.store.backups as backups
+import scorepad.store.photos as photos
 from scorepad.store.backups import Backup
 from scorepad.store.database import Database, resolve_url
 from scorepad.store.errors import StoreError
@@ -43,6 +45,9 @@ class Restored:
     """The copy made of the history that was replaced (None: there was no file left)."""
     recovered: int = 0
     """Plays added back from it, when it was damaged: those the backup did not hold."""
+    photos_lost: int = 0
+    """Photos the restored rows name whose files the backup could not give back (missing
+    or damaged): their plays are restored, each such photo shows as an empty frame."""
 
 
 def restore(db: Database, backup: str | Path) -> Restored:
@@ -54,12 +59,24 @@ def restore(db: Database, backup: str | Path) -> Restored:
     check_known(backups.check_backup(chosen), str(chosen))
     if db.identity is not None and not path.exists():
         db.rescue()  # a file deleted under us: keep what its connections still read
+    held = _photo_digests(backups.photo_folder_of(path))
     kept = backups.restore(path, chosen, close=db.dispose)
+    lost = backups.restore_photos(path, chosen)
     db.adopt()
     upgrade(db)  # a copy made before an upgrade comes back at the newest schema
+    if kept is not None and backups.kind_of(kept) == "restore":
+        photos.tidy(db, held)  # files only the replaced rows named: its copy has them
     if kept is not None and backups.kind_of(kept) == "damaged":
-        return Restored(kept, salvage(kept, db))
-    return Restored(kept)
+        return Restored(kept, salvage(kept, db), lost)
+    return Restored(kept, photos_lost=lost)
+
+
+def _photo_digests(folder: Path) -> set[str]:
+    try:
+        names = [entry.name for entry in os.scandir(folder)]
+    except OSError:
+        return set()
+    return {name.split(".", 1)[0] for name in names if backups.DIGEST.match(name)}
 
 
 def restore_history(url: str | None, backup: str | Path) -> Restored:

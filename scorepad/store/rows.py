@@ -7,7 +7,7 @@ hand back ``PlayRows`` cheaply; the database side only adds ids and inserts.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -19,7 +19,7 @@ from scorepad.core.numbers import Number, as_number, looks_like_sum, plain_numbe
 from scorepad.core.plaintext import LINE_BREAKS, MAX_NOTES, location_problem, plain_problem
 from scorepad.core.play_limits import MAX_DURATION
 from scorepad.core.template import Reading
-from scorepad.store.boards import SeatBoard, board_fields, check_boards
+from scorepad.store.boards import SeatBoard, board_fields, check_boards, kept_fields
 from scorepad.store.errors import StoreError
 from scorepad.store.values import check_uid, dump, name_key, parse_when, to_halves
 
@@ -111,6 +111,15 @@ def new_uid() -> str:
 
 def check_details(details: PlayDetails) -> PlayDetails:
     duration = details.duration
+    if (
+        details.location is None
+        and details.notes is None
+        and details.first_player is None
+        and details.started_at is None
+        and details.colours == ()
+        and (duration is None or (type(duration) is int and 0 <= duration <= MAX_DURATION))
+    ):
+        return details  # nothing to check or trim (most plays of an import)
     if duration is not None and (
         isinstance(duration, bool)
         or not isinstance(duration, int)
@@ -319,24 +328,50 @@ def entries_text(readings: dict[str, Reading], blanks: dict[str, object]) -> str
 
     The core hands the same reading object to every sheet with the same entry on a line
     (see ``Line.reading``), so each reading's part of the text is remembered."""
-    parts = []
-    known = _PARTS
-    for key, reading in readings.items():
-        found = known.get(id(reading))
-        if found is not None:
-            part = found[1]
-        else:
-            value = reading.value
-            blank = blanks[key]
-            if value == blank and type(value) is type(blank):
-                part = ""
-            else:
-                part = f'"{key}":{value_text(value)}'
-            if type(value) is not dict and len(known) < PARTS_SIZE:
-                known[id(reading)] = (reading, part)
-        if part:
-            parts.append(part)
-    return "{" + ",".join(parts) + "}"
+    parts = list(map(_PART_OF.get, map(id, readings.values())))
+    if None in parts:  # a reading met for the first time (or one holding a dict)
+        for n, (key, reading) in enumerate(readings.items()):
+            if parts[n] is None:
+                parts[n] = _part(key, reading, blanks[key])
+    return "{" + ",".join(filter(None, parts)) + "}"
+
+
+def _part(key: str, reading: Reading, blank: object) -> str:
+    """A reading's part of the entries text ("" when blank), remembered when it can be:
+    by the reading, or for a count with a rate (a new dict in each reading, see
+    ``Line.read``) by its key, count, rate and blank."""
+    value = reading.value
+    rated = None
+    if type(value) is dict:
+        count, rate = value.get("count"), value.get("rate")
+        if len(value) == 2 and type(count) is int and type(rate) is str:
+            rated = (key, count, rate, next(iter(value)), _blank_key(blank))
+            found = _RATED.get(rated)
+            if found is not None:
+                return found
+    blank_here = value == blank and type(value) is type(blank)
+    part = "" if blank_here else f'"{key}":{value_text(value)}'
+    if len(_PART_OF) < PARTS_SIZE:
+        if type(value) is not dict:
+            _PARTS.append(reading)
+            _PART_OF[id(reading)] = part
+        elif rated is not None and rated[-1] is not _UNKEYED:
+            _RATED[rated] = part
+    return part
+
+
+def _blank_key(blank: object) -> object:
+    """A line's blank value as part of a key: None, or a count with a rate as its items."""
+    if blank is None:
+        return None
+    if type(blank) is dict and all(type(v) in (int, str) for v in blank.values()):
+        return tuple(blank.items())
+    return _UNKEYED
+
+
+_UNKEYED = object()
+"""A blank of another form: the part is not remembered by value."""
+_RATED: dict[tuple[object, ...], str] = {}
 
 
 def _entries_with_sums(
@@ -361,6 +396,8 @@ def typed_sums(given: Mapping[str, object], readings: Mapping[str, Reading]) -> 
     text ("12", "7,5") is no sum: it is stored as the number. Empty for the usual sheet,
     checked without a call for each whole number."""
     found: dict[str, object] = {}
+    if _PLAIN_TYPES.issuperset(map(type, given.values())):
+        return found  # whole numbers, yes/no and blanks only: no text, so no sum
     for key, raw in given.items():
         kind = type(raw)
         if kind is int or raw is None or kind is bool or key not in readings:
@@ -371,14 +408,31 @@ def typed_sums(given: Mapping[str, object], readings: Mapping[str, Reading]) -> 
 
 
 def has_sum(raw: object) -> bool:
-    """Whether an entry as stored or given holds a sum typed as text."""
+    """Whether an entry as stored or given holds a sum typed as text (a text's answer is
+    remembered: a file repeats its few texts, a count's rate "start" on every seat)."""
+    kind = type(raw)
+    if kind is int or kind is bool or raw is None:
+        return False
     if isinstance(raw, str):
-        return plain_number(raw) is None and looks_like_sum(raw)
+        found = _SUMS.get(raw)
+        if found is None:
+            found = plain_number(raw) is None and looks_like_sum(raw)
+            if len(_SUMS) < SUMS_KEPT:
+                _SUMS[raw] = found
+        return found
     if isinstance(raw, list | tuple):
-        return any(has_sum(item) for item in raw)
-    if isinstance(raw, dict):
-        return any(has_sum(item) for item in raw.values())
-    return False
+        items: Iterable[object] = raw
+    elif isinstance(raw, dict):
+        items = raw.values()
+    else:
+        return False
+    return any(type(item) is not int and has_sum(item) for item in items)
+
+
+_PLAIN_TYPES = frozenset((int, bool, type(None)))
+_SUMS: dict[str, bool] = {}
+"""Whether a text holds a sum (``has_sum``), by the text."""
+SUMS_KEPT = 10_000
 
 
 def _keep_sums(raw: object, value: object) -> object:
@@ -397,10 +451,11 @@ def _plain(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
-_PARTS: dict[int, tuple[Reading, str]] = {}
+_PART_OF: dict[int, str] = {}
 """A reading's part of the entries text ("" when blank) by id(reading). The reading is
-kept alive with it, so no other object can take its id; a reading belongs to one line
-of one template, so its key and blank never change. Never a reading holding a dict."""
+kept alive in ``_PARTS``, so no other object can take its id; a reading belongs to one
+line of one template, so its key and blank never change. Never a reading holding a dict."""
+_PARTS: list[Reading] = []
 PARTS_SIZE = 20_000
 
 
@@ -447,16 +502,18 @@ def play_from_json(
     rule = templates[ref].result
     teamed = rule is not None and rule.kind == "teams"
     hidden = [p.get("anonymous") is True for p in people]
+    anonymous = True in hidden
     given_names = [name if isinstance(name := p.get("name"), str) else "" for p in people]
+    with_teams = teamed or not raw.get("imported")
     sheets = [
         PlayerSheet(
             name,
             lines if isinstance(lines := p.get("lines"), dict) else {},
             tuple([_extra(e) for e in extra]) if (extra := p.get("extra")) else (),
-            p.get("team") if teamed or not raw.get("imported") else None,
+            p.get("team") if with_teams else None,
         )
         for name, p in zip(
-            seat_names(list(zip(given_names, hidden, strict=True))) if any(hidden) else given_names,
+            seat_names(list(zip(given_names, hidden, strict=True))) if anonymous else given_names,
             people,
             strict=True,
         )
@@ -470,7 +527,7 @@ def play_from_json(
         raw.get("variant"),
         sheets,
         outcome="won" if imported and outcome == "mixed" else outcome,
-        modules=raw.get("modules", ()),
+        modules=raw.get("modules"),
     )
     blank = [False] * len(people)
     for n, (given, result) in enumerate(zip(people, sheet.players, strict=True)):
@@ -500,7 +557,7 @@ def play_from_json(
     created = parse_when(raw["created_at"]) if raw.get("created_at") else datetime.now()
     updated = parse_when(raw["updated_at"]) if raw.get("updated_at") else created
     rows = rows_of(sheet, details, uid, created, updated, form, sheets)
-    if any(hidden):
+    if anonymous:
         rows = rows._replace(anonymous=tuple(n for n, h in enumerate(hidden) if h))
     if not imported and not raw.get("ignored"):
         return rows
@@ -626,8 +683,21 @@ def amended(
 def _people_boards(people: list[dict[str, Any]]) -> tuple[dict[str, object] | None, ...]:
     """Each player's board fields in a history file ("wall", "side"), or none at all
     (a file without boards, older or not, reads the same)."""
+    fields = _board_field_set()
+    if all(map(fields.isdisjoint, people)):  # the usual play: no seat has a board
+        return ()
     found = tuple(board_fields(p) for p in people)
     return found if any(found) else ()
+
+
+_BOARD_FIELDS: list[frozenset[str]] = []
+
+
+def _board_field_set() -> frozenset[str]:
+    """Every player field a board is read from (``boards.kept_fields``), worked out once."""
+    if not _BOARD_FIELDS:
+        _BOARD_FIELDS.append(frozenset(kept_fields()))
+    return _BOARD_FIELDS[0]
 
 
 def _extra(raw: object) -> ExtraLine:

@@ -4,6 +4,7 @@ browser over a real SQLite history."""
 from __future__ import annotations
 
 import copy
+import io
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -11,6 +12,7 @@ from decimal import Decimal
 
 import flet as ft
 import pytest
+from PIL import Image
 from ui_helpers import click, context, find, has, type_into, walk
 
 from scorepad.core import (
@@ -33,6 +35,7 @@ from scorepad.editor.form import (
     VariantForm,
 )
 from scorepad.editor.problems import problem_text
+from scorepad.store import backups
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.stats_model import gather
@@ -976,6 +979,29 @@ def test_settings_backs_up_now_and_restores_a_copy_after_asking(tmp_path, histor
     english = view_for(ctx, "/settings")
     assert " · before a restore · " in find(english, "backup-1").controls[0].value
     assert not has(english, "backup-problem")
+
+
+def test_settings_says_how_many_photos_a_restore_could_not_put_back(tmp_path, history):
+    ctx, _ = context(tmp_path, history=history, lang="de")
+    play = save_azul(history, {"Ana": 60, "Ben": 50}, "2026-01-01 20:00")
+    picture = io.BytesIO()
+    Image.new("RGB", (64, 48), (30, 90, 160)).save(picture, "JPEG")
+    (photo,) = history.store.add_photos(play, [("tisch.jpg", picture.getvalue())])
+    root = view_for(ctx, "/settings")
+    click(root, "backup-now")
+    history.store.delete_play(play)
+    history.store.purge_play(play)
+    path = tmp_path / "history.db"
+    (backups.shared_photos_of(path) / f"{photo.digest}.jpg").unlink()  # lost from the copy
+    shown: list[ft.DialogControl] = []
+    ctx.show_dialog = shown.append
+    click(root, "backup-restore-1")
+    click(shown[0], "backup-confirm")
+    said = find(root, "backup-message").value
+    assert said.startswith("Die Kopie vom ")
+    assert "Fotos vom Tisch, die nicht zurückgeholt werden konnten" in said
+    assert "(in dieser Kopie fehlend oder beschädigt): 1." in said
+    assert [p.id for p in history.store.list_plays().plays] == [play]
 
 
 def test_settings_says_a_database_server_keeps_its_own_backups(tmp_path):

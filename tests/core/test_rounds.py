@@ -3,6 +3,7 @@ running totals."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -96,7 +97,7 @@ def test_skull_king_at_eight_repeats_the_cards_each_can_have_in_the_last_rounds(
 
 
 def test_a_deck_gives_each_of_the_most_players_a_card():
-    data = json.loads(json.dumps(SKULL_KING.source))
+    data = copy.deepcopy(SKULL_KING.source)
     data["deal"]["cards"]["deck"] = 7
     with pytest.raises(TemplateError) as caught:
         load_template(data, "mine.json")
@@ -104,7 +105,7 @@ def test_a_deck_gives_each_of_the_most_players_a_card():
 
 
 def test_a_deal_is_a_field_of_any_round_game():
-    data = json.loads(json.dumps(FLIP_7.source))
+    data = copy.deepcopy(FLIP_7.source)
     data["deal"] = {"cards": {"first": 5}, "dealer": "rotates"}
     rules = load_template(data, "mine.json").rounds
     assert rules is not None

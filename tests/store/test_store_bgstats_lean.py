@@ -160,3 +160,70 @@ def test_a_real_export_gives_the_same_rows_both_ways(tmp_path, monkeypatch, path
     )
     assert short == core
     assert short_rows == core_rows
+
+
+def hanabi_plays(lost_with: int) -> dict[str, Any]:
+    """An export with co-operative plays the short way scores (Pandemic without points,
+    Mansions of Madness and Hanabi with them: won, lost, mixed) and a Hanabi play lost
+    with ``lost_with`` points in all (25 or more: the core refuses it, as the game ends
+    at once in victory at 25)."""
+    document = realistic_export(200, seed=13, quirks=False)
+    game = copy.deepcopy(document["games"][0])
+    game.update(id=990, uuid="g-hanabi", name="Hanabi", bggId=98778, bggName="Hanabi")
+    game.update(cooperative=True, noPoints=False, highestWins=True, usesTeams=False)
+    game.update(minPlayerCount=2, maxPlayerCount=5)
+    document["games"].append(game)
+    template = document["plays"][0]
+    people = [p["id"] for p in document["players"][:3]]
+    outcomes = [(True, ("10", "9")), (False, ("5", "4")), (False, ("13", str(lost_with - 13)))]
+    outcomes.append((True, ("7", "8", "6")))
+    for n, (won, scores) in enumerate(outcomes):
+        play = copy.deepcopy(template)
+        play.update(uuid=f"hanabi-{n}", gameRefId=990, expansionPlays=[])
+        play["playerScores"] = [
+            {**template["playerScores"][0], "playerRefId": people[seat], "score": score}
+            | {"winner": won, "rank": 0, "team": "0", "seatOrder": seat}
+            for seat, score in enumerate(scores)
+        ]
+        document["plays"].append(play)
+    return document
+
+
+@pytest.fixture
+def cooperative(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games whose co-operative plays the short way scored."""
+    games: list[str] = []
+    seats = bgslean.Lean.seats
+
+    def counted(self: bgslean.Lean, *args: Any) -> Any:
+        found = seats(self, *args)
+        if found is not None and self.cooperative:
+            games.append(self.template.id)
+        return found
+
+    monkeypatch.setattr(bgslean.Lean, "seats", counted)
+    return games
+
+
+def test_cooperative_plays_the_short_way_are_the_core_s(url, pg_or_file, monkeypatch, cooperative):
+    """Co-operative plays (won, lost, mixed, with and without points) scored the short
+    way write the rows the core writes: every seat first, the table's outcome."""
+    short, core, short_rows, core_rows = both_ways(
+        json.dumps(hanabi_plays(lost_with=20)), url, pg_or_file, monkeypatch, "coop.bgsplay"
+    )
+    assert not isinstance(short, str), short
+    assert short == core
+    assert short_rows == core_rows
+    assert {"hanabi", "pandemic"} <= set(cooperative), set(cooperative)
+    kinds = {(r[0], r[m.play.c.keys().index("outcome")]) for r in short_rows["play"]}
+    assert any(outcome == "mixed" for _, outcome in kinds), kinds
+
+
+def test_a_cooperative_play_lost_at_the_winning_score_is_the_core_s_refusal(
+    url, pg_or_file, monkeypatch
+):
+    short, core, _, _ = both_ways(
+        json.dumps(hanabi_plays(lost_with=25)), url, pg_or_file, monkeypatch, "coop.bgsplay"
+    )
+    assert isinstance(short, str) and short == core
+    assert "hanabi-2" in short and "25" in short, short

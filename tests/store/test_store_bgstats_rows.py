@@ -8,6 +8,8 @@ plays)."""
 from __future__ import annotations
 
 import json
+import random
+import re
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from scorepad.store import Store, jsonstream, open_store
+from scorepad.store import Store, bgsread, jsonstream, open_store
 from scorepad.store.bulk import RECOUNT
 from scorepad.store.errors import StoreError
 from scorepad.store.jsonstream import CHUNK, read_file
@@ -158,3 +160,64 @@ def test_a_broken_play_in_a_run_is_worded_as_alone(tmp_path):
             _elements(path, first_key)
         problems.append(raised.value.message("en"))
     assert problems[0] == problems[1], problems
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [{"separators": (",", ":")}, {}, {"indent": 2}],
+    ids=["compact", "spaced", "indented"],
+)
+def test_runs_of_plays_are_found_however_the_file_lays_them_out(tmp_path, monkeypatch, layout):
+    """The joint between two plays is learned from the file (compact as BG Stats writes
+    it, spaced as Python's json writes it, indented): every play but the first and the
+    last is decoded in a run, in each layout and across the window's ends (a run reads
+    on), giving the same plays as one by one."""
+    monkeypatch.setattr(jsonstream, "CHUNK", 4096)
+    runs: list[int] = []
+    run = jsonstream._run
+
+    def counted(*args: Any) -> Any:
+        found = run(*args)
+        runs.append(0 if found is None else len(found))
+        return found
+
+    monkeypatch.setattr(jsonstream, "_run", counted)
+    document = realistic_export(400)
+    path = tmp_path / "export.bgsplay"
+    path.write_text(json.dumps(document, **layout), "utf-8")
+    together = _elements(path, "uuid")
+    assert sum(runs) == len(document["plays"]) - 2
+    assert together == _elements(path, None)
+    assert together[:-1] == json.loads(path.read_text("utf-8"), parse_float=Decimal)["plays"]
+
+
+def test_sums_of_whole_numbers_read_as_the_parser_reads_them(monkeypatch):
+    """A score typed as whole numbers joined by + and - ("40+12-3", BG Stats' calculator)
+    is read without the parser: the same number, of the same type, as the long way gives,
+    and the same refusal past the limit."""
+    rnd = random.Random(5)
+    texts = [
+        "+".join(str(rnd.randint(0, 99)) for _ in range(rnd.randint(2, 5))) for _ in range(200)
+    ]
+    texts += [f"{rnd.randint(0, 40)}-{rnd.randint(0, 90)}+{rnd.randint(0, 9)}" for _ in range(200)]
+    texts += ["007+3", "0-0", "1+" * 70 + "1", "99999999999999999+1", "5-" + "9" * 18]
+    short = [bgsread.read_score(t) if _fits(t) else _refused(t) for t in texts]
+    assert any(bgsread._WHOLE_SUM.fullmatch(t) for t in texts)
+    monkeypatch.setattr(bgsread, "_WHOLE_SUM", re.compile(r"(?!)"))  # the long way only
+    long = [bgsread.read_score(t) if _fits(t) else _refused(t) for t in texts]
+    assert short == long
+    assert [type(v) for v in short] == [type(v) for v in long]
+
+
+def _fits(text: str) -> bool:
+    try:
+        bgsread.read_score(text)
+    except StoreError:
+        return False
+    return True
+
+
+def _refused(text: str) -> str:
+    with pytest.raises(StoreError) as raised:
+        bgsread.read_score(text)
+    return raised.value.message("en")

@@ -226,3 +226,32 @@ def test_entries_are_written_as_the_json_encoder_writes_them():
     assert entries_text(sheet.players[0].readings, blanks) == (
         '{"sand_left":{"count":3,"rate":"upgraded"}}'
     )
+
+
+def test_rated_counts_are_written_alike_when_remembered():
+    """A count with a rate (a new dict in each reading) is remembered by its key, count,
+    rate, the order of its two keys and the line's blank: every play's entries text is
+    the encoder's, the first time and when remembered, in either order of the keys."""
+    from scorepad.core import builtin_games, score
+    from scorepad.store.rows import entries_text
+    from scorepad.store.values import dump
+
+    glass_road = builtin_games()["glass-road"]
+    blanks = {line.key: line.empty().value for line in glass_road.lines}
+    given = [
+        {"count": 2, "rate": "upgraded"},
+        {"rate": "upgraded", "count": 2},
+        {"count": 0, "rate": "start"},  # the blank
+        {"rate": "start", "count": 0},  # the blank too, keys the other way round
+        {"count": 0, "rate": "upgraded"},
+    ]
+    for _ in range(2):  # met, then remembered
+        for value in given:
+            sheet = score(glass_road, None, [PlayerSheet("Ana", {"glass_left": value})])
+            readings = sheet.players[0].readings
+            kept = {
+                k: r.value
+                for k, r in readings.items()
+                if r.value != blanks[k] or type(r.value) is not type(blanks[k])
+            }
+            assert entries_text(readings, blanks) == dump(kept), value

@@ -3,6 +3,7 @@ listed and counted like any play, exported and imported exactly."""
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -88,7 +89,7 @@ def test_an_edit_re_scores_the_rounds_and_keeps_new_sums(store):
 
 
 def test_a_round_play_keeps_its_result_when_its_game_changes_later(store):
-    custom = json.loads(json.dumps(UNO.source))
+    custom = copy.deepcopy(UNO.source)
     custom["id"] = "house-uno"
     game = store.create_game(custom)
     players = [PlayerSheet("Ana", {"points": [0, 120]}), PlayerSheet("Ben", {"points": [40, 0]})]
@@ -110,7 +111,7 @@ def test_the_round_games_are_listed_like_any_built_in_and_a_user_game_may_not_ta
 ):
     assert {"skull-king", "wizard", "flip-7", "uno", "azul"} <= set(store.games())
     assert store.games()["uno"] is UNO
-    custom = json.loads(json.dumps(UNO.source))
+    custom = copy.deepcopy(UNO.source)
     with pytest.raises(StoreError, match="uno"):
         store.create_game(custom)
     with pytest.raises(StoreError, match="uno"):
@@ -120,7 +121,7 @@ def test_the_round_games_are_listed_like_any_built_in_and_a_user_game_may_not_ta
 def test_a_user_game_that_had_a_round_games_id_before_it_shipped_stays_theirs(store):
     """A history from before Scorepad shipped Uno may hold the user's own "uno": it keeps
     its place in the list and can still be edited, and the shipped Uno does not replace it."""
-    theirs = json.loads(json.dumps(UNO.source)) | {"name": {"en": "Our Uno"}, "version": 1}
+    theirs = copy.deepcopy(UNO.source) | {"name": {"en": "Our Uno"}, "version": 1}
     when = datetime.now()
     store.db.write(
         lambda c: c.execute(

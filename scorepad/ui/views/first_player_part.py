@@ -12,7 +12,7 @@ only asks for the names and hands back the one picked.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -50,10 +50,12 @@ class FirstPlayerPart:
         """Picks started: a pick still flicking when another starts stops there."""
         self.refresh()
 
-    def controls(self) -> list[ft.Control]:
+    def controls(self, beside: Sequence[ft.Control] = ()) -> list[ft.Control]:
+        """The button and who starts, with ``beside`` after them in their row (the sheet's
+        turn marker), then the rulebook's sentence."""
         row: list[ft.Control] = [
             ft.Row(
-                [tid("first-player", self.button), tid("first-player-name", self.said)],
+                [tid("first-player", self.button), tid("first-player-name", self.said), *beside],
                 wrap=True,
                 spacing=12,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -10,8 +10,10 @@ follow at once, and the block notes it) or deleted (with Undo). A block belongs 
 round's id, not to its place: a round added or deleted on another device moves blocks
 without rebuilding them, so a field someone is typing in is never replaced.
 
-A round's title says what it deals and who deals, when the game file's ``deal`` says
-(the current round's is ``dealer``, the others ``round-R-deal``). A round counts once
+A round's title says what it deals and who deals, when the game file's ``deal`` says,
+else who starts it (one seat on each round from the player chosen to start, unless the
+game file's ``round_starter`` has the round before decide): the current round's is
+``dealer``, the others ``round-R-deal``. A round counts once
 something is typed in it (``SheetState.missing``): until then its totals are blank and, if
 cells are still wanted, it says which (``round-R-missing``); a bonus typed on a missed bid
 is marked "not counted" under its cell and named under the round (``round-R-bonus-lost``).
@@ -80,7 +82,7 @@ class RoundBlock:
         self.deal = tid(f"round-{number}-deal", self.deal_text)
         """How many cards the round deals and who deals it; the current round's is
         ``dealer``, the others ``round-R-deal``."""
-        self.deal.visible = part.has_deal
+        self.deal.visible = False  # until ``show_deal``: on the wrapper, as below
         self.note = tid(f"round-{number}-note", muted(ctx.t("app.round_changed"), size=11))
         self.note.visible = False  # on the wrapper: a hidden Semantics content is an error
         self.delete = tid(
@@ -161,10 +163,7 @@ class RoundBlock:
         if self.deal.identifier != deal_id:
             self.deal.identifier = deal_id
             changed.append(self.deal)
-        deal = self.deal_words(number)
-        if self.deal_text.value != deal:
-            self.deal_text.value = deal
-            changed.append(self.deal_text)
+        changed += self.show_deal()
         colour = ft.Colors.SECONDARY_CONTAINER if current else None
         if self.control.bgcolor != colour:
             self.control.bgcolor = colour
@@ -175,14 +174,33 @@ class RoundBlock:
         return self.ctx.t("text.round", round=number)
 
     def deal_words(self, number: int) -> str:
-        """What the round deals and who deals it, as far as the game says ("Ana deals")."""
+        """What the round deals and who deals it, as far as the game says ("Ana deals"),
+        else who starts it ("Ana starts": the player chosen to start in round 1, one seat
+        on each round, unless the game has the round before decide)."""
         cards, dealer = self.model.round_deal(number)
         words = []
         if cards is not None:
             words.append(self.ctx.t("app.round_cards", n=cards))
         if dealer is not None:
             words.append(self.ctx.t("app.round_dealer", player=dealer))
+        else:
+            starter = self.model.round_starter(number)
+            if starter is not None:
+                words.append(self.ctx.t("app.starts", player=self.model.players[starter]))
         return " · ".join(words)
+
+    def show_deal(self) -> list[ft.Control]:
+        """The round's deal and who deals or starts it, now; hidden when the game says
+        neither for this round. Returns what changed on screen."""
+        deal = self.deal_words(self.number)
+        changed: list[ft.Control] = []
+        if self.deal_text.value != deal:
+            self.deal_text.value = deal
+            changed.append(self.deal_text)
+        if self.deal.visible != bool(deal):
+            self.deal.visible = bool(deal)
+            changed.append(self.deal)
+        return changed
 
     def show_gaps(self, state: SheetState) -> list[ft.Control]:
         """The round's missing cells, and whose bonus does not count; returns what changed."""
@@ -244,9 +262,6 @@ class RoundsPart:
     ) -> None:
         self.ctx, self.model, self.changed, self.row = ctx, model, changed, row
         self.blocks: dict[str, RoundBlock] = {}
-        rules = model.template.rounds
-        self.has_deal = rules is not None and (rules.cards is not None or rules.dealer_rotates)
-        """The game says how many cards each round deals or who deals."""
         self.earned_lines = [line for line in model.round_lines if line.worked_out]
         """Per-round lines whose points are worked out from the quantity (award, tally)."""
         self.column = ft.ListView(spacing=SPACING, reverse=True, height=0)
@@ -340,10 +355,7 @@ class RoundsPart:
                     text.value = value
                     out.append(text)
             out += block.show_gaps(state)
-            deal = block.deal_words(block.number)  # the first player may have changed
-            if block.deal_text.value != deal:
-                block.deal_text.value = deal
-                out.append(block.deal_text)
+            out += block.show_deal()  # the first player may have changed
             late = block.round_id in changed_late
             if block.note.visible != late:
                 block.note.visible = late

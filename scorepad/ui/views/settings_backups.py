@@ -161,6 +161,8 @@ class BackupsSection:
             text = ctx.t("manage.restored", when=when, kept=done.kept.name)
         if done.recovered:
             text += " " + ctx.t("manage.recovered", n=done.recovered)
+        if done.photos_lost:
+            text += " " + ctx.t("manage.restore_photos_lost", n=done.photos_lost)
         self.say(text)
         ctx.update(self.rows, self.status)  # the click came from the dialog, not this screen
 

@@ -33,6 +33,7 @@ from scorepad.sheet.edits import (
     RoundRestored,
     TextEdit,
     TimerEdit,
+    TurnEdit,
 )
 from scorepad.sheet.live import Discarded, Notice, Remote, Restored, Saved, follow
 from scorepad.sheet.progress import LABEL, NOTES, SheetInProgress, SheetState
@@ -56,6 +57,7 @@ from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
 from scorepad.ui.views.timer_part import TimerPart
+from scorepad.ui.views.turn_part import TurnPart
 from scorepad.ui.views.worked import WorkedPart
 
 LABEL_FLEX = 2
@@ -120,6 +122,7 @@ class SheetView:
             lambda: model.draft.first_player or None,
             self.on_first_player,
         )
+        self.turn = TurnPart(ctx, model, lambda: self.changed(rebuilt=False))
         self.first_marks = [  # the wrapper is hidden: a Semantics needs its content shown
             ft.Semantics(
                 identifier=f"first-mark-{n}",
@@ -176,10 +179,13 @@ class SheetView:
         body: list[ft.Control] = [muted(" · ".join(about), size=13)] if about else []
         if self.note:
             body.append(tid("sheet-note", ft.Text(self.note, color=ft.Colors.PRIMARY)))
-        pinned = self.colours.pinned(self._row, self.first_marks, self.trophies, self.names)
+        names = self.turn.tappable(self.names)
+        pinned = self.colours.pinned(
+            self._row, self.turn.marks, self.first_marks, self.trophies, names
+        )
         body += [
             *self.timer.controls(),
-            *self.first.controls(),
+            *self.first.controls(self.turn.controls()),
             *(self.rounds.controls() if self.rounds is not None else []),
             self.rows,
         ]
@@ -497,7 +503,7 @@ class SheetView:
             touched += self.sync()
         elif isinstance(edit, NotesEdit):
             touched += self.crossed.put(self.notes, self.model.draft.notes)
-        elif isinstance(edit, FirstPlayerEdit | ColourEdit | TimerEdit):
+        elif isinstance(edit, FirstPlayerEdit | ColourEdit | TimerEdit | TurnEdit):
             pass  # shown by refresh, as below
         else:
             touched += self.sync_edited(edit)
@@ -577,7 +583,7 @@ class SheetView:
         self.scores_shown = players
         _set(self.result, "value", result, out)
         out += self.outcome.refresh(state)
-        out += self.first.refresh() + self.colours.refresh()
+        out += self.first.refresh() + self.turn.refresh() + self.colours.refresh()
         for part in self.boards.values():
             out += part.refresh()
         out += self.timer.refresh()
