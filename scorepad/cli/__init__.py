@@ -3,7 +3,8 @@
 This package is the only place that knows argparse. Each group of commands is a module
 with an ``add_commands(subparsers)`` and the ``COMMANDS`` it adds: ``games`` (games and
 templates), ``scoring`` (``score``), ``history`` (history, stats, export, import,
-players), ``printing`` (``sheet``), ``share`` (a play's result card) and ``app``. What
+players), ``printing`` (``sheet``), ``share`` (a play's result card), ``suggest`` (what to
+play tonight) and ``app``. What
 they share: ``io`` (input, JSON output, the common options), ``lookup`` (finding the game
 a command names), ``render`` and ``as_json`` (what they print).
 Domain errors become one clear line on stderr and exit status 2; nothing here scores,
@@ -23,7 +24,18 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from scorepad import __version__
-from scorepad.cli import app, games, history, nights, printing, ratings, review, scoring, share
+from scorepad.cli import (
+    app,
+    games,
+    history,
+    nights,
+    printing,
+    ratings,
+    review,
+    scoring,
+    share,
+    suggest,
+)
 from scorepad.core import ScorepadError
 from scorepad.core.i18n import choose_lang
 
@@ -51,6 +63,7 @@ COMMAND_GROUPS: tuple[CommandGroup, ...] = (
     ratings,
     share,
     review,
+    suggest,
     app,
 )
 """Every command, group by group, in the order ``scorepad --help`` lists them."""

@@ -70,7 +70,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     imp.set_defaults(handler=cmd_import)
 
     owned = commands.add_parser(
-        "collection", help="the BoardGameGeek collection imported / colección de BGG"
+        "collection", help="the games the group owns / la colección del grupo"
     )
     options(owned, json=True, db=True)
     owned.set_defaults(handler=cmd_collection)
@@ -214,7 +214,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_collection(args: argparse.Namespace) -> int:
     with open_history(args.db) as store:
-        found = store.collection()
+        found = store.owned_games()
     if args.json:
         print_json(found)
     elif not found:

@@ -41,8 +41,8 @@ def table(rows: Sequence[Sequence[str]], right: set[int] = frozenset()) -> str: 
 
 
 def render_collection(items: Sequence[dict[str, object]], lang: str) -> str:
-    """The BoardGameGeek collection: BGG id, game, owned, wishlist (with its priority),
-    BGG's count of plays."""
+    """The collection (``Store.owned_games``): BGG id, game, owned, wishlist (with its
+    priority), BGG's count of plays, players, playing time and where it came from."""
     yes = tr("text.yes", lang)
     rows = [
         [
@@ -51,17 +51,24 @@ def render_collection(items: Sequence[dict[str, object]], lang: str) -> str:
             tr("text.owned", lang),
             tr("text.wishlist", lang),
             tr("text.plays", lang),
+            tr("text.players", lang),
+            tr("text.minutes", lang),
+            tr("text.source", lang),
         ]
     ]
     for item in items:
-        wished = item["wishlist_priority"]
+        wished = item.get("wishlist_priority")
+        players, minutes = item["players"], item["minutes"]
         rows.append(
             [
-                str(item["bgg_id"]),
+                str(item["bgg_id"] or ""),
                 str(item["name"]),
                 yes if item["owned"] else "",
                 (f"{yes} ({wished})" if wished else yes) if item["wishlist"] else "",
-                str(item["plays"]),
+                "" if item["plays"] is None else str(item["plays"]),
+                f"{players[0]}–{players[1]}" if isinstance(players, list) else "",
+                f"{minutes[0]}–{minutes[1]}" if isinstance(minutes, list) else "",
+                tr(f"collection.from_{item['source']}", lang),
             ]
         )
     return table(rows, right={0, 4})

@@ -64,6 +64,9 @@ class GameEntry:
     """The app's sheet shows all of the game (``not_on_sheet``): the picker offers it."""
     facts: GameFacts = NO_FACTS
     """Best player counts, playing time and weight (``game_facts``), without the file."""
+    bgg_id: int | None = None
+    """The game's id on BoardGameGeek, when its file gives one: what finds a collection's
+    entry among the games the app knows."""
 
 
 def entry_of(template: GameTemplate) -> GameEntry:
@@ -79,7 +82,12 @@ def entry_of(template: GameTemplate) -> GameEntry:
         builtin=template.builtin,
         on_sheet=not_on_sheet(template) is None,
         facts=template.facts,
+        bgg_id=_bgg_id(template.source.get("bgg_id")),
     )
+
+
+def _bgg_id(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def index_line(entry: GameEntry) -> str:
@@ -93,6 +101,7 @@ def index_line(entry: GameEntry) -> str:
         "wins": entry.wins,
         "on_sheet": entry.on_sheet,
         **{name: value for name, value in entry.facts.to_json().items() if value},
+        **({} if entry.bgg_id is None else {"bgg_id": entry.bgg_id}),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -123,6 +132,7 @@ def read_index(folder: Path) -> dict[str, GameEntry]:
             builtin=True,
             on_sheet=data["on_sheet"],
             facts=GameFacts.from_json(data),
+            bgg_id=data.get("bgg_id"),
         )
     return entries
 

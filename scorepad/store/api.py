@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import scorepad.store.backups as backups
 import scorepad.store.bggread as bggread
 import scorepad.store.clubrows as clubrows
+import scorepad.store.collection as owned
 import scorepad.store.games as g
 import scorepad.store.importing as importing
 import scorepad.store.legacy_drafts as legacy_drafts
@@ -666,6 +667,29 @@ class Store:
         """The BoardGameGeek collection imported (``bggread.collection``), by name."""
         with self.db.reading() as conn:
             return bggread.collection(conn)
+
+    def owned_games(self) -> list[dict[str, Any]]:
+        """The group's collection from every source, by name (``store.collection``)."""
+        removed = self.settings().get(owned.REMOVED) or []
+        with self.db.reading() as conn:
+            return owned.owned_games(conn, g.app_entries(conn), removed)
+
+    def add_owned(
+        self,
+        name: str,
+        bgg_id: str,
+        players: tuple[str, str],
+        minutes: tuple[str, str] = ("", ""),
+        weight: str = "",
+    ) -> None:
+        """A game added to the collection by hand, checked (``collection.checked_entry``)."""
+        entry = owned.checked_entry(name, bgg_id, players, minutes, weight)
+        self.db.write(lambda c: owned.add_by_hand(c, entry))
+
+    def remove_owned(self, collid: str) -> None:
+        """The collection's entry ``collid`` removed (``collection.remove``)."""
+        removed = self.settings().get(owned.REMOVED) or []
+        self.db.write(lambda c: owned.remove(c, collid, removed))
 
 
 EXPORTS = {"json": write_json, "csv": write_csv, "bgsplay": write_bgsplay}

@@ -474,6 +474,18 @@ def _games(ctx: Context, params: Params, query: Params) -> ft.View:
     return games_view(ctx, query.get("saved"))
 
 
+def _collection(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.collection import collection_view
+
+    return collection_view(ctx)
+
+
+def _suggest(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.suggest import suggest_view
+
+    return suggest_view(ctx, query.get("players", ""))
+
+
 def _new_game(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import new_game_view
 
@@ -506,6 +518,8 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/games", _games),
     ("/games/new", _new_game),
     ("/games/edit/:game", _edit_game),
+    ("/collection", _collection),
+    ("/suggest", _suggest),
 )
 """Every screen of the app, by route pattern; a screen's module loads on its first visit."""
 

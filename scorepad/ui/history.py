@@ -266,6 +266,24 @@ class History(Protocol):
         """By-hand line labels used with the game before, most recent first."""
         ...
 
+    # --- the collection and what to play tonight ----------------------------------------
+    def owned_games(self) -> list[dict[str, Any]]:
+        """The group's collection, every source, by name (``Store.owned_games``)."""
+        ...
+
+    def add_owned(
+        self,
+        name: str,
+        bgg_id: str,
+        players: tuple[str, str],
+        minutes: tuple[str, str] = ("", ""),
+        weight: str = "",
+    ) -> None:
+        """A game added to the collection by hand, as typed (checked by the store)."""
+        ...
+
+    def remove_owned(self, collid: str) -> None: ...
+
     # --- files ------------------------------------------------------------------------------
     def export(self, out: TextIO, fmt: str) -> int:
         """Every live play written as ``json``, ``csv`` or ``bgsplay``; how many."""
@@ -601,6 +619,22 @@ class StoreHistory:
             return self.store.games()
         except ScorepadError:
             return builtin_games()
+
+    def owned_games(self) -> list[dict[str, Any]]:
+        return self.store.owned_games()
+
+    def add_owned(
+        self,
+        name: str,
+        bgg_id: str,
+        players: tuple[str, str],
+        minutes: tuple[str, str] = ("", ""),
+        weight: str = "",
+    ) -> None:
+        self.store.add_owned(name, bgg_id, players, minutes, weight)
+
+    def remove_owned(self, collid: str) -> None:
+        self.store.remove_owned(collid)
 
     def game_entries(self) -> Mapping[str, GameEntry]:
         """The built-ins alone when the store cannot open, as ``games``."""

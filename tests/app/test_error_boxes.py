@@ -40,6 +40,9 @@ ROUTES = [
     "/nights",
     "/nights/1",
     "/seasons",
+    "/collection",
+    "/suggest",
+    "/suggest?players=Ana,Ben",
 ]
 
 

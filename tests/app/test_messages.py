@@ -159,6 +159,8 @@ ROUTES = [
     "/nights",
     "/nights/1",
     "/seasons",
+    "/collection",
+    "/suggest?players=Ana,Ben",
 ]
 
 

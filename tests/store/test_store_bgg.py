@@ -294,7 +294,9 @@ def test_scorepad_import_and_collection_commands(capsys, url, tmp_path):
     assert len(listed) == 12 and {"collid", "bgg_id", "owned", "wishlist"} <= set(listed[0])
     assert main(["collection", "--db", url, "--lang", "en"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[0].split() == ["BGG", "id", "Game", "Owned", "Wishlist", "Plays"]
+    assert table[0].split() == [
+        *("BGG", "id", "Game", "Owned", "Wishlist", "Plays", "Players", "Minutes", "From")
+    ]
     assert any("Azul" in line and "yes" in line for line in table)
     assert main(["import", str(plays), "--db", url, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["imported"] == 0

@@ -25,6 +25,7 @@ SECTIONS = (
     ("/seasons", "app.seasons", ft.Icons.EMOJI_EVENTS),
     ("/players", "app.players", ft.Icons.PEOPLE_OUTLINE),
     ("/games", "app.games", ft.Icons.EDIT_NOTE),
+    ("/collection", "collection.title", ft.Icons.SHELVES),
 )
 
 

@@ -1,8 +1,9 @@
 """The game picker: every game the app knows, the games played lately and often first,
 filtered as the search box is typed in (case and accents ignored, names in every
-language) and by the number of players at the table (``scorepad.core.finding``). Each
-card says how many play it (and best at), how long it takes and how heavy it is, where
-the game's file gives them (``scorepad.core.game_facts``)."""
+language) and by the number of players at the table (``scorepad.core.finding``); the
+group's own games (the collection's, ``owned_games``) before all others, under "Your
+games". Each card says how many play it (and best at), how long it takes and how heavy
+it is, where the game's file gives them (``scorepad.core.game_facts``)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorepad.core import ScorepadError
 from scorepad.core.errors import quote
 from scorepad.core.finding import find_games, has_words, seats, words_of
 from scorepad.core.game_facts import facts_texts, players_text
 from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
-from scorepad.ui.views.common import muted, players_range, screen, tid
+from scorepad.ui.views.common import heading, muted, players_range, screen, tid
 
 TABLE_SIZES = range(1, 13)
 """The players-at-the-table choices (beside "any")."""
@@ -36,6 +38,16 @@ they reached the browser while it was still laying out the first cards (about 0.
 a small machine) and held back the frame that shows them."""
 
 
+def owned_ids(ctx: Context) -> set[str]:
+    """The ids of the games the group owns that the app knows (none when the history
+    cannot answer: the picker still lists every game)."""
+    try:
+        owned = ctx.services.history.owned_games()
+    except ScorepadError:
+        return set()
+    return {str(item["game"]) for item in owned if item["owned"] and item["game"]}
+
+
 class PickerView:
     """The cards and chips are made once; a search or a table size only shows and hides
     them (a keystroke sends a few flags, not the whole list again)."""
@@ -45,6 +57,15 @@ class PickerView:
         history = ctx.services.history
         self.played = history.played_games()
         games = find_games(history.game_entries().values(), played=self.played, lang=ctx.lang)
+        self.owned = owned_ids(ctx)
+        mine = [game for game in games if game.id in self.owned]
+        if mine:  # the group's own games first, under their heading
+            games = mine + [game for game in games if game.id not in self.owned]
+        self.yours = tid("picker-yours", heading(ctx.t("picker.yours")))
+        self.others = tid("picker-others", heading(ctx.t("picker.others")))
+        self.mine_first = bool(mine)
+        self.yours.visible = self.others.visible = self.mine_first
+        self.others_placed = False
         self.players: int | None = None
         self.search = ft.TextField(
             label=ctx.t("app.search"),
@@ -59,7 +80,8 @@ class PickerView:
         self.games = games
         self.cards = [(game, self._card(game)) for game in games[:FIRST_CARDS]]
         self.no_match = muted("", size=14)
-        rows: list[ft.Control] = [card for _, card in self.cards] + [self.no_match]
+        rows: list[ft.Control] = [self.yours] if mine else []
+        rows += [*self._rows(self.cards), self.no_match]
         self.results = ft.ListView(rows, spacing=4, expand=True)
         self.list_games("")
         if len(games) > len(self.cards):
@@ -67,9 +89,14 @@ class PickerView:
             ctx.later(self._rest_of_cards, self._show_more)
 
     def build(self) -> ft.View:
+        suggest = ft.IconButton(
+            ft.Icons.LIGHTBULB_OUTLINE,
+            tooltip=self.ctx.t("suggest.title"),
+            on_click=lambda: self.ctx.navigate("/suggest"),
+        )
         finding = ft.Column(
             [
-                ft.Row([tid("search", self.search)]),
+                ft.Row([tid("search", self.search), tid("suggest", suggest)]),
                 ft.Row([muted(self.ctx.t("app.players"), size=14), self.sizes]),
             ],
             spacing=12,
@@ -104,7 +131,18 @@ class PickerView:
         """The games after the first screenful join the list (before "no game matches")."""
         if len(self.cards) < len(self.games):
             self.cards += more
-            self.results.controls[-1:-1] = [card for _, card in more]
+            self.results.controls[-1:-1] = self._rows(more)
+
+    def _rows(self, cards: list[tuple[GameEntry, ft.Control]]) -> list[ft.Control]:
+        """The cards as the list shows them: the heading of the other games before the
+        first of them, when the group's own games come first."""
+        rows: list[ft.Control] = []
+        for game, card in cards:
+            if self.mine_first and not self.others_placed and game.id not in self.owned:
+                rows.append(self.others)
+                self.others_placed = True
+            rows.append(card)
+        return rows
 
     def _show_more(self, more: list[tuple[GameEntry, ft.Control]]) -> None:
         if self.ctx.screen.get("picker") is not self:
@@ -120,13 +158,19 @@ class PickerView:
             chip.selected = players == self.players
         found = 0
         wanted = words_of(words)  # folded once, not once a card
+        shown = {True: False, False: False}  # owned, other: any card of each shown
         for game, card in self.cards:
             card.visible = has_words(game, wanted) and seats(game, self.players)
             found += card.visible
+            shown[game.id in self.owned] |= bool(card.visible)
+        if self.mine_first:
+            self.yours.visible = shown[True]
+            self.others.visible = shown[True] and shown[False]
         self.no_match.visible = not found
         self.no_match.value = self.ctx.t("app.no_match", value=quote(words))
 
     def _card(self, game: GameEntry) -> ft.Control:
+        """A game's card: its names, table size, facts, variants and plays."""
         lang = self.ctx.lang
         players = players_range(self.ctx, game.min_players, game.max_players)
         span = (game.min_players, game.max_players)
