@@ -14,6 +14,7 @@ from typing import Any
 from scorepad.cli.io import open_history, options, print_json
 from scorepad.club.nights import Night, history_nights, parse_gap
 from scorepad.core.i18n import join_words, tr
+from scorepad.l10n import date_text
 
 COMMANDS: tuple[str, ...] = ("nights",)
 
@@ -67,7 +68,7 @@ def night_line(night: Night, lang: str) -> str:
         "nights.line",
         lang,
         when=f"{night.start:%Y-%m-%d %H:%M}",
-        name=night.name or tr("nights.night_of", lang, date=f"{night.start:%Y-%m-%d}"),
+        name=night.name or tr("nights.night_of", lang, date=date_text(night.start, lang)),
         count=len(night.plays),
         players=join_words(list(night.players), lang),
         winner=winner,

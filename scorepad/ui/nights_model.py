@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from scorepad.club.nights import (
@@ -27,6 +28,7 @@ from scorepad.club.nights import (
 )
 from scorepad.core import GameTemplate
 from scorepad.core.i18n import join_words, pick, tr
+from scorepad.l10n import date_text
 from scorepad.store import coop_key
 
 if TYPE_CHECKING:
@@ -74,7 +76,12 @@ def nights(history: History) -> list[Night]:
 
 
 def title_of(night: Night, lang: str) -> str:
-    return night.name or tr("nights.night_of", lang, date=f"{night.start:%Y-%m-%d}")
+    return night.name or tr("nights.night_of", lang, date=date_text(night.start, lang))
+
+
+def moment(when: datetime, lang: str) -> str:
+    """A day and time as the language writes the day: "31.03.2026 20:15"."""
+    return f"{date_text(when, lang)} {when:%H:%M}"
 
 
 def result_of(night: Night, lang: str) -> str:
@@ -103,7 +110,7 @@ def rows(history: History, lang: str, limit: int = PAGE) -> tuple[list[NightRow]
             NightRow(
                 night.first_id,
                 title_of(night, lang),
-                f"{night.start:%Y-%m-%d %H:%M} · {summary}",
+                f"{moment(night.start, lang)} · {summary}",
                 result_of(night, lang),
             )
         )
@@ -124,15 +131,20 @@ def page(history: History, first_id: int, lang: str) -> NightPage | None:
     night = all_nights[at]
     games = history.games()
     days = {f.played_at.date() for f in night.plays}
-    form = "%H:%M" if len(days) == 1 else "%Y-%m-%d %H:%M"
+    one_day = len(days) == 1
     return NightPage(
         night.first_id,
         title_of(night, lang),
         night.name or "",
-        f"{night.start:%Y-%m-%d %H:%M} – {night.end:%H:%M}",
+        f"{moment(night.start, lang)} – {night.end:%H:%M}",
         join_words(list(night.players), lang),
         tuple(
-            GameRow(f.id, f"{f.played_at:{form}}", game_name(f, games, lang), play_result(f, lang))
+            GameRow(
+                f.id,
+                f"{f.played_at:%H:%M}" if one_day else moment(f.played_at, lang),
+                game_name(f, games, lang),
+                play_result(f, lang),
+            )
             for f in night.plays
         ),
         night.tally,
