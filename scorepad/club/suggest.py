@@ -165,7 +165,7 @@ def _rate(
         new = [name for name, key in here if key not in seen.players]
         if new:
             points += min(len(new), MOST_NEW) * NEW_TO
-            reasons.append(Reason("suggest.new_to", {"names": tuple(new)}))
+            reasons.append(Reason("suggest.new_to_many", {"names": tuple(new)}))
     if candidate.owned:
         points += OWNED
         reasons.append(Reason("suggest.owned"))
@@ -184,7 +184,7 @@ def reason_text(reason: Reason, lang: str, today: date | None = None) -> str:
         if today is None or when.year != today.year:
             month = tr("suggest.month_year", lang, month=month, year=when.year)
         return tr("suggest.not_since", lang, when=month)
-    if reason.key == "suggest.new_to":
+    if reason.key == "suggest.new_to_many":  # one name or several
         names = reason.fields["names"]
         assert isinstance(names, tuple)
         key = "suggest.new_to_one" if len(names) == 1 else "suggest.new_to_many"

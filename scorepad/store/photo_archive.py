@@ -49,6 +49,16 @@ HISTORY = "history.json"
 LISTING = "photos.json"
 PHOTO_NAME = re.compile(r"photos/([0-9a-f]{64})\.jpg")
 MAGIC = b"PK\x03\x04"
+ARCHIVE_PROBLEMS = frozenset(
+    {
+        "photos.archive_big",
+        "photos.archive_damaged",
+        "photos.archive_list",
+        "photos.archive_name",
+        "photos.archive_play",
+    }
+)
+"""The archive's own problems: raised as they are, not as a record's."""
 HISTORY_MB = 200
 """The largest history file an archive may hold (as the app takes any history file)."""
 LISTING_MB = 32
@@ -293,7 +303,7 @@ def _put_photos(
             try:
                 prepared = admit(_read(archive, entries[name], source), name)
             except StoreError as problem:
-                if problem.key.startswith("photos.archive"):
+                if problem.key in ARCHIVE_PROBLEMS:
                     raise
                 raise record_error(source, name, problem) from None
             made[name] = prepared

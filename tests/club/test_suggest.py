@@ -90,15 +90,17 @@ def test_a_game_someone_present_never_played_is_favoured_and_named():
     three = [Candidate("azul", "Azul", (2, 4)), Candidate("catan", "Catan", (3, 4))]
     found = suggest(three, facts, 3, present=["Ana", "Ben", "Cy"], today=TODAY)
     assert ids(found) == ["azul", "catan"]
-    new = next(r for r in found[0].reasons if r.key == "suggest.new_to")
+    new = next(r for r in found[0].reasons if r.key == "suggest.new_to_many")
     assert new.fields["names"] == ("Cy",)
     assert reason_text(new, "en") == "Cy has never played it"
-    assert reason_text(Reason("suggest.new_to", {"names": ("Ana", "Cy")}), "fr") == (
+    assert reason_text(Reason("suggest.new_to_many", {"names": ("Ana", "Cy")}), "fr") == (
         "Ana et Cy n'y ont jamais joué"
     )
     # names are compared as the history folds them
     again = suggest(three, facts, 3, present=["ana", " BEN ", "cy"], today=TODAY)
-    assert next(r for r in again[0].reasons if r.key == "suggest.new_to").fields["names"] == ("cy",)
+    assert next(r for r in again[0].reasons if r.key == "suggest.new_to_many").fields["names"] == (
+        "cy",
+    )
 
 
 def test_never_played_here_and_owned_count_and_ties_go_by_name():
