@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import bindparam, exists, func, select, true
 
 import scorepad.store.models as m
-from scorepad.club.facts import PlayFact, SeatFact
+from scorepad.club.facts import PlayFact, SeatFact, many_objects
 from scorepad.store.database import Database
 from scorepad.store.facts import PLAYS
 from scorepad.store.prepared import Prepared, as_datetime
@@ -82,6 +82,13 @@ def read_facts_between(
 ) -> tuple[PlayFact, ...]:
     """The counted plays with ``start <= played_at < end`` (those of ``player`` when
     given: their name as the history shows it), oldest first."""
+    with many_objects():  # a year is tens of thousands of small objects, none in a cycle
+        return _between(db, start, end, player)
+
+
+def _between(
+    db: Database, start: datetime, end: datetime, player: str | None
+) -> tuple[PlayFact, ...]:
     if player is None:
         bounds: dict[str, Any] = {"start": start, "end": end}
         plays_of, seats_of = YEAR_PLAYS, YEAR_SEATS
