@@ -3,10 +3,8 @@ and driven without a browser (handlers called as Flet would call them)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import flet as ft
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, run_async, type_into, walk
 
 from scorepad.ui.views.collection import CollectionView
 from scorepad.ui.views.picker import PickerView
@@ -105,14 +103,14 @@ def test_the_random_pick_lands_on_a_suggestion_and_asks_who_starts(tmp_path):
     root = view.build()
     click(root, "suggest-who-1")
     click(root, "suggest-who-2")
-    asyncio.run(view.on_pick())
+    run_async(view.on_pick)
     picked = find(root, "suggest-picked").value
     assert picked in [s.candidate.name for s in view.shown]
     assert has(view.after_pick, "first-player")  # New play's Who starts? part
     click(view.after_pick, "suggest-play-picked")
     chosen = next(s.candidate.game for s in view.shown if s.candidate.name == picked)
     assert routes[-1] == f"/new/{chosen}?players=Wren,Yara"
-    asyncio.run(find(view.after_pick, "first-player").on_click())
+    run_async(find(view.after_pick, "first-player").on_click)
     starts = find(view.after_pick, "first-player-name").value
     first = "Wren" if "Wren" in starts else "Yara"
     click(view.after_pick, "suggest-play-picked")
