@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import bindparam, select, true
 
@@ -86,33 +88,46 @@ def read_facts(db: Database, since: datetime | None = None) -> tuple[PlayFact, .
             else:
                 plays = PLAYS_SINCE.run(db, cursor, {"since": since})
                 seats = SEATS_SINCE.run(db, cursor, {"since": since})
-            names = {
-                pid: (name, bool(anonymous)) for pid, name, anonymous in NAMES.run(db, cursor, {})
-            }
-        by_play: dict[int, list[SeatFact]] = {}
-        for play_id, player_id, rank, winner, total, team in seats:
-            name, anonymous = names[player_id]
-            seat = SeatFact(name, player_id, rank, bool(winner), total, team, anonymous)
-            found = by_play.get(play_id)
-            if found is None:
-                by_play[play_id] = [seat]
-            else:
-                found.append(seat)
-        return tuple(
-            PlayFact(
-                play_id,
-                uid,
-                key,
-                as_datetime(played),
-                as_datetime(started),
-                minutes,
-                kind,
-                outcome,
-                location,
-                tuple(by_play.get(play_id, ())),
-            )
-            for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
+            names = names_of(NAMES.run(db, cursor, {}))
+        return facts_of(plays, seats, names)
+
+
+def names_of(rows: Iterable[tuple[Any, ...]]) -> dict[int, tuple[str, bool]]:
+    """``NAMES``'s rows as each player's name and hidden flag, by id."""
+    return {pid: (name, bool(anonymous)) for pid, name, anonymous in rows}
+
+
+def facts_of(
+    plays: Iterable[tuple[Any, ...]],
+    seats: Iterable[tuple[Any, ...]],
+    names: dict[int, tuple[str, bool]],
+) -> tuple[PlayFact, ...]:
+    """Facts from rows: ``plays`` as ``PLAYS`` gives them (in order), their ``seats`` as
+    ``SEAT_COLUMNS`` in (play, seat) order, the players' ``names`` by id."""
+    by_play: dict[int, list[SeatFact]] = {}
+    for play_id, player_id, rank, winner, total, team in seats:
+        name, anonymous = names[player_id]
+        seat = SeatFact(name, player_id, rank, bool(winner), total, team, anonymous)
+        found = by_play.get(play_id)
+        if found is None:
+            by_play[play_id] = [seat]
+        else:
+            found.append(seat)
+    return tuple(
+        PlayFact(
+            play_id,
+            uid,
+            key,
+            as_datetime(played),
+            as_datetime(started),
+            minutes,
+            kind,
+            outcome,
+            location,
+            tuple(by_play.get(play_id, ())),
         )
+        for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
+    )
 
 
 class FactsCache:
@@ -177,8 +192,7 @@ def played_at(fact: PlayFact) -> datetime:
 
 def _names(db: Database) -> dict[int, tuple[str, bool]]:
     with db.cursor() as cursor:
-        rows = NAMES.run(db, cursor, {})
-    return {pid: (name, bool(anonymous)) for pid, name, anonymous in rows}
+        return names_of(NAMES.run(db, cursor, {}))
 
 
 def _renamed(

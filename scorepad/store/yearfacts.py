@@ -15,9 +15,9 @@ from typing import Any
 from sqlalchemy import bindparam, exists, func, select, true
 
 import scorepad.store.models as m
-from scorepad.club.facts import PlayFact, SeatFact, many_objects
+from scorepad.club.facts import PlayFact, many_objects
 from scorepad.store.database import Database
-from scorepad.store.facts import PLAYS
+from scorepad.store.facts import NAMES, PLAYS, facts_of, names_of
 from scorepad.store.prepared import Prepared, as_datetime
 from scorepad.store.values import name_key
 
@@ -37,15 +37,12 @@ _THEIRS = select(r.c.play_id).where(
 
 def _seats(plays: Any) -> Prepared:
     """The seats of ``plays`` in (play, seat) order, the results' own key: no join, no
-    sort (the players' names come from ``PLAYERS``, a few hundred rows)."""
+    sort (the players' names come from ``facts.NAMES``, a few hundred rows)."""
     return Prepared(
         select(r.c.play_id, r.c.player_id, r.c.rank, r.c.winner, r.c.total_halves, r.c.team)
         .where(r.c.live == true(), r.c.play_id.in_(plays))
         .order_by(r.c.play_id, r.c.seat)
     )
-
-
-PLAYERS = Prepared(select(pl.c.id, pl.c.name, pl.c.anonymous))
 
 
 YEAR_PLAYS = Prepared(PLAYS.statement.where(*_IN_RANGE))
@@ -98,31 +95,8 @@ def _between(
     with db.cursor() as cursor:
         plays = plays_of.run(db, cursor, bounds)
         seats = seats_of.run(db, cursor, bounds)
-        people = {i: (name, bool(anonymous)) for i, name, anonymous in PLAYERS.run(db, cursor, {})}
-    by_play: dict[int, list[SeatFact]] = {}
-    for play_id, player_id, rank, winner, total, team in seats:
-        name, anonymous = people[player_id]
-        seat = SeatFact(name, player_id, rank, bool(winner), total, team, anonymous)
-        found = by_play.get(play_id)
-        if found is None:
-            by_play[play_id] = [seat]
-        else:
-            found.append(seat)
-    return tuple(
-        PlayFact(
-            play_id,
-            uid,
-            key,
-            as_datetime(played),
-            as_datetime(started),
-            minutes,
-            kind,
-            outcome,
-            location,
-            tuple(by_play.get(play_id, ())),
-        )
-        for play_id, uid, key, played, started, minutes, kind, outcome, location in plays
-    )
+        people = names_of(NAMES.run(db, cursor, {}))
+    return facts_of(plays, seats, people)
 
 
 def games_before(db: Database, start: datetime, player: str | None = None) -> frozenset[str]:
