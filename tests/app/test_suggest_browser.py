@@ -15,8 +15,9 @@ from scorepad.store import open_store
 
 pytestmark = pytest.mark.browser
 
-HERE = ("Quillon", "Rookery")
-"""Players of this module's own: the served app is shared by the tests."""
+HERE = ("Tavish", "Ulvina")
+"""Players no other test names: the served app and its history are shared by the tests, and
+another module's Azul play with one of them would change what the card says."""
 
 
 @pytest.fixture
