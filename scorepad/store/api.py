@@ -439,7 +439,7 @@ class Store:
         kept in memory and re-rated from the first play a change touched."""
         if not self.ratings_on():
             return None
-        return self._ratings.get(self.db)
+        return self._ratings.get(self.db, self._facts)
 
     def staying_out(self) -> dict[int, str]:
         """The players who chose to stay out of the ratings: name by player id."""

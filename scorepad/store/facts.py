@@ -164,7 +164,9 @@ class FactsCache:
 
     After a change only the plays from the earliest one it touched are read again and put
     in place of the old ones from then on (the writes of this program say what they
-    touched, ``Database.notes``); a write of another program, or one that does not say,
+    touched, ``Database.notes``; from the first half of the plays, every play is read
+    again: the plain walk of the seats is the faster read of most of them); a write of
+    another program, or one that does not say,
     has every play read again. A player renamed (a write that touches no play) is seen in
     the names read at each ask (a few hundred rows), and the seats are given the new name.
     The tuple handed out is never changed afterwards: a change makes a new one.
@@ -188,7 +190,10 @@ class FactsCache:
                 fresh = changed and since is None
                 if changed and since is not None:
                     kept = bisect_left(facts, since, key=played_at)
-                    facts = facts[:kept] + self._read(db, since)
+                    if kept <= len(facts) // 2:
+                        fresh = True  # most plays again: the plain walk of every seat is faster
+                    else:
+                        facts = facts[:kept] + self._read(db, since)
             names = _names(db)
             if fresh or facts is None:
                 facts = self._read(db, None)
