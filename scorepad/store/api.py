@@ -75,12 +75,7 @@ from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
-from scorepad.store.yearfacts import (
-    games_before,
-    player_named,
-    read_facts_between,
-    year_span,
-)
+from scorepad.store.yearfacts import player_named, review_afresh, year_span
 
 logger = logging.getLogger(__name__)
 
@@ -493,13 +488,11 @@ class Store:
             player = found
         start, end = datetime(year, 1, 1), datetime(year + 1, 1, 1)
         kept = self._facts.kept(self.db)  # every play, kept by an earlier ask: no reading
-        if kept is not None:
-            first = bisect_left(kept, start, key=played_at)
-            facts = kept[first : bisect_left(kept, end, lo=first, key=played_at)]
-            before = played_before(kept[:first], start, player)
-        else:  # the year's plays alone, read afresh
-            facts = read_facts_between(self.db, start, end, player)
-            before = games_before(self.db, start, player)
+        if kept is None:  # the year's plays alone, read afresh
+            return review_afresh(self.db, year, player)
+        first = bisect_left(kept, start, key=played_at)
+        facts = kept[first : bisect_left(kept, end, lo=first, key=played_at)]
+        before = played_before(kept[:first], start, player)
         with self.db.reading() as conn:
             lowest = lowest_wins(conn, {f.game for f in facts})
         return year_review(facts, year, player, lowest_wins=lowest, before=before)
