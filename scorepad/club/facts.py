@@ -87,11 +87,21 @@ def many_objects() -> Iterator[None]:
     """Python's cycle collector paused while a whole history's facts (or what is worked
     out from them) are built: hundreds of thousands of small objects that live on, none in
     a cycle, which it would otherwise walk again and again as they pile up (it more than
-    halved reading 100,000 plays)."""
+    halved reading 100,000 plays).
+
+    On the way out, what was made meanwhile is moved to the collector's oldest generation
+    at once (``gc.freeze`` then ``gc.unfreeze``: two list splices): left in the youngest,
+    the first collections after would walk every one of them, once in each younger
+    generation (about 250 ms after reading 100,000 plays, each time). Nothing is kept from
+    the collector: garbage in a cycle made meanwhile is found at its next full collection.
+    Not done when something else froze objects (a server before it forks): those stay."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()

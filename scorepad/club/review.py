@@ -129,9 +129,14 @@ def played_before(
     facts: Iterable[PlayFact], start: datetime, player: str | None = None
 ) -> frozenset[str]:
     """The games with a play before ``start`` (with the player in it, with one)."""
-    return frozenset(
-        f.game for f in facts if f.played_at < start and (player is None or player in f.players)
-    )
+    found: set[str] = set()
+    for f in facts:
+        # a game already found is not looked at again: a few games, tens of thousands of plays
+        if f.game in found or f.played_at >= start:
+            continue
+        if player is None or any(s.player == player and not s.anonymous for s in f.seats):
+            found.add(f.game)
+    return frozenset(found)
 
 
 def year_review(
