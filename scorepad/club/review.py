@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from scorepad.club.facts import COOPERATIVE, PlayFact, SeatFact, many_objects
 from scorepad.core.errors import ScorepadError, quote
@@ -164,6 +164,19 @@ def year_review(
         return tally.review(year, before)
 
 
+class CountedSeat(Protocol):
+    """What a whole history's review reads of a seat (``SeatFact`` has it all)."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def winner(self) -> bool: ...
+    @property
+    def total_halves(self) -> int | None: ...
+    @property
+    def anonymous(self) -> bool: ...
+
+
 class Tally:
     """What a review counts, play by play (``year_review``, or a reader of its own:
     ``add_play`` then ``review``).
@@ -192,8 +205,9 @@ class Tally:
         self.best: dict[str, Best] = {}
 
     def add(self, fact: PlayFact) -> None:
-        play_id, _, game, played_at, _, minutes, kind, outcome, _, seats = fact
-        self.add_play(play_id, game, played_at, minutes, kind, outcome, seats)
+        self.add_play(
+            fact.id, fact.game, fact.played_at, fact.minutes, fact.kind, fact.outcome, fact.seats
+        )
 
     def add_play(
         self,
@@ -203,11 +217,11 @@ class Tally:
         minutes: int | None,
         kind: str | None,
         outcome: str | None,
-        seats: Sequence[SeatFact] | Sequence[tuple[Any, ...]],
+        seats: Sequence[CountedSeat],
     ) -> None:
         """One play; its ``seats`` as ``SeatFact`` values, or for the whole history's
-        review (no player) as plain tuples laid out alike of which only the name, the
-        winner, the total and the hidden flag are read (``store.yearfacts``)."""
+        review (no player) anything with their name, winner, total and hidden flag
+        (``store.yearfacts`` reads no more)."""
         player = self.player
         mine = None
         if player is not None:
@@ -234,10 +248,10 @@ class Tally:
         longest = self.streak.length
         seated = self.seated
         for seat in seats:
-            name, _, _, winner, total, _, anonymous = seat
-            if anonymous:
+            if seat.anonymous:
                 continue
-            won = coop_won if coop else winner
+            name = seat.player
+            won = coop_won if coop else seat.winner
             someone_won = someone_won or won
             if mine is None:
                 seated.append(name)
@@ -255,6 +269,7 @@ class Tally:
                     self.streak = Streak(length, name, began, day)
             elif name in runs:
                 del runs[name]
+            total = seat.total_halves
             if total is not None and (
                 best is None or (total < best.total_halves if lowest else total > best.total_halves)
             ):

@@ -137,7 +137,7 @@ def _review(db: Database, year: int, player: str | None) -> Review:
     add = tally.add_play
     by_play = _seats_by_play(seats, people)
     parse = datetime.fromisoformat
-    no_seats: tuple[tuple[Any, ...], ...] = ()
+    no_seats: tuple[_Seat, ...] = ()
     for play_id, key, played, minutes, kind, outcome in plays:
         if played.__class__ is str:
             played = parse(played)
@@ -145,13 +145,24 @@ def _review(db: Database, year: int, player: str | None) -> Review:
     return tally.review(year, before)
 
 
+class _Seat:
+    """A seat as the whole history's review reads it (``club.review.CountedSeat``)."""
+
+    __slots__ = ("anonymous", "player", "total_halves", "winner")
+
+    def __init__(self, player: str, winner: bool, total: int | None, anonymous: bool) -> None:
+        self.player = player
+        self.winner = winner
+        self.total_halves = total
+        self.anonymous = anonymous
+
+
 def _seats_by_play(
     rows: list[tuple[Any, ...]], people: dict[int, tuple[str, bool]]
-) -> dict[int, tuple[tuple[Any, ...], ...]]:
-    """``REVIEW_SEATS``'s rows as each play's seats, laid out as ``SeatFact`` without
-    what the whole history's review does not read (the rank and the team: None)."""
-    by_play: dict[int, tuple[tuple[Any, ...], ...]] = {}
-    gathered: list[tuple[Any, ...]] = []
+) -> dict[int, tuple[_Seat, ...]]:
+    """``REVIEW_SEATS``'s rows as each play's seats (what the review reads of them)."""
+    by_play: dict[int, tuple[_Seat, ...]] = {}
+    gathered: list[_Seat] = []
     last: Any = None
     for play_id, player_id, winner, total in rows:
         if play_id != last:
@@ -160,7 +171,7 @@ def _seats_by_play(
             gathered = []
             last = play_id
         name, anonymous = people[player_id]
-        gathered.append((name, player_id, None, bool(winner), total, None, anonymous))
+        gathered.append(_Seat(name, bool(winner), total, anonymous))
     if gathered:
         by_play[last] = tuple(gathered)
     return by_play

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import date
+from types import SimpleNamespace
 
 import pytest
 from club_plays import coop, play, ranked, seat
@@ -131,7 +133,7 @@ def test_the_json_has_the_documented_keys_and_exact_totals():
 
 def test_halves_stay_exact():
     ana = seat("Ana", 1, None)
-    half = play("2025-05-05T20:00", "glass-road", ana._replace(total_halves=43))  # 21.5
+    half = play("2025-05-05T20:00", "glass-road", replace(ana, total_halves=43))  # 21.5
     review = year_review([half], 2025)
     assert as_json(review)["best_scores"][0]["total"] == 21.5
     assert best_lines(review, "de", {"glass-road": "Glass Road"})[0].value.startswith("21,5 ")
@@ -152,7 +154,7 @@ def test_every_figure_reads_in_every_language(lang):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_plain_seats_count_as_the_facts_do(seed):
-    # the store reads a whole year's seats as plain tuples without their rank and team
+    # the store reads a whole year's seats as values holding no rank and no team
     # (``Tally.add_play``): the same review as from the facts, on random plays with ties,
     # co-operative plays won and lost, the hidden player and equal best totals
     rnd = random.Random(seed)
@@ -165,14 +167,16 @@ def test_plain_seats_count_as_the_facts_do(seed):
             continue
         scores = {n: rnd.randint(1, 5) for n in names}
         fact = ranked(when, rnd.choice(["azul", "6-nimmt"]), scores)
-        seats = tuple(s._replace(anonymous=s.player == "Anonymous") for s in fact.seats)
-        facts.append(fact._replace(seats=seats))
+        seats = tuple(replace(s, anonymous=s.player == "Anonymous") for s in fact.seats)
+        facts.append(replace(fact, seats=seats))
     facts.sort(key=lambda f: (f.played_at, f.id))
     lowest = frozenset({"6-nimmt"})
     tally = Tally(None, lowest)
     for f in facts:
         plain = tuple(
-            (s.player, s.player_id, None, s.winner, s.total_halves, None, s.anonymous)
+            SimpleNamespace(
+                player=s.player, winner=s.winner, total_halves=s.total_halves, anonymous=s.anonymous
+            )
             for s in f.seats
         )
         tally.add_play(f.id, f.game, f.played_at, f.minutes, f.kind, f.outcome, plain)

@@ -33,3 +33,21 @@ def test_nested_or_already_paused_the_collector_is_left_as_it_was():
             pass
         assert not gc.isenabled()
     assert gc.isenabled()
+
+
+def test_values_made_the_fast_way_are_the_dataclasses_own():
+    from dataclasses import FrozenInstanceError, replace
+    from datetime import datetime
+
+    import pytest
+
+    from scorepad.club.facts import PlayFact, SeatFact, made_play, made_seat
+
+    fields = ("Ana", 3, 1, True, 153, None, False)
+    seat, made = SeatFact(*fields), made_seat(*fields)
+    assert type(made) is SeatFact and made == seat and hash(made) == hash(seat)
+    assert repr(made) == repr(seat) and replace(made, rank=2) == replace(seat, rank=2)
+    play = (7, "u7", "azul", datetime(2025, 1, 2, 20, 0), None, 45, None, None, "Club", (made,))
+    assert made_play(*play) == PlayFact(*play) and type(made_play(*play)) is PlayFact
+    with pytest.raises(FrozenInstanceError):
+        made.rank = 2  # type: ignore[misc]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import random
+from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -337,17 +338,17 @@ def random_edit(
         return facts, old.played_at
     if what == "move":
         when = START + timedelta(hours=rnd.randrange(24 * 60))
-        facts[i] = old._replace(played_at=when)
+        facts[i] = replace(old, played_at=when)
         return facts, min(when, old.played_at)
     if what == "game":
-        facts[i] = old._replace(game=rnd.choice(["azul", "glass-road", "kingdomino", "chess"]))
+        facts[i] = replace(old, game=rnd.choice(["azul", "glass-road", "kingdomino", "chess"]))
     elif what == "players":
-        facts[i] = random_play(rnd, old.id, old.played_at)._replace(uid=old.uid)
+        facts[i] = replace(random_play(rnd, old.id, old.played_at), uid=old.uid)
     else:
         ranks = [s.rank for s in old.seats]
         rnd.shuffle(ranks)
-        facts[i] = old._replace(
-            seats=tuple(s._replace(rank=r) for s, r in zip(old.seats, ranks, strict=True))
+        facts[i] = replace(
+            old, seats=tuple(replace(s, rank=r) for s, r in zip(old.seats, ranks, strict=True))
         )
     return facts, old.played_at
 
@@ -385,8 +386,8 @@ def test_a_change_re_rates_only_overall_and_within_its_own_game():
     ratings = rate(facts)
     i = next(i for i, f in enumerate(facts) if f.game == "azul" and i > 10)
     old = facts[i]
-    turned = [s._replace(rank=len(old.seats) - s.rank + 1) for s in old.seats]
-    changed = [*facts[:i], old._replace(seats=tuple(turned)), *facts[i + 1 :]]
+    turned = [replace(s, rank=len(old.seats) - s.rank + 1) for s in old.seats]
+    changed = [*facts[:i], replace(old, seats=tuple(turned)), *facts[i + 1 :]]
     since = old.played_at
     after = ratings.rerated([f for f in changed if f.played_at >= since], since=since)
     assert raw(after) == raw(rate(changed))
