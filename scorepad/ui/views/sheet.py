@@ -56,6 +56,7 @@ from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
+from scorepad.ui.views.taps_part import TapsPart
 from scorepad.ui.views.timer_part import TimerPart
 from scorepad.ui.views.turn_part import TurnPart
 from scorepad.ui.views.worked import WorkedPart
@@ -160,6 +161,8 @@ class SheetView:
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.worked = WorkedPart(ctx, model, self._row)
         self.outcome = ResultPart(ctx, model, self.changed)
+        self.taps = TapsPart(ctx, model, self.on_tapped)
+        """A stepped line's + and − buttons (a quick sheet's +1 / +5 / +10)."""
         self.boards: dict[str, BoardPart] = {
             view.name: view.part(ctx, model, self.changed, self._row) for view in board_views()
         }
@@ -310,6 +313,7 @@ class SheetView:
             self.cells += cells
             self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
+            rows += self.taps.rows_after(line)
             rows += self.worked.rows_after(line.key)
             for part in self.boards.values():
                 rows += part.rows_after(line.key)
@@ -650,6 +654,11 @@ class SheetView:
         """The numbers of the rounds still missing cells: "2, 5"."""
         numbers = [self.model.round_position(rid) for rid in state.missing]
         return ", ".join(str(n) for n in sorted(n for n in numbers if n is not None))
+
+    def on_tapped(self, key: str, player: int) -> None:
+        """A tap of a stepped line's button changed the cell of ``key`` for ``player``."""
+        cell = self.cell_at.get((key, player))
+        self.changed(*(cell.sync() if cell is not None else []), rebuilt=False)
 
     def on_first_player(self, name: str) -> None:
         self.model.set_first_player(name)
