@@ -20,6 +20,15 @@ MAX_ROUNDS = 1000
 Ending = Literal["reach", "fall_to"]
 
 
+class TotalEnd(NamedTuple):
+    """A game without rounds that ends once someone's total reaches (or passes) ``target``,
+    or falls to (or below) it: a game file's ``ends`` without ``rounds`` (a quick game's
+    target: the first to 100)."""
+
+    ending: Ending
+    target: Number
+
+
 class Rounds(NamedTuple):
     """How many rounds a game has and when it ends."""
 

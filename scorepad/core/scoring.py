@@ -26,6 +26,7 @@ from scorepad.core.rounds import (
     round_count,
     rounds_within,
     rounds_won,
+    total_ended,
 )
 from scorepad.core.roundtable import TableRounds, table_rounds
 from scorepad.core.ruleplan import RulePlan
@@ -157,6 +158,9 @@ def _score(
         rows, more = apply_rules(template, variant, rows, ())
         if more:
             return _rank(template, variant, rows, more)
+    if template.ends is not None:  # the first to a target (a quick game's)
+        ended = total_ended(template, [row[1] for row in rows], [row[4] for row in rows])
+        return _rank(template, variant, rows, (), ended)
     return _rank(template, variant, rows)
 
 
