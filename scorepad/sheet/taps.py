@@ -23,7 +23,7 @@ def tapped(text: str, step: Number) -> str | None:
     fixing it: a stray tap never overwrites it) or when ``step`` is zero."""
     if step == 0:
         return None
-    term = format_points(abs(step))
+    term = format_points(-step if step < 0 else step)
     sign = "-" if step < 0 else "+"
     held = text.strip()
     if not held:

@@ -135,7 +135,9 @@ class NewPlayView:
             ft.Row(actions, wrap=True, spacing=8),
             tid("newplay-message", self.message),
         ]
-        title = pick(self.template.name, ctx.lang) if self.quick is None else ctx.t("quick.another_game")
+        title = pick(self.template.name, ctx.lang)
+        if self.quick is not None:
+            title = ctx.t("quick.another_game")
         return screen(ctx, title, body)
 
     def _waiting_banner(self, drafts: list[SheetDraft]) -> ft.Control:

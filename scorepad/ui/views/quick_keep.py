@@ -1,4 +1,4 @@
-""""Make it a game of its own": a quick game (made at the table with "Another game")
+""" "Make it a game of its own": a quick game (made at the table with "Another game")
 turned into a custom game in one tap, its plays kept, then opened in the game editor.
 Offered on a quick game's play and on its card in Stats."""
 

@@ -26,7 +26,7 @@ Shown = Callable[[str, int], None]
 
 def steps_of(line: Line) -> tuple[Number, ...]:
     """The steps a line's buttons add (none for a line without buttons)."""
-    return tuple(getattr(line, "steps", None) or ())
+    return line.steps
 
 
 class TapsPart:
@@ -40,7 +40,8 @@ class TapsPart:
         steps = steps_of(line)
         if not steps:
             return []
-        rows = [self._player_row(line.key, player, steps) for player in range(len(self.model.players))]
+        seats = range(len(self.model.players))
+        rows = [self._player_row(line.key, player, steps) for player in seats]
         return [ft.Column(rows, spacing=6)]
 
     def _player_row(self, key: str, player: int, steps: tuple[Number, ...]) -> ft.Control:
@@ -62,7 +63,7 @@ class TapsPart:
     def _button(self, key: str, player: int, step: Number) -> ft.Control:
         """One step's button: a face big enough for a finger, a button to a screen reader."""
         compact = self.ctx.compact
-        amount = format_points(abs(step))
+        amount = format_points(-step if step < 0 else step)
         adds = step > 0
         text = f"+{amount}" if adds else f"\u2212{amount}"
         who = self.model.players[player]
