@@ -1,0 +1,114 @@
+"""The quick form and a quick sheet's buttons without a browser, over a real history file:
+"Another game" in the picker, every problem of the form said under its field, Go making
+the game and its sheet, taps going in as the cell's sum, the game hidden from Manage's
+own games until kept, and "Make it a game of its own" on its play and its Stats card."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import click, context, error_boxes, find, has, latest, type_into
+
+from scorepad.core.quick import quick_id
+from scorepad.ui.app import view_for
+
+NAME = "Quokka Quest"
+PLAYERS = ("Yolanthe", "Zebulon")
+
+
+@pytest.fixture
+def ctx(tmp_path):
+    ctx, routes = context(tmp_path, compact=True)
+    ctx.routes = routes  # type: ignore[attr-defined]
+    return ctx
+
+
+def go(ctx, name: str = NAME):
+    view = view_for(ctx, "/quick")
+    type_into(view, "quick-name", name)
+    for n, player in enumerate(PLAYERS, 1):
+        type_into(view, f"player-{n}", player)
+    return view
+
+
+def test_the_picker_offers_another_game_with_the_words_searched_for(ctx):
+    view = view_for(ctx, "/new")
+    type_into(view, "search", "Quokka")
+    find(view, "quick-game").content.on_click()
+    assert ctx.routes[-1] == "/quick?name=Quokka"
+    form = view_for(ctx, ctx.routes[-1])
+    assert find(form, "quick-name").value == "Quokka"
+    assert not error_boxes(form)
+
+
+def test_go_makes_the_game_and_opens_its_sheet(ctx):
+    view = go(ctx)
+    type_into(view, "quick-target", "50")
+    click(view, "quick-go")
+    game = quick_id(NAME)
+    draft = latest(ctx.services.drafts, game)
+    assert draft is not None and draft.players == list(PLAYERS)
+    assert ctx.routes[-1] == f"/sheet/{draft.sheet_id}"
+    template = ctx.services.history.games()[game]
+    assert template.lines[0].steps == (1, 5, 10)
+    assert template.ends is not None and template.ends.target == 50
+
+
+def test_every_problem_of_the_form_is_said_at_once_and_nothing_starts(ctx):
+    view = view_for(ctx, "/quick")
+    type_into(view, "quick-target", "ten")
+    click(view, "quick-go")
+    assert find(view, "quick-name").error  # the name is blank
+    assert "ten" in find(view, "quick-target").error
+    assert find(view, "player-1").error  # and the players' names are missing
+    assert not ctx.routes
+    assert ctx.services.history.quick_games() == []
+
+
+def test_taps_go_into_the_cell_as_a_sum_and_the_totals_follow(ctx):
+    click(go(ctx), "quick-go")
+    sheet = view_for(ctx, ctx.routes[-1])
+    for ident in ("quick-add-1-5", "quick-add-1-1", "quick-add-1-10", "quick-sub-1-1"):
+        click(sheet, ident)
+    click(sheet, "quick-sub-2-5")
+    draft = latest(ctx.services.drafts, quick_id(NAME))
+    assert draft is not None
+    assert draft.texts["points"] == ["5+1+10-1", "-5"]
+    assert find(sheet, "total-1").value == "15"
+    assert find(sheet, "line-points-1").value == "15"  # the sum's result, until edited
+    for n in (1, 2):
+        for step in (1, 5, 10):
+            assert has(sheet, f"quick-add-{n}-{step}") and has(sheet, f"quick-sub-{n}-{step}")
+
+
+def test_a_tap_leaves_a_cell_being_fixed_alone(ctx):
+    click(go(ctx), "quick-go")
+    sheet = view_for(ctx, ctx.routes[-1])
+    type_into(sheet, "line-points-1", "5+")
+    click(sheet, "quick-add-1-10")
+    draft = latest(ctx.services.drafts, quick_id(NAME))
+    assert draft is not None and draft.texts["points"][0] == "5+"
+
+
+def test_a_quick_game_joins_manage_only_once_kept_with_its_play(ctx):
+    click(go(ctx), "quick-go")
+    sheet = view_for(ctx, ctx.routes[-1])
+    click(sheet, "quick-add-1-10")
+    click(sheet, "quick-add-2-5")
+    click(sheet, "save")
+    play = ctx.routes[-1]
+    assert play.startswith("/play/")
+    game = quick_id(NAME)
+    games = view_for(ctx, "/games")
+    assert not has(games, f"games-row-{game}")
+    picker = view_for(ctx, "/new")
+    assert "Quick sheet" in find(picker, f"game-{game}").content.subtitle.value
+    stats = view_for(ctx, "/stats")
+    assert has(stats, f"quick-keep-{game}")
+    shown = view_for(ctx, play)
+    click(shown, "quick-keep")
+    assert ctx.routes[-1] == f"/games/edit/{game}"
+    assert has(view_for(ctx, "/games"), f"games-row-{game}")
+    again = view_for(ctx, play)
+    assert not has(again, "quick-keep")
+    assert has(again, "play-edit")  # the play is still there, on the kept game
+    assert ctx.services.history.quick_games() == []
