@@ -80,6 +80,36 @@ def test_taps_go_into_the_cell_as_a_sum_and_the_totals_follow(ctx):
             assert has(sheet, f"quick-add-{n}-{step}") and has(sheet, f"quick-sub-{n}-{step}")
 
 
+def test_the_target_is_said_until_reached_and_by_whom(ctx):
+    view = go(ctx)
+    type_into(view, "quick-target", "20")
+    click(view, "quick-go")
+    sheet = view_for(ctx, ctx.routes[-1])
+    assert "20" in find(sheet, "target-note").value
+    click(sheet, "quick-add-2-10")
+    click(sheet, "quick-add-2-10")
+    assert find(sheet, "target-note").value == f"{PLAYERS[1]} reached 20."
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_every_player_has_each_step_s_buttons_at_either_size(tmp_path, compact):
+    ctx, routes = context(tmp_path, compact=compact)
+    view = view_for(ctx, "/quick")
+    type_into(view, "quick-name", NAME)
+    for n, player in enumerate([*PLAYERS, "Aurelio"], 1):
+        if n > 2:
+            click(view, "add-player")
+        type_into(view, f"player-{n}", player)
+    click(view, "quick-go")
+    sheet = view_for(ctx, routes[-1])
+    for n in (1, 2, 3):
+        for step in (1, 5, 10):
+            assert has(sheet, f"quick-add-{n}-{step}") and has(sheet, f"quick-sub-{n}-{step}")
+    click(sheet, "quick-add-3-10")
+    assert find(sheet, "total-3").value == "10"
+    assert not error_boxes(sheet)
+
+
 def test_a_tap_leaves_a_cell_being_fixed_alone(ctx):
     click(go(ctx), "quick-go")
     sheet = view_for(ctx, ctx.routes[-1])

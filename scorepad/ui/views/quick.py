@@ -71,7 +71,8 @@ class QuickPart:
             on_change=self.on_target,
             keyboard_type=ft.KeyboardType.NUMBER,
             helper=t("quick.target_help"),
-            expand=True,
+            expand=ctx.compact,
+            width=None if ctx.compact else 360,
         )
         self.message = status_line()
         self.show_suggestions()

@@ -135,6 +135,9 @@ class SheetView:
         self.colours = SheetColours(ctx, model, self.changed)
         self.timer = TimerPart(ctx, model, self.changed, self.show)
         self.result = ft.Text(size=16)
+        self.target_note = ft.Text(size=14, weight=ft.FontWeight.W_500)
+        """A game without rounds that ends on a target (a quick game's): who reached it,
+        or that no one has yet."""
         self.save_button = ft.FilledButton(
             ctx.t("app.save"), icon=ft.Icons.SAVE, on_click=self.on_save
         )
@@ -161,7 +164,7 @@ class SheetView:
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.worked = WorkedPart(ctx, model, self._row)
         self.outcome = ResultPart(ctx, model, self.changed)
-        self.taps = TapsPart(ctx, model, self.on_tapped)
+        self.taps = TapsPart(ctx, model, self.on_tapped, self._row)
         """A stepped line's + and − buttons (a quick sheet's +1 / +5 / +10)."""
         self.boards: dict[str, BoardPart] = {
             view.name: view.part(ctx, model, self.changed, self._row) for view in board_views()
@@ -227,6 +230,7 @@ class SheetView:
         end = [
             tid("notes", self.notes),
             tid("result", self.result),
+            *self._target_note(),
             *(self.rounds.end_controls() if self.rounds is not None else []),
             ft.Row([tid("save", self.save_button), self.save_hint], wrap=True),
             tid("save-message", self.save_message),
@@ -248,6 +252,13 @@ class SheetView:
         )
         self.sender = Sender(view)
         return view
+
+    def _target_note(self) -> list[ft.Control]:
+        """The target's sentence, on a sheet without rounds whose game ends on one."""
+        template = self.model.template
+        if template.ends is None or template.rounds is not None:
+            return []
+        return [tid("target-note", self.target_note)]
 
     def _totals_and_ranks(self) -> ft.Control:
         """Each player's total with their rank beside it ("42 #1"), on one line."""
@@ -586,6 +597,7 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         self.scores_shown = players
         _set(self.result, "value", result, out)
+        _set(self.target_note, "value", state.scored.round_note(ctx.lang) or "", out)
         out += self.outcome.refresh(state)
         out += self.first.refresh() + self.turn.refresh() + self.colours.refresh()
         for part in self.boards.values():
