@@ -121,7 +121,7 @@ class PickerView:
             "quick-game",
             ft.Card(
                 content=ft.ListTile(
-                    leading=ft.Icon(ft.Icons.ADD_CIRCLE_OUTLINE, color=ft.Colors.PRIMARY),
+                    leading=ft.Icon(ft.Icons.ADD, color=ft.Colors.PRIMARY),
                     title=ft.Text(ctx.t("quick.another_game"), weight=ft.FontWeight.BOLD),
                     subtitle=ft.Text(ctx.t("quick.another_game_help")),
                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),

@@ -31,5 +31,5 @@ def keep_button(ctx: Context, game: str, ident: str = "quick-keep") -> ft.Contro
             return
         ctx.navigate(f"/games/edit/{game}")
 
-    button = ft.OutlinedButton(ctx.t("quick.keep"), icon=ft.Icons.BOOKMARK_ADD, on_click=keep)
+    button = ft.OutlinedButton(ctx.t("quick.keep"), icon=ft.Icons.EDIT_NOTE, on_click=keep)
     return tid(ident, button)
