@@ -16,6 +16,7 @@ import pytest
 from scorepad.cli import main
 from scorepad.core import PlayerSheet
 from scorepad.core.quick import QuickError, QuickGame, is_quick, quick_of
+from scorepad.editor.form import GameForm
 from scorepad.store import PlayFilter, StoreError, open_store
 
 COSMIC = QuickGame("Cosmic Encounter", 39463)
@@ -99,10 +100,15 @@ def test_keeping_a_quick_game_keeps_every_play(store):
     assert store.quick_games() == []
     with pytest.raises(StoreError, match='"quick-cosmic-encounter" is not a quick game'):
         store.keep_quick(template.id)
+    # the game editor it opens in keeps the target and the + and − buttons as they are
+    checked = GameForm.from_template(kept).check()
+    assert checked.problems == {} and checked.data == {**kept.source, "version": 3}
+    edited = store.update_game(checked.data)
+    assert edited.ends == kept.ends and edited.lines[0].steps == (1, 5, 10)
     # the same name again: a quick game of its own beside the kept one
     again = store.quick_game(QuickGame("Cosmic Encounter"))
     assert again.id == "quick-cosmic-encounter-2" and is_quick(again)
-    assert store.template(template.id).version == 2
+    assert store.template(template.id).version == 3
 
 
 def test_keep_quick_refuses_a_game_that_is_not_quick(store):
