@@ -39,6 +39,7 @@ from typing import Any
 
 from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import TemplateError
+from scorepad.core.loader import KIND_FIELDS
 from scorepad.core.numbers import parse_number
 from scorepad.editor.parts import (
     FIELDS_BY_KIND,
@@ -344,7 +345,7 @@ class GameForm(Item):
             out["counts"] = False
         if line.per_round and self.rounds:
             out["per_round"] = True
-        if line.steps is not None and line.kind == "points":
+        if line.steps is not None and "steps" in KIND_FIELDS.get(line.kind, {}):
             out["steps"] = line.steps
         variants = [v for v in SPLIT.split(line.variants.strip()) if v]
         if variants:
