@@ -47,7 +47,9 @@ def test_a_quick_play_is_in_history_and_stats_by_its_name(store):
     assert record.typed[0] == {"points": "+1+5+10"}  # the additions kept as typed
     assert record.player_sheets()[0].lines == {"points": "+1+5+10"}
     assert is_quick(record.sheet.template)
-    assert template.id in store.games() and template.id in store.game_entries()
+    assert template.id in store.games()
+    assert store.game_entries()[template.id].quick  # the picker marks it
+    assert not store.game_entries()["azul"].quick
 
 
 def test_new_options_update_the_same_game_and_old_plays_keep_their_snapshot(store):
@@ -97,7 +99,7 @@ def test_keeping_a_quick_game_keeps_every_play(store):
     assert [store.get_play(i).sheet.to_json() for i in ids] == before
     assert store.game_stats(template.id).plays == 3
     assert template.id in {c.template.id for c in store.custom_games()}
-    assert store.quick_games() == []
+    assert store.quick_games() == [] and not store.game_entries()[template.id].quick
     with pytest.raises(StoreError, match='"quick-cosmic-encounter" is not a quick game'):
         store.keep_quick(template.id)
     # the game editor it opens in keeps the target and the + and − buttons as they are
