@@ -83,6 +83,8 @@ def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, o
     lines (the board, the lines it filled, each tracked round's points), and ``"track"``:
     how the tracked game stands."""
     found = sheet.to_json(lang)
+    if given.quick is not None:  # a quick sheet: the game's options beside its id
+        found["quick"] = given.quick.to_json()
     if not any(given.boards):
         return found
     players = found["players"]

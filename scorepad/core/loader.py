@@ -119,13 +119,14 @@ COMMON_LINE_FIELDS = {
     "counts": False,
     "variants": False,
     "per_round": False,
-    "steps": False,
 }
 MAX_STEPS = 6
 """The most amounts a stepped line offers (a quick game's three: 1, 5 and 10)."""
 KIND_FIELDS: dict[str, Mapping[str, bool]] = {
     kind: cls.fields for kind, cls in {**LINE_KINDS, **MORE_KINDS}.items()
 }
+KIND_FIELDS["points"] = {**PointsLine.fields, "steps": False}
+"""A points line's ``steps`` is the loader's (the editor keeps it as read)."""
 
 
 def load_template(
@@ -487,8 +488,6 @@ class _Reader(Reader):
         """A points line's ``steps``: the amounts its + and − buttons add, each above 0,
         whole unless the line takes halves, and listed once."""
         where = f"{path}.steps"
-        if data["kind"] != "points":
-            raise self.fail(where, "template.steps_kind", kind=quote(data["kind"]))
         listed = self.items(data["steps"], where, allow_empty=False, limit=MAX_STEPS)
         halves = data.get("halves") is True
         found: list[Number] = []

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from scorepad.core.errors import EntryError, ScorepadError, TemplateError, quote
 from scorepad.core.i18n import LANGS, pick, tr
 from scorepad.core.loader import load_template
-from scorepad.core.numbers import LIMIT, Number, is_half_multiple, normalize
+from scorepad.core.numbers import LIMIT, Number, is_half_multiple, json_number, normalize
 from scorepad.core.plaintext import blank, plain_problem
 from scorepad.core.reader import type_name
 from scorepad.core.template import GameTemplate
@@ -71,7 +71,19 @@ class QuickGame:
 
     @property
     def title(self) -> str:
+        """The name trimmed: the game's name."""
         return self.name.strip() if isinstance(self.name, str) else ""
+
+    def to_json(self) -> dict[str, object]:
+        """The options as a quick sheet file writes them (``scorepad score --json``)."""
+        return {
+            "name": self.title,
+            "bgg_id": self.bgg_id,
+            "rounds": self.rounds,
+            "lowest_wins": self.lowest_wins,
+            "target": None if self.target is None else json_number(self.target),
+            "cooperative": self.cooperative,
+        }
 
 
 class QuickProblem(NamedTuple):
