@@ -488,7 +488,7 @@ def _suggest(ctx: Context, params: Params, query: Params) -> ft.View:
 
 
 def _quick(ctx: Context, params: Params, query: Params) -> ft.View:
-    from scorepad.ui.views.quick import quick_view
+    from scorepad.ui.views.newplay import quick_view
 
     return quick_view(ctx, query.get("name", ""))
 

@@ -11,19 +11,21 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import join_words, pick
+from scorepad.core.quick import MAX_QUICK_NAME
 from scorepad.sheet.draft import SheetDraft
 from scorepad.sheet.keeper import of_game
 from scorepad.ui.context import Context
 from scorepad.ui.newplay_model import NewPlayModel
+from scorepad.ui.quick_model import QuickForm, placeholder
 from scorepad.ui.views.colour_part import ColourSwatch, coloured, seat_colours
 from scorepad.ui.views.common import muted, players_range, screen, tid
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.pdf import blank_button, offer_blank, status_line, teller
+from scorepad.ui.views.quick import QuickPart, known_names
 
 if TYPE_CHECKING:
     from scorepad.club.ratings import Ratings
     from scorepad.core.quick import QuickGame
-    from scorepad.ui.views.quick import QuickPart
 
 
 class NewPlayView:
@@ -449,3 +451,13 @@ def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:
     ctx.services.drafts.save(draft)
     ctx.navigate(f"/sheet/{draft.sheet_id}")
     return draft
+
+
+def quick_view(ctx: Context, name: str) -> ft.View:
+    """The quick form (``/quick``): New play with the quick game's own fields above the
+    players, its name filled in from the picker's search."""
+    form = ctx.kept("quick-form", lambda: QuickForm(name=name.strip()[:MAX_QUICK_NAME]))
+    if not form.known:
+        form.known = known_names(ctx)
+    model = ctx.kept("new-play", lambda: NewPlayModel(placeholder()))
+    return NewPlayView(ctx, model, quick=QuickPart(ctx, form)).build()

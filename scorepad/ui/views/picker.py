@@ -21,7 +21,6 @@ from scorepad.core.game_index import GameEntry
 from scorepad.core.i18n import pick
 from scorepad.ui.context import Context
 from scorepad.ui.views.common import heading, muted, players_range, screen, tid
-from scorepad.ui.views.quick_keep import quick_ids
 
 TABLE_SIZES = range(1, 13)
 """The players-at-the-table choices (beside "any")."""
@@ -60,7 +59,6 @@ class PickerView:
         self.played = history.played_games()
         games = find_games(history.game_entries().values(), played=self.played, lang=ctx.lang)
         self.owned = owned_ids(ctx)
-        self.quick = quick_ids(ctx)
         mine = [game for game in games if game.id in self.owned]
         if mine:  # the group's own games first, under their heading
             games = mine + [game for game in games if game.id not in self.owned]
@@ -202,7 +200,7 @@ class PickerView:
         span = (game.min_players, game.max_players)
         details = [players_text(players, game.facts, span, lang), *facts_texts(game.facts, lang)]
         details += [pick(v.label, lang) for v in game.variants]
-        if game.id in self.quick:
+        if game.quick:  # made at the table, not kept as a game of its own yet
             details.insert(0, self.ctx.t("quick.marker"))
         if game.id in self.played:
             plays = self.played[game.id].plays

@@ -2,8 +2,9 @@
 the catalogue scored at once. Its name (suggested from the collection and the quick
 games played before, which bring their BoardGameGeek id and options), a total per player
 or rounds of points, lowest wins, a target that ends the game, co-operative; the players
-are New play's own part. "Go" makes the quick game (``History.quick_game``) and opens
-its sheet, as New play's Start does for any game.
+are New play's own part (``newplay.quick_view`` puts the two together). "Go" makes the
+quick game (``History.quick_game``) and opens its sheet, as New play's Start does for any
+game.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ import flet as ft
 from scorepad.core import ScorepadError
 from scorepad.core.quick import MAX_QUICK_NAME, QuickGame
 from scorepad.ui.context import Context
-from scorepad.ui.newplay_model import NewPlayModel
-from scorepad.ui.quick_model import QuickForm, Suggestion, placeholder, problem_of, suggestions_from
+from scorepad.ui.quick_model import QuickForm, Suggestion, problem_of, suggestions_from
 from scorepad.ui.views.common import muted, tid
 from scorepad.ui.views.pdf import status_line, teller
 
@@ -166,14 +166,3 @@ class QuickPart:
         if rest:
             teller(self.message)("\n".join(rest), True)
         return None
-
-
-def quick_view(ctx: Context, name: str) -> ft.View:
-    """The quick form, the name filled in from the picker's search."""
-    from scorepad.ui.views.newplay import NewPlayView
-
-    form = ctx.kept("quick-form", lambda: QuickForm(name=name.strip()[:MAX_QUICK_NAME]))
-    if not form.known:
-        form.known = known_names(ctx)
-    model = ctx.kept("new-play", lambda: NewPlayModel(placeholder()))
-    return NewPlayView(ctx, model, quick=QuickPart(ctx, form)).build()
