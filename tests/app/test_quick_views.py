@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from ui_helpers import click, context, error_boxes, find, has, latest, type_into
 
-from scorepad.core.quick import quick_id
+from scorepad.core.quick import QuickGame, quick_id
 from scorepad.ui.app import view_for
 
 NAME = "Quokka Quest"
@@ -142,3 +142,37 @@ def test_a_quick_game_joins_manage_only_once_kept_with_its_play(ctx):
     assert not has(again, "quick-keep")
     assert has(again, "play-edit")  # the play is still there, on the kept game
     assert ctx.services.history.quick_games() == []
+
+
+def test_the_name_suggests_earlier_quick_games_and_the_collection_with_what_they_bring(ctx):
+    history = ctx.services.history
+    history.quick_game(QuickGame("Quokka Derby", lowest_wins=True, target=30))
+    history.add_owned("Quokka Island", "424242", ("2", "5"))
+    view = view_for(ctx, "/quick")
+    type_into(view, "quick-name", "quokka")
+    assert find(view, "quick-suggest-1").content == "Quokka Derby"  # played before: first
+    assert find(view, "quick-suggest-2").content == "Quokka Island"
+    click(view, "quick-suggest-1")
+    assert find(view, "quick-name").value == "Quokka Derby"
+    assert find(view, "quick-lowest").value is True
+    assert find(view, "quick-target").value == "30"
+    type_into(view, "quick-name", "quokka is")
+    click(view, "quick-suggest-1")  # the collection's, found by its words
+    assert find(view, "quick-name").value == "Quokka Island"
+    assert "424242" in find(view, "quick-bgg").content.value
+    for n, player in enumerate(PLAYERS, 1):
+        type_into(view, f"player-{n}", player)
+    click(view, "quick-go")
+    made = history.games()[quick_id("Quokka Island")]
+    assert made.source.get("bgg_id") == 424242
+    assert made.wins == "lowest"  # the options taken from the earlier game stay as chosen
+
+
+def test_a_name_typed_over_a_suggestion_drops_its_id(ctx):
+    ctx.services.history.add_owned("Quokka Island", "424242", ("2", "5"))
+    view = view_for(ctx, "/quick")
+    type_into(view, "quick-name", "Quokka I")
+    click(view, "quick-suggest-1")
+    assert find(view, "quick-bgg").content.visible
+    type_into(view, "quick-name", "Quokka Isle")
+    assert not find(view, "quick-bgg").content.visible
