@@ -352,3 +352,8 @@ def test_template_says_a_target_without_rounds(capsys, tmp_path):
     data = json.loads(run(capsys, "template", str(path), "--json"))
     assert data["ends"] == {"reach": 20, "rule": "ends once someone's total reaches 20"}
     assert "rounds" not in data
+
+
+def test_the_quick_sheet_example_scores(capsys):
+    out = run(capsys, "score", str(EXAMPLES / "cosmic-encounter-quick.json"), "--lang", "en")
+    assert "Ana wins with 5 points." in out and "Ana reached 5." in out
