@@ -102,6 +102,9 @@ def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, o
 def _rounds(template: GameTemplate, lang: str) -> dict[str, object]:
     """A round game's rule: its rounds and ending, and its bid rule."""
     rules = template.rounds
+    if rules is None and template.ends is not None:  # a target without rounds
+        end = template.ends
+        return {"ends": {end.ending: json_number(end.target), "rule": end.describe(lang)}}
     if rules is None:
         return {}
     found: dict[str, object] = {

@@ -133,6 +133,7 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         f"{template.title(lang, variant)} · {template.min_players}–{template.max_players} "
         f"{tr('text.players', lang).lower()} · {_how_won(template, lang)}",
         *([template.rounds.describe(lang)] if template.rounds is not None else []),
+        *([template.ends.describe(lang)] if template.ends is not None else []),
         "",
         *([table(rows), ""] if len(rows) > 1 else []),  # a game only won or lost has no lines
     ]

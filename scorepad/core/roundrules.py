@@ -28,6 +28,11 @@ class TotalEnd(NamedTuple):
     ending: Ending
     target: Number
 
+    def describe(self, lang: str) -> str:
+        """The rule in words: "ends once someone's total reaches 100"."""
+        key = "text.total_ends_reach" if self.ending == "reach" else "text.total_ends_fall"
+        return tr(key, lang, target=format_points(self.target))
+
 
 class Rounds(NamedTuple):
     """How many rounds a game has and when it ends."""

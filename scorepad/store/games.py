@@ -326,7 +326,9 @@ def save_quick(conn: Connection, game: QuickGame) -> GameTemplate:
     ``quick_id(name)``, or that game updated to these options (its next version: plays
     already saved keep the snapshot they were scored with), or left as it is when the
     options are the same. An id taken by a game that is not a quick one (a custom game,
-    a quick game kept as a game of its own) moves the quick game on to ``<id>-2``, ``-3``…"""
+    a quick game kept as a game of its own) moves the quick game on to ``<id>-2``, ``-3``…
+    The game keeps the name it was first given: the same name typed in other capitals or
+    spacing finds it, and does not rename it."""
     check_quick(game)
     base = quick_id(game.title)
     for candidate in _quick_ids(base):
@@ -346,6 +348,7 @@ def save_quick(conn: Connection, game: QuickGame) -> GameTemplate:
         if not is_quick(known):
             continue
         data = quick_data(game, candidate, int(known.version))
+        data["name"] = dict(known.name)  # "cosmic encounter" typed keeps "Cosmic Encounter"
         if data == known.source and row.deleted_at is None:
             return known
         data["version"] = int(known.version) + 1

@@ -337,3 +337,23 @@ def test_score_takes_a_quick_sheet_without_a_history(capsys, monkeypatch, tmp_pa
     assert data["rounds"] == [[50, 10], [106, 13]] and data["ended_by"] == ["Ana"]
     assert data["quick"]["rounds"] is True and data["quick"]["target"] == 100
     assert not (tmp_path / "history.sqlite3").exists()
+
+
+def test_template_says_a_target_without_rounds(capsys, tmp_path):
+    from scorepad.core.quick import QuickGame, quick_template
+
+    source = quick_template(QuickGame("Cosmic Encounter", target=20)).source
+    path = tmp_path / "cosmic.json"
+    path.write_text(json.dumps(source), encoding="utf-8")
+    assert "ends once someone's total reaches 20" in run(capsys, "template", str(path))
+    assert "endet, sobald jemandes Summe 20 erreicht" in run(
+        capsys, "template", str(path), "--lang", "de"
+    )
+    data = json.loads(run(capsys, "template", str(path), "--json"))
+    assert data["ends"] == {"reach": 20, "rule": "ends once someone's total reaches 20"}
+    assert "rounds" not in data
+
+
+def test_the_quick_sheet_example_scores(capsys):
+    out = run(capsys, "score", str(EXAMPLES / "cosmic-encounter-quick.json"), "--lang", "en")
+    assert "Ana wins with 5 points." in out and "Ana reached 5." in out

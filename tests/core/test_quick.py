@@ -464,3 +464,20 @@ def test_a_quick_sheets_outcome_is_checked_with_the_rest():
         sheet_of({**base, "quick": {}})
     with pytest.raises(QuickError, match=r"q\.json: quick: \[1\] should be an object"):
         sheet_of({**base, "quick": [1]})
+
+
+def test_a_target_without_rounds_counts_the_rules_between_lines():
+    """A game of one's own with a bonus and a target: the bonus counts toward it."""
+    template = game(
+        lines=[
+            {"key": "a", "kind": "points", "label": {"en": "A"}},
+            {"key": "b", "kind": "points", "label": {"en": "B"}},
+        ],
+        bonuses=[
+            {"key": "bonus", "lines": ["a", "b"], "reach": 10, "points": 5, "label": {"en": "B"}}
+        ],
+        ends={"reach": 14},
+    )
+    sheet = score(template, None, [PlayerSheet("A", {"a": 5, "b": 5}), PlayerSheet("B", {"a": 13})])
+    assert [p.total for p in sheet.players] == [15, 18]
+    assert sheet.ended.ended_by == ("A", "B")
