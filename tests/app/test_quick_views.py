@@ -176,3 +176,26 @@ def test_a_name_typed_over_a_suggestion_drops_its_id(ctx):
     assert find(view, "quick-bgg").content.visible
     type_into(view, "quick-name", "Quokka Isle")
     assert not find(view, "quick-bgg").content.visible
+
+
+def test_rounds_of_points_open_a_round_sheet_without_buttons(ctx):
+    view = go(ctx, "Quokka Rounds")
+    type_into(view, "quick-scoring", "rounds")
+    click(view, "quick-go")
+    sheet = view_for(ctx, ctx.routes[-1])
+    assert has(sheet, "round-1-points-1")
+    assert not has(sheet, "quick-add-1-1")
+    assert ctx.services.history.games()[quick_id("Quokka Rounds")].rounds is not None
+
+
+def test_a_co_operative_game_asks_won_or_lost_and_refuses_lowest_wins(ctx):
+    view = go(ctx, "Quokka Rescue")
+    type_into(view, "quick-cooperative", True)
+    type_into(view, "quick-lowest", True)
+    click(view, "quick-go")
+    assert find(view, "quick-message").value  # both cannot be: said, nothing made
+    assert not ctx.routes
+    type_into(view, "quick-lowest", False)
+    click(view, "quick-go")
+    sheet = view_for(ctx, ctx.routes[-1])
+    assert has(sheet, "outcome-won") and has(sheet, "outcome-lost")
