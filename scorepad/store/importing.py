@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.jsonfile import read_json, read_json_bytes, read_records
 from scorepad.store.jsonstream import Reordered, decodes, head_text
+from scorepad.store.kept import Kept
 from scorepad.store.photos import move_photos
 from scorepad.store.rows import BGG_PLAY_AT, IMPORTED_AT, PlayRows
 from scorepad.store.values import load
@@ -74,6 +75,23 @@ class Imported:
     """Entries of a BGG collection export the collection held: brought up to date."""
     photos: int = 0
     """Photos added from an archive (``store.photo_archive``)."""
+    settings_added: tuple[str, ...] = ()
+    """Settings of a history file the history had not: taken (``store.kept``)."""
+    settings_kept: tuple[tuple[str, str, str], ...] = ()
+    """Settings the history holds with another value than the file's: (key, the
+    history's, the file's), values as JSON text; the history's stayed."""
+    players_kept: tuple[tuple[str, str, str, str], ...] = ()
+    """Players' fields the history holds otherwise than the file: (player, field, the
+    history's, the file's); the history's stayed (``Kept.players_kept``)."""
+
+    def with_kept(self, kept: Kept) -> Imported:
+        """This report with what became of a history file's settings and players' fields."""
+        return replace(
+            self,
+            settings_added=tuple(kept.settings_added),
+            settings_kept=tuple(kept.settings_kept),
+            players_kept=tuple(kept.players_kept),
+        )
 
 
 def guess_format(source: str, text: str) -> str:
@@ -110,9 +128,9 @@ def import_text(
     if fmt != "json":
         return _write_bgs(db, text, source, progress)
     try:
-        return _write(db, lambda c: read_json(c, text, source, whole=False))
+        return _write(db, lambda c, k: read_json(c, text, source, whole=False, kept=k))
     except Reordered:
-        return _write(db, lambda c: read_json(c, text, source, whole=True))
+        return _write(db, lambda c, k: read_json(c, text, source, whole=True, kept=k))
 
 
 def _write_bgs(db: Database, text: str | Path, source: str, progress: Progress | None) -> Imported:
@@ -200,7 +218,7 @@ def import_records(
 ) -> Imported:
     """Plays already decoded, in a history file's shape (``jsonfile``), with the head that
     holds their games and templates: what a damaged history still gives (``salvage``)."""
-    return _write(db, lambda c: read_records(c, head, plays, source))
+    return _write(db, lambda c, k: read_records(c, head, plays, source, k))
 
 
 def _import_big(db: Database, data: bytes, source: str, fmt: str | None) -> Imported | None:
@@ -212,15 +230,16 @@ def _import_big(db: Database, data: bytes, source: str, fmt: str | None) -> Impo
     if (fmt or guess_format(source, head_text(data))) != "json" or not decodes(data):
         return None
     try:
-        return _write(db, lambda c: read_json_bytes(c, data, source))
+        return _write(db, lambda c, k: read_json_bytes(c, data, source, k))
     except Reordered:
         return None
 
 
-def _write(db: Database, read: Callable[[Connection], Plays]) -> Imported:
+def _write(db: Database, read: Callable[[Connection, Kept], Plays]) -> Imported:
     def work(conn: Connection) -> Imported:
+        kept = Kept()
         with bulk.full_cache(db, conn):
-            return import_plays(conn, read(conn))
+            return import_plays(conn, read(conn, kept)).with_kept(kept)
 
     return db.write(work)
 

@@ -4,13 +4,18 @@ the JSON export, and the fields a JSON round trip used to drop."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from photo_files import jpeg
+from store_sheets import azul
 
-from scorepad.store import Store
+from scorepad.cli import main
+from scorepad.club.nights import GAP_SETTING, POINTS_SETTING
+from scorepad.store import Store, StoreError, open_store
 from scorepad.store.photos import Folder, keeper_for
 
 FIXTURE = Path(__file__).parent.parent / "data" / "bgstats" / "export.bgsplay"
@@ -77,3 +82,154 @@ def test_a_play_deleted_here_stays_in_the_bin_when_a_later_export_updates_it(sto
             (uid,),
         ).scalar()
     assert held
+
+
+# --- item: the history's settings and players' own fields travel with its JSON file ---------
+def kept_history(store: Store) -> str:
+    """Two plays, settings, a player staying out of the ratings, and a player's ids from
+    BG Stats; the history file's text."""
+    azul(store, "2024-05-02T20:00", {"Ana": 30, "Ben": 41})
+    azul(store, "2024-05-03T20:00", {"Ana": 50, "Cy": 41})
+    store.set_ratings_on(False)
+    store.set_setting(GAP_SETTING, 6)
+    store.set_setting(POINTS_SETTING, [5, 3, 1])
+    store.set_setting("note", "Thursdays at the club")
+    store.set_rated("Ben", False)
+    store.db.write(
+        lambda conn: conn.exec_driver_sql(
+            "UPDATE player SET bgs_uuid = 'b-uuid-1', bgg_username = 'cy_bgg' WHERE name = 'Cy'"
+        )
+    )
+    out = io.StringIO()
+    store.export(out)
+    return out.getvalue()
+
+
+def test_the_history_file_carries_the_settings_and_the_players_choices(store, pg_or_file):
+    text = kept_history(store)
+    data = json.loads(text)
+    assert data["settings"] == {
+        GAP_SETTING: 6,
+        "note": "Thursdays at the club",
+        POINTS_SETTING: [5, 3, 1],
+        "ratings": False,
+    }
+    assert data["players"] == [
+        {"name": "Ana"},
+        {"name": "Ben", "rating_out": True},
+        {"name": "Cy", "bgs_uuid": "b-uuid-1", "bgg_username": "cy_bgg"},
+    ]
+    with open_store(pg_or_file) as other:
+        done = other.import_text(text, "history.json")
+        assert done.plays == 2
+        assert done.settings_added == (GAP_SETTING, "note", POINTS_SETTING, "ratings")
+        assert done.settings_kept == done.players_kept == ()
+        assert other.settings() == store.settings()
+        assert not other.ratings_on()
+        assert list(other.staying_out().values()) == ["Ben"]
+        again = io.StringIO()
+        other.export(again)
+        assert again.getvalue() == text  # the round trip is exact
+        done = other.import_text(text, "history.json")  # again: nothing to say
+        assert (done.plays, done.settings_added, done.settings_kept) == (0, (), ())
+        assert done.players_kept == ()
+
+
+def test_a_history_keeps_its_own_settings_and_choices_and_the_report_names_each_difference(
+    store, pg_or_file, tmp_path, capsys
+):
+    text = kept_history(store)
+    with open_store(pg_or_file) as other:
+        other.set_setting(GAP_SETTING, 4)
+        other.set_setting(POINTS_SETTING, [5, 3, 1])  # the same: nothing to say
+        azul(other, "2024-06-01T20:00", {"Ana": 10, "Ben": 12, "Cy": 9})
+        other.set_rated("Ana", False)
+        other.db.write(
+            lambda conn: conn.exec_driver_sql(
+                "UPDATE player SET bgs_uuid = 'mine' WHERE name = 'Cy'"
+            )
+        )
+        done = other.import_text(text, "history.json")
+        assert done.plays == 2
+        assert done.settings_added == ("note", "ratings")
+        assert done.settings_kept == ((GAP_SETTING, "4", "6"),)
+        assert sorted(done.players_kept) == [
+            ("Ana", "rating_out", "out", "rated"),
+            ("Ben", "rating_out", "rated", "out"),
+            ("Cy", "bgs_uuid", "mine", "b-uuid-1"),
+        ]
+        settings = other.settings()
+        assert settings[GAP_SETTING] == 4 and settings["ratings"] is False
+        assert sorted(other.staying_out().values()) == ["Ana"]
+        with other.db.reading() as conn:
+            row = conn.exec_driver_sql(
+                "SELECT bgs_uuid, bgg_username FROM player WHERE name = 'Cy'"
+            ).one()
+        assert tuple(row) == ("mine", "cy_bgg")  # an id it lacked is filled in
+    # the command line's report says the same, in the reader's language
+    path = tmp_path / "history.json"
+    path.write_text(text, encoding="utf-8")
+    with open_store(pg_or_file) as other:
+        other.set_setting(GAP_SETTING, 3)
+    assert main(["import", str(path), "--db", pg_or_file, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert f"Setting {GAP_SETTING}: this history's value 3 kept; the file has 6" in out
+    assert "Ana stays out of the ratings here, as before; the file has them rated" in out
+    assert main(["import", str(path), "--db", pg_or_file, "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["settings_kept"] == [{"key": GAP_SETTING, "here": 3, "file": 6}]
+    assert {"player": "Ben", "field": "rating_out", "here": "rated", "file": "out"} in said[
+        "players_kept"
+    ]
+
+
+def test_an_older_history_file_without_settings_or_players_still_imports(store, pg_or_file):
+    data = json.loads(kept_history(store))
+    del data["settings"], data["players"]
+    with open_store(pg_or_file) as other:
+        done = other.import_text(json.dumps(data), "old.json")
+        assert done.plays == 2 and done.settings_added == () and other.settings() == {}
+        assert other.staying_out() == {}
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "said"),
+    [
+        ({"settings": {GAP_SETTING: 6.5}}, f"settings.{GAP_SETTING}", "whole numbers"),
+        ({"settings": {POINTS_SETTING: [5, 2.5]}}, f"settings.{POINTS_SETTING}", "whole numbers"),
+        ({"settings": {"x" * 65: 1}}, "settings.", "1 to 64 characters"),
+        ({"settings": [["ratings", False]]}, "settings", "an object"),
+        ({"players": {"name": "Ana"}}, "players", "a list"),
+        ({"players": [{"name": "Ana", "rating_out": "yes"}]}, "players[0]", "rating_out"),
+        ({"players": [{"name": "Ana"}, {"name": " ana "}]}, "players[1]", "name"),
+        ({"players": [{"name": "Ana", "colour": "red"}]}, "players[0]", "colour"),
+        ({"players": [{"name": "Ana", "bgs_uuid": "u" * 65}]}, "players[0]", "bgs_uuid"),
+        ({"players": [{"rating_out": True}]}, "players[0]", "name"),
+    ],
+)
+def test_a_bad_setting_or_player_names_where_and_nothing_is_imported(
+    store, pg_or_file, change, where, said
+):
+    data = json.loads(kept_history(store))
+    data.update(change)
+    with open_store(pg_or_file) as other, pytest.raises(StoreError) as raised:
+        other.import_text(json.dumps(data), "bad.json")
+    message = raised.value.message("en")
+    assert f"bad.json: {where}" in message and said in message, message
+    with open_store(pg_or_file) as other:
+        assert len(other.facts()) == 0 and other.settings() == {}
+        assert other.staying_out() == {}
+        with other.db.reading() as conn:
+            assert conn.exec_driver_sql("SELECT count(*) FROM player").scalar() == 0
+
+
+def test_the_archive_carries_the_settings_too(store, pg_or_file, tmp_path):
+    kept_history(store)
+    path = tmp_path / "history.zip"
+    store.export_file(path, "zip")
+    with open_store(pg_or_file) as other:
+        other.set_setting(GAP_SETTING, 2)
+        done = other.import_file(path)
+        assert done.plays == 2 and done.settings_kept == ((GAP_SETTING, "2", "6"),)
+        assert other.settings()["note"] == "Thursdays at the club"
+        assert list(other.staying_out().values()) == ["Ben"]
