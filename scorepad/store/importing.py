@@ -239,7 +239,9 @@ def _write(db: Database, read: Callable[[Connection, Kept], Plays]) -> Imported:
     def work(conn: Connection) -> Imported:
         kept = Kept()
         with bulk.full_cache(db, conn):
-            return import_plays(conn, read(conn, kept)).with_kept(kept)
+            done = import_plays(conn, read(conn, kept))
+        kept.finish(conn)  # what names the plays' games, now that they are written
+        return done.with_kept(kept)
 
     return db.write(work)
 

@@ -264,6 +264,7 @@ def _import(
         kept = Kept()
         with bulk.full_cache(db, conn):
             done = import_plays(conn, read_json(conn, text, source, whole=whole, kept=kept))
+        kept.finish(conn)
         added = _put_photos(conn, keeper, archive, entries, listing, source, written)
         return replace(done.with_kept(kept), photos=added)
 

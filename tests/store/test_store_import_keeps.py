@@ -233,3 +233,102 @@ def test_the_archive_carries_the_settings_too(store, pg_or_file, tmp_path):
         assert done.plays == 2 and done.settings_kept == ((GAP_SETTING, "2", "6"),)
         assert other.settings()["note"] == "Thursdays at the club"
         assert list(other.staying_out().values()) == ["Ben"]
+
+
+# --- the same family: what a JSON round trip dropped ---------------------------------------
+def imported_history(store: Store) -> None:
+    from bgg_export import collection_csv
+
+    store.import_file(FIXTURE)
+    store.import_text(collection_csv(9), "collection.csv")
+    store.add_owned("Heat", "366013", ("1", "6"), ("30", "60"), "2.2")
+
+
+def test_the_history_file_carries_bg_stats_records_and_the_collection(store, pg_or_file):
+    """BG Stats' games (played or not), locations and anonymous player with their uuids and
+    fields, and the collection (BGG's entries, games added by hand): a history file
+    imported into an empty history gives the same collection and the same BG Stats
+    export, and the same history file again."""
+    imported_history(store)
+    text, bgs = io.StringIO(), io.StringIO()
+    store.export(text)
+    store.export(bgs, "bgsplay")
+    data = json.loads(text.getvalue())
+    assert {s["kind"] for s in data["sources"]} == {"game", "location", "player"}
+    assert len(data["collection"]) == 10
+    with open_store(pg_or_file) as other:
+        done = other.import_text(text.getvalue(), "history.json")
+        assert done.plays == 10
+        assert other.owned_games() == store.owned_games()
+        assert other.collection() == store.collection()
+        again, bgs_again = io.StringIO(), io.StringIO()
+        other.export(again)
+        other.export(bgs_again, "bgsplay")
+        assert again.getvalue() == text.getvalue()  # the round trip is exact
+        assert json.loads(bgs_again.getvalue()) == json.loads(bgs.getvalue())
+        # a history keeps its own entries: importing again changes nothing
+        other.remove_owned("hand-366013")
+        other.add_owned("Heat (2nd edition)", "366013", ("1", "6"))
+        other.import_text(text.getvalue(), "history.json")
+        heat = [e for e in other.owned_games() if e["bgg_id"] == 366013]
+        assert [e["name"] for e in heat] == ["Heat (2nd edition)"]
+
+
+def test_the_bg_stats_export_writes_locations_as_the_file_had_them(store):
+    store.import_file(FIXTURE)
+    out = io.StringIO()
+    store.export(out, "bgsplay")
+    locations = json.loads(out.getvalue())["locations"]
+    given = {p["uuid"]: p for p in fixture()["locations"]}
+    assert [sorted(p) for p in locations] == [sorted({"id", *given[p["uuid"]]}) for p in locations]
+    assert not any("\x00" in key for p in locations for key in p)
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "said"),
+    [
+        ({"sources": {}}, "sources", "a list"),
+        ({"sources": [{"kind": "tag", "uuid": "u", "name": "x", "data": {}}]}, "sources[0]", "kind"),
+        ({"sources": [{"kind": "game", "uuid": "", "name": "x", "data": {}}]}, "sources[0]", "uuid"),
+        ({"sources": [{"kind": "game", "uuid": "u", "name": "x", "data": []}]}, "sources[0]", "data"),
+        (
+            {"sources": [{"kind": "game", "uuid": "u", "name": "x", "data": {}, "extra": 1}]},
+            "sources[0]",
+            "extra",
+        ),
+        ({"collection": [{"collid": "1"}]}, "collection[0]", "imported_at"),
+        (
+            {
+                "collection": [
+                    {
+                        "collid": "1",
+                        "bgg_id": 12.5,
+                        "name": "X",
+                        "owned": True,
+                        "wishlist": False,
+                        "wishlist_priority": None,
+                        "plays": 0,
+                        "data": {},
+                        "imported_at": "2024-01-01T10:00:00",
+                    }
+                ]
+            },
+            "collection[0]",
+            "bgg_id",
+        ),
+    ],
+)
+def test_a_bad_record_or_collection_entry_names_where_and_nothing_is_imported(
+    store, pg_or_file, change, where, said
+):
+    imported_history(store)
+    out = io.StringIO()
+    store.export(out)
+    data = json.loads(out.getvalue())
+    data.update(change)
+    with open_store(pg_or_file) as other, pytest.raises(StoreError) as raised:
+        other.import_text(json.dumps(data), "bad.json")
+    message = raised.value.message("en")
+    assert f"bad.json: {where}" in message and said in message, message
+    with open_store(pg_or_file) as other:
+        assert len(other.facts()) == 0 and other.owned_games() == []
