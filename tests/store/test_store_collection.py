@@ -191,7 +191,12 @@ def bgstats_with(*games: str) -> str:
     pylos = next(g for g in data["games"] if g["name"] == "Pylos")
     for n, name in enumerate(games, 1):
         data["games"].append(
-            {**pylos, "id": 900 + n, "uuid": f"0b1c7d7e-0002-4000-8000-00000000090{n}", "name": name}
+            {
+                **pylos,
+                "id": 900 + n,
+                "uuid": f"0b1c7d7e-0002-4000-8000-00000000090{n}",
+                "name": name,
+            }
         )
     return json.dumps(data)
 

@@ -288,9 +288,21 @@ def test_the_bg_stats_export_writes_locations_as_the_file_had_them(store):
     ("change", "where", "said"),
     [
         ({"sources": {}}, "sources", "a list"),
-        ({"sources": [{"kind": "tag", "uuid": "u", "name": "x", "data": {}}]}, "sources[0]", "kind"),
-        ({"sources": [{"kind": "game", "uuid": "", "name": "x", "data": {}}]}, "sources[0]", "uuid"),
-        ({"sources": [{"kind": "game", "uuid": "u", "name": "x", "data": []}]}, "sources[0]", "data"),
+        (
+            {"sources": [{"kind": "tag", "uuid": "u", "name": "x", "data": {}}]},
+            "sources[0]",
+            "kind",
+        ),
+        (
+            {"sources": [{"kind": "game", "uuid": "", "name": "x", "data": {}}]},
+            "sources[0]",
+            "uuid",
+        ),
+        (
+            {"sources": [{"kind": "game", "uuid": "u", "name": "x", "data": []}]},
+            "sources[0]",
+            "data",
+        ),
         (
             {"sources": [{"kind": "game", "uuid": "u", "name": "x", "data": {}, "extra": 1}]},
             "sources[0]",
@@ -332,3 +344,23 @@ def test_a_bad_record_or_collection_entry_names_where_and_nothing_is_imported(
     assert f"bad.json: {where}" in message and said in message, message
     with open_store(pg_or_file) as other:
         assert len(other.facts()) == 0 and other.owned_games() == []
+
+
+def test_the_app_s_import_report_names_what_was_taken_and_what_was_kept(store, pg_or_file):
+    from types import SimpleNamespace
+
+    from scorepad.core.i18n import tr
+    from scorepad.ui.views.settings_history import report_text
+
+    text = kept_history(store)
+    with open_store(pg_or_file) as other:
+        other.set_setting(GAP_SETTING, 4)
+        azul(other, "2024-06-01T20:00", {"Ben": 10, "Ana": 12})
+        done = other.import_text(text, "history.json")
+    ctx = SimpleNamespace(lang="de", t=lambda key, /, **fields: tr(key, "de", **fields))
+    said = report_text(ctx, "history.json", done)  # type: ignore[arg-type]
+    assert "Aus der Datei übernommene Einstellungen" in said and "ratings" in said
+    assert (
+        f"Einstellung {GAP_SETTING}: der Wert dieses Verlaufs, 4, bleibt; die Datei hat 6" in said
+    )
+    assert "Ben bleibt hier wie bisher in der Rangliste" in said
