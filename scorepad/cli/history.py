@@ -213,7 +213,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(tr("store.import_duplicate", lang, what=what))
     if done.same_bgg_play:
         print(tr("store.import_same_bgg", lang, what=first_few(done.same_bgg_play, lang)))
-    from scorepad.store.kept import kept_lines
+    from scorepad.store import kept_lines
 
     kept = (done.settings_added, done.settings_kept, done.players_kept)
     for line in kept_lines(*kept, lambda key, /, **f: tr(key, lang, **f)):

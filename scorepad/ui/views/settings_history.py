@@ -361,7 +361,7 @@ def report_text(ctx: Context, source: str, done: Imported) -> str:
         lines.append(ctx.t("manage.import_duplicates", count=len(done.duplicates), what=what))
     if done.same_bgg_play:
         lines.append(ctx.t("store.import_same_bgg", what=first_few(done.same_bgg_play, ctx.lang)))
-    from scorepad.store.kept import kept_lines
+    from scorepad.store import kept_lines
 
     lines += kept_lines(done.settings_added, done.settings_kept, done.players_kept, ctx.t)
     if done.collection or done.collection_held:  # a collection, not plays
