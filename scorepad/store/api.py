@@ -43,6 +43,7 @@ from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
 from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
+from scorepad.core.quick import QuickGame
 from scorepad.files import replacing, write_atomic
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import write_bgsplay
@@ -202,6 +203,22 @@ class Store:
         """A line added on a sheet, kept for the game: added to the user's own copy of
         it (made now for a shipped game), which is returned."""
         return self.db.write(lambda c: g.keep_line(c, game, line), touches=False)
+
+    # --- quick games (a game outside the catalogue, scored at once: core/quick.py) ---------
+    def quick_game(self, game: QuickGame) -> GameTemplate:
+        """The user's game for a quick game's options, made or updated to them
+        (``QuickError`` naming every problem of the options); its ``id`` opens the sheet."""
+        return self.db.write(lambda c: g.save_quick(c, game), touches=False)
+
+    def quick_games(self) -> list[GameTemplate]:
+        """The quick games not yet kept as games of their own, most recently played first."""
+        with self.db.reading() as conn:
+            return g.quick_games(conn)
+
+    def keep_quick(self, game_id: str) -> GameTemplate:
+        """Turn a quick game into a game of its own (same id, every play kept); a
+        ``StoreError`` for a game that is not a quick one."""
+        return self.db.write(lambda c: g.keep_quick(c, game_id), touches=False)
 
     def delete_game(self, game: str) -> None:
         self.db.write(lambda c: g.set_deleted(c, game, True), touches=False)
