@@ -3,7 +3,8 @@
 On bench_history's history (100,000 four-player plays of 4 games, 200 players, 5 years;
 ``--quick``: 10,000), built here once or reused from ``--keep DIR``, times turn about:
   review_year     ``Store.review(2022)``: the whole history's year (about a fifth of the
-                  plays) read as facts and counted in Python (``club.review``)
+                  plays) read afresh, its seats from the players' results index, and
+                  counted in Python (``store.yearfacts``, ``club.review``)
   review_player   ``Store.review(2022, "Player 017")``: one player's year
   *_kept          the same once the store keeps every play (``Store.facts`` asked once,
                   as the app's screens do): the year taken from what is kept, no reading
