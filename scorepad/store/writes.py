@@ -39,8 +39,9 @@ from scorepad.store.values import clean_name, name_key, to_halves
 
 
 def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
-    """Player ids by name as given, creating the players met for the first time."""
-    given = set(names)
+    """Player ids by name as given, creating the players met for the first time in the
+    order given (the same plays give the same ids, whatever the process's hash seed)."""
+    given = dict.fromkeys(names)
     wanted = {name_key(n): n for n in given}
     found = _ids(conn, wanted)
     missing = [
@@ -122,12 +123,12 @@ def insert_plays(
             snapshots[id(template)] = (game, snapshot_id(conn, game, template.base or template))
     people = player_ids(
         conn,
-        {
+        (
             name
             for _, new in plays
             for seat, name in enumerate(new.names)
             if seat not in new.anonymous
-        },
+        ),
     )
     if any(new.anonymous for _, new in plays):
         people[ANONYMOUS] = anonymous_id(conn)
