@@ -337,6 +337,7 @@ class AppPage:
         tapped at the edge scrolls itself in, rebuilding the tree under the tap."""
         node = self.node(ident)
         size = self.page.viewport_size
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)  # where the wheel turns
         if not self._there_or_still(node) and not self._scrolled_to(node, size):
             # Not on the screen, nor found by scrolling it: a screen still coming (a busy
             # machine's server answers late) is waited for, and scrolled through again.
@@ -371,7 +372,6 @@ class AppPage:
     def _scrolled_to(self, node, size: dict[str, int]) -> bool:
         """Wheel the screen down, then up, until ``node`` is in the page (True) or the
         screen stops moving both ways (False)."""
-        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         for step in (size["height"] / 2, -size["height"] / 2):
             # A busy machine's Flutter takes the wheel late, so the end is seen, not counted.
             still, seen = 0, self._shown()
