@@ -83,6 +83,8 @@ def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, o
     lines (the board, the lines it filled, each tracked round's points), and ``"track"``:
     how the tracked game stands."""
     found = sheet.to_json(lang)
+    if given.quick is not None:  # a quick sheet: the game's options beside its id
+        found["quick"] = given.quick.to_json()
     if not any(given.boards):
         return found
     players = found["players"]
@@ -100,6 +102,9 @@ def scored_json(given: SheetInput, sheet: ScoredSheet, lang: str) -> dict[str, o
 def _rounds(template: GameTemplate, lang: str) -> dict[str, object]:
     """A round game's rule: its rounds and ending, and its bid rule."""
     rules = template.rounds
+    if rules is None and template.ends is not None:  # a target without rounds
+        end = template.ends
+        return {"ends": {end.ending: json_number(end.target), "rule": end.describe(lang)}}
     if rules is None:
         return {}
     found: dict[str, object] = {

@@ -9,7 +9,8 @@ the parser (every ``scorepad`` command does) loads no SQLAlchemy.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+from typing import TYPE_CHECKING, Any
 
 from scorepad.cli.as_json import game_stats_json, h2h_json, play_json, player_stats_json
 from scorepad.cli.io import open_history, options, print_json
@@ -20,6 +21,9 @@ from scorepad.cli.render import (
     render_player_stats,
 )
 from scorepad.core.i18n import first_few, tr
+
+if TYPE_CHECKING:
+    from scorepad.store import Imported
 
 EXPORT_FORMATS = ("json", "csv", "bgsplay", "zip")
 IMPORT_FORMATS = ("json", "bgsplay", "bggplays", "bggcollection", "zip")
@@ -167,7 +171,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         return 0
     if args.json and not done.bgstats:
         photos = {"photos": done.photos} if done.photos else {}
-        print_json({"imported": done.plays, "skipped": done.skipped, **photos})
+        print_json({"imported": done.plays, "skipped": done.skipped, **photos, **kept_json(done)})
         return 0
     if args.json:
         print_json(
@@ -209,7 +213,30 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(tr("store.import_duplicate", lang, what=what))
     if done.same_bgg_play:
         print(tr("store.import_same_bgg", lang, what=first_few(done.same_bgg_play, lang)))
+    from scorepad.store import kept_lines
+
+    kept = (done.settings_added, done.settings_kept, done.players_kept)
+    for line in kept_lines(*kept, lambda key, /, **f: tr(key, lang, **f)):
+        print(line)
     return 0
+
+
+def kept_json(done: Imported) -> dict[str, object]:
+    """What became of a history file's settings and players' fields, when anything did."""
+    found: dict[str, object] = {}
+    if done.settings_added:
+        found["settings_added"] = list(done.settings_added)
+    if done.settings_kept:
+        found["settings_kept"] = [
+            {"key": key, "here": json.loads(here), "file": json.loads(there)}
+            for key, here, there in done.settings_kept
+        ]
+    if done.players_kept:
+        found["players_kept"] = [
+            {"player": name, "field": what, "here": here, "file": there}
+            for name, what, here, there in done.players_kept
+        ]
+    return found
 
 
 def cmd_collection(args: argparse.Namespace) -> int:

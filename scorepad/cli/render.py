@@ -68,10 +68,16 @@ def render_collection(items: Sequence[dict[str, object]], lang: str) -> str:
                 "" if item["plays"] is None else str(item["plays"]),
                 f"{players[0]}–{players[1]}" if isinstance(players, list) else "",
                 f"{minutes[0]}–{minutes[1]}" if isinstance(minutes, list) else "",
-                tr(f"collection.from_{item['source']}", lang),
+                " + ".join(tr(f"collection.from_{s}", lang) for s in _sources(item)),
             ]
         )
     return table(rows, right={0, 4})
+
+
+def _sources(item: dict[str, object]) -> list[str]:
+    """Where a collection's game came from: each source listing it, the first first."""
+    found = item.get("sources")
+    return [str(s) for s in found] if isinstance(found, list) else [str(item["source"])]
 
 
 def render_games(games: Sequence[Listed], lang: str) -> str:
@@ -133,6 +139,7 @@ def describe_template(template: GameTemplate, variant: str | None, lang: str) ->
         f"{template.title(lang, variant)} · {template.min_players}–{template.max_players} "
         f"{tr('text.players', lang).lower()} · {_how_won(template, lang)}",
         *([template.rounds.describe(lang)] if template.rounds is not None else []),
+        *([template.ends.describe(lang)] if template.ends is not None else []),
         "",
         *([table(rows), ""] if len(rows) > 1 else []),  # a game only won or lost has no lines
     ]

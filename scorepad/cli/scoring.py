@@ -62,6 +62,8 @@ def cmd_score_save(args: argparse.Namespace, text: str) -> int:
 
     with open_history(args.db) as store:
         given = read_sheet(text, args.file, store.sheet_games())
+        if given.quick is not None:  # the history's game for it, made or updated
+            given = given._replace(template=store.quick_game(given.quick))
         sheet = given.score()
         play = store.save_scored(
             PlayToSave(

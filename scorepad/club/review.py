@@ -26,9 +26,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from scorepad.club.facts import PlayFact, SeatFact
+from scorepad.club.facts import COOPERATIVE, PlayFact, SeatFact, many_objects
 from scorepad.core.errors import ScorepadError, quote
 from scorepad.core.i18n import decimal_mark, tr
 from scorepad.core.numbers import Number, json_number, normalize
@@ -129,9 +129,14 @@ def played_before(
     facts: Iterable[PlayFact], start: datetime, player: str | None = None
 ) -> frozenset[str]:
     """The games with a play before ``start`` (with the player in it, with one)."""
-    return frozenset(
-        f.game for f in facts if f.played_at < start and (player is None or player in f.players)
-    )
+    found: set[str] = set()
+    for f in facts:
+        # a game already found is not looked at again: a few games, tens of thousands of plays
+        if f.game in found or f.played_at >= start:
+            continue
+        if player is None or any(s.player == player and not s.anonymous for s in f.seats):
+            found.add(f.game)
+    return frozenset(found)
 
 
 def year_review(
@@ -151,55 +156,97 @@ def year_review(
     start, end = datetime(year, 1, 1), datetime(year + 1, 1, 1)
     if before is None:
         before = played_before(facts, start, player)
-    tally = _Tally(player, lowest_wins)
-    for fact in facts:
-        if start <= fact.played_at < end:
-            tally.add(fact)
-    return tally.review(year, before)
+    tally = Tally(player, lowest_wins)
+    with many_objects():  # tens of thousands of small values made and let go
+        for fact in facts:
+            if start <= fact.played_at < end:
+                tally.add(fact)
+        return tally.review(year, before)
 
 
-class _Tally:
-    """What a review counts, play by play (``year_review``)."""
+class CountedSeat(Protocol):
+    """What a whole history's review reads of a seat (``SeatFact`` has it all)."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def winner(self) -> bool: ...
+    @property
+    def total_halves(self) -> int | None: ...
+    @property
+    def anonymous(self) -> bool: ...
+
+
+class Tally:
+    """What a review counts, play by play (``year_review``, or a reader of its own:
+    ``add_play`` then ``review``).
+
+    The hot loop of a review (a year of a club is tens of thousands of plays): the plays'
+    games and days and the players' seats are gathered in lists and counted once at the
+    end (``Counter`` counts a list in C), each value is unpacked once, and a winning
+    streak is followed in the loop itself."""
 
     def __init__(self, player: str | None, lowest_wins: frozenset[str]) -> None:
         self.player = player
         self.lowest_wins = lowest_wins
         self.plays = self.minutes = self.timed = self.wins = 0
-        self.games: Counter[str] = Counter()
-        self.days: Counter[date] = Counter()
-        self.months = [0] * 12
-        self.people: Counter[str] = Counter()
+        self.played: list[str] = []
+        """Each play's game."""
+        self.dates: list[date] = []
+        """Each play's day."""
+        self.seated: list[str] = []
+        """Each seat's player (the whole history's review)."""
         self.met: Counter[str] = Counter()
         self.ahead: Counter[str] = Counter()
         self.behind: Counter[str] = Counter()
         self.runs: dict[str, tuple[int, date]] = {}
+        """Each player's winning run going on: its length and first day."""
         self.streak = Streak(0)
         self.best: dict[str, Best] = {}
 
     def add(self, fact: PlayFact) -> None:
+        self.add_play(
+            fact.id, fact.game, fact.played_at, fact.minutes, fact.kind, fact.outcome, fact.seats
+        )
+
+    def add_play(
+        self,
+        play_id: int,
+        game: str,
+        played_at: datetime,
+        minutes: int | None,
+        kind: str | None,
+        outcome: str | None,
+        seats: Sequence[CountedSeat],
+    ) -> None:
+        """One play; its ``seats`` as ``SeatFact`` values, or for the whole history's
+        review (no player) anything with their name, winner, total and hidden flag
+        (``store.yearfacts`` reads no more)."""
         player = self.player
-        seats = fact.seats
         mine = None
         if player is not None:
             for seat in seats:
+                assert isinstance(seat, SeatFact)
                 if seat.player == player and not seat.anonymous:
                     mine = seat
                     break
             if mine is None:
                 return
         self.plays += 1
-        if fact.minutes is not None:
-            self.minutes += fact.minutes
+        if minutes is not None:
+            self.minutes += minutes
             self.timed += 1
-        day = fact.played_at.date()
-        self.games[fact.game] += 1
-        self.days[day] += 1
-        self.months[fact.played_at.month - 1] += 1
-        coop = fact.cooperative
-        coop_won = coop and fact.outcome == "won"
-        lowest = fact.game in self.lowest_wins
+        day = played_at.date()
+        self.played.append(game)
+        self.dates.append(day)
+        coop = kind == COOPERATIVE
+        coop_won = coop and outcome == "won"
+        lowest = game in self.lowest_wins
         someone_won = coop_won
-        best = self.best.get(fact.game)
+        best = self.best.get(game)
+        runs = self.runs
+        longest = self.streak.length
+        seated = self.seated
         for seat in seats:
             if seat.anonymous:
                 continue
@@ -207,17 +254,27 @@ class _Tally:
             won = coop_won if coop else seat.winner
             someone_won = someone_won or won
             if mine is None:
-                self.people[name] += 1
+                seated.append(name)
             elif seat is not mine:
-                self._rival(seat, mine, coop)
+                self._rival(seat, mine, coop)  # type: ignore[arg-type]
                 continue
-            self._run(name, won, day)
+            # the winning streaks: the run goes on or ends; the longest is kept (the first
+            # to reach its length among equals)
+            if won:
+                run = runs.get(name)
+                length, began = (1, day) if run is None else (run[0] + 1, run[1])
+                runs[name] = (length, began)
+                if length > longest:
+                    longest = length
+                    self.streak = Streak(length, name, began, day)
+            elif name in runs:
+                del runs[name]
             total = seat.total_halves
             if total is not None and (
                 best is None or (total < best.total_halves if lowest else total > best.total_halves)
             ):
-                best = Best(fact.game, name, total, fact.id, fact.played_at)
-                self.best[fact.game] = best
+                best = Best(game, name, total, play_id, played_at)
+                self.best[game] = best
         if mine is None:
             self.wins += someone_won
         else:
@@ -232,22 +289,14 @@ class _Tally:
         elif seat.rank > mine.rank:
             self.behind[seat.player] += 1
 
-    def _run(self, name: str, won: bool, day: date) -> None:
-        """The winning streaks: ``name``'s run goes on or ends; the longest is kept (the
-        first to reach its length among equals)."""
-        if not won:
-            self.runs.pop(name, None)
-            return
-        length, began = self.runs.get(name, (0, day))
-        self.runs[name] = (length + 1, began)
-        if length + 1 > self.streak.length:
-            self.streak = Streak(length + 1, name, began, day)
-
     def review(self, year: int, before: frozenset[str]) -> Review:
-        games, days = self.games, self.days
+        games, days, people = Counter(self.played), Counter(self.dates), Counter(self.seated)
+        months = [0] * 12
+        for day, plays in days.items():
+            months[day.month - 1] += plays
         counts = sorted(games.values(), reverse=True)
         order = sorted(self.best, key=lambda g: (-games[g], g))
-        ranked = sorted(self.people.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+        ranked = sorted(people.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
         return Review(
             year=year,
             player=self.player,
@@ -267,7 +316,7 @@ class _Tally:
             opponent=_most(self.met),
             nemesis=_most(self.ahead),
             victim=_most(self.behind),
-            months=tuple(self.months),
+            months=tuple(months),
         )
 
 

@@ -67,6 +67,9 @@ class GameEntry:
     bgg_id: int | None = None
     """The game's id on BoardGameGeek, when its file gives one: what finds a collection's
     entry among the games the app knows."""
+    quick: bool = False
+    """A quick game not yet kept as a game of its own (``core.quick.is_quick``): the
+    picker marks it."""
 
 
 def entry_of(template: GameTemplate) -> GameEntry:
@@ -83,6 +86,7 @@ def entry_of(template: GameTemplate) -> GameEntry:
         on_sheet=not_on_sheet(template) is None,
         facts=template.facts,
         bgg_id=_bgg_id(template.source.get("bgg_id")),
+        quick=template.source.get("quick") is True,
     )
 
 

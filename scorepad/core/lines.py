@@ -125,7 +125,7 @@ class Line:
     item_count: ClassVar[bool] = False
     """The entry is a count of items: a set rule may group such a line (one without
     rates, filled in once)."""
-    __slots__ = ("_memo", "counts", "hint", "key", "label", "per_round", "variants")
+    __slots__ = ("_memo", "counts", "hint", "key", "label", "per_round", "steps", "variants")
 
     def __init__(
         self,
@@ -136,8 +136,12 @@ class Line:
         counts: bool = True,
         variants: frozenset[str] | None = None,
         per_round: bool = False,
+        steps: tuple[Number, ...] = (),
     ) -> None:
         self.key = key
+        self.steps = steps
+        """A points line's ``steps`` (a quick game's 1, 5 and 10): amounts the sheet offers
+        as + and − buttons, each tap adding one to the cell's sum; empty: none."""
         self.per_round = per_round
         """True for a line filled once per round of a round game: its entry is a list."""
         self.label = label

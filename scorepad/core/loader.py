@@ -30,12 +30,13 @@ from scorepad.core.limits import (
     MAX_VARIANTS,
 )
 from scorepad.core.modules import read_modules
+from scorepad.core.numbers import Number
 from scorepad.core.plaintext import blank
 from scorepad.core.reader import KEY as KEY
 from scorepad.core.reader import LANG_CODE as LANG_CODE
 from scorepad.core.reader import Reader, type_name
 from scorepad.core.resultrule import read_race, read_result
-from scorepad.core.roundrules import MAX_ROUNDS, BidRule, Rounds
+from scorepad.core.roundrules import MAX_ROUNDS, BidRule, Rounds, TotalEnd
 from scorepad.core.ruleplan import MORE_KINDS
 from scorepad.core.rules_loader import BUILDERS, RULE_FIELDS, read_rules
 from scorepad.core.template import (
@@ -89,6 +90,7 @@ TOP_FIELDS = {
     "player_colours": False,
     "board": False,
     "race": False,
+    "quick": False,
     **FACT_FIELDS,
     **RULE_FIELDS,
 }
@@ -118,9 +120,13 @@ COMMON_LINE_FIELDS = {
     "variants": False,
     "per_round": False,
 }
+MAX_STEPS = 6
+"""The most amounts a stepped line offers (a quick game's three: 1, 5 and 10)."""
 KIND_FIELDS: dict[str, Mapping[str, bool]] = {
     kind: cls.fields for kind, cls in {**LINE_KINDS, **MORE_KINDS}.items()
 }
+KIND_FIELDS["points"] = {**PointsLine.fields, "steps": False}
+"""A points line's ``steps`` is the loader's (the editor keeps it as read)."""
 
 
 def load_template(
@@ -164,6 +170,11 @@ class _Reader(Reader):
         # a co-operative or team game may have no score at all: only won or lost
         lines = self.lines(data["lines"], variant_ids, allow_empty=result is not None)
         rounds = self.rounds(data, lines, low, high)
+        ends = self.total_end(data) if rounds is None and "ends" in data else None
+        if ends is not None and result is not None:
+            raise self.fail("ends", "template.ends_with_result")
+        if "quick" in data:
+            self.flag(data["quick"], "quick")
         bids = self.bids(data.get("bids"), lines) if "bids" in data else None
         if bids is not None and rounds is None:
             raise self.fail("bids", "template.bids_without_rounds")
@@ -244,6 +255,7 @@ class _Reader(Reader):
             rules=rules,
             board=board,
             facts=facts,
+            ends=ends,
         )
 
     def board(self, raw: object) -> str | None:
@@ -264,8 +276,6 @@ class _Reader(Reader):
                     raise self.fail(
                         f"lines.{line.key}.per_round", "template.per_round_without_rounds"
                     )
-            if "ends" in data:
-                raise self.fail("ends", "template.ends_without_rounds")
             if "deal" in data:
                 raise self.fail("deal", "template.deal_without_rounds")
             if "round_starter" in data:
@@ -290,11 +300,7 @@ class _Reader(Reader):
                 by_players.append((n, rounds))
         ending = target = None
         if "ends" in data:
-            ends = self.obj(data["ends"], "ends", ENDS_FIELDS)
-            if len(ends) != 1:
-                raise self.fail("ends", "template.ends_one")
-            ending = next(iter(ends))
-            target = self.number(ends[ending], f"ends.{ending}")
+            ending, target = self.total_end(data)
         if not any(line.per_round for line in lines):
             raise self.fail("rounds", "template.no_round_lines")
         most = max([count or 0, *(r for _, r in by_players)]) or None
@@ -310,6 +316,15 @@ class _Reader(Reader):
         return Rounds(
             count, tuple(by_players), cast(Any, ending), target, cards, deck, rotates, moves
         )
+
+    def total_end(self, data: dict[str, Any]) -> TotalEnd:
+        """The game file's ``ends``: the target that ends a game once someone's total (a
+        round game's running total) reaches it, or falls to it."""
+        ends = self.obj(data["ends"], "ends", ENDS_FIELDS)
+        if len(ends) != 1:
+            raise self.fail("ends", "template.ends_one")
+        ending = next(iter(ends))
+        return TotalEnd(cast(Any, ending), self.number(ends[ending], f"ends.{ending}"))
 
     def deal(
         self, raw: object, most: int | None, high: int
@@ -434,6 +449,9 @@ class _Reader(Reader):
             if line.key in seen and not _apart(line, seen[line.key]):
                 raise self.fail(path, "template.duplicate_key", value=quote(line.key))
             seen.setdefault(line.key, []).append(line)
+            if line.steps and any(other.steps for other in lines):
+                first = next(other.key for other in lines if other.steps)
+                raise self.fail(f"{path}.steps", "template.steps_twice", value=quote(first))
             lines.append(line)
         rates = sum(len(line.rates) for line in lines if isinstance(line, CountLine))
         if rates > MAX_ALL_RATES:
@@ -457,12 +475,32 @@ class _Reader(Reader):
                     )
             common["variants"] = frozenset(names)
         kind = data["kind"]
+        if "steps" in data:
+            common["steps"] = self.steps(data, path)
         if kind in BUILDERS:
             return BUILDERS[kind](self, data, path, common)
         build: Callable[[dict[str, Any], str, dict[str, Any]], Line] = getattr(self, f"line_{kind}")
         line = build(data, path, common)
         assert type(line) is LINE_KINDS[kind]
         return line
+
+    def steps(self, data: dict[str, Any], path: str) -> tuple[Number, ...]:
+        """A points line's ``steps``: the amounts its + and − buttons add, each above 0,
+        whole unless the line takes halves, and listed once."""
+        where = f"{path}.steps"
+        listed = self.items(data["steps"], where, allow_empty=False, limit=MAX_STEPS)
+        halves = data.get("halves") is True
+        found: list[Number] = []
+        for i, raw in enumerate(listed):
+            step = self.number(raw, f"{where}[{i}]")
+            if step <= 0:
+                raise self.fail(f"{where}[{i}]", "template.step_positive", value=quote(raw))
+            if not halves and not isinstance(step, int):
+                raise self.fail(f"{where}[{i}]", "entry.not_whole", value=quote(raw))
+            if step in found:
+                raise self.fail(f"{where}[{i}]", "template.step_twice", value=quote(raw))
+            found.append(step)
+        return tuple(found)
 
     def line_points(self, data: dict[str, Any], path: str, common: dict[str, Any]) -> Line:
         low, high = self.bounds(data, path, whole=False)

@@ -20,6 +20,20 @@ MAX_ROUNDS = 1000
 Ending = Literal["reach", "fall_to"]
 
 
+class TotalEnd(NamedTuple):
+    """A game without rounds that ends once someone's total reaches (or passes) ``target``,
+    or falls to (or below) it: a game file's ``ends`` without ``rounds`` (a quick game's
+    target: the first to 100)."""
+
+    ending: Ending
+    target: Number
+
+    def describe(self, lang: str) -> str:
+        """The rule in words: "ends once someone's total reaches 100"."""
+        key = "text.total_ends_reach" if self.ending == "reach" else "text.total_ends_fall"
+        return tr(key, lang, target=format_points(self.target))
+
+
 class Rounds(NamedTuple):
     """How many rounds a game has and when it ends."""
 

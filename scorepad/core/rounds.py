@@ -410,6 +410,16 @@ def how_it_ended(
     return Ended(finished, None, (), limit)
 
 
+def total_ended(template: GameTemplate, names: Sequence[str], totals: Sequence[Number]) -> Ended:
+    """A game without rounds that ends on a target (``GameTemplate.ends``): finished once
+    someone's total has reached (or fallen to) it, and by whom."""
+    end = template.ends
+    assert end is not None
+    met = ge if end.ending == "reach" else le
+    who = tuple(name for name, total in zip(names, totals, strict=True) if met(total, end.target))
+    return Ended(bool(who), None, who, None)
+
+
 def round_note(
     template: GameTemplate,
     played: int,
@@ -419,7 +429,7 @@ def round_note(
     """The sentence under a round game's result: who ended it, or that it is unfinished."""
     rules = template.rounds
     if rules is None:
-        return None
+        return _total_note(template, ended, lang)
     if ended.ended_by and rules.target is not None:
         key = "result.reached" if rules.ending == "reach" else "result.fell"
         target = format_points(rules.target)
@@ -432,6 +442,19 @@ def round_note(
     assert rules.target is not None
     key = "result.unfinished_reach" if rules.ending == "reach" else "result.unfinished_fall"
     return tr(key, lang, target=format_points(rules.target))
+
+
+def _total_note(template: GameTemplate, ended: Ended, lang: str) -> str | None:
+    """A game without rounds that ends on a target: who reached it, or that no one has."""
+    end = template.ends
+    if end is None:
+        return None
+    target = format_points(end.target)
+    reach = end.ending == "reach"
+    if ended.ended_by:
+        key = "result.reached_total" if reach else "result.fell_total"
+        return tr(key, lang, names=join_words(list(ended.ended_by), lang), target=target)
+    return tr("result.unfinished_reach" if reach else "result.unfinished_fall", lang, target=target)
 
 
 def label_of(template: GameTemplate, lang: str) -> str:

@@ -101,7 +101,8 @@ class ScoredSheet(NamedTuple):
 
     @property
     def finished(self) -> bool:
-        """False for a round game with rounds still to play (or a target no one reached)."""
+        """False for a round game with rounds still to play, or a game with a target no one
+        reached (a round game's, or a quick game's first to 100)."""
         return self.ended is None or self.ended.finished
 
     def round_note(self, lang: str) -> str | None:
@@ -145,6 +146,12 @@ class ScoredSheet(NamedTuple):
         it in which round."""
         if self.ended is None:
             return {}
+        if self.template.rounds is None:  # a game without rounds that ends on a target
+            return {
+                "finished": self.ended.finished,
+                "ended_by": list(self.ended.ended_by),
+                "round_note": self.round_note(lang),
+            }
         return {
             "rounds": [
                 [json_number(p.rounds[r]) for p in self.players] for r in range(self.played_rounds)

@@ -26,6 +26,7 @@ from scorepad.core.rounds import (
     round_count,
     rounds_within,
     rounds_won,
+    total_ended,
 )
 from scorepad.core.roundtable import TableRounds, table_rounds
 from scorepad.core.ruleplan import RulePlan
@@ -153,11 +154,13 @@ def _score(
             measured.append(value)
             order.append(better * value)
         rows.append((tuple(order), name, readings, extra, total, tuple(measured)))
+    more: Sequence[tuple[Mapping[str, Number], tuple[Number, ...]]] = ()
     if template.rules is not None:
         rows, more = apply_rules(template, variant, rows, ())
-        if more:
-            return _rank(template, variant, rows, more)
-    return _rank(template, variant, rows)
+    ended = None
+    if template.ends is not None:  # the first to a target (a quick game's), rules counted
+        ended = total_ended(template, [row[1] for row in rows], [row[4] for row in rows])
+    return _rank(template, variant, rows, more, ended)
 
 
 def _end_reading(

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from scorepad.core.boards.azul_sheet import AzulBoard, azul_boards
@@ -19,10 +20,15 @@ from scorepad.core.boards.sheet_boards import (
 )
 from scorepad.core.catalogue import builtin_games, find_game
 from scorepad.core.combined import with_modules
-from scorepad.core.errors import EntryError, SheetError, parse_json, quote
+from scorepad.core.errors import EntryError, ScorepadError, SheetError, parse_json, quote
+from scorepad.core.numbers import MAX_LENGTH, Number, format_points, normalize
 from scorepad.core.plaintext import blank, name_problem
+from scorepad.core.quick import HERE as QUICK
+from scorepad.core.quick import QuickError, QuickGame, QuickProblem, quick_template, read_quick
+from scorepad.core.reader import type_name
+from scorepad.core.resultrule import OUTCOMES
 from scorepad.core.scoring import ExtraLine, PlayerSheet, ScoredSheet, resolve_variant, score
-from scorepad.core.template import GameTemplate
+from scorepad.core.template import GameTemplate, read_number
 
 SHEET_FIELDS = ("game", "variant", "modules", "players", "outcome", "winning_team")
 PLAYER_FIELDS = ("name", "team", "lines", "extra")
@@ -52,6 +58,9 @@ class SheetInput(NamedTuple):
     """A co-operative play's "won" or "lost", or a team game's winning team."""
     modules: object = None
     """The modules chosen, as the file lists them (None: the file names none)."""
+    quick: QuickGame | None = None
+    """A quick sheet's game (``{"quick": {…}}``): its options, which ``template`` was
+    made from (the history has the game under ``Store.quick_game``)."""
 
     def score(self) -> ScoredSheet:
         return score(
@@ -66,6 +75,8 @@ def read_sheet(
     data = parse_json(text, source)
     if not isinstance(data, dict):
         raise SheetError("sheet.not_object", source=source)
+    if QUICK in data:
+        return read_quick_sheet(data, source)
     _only(
         data,
         SHEET_FIELDS,
@@ -181,3 +192,131 @@ def _only(data: dict[str, Any], allowed: tuple[str, ...], error: Any) -> None:
 
 def _names(fields: tuple[str, ...]) -> str:
     return ", ".join([quote(f) for f in fields])
+
+
+# --- a quick sheet: a game outside the catalogue (core/quick.py) -------------------------
+QUICK_SHEET_FIELDS = (QUICK, "players", "outcome")
+QUICK_PLAYER_FIELDS = ("name", "points")
+
+
+def read_quick_sheet(data: dict[str, Any], source: str) -> SheetInput:
+    """A quick sheet (docs/sheet-files.md): the game's options under ``"quick"``, each
+    player's ``"points"`` a list (the additions to their total, or one entry per round),
+    and a co-operative game's ``"outcome"``. Every problem of the file's shape and its
+    entries at once (``QuickError``, each with its place); the player count and the
+    outcome's own problems come from scoring, as for any sheet."""
+    problems: list[QuickProblem] = []
+    game: QuickGame | None = None
+    try:
+        game = read_quick(data[QUICK], source)
+    except QuickError as error:
+        problems += error.problems
+    problems += [
+        QuickProblem(name, _unknown(name, QUICK_SHEET_FIELDS))
+        for name in data
+        if name not in QUICK_SHEET_FIELDS
+    ]
+    # with options in trouble, the entries are still read, as a sheet of the same mode
+    raw_quick = data[QUICK] if isinstance(data[QUICK], dict) else {}
+    stand_in = QuickGame(QUICK, rounds=raw_quick.get("rounds") is True, target=Decimal("0.5"))
+    template = quick_template(game if game is not None else stand_in)
+    raw_players = data.get("players")
+    players: list[PlayerSheet] = []
+    if not isinstance(raw_players, list):
+        problems.append(QuickProblem("players", _wrong_type(raw_players, "list")))
+    else:
+        for i, raw in enumerate(raw_players):
+            player = _quick_player(template, f"players[{i}]", raw, problems)
+            if player is not None:
+                players.append(player)
+    outcome = data.get("outcome")
+    if game is not None and "outcome" in data:
+        problem = _outcome_problem(game, outcome)
+        if problem is not None:
+            problems.append(QuickProblem("outcome", problem))
+    if problems:
+        raise QuickError(problems, source)
+    assert game is not None
+    return SheetInput(template, None, tuple(players), outcome=outcome, quick=game)
+
+
+def _quick_player(
+    template: GameTemplate, where: str, raw: object, problems: list[QuickProblem]
+) -> PlayerSheet | None:
+    if not isinstance(raw, dict):
+        problems.append(QuickProblem(where, _wrong_type(raw, "object")))
+        return None
+    problems += [
+        QuickProblem(f"{where}.{name}", _unknown(name, QUICK_PLAYER_FIELDS))
+        for name in raw
+        if name not in QUICK_PLAYER_FIELDS
+    ]
+    name = raw.get("name")
+    if not isinstance(name, str) or blank(name):
+        problems.append(QuickProblem(f"{where}.name", EntryError("quick.player_blank")))
+        name = None
+    else:
+        problem = name_problem(name)
+        if problem is not None:
+            problems.append(QuickProblem(f"{where}.name", problem))
+            name = None
+    points = raw.get("points", [])
+    if not isinstance(points, list):
+        problems.append(QuickProblem(f"{where}.points", _wrong_type(points, "list")))
+        return None
+    if name is None:
+        return None
+    line = template.lines[0]
+    bad = False
+    for j, entry in enumerate(points):
+        try:
+            if (
+                isinstance(entry, bool)
+                or entry is None
+                or not isinstance(entry, int | str | Decimal)
+            ):
+                raise EntryError("entry.not_number", value=quote(entry))
+            line.reading(entry)
+        except EntryError as problem:
+            problems.append(QuickProblem(f"{where}.points[{j}]", problem))
+            bad = True
+    if bad:
+        return None
+    cell: object = points if line.per_round else _total_cell(points)
+    return PlayerSheet(name=name, lines={line.key: cell} if points else {})
+
+
+def _total_cell(points: list[Any]) -> object:
+    """A player's additions as one cell: the sum as written ("5+(3+4)+10") while it fits
+    a cell, else its exact value."""
+    if len(points) == 1:
+        return points[0]
+    parts = [
+        f"({entry})" if isinstance(entry, str) else format_points(normalize(entry))
+        for entry in points
+    ]
+    text = "+".join(parts)
+    if len(text) <= MAX_LENGTH:
+        return text
+    total: Number = 0
+    for entry in points:
+        total += read_number(entry)
+    return normalize(total)
+
+
+def _outcome_problem(game: QuickGame, outcome: object) -> ScorepadError | None:
+    name = quote(game.title)
+    if not game.cooperative:
+        return ScorepadError("sheet.outcome_not_expected", game=name, value=quote(outcome))
+    if outcome not in OUTCOMES:
+        choices = ", ".join(quote(o) for o in OUTCOMES)
+        return ScorepadError("sheet.outcome", game=name, value=quote(outcome), choices=choices)
+    return None
+
+
+def _unknown(name: str, allowed: tuple[str, ...]) -> ScorepadError:
+    return ScorepadError("template.unknown_field", value=quote(name), choices=_names(allowed))
+
+
+def _wrong_type(value: object, expected: str) -> ScorepadError:
+    return ScorepadError("template.wrong_type", value=quote(value), expected=type_name(expected))

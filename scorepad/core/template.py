@@ -43,7 +43,7 @@ from scorepad.core.lines import (
 from scorepad.core.modules import Module
 from scorepad.core.numbers import Number, normalize
 from scorepad.core.resultrule import RaceRule, ResultRule
-from scorepad.core.roundrules import BidRule, Rounds
+from scorepad.core.roundrules import BidRule, Rounds, TotalEnd
 from scorepad.core.ruleplan import SheetRules
 
 __all__ = [
@@ -98,6 +98,7 @@ class GameTemplate:
         "builtin",
         "chosen",
         "description",
+        "ends",
         "facts",
         "id",
         "lines",
@@ -141,8 +142,13 @@ class GameTemplate:
         rules: SheetRules | None = None,
         board: str | None = None,
         facts: GameFacts = NO_FACTS,
+        ends: TotalEnd | None = None,
     ) -> None:
         self.id = id
+        self.ends = ends
+        """A game without rounds that ends once someone's total reaches (or falls to) a
+        target (a game file's ``ends`` without ``rounds``); None: it ends when the table
+        stops. A round game's target is its ``rounds``'s."""
         self.facts = facts
         """Best player counts, playing time and weight (``scorepad.core.game_facts``)."""
         self.board = board

@@ -39,6 +39,7 @@ from typing import Any
 
 from scorepad.core import GameTemplate, load_template
 from scorepad.core.errors import TemplateError
+from scorepad.core.loader import KIND_FIELDS
 from scorepad.core.numbers import parse_number
 from scorepad.editor.parts import (
     FIELDS_BY_KIND,
@@ -266,7 +267,8 @@ class GameForm(Item):
         if self.reminders:
             data["reminders"] = [words(r, "text") for r in self.reminders]
         data.update(rules_data(self, number, bad))
-        data.update(self.kept)
+        # a target without rounds (a quick game's) is kept as read; with rounds, the form's
+        data.update({k: v for k, v in self.kept.items() if not (k == "ends" and self.rounds)})
         if not self.rounds:  # a deal is a round game's: gone with the rounds
             data.pop("deal", None)
             data.pop("round_starter", None)
@@ -343,6 +345,8 @@ class GameForm(Item):
             out["counts"] = False
         if line.per_round and self.rounds:
             out["per_round"] = True
+        if line.steps is not None and "steps" in KIND_FIELDS.get(line.kind, {}):
+            out["steps"] = line.steps
         variants = [v for v in SPLIT.split(line.variants.strip()) if v]
         if variants:
             out["variants"] = variants
@@ -384,6 +388,8 @@ class GameForm(Item):
             form.tiebreakers.append(tb)
         form.reminders = [read_words(ReminderForm(), "text", r) for r in src.get("reminders", [])]
         form.kept = {name: src[name] for name in KEPT if name in src}
+        if "ends" in src and "rounds" not in src:
+            form.kept["ends"] = src["ends"]
         if "rounds" in src:
             form._read_rounds(src)
         read_rules(form, src)
@@ -444,6 +450,7 @@ def _line_form(raw: Mapping[str, Any]) -> LineForm:
         line.tiebreak_points = raw.get("tiebreak_on") == "points"
         line.written = frozenset(n for n in ("fewest", *AWARD_CHOICES) if n in raw)
     line.rates = [read_item(RateForm(), rate) for rate in raw.get("rates", [])]
+    line.steps = raw.get("steps")
     if "factors" in raw:
         line.factors = [read_item(FactorForm(), factor) for factor in raw["factors"]]
     return line

@@ -115,6 +115,9 @@ class LineForm(Item):
     all_tied_nothing: bool = False
     tiebreak_points: bool = False
     """An award's tie-breakers weigh the points it gave (``tiebreak_on: points``)."""
+    steps: Any = None
+    """A points line's ``steps`` (a quick game's + and − buttons): not shown, written back
+    as read."""
     written: frozenset[str] = field(default=frozenset(), compare=False, kw_only=True)
     """An award's settings with a default that the file read wrote all the same: written
     again while they hold their default."""

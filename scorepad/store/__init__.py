@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     )
     from scorepad.store.errors import BackupDamaged, StoreError, Unreachable
     from scorepad.store.importing import Imported
+    from scorepad.store.kept import kept_lines
     from scorepad.store.photo_image import MAX_PHOTOS, PHOTO_MAX_MB
     from scorepad.store.photos import Photo, RemovedPhoto
     from scorepad.store.records import (
@@ -87,6 +88,7 @@ __all__ = [
     "Unreachable",
     "backups_at",
     "coop_key",
+    "kept_lines",
     "open_store",
     "parse_when",
     "read_boards",
@@ -124,6 +126,7 @@ _HOMES = {
     "SeatResult": "records",
     "coop_key": "records",
     "Imported": "importing",
+    "kept_lines": "kept",
     # photos of the table
     "Photo": "photos",
     "RemovedPhoto": "photos",

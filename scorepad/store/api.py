@@ -43,6 +43,7 @@ from scorepad.core.game_index import GameEntry
 from scorepad.core.numbers import json_number
 from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
+from scorepad.core.quick import QuickGame
 from scorepad.files import replacing, write_atomic
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import write_bgsplay
@@ -75,12 +76,7 @@ from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.values import parse_when
-from scorepad.store.yearfacts import (
-    games_before,
-    player_named,
-    read_facts_between,
-    year_span,
-)
+from scorepad.store.yearfacts import player_named, review_afresh, year_span
 
 logger = logging.getLogger(__name__)
 
@@ -207,6 +203,22 @@ class Store:
         """A line added on a sheet, kept for the game: added to the user's own copy of
         it (made now for a shipped game), which is returned."""
         return self.db.write(lambda c: g.keep_line(c, game, line), touches=False)
+
+    # --- quick games (a game outside the catalogue, scored at once: core/quick.py) ---------
+    def quick_game(self, game: QuickGame) -> GameTemplate:
+        """The user's game for a quick game's options, made or updated to them
+        (``QuickError`` naming every problem of the options); its ``id`` opens the sheet."""
+        return self.db.write(lambda c: g.save_quick(c, game), touches=False)
+
+    def quick_games(self) -> list[GameTemplate]:
+        """The quick games not yet kept as games of their own, most recently played first."""
+        with self.db.reading() as conn:
+            return g.quick_games(conn)
+
+    def keep_quick(self, game_id: str) -> GameTemplate:
+        """Turn a quick game into a game of its own (same id, every play kept); a
+        ``StoreError`` for a game that is not a quick one."""
+        return self.db.write(lambda c: g.keep_quick(c, game_id), touches=False)
 
     def delete_game(self, game: str) -> None:
         self.db.write(lambda c: g.set_deleted(c, game, True), touches=False)
@@ -439,7 +451,7 @@ class Store:
         kept in memory and re-rated from the first play a change touched."""
         if not self.ratings_on():
             return None
-        return self._ratings.get(self.db)
+        return self._ratings.get(self.db, self._facts)
 
     def staying_out(self) -> dict[int, str]:
         """The players who chose to stay out of the ratings: name by player id."""
@@ -493,13 +505,11 @@ class Store:
             player = found
         start, end = datetime(year, 1, 1), datetime(year + 1, 1, 1)
         kept = self._facts.kept(self.db)  # every play, kept by an earlier ask: no reading
-        if kept is not None:
-            first = bisect_left(kept, start, key=played_at)
-            facts = kept[first : bisect_left(kept, end, lo=first, key=played_at)]
-            before = played_before(kept[:first], start, player)
-        else:  # the year's plays alone, read afresh
-            facts = read_facts_between(self.db, start, end, player)
-            before = games_before(self.db, start, player)
+        if kept is None:  # the year's plays alone, read afresh
+            return review_afresh(self.db, year, player)
+        first = bisect_left(kept, start, key=played_at)
+        facts = kept[first : bisect_left(kept, end, lo=first, key=played_at)]
+        before = played_before(kept[:first], start, player)
         with self.db.reading() as conn:
             lowest = lowest_wins(conn, {f.game for f in facts})
         return year_review(facts, year, player, lowest_wins=lowest, before=before)

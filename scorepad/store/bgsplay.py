@@ -221,8 +221,8 @@ def _player(n: int, row: Any, anonymous: dict[str, Any] | None) -> dict[str, Any
 
 def _location(n: int, name: str, kept: dict[str, dict[str, Any]]) -> dict[str, Any]:
     found = next((d for d in kept.values() if str(d.get("name")).strip() == name), None)
-    if found is not None:
-        return {"id": n, **found}
+    if found is not None:  # as the file had it (without the game marker of ``_source_objects``)
+        return {"id": n, **{k: v for k, v in found.items() if k != "\x00game"}}
     return {"id": n, "uuid": str(uuid.uuid5(NAMESPACE, "location:" + name)), "name": name}
 
 

@@ -18,7 +18,9 @@ BGG's entry id, "hand-<id>" or "bgs-<uuid>"), ``source`` ("bgg", "hand", "bgstat
 ``bgg_id`` (None when unknown), ``name``, ``game`` (the catalogue's or the user's game it
 is, when known), ``players`` and ``minutes`` ([low, high] or None), ``weight`` (text,
 exact, or None), ``owned``, ``wishlist`` (and ``wishlist_priority``) and ``plays``
-(BGG's count; None elsewhere).
+(BGG's count; None elsewhere), and ``collids`` and ``sources``: every entry listed as
+this one game (``merged``: a BGG export's entry and BG Stats' game of the same name
+without a BGG id, two copies of one BGG id, …) and their sources.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from scorepad.core.finding import fold
 from scorepad.core.game_facts import MAX_MINUTES, MAX_PLAYERS, WEIGHT_HIGH, WEIGHT_LOW
 from scorepad.core.game_index import GameEntry
 from scorepad.store.errors import StoreError
+from scorepad.store.games import app_entries
 from scorepad.store.settings import write_setting
 
 REMOVED = "collection_removed"
@@ -114,8 +117,59 @@ def owned_games(
                 "plays": None,
             }
         )
+    return merged(found)
+
+
+RANK = {"hand": 0, "bgg": 1, "bgstats": 2}
+"""Which source's entry speaks for a game listed by several (``merged``)."""
+FILLED = ("bgg_id", "game", "players", "minutes", "weight", "wishlist_priority", "plays")
+"""What the first entry of a game lacks is taken from the next that has it."""
+
+
+def merged(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per game, by name: entries are one game when they share a BGG id, or,
+    when one has no BGG id (BG Stats' games may have none), when it bears the other's
+    name (in any letter case) or is the same Scorepad game. A game's entry is its
+    owned one first, then the one added by hand, then BGG's, then BG Stats'; what that
+    one lacks (BGG id, players, playing time, weight, …) comes from the others; it is
+    owned or wished for when any of them is; ``collids`` and ``sources`` name them all
+    (removing the game removes each, ``remove``)."""
+    groups: list[list[dict[str, Any]]] = []
+    by_id: dict[int, list[dict[str, Any]]] = {}
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    by_game: dict[str, list[dict[str, Any]]] = {}
+    ordered = sorted(entries, key=lambda e: (e["bgg_id"] is None, fold(e["name"]), e["collid"]))
+    for entry in ordered:
+        ident, name, game = entry["bgg_id"], fold(entry["name"]), entry["game"]
+        if ident is not None:
+            group = by_id.get(ident)
+        else:
+            group = by_name.get(name) or (by_game.get(game) if game else None)
+        if group is None:
+            group = []
+            groups.append(group)
+            if ident is not None:
+                by_id[ident] = group
+        group.append(entry)
+        by_name.setdefault(name, group)
+        if game:
+            by_game.setdefault(game, group)
+    found = [_one(group) for group in groups]
     found.sort(key=lambda e: (fold(e["name"]), e["collid"]))
     return found
+
+
+def _one(group: list[dict[str, Any]]) -> dict[str, Any]:
+    group = sorted(group, key=lambda e: (not e["owned"], RANK[e["source"]], e["collid"]))
+    entry = dict(group[0])
+    for key in FILLED:
+        if entry[key] is None:
+            entry[key] = next((e[key] for e in group if e[key] is not None), None)
+    entry["owned"] = any(e["owned"] for e in group)
+    entry["wishlist"] = any(e["wishlist"] for e in group)
+    entry["collids"] = [e["collid"] for e in group]
+    entry["sources"] = list(dict.fromkeys(e["source"] for e in group))
+    return entry
 
 
 def _owned(data: dict[str, Any]) -> bool:
@@ -240,16 +294,17 @@ def add_by_hand(conn: Connection, entry: dict[str, Any]) -> None:
 
 
 def remove(conn: Connection, collid: str, removed: list[str]) -> None:
-    """The entry ``collid`` out of the collection (module doc); an unknown one is refused."""
-    if collid.startswith(BGS):
-        so = m.source_object
-        uid = collid[len(BGS) :]
-        held = conn.execute(select(so.c.uuid).where(so.c.kind == "game", so.c.uuid == uid)).first()
-        if held is None or collid in removed:
-            raise StoreError("store.collection_unknown", value=quote(collid))
-        write_setting(conn, REMOVED, [*removed, collid])
-        return
-    table = m.collection_item
-    gone = conn.execute(delete(table).where(table.c.collid == collid))
-    if not gone.rowcount:
+    """The game of the entry ``collid`` out of the collection: that entry and those
+    listed with it as one game (``merged``), each as its source allows (module doc);
+    an unknown one is refused."""
+    listed = owned_games(conn, app_entries(conn), removed)
+    game = next((e for e in listed if collid in e["collids"]), None)
+    if game is None:
         raise StoreError("store.collection_unknown", value=quote(collid))
+    gone = [c for c in game["collids"] if c.startswith(BGS)]
+    if gone:
+        write_setting(conn, REMOVED, [*removed, *gone])
+    table = m.collection_item
+    rows = [c for c in game["collids"] if not c.startswith(BGS)]
+    if rows:
+        conn.execute(delete(table).where(table.c.collid.in_(rows)))

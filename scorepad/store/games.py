@@ -12,7 +12,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from sqlalchemy import Connection, Insert, Table, select, update
+from sqlalchemy import Connection, Insert, Table, func, select, update
 
 import scorepad.store.models as m
 from scorepad.core import GameTemplate, builtin_games, load_template
@@ -20,6 +20,14 @@ from scorepad.core.catalogue import builtin_entries
 from scorepad.core.errors import quote
 from scorepad.core.game_index import GameEntry, entries_of
 from scorepad.core.i18n import LANGS, pick, tr
+from scorepad.core.quick import (
+    QuickGame,
+    check_quick,
+    is_quick,
+    quick_data,
+    quick_id,
+    without_marker,
+)
 from scorepad.core.sheetrules import not_on_sheet
 from scorepad.store.errors import StoreError
 from scorepad.store.values import canonical, digest, dump, load
@@ -310,3 +318,94 @@ def _lines(source: Mapping[str, object]) -> list[object]:
 def _holds(copy: GameTemplate, original: GameTemplate) -> bool:
     lines = _lines(copy.source)
     return all(line in lines for line in _lines(original.source))
+
+
+# --- quick games ----------------------------------------------------------------------
+def save_quick(conn: Connection, game: QuickGame) -> GameTemplate:
+    """The user's game for a quick game's options (``core.quick``): made under
+    ``quick_id(name)``, or that game updated to these options (its next version: plays
+    already saved keep the snapshot they were scored with), or left as it is when the
+    options are the same. An id taken by a game that is not a quick one (a custom game,
+    a quick game kept as a game of its own) moves the quick game on to ``<id>-2``, ``-3``…
+    The game keeps the name it was first given: the same name typed in other capitals or
+    spacing finds it, and does not rename it."""
+    check_quick(game)
+    base = quick_id(game.title)
+    for candidate in _quick_ids(base):
+        row = conn.execute(
+            select(m.game.c.builtin, m.game.c.definition, m.game.c.deleted_at).where(
+                m.game.c.key == candidate
+            )
+        ).first()
+        if row is None:
+            if candidate in shipped_games():
+                continue
+            data = quick_data(game, candidate)
+            return save_custom(conn, data, f"game {candidate}", replace=False)
+        if row.builtin or not row.definition:
+            continue
+        known = load_template(load(row.definition), f"game {candidate}")
+        if not is_quick(known):
+            continue
+        data = quick_data(game, candidate, int(known.version))
+        data["name"] = dict(known.name)  # "cosmic encounter" typed keeps "Cosmic Encounter"
+        if data == known.source and row.deleted_at is None:
+            return known
+        data["version"] = int(known.version) + 1
+        return save_custom(conn, data, f"game {candidate}", replace=True)
+    raise AssertionError("unreachable: the ids go on")  # pragma: no cover
+
+
+def _quick_ids(base: str) -> Iterable[str]:
+    yield base
+    n = 2
+    while True:
+        yield f"{base}-{n}"
+        n += 1
+
+
+def quick_games(conn: Connection) -> list[GameTemplate]:
+    """The quick games not yet kept as games of their own (nor deleted), the most
+    recently played first, then the most recently made or changed."""
+    rows = conn.execute(
+        select(m.game.c.id, m.game.c.key, m.game.c.definition, m.game.c.updated_at).where(
+            m.game.c.builtin.is_(False),
+            m.game.c.deleted_at.is_(None),
+            m.game.c.definition.like('%"quick"%'),
+        )
+    ).all()
+    found = []
+    for row in rows:
+        template = load_template(load(row.definition), f"game {row.key}")
+        if is_quick(template):
+            found.append((row.id, row.updated_at, template))
+    if not found:
+        return []
+    last = dict(
+        conn.execute(
+            select(m.play.c.game_id, func.max(m.play.c.played_at))
+            .where(m.play.c.game_id.in_([r[0] for r in found]), m.play.c.deleted_at.is_(None))
+            .group_by(m.play.c.game_id)
+        ).all()
+    )
+    never = datetime.min
+    found.sort(key=lambda r: (last.get(r[0]) or never, r[1], r[2].id), reverse=True)
+    return [template for _, _, template in found]
+
+
+def keep_quick(conn: Connection, key: str) -> GameTemplate:
+    """A quick game turned into a game of its own: the marker dropped, in its next
+    version under the same id, so every play keeps its game and its snapshot."""
+    row = conn.execute(
+        select(m.game.c.builtin, m.game.c.definition).where(m.game.c.key == key)
+    ).first()
+    if row is None:
+        template_for(conn, key)  # names the games there are
+    template = (
+        load_template(load(row.definition), f"game {key}")
+        if row is not None and not row.builtin and row.definition
+        else None
+    )
+    if template is None or not is_quick(template):
+        raise StoreError("quick.not_quick", value=quote(key))
+    return save_custom(conn, without_marker(template), f"game {key}", replace=True)

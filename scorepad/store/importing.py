@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, delete, select
+from sqlalchemy import Connection, delete, select, update
 
 import scorepad.store.bulk as bulk
 import scorepad.store.models as m
@@ -29,9 +30,11 @@ from scorepad.store.database import Database
 from scorepad.store.errors import StoreError
 from scorepad.store.jsonfile import read_json, read_json_bytes, read_records
 from scorepad.store.jsonstream import Reordered, decodes, head_text
+from scorepad.store.kept import Kept
+from scorepad.store.photos import move_photos
 from scorepad.store.rows import BGG_PLAY_AT, IMPORTED_AT, PlayRows
 from scorepad.store.values import load
-from scorepad.store.writes import Tallies, insert_plays, put_tallies
+from scorepad.store.writes import Tallies, insert_plays, put_tallies, set_deleted
 
 BATCH = 2000
 HEAD_BYTES = 4096
@@ -72,6 +75,23 @@ class Imported:
     """Entries of a BGG collection export the collection held: brought up to date."""
     photos: int = 0
     """Photos added from an archive (``store.photo_archive``)."""
+    settings_added: tuple[str, ...] = ()
+    """Settings of a history file the history had not: taken (``store.kept``)."""
+    settings_kept: tuple[tuple[str, str, str], ...] = ()
+    """Settings the history holds with another value than the file's: (key, the
+    history's, the file's), values as JSON text; the history's stayed."""
+    players_kept: tuple[tuple[str, str, str, str], ...] = ()
+    """Players' fields the history holds otherwise than the file: (player, field, the
+    history's, the file's); the history's stayed (``Kept.players_kept``)."""
+
+    def with_kept(self, kept: Kept) -> Imported:
+        """This report with what became of a history file's settings and players' fields."""
+        return replace(
+            self,
+            settings_added=tuple(kept.settings_added),
+            settings_kept=tuple(kept.settings_kept),
+            players_kept=tuple(kept.players_kept),
+        )
 
 
 def guess_format(source: str, text: str) -> str:
@@ -108,9 +128,9 @@ def import_text(
     if fmt != "json":
         return _write_bgs(db, text, source, progress)
     try:
-        return _write(db, lambda c: read_json(c, text, source, whole=False))
+        return _write(db, lambda c, k: read_json(c, text, source, whole=False, kept=k))
     except Reordered:
-        return _write(db, lambda c: read_json(c, text, source, whole=True))
+        return _write(db, lambda c, k: read_json(c, text, source, whole=True, kept=k))
 
 
 def _write_bgs(db: Database, text: str | Path, source: str, progress: Progress | None) -> Imported:
@@ -198,7 +218,7 @@ def import_records(
 ) -> Imported:
     """Plays already decoded, in a history file's shape (``jsonfile``), with the head that
     holds their games and templates: what a damaged history still gives (``salvage``)."""
-    return _write(db, lambda c: read_records(c, head, plays, source))
+    return _write(db, lambda c, k: read_records(c, head, plays, source, k))
 
 
 def _import_big(db: Database, data: bytes, source: str, fmt: str | None) -> Imported | None:
@@ -210,15 +230,18 @@ def _import_big(db: Database, data: bytes, source: str, fmt: str | None) -> Impo
     if (fmt or guess_format(source, head_text(data))) != "json" or not decodes(data):
         return None
     try:
-        return _write(db, lambda c: read_json_bytes(c, data, source))
+        return _write(db, lambda c, k: read_json_bytes(c, data, source, k))
     except Reordered:
         return None
 
 
-def _write(db: Database, read: Callable[[Connection], Plays]) -> Imported:
+def _write(db: Database, read: Callable[[Connection, Kept], Plays]) -> Imported:
     def work(conn: Connection) -> Imported:
+        kept = Kept()
         with bulk.full_cache(db, conn):
-            return import_plays(conn, read(conn))
+            done = import_plays(conn, read(conn, kept))
+        kept.finish(conn)  # what names the plays' games, now that they are written
+        return done.with_kept(kept)
 
     return db.write(work)
 
@@ -241,6 +264,7 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
             if aside and conn.dialect.name == "sqlite":
                 tallies = Tallies()
         fresh = batch  # set aside: the history has no plays, and the write lock keeps it so
+        replaced: list[tuple[int, datetime | None]] = []
         if not aside:
             uids = [p.uid for _, p in batch]
             query = select(m.play.c.uid, m.play.c.imported).where(m.play.c.uid.in_(uids))
@@ -250,13 +274,13 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
                 for pair in batch
                 if pair[1].uid in known and newer(pair[1].play[IMPORTED_AT], known[pair[1].uid])
             ]
-            if changed:
-                gone = [p.uid for _, p in changed]
-                conn.execute(delete(m.play).where(m.play.c.uid.in_(gone)))
-                updated += len(changed)
+            replaced = _set_aside(conn, [p.uid for _, p in changed])
+            updated += len(changed)
             fresh = [pair for pair in batch if pair[1].uid not in known]
             fresh = _new_on_bgg(conn, fresh, found) + changed
-        insert_plays(conn, fresh, tallies)
+        ids = insert_plays(conn, fresh, tallies)
+        if replaced:  # the changed plays come last in ``fresh``
+            _carry_over(conn, replaced, ids[len(ids) - len(replaced) :])
         count = len(fresh)
         batch.clear()
         return count
@@ -282,6 +306,39 @@ def import_plays(conn: Connection, plays: Plays) -> Imported:
     return Imported(
         added, len(seen) - added - updated + skipped, updated, same_bgg_play=tuple(found)
     )
+
+
+def _set_aside(conn: Connection, uids: list[str]) -> list[tuple[int, datetime | None]]:
+    """The id of each of the plays ``uids`` (in that order), with when it was deleted
+    (None: it is not), each given a uid of its own for the moment so that its new
+    version can be written beside it: the replaced play is removed only once what the
+    history keeps with it has gone to the new one (``_carry_over``)."""
+    if not uids:
+        return []
+    p = m.play
+    held = {
+        row.uid: row
+        for row in conn.execute(select(p.c.uid, p.c.id, p.c.deleted_at).where(p.c.uid.in_(uids)))
+    }
+    found = [(int(held[uid].id), held[uid].deleted_at) for uid in uids]
+    for play_id, _ in found:
+        conn.execute(update(p).where(p.c.id == play_id).values(uid=f"\x01{play_id}"))
+    return found
+
+
+def _carry_over(
+    conn: Connection, replaced: list[tuple[int, datetime | None]], ids: list[int]
+) -> None:
+    """What the history keeps with an imported play that a later version replaces: its
+    photos, and its place in the bin when it was deleted here (``ids``: the new
+    versions' ids, in the same order); then the replaced plays are removed."""
+    moves = dict(zip((old for old, _ in replaced), ids, strict=True))
+    move_photos(conn, moves)
+    for (_, deleted_at), new in zip(replaced, ids, strict=True):
+        if deleted_at is not None:
+            set_deleted(conn, new, True)
+            conn.execute(update(m.play).where(m.play.c.id == new).values(deleted_at=deleted_at))
+    conn.execute(delete(m.play).where(m.play.c.id.in_(list(moves))))
 
 
 def _new_on_bgg(

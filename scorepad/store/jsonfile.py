@@ -5,6 +5,8 @@
  "games": [<user-defined game files>],
  "templates": {"<ref>": {"game": "azul", "version": 1, "source": {<template file>}}},
  "nights": [<marks>], "seasons": [<seasons>] (optional: see clubrows),
+ "settings": {<key>: <value>}, "players": [<players' own fields>],
+ "sources": [<BG Stats records>], "collection": [<entries>] (optional: see kept),
  "plays": [{"uid", "game", "template": "<ref>", "variant", "played_at", "location",
             "duration", "notes", "created_at", "updated_at", "first_player" (optional),
             "started_at" (optional, when the sheet was started),
@@ -37,6 +39,7 @@ from scorepad.store.clubrows import club_head, take_club
 from scorepad.store.errors import StoreError, record_error
 from scorepad.store.games import save_custom
 from scorepad.store.jsonstream import Reordered, read_document
+from scorepad.store.kept import Kept, kept_head, take_kept
 from scorepad.store.rows import DialectValues, PlayRows, field_error, play_from_json, values_for
 from scorepad.store.values import dump, from_halves, iso, load, shown
 
@@ -72,7 +75,7 @@ def write_json(conn: Connection, out: TextIO) -> int:
         head = f'"game": {json.dumps(key)}, "version": {version}'
         parts.append(f'\n  "{digest[:16]}": {{{head}, "source": {source}}}')
     out.write(",".join(parts))
-    out.write("}," + club_head(conn) + '\n "plays": [')
+    out.write("}," + club_head(conn) + kept_head(conn) + '\n "plays": [')
     count = 0
     for play in iter_plays(conn, refs):
         out.write(",\n  " if count else "\n  ")
@@ -229,12 +232,13 @@ NEEDS = ("format", "version", "templates")
 
 
 def read_json(
-    conn: Connection, text: str, source: str, *, whole: bool = False
+    conn: Connection, text: str, source: str, *, whole: bool = False, kept: Kept | None = None
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
-    """Plays from a history file, each scored and checked before any is written."""
+    """Plays from a history file, each scored and checked before any is written (``kept``
+    is told what became of the file's settings and players' fields)."""
     head, plays, offset = read_document(text, source, "plays", whole=whole, needs=NEEDS)
     _check_format(head, source)
-    templates = _prepare(conn, head, source)
+    templates = _prepare(conn, head, source, kept)
     if offset is not None and worth_sharing(len(text)):
         yield from _shared(conn, text, offset, head, templates, source)
         return
@@ -244,7 +248,7 @@ def read_json(
 
 
 def read_json_bytes(
-    conn: Connection, data: bytes, source: str
+    conn: Connection, data: bytes, source: str, kept: Kept | None = None
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
     """Plays from a big history file given as its bytes (checked to be UTF-8), scored by
     helper processes straight from the bytes: only the part before the plays is decoded.
@@ -259,7 +263,7 @@ def read_json_bytes(
     if offset is None:
         raise Reordered
     _check_format(head, source)
-    templates = _prepare(conn, head, source)
+    templates = _prepare(conn, head, source, kept)
     offset = start + len(text[:offset].encode("utf-8"))
     yield from _shared(conn, data, offset, head, templates, source)
 
@@ -269,11 +273,15 @@ HEAD_BYTES = 1 << 20
 
 
 def read_records(
-    conn: Connection, head: Mapping[str, Any], plays: Iterable[Any], source: str
+    conn: Connection,
+    head: Mapping[str, Any],
+    plays: Iterable[Any],
+    source: str,
+    kept: Kept | None = None,
 ) -> Iterator[tuple[GameTemplate, PlayRows]]:
     """Plays already decoded, in the file's shape, with the ``games`` and ``templates``
     of ``head`` (the user's games are added first), each scored and checked."""
-    templates = _prepare(conn, head, source)
+    templates = _prepare(conn, head, source, kept)
     form = values_for(conn.dialect.name)
     for position, raw in enumerate(plays, 1):
         yield read_play(raw, position, templates, source, form)
@@ -288,9 +296,12 @@ def _check_format(head: Mapping[str, Any], source: str) -> None:
         )
 
 
-def _prepare(conn: Connection, head: Mapping[str, Any], source: str) -> dict[str, GameTemplate]:
+def _prepare(
+    conn: Connection, head: Mapping[str, Any], source: str, kept: Kept | None
+) -> dict[str, GameTemplate]:
     """Add the user-defined games the file brings, and load its templates."""
     take_club(conn, head, source)  # the nights' marks and the seasons (clubrows)
+    take_kept(conn, head, source, kept)  # the settings and the players' fields (kept)
     games = head.get("games") or []
     if not isinstance(games, list):
         raise record_error(source, "games", field_error("games", "a list"))

@@ -39,6 +39,7 @@ from scorepad.store.errors import StoreError, record_error
 from scorepad.store.importing import Imported, import_plays
 from scorepad.store.jsonfile import read_json
 from scorepad.store.jsonstream import Reordered
+from scorepad.store.kept import Kept
 from scorepad.store.photo_image import MAX_BYTES, Prepared, admit
 from scorepad.store.photos import Keeper, insert_photos, keeper_for, tidy
 from scorepad.store.values import iso, parse_when
@@ -260,10 +261,12 @@ def _import(
     written: list[str] = []
 
     def work(conn: Connection, whole: bool) -> Imported:
+        kept = Kept()
         with bulk.full_cache(db, conn):
-            done = import_plays(conn, read_json(conn, text, source, whole=whole))
+            done = import_plays(conn, read_json(conn, text, source, whole=whole, kept=kept))
+        kept.finish(conn)
         added = _put_photos(conn, keeper, archive, entries, listing, source, written)
-        return replace(done, photos=added)
+        return replace(done.with_kept(kept), photos=added)
 
     try:
         try:

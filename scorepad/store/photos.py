@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import ColumnElement, Connection, and_, delete, func, insert, select
+from sqlalchemy import ColumnElement, Connection, and_, delete, func, insert, select, update
 
 import scorepad.store.models as m
 from scorepad.files import write_atomic
@@ -379,6 +379,14 @@ def digests_of(db: Database, play_ids: Iterable[int]) -> list[str]:
         return list(
             conn.execute(select(ph.c.digest).where(ph.c.play_id.in_(ids)).distinct()).scalars()
         )
+
+
+def move_photos(conn: Connection, moves: dict[int, int]) -> None:
+    """The photos of each play of ``moves`` given to the play it maps to (an imported
+    play replaced by its later version, ``importing``), in the caller's write: the rows
+    move, the bytes stay where they are."""
+    for old, new in moves.items():
+        conn.execute(update(ph).where(ph.c.play_id == old).values(play_id=new))
 
 
 def tidy(db: Database, digests: Iterable[str]) -> None:

@@ -2,9 +2,10 @@
 players who stay out, and the ratings themselves kept in memory between changes.
 
 Ratings are never stored: ``club.ratings`` works them out from the plays. Working them out
-from scratch reads every play; this module keeps the last result (``RatingsCache``) and,
-after a change, reads only the plays from the earliest one the change touched and re-rates
-from there. It knows the history changed from the history's write count
+from scratch reads every play (the store's facts, ``store.facts.FactsCache``, kept for the
+other screens too); this module keeps the last result (``RatingsCache``) and, after a
+change, re-rates from the earliest play the change touched (the facts read again only the
+plays from then on). It knows the history changed from the history's write count
 (``history_version``, bumped by every write, whichever program made it): the writes of
 this program say which plays they touched (``Database.notes``); a write of another
 program, or one that does not say, makes it read every play again (still re-rating only
@@ -14,6 +15,7 @@ from the first play that differs).
 from __future__ import annotations
 
 import threading
+from bisect import bisect_left
 from collections.abc import Callable
 from datetime import datetime
 
@@ -22,7 +24,7 @@ from sqlalchemy import Connection, select, update
 import scorepad.store.models as m
 from scorepad.club.ratings import Ratings, rate
 from scorepad.store.database import Database
-from scorepad.store.facts import read_facts
+from scorepad.store.facts import FactsCache, played_at
 from scorepad.store.prepared import as_datetime
 from scorepad.store.writes import find_player
 
@@ -74,7 +76,12 @@ def play_time(play_id: int, also: object = None) -> Callable[[Connection], datet
 
 class RatingsCache:
     """The ratings last worked out, and the history's version they match. Ratings handed
-    out are never changed afterwards: a change makes new ones (``Ratings.rerated``)."""
+    out are never changed afterwards: a change makes new ones (``Ratings.rerated``).
+
+    The plays come from the store's facts (``FactsCache``, the same values the nights,
+    the seasons and the achievements read), not from a reading of their own: a history
+    already read for another screen is not read again, and after a change only the plays
+    from the earliest one it touched are read (by the facts) and re-rated (here)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -82,35 +89,28 @@ class RatingsCache:
         self.version: tuple[object, int] | None = None
         self.full_reads = 0
         """How often a change that did not say which plays it touched made every play be
-        read again (for tests and the bench)."""
+        re-rated (for tests and the bench)."""
 
-    def get(self, db: Database) -> Ratings:
+    def get(self, db: Database, facts: FactsCache) -> Ratings:
         with self._lock:
-            return self._get(db)
+            return self._get(db, facts)
 
-    def _get(self, db: Database) -> Ratings:
+    def _get(self, db: Database, kept: FactsCache) -> Ratings:
         version = db.version()
         out = frozenset(staying_out(db))
+        facts = kept.get(db)
         ratings = self.ratings
         if ratings is None or self.version is None or version[0] != self.version[0]:
             self.full_reads += 1
-            ratings = rate(read_facts(db), out=out)
+            ratings = rate(facts, out=out)
         else:
             changed, since = db.touched_since(self.version[1], version[1])
-            plays = ratings.plays
             if changed and since is None:
                 self.full_reads += 1
-                ratings = ratings.rerated(read_facts(db), out=out)
-            elif (
-                changed
-                and since is not None
-                and plays
-                and since <= plays[len(plays) // 2].played_at
-            ):
-                # most plays read again: the plain walk of every play is the faster read
-                ratings = ratings.rerated(read_facts(db), out=out)
-            elif changed:
-                ratings = ratings.rerated(read_facts(db, since), since=since, out=out)
+                ratings = ratings.rerated(facts, out=out)
+            elif changed and since is not None:
+                first = bisect_left(facts, since, key=played_at)
+                ratings = ratings.rerated(facts[first:], since=since, out=out)
             elif out != ratings.out:
                 ratings = ratings.rerated((), since=LATEST, out=out)
         ratings.renamed(names(db))

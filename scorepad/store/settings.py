@@ -22,7 +22,8 @@ s = m.history_setting
 KEY_LENGTH = 64
 
 
-def _checked(key: str, value: Any) -> str:
+def checked_setting(key: str, value: Any) -> str:
+    """``value`` as the history keeps it (JSON text), or StoreError naming the key."""
     if not key or len(key) > KEY_LENGTH:
         raise StoreError("store.setting_key", value=quote(key))
 
@@ -38,13 +39,18 @@ def _checked(key: str, value: Any) -> str:
 
 def read_settings(db: Database) -> dict[str, Any]:
     with db.reading() as conn:
-        rows = conn.execute(select(s.c.key, s.c.value)).all()
+        return settings_in(conn)
+
+
+def settings_in(conn: Connection) -> dict[str, Any]:
+    """Every setting kept, by key (in the caller's transaction)."""
+    rows = conn.execute(select(s.c.key, s.c.value).order_by(s.c.key)).all()
     return {key: json.loads(value) for key, value in rows}
 
 
 def write_setting(conn: Connection, key: str, value: Any) -> None:
     """Keep ``value`` under ``key``; None forgets the key (its default applies again)."""
-    text = _checked(key, value)
+    text = checked_setting(key, value)
     conn.execute(delete(s).where(s.c.key == key))
     if value is not None:
         conn.execute(insert(s).values(key=key, value=text))

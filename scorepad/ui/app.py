@@ -2,7 +2,8 @@
 
 Routes (``page.route`` includes the query string in Flet 1.0):
 ``/`` Home · ``/new`` game picker · ``/new/<game>[?variant=A&players=Ana,Ben]`` New play,
-straight to the sheet when players are given · ``/sheet/<sheet id>`` a sheet in progress ·
+straight to the sheet when players are given · ``/quick[?name=…]`` a game outside the
+catalogue ("Another game") · ``/sheet/<sheet id>`` a sheet in progress ·
 ``/settings`` · ``/history`` · ``/play/<id>`` and ``/play/<id>/edit`` · ``/stats``,
 ``/players``, ``/games`` · ``/nights`` and ``/nights/<first play id>`` · ``/seasons``.
 
@@ -486,6 +487,12 @@ def _suggest(ctx: Context, params: Params, query: Params) -> ft.View:
     return suggest_view(ctx, query.get("players", ""))
 
 
+def _quick(ctx: Context, params: Params, query: Params) -> ft.View:
+    from scorepad.ui.views.newplay import quick_view
+
+    return quick_view(ctx, query.get("name", ""))
+
+
 def _new_game(ctx: Context, params: Params, query: Params) -> ft.View:
     from scorepad.ui.views.manage import new_game_view
 
@@ -502,6 +509,7 @@ ROUTES: tuple[tuple[str, Screen], ...] = (
     ("/", _home),
     ("/new", _picker),
     ("/new/:game", lambda ctx, params, query: new_play(ctx, params["game"], query)),
+    ("/quick", _quick),
     ("/sheet/:id", lambda ctx, params, query: sheet(ctx, params["id"])),
     ("/settings", _settings),
     ("/history", _history),

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from scorepad.club.ratings import Ratings
     from scorepad.club.review import Review
     from scorepad.club.seasons import Season
+    from scorepad.core.quick import QuickGame
     from scorepad.store import (
         Backup,
         CustomGame,
@@ -264,6 +265,19 @@ class History(Protocol):
 
     def labels(self, game: str) -> list[str]:
         """By-hand line labels used with the game before, most recent first."""
+        ...
+
+    def quick_game(self, game: QuickGame) -> GameTemplate:
+        """The quick game (a game outside the catalogue, made at the table) with these
+        options: made, or brought up to them (``Store.quick_game``)."""
+        ...
+
+    def quick_games(self) -> list[GameTemplate]:
+        """The quick games not yet made games of their own, most recently played first."""
+        ...
+
+    def keep_quick(self, game: str) -> GameTemplate:
+        """A quick game made a game of its own (a custom game), its plays kept."""
         ...
 
     # --- the collection and what to play tonight ----------------------------------------
@@ -538,6 +552,15 @@ class StoreHistory:
 
     def labels(self, game: str) -> list[str]:
         return self.store.labels(game)
+
+    def quick_game(self, game: QuickGame) -> GameTemplate:
+        return self.store.quick_game(game)
+
+    def quick_games(self) -> list[GameTemplate]:
+        return self.store.quick_games()
+
+    def keep_quick(self, game: str) -> GameTemplate:
+        return self.store.keep_quick(game)
 
     # --- files ------------------------------------------------------------------------------
     def export(self, out: TextIO, fmt: str) -> int:

@@ -50,12 +50,14 @@ def test_the_picker_shows_the_groups_games_first_under_their_heading(tmp_path):
     root = view.build()
     rows = view.results.controls
     ids = [r.identifier for r in rows if isinstance(r, ft.Semantics)]
-    assert ids[:4] == ["picker-yours", "game-azul", "game-cascadia", "picker-others"]
+    # "Another game" first, then the group's own games under their heading
+    assert ids[:5] == ["quick-game", "picker-yours", "game-azul", "game-cascadia", "picker-others"]
     assert find(root, "picker-yours").value == "Your games"
     view.list_games("cascadia")
-    assert rows[0].visible and not rows[3].visible  # no other game matches
+    assert rows[1].visible and not rows[4].visible  # no other game matches
     view.list_games("catan")
-    assert not rows[0].visible and not rows[3].visible
+    assert not rows[1].visible and not rows[4].visible
+    assert rows[0].visible  # a game outside the catalogue can always be scored
 
 
 def test_a_picker_without_a_collection_has_no_heading(tmp_path):

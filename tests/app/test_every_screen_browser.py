@@ -6,7 +6,8 @@ One page of the session's served app visits them all, through the app's own rout
 (Flutter loads once), at phone size (390 × 844) and laptop size (1280 × 800), in each of
 the four languages and in both themes, switched on the Settings screen as a person does.
 The plays it opens are saved first, dated long ago (other tests' recent plays stay the
-recent ones), with names no other test uses; the custom game is one of its own.
+recent ones), with names no other test uses; the custom game is one of its own, and so
+is the quick game (a game outside the catalogue: its form, its sheet's buttons, its play).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from scorepad.core import PlayerSheet, find_game
+from scorepad.core.quick import QuickGame, quick_id
 from scorepad.store import open_store
 
 pytestmark = pytest.mark.browser
@@ -42,6 +44,8 @@ GAMES = Path(__file__).parent.parent / "core" / "games"
 TEAMS = "tour-teams"
 """The custom game made for this tour (a team game, scored on points)."""
 NAMES = ("Quirina", "Rasmus", "Solveig", "Torben")
+QUICK = "Tour Quokka"
+"""The quick game made for this tour (a total per player, a target), not kept."""
 
 BELOW = """() => {
     // The lowest bottom edge of the accessibility tree's nodes: the tree holds what is
@@ -116,6 +120,7 @@ def plays(data_dir: Path) -> dict[str, int]:
         data = {k: v for k, v in data.items() if k != "modules"} | {"id": TEAMS}
         data["name"] = {"en": "Tour teams"}
         teams = store.import_game(json.dumps(data), f"{TEAMS}.json")
+        quick = store.quick_game(QuickGame(QUICK, target=50))
         a, b, c, _ = NAMES
         when = "2020-01-0{} 20:00"
         return {
@@ -155,6 +160,12 @@ def plays(data_dir: Path) -> dict[str, int]:
                 ],
                 when.format(4),
             ),
+            "quick": store.save_play(
+                quick,
+                None,
+                [PlayerSheet(a, {"points": 16}), PlayerSheet(b, {"points": 9})],
+                when.format(5),
+            ),
         }
     finally:
         store.close()
@@ -191,11 +202,14 @@ def stops(plays: dict[str, int]) -> list[Stop]:
             "total-2",
             [(["palace-1"], "palace-done")],
         ),
+        Stop("quick", f"/quick?name={QUICK}", "quick-go"),
+        Stop("sheet-quick", f"/new/{quick_id(QUICK)}?players={four}", "quick-add-4-10"),
         Stop("history", "/history", "filter"),
         Stop("play-azul", f"/play/{plays['azul']}", "play-edit"),
         Stop("play-skull-king", f"/play/{plays['skull']}", "play-rounds"),
         Stop("play-pandemic", f"/play/{plays['pandemic']}", "play-edit"),
         Stop("play-teams", f"/play/{plays['teams']}", "play-edit"),
+        Stop("play-quick", f"/play/{plays['quick']}", "quick-keep"),
         Stop("play-edit", f"/play/{plays['azul']}/edit", "save"),
         Stop("stats", "/stats", "stats-player"),
         Stop("stats-player", f"/stats?player={NAMES[0]}", "stats-player-plays"),
@@ -376,6 +390,8 @@ GROUPS = {
         "sheet-teams",
         "sheet-pavilion",
         "sheet-sintra",
+        "quick",
+        "sheet-quick",
     ),
     "plays": (
         "history",
@@ -383,6 +399,7 @@ GROUPS = {
         "play-skull-king",
         "play-pandemic",
         "play-teams",
+        "play-quick",
         "play-edit",
     ),
     "manage": ("stats", "stats-player", "players", "games", "game-editor", "game-editor-own"),

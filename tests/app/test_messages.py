@@ -26,7 +26,7 @@ from scorepad.ui.history import StoreHistory
 SHOWN = ("value", "label", "hint_text", "helper_text", "tooltip", "text", "title", "error")
 KEY = re.compile(
     r"\b(app|manage|store|print|entry|sheet|template|hint|text|kind|type|share|result|"
-    r"format|language|plain|file|join|wins|prefer)\.[a-z_]+(\.[a-z_]+)*\b"
+    r"format|language|plain|file|join|wins|prefer|quick)\.[a-z_]+(\.[a-z_]+)*\b"
 )
 
 
@@ -138,6 +138,7 @@ ROUTES = [
     "/",
     "/new",
     "/new/azul",
+    "/quick?name=Cosmic",
     "/new/azul-sintra?variant=B&players=Ana,Ben",
     "/new/glass-road?players=Ana,Ben",
     "/settings",

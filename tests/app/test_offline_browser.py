@@ -25,6 +25,7 @@ import pytest
 from conftest import PHONE, AppPage, history_path, open_to, serving
 from playwright.sync_api import expect
 
+from scorepad.core.quick import QuickGame
 from scorepad.store import open_store
 from scorepad.ui.server import PING_ENV
 
@@ -203,3 +204,44 @@ def test_a_phone_offline_while_the_sheet_is_saved_elsewhere_names_what_it_could_
     zora, abel = record.sheet.players
     assert (zora.lines["marker"], zora.total, abel.lines["marker"], abel.total) == (9, 9, 30, 30)
     assert not abel.lines.get("rows")  # what the phone could not deliver is not in the play
+
+
+def test_steps_tapped_on_a_quick_sheet_while_offline_are_counted_once_each(
+    app: AppPage, phone: AppPage
+):
+    """A quick game's + and − are taps, not typing: those made into a dead link are sent
+    again once the app answers, each counted once, on both devices and in the play."""
+    with open_store(history_path(app.data_dir)) as store:
+        game = store.quick_game(QuickGame("Offline Ombre")).id
+    app.open(f"/new/{game}?players=Bryn,Cato")
+    expect(app.node("total-1")).to_have_text("0")
+    sheet_id = app.draft_when(game, lambda d: bool(d.get("id")))["id"]
+    computer = sockets(app)
+    phone.page.set_viewport_size(PHONE)
+    phone.open(f"/sheet/{sheet_id}")
+    expect(phone.node("quick-add-1-5")).to_be_attached()
+    phone.node("quick-add-1-5").click()  # before the drop: taken at once
+    expect(app.node("total-1")).to_have_text("5")
+
+    offline = time.monotonic()
+    phone.page.context.set_offline(True)
+    its = sockets(phone) - computer
+    wait_until(phone, offline, 3)
+    phone.node("quick-add-1-10").click()  # into the dead socket
+    app.node("quick-add-2-1").click()  # the computer goes on meanwhile
+    late(phone)
+    phone.node("quick-sub-1-1").click()  # while the banner is up
+    given_up(phone, its)
+    phone.page.context.set_offline(False)
+
+    back(phone)
+    expect(phone.page.locator("#scorepad-link-untaken")).to_have_count(0)
+    for device in (phone, app):
+        expect(device.node("total-1")).to_have_text("14")  # 5 + 10 − 1, each once
+        expect(device.node("total-2")).to_have_text("1")
+    texts = app.draft_when(game, lambda d: d["texts"]["points"][0] == "5+10-1")["texts"]
+    assert texts["points"] == ["5+10-1", "1"]
+    app.click("save")
+    expect(app.node("play-edit")).to_be_attached()
+    bryn, cato = saved_play(app).sheet.players
+    assert (bryn.name, bryn.total, cato.name, cato.total) == ("Bryn", 14, "Cato", 1)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from datetime import date
+from types import SimpleNamespace
 
 import pytest
 from club_plays import coop, play, ranked, seat
 
 from scorepad.club.review import (
     ReviewError,
+    Tally,
     as_json,
     best_lines,
     find_player,
@@ -147,3 +150,36 @@ def test_every_figure_reads_in_every_language(lang):
         assert {"plays", "hours", "games", "new-games", "h-index", "busiest-day"} <= set(keys)
         assert ("nemesis" in keys) == (player is not None)
         assert "2025" in title(review, lang)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_plain_seats_count_as_the_facts_do(seed):
+    # the store reads a whole year's seats as values holding no rank and no team
+    # (``Tally.add_play``): the same review as from the facts, on random plays with ties,
+    # co-operative plays won and lost, the hidden player and equal best totals
+    rnd = random.Random(seed)
+    facts = []
+    for day in range(200):
+        when = f"2025-{1 + day % 12:02d}-{1 + day % 28:02d}T{rnd.randint(10, 23)}:00"
+        names = rnd.sample(["Ana", "Ben", "Cy", "Dee", "Anonymous"], rnd.randint(2, 4))
+        if rnd.random() < 0.15:
+            facts.append(coop(when, "pandemic", names, won=rnd.random() < 0.5))
+            continue
+        scores = {n: rnd.randint(1, 5) for n in names}
+        fact = ranked(when, rnd.choice(["azul", "6-nimmt"]), scores)
+        seats = tuple(replace(s, anonymous=s.player == "Anonymous") for s in fact.seats)
+        facts.append(replace(fact, seats=seats))
+    facts.sort(key=lambda f: (f.played_at, f.id))
+    lowest = frozenset({"6-nimmt"})
+    tally = Tally(None, lowest)
+    for f in facts:
+        plain = tuple(
+            SimpleNamespace(
+                player=s.player, winner=s.winner, total_halves=s.total_halves, anonymous=s.anonymous
+            )
+            for s in f.seats
+        )
+        tally.add_play(f.id, f.game, f.played_at, f.minutes, f.kind, f.outcome, plain)
+    assert tally.review(2025, frozenset()) == year_review(
+        facts, 2025, lowest_wins=lowest, before=frozenset()
+    )

@@ -310,3 +310,50 @@ def test_a_history_in_memory_is_opened_like_a_file(capsys, url):
     games = run(capsys, "games", "--db", url)
     assert re.search(r"^azul\s+Azul\s", games, re.M)
     assert run(capsys, "history", "--db", url).strip() == "no plays yet"
+
+
+def test_score_takes_a_quick_sheet_without_a_history(capsys, monkeypatch, tmp_path):
+    sheet = {
+        "quick": {"name": "Hearts", "rounds": True, "lowest_wins": True, "target": 100},
+        "players": [
+            {"name": "Ana", "points": [50, "30+26"]},
+            {"name": "Ben", "points": [10, 3.5]},
+        ],
+    }
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(sheet)))
+    with pytest.raises(SystemExit) as stop:  # 3.5 on a line of whole points
+        main(["score", "-"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err == "scorepad: -: players[1].points[1]: 3.5 is not a whole number\n"
+    sheet["players"][1]["points"] = [10, 3]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(sheet)))
+    out = run(capsys, "score", "-", "--lang", "es")
+    assert "Hearts" in out and "Ana llegó a 100 en la ronda 2." in out
+    path = tmp_path / "hearts.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    data = json.loads(run(capsys, "score", str(path), "--json"))
+    assert data["game"] == "quick-hearts" and data["winners"] == ["Ben"]
+    assert data["rounds"] == [[50, 10], [106, 13]] and data["ended_by"] == ["Ana"]
+    assert data["quick"]["rounds"] is True and data["quick"]["target"] == 100
+    assert not (tmp_path / "history.sqlite3").exists()
+
+
+def test_template_says_a_target_without_rounds(capsys, tmp_path):
+    from scorepad.core.quick import QuickGame, quick_template
+
+    source = quick_template(QuickGame("Cosmic Encounter", target=20)).source
+    path = tmp_path / "cosmic.json"
+    path.write_text(json.dumps(source), encoding="utf-8")
+    assert "ends once someone's total reaches 20" in run(capsys, "template", str(path))
+    assert "endet, sobald jemandes Summe 20 erreicht" in run(
+        capsys, "template", str(path), "--lang", "de"
+    )
+    data = json.loads(run(capsys, "template", str(path), "--json"))
+    assert data["ends"] == {"reach": 20, "rule": "ends once someone's total reaches 20"}
+    assert "rounds" not in data
+
+
+def test_the_quick_sheet_example_scores(capsys):
+    out = run(capsys, "score", str(EXAMPLES / "cosmic-encounter-quick.json"), "--lang", "en")
+    assert "Ana wins with 5 points." in out and "Ana reached 5." in out

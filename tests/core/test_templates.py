@@ -1347,14 +1347,15 @@ BROKEN_ROUNDS = [
         'my.json: ends: give exactly one of "reach" and "fall_to"',
     ),
     (
-        "ends without rounds",
+        "ends without rounds in a co-operative game",
         lambda d: [
             _drop_rounds_keep_lines(d),
             [line.pop("per_round") for line in d["lines"]],
             [line.update(counts=True) for line in d["lines"]],
-            d.update(ends={"reach": 100}),
+            d.update(ends={"reach": 100}, result={"kind": "cooperative"}),
         ],
-        'my.json: ends: "ends" needs the game\'s "rounds"',
+        'my.json: ends: "ends" without "rounds" cannot go with "result" (a co-operative '
+        'game\'s target is "result.won_at")',
     ),
     (
         "a bid rule naming a points line",

@@ -3,11 +3,14 @@ removed by hand, ``scorepad collection`` and ``scorepad suggest`` (SQLite and Po
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from bgg_export import collection_csv
+from bgg_export import COLUMNS, collection_csv
 from store_sheets import azul
 
 from scorepad.cli import main
@@ -29,9 +32,12 @@ def test_the_collection_gathers_bgg_bg_stats_and_games_added_by_hand(store):
     listed = store.owned_games()
     sources = {}
     for entry in listed:
-        sources.setdefault(entry["source"], []).append(entry)
-    assert len(sources["bgg"]) == 12  # owned or wished for, as BGG's export lists them
-    assert sum(e["owned"] for e in sources["bgg"]) == len(bgg)
+        for source in entry["sources"]:
+            sources.setdefault(source, []).append(entry)
+    # owned or wished for, as BGG's export lists them: 12 entries, two of them copies of
+    # 7 Wonders Duel (one game, one row)
+    assert len(sources["bgg"]) == 11
+    assert sum(e["owned"] for e in sources["bgg"]) == len({r["bgg_id"] for r in bgg})
     names = {e["name"] for e in sources["bgstats"]}
     assert "Pylos" in names and "Azul: Crystal Mosaic" not in names  # an expansion
     cosmic = by_name(store)["Cosmic Encounter"]
@@ -48,9 +54,13 @@ def test_the_collection_gathers_bgg_bg_stats_and_games_added_by_hand(store):
         "wishlist": False,
         "wishlist_priority": None,
         "plays": None,
+        "collids": ["hand-39463"],
+        "sources": ["hand"],
     }
-    azul_bgs = next(e for e in sources["bgstats"] if e["name"] == "Azul")
-    assert (azul_bgs["game"], azul_bgs["bgg_id"], azul_bgs["players"]) == ("azul", 230802, [2, 4])
+    azul = [e for e in listed if e["bgg_id"] == 230802]  # BGG's and BG Stats': one game
+    assert [(e["name"], e["game"], e["sources"], e["players"]) for e in azul] == [
+        ("Azul", "azul", ["bgg", "bgstats"], [2, 4])
+    ]
     assert [e["name"].casefold() for e in listed] == sorted(e["name"].casefold() for e in listed)
 
 
@@ -147,3 +157,92 @@ def test_suggest_refuses_a_bad_number_in_one_line(capsys, url, argv, said):
         main(["suggest", *argv, "--db", url, "--lang", "en"])
     assert stopped.value.code == 2
     assert said in capsys.readouterr().err
+
+
+def bgg_csv(*games: tuple[int, str, bool]) -> str:
+    """A BGG collection export of these games (BGG id, name, owned: else wished for)."""
+    out = io.StringIO()
+    writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for n, (ident, name, owned) in enumerate(games):
+        cells = dict.fromkeys(COLUMNS, "")
+        cells.update(
+            objectname=name,
+            objectid=str(ident),
+            own="1" if owned else "0",
+            wishlist="0" if owned else "1",
+            wishlistpriority="" if owned else "2",
+            numplays="7",
+            collid=str(77000000 + n),
+            objecttype="thing",
+            originalname=name,
+            minplayers="2",
+            maxplayers="2",
+            avgweight="1.5",
+            itemtype="standalone",
+        )
+        writer.writerow([cells[c] for c in COLUMNS])
+    return out.getvalue()
+
+
+def bgstats_with(*games: str) -> str:
+    """The BG Stats export, its game list holding also these games, without a BGG id."""
+    data = json.loads(BGSTATS.read_text(encoding="utf-8"))
+    pylos = next(g for g in data["games"] if g["name"] == "Pylos")
+    for n, name in enumerate(games, 1):
+        data["games"].append(
+            {
+                **pylos,
+                "id": 900 + n,
+                "uuid": f"0b1c7d7e-0002-4000-8000-00000000090{n}",
+                "name": name,
+            }
+        )
+    return json.dumps(data)
+
+
+def test_a_game_bg_stats_lists_without_a_bgg_id_and_bgg_lists_with_one_is_one_game(
+    store, url, capsys
+):
+    store.import_text(bgstats_with(), "export.bgsplay")
+    store.import_text(bgg_csv((1419, "PYLOS", True), (1419, "Pylos", False)), "c.csv")
+    pylos = [e for e in store.owned_games() if e["name"].casefold() == "pylos"]
+    assert len(pylos) == 1  # one row, however many sources list it
+    one = pylos[0]
+    assert one["bgg_id"] == 1419 and one["owned"] and one["wishlist"]
+    assert one["sources"] == ["bgg", "bgstats"] and one["source"] == "bgg"
+    assert len(one["collids"]) == 3 and one["collid"] == "77000000"
+    assert one["minutes"] == [30, 60]  # BGG's entry had no playing time: BG Stats' fills in
+    assert (one["weight"], one["plays"]) == ("1.5", 7)
+    # the command line lists it once too, naming both sources
+    assert main(["collection", "--db", url, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [e["collids"] for e in listed if e["name"].casefold() == "pylos"] == [one["collids"]]
+    assert main(["collection", "--db", url, "--lang", "en"]) == 0
+    table = capsys.readouterr().out
+    assert sum("pylos" in line.casefold() for line in table.splitlines()) == 1
+    assert "BGG + BG Stats" in table
+    # removing it takes it out of every source, and a later import of BG Stats' list
+    # does not bring it back
+    store.remove_owned(one["collids"][-1])
+    assert not [e for e in store.owned_games() if e["name"].casefold() == "pylos"]
+    store.import_text(bgstats_with(), "export.bgsplay")
+    assert not [e for e in store.owned_games() if e["name"].casefold() == "pylos"]
+
+
+def test_your_games_in_the_picker_count_a_game_both_sources_make_whole(store):
+    from scorepad.ui.views.picker import owned_ids
+
+    # BGG knows the game by its id, only wished for there; BG Stats owns it under the
+    # same name without an id (a name the catalogue does not know); its own Azul entry
+    # lists a copy nobody owns. Together: the group owns Azul, listed once
+    data = json.loads(bgstats_with("Azul (first edition)"))
+    next(g for g in data["games"] if g["name"] == "Azul")["copies"] = [{"statusOwned": 0}]
+    store.import_text(json.dumps(data), "export.bgsplay")
+    store.import_text(bgg_csv((230802, "Azul (first edition)", False)), "c.csv")
+    firsts = [e for e in store.owned_games() if e["name"] == "Azul (first edition)"]
+    assert [(e["owned"], e["game"], e["bgg_id"], e["sources"]) for e in firsts] == [
+        (True, "azul", 230802, ["bgstats", "bgg"])
+    ]
+    ctx = SimpleNamespace(services=SimpleNamespace(history=store))
+    assert "azul" in owned_ids(ctx)  # type: ignore[arg-type]

@@ -276,9 +276,9 @@ def test_big_files_are_scored_by_helper_processes_with_the_same_result(
     monkeypatch.setattr(parallel, "MIN_BYTES", 0)
     from_bytes, finished = [], []
 
-    def spy(conn, data, source):
+    def spy(conn, data, source, kept=None):
         from_bytes.append(source)
-        yield from read_json_bytes(conn, data, source)
+        yield from read_json_bytes(conn, data, source, kept)
         finished.append(source)
 
     monkeypatch.setattr(importing, "read_json_bytes", spy)

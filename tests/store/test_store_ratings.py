@@ -184,3 +184,16 @@ def test_the_command_line_lists_players_by_rating(url, capsys):
         main(["ratings", "--db", url, "--game", "nope"])
     assert stop.value.code == 2
     assert 'no game "nope"' in capsys.readouterr().err
+
+
+def test_ratings_read_their_plays_through_the_facts_kept(store):
+    for d in range(1, 6):
+        azul(store, f"2024-05-0{d}T20:00", {"Ana": 30 + d, "Ben": 40 - d, "Cy": 35})
+    kept = store._facts
+    ratings = shown(store)
+    assert kept.reads == 5  # the ratings' plays are the facts the other screens read
+    assert fresh(store) == ratings
+    assert kept.reads == 5  # ... so they are not read again for them
+    azul(store, "2024-05-09T20:00", {"Ana": 1, "Ben": 2})
+    assert shown(store) == fresh(store)
+    assert kept.reads == 6  # after a change, only the play it touched

@@ -4,13 +4,16 @@ games' directions (``store.yearfacts``, ``store.roundfacts``), on SQLite and Pos
 
 from __future__ import annotations
 
+import random
 from datetime import datetime
 
 import pytest
-from store_sheets import azul, glass
+from store_sheets import azul, edit, glass
 
+import scorepad.store.yearfacts as yearfacts
 from scorepad.club.review import ReviewError, year_review
 from scorepad.core import PlayerSheet, builtin_games
+from scorepad.store import StoreError
 
 NIMMT = builtin_games()["6-nimmt"]
 
@@ -89,3 +92,66 @@ def test_achievements_are_worked_out_again_after_a_change(store):
     store.set_ignored(plays[3], False)
     first = next(e for e in store.achievements() if e.achievement.id == "first-win")
     assert (first.player, first.play_id, first.times) == ("Ana", plays[0], 10)
+
+
+def test_a_year_read_afresh_equals_the_year_from_the_facts_kept(store):
+    # a random history over three years (ties, equal best totals, the lowest winning in
+    # 6 nimmt!, durations or none, plays deleted, left out, moved to another year, their
+    # players changed): every year's review read afresh (a program's first ask: its own
+    # reader, ``store.yearfacts``) equals the review from the facts kept, figure for figure
+    rnd = random.Random(32)
+    names = ["Ana", "Ben", "Cy", "Dee", "eve", "Fil"]
+    ids = []
+    for n in range(120):
+        when = f"{rnd.choice([2023, 2024, 2025])}-{rnd.randint(1, 12):02d}-{rnd.randint(1, 28):02d}"
+        when += f"T{rnd.randint(0, 23):02d}:{rnd.choice([0, 30]):02d}"
+        people = rnd.sample(names, rnd.randint(2, 4))
+        if n % 5 == 4:
+            sheets = [
+                PlayerSheet(p, {"bullheads": [rnd.randint(0, 30) for _ in range(2)]})
+                for p in people
+            ]
+            ids.append(store.save_play(NIMMT, None, sheets, when))
+        else:
+            minutes = rnd.choice([None, 30, 45])
+            scores = {p: rnd.randint(1, 4) for p in people}
+            ids.append(azul(store, when, scores, duration=minutes))
+    for play_id in rnd.sample(ids, 10):
+        store.delete_play(play_id)
+    for play_id in rnd.sample(ids, 10):
+        store.set_ignored(play_id, True)
+    for play_id in rnd.sample(ids, 10):
+        try:
+            store.get_play(play_id)
+        except StoreError:
+            continue  # deleted
+        if store.get_play(play_id).sheet.template.id != "azul":
+            continue
+        people = rnd.sample(names, 3)
+        sheets = [PlayerSheet(p, {"marker": rnd.randint(1, 4)}) for p in people]
+        moved = datetime(rnd.choice([2023, 2024, 2025]), 6, rnd.randint(1, 28), 20, 0)
+        store.update_play(play_id, edit(store, play_id, sheets, played_at=moved))
+    asks = [(year, player) for year in (2022, 2023, 2024, 2025) for player in (None, "Ana", "eve")]
+    assert store._facts.facts is None
+    afresh = [store.review(year, player) for year, player in asks]
+    assert store._facts.facts is None  # each read its year alone
+    store.facts()
+    kept = [store.review(year, player) for year, player in asks]
+    assert afresh == kept
+    assert sum(r.plays for r in afresh[3::3]) == len(store.facts())
+    assert any(r.best and r.win_streak.length > 1 for r in afresh)
+
+
+def test_a_whole_years_seats_are_read_from_the_results_index_alone(store):
+    # the seats' rows are wide (each holds its entries): a year's seats found by the
+    # results' key cost twice what the narrow index of the players' results does
+    if store.db.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's query plan")
+    azul(store, "2025-01-01T20:00", {"Ana": 30, "Ben": 41})
+    sql = yearfacts.REVIEW_SEATS._compile(store.db.engine.dialect)[0]
+    bounds = [datetime(2025, 1, 1), datetime(2026, 1, 1)]
+    with store.db.cursor() as cursor:
+        cursor.execute("EXPLAIN QUERY PLAN " + sql, [str(b) for b in bounds])
+        plan = " / ".join(str(row[-1]) for row in cursor.fetchall())
+    assert "COVERING INDEX ix_result_player" in plan, plan
+    assert store.review(2025).plays == 1

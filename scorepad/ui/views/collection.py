@@ -1,7 +1,9 @@
 """The collection (``/collection``): the games the group owns, from a BoardGameGeek
 collection export, BG Stats' game list or added here by hand (name, BGG id, players,
 playing time, weight: checked by the store, its message shown under the form and what
-was typed kept), each removable. The picker shows the owned games first.
+was typed kept), each removable. A game several sources list is one card, naming them
+all (``store.collection.merged``); its bin removes it from each. The picker shows the
+owned games first.
 """
 
 from __future__ import annotations
@@ -101,8 +103,8 @@ class CollectionView:
             details.append(minutes_text((low, high), ctx.lang))
         if entry["weight"]:
             details.append(weight_text(Decimal(entry["weight"]), ctx.lang))
-        source = entry["source"]
-        details.append(ctx.t(SOURCES.get(source, "collection.from_hand")))
+        sources = entry.get("sources") or [entry["source"]]  # a game listed by several
+        details.append(" + ".join(ctx.t(SOURCES.get(s, "collection.from_hand")) for s in sources))
         return tid(
             f"collection-{n}",
             ft.Card(

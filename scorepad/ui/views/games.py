@@ -1,5 +1,7 @@
 """Custom games: the built-in and user-defined games, each exportable; the user's own
-can be edited and deleted (with an undo); a game file can be imported.
+can be edited and deleted (with an undo); a game file can be imported. A quick game (made
+at the table with "Another game") joins the user's own once it is kept as a game of its
+own (its play's screen or its Stats card).
 
 Files are read and written on the machine that runs the app: an import takes the file's
 text pasted in or, in the host's sessions only (``Context.may(Power.HOST_FILES)``), a
@@ -107,12 +109,15 @@ class GamesView:
             # would give the built-ins alone)
             custom = {c.template.id: c.template for c in self.history.custom_games()}
             games = self.history.games()
+            # made at the table and not kept yet: a game of its own only once kept
+            quick = {template.id for template in self.history.quick_games()}
         except ScorepadError as problem:
             self.say(problem.message(ctx.lang), error=True)
             self.lists.controls = []
             return
-        mine = list(custom.values())  # with the ones a sheet cannot show yet: to edit them
-        builtin = [g for g in games.values() if g.id not in custom]
+        # with the ones a sheet cannot show yet: to edit them
+        mine = [g for g in custom.values() if g.id not in quick]
+        builtin = [g for g in games.values() if g.id not in custom and g.id not in quick]
         rows: list[ft.Control] = [heading(ctx.t("manage.my_games"))]
         if mine:
             rows += [self._row(g, own=True) for g in mine]

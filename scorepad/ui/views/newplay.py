@@ -1,5 +1,6 @@
 """New play: the players in seat order (and their teams in a team game), who starts, the
-variant, and where the game is played."""
+variant, and where the game is played. The quick form (``views.quick``, a game outside the
+catalogue) is this form with the quick game's own fields above the players."""
 
 from __future__ import annotations
 
@@ -10,25 +11,33 @@ import flet as ft
 
 from scorepad.core import GameTemplate, ScorepadError
 from scorepad.core.i18n import join_words, pick
+from scorepad.core.quick import MAX_QUICK_NAME
 from scorepad.sheet.draft import SheetDraft
 from scorepad.sheet.keeper import of_game
 from scorepad.ui.context import Context
 from scorepad.ui.newplay_model import NewPlayModel
+from scorepad.ui.quick_model import QuickForm, placeholder
 from scorepad.ui.views.colour_part import ColourSwatch, coloured, seat_colours
 from scorepad.ui.views.common import muted, players_range, screen, tid
 from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.pdf import blank_button, offer_blank, status_line, teller
+from scorepad.ui.views.quick import QuickPart, known_names
 
 if TYPE_CHECKING:
     from scorepad.club.ratings import Ratings
+    from scorepad.core.quick import QuickGame
 
 
 class NewPlayView:
-    def __init__(self, ctx: Context, model: NewPlayModel) -> None:
+    def __init__(self, ctx: Context, model: NewPlayModel, quick: QuickPart | None = None) -> None:
+        """``quick``: the quick form's own fields (the game is made on Start)."""
         self.ctx = ctx
         self.model = model
+        self.quick = quick
         self.template: GameTemplate = model.template
-        self.waiting: list[SheetDraft] = of_game(ctx.services.drafts, self.template.id)
+        self.waiting: list[SheetDraft] = (
+            [] if quick is not None else of_game(ctx.services.drafts, self.template.id)
+        )
         self.fields: list[ft.TextField] = []
         self.rows = ft.Column(spacing=6)
         self.add_button = ft.TextButton(
@@ -66,8 +75,12 @@ class NewPlayView:
             expand=True,
         )
         self.start = tid(
-            "start",
-            ft.FilledButton(ctx.t("app.start"), icon=ft.Icons.PLAY_ARROW, on_click=self.on_start),
+            "start" if quick is None else "quick-go",
+            ft.FilledButton(
+                ctx.t("app.start" if quick is None else "quick.go"),
+                icon=ft.Icons.PLAY_ARROW,
+                on_click=self.on_start,
+            ),
         )
         self.saved = _saved_players(ctx)
         if model.colours is None:
@@ -99,6 +112,8 @@ class NewPlayView:
         body: list[ft.Control] = [
             muted(players_range(ctx, self.template.min_players, self.template.max_players), size=14)
         ]
+        if self.quick is not None:
+            body = self.quick.controls()
         if self.waiting:
             body.append(self._waiting_banner(self.waiting))
         body += [
@@ -114,12 +129,18 @@ class NewPlayView:
         if self.modules:
             label = ft.Text(ctx.t("app.modules"), weight=ft.FontWeight.BOLD)
             body += [label, ft.Row(self.modules, wrap=True)]
+        actions: list[ft.Control] = [self.start]
+        if self.quick is None:  # a quick game has no sheet to print until it is made
+            actions.append(blank_button(ctx, self.on_print_blank))
         body += [
             ft.Row([tid("location", self.location)]),
-            ft.Row([self.start, blank_button(ctx, self.on_print_blank)], wrap=True, spacing=8),
+            ft.Row(actions, wrap=True, spacing=8),
             tid("newplay-message", self.message),
         ]
-        return screen(ctx, pick(self.template.name, ctx.lang), body)
+        title = pick(self.template.name, ctx.lang)
+        if self.quick is not None:
+            title = ctx.t("quick.another_game")
+        return screen(ctx, title, body)
 
     def _waiting_banner(self, drafts: list[SheetDraft]) -> ft.Control:
         """The sheets of this game already in progress (another table's, or one left
@@ -393,12 +414,25 @@ class NewPlayView:
     def on_start(self) -> None:
         problems = self.model.problems()
         wrong_location = self.show_location_problem()
+        game = self.quick.checked() if self.quick is not None else None  # all said at once
         if problems or self.model.team_problem() is not None:
             self.show_players(problems, teams=True)
             return
         if wrong_location:
             return
+        if self.quick is not None and (game is None or not self.made_quick(game)):
+            return
         start_sheet(self.ctx, self.model)
+
+    def made_quick(self, game: QuickGame) -> bool:
+        """The quick form's game made (or brought up to these options) for the sheet to
+        start on; False once what kept it from being made is said."""
+        try:
+            self.model.template = self.ctx.services.history.quick_game(game)
+        except ScorepadError as problem:
+            teller(self.message)(problem.message(self.ctx.lang), True)
+            return False
+        return True
 
 
 def _saved_players(ctx: Context) -> list[str]:
@@ -417,3 +451,13 @@ def start_sheet(ctx: Context, model: NewPlayModel) -> SheetDraft:
     ctx.services.drafts.save(draft)
     ctx.navigate(f"/sheet/{draft.sheet_id}")
     return draft
+
+
+def quick_view(ctx: Context, name: str) -> ft.View:
+    """The quick form (``/quick``): New play with the quick game's own fields above the
+    players, its name filled in from the picker's search."""
+    form = ctx.kept("quick-form", lambda: QuickForm(name=name.strip()[:MAX_QUICK_NAME]))
+    if not form.known:
+        form.known = known_names(ctx)
+    model = ctx.kept("new-play", lambda: NewPlayModel(placeholder()))
+    return NewPlayView(ctx, model, quick=QuickPart(ctx, form)).build()

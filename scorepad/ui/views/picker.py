@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 import flet as ft
 
@@ -80,7 +81,8 @@ class PickerView:
         self.games = games
         self.cards = [(game, self._card(game)) for game in games[:FIRST_CARDS]]
         self.no_match = muted("", size=14)
-        rows: list[ft.Control] = [self.yours] if mine else []
+        rows: list[ft.Control] = [self._another_game()]
+        rows += [self.yours] if mine else []
         rows += [*self._rows(self.cards), self.no_match]
         self.results = ft.ListView(rows, spacing=4, expand=True)
         self.list_games("")
@@ -103,6 +105,28 @@ class PickerView:
         )
         title = self.ctx.t("app.pick_game")
         return screen(self.ctx, title, [self.results], pinned=finding, scrolls=False)
+
+    def _another_game(self) -> ft.Control:
+        """ "Another game": a game not in the list, scored at once (the quick form), with
+        the name searched for."""
+        ctx = self.ctx
+
+        def quick() -> None:
+            words = (self.search.value or "").strip()
+            ctx.navigate("/quick" + (f"?{urlencode({'name': words})}" if words else ""))
+
+        return tid(
+            "quick-game",
+            ft.Card(
+                content=ft.ListTile(
+                    leading=ft.Icon(ft.Icons.ADD, color=ft.Colors.PRIMARY),
+                    title=ft.Text(ctx.t("quick.another_game"), weight=ft.FontWeight.BOLD),
+                    subtitle=ft.Text(ctx.t("quick.another_game_help")),
+                    trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                    on_click=quick,
+                )
+            ),
+        )
 
     def on_search(self, e: ft.Event[ft.TextField]) -> None:
         self.list_games(self.search.value)
@@ -176,6 +200,8 @@ class PickerView:
         span = (game.min_players, game.max_players)
         details = [players_text(players, game.facts, span, lang), *facts_texts(game.facts, lang)]
         details += [pick(v.label, lang) for v in game.variants]
+        if game.quick:  # made at the table, not kept as a game of its own yet
+            details.insert(0, self.ctx.t("quick.marker"))
         if game.id in self.played:
             plays = self.played[game.id].plays
             details.append(self.ctx.tn("manage.play_count", plays, n=plays))

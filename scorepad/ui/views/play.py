@@ -29,6 +29,7 @@ from scorepad.ui.views.common import PALETTE, TROPHY, heading, muted, screen, ti
 from scorepad.ui.views.message import message_view
 from scorepad.ui.views.pdf import blank_button, offer, offer_blank, teller
 from scorepad.ui.views.photos_part import photos_part
+from scorepad.ui.views.quick_keep import keep_button, quick_ids
 from scorepad.ui.views.result_share import share_buttons
 
 if TYPE_CHECKING:
@@ -339,6 +340,7 @@ class PlayView:
             ),
             blank_button(ctx, self.on_print_blank),
             *share_buttons(ctx, self.record, teller(self.message)),
+            *self._keep(),
             tid(
                 "play-delete",
                 ft.TextButton(
@@ -350,6 +352,11 @@ class PlayView:
             ),
         ]
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+    def _keep(self) -> list[ft.Control]:
+        """A quick game's play: "Make it a game of its own"."""
+        game = self.record.summary.game
+        return [keep_button(self.ctx, game)] if game in quick_ids(self.ctx) else []
 
     # --- actions ---------------------------------------------------------------------------
     def on_delete(self) -> None:

@@ -336,8 +336,9 @@ class HistorySection:
 def report_text(ctx: Context, source: str, done: Imported) -> str:
     """What an import did, line by line: added and already held, then what a BG Stats
     import updated, added and matched, anything left out, the fields kept only to be
-    written back (each with how many records held one) and the plays given twice in the
-    file (how many, and which)."""
+    written back (each with how many records held one), the plays given twice in the
+    file (how many, and which), and the settings and players' fields of a history file:
+    taken, or the history's own kept where they differ."""
     lines = [ctx.t("manage.imported", path=source, added=done.plays, skipped=done.skipped)]
     if done.photos:
         lines.append(ctx.t("store.import_photos", count=done.photos))
@@ -360,6 +361,9 @@ def report_text(ctx: Context, source: str, done: Imported) -> str:
         lines.append(ctx.t("manage.import_duplicates", count=len(done.duplicates), what=what))
     if done.same_bgg_play:
         lines.append(ctx.t("store.import_same_bgg", what=first_few(done.same_bgg_play, ctx.lang)))
+    from scorepad.store import kept_lines
+
+    lines += kept_lines(done.settings_added, done.settings_kept, done.players_kept, ctx.t)
     if done.collection or done.collection_held:  # a collection, not plays
         lines = [
             ctx.t(

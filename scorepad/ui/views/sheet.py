@@ -56,6 +56,7 @@ from scorepad.ui.views.first_player_part import MARK, FirstPlayerPart
 from scorepad.ui.views.result_part import ResultPart
 from scorepad.ui.views.rounds import RoundsPart
 from scorepad.ui.views.sheet_colours import SheetColours
+from scorepad.ui.views.taps_part import TapsPart
 from scorepad.ui.views.timer_part import TimerPart
 from scorepad.ui.views.turn_part import TurnPart
 from scorepad.ui.views.worked import WorkedPart
@@ -134,6 +135,9 @@ class SheetView:
         self.colours = SheetColours(ctx, model, self.changed)
         self.timer = TimerPart(ctx, model, self.changed, self.show)
         self.result = ft.Text(size=16)
+        self.target_note = ft.Text(size=14, weight=ft.FontWeight.W_500)
+        """A game without rounds that ends on a target (a quick game's): who reached it,
+        or that no one has yet."""
         self.save_button = ft.FilledButton(
             ctx.t("app.save"), icon=ft.Icons.SAVE, on_click=self.on_save
         )
@@ -160,6 +164,8 @@ class SheetView:
         self.rounds = RoundsPart(ctx, model, self.changed, self._row) if model.has_rounds else None
         self.worked = WorkedPart(ctx, model, self._row)
         self.outcome = ResultPart(ctx, model, self.changed)
+        self.taps = TapsPart(ctx, model, self.on_tapped, self._row)
+        """A stepped line's + and − buttons (a quick sheet's +1 / +5 / +10)."""
         self.boards: dict[str, BoardPart] = {
             view.name: view.part(ctx, model, self.changed, self._row) for view in board_views()
         }
@@ -224,6 +230,7 @@ class SheetView:
         end = [
             tid("notes", self.notes),
             tid("result", self.result),
+            *self._target_note(),
             *(self.rounds.end_controls() if self.rounds is not None else []),
             ft.Row([tid("save", self.save_button), self.save_hint], wrap=True),
             tid("save-message", self.save_message),
@@ -245,6 +252,13 @@ class SheetView:
         )
         self.sender = Sender(view)
         return view
+
+    def _target_note(self) -> list[ft.Control]:
+        """The target's sentence, on a sheet without rounds whose game ends on one."""
+        template = self.model.template
+        if template.ends is None or template.rounds is not None:
+            return []
+        return [tid("target-note", self.target_note)]
 
     def _totals_and_ranks(self) -> ft.Control:
         """Each player's total with their rank beside it ("42 #1"), on one line."""
@@ -310,6 +324,7 @@ class SheetView:
             self.cells += cells
             self.cell_at.update(((line.key, i), cell) for i, cell in enumerate(cells))
             rows.append(self._line_row(line.key, self._label(line), cells))
+            rows += self.taps.rows_after(line)
             rows += self.worked.rows_after(line.key)
             for part in self.boards.values():
                 rows += part.rows_after(line.key)
@@ -582,6 +597,7 @@ class SheetView:
             _set(self.names[i], "color", ft.Colors.PRIMARY if leads else None, out)
         self.scores_shown = players
         _set(self.result, "value", result, out)
+        _set(self.target_note, "value", state.scored.round_note(ctx.lang) or "", out)
         out += self.outcome.refresh(state)
         out += self.first.refresh() + self.turn.refresh() + self.colours.refresh()
         for part in self.boards.values():
@@ -650,6 +666,11 @@ class SheetView:
         """The numbers of the rounds still missing cells: "2, 5"."""
         numbers = [self.model.round_position(rid) for rid in state.missing]
         return ", ".join(str(n) for n in sorted(n for n in numbers if n is not None))
+
+    def on_tapped(self, key: str, player: int) -> None:
+        """A tap of a stepped line's button changed the cell of ``key`` for ``player``."""
+        cell = self.cell_at.get((key, player))
+        self.changed(*(cell.sync() if cell is not None else []), rebuilt=False)
 
     def on_first_player(self, name: str) -> None:
         self.model.set_first_player(name)

@@ -41,6 +41,7 @@ from scorepad.ui.views.colour_part import (
     line_shadow,
 )
 from scorepad.ui.views.common import PALETTE, heading, ink_on, muted, screen, tid
+from scorepad.ui.views.quick_keep import keep_button, quick_ids
 from scorepad.ui.views.ratings import ratings_link
 from scorepad.ui.views.review import achievements_link
 
@@ -73,6 +74,8 @@ class StatsView:
         self.game: str | None = None
         """The game the player's figures are for (None: the one they played most)."""
         self.h2h_text = ft.Text("", size=14)
+        self.quick: set[str] | None = None
+        """The quick games not kept yet (asked once a card needs it)."""
         self.data: StatsData | None = None
         self.period: Period | None = None
         self.asked_period = period
@@ -419,6 +422,7 @@ class StatsView:
                         ft.Text(game_name(stats, lang), weight=ft.FontWeight.BOLD),
                         tid(f"stats-game-line-{stats.game}", ft.Text(" · ".join(said), size=13)),
                         *self._average_time(stats),
+                        *self._keep(stats.game),
                     ],
                     spacing=2,
                 ),
@@ -427,6 +431,12 @@ class StatsView:
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             ),
         )
+
+    def _keep(self, game: str) -> list[ft.Control]:
+        """A quick game's card: "Make it a game of its own" (one such button a card)."""
+        if self.quick is None:
+            self.quick = quick_ids(self.ctx)
+        return [keep_button(self.ctx, game, f"quick-keep-{game}")] if game in self.quick else []
 
     def _average_time(self, stats: GameStats) -> list[ft.Control]:
         """How long a play of the game takes on average, over the plays that say."""
