@@ -30,6 +30,7 @@ over a 200 ms deadline on a sum of a few rounds. Speed is the benches' business.
 BROWSER_FIXTURES = frozenset({"browser"})
 POSTGRES_FIXTURES = frozenset({"pg_url", "pg_url_2"})
 POSTGRES_PARAM = "postgresql"
+LONG_MARKERS = ("browser", "slow")
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
@@ -42,6 +43,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         params = callspec.params.values() if callspec is not None else ()
         if names & POSTGRES_FIXTURES or any(value == POSTGRES_PARAM for value in params):
             item.add_marker(pytest.mark.postgres)
+    # The long tests first, the short ones after (each kind in its own order): with
+    # ``pytest -n`` the processes take the tests in this order, so the run ends on short
+    # tests, not on one process finishing a minute-long one while the other waits.
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG_MARKERS))
 
 
 SESSION_BUILD = pytest.StashKey["bundle_build.BundleBuild | None"]()

@@ -336,13 +336,44 @@ class AppPage:
         long sheet is not in the page until the sheet is scrolled to it), and a field
         tapped at the edge scrolls itself in, rebuilding the tree under the tap."""
         node = self.node(ident)
-        with contextlib.suppress(PlaywrightTimeout):
-            node.first.wait_for(state="attached", timeout=5_000)
         size = self.page.viewport_size
-        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)  # where the wheel turns
+        if not self._there_or_still(node) and not self._scrolled_to(node, size):
+            # Not on the screen, nor found by scrolling it: a screen still coming (a busy
+            # machine's server answers late) is waited for, and scrolled through again.
+            with contextlib.suppress(PlaywrightTimeout):
+                node.first.wait_for(state="attached", timeout=5_000)
+            self._scrolled_to(node, size)
+        low = size["height"] if ident.startswith("total-") else self.page.evaluate(CLEAR_BELOW)
+        for _ in range(10):
+            box = node.first.bounding_box() if node.count() else None
+            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= low):
+                return
+            self.page.mouse.wheel(0, size["height"] / 3 * (1 if box["y"] > 0 else -1))
+            self.page.wait_for_timeout(200)
+
+    def _there_or_still(self, node, timeout: float = 5.0) -> bool:
+        """Wait until ``node`` is in the page (True), or the accessibility tree holds
+        something and has not changed for half a second (False: the screen is drawn and
+        the node is off it, to be scrolled to), at most ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        seen, since = None, time.monotonic()
+        while time.monotonic() < deadline:
+            if node.count():
+                return True
+            now = self._shown()
+            if now != seen:
+                seen, since = now, time.monotonic()
+            elif now and time.monotonic() - since >= 0.5:
+                return False
+            self.page.wait_for_timeout(100)
+        return bool(node.count())
+
+    def _scrolled_to(self, node, size: dict[str, int]) -> bool:
+        """Wheel the screen down, then up, until ``node`` is in the page (True) or the
+        screen stops moving both ways (False)."""
         for step in (size["height"] / 2, -size["height"] / 2):
-            # Down, then up, until the node is there or the screen stops moving: a busy
-            # machine's Flutter takes the wheel late, so the end is seen, not counted.
+            # A busy machine's Flutter takes the wheel late, so the end is seen, not counted.
             still, seen = 0, self._shown()
             for _ in range(80):
                 if node.count() or still >= 4:
@@ -352,14 +383,8 @@ class AppPage:
                 now = self._shown()
                 still, seen = (still + 1 if now == seen else 0), now
             if node.count():
-                break
-        low = size["height"] if ident.startswith("total-") else self.page.evaluate(CLEAR_BELOW)
-        for _ in range(10):
-            box = node.first.bounding_box() if node.count() else None
-            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= low):
-                return
-            self.page.mouse.wheel(0, size["height"] / 3 * (1 if box["y"] > 0 else -1))
-            self.page.wait_for_timeout(200)
+                return True
+        return False
 
     def _shown(self) -> str:
         """Which nodes the accessibility tree holds, and where: it changes as the screen
@@ -414,7 +439,9 @@ class AppPage:
             box.fill(text)
             self.page.wait_for_timeout(50)
             done = lambda: box.input_value() == text and (saved is None or saved() == text)  # noqa: E731
-            if self._wait(done, timeout=4.0):
+            # not taken within 2 s: typed again (the same text twice is harmless); a slow
+            # app still takes it, and the next look sees it
+            if self._wait(done, timeout=2.0):
                 return
         raise AssertionError(
             f"the app never took {text!r} typed into {ident}: {self._state(box, saved)}"

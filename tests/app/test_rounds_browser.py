@@ -63,23 +63,26 @@ def bring_round(app: AppPage, ident: str) -> None:
         assert listed is not None, ident
         top, bottom = listed["y"], listed["y"] + listed["height"]
         step = 0
-        try:
-            field.wait_for(state="attached", timeout=1_000)
-            box = field.bounding_box(timeout=1_000)
-        except PlaywrightTimeout:
-            box = None
+        built = app.page.evaluate(
+            "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
+            ".map(e => e.getAttribute('flt-semantics-identifier'))"
+            ".filter(i => /^round-\\d+-delete$/.test(i)).map(i => +i.split('-')[1])"
+        )  # every round has its delete button (a blank round's totals are blank)
+        box = None
+        if not built or min(built) <= number <= max(built):
+            # its round is built, or none is yet: the field may be a moment from coming
+            # (a round far above or below is scrolled to at once)
+            try:
+                field.wait_for(state="attached", timeout=1_000)
+                box = field.bounding_box(timeout=1_000)
+            except PlaywrightTimeout:
+                box = None
         if box is not None and box["y"] >= top and box["y"] + box["height"] <= bottom:
             return
         if box is not None:
             step = -100 if box["y"] < top else 100
-        else:
-            built = app.page.evaluate(
-                "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
-                ".map(e => e.getAttribute('flt-semantics-identifier'))"
-                ".filter(i => /^round-\\d+-delete$/.test(i)).map(i => +i.split('-')[1])"
-            )
-            if built:  # every round has its delete button (a blank round's totals are blank)
-                step = -150 if number < min(built) else 150
+        elif built:
+            step = -150 if number < min(built) else 150
         if step:
             app.page.mouse.move(listed["x"] + listed["width"] / 2, (top + bottom) / 2)
             app.page.mouse.wheel(0, step)

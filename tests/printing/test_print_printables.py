@@ -25,7 +25,11 @@ def test_committed_printables_match_the_generator(tmp_path):
     committed = sorted(p.name for p in COMMITTED.glob("*.pdf"))
     assert committed == fresh, REGENERATE
     for path in written:
-        assert page_texts(COMMITTED / path.name) == page_texts(path), f"{path.name}: {REGENERATE}"
+        kept = COMMITTED / path.name
+        if kept.read_bytes() == path.read_bytes():
+            continue  # the same file, so the same texts: nothing to read (half a minute)
+        # another file may still read the same (another PDF library's bytes): its texts decide
+        assert page_texts(kept) == page_texts(path), f"{path.name}: {REGENERATE}"
 
 
 def test_every_game_and_variant_in_every_language_and_a_booklet():

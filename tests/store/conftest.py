@@ -8,10 +8,13 @@ the PostgreSQL half is reported as skipped, with the reason.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -57,15 +60,56 @@ def _with_database(dsn: str, name: str) -> str:
 
 @contextmanager
 def fresh_database() -> Iterator[str]:
-    """A new, empty PostgreSQL database, dropped afterwards."""
+    """A new, empty PostgreSQL database, dropped afterwards.
+
+    The server's part is done beside the tests, one statement at a time in a thread of
+    this process (``_BESIDE``): the next test's database is created while this one runs
+    (``_SPARE``), and this one is dropped while the next runs. A drop that failed there
+    fails the next test that asks for a database; the last spare is dropped at exit."""
     dsn = admin_dsn()
-    name = f"scorepad_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+    _raise_failed_drop()
+    name = _SPARE.pop().result() if _SPARE else _create(dsn)
+    _SPARE.append(_BESIDE.submit(_create, dsn))
     try:
         yield _with_database(dsn, name)
     finally:
-        _drop(dsn, name)
+        _DROPS.append(_BESIDE.submit(_drop, dsn, name))
+
+
+def _create(dsn: str) -> str:
+    name = f"scorepad_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return name
+
+
+_BESIDE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-databases")
+_SPARE: list[Future[str]] = []
+_DROPS: list[Future[None]] = []
+
+
+def _raise_failed_drop() -> None:
+    done = [drop for drop in _DROPS if drop.done()]
+    for drop in done:
+        _DROPS.remove(drop)
+    for drop in done:
+        drop.result()  # raises what the drop raised
+
+
+@atexit.register
+def _drop_the_spare() -> None:
+    """The spare no test took, once every drop is done: at the session's end, and at
+    exit for a process that imported this module for its ``fresh_database`` alone."""
+    for drop in [*_DROPS]:
+        with contextlib.suppress(Exception):
+            drop.result()
+    if _SPARE and _ADMIN is not None and _ADMIN[0] is not None:
+        with contextlib.suppress(Exception):
+            _drop(_ADMIN[0], _SPARE.pop().result())
+
+
+def pytest_sessionfinish() -> None:
+    _drop_the_spare()
 
 
 def _drop(dsn: str, name: str) -> None:
