@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     text,
 )
 from sqlmodel import Field, SQLModel
@@ -433,3 +434,142 @@ play_photo = _table(PlayPhoto)
 night_mark = _table(NightMark)
 season = _table(Season)
 history_version = _table(HistoryVersion)
+
+
+# --- a group's server: groups, members, credentials, invites, sessions (revision 0018) ---
+# Times here are UTC (naive, as every DateTime column of the history); no secret is kept
+# in clear: passwords as their argon2 hash, invite and session tokens as their SHA-256.
+
+
+class ClubGroup(SQLModel, table=True):
+    """A group that keeps one history on a server (revision 0018)."""
+
+    __tablename__ = "club_group"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=String(200), unique=True)
+    created_at: datetime = Field(sa_type=DateTime())
+
+
+class Member(SQLModel, table=True):
+    """Someone with an account in a group: owner, member or guest (revision 0018). The
+    display name is unique within the group, compared folded (``name_key``)."""
+
+    __tablename__ = "member"
+    __table_args__ = (UniqueConstraint("group_id", "name_key", name="uq_member_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: int = Field(foreign_key="club_group.id")
+    display_name: str = Field(sa_type=String(200))
+    name_key: str = Field(sa_type=String(200))
+    role: str = Field(sa_type=String(16))
+    created_at: datetime = Field(sa_type=DateTime())
+    disabled_at: datetime | None = Field(default=None, sa_type=DateTime())
+
+
+class PasswordCredential(SQLModel, table=True):
+    """A member's password, as its argon2 hash only (one per member)."""
+
+    __tablename__ = "password_credential"
+
+    member_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("member.id", ondelete="CASCADE"), primary_key=True)
+    )
+    hash: str = Field(sa_type=Text)
+    created_at: datetime = Field(sa_type=DateTime())
+
+
+class PasskeyCredential(SQLModel, table=True):
+    """A member's passkey: what a WebAuthn registration verified and a later sign-in
+    needs (the credential's id and public key, its signature counter, its transports)."""
+
+    __tablename__ = "passkey_credential"
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("member.id", ondelete="CASCADE"), nullable=False)
+    )
+    credential_id: bytes = Field(sa_type=LargeBinary, unique=True)
+    public_key: bytes = Field(sa_type=LargeBinary)
+    sign_count: int = Field(sa_type=BigInteger)
+    transports: str = Field(sa_type=Text)
+    """JSON list of the transports the browser named ("internal", "usb", "hybrid"…)."""
+    device_type: str | None = Field(default=None, sa_type=String(32))
+    backed_up: bool | None = None
+    created_at: datetime = Field(sa_type=DateTime())
+    last_used_at: datetime | None = Field(default=None, sa_type=DateTime())
+
+
+class Invite(SQLModel, table=True):
+    """A one-time link into a group: its token as a SHA-256 only. ``member_id``: an owner's
+    reset, the member the link gives new credentials to (None: a new member)."""
+
+    __tablename__ = "invite"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(sa_type=String(64), unique=True)
+    group_id: int = Field(foreign_key="club_group.id")
+    role: str = Field(sa_type=String(16))
+    member_id: int | None = Field(
+        default=None, sa_column=Column(Integer, ForeignKey("member.id", ondelete="CASCADE"))
+    )
+    created_at: datetime = Field(sa_type=DateTime())
+    expires_at: datetime = Field(sa_type=DateTime())
+    used_at: datetime | None = Field(default=None, sa_type=DateTime())
+
+
+class MemberSession(SQLModel, table=True):
+    """A signed-in device: its token as a SHA-256 only."""
+
+    __tablename__ = "member_session"
+    __table_args__ = (Index("ix_session_member", "member_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(sa_type=String(64), unique=True)
+    member_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("member.id", ondelete="CASCADE"), nullable=False)
+    )
+    created_at: datetime = Field(sa_type=DateTime())
+    last_seen: datetime = Field(sa_type=DateTime())
+    expires_at: datetime = Field(sa_type=DateTime())
+    revoked_at: datetime | None = Field(default=None, sa_type=DateTime())
+
+
+class SignInSlowing(SQLModel, table=True):
+    """Wrong sign-ins counted by who they were for (``member:ID``) and where they came
+    from (``address:NETWORK``): past a few, the next try waits until ``not_before``.
+    Kept in the database so that every process of a server slows the same tries."""
+
+    __tablename__ = "sign_in_slowing"
+
+    key: str = Field(sa_type=String(200), primary_key=True)
+    failures: int
+    last_at: datetime = Field(sa_type=DateTime())
+    not_before: datetime | None = Field(default=None, sa_type=DateTime())
+
+
+class AuditEvent(SQLModel, table=True):
+    """What happened to a group's accounts: sign-ins, invites, resets, role changes."""
+
+    __tablename__ = "audit_event"
+    __table_args__ = (Index("ix_audit_group", "group_id", "at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(sa_type=DateTime())
+    group_id: int = Field(foreign_key="club_group.id")
+    member_id: int | None = Field(
+        default=None, sa_column=Column(Integer, ForeignKey("member.id", ondelete="SET NULL"))
+    )
+    kind: str = Field(sa_type=String(32))
+    detail: str = Field(sa_type=Text)
+    """JSON object; never a secret."""
+
+
+club_group = _table(ClubGroup)
+member = _table(Member)
+password_credential = _table(PasswordCredential)
+passkey_credential = _table(PasskeyCredential)
+invite = _table(Invite)
+member_session = _table(MemberSession)
+sign_in_slowing = _table(SignInSlowing)
+audit_event = _table(AuditEvent)
