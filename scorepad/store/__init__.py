@@ -17,6 +17,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from scorepad.store.accountrows import (
+        AccountRows,
+        AuditRow,
+        GroupRow,
+        InviteRow,
+        MemberRow,
+        PasskeyRow,
+        SessionRow,
+    )
     from scorepad.store.api import Store, open_store
     from scorepad.store.backups import Backup
     from scorepad.store.boards import (
@@ -61,16 +70,22 @@ __all__ = [
     "MAX_PHOTOS",
     "PHOTO_MAX_MB",
     "SINTRA_PALACE",
+    "AccountRows",
+    "AuditRow",
     "Backup",
     "BackupDamaged",
     "CustomGame",
     "EditedPlay",
     "GameStats",
+    "GroupRow",
     "HeadToHead",
     "Holder",
     "Imported",
+    "InviteRow",
+    "MemberRow",
     "NewSheet",
     "Page",
+    "PasskeyRow",
     "Photo",
     "PlayFilter",
     "PlayRecord",
@@ -83,6 +98,7 @@ __all__ = [
     "RoleStats",
     "SeatBoard",
     "SeatResult",
+    "SessionRow",
     "Store",
     "StoreError",
     "Unreachable",
@@ -103,6 +119,14 @@ _HOMES = {
     "StoreError": "errors",
     "BackupDamaged": "errors",
     "Unreachable": "errors",
+    # a group's server's accounts, as kept
+    "AccountRows": "accountrows",
+    "AuditRow": "accountrows",
+    "GroupRow": "accountrows",
+    "InviteRow": "accountrows",
+    "MemberRow": "accountrows",
+    "PasskeyRow": "accountrows",
+    "SessionRow": "accountrows",
     # backups, by the history's location (they work on one too damaged to open)
     "Backup": "backups",
     "Restored": "restoring",

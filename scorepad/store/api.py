@@ -14,7 +14,7 @@ from dataclasses import fields
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import scorepad.store.backups as backups
 import scorepad.store.bggread as bggread
@@ -45,6 +45,7 @@ from scorepad.core.periods import Period, Timeline
 from scorepad.core.play_to_save import PlayToSave
 from scorepad.core.quick import QuickGame
 from scorepad.files import replacing, write_atomic
+from scorepad.store.accountrows import AccountRows
 from scorepad.store.backups import Backup
 from scorepad.store.bgsplay import write_bgsplay
 from scorepad.store.boards import kept_boards
@@ -79,6 +80,7 @@ from scorepad.store.values import parse_when
 from scorepad.store.yearfacts import player_named, review_afresh, year_span
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def open_store(url: str | None = None, *, cache_kib: int = CACHE_KIB) -> Store:
@@ -122,6 +124,15 @@ class Store:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+    # --- a group's server's accounts (``scorepad.accounts`` decides, ``accountrows``) ----
+    def accounts(self, work: Callable[[AccountRows], T], *, write: bool = True) -> T:
+        """Run ``work`` on the account tables in one transaction (a write one unless
+        ``write`` is False); the history's write count is left as it is."""
+        if not write:
+            with self.db.reading(snapshot=True) as conn:
+                return work(AccountRows(conn))
+        return self.db.write(lambda conn: work(AccountRows(conn)), touches=False, counted=False)
 
     # --- games --------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:

@@ -198,10 +198,14 @@ class Database:
         finally:
             raw.close()
 
-    def write(self, work: Callable[[Connection], T], *, touches: Touch = None) -> T:
+    def write(
+        self, work: Callable[[Connection], T], *, touches: Touch = None, counted: bool = True
+    ) -> T:
         """Run ``work`` in one write transaction: all of it happens, or none of it. The
         history's write count goes up by one in the same transaction, and what the write
-        ``touches`` is noted under it (``notes``)."""
+        ``touches`` is noted under it (``notes``); ``counted`` False: a write outside the
+        history of plays (a group server's sessions and sign-ins) leaves the count be, so
+        that what is worked out from the plays is not worked out again for it."""
         self.guard()
         for attempt in range(RETRIES):
             try:
@@ -210,8 +214,9 @@ class Database:
                     with conn.begin():
                         touched = touches(conn) if callable(touches) else touches
                         done = work(conn)
-                        count = conn.execute(BUMP).scalar_one()
-                    self._note(count, touched)
+                        count = conn.execute(BUMP).scalar_one() if counted else None
+                    if count is not None:
+                        self._note(count, touched)
                     return done
             except DBAPIError as problem:
                 if not self.retryable(problem) or attempt == RETRIES - 1:

@@ -32,7 +32,10 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
 
+import scorepad.core.slowing as slowing
 from scorepad.core.i18n import accepted_lang, tr
+from scorepad.core.slowing import FREE_TRIES as FREE_TRIES  # the tests read it here
+from scorepad.core.slowing import MAX_DELAY, network_key
 from scorepad.ui.errors import AppError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -41,9 +44,6 @@ CODE_LENGTH = 6
 COOKIE = "scorepad_session"
 """The session cookie's name (it once held the code itself, as ``scorepad_code``)."""
 TOKEN_BYTES = 18
-FREE_TRIES = 3
-"""Wrong codes an address may send before its answers are slowed down."""
-MAX_DELAY = 30.0
 PENDING = 4
 """Answers one address may be waiting for at once."""
 REMEMBERED = 16384
@@ -134,22 +134,6 @@ def is_local(host: str | None) -> bool:
         return False
 
 
-def network_key(address: str | None) -> str:
-    """What counts as one network address: an IPv4 address, an IPv6 /64."""
-    if not address:
-        return ""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        if not ip.is_loopback:
-            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
-
-
 class AccessGate:
     """ASGI middleware in front of the app: no code, no page and no data."""
 
@@ -226,8 +210,7 @@ class AccessGate:
 
     def delay(self, key: str | None) -> float:
         """How long the next answer to ``key`` waits (0 for its first few tries)."""
-        over = self.wrong.get(key or "", 0) - FREE_TRIES
-        return 0.0 if over <= 0 else min(MAX_DELAY, 0.5 * 2 ** min(over - 1, 16))
+        return slowing.delay(self.wrong.get(key or "", 0))
 
     async def refuse(self, scope: Scope, send: Send, key: str, *, tried: bool) -> None:
         if tried:
