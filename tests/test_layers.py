@@ -28,8 +28,10 @@ BELOW: dict[str, set[str]] = {
     "printing": {"core", "files", "l10n", "club"},
     "sheet": {"core", "files", "l10n"},
     "editor": {"core", "files", "l10n"},
+    "accounts": {"core", "store"},
     "ui": {"core", "files", "l10n", "club", "store", "cards", "printing", "editor", "sheet"},
     "cli": {
+        "accounts",
         "core",
         "files",
         "l10n",
@@ -54,7 +56,8 @@ catalogues and the extractor ``pybabel`` runs; ``scorepad`` is the package's
 own ``__init__`` (its version); ``scorepad.club`` works out ratings, nights, seasons,
 achievements and the year in review from the history's facts (pure Python, below the
 store, which hands it those facts); ``scorepad.cards`` draws PNG cards (a play's result,
-a year in review) with Pillow."""
+a year in review) with Pillow; ``scorepad.accounts`` is a group server's groups, members,
+invites and sessions, kept through the store (only the command line uses it for now)."""
 
 
 def module_names() -> dict[str, Path]:

@@ -17,7 +17,7 @@ import scorepad.store as store
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorepad"
 STORE = PACKAGE / "store"
-ABOVE = ("ui", "cli", "sheet", "editor")
+ABOVE = ("ui", "cli", "sheet", "editor", "accounts")
 """The parts that use the store through its face (a part not there yet is skipped)."""
 
 

@@ -291,10 +291,11 @@ class AccountRows:
         )
 
     # --- wrong sign-ins ----------------------------------------------------------------
-    def slowing(self, keys: list[str]) -> dict[str, tuple[int, datetime | None]]:
-        """The wrong sign-ins counted under each of ``keys`` and until when they wait."""
+    def slowing(self, keys: list[str]) -> dict[str, tuple[int, datetime, datetime | None]]:
+        """The wrong sign-ins counted under each of ``keys``: how many, the last one's
+        time, and until when the next waits."""
         rows = self.conn.execute(select(SL).where(SL.c.key.in_(keys))).all()
-        return {r.key: (r.failures, r.not_before) for r in rows}
+        return {r.key: (r.failures, r.last_at, r.not_before) for r in rows}
 
     def set_slowing(
         self, key: str, failures: int, now: datetime, not_before: datetime | None
