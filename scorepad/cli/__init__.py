@@ -4,7 +4,7 @@ This package is the only place that knows argparse. Each group of commands is a 
 with an ``add_commands(subparsers)`` and the ``COMMANDS`` it adds: ``games`` (games and
 templates), ``scoring`` (``score``), ``history`` (history, stats, export, import,
 players), ``printing`` (``sheet``), ``share`` (a play's result card), ``suggest`` (what to
-play tonight) and ``app``. What
+play tonight), ``groups`` (a group server's groups, invites and members) and ``app``. What
 they share: ``io`` (input, JSON output, the common options), ``lookup`` (finding the game
 a command names), ``render`` and ``as_json`` (what they print).
 Domain errors become one clear line on stderr and exit status 2; nothing here scores,
@@ -27,6 +27,7 @@ from scorepad import __version__
 from scorepad.cli import (
     app,
     games,
+    groups,
     history,
     nights,
     printing,
@@ -64,6 +65,7 @@ COMMAND_GROUPS: tuple[CommandGroup, ...] = (
     share,
     review,
     suggest,
+    groups,
     app,
 )
 """Every command, group by group, in the order ``scorepad --help`` lists them."""
