@@ -1,0 +1,64 @@
+"""Revision 0018 (a group server's accounts) up and down on a history with plays, on
+SQLite and PostgreSQL: its tables come and go, and every play stays as it was."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from alembic import command
+from sqlalchemy import inspect
+from store_sheets import azul, glass
+
+from scorepad.accounts import Password, add_group, make_invite, members, take_invite
+from scorepad.store import open_store
+from scorepad.store.migrate import HEAD, config, current
+
+ACCOUNT_TABLES = {
+    "club_group",
+    "member",
+    "password_credential",
+    "passkey_credential",
+    "invite",
+    "member_session",
+    "sign_in_slowing",
+    "audit_event",
+}
+T0 = datetime(2026, 3, 1, 20, 0)
+
+
+def plays(store):
+    return [
+        (p.id, p.game, p.played_at, [(s.name, s.total) for s in store.get_play(p.id).sheet.players])
+        for p in store.list_plays(limit=100).plays
+    ]
+
+
+def tables(store):
+    with store.db.engine.connect() as conn:
+        return set(inspect(conn).get_table_names())
+
+
+def test_0018_goes_up_and_down_on_a_history_with_plays(url):
+    with open_store(url) as store:
+        azul(store, "2024-01-01T20:00", {"Ana": 30, "Ben": 41})
+        glass(store)
+        before = plays(store)
+        assert len(before) == 2 and tables(store) >= ACCOUNT_TABLES
+        add_group(store, "Club", now=T0)
+        made = make_invite(store, "Club", url="https://games.example.org", now=T0)
+        take_invite(store, made.token, "Ana", Password("a long enough one"), now=T0)
+        with store.db.engine.begin() as conn:
+            command.downgrade(config(conn), "0017")
+        with store.db.engine.connect() as conn:
+            assert current(conn) == "0017"
+        assert not ACCOUNT_TABLES & tables(store)
+        assert plays(store) == before
+    with open_store(url) as store:  # opening it upgrades it again
+        with store.db.engine.connect() as conn:
+            assert current(conn) == HEAD == "0018"
+        assert tables(store) >= ACCOUNT_TABLES
+        assert plays(store) == before
+        add_group(store, "Club", now=T0)
+        assert members(store, "Club") == []
+        azul(store, "2024-02-01T20:00", {"Ana": 12, "Ben": 10})
+        assert len(plays(store)) == 3
