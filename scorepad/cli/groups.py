@@ -73,10 +73,8 @@ def cmd_groups(args: argparse.Namespace) -> int:
         found = groups(store)
     if args.json:
         print_json([{"name": g.name, "created": _utc(g.created_at)} for g in found])
-    elif not found:
-        print(tr("accounts.no_groups", args.lang))
-    for group in [] if args.json else found:
-        print(group.name)
+        return 0
+    print("\n".join(g.name for g in found) or tr("accounts.no_groups", args.lang))
     return 0
 
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_store_cli import fails
 
 from scorepad.accounts import Password, sign_in_with_password, take_invite
 from scorepad.cli import main
@@ -24,15 +25,6 @@ def run(capsys, *args):
     out = capsys.readouterr()
     assert code == 0, out.err
     return out.out
-
-
-def fails(capsys, *args):
-    with pytest.raises(SystemExit) as stop:
-        main(list(args))
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "Traceback" not in err
-    return err
 
 
 def token_of(out: str) -> str:

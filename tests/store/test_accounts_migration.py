@@ -8,21 +8,13 @@ from datetime import datetime
 from alembic import command
 from sqlalchemy import inspect
 from store_sheets import azul, glass
+from test_accounts import TABLES
 
 from scorepad.accounts import Password, add_group, make_invite, members, take_invite
 from scorepad.store import open_store
 from scorepad.store.migrate import HEAD, config, current
 
-ACCOUNT_TABLES = {
-    "club_group",
-    "member",
-    "password_credential",
-    "passkey_credential",
-    "invite",
-    "member_session",
-    "sign_in_slowing",
-    "audit_event",
-}
+ACCOUNT_TABLES = set(TABLES)
 T0 = datetime(2026, 3, 1, 20, 0)
 
 
