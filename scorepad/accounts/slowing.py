@@ -32,12 +32,12 @@ def keys(member_id: int | None, address: str | None) -> list[str]:
 
 def count_try(rows: AccountRows, tried: list[str], now: datetime) -> None:
     """Refuse the try if one of ``tried`` waits, else count it as a wrong one (for now)."""
-    held = rows.slowing(tried)
+    held = rows.lock_slowing(tried, now)
     waits = [until for _, _, until in held.values() if until is not None and now < until]
     if waits:
         raise SlowedDown(max(1, math.ceil((max(waits) - now).total_seconds())))
     for key in tried:
-        failures, last, _ = held.get(key, (0, now, None))
+        failures, last, _ = held[key]
         failures = 1 if now - last > FORGET_AFTER else failures + 1
         wait = delay(failures)
         rows.set_slowing(key, failures, now, now + timedelta(seconds=wait) if wait else None)

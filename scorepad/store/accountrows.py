@@ -15,7 +15,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    DateTime,
+    Row,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 
 import scorepad.store.models as m
 
@@ -86,6 +97,10 @@ class AuditRow:
 
 
 G, M, PW, PK = m.club_group, m.member, m.password_credential, m.passkey_credential
+NEW_SLOWING = text(
+    "INSERT INTO sign_in_slowing (key, failures, last_at) "
+    "VALUES (:key, 0, :now) ON CONFLICT (key) DO NOTHING"
+).bindparams(bindparam("now", type_=DateTime()))
 IN, S, SL, A = m.invite, m.member_session, m.sign_in_slowing, m.audit_event
 
 
@@ -297,12 +312,26 @@ class AccountRows:
         rows = self.conn.execute(select(SL).where(SL.c.key.in_(keys))).all()
         return {r.key: (r.failures, r.last_at, r.not_before) for r in rows}
 
+    def lock_slowing(
+        self, keys: list[str], now: datetime
+    ) -> dict[str, tuple[int, datetime, datetime | None]]:
+        """``slowing`` for a count about to change: each key's row made if missing (no
+        wrong try yet) and held until the transaction ends, so that tries at once, in
+        any process, are counted one after the other (SQLite: its write lock does it)."""
+        for key in sorted(keys):  # always in one order: two tries never wait on each other
+            self.conn.execute(NEW_SLOWING, {"key": key, "now": now})
+        rows = self.conn.execute(
+            select(SL).where(SL.c.key.in_(keys)).order_by(SL.c.key).with_for_update()
+        ).all()
+        return {r.key: (r.failures, r.last_at, r.not_before) for r in rows}
+
     def set_slowing(
         self, key: str, failures: int, now: datetime, not_before: datetime | None
     ) -> None:
-        self.conn.execute(delete(SL).where(SL.c.key == key))
         self.conn.execute(
-            insert(SL).values(key=key, failures=failures, last_at=now, not_before=not_before)
+            update(SL)
+            .where(SL.c.key == key)
+            .values(failures=failures, last_at=now, not_before=not_before)
         )
 
     def clear_slowing(self, keys: list[str]) -> None:

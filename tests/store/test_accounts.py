@@ -4,6 +4,8 @@ roles and the audit log, and what each refuses."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
 import pytest
@@ -31,7 +33,7 @@ from scorepad.accounts import (
 from scorepad.accounts.audit import events
 from scorepad.accounts.sessions import LASTS, TOUCH_EVERY
 from scorepad.core.slowing import FREE_TRIES
-from scorepad.store.models import member_session
+from scorepad.store.models import member_session, sign_in_slowing
 
 URL = "https://games.example.org"
 T0 = datetime(2026, 3, 1, 20, 0)
@@ -346,3 +348,51 @@ def test_account_writes_leave_the_history_s_write_count_alone(store):
     joined(store, "Ana")
     sign_in_with_password(store, "Club", "Ana", SECRET, address="192.0.2.1", now=T0)
     assert store.db.version() == before
+
+
+def at_once(n, work):
+    """``work(i)`` in ``n`` threads let go together: what each returned or raised."""
+    barrier = threading.Barrier(n)
+
+    def one(i):
+        barrier.wait(timeout=60)
+        try:
+            return work(i)
+        except Exception as problem:  # what each try ended with is the result
+            return problem
+
+    with ThreadPoolExecutor(n) as pool:
+        return list(pool.map(one, range(n)))
+
+
+def test_wrong_tries_sent_at_once_are_counted_one_after_the_other(store):
+    joined(store, "Ana")
+    tries = FREE_TRIES + 4
+    ended = at_once(
+        tries,
+        lambda _: sign_in_with_password(
+            store, "Club", "Ana", "wrong password!", address="192.0.2.1", now=T0
+        ),
+    )
+    kinds = sorted(type(e).__name__ for e in ended)
+    # the free tries and the one after them are answered; it makes the rest wait
+    assert kinds == ["SignInRefused"] * (FREE_TRIES + 1) + ["SlowedDown"] * (tries - FREE_TRIES - 1)
+    with store.db.engine.connect() as conn:
+        counts = {
+            key: n
+            for key, n in conn.execute(select(sign_in_slowing.c.key, sign_in_slowing.c.failures))
+        }
+    assert set(counts.values()) == {FREE_TRIES + 1}
+
+
+def test_one_invite_taken_twice_at_once_makes_one_member(store):
+    add_group(store, "Club", now=T0)
+    made = make_invite(store, "Club", url=URL, now=T0)
+    ended = at_once(
+        2, lambda i: take_invite(store, made.token, f"Player {i}", Password(SECRET), now=T0)
+    )
+    taken = [e for e in ended if not isinstance(e, Exception)]
+    refused = [e for e in ended if isinstance(e, Exception)]
+    assert len(taken) == 1 and len(refused) == 1
+    assert "already been used" in str(refused[0])
+    assert [m.display_name for m in members(store, "Club")] == [taken[0].display_name]
