@@ -21,7 +21,7 @@ from scorepad.accounts.groups import check_role
 from scorepad.accounts.links import join_link, public_url
 from scorepad.accounts.lookup import clean_name, find_group, name_key
 from scorepad.core.errors import quote
-from scorepad.store import AccountRows, GroupRow, MemberRow, PasskeyRow, Store
+from scorepad.store import AccountRows, GroupRow, InviteRow, MemberRow, PasskeyRow, Store
 
 DEFAULT_HOURS = 72
 MAX_HOURS = 24 * 30
@@ -107,20 +107,15 @@ def take_invite(
     if not tokens.well_formed(token):
         raise AccountError("accounts.invite_unknown")
     name = clean_name(display_name, "member")
-    hashed = (
-        passwords.hash_password(credential.text) if isinstance(credential, Password) else None
-    )  # before the transaction: argon2 takes a while, the history's lock should not
     at = or_now(now)
     digest = tokens.token_hash(token)
+    store.accounts(lambda rows: _open_invite(rows, digest, at), write=False)
+    # hashed once the invite is known to be open (a made-up token costs no argon2), and
+    # before the transaction: argon2 takes a while, the history's lock should not
+    hashed = passwords.hash_password(credential.text) if isinstance(credential, Password) else None
 
     def work(rows: AccountRows) -> MemberRow:
-        invite = rows.invite(digest)
-        if invite is None or not tokens.same(invite.token_hash, digest):
-            raise AccountError("accounts.invite_unknown")
-        if invite.used_at is not None:
-            raise AccountError("accounts.invite_used")
-        if invite.expires_at <= at:
-            raise AccountError("accounts.invite_expired", at=invite.expires_at.isoformat(" "))
+        invite = _open_invite(rows, digest, at)
         if not rows.use_invite(invite.id, at):  # taken meanwhile by another request
             raise AccountError("accounts.invite_used")
         if invite.member_id is not None:
@@ -142,3 +137,15 @@ def take_invite(
         return taken
 
     return store.accounts(work)
+
+
+def _open_invite(rows: AccountRows, digest: str, at: datetime) -> InviteRow:
+    """The invite whose token has ``digest``, if it can still be taken."""
+    invite = rows.invite(digest)
+    if invite is None or not tokens.same(invite.token_hash, digest):
+        raise AccountError("accounts.invite_unknown")
+    if invite.used_at is not None:
+        raise AccountError("accounts.invite_used")
+    if invite.expires_at <= at:
+        raise AccountError("accounts.invite_expired", at=invite.expires_at.isoformat(" "))
+    return invite

@@ -129,6 +129,20 @@ def test_an_unknown_or_malformed_token_is_refused(store):
     assert count(store, "member") == 0
 
 
+def test_the_invite_is_checked_before_the_password_is_hashed(store, monkeypatch):
+    """A made-up token costs the server no argon2 hash (and says what is wrong with it)."""
+    add_group(store, "Club", now=T0)
+    made = make_invite(store, "Club", url=URL, now=T0)
+    take_invite(store, made.token, "Ana", Password(SECRET), now=T0)
+    hashed = []
+    monkeypatch.setattr(passwords, "hash_password", lambda text: hashed.append(text) or "x")
+    with pytest.raises(AccountError, match="not one of this server's"):
+        take_invite(store, "A" * 43, "Ben", Password("short"), now=T0)
+    with pytest.raises(AccountError, match="already been used"):
+        take_invite(store, made.token, "Ben", Password(SECRET), now=T0)
+    assert hashed == []
+
+
 def test_a_short_password_or_a_taken_name_leaves_the_invite_usable(store):
     joined(store, "Ana")
     made = make_invite(store, "Club", url=URL, now=T0)
