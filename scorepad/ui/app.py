@@ -237,26 +237,13 @@ class Shell:
             return None
         picked = files[0]
         try:
-            upload = UPLOADS.expect(picked.size)
-            self.uploading = upload
-            try:
-                url = UPLOADS.url(upload)
-                await picker.upload([ft.FilePickerUploadFile(url, method="PUT", id=picked.id)])
-                arrived = asyncio.wrap_future(upload.arrived)
-                path = await asyncio.wait_for(arrived, UPLOADS.patience(upload))
-            finally:
-                self.uploading = None
-                UPLOADS.drop(upload)
+            data = await UPLOADS.take(picker, picked, self.watching)
         except UploadFailed as failed:
             if failed.reason == "too_big":
                 raise AppError("files.too_big", path=picked.name, mb=MAX_MB) from None
             raise AppError("files.upload_failed", name=picked.name) from None
         except TimeoutError:
             raise AppError("files.upload_failed", name=picked.name) from None
-        try:
-            data = await asyncio.to_thread(path.read_bytes)
-        finally:
-            path.unlink(missing_ok=True)
         return picked.name, data
 
     async def upload_photos(self, room: int) -> list[Picked]:
@@ -266,11 +253,11 @@ class Shell:
         if self.picker is None:
             self.picker = ft.FilePicker()
         self.picker.on_upload = self.on_upload_event
+        return await receive_photos(self.picker, room, self.watching)
 
-        def watching(upload: Upload | None) -> None:
-            self.uploading = upload
-
-        return await receive_photos(self.picker, room, watching)
+    def watching(self, upload: Upload | None) -> None:
+        """The upload under way from this page (None: none), for ``on_upload_event``."""
+        self.uploading = upload
 
     def on_upload_event(self, event: ft.FilePickerUploadEvent) -> None:
         """The browser's word on the upload under way: a failure ends the wait for it."""

@@ -13,7 +13,6 @@ Nothing of the host's files is ever read: only what the device sends.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -65,22 +64,9 @@ async def receive_photos(
             )
             continue
         try:
-            upload = UPLOADS.expect(picked.size)
-            watching(upload)
-            try:
-                url = UPLOADS.url(upload)
-                await picker.upload([ft.FilePickerUploadFile(url, method="PUT", id=picked.id)])
-                arrived = asyncio.wrap_future(upload.arrived)
-                path = await asyncio.wait_for(arrived, UPLOADS.patience(upload))
-            finally:
-                watching(None)
-                UPLOADS.drop(upload)
+            data = await UPLOADS.take(picker, picked, watching)
         except (UploadFailed, TimeoutError):
             found.append(Picked(name, problem=AppError("photos.upload_failed", name=name)))
             continue
-        try:
-            data = await asyncio.to_thread(path.read_bytes)
-        finally:
-            path.unlink(missing_ok=True)
         found.append(Picked(name, data))
     return found

@@ -13,17 +13,23 @@ announced with or past ``MAX_BYTES``. The upload passes the same guards as every
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.ui.connections import BODY_TIME, HEAD_TIME, MIN_RATE
 from scorepad.ui.host_files import MAX_BYTES
 from scorepad.ui.share import ASGIApp, Receive, Scope, Send
+
+if TYPE_CHECKING:
+    import flet as ft
 
 PREFIX = "/upload/"
 EXPIRES = 600.0
@@ -85,6 +91,34 @@ class Uploads:
         """An upload no longer waited for (received, failed or given up)."""
         self.waiting.pop(upload.token, None)
         upload.fail("failed")
+
+    async def take(
+        self,
+        picker: ft.FilePicker,
+        picked: ft.FilePickerFile,
+        watching: Callable[[Upload | None], None],
+    ) -> bytes:
+        """The bytes of the file ``picked`` on the device of ``picker``: one upload asked
+        for, the device's browser told to send it, waited for (``watching`` is told the
+        upload under way, so that the page's upload events can end it early), then read
+        and its temporary file removed. ``UploadFailed`` or ``TimeoutError`` when it did
+        not come."""
+        import flet as ft
+
+        upload = self.expect(picked.size)
+        watching(upload)
+        try:
+            url = self.url(upload)
+            await picker.upload([ft.FilePickerUploadFile(url, method="PUT", id=picked.id)])
+            arrived = asyncio.wrap_future(upload.arrived)
+            path = await asyncio.wait_for(arrived, self.patience(upload))
+        finally:
+            watching(None)
+            self.drop(upload)
+        try:
+            return await asyncio.to_thread(path.read_bytes)
+        finally:
+            path.unlink(missing_ok=True)
 
     def _forget_old(self) -> None:
         now = time.monotonic()
