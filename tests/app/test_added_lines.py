@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 
-import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, texts, type_into
 
 from scorepad.core import builtin_games, find_game
 from scorepad.core.i18n import LANGS, tr
@@ -61,10 +60,6 @@ class Screen:
 
     def store(self):
         return self.ctx.services.history.store
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 def keys(game) -> list[str]:

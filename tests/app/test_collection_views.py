@@ -4,7 +4,8 @@ and driven without a browser (handlers called as Flet would call them)."""
 from __future__ import annotations
 
 import flet as ft
-from ui_helpers import click, context, find, has, run_async, type_into, walk
+from ui_helpers import click, context, find, has, run_async, type_into
+from ui_helpers import texts as all_texts
 
 from scorepad.ui.views.collection import CollectionView
 from scorepad.ui.views.picker import PickerView
@@ -12,7 +13,7 @@ from scorepad.ui.views.suggest import SuggestView
 
 
 def texts(root: object) -> str:
-    return " ".join(c.value for c in walk(root) if isinstance(c, ft.Text) and c.value)
+    return " ".join(all_texts(root))
 
 
 def test_a_game_added_by_hand_is_listed_refused_with_a_message_and_removed(tmp_path):

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, has, latest, run_async, type_into, walk
+from ui_helpers import click, context, find, fire, has, latest, run_async, texts, type_into
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.core.finding import sort_name
@@ -32,10 +32,6 @@ def history(tmp_path):
     plays = StoreHistory(str(tmp_path / "history.db"))
     yield plays
     plays.close()
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 def save(history, game="azul", players=None, variant=None, when=None, **extra):

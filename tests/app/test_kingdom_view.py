@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, walk
+from ui_helpers import click, context, find, texts, walk
 
 from scorepad.core import find_game
 from scorepad.sheet.boards.kingdom import kingdoms
@@ -35,10 +35,6 @@ def labels(root: object) -> dict[str, str]:
         for c in walk(root)
         if isinstance(c, ft.Semantics) and c.identifier
     }
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 def pick(dialog: object, player: int, row: int, column: int, terrain: str, crowns: int = 0):

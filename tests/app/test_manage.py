@@ -13,7 +13,7 @@ from decimal import Decimal
 import flet as ft
 import pytest
 from PIL import Image
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, texts, type_into, walk
 
 from scorepad.core import (
     GameTemplate,
@@ -39,10 +39,6 @@ from scorepad.store import backups
 from scorepad.ui.app import view_for
 from scorepad.ui.history import StoreHistory
 from scorepad.ui.stats_model import gather
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 @pytest.fixture

@@ -5,16 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 import flet as ft
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, texts, type_into, walk
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.ui.app import view_for
 
 AZUL = find_game("azul")
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 def add_plays(ctx, plays) -> list[int]:

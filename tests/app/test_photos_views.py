@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, has, run_async, walk
+from ui_helpers import click, context, find, fire, has, run_async, texts, walk
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.ui.errors import AppError
@@ -32,10 +32,6 @@ def save(history: StoreHistory) -> int:
 def tap(root: object, ident: str) -> None:
     """A tap on a thumbnail of the strip (a picture inside its labelled button)."""
     fire(find(root, ident).content, "click")
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 def test_the_play_screen_shows_its_photos_and_opens_one_large(tmp_path, history):

@@ -3,9 +3,8 @@ driven without a browser over a real SQLite history."""
 
 from __future__ import annotations
 
-import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, texts, type_into
 
 from scorepad.core import PlayerSheet, find_game
 from scorepad.ui.app import view_for
@@ -14,10 +13,6 @@ from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.ratings_model import chances_line, gather, number
 
 NAMES = ("Rhea", "Soren", "Tilda")
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 @pytest.fixture

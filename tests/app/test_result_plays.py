@@ -9,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, has, type_into, walk
+from ui_helpers import click, context, find, has, texts, type_into
 
 from scorepad.core import PlayerSheet, builtin_games, load_template
 from scorepad.core.play_to_save import PlayToSave
@@ -29,10 +29,6 @@ def history(tmp_path):
     plays = StoreHistory(str(tmp_path / "history.db"))
     yield plays
     plays.close()
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 def test_result_plays_show_in_the_history_and_their_screen_without_failing(tmp_path, history):

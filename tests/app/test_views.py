@@ -6,7 +6,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from ui_helpers import click, context, find, fire, has, latest, type_into, walk
+from ui_helpers import click, context, find, fire, has, latest, texts, type_into, walk
 
 from scorepad.core import ScoredSheet, find_game
 from scorepad.core.play_to_save import PlayToSave
@@ -20,10 +20,6 @@ from scorepad.ui.views.newplay import NewPlayView
 from scorepad.ui.views.picker import FIRST_CARDS, PickerView
 from scorepad.ui.views.settings import SettingsView
 from scorepad.ui.views.sheet import SheetView
-
-
-def texts(root: object) -> list[str]:
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 
 
 def sheet_view(ctx, game="azul", players=("Ana", "Ben"), variant=None) -> SheetView:

@@ -38,6 +38,11 @@ def walk(control: object) -> Iterator[ft.BaseControl]:
                     yield from walk(item)
 
 
+def texts(root: object) -> list[str]:
+    """Every text ``root`` shows, in drawing order."""
+    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+
+
 def find(root: object, ident: str) -> ft.Control:
     """The control wrapped by ``ft.Semantics(identifier=ident)`` under ``root``."""
     for control in walk(root):
