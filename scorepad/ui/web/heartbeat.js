@@ -223,6 +223,7 @@
       this.kept = []; // the frames sent that the app has not confirmed, from frame `first`
       this.first = 0;
       this.keptBytes = 0;
+      this.keeping = false; // closed: what it holds is kept for the next socket
       this.addEventListener("open", () => {
         if (reloading) return this.close(); // a session the reload would leave behind
         current = this;
@@ -237,19 +238,26 @@
       this.addEventListener("close", () => {
         if (current !== this) return;
         current = null;
-        if (this.kept.length && !pending && !reloading) {
-          // never confirmed by the app: kept for the next socket, which sends them again
-          // (a socket closed before it could send an earlier one's leaves those kept)
-          const unconfirmed = { link: this.link, first: this.first, frames: this.kept.map(toText) };
-          try {
-            sessionStorage.setItem(REPLAY_KEY, JSON.stringify(unconfirmed));
-          } catch (problem) {
-            unsent = true; // no room to keep them: said once the app answers
-          }
-        }
+        // What the app never confirmed is kept for the next socket, which sends it again
+        // (a socket closed before it could send an earlier one's leaves those kept).
+        this.keeping = !pending && !reloading;
+        this.keepForNext();
         lost();
         reloadWhenBack();
       });
+    }
+
+    // The frames of a closed socket the app never confirmed, where the next socket (or
+    // the page after a reload) finds them: again after each frame Flet's client still
+    // sends on it (a key the page took just before the close), or that one is lost.
+    keepForNext() {
+      if (!this.keeping || !this.kept.length) return;
+      const unconfirmed = { link: this.link, first: this.first, frames: this.kept.map(toText) };
+      try {
+        sessionStorage.setItem(REPLAY_KEY, JSON.stringify(unconfirmed));
+      } catch (problem) {
+        unsent = true; // no room to keep them: said once the app answers
+      }
     }
 
     // The app took up to frame `received` of this socket's: the rest is still kept.
@@ -317,6 +325,7 @@
         if (bytes) {
           this.kept.push(bytes);
           this.keptBytes += bytes.length;
+          this.keepForNext(); // sent after the close: nothing more goes out on this socket
         }
         const over = this.kept.length >= KEEP_FRAMES || this.keptBytes >= KEEP_BYTES;
         if (!full && late && over) {
