@@ -139,6 +139,14 @@ def take_invite(
     return store.accounts(work)
 
 
+def open_invite(store: Store, token: str, *, now: datetime | None = None) -> InviteRow:
+    """The invite of ``token`` if it can still be taken; AccountError says why not."""
+    if not tokens.well_formed(token):
+        raise AccountError("accounts.invite_unknown")
+    digest, at = tokens.token_hash(token), or_now(now)
+    return store.accounts(lambda rows: _open_invite(rows, digest, at), write=False)
+
+
 def _open_invite(rows: AccountRows, digest: str, at: datetime) -> InviteRow:
     """The invite whose token has ``digest``, if it can still be taken."""
     invite = rows.invite(digest)

@@ -88,3 +88,27 @@ def sign_in_with_password(
     if done is None:
         raise SignInRefused()
     return done
+
+
+def signed_in(
+    store: Store,
+    member: MemberRow,
+    *,
+    method: str,
+    address: str | None,
+    now: datetime | None = None,
+) -> SignedIn:
+    """A session for a member who has just shown who they are another way (an invite
+    taken, a passkey), written to the audit log as a sign-in by ``method``."""
+    at = or_now(now)
+    where = network_key(address)
+
+    def work(rows: AccountRows) -> SignedIn:
+        still = rows.member(member.id)
+        if still is None or still.disabled_at is not None:
+            raise SignInRefused()
+        token = open_session(rows, still, at)
+        record(rows, at, still.group_id, still.id, "sign_in", method=method, network=where)
+        return SignedIn(token, still)
+
+    return store.accounts(work)

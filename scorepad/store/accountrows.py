@@ -1,5 +1,6 @@
-"""The rows of a group's server (revision 0018): groups, members, credentials, invites,
-sessions, the slowing of wrong sign-ins and the audit log.
+"""The rows of a group's server (revisions 0018 and 0019): groups, members, credentials,
+invites, sessions, the slowing of wrong sign-ins, the audit log and the challenges of
+passkey ceremonies.
 
 ``scorepad.accounts`` decides; this module only reads and writes, through ``AccountRows``
 bound to one transaction (``Store.accounts``), so that what the accounts do together
@@ -102,6 +103,7 @@ NEW_SLOWING = text(
     "VALUES (:key, 0, :now) ON CONFLICT (key) DO NOTHING"
 ).bindparams(bindparam("now", type_=DateTime()))
 IN, S, SL, A = m.invite, m.member_session, m.sign_in_slowing, m.audit_event
+CH = m.sign_in_challenge
 
 
 class AccountRows:
@@ -206,6 +208,57 @@ class AccountRows:
             )
             for r in rows
         ]
+
+    def passkey_owner(self, credential_id: bytes) -> tuple[int, PasskeyRow] | None:
+        """The member a passkey belongs to, and the passkey as kept; None when unknown."""
+        member_id = self.conn.execute(
+            select(PK.c.member_id).where(PK.c.credential_id == credential_id)
+        ).scalar_one_or_none()
+        if member_id is None:
+            return None
+        found = [k for k in self.passkeys(member_id) if k.credential_id == credential_id]
+        return (member_id, found[0]) if found else None
+
+    def used_passkey(self, credential_id: bytes, sign_count: int, now: datetime) -> None:
+        self.conn.execute(
+            update(PK)
+            .where(PK.c.credential_id == credential_id)
+            .values(sign_count=sign_count, last_used_at=now)
+        )
+
+    def add_challenge(
+        self, challenge_hash: str, purpose: str, subject: str | None, now: datetime, until: datetime
+    ) -> None:
+        """A ceremony's challenge; those expired are forgotten as a new one comes."""
+        self.conn.execute(delete(CH).where(CH.c.expires_at <= now))
+        self.conn.execute(
+            insert(CH).values(
+                challenge_hash=challenge_hash,
+                purpose=purpose,
+                subject=subject,
+                created_at=now,
+                expires_at=until,
+            )
+        )
+
+    def use_challenge(
+        self, challenge_hash: str, purpose: str, subject: str | None, now: datetime
+    ) -> bool:
+        """Mark the challenge used, if it was given for ``purpose`` and ``subject``, is
+        not used yet and has not expired: whether it was."""
+        same = CH.c.subject.is_(None) if subject is None else CH.c.subject == subject
+        done = self.conn.execute(
+            update(CH)
+            .where(
+                CH.c.challenge_hash == challenge_hash,
+                CH.c.purpose == purpose,
+                same,
+                CH.c.used_at.is_(None),
+                CH.c.expires_at > now,
+            )
+            .values(used_at=now)
+        )
+        return done.rowcount == 1
 
     def drop_credentials(self, member_id: int) -> tuple[int, int]:
         """Forget the member's password and passkeys: how many of each were dropped."""

@@ -565,6 +565,23 @@ class AuditEvent(SQLModel, table=True):
     """JSON object; never a secret."""
 
 
+class SignInChallenge(SQLModel, table=True):
+    """A passkey ceremony's challenge (as its SHA-256), answered once, to any process,
+    before ``expires_at``: ``purpose`` ``join`` (``subject``: the invite's token hash) or
+    ``signin``."""
+
+    __tablename__ = "sign_in_challenge"
+    __table_args__ = (Index("ix_challenge_expires", "expires_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    challenge_hash: str = Field(sa_type=String(64), unique=True)
+    purpose: str = Field(sa_type=String(16))
+    subject: str | None = Field(default=None, sa_type=String(64))
+    created_at: datetime = Field(sa_type=DateTime())
+    expires_at: datetime = Field(sa_type=DateTime())
+    used_at: datetime | None = Field(default=None, sa_type=DateTime())
+
+
 club_group = _table(ClubGroup)
 member = _table(Member)
 password_credential = _table(PasswordCredential)
@@ -573,3 +590,4 @@ invite = _table(Invite)
 member_session = _table(MemberSession)
 sign_in_slowing = _table(SignInSlowing)
 audit_event = _table(AuditEvent)
+sign_in_challenge = _table(SignInChallenge)

@@ -1,5 +1,6 @@
-"""Revision 0018 (a group server's accounts) up and down on a history with plays, on
-SQLite and PostgreSQL: its tables come and go, and every play stays as it was."""
+"""Revisions 0018 (a group server's accounts) and 0019 (passkey challenges) up and down
+on a history with plays, on SQLite and PostgreSQL: their tables come and go, and every
+play stays as it was."""
 
 from __future__ import annotations
 
@@ -47,10 +48,30 @@ def test_0018_goes_up_and_down_on_a_history_with_plays(url):
         assert plays(store) == before
     with open_store(url) as store:  # opening it upgrades it again
         with store.db.engine.connect() as conn:
-            assert current(conn) == HEAD == "0018"
+            assert current(conn) == HEAD
         assert tables(store) >= ACCOUNT_TABLES
         assert plays(store) == before
         add_group(store, "Club", now=T0)
         assert members(store, "Club") == []
         azul(store, "2024-02-01T20:00", {"Ana": 12, "Ben": 10})
         assert len(plays(store)) == 3
+
+
+def test_0019_goes_up_and_down_and_keeps_the_accounts(url):
+    with open_store(url) as store:
+        azul(store, "2024-01-01T20:00", {"Ana": 30, "Ben": 41})
+        add_group(store, "Club", now=T0)
+        made = make_invite(store, "Club", url="https://games.example.org", now=T0)
+        take_invite(store, made.token, "Ana", Password("a long enough one"), now=T0)
+        before = plays(store)
+        assert "sign_in_challenge" in tables(store)
+        with store.db.engine.begin() as conn:
+            command.downgrade(config(conn), "0018")
+        assert "sign_in_challenge" not in tables(store)
+        assert tables(store) >= ACCOUNT_TABLES
+    with open_store(url) as store:
+        with store.db.engine.connect() as conn:
+            assert current(conn) == HEAD == "0019"
+        assert "sign_in_challenge" in tables(store)
+        assert [m.display_name for m in members(store, "Club")] == ["Ana"]
+        assert plays(store) == before
