@@ -29,9 +29,22 @@ BELOW: dict[str, set[str]] = {
     "sheet": {"core", "files", "l10n"},
     "editor": {"core", "files", "l10n"},
     "accounts": {"core", "store"},
-    "ui": {"core", "files", "l10n", "club", "store", "cards", "printing", "editor", "sheet"},
+    "serve": {"core", "store", "accounts"},
+    "ui": {
+        "core",
+        "files",
+        "l10n",
+        "club",
+        "store",
+        "cards",
+        "printing",
+        "editor",
+        "sheet",
+        "serve",
+    },
     "cli": {
         "accounts",
+        "serve",
         "core",
         "files",
         "l10n",
@@ -57,7 +70,9 @@ own ``__init__`` (its version); ``scorepad.club`` works out ratings, nights, sea
 achievements and the year in review from the history's facts (pure Python, below the
 store, which hands it those facts); ``scorepad.cards`` draws PNG cards (a play's result,
 a year in review) with Pillow; ``scorepad.accounts`` is a group server's groups, members,
-invites and sessions, kept through the store (only the command line uses it for now)."""
+invites and sessions, kept through the store; ``scorepad.serve`` is a group server's
+HTTP side in front of the app (the members' gate, its pages, the proxy's headers), which
+the app's server puts in front of Flet."""
 
 
 def module_names() -> dict[str, Path]:

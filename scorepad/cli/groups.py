@@ -1,6 +1,6 @@
-"""A group server's groups and members, from the command line (``scorepad.accounts``):
-``scorepad groups [add NAME]``, ``scorepad invite GROUP``, ``scorepad members GROUP``
-and ``scorepad reset-member GROUP NAME``.
+"""A group's server from the command line: ``scorepad serve`` runs it; its groups and
+members (``scorepad.accounts``) are ``scorepad groups [add NAME]``, ``scorepad invite
+GROUP``, ``scorepad members GROUP`` and ``scorepad reset-member GROUP NAME``.
 
 An invite's and a reset's link is made under the server's public address: ``--public-url``
 (kept with the history, as ``public_url``, for the next time), else the one kept. The
@@ -14,19 +14,38 @@ import argparse
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scorepad.cli.io import open_history, options, print_json
+from scorepad.cli.io import named_history, open_history, options, print_json
 from scorepad.core.i18n import tr
 
 if TYPE_CHECKING:
     from scorepad.store import MemberRow, Store
 
-COMMANDS: tuple[str, ...] = ("groups", "invite", "members", "reset-member")
+COMMANDS: tuple[str, ...] = ("serve", "groups", "invite", "members", "reset-member")
 ROLES = ("owner", "member", "guest")
 """As ``scorepad.accounts.ROLES`` (not imported: argon2 is loaded by the commands only)."""
 URL_SETTING = "public_url"
+DEFAULT_PORT = 8550
+"""As ``scorepad.ui.DEFAULT_PORT`` (not imported: Flet is loaded by ``serve`` only)."""
 
 
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    serve = commands.add_parser(
+        "serve", help="run a group's server behind a reverse proxy / servidor de un grupo"
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port on 127.0.0.1 the reverse proxy connects to (default {DEFAULT_PORT})",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address members open (https://…), where the proxy serves it; kept for next time",
+    )
+    options(serve, db=True)
+    serve.set_defaults(handler=cmd_serve)
+
     groups = commands.add_parser("groups", help="a group server's groups / grupos")
     options(groups, json=True, db=True)
     groups.set_defaults(handler=cmd_groups)
@@ -64,6 +83,27 @@ def _link_options(parser: argparse.ArgumentParser) -> None:
         "--hours", type=int, default=72, help="hours the link can be used (default: 72)"
     )
     options(parser, db=True)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The group's server until Ctrl+C: on PostgreSQL only (several processes, one
+    history), at the public address given or kept."""
+    from scorepad.accounts.errors import AccountError
+    from scorepad.cli.app import config_from_args, say
+    from scorepad.ui.launch import serve_group
+
+    url = named_history(args)
+    if not url or not url.startswith(("postgresql:", "postgresql+")):
+        raise AccountError("serve.needs_postgresql")
+    from scorepad.accounts import groups
+
+    with open_history(url) as store:
+        public = _public_url(store, args)
+        found = groups(store)
+    if len(found) != 1:  # plays do not belong to a group yet: one group per history
+        names = ", ".join(g.name for g in found) or "-"
+        raise AccountError("serve.one_group", count=len(found), groups=names)
+    return serve_group(config_from_args(args), args.port, public, found[0].id, say=say)
 
 
 def cmd_groups(args: argparse.Namespace) -> int:

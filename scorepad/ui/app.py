@@ -158,7 +158,7 @@ class Shell:
             keep_awake=self.keep_awake,
             remember=self.remember,
             later=self.later,
-            host=lambda: is_host(page),
+            host=(lambda: False) if services.config.group_server else (lambda: is_host(page)),
         )
         boundary.speaks(page, lambda: self.ctx.t(boundary.SENTENCE))
         self.picker: ft.FilePicker | None = None

@@ -47,37 +47,49 @@ def own_hosts(port: int, lan: str | None = None) -> frozenset[str]:
     return frozenset(host.lower() for host in hosts)
 
 
-def policy(host: str) -> bytes:
-    """The content policy: this server only, never framed."""
+def policy(host: str, socket: str = "ws") -> bytes:
+    """The content policy: this server only (its websocket by ``socket``, ``ws`` or
+    ``wss``), never framed."""
     return (
         "default-src 'self'; "
         "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
         "style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data: blob:; "
         "font-src 'self' data: blob:; "
-        f"connect-src 'self' ws://{host}; "
+        f"connect-src 'self' {socket}://{host}; "
         "worker-src 'self' blob:; "
         "object-src 'none'; base-uri 'self'; form-action 'self'; "
         "frame-ancestors 'none'"
     ).encode("latin-1")
 
 
-def safe_headers(host: str) -> list[tuple[bytes, bytes]]:
+def safe_headers(host: str, socket: str = "ws") -> list[tuple[bytes, bytes]]:
+    """The headers of every answer. Behind https (a group's server, ``socket`` ``wss``),
+    a page's own forms must carry its origin, which a browser writes as ``null`` under
+    ``no-referrer``: there, no address ever holds a secret (an invite's code rides in the
+    fragment, which no Referer carries), and other sites are sent none."""
+    referrer = b"same-origin" if socket == "wss" else b"no-referrer"
     return [
-        (b"content-security-policy", policy(host)),
+        (b"content-security-policy", policy(host, socket)),
         (b"x-frame-options", b"DENY"),
         (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"no-referrer"),
+        (b"referrer-policy", referrer),
     ]
 
 
 class SameOrigin:
     """ASGI middleware: the app's own addresses and pages only (see the module doc)."""
 
-    def __init__(self, app: ASGIApp, hosts: Iterable[str], *, lang: str = "en") -> None:
+    def __init__(
+        self, app: ASGIApp, hosts: Iterable[str], *, lang: str = "en", public: str | None = None
+    ) -> None:
+        """``public``: the one address pages are opened at, behind a reverse proxy (a
+        group's server: ``https://…``), instead of ``http://`` and each of ``hosts``."""
         self.app = app
         self.hosts = frozenset(h.lower() for h in hosts)
-        self.origins = frozenset(f"http://{h}" for h in self.hosts)
+        plain = (f"http://{h}" for h in self.hosts)
+        self.origins = frozenset([public.lower()] if public else plain)
+        self.socket = "wss" if public and public.lower().startswith("https:") else "ws"
         self.lang = lang
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -103,7 +115,7 @@ class SameOrigin:
         if site in CROSS and starts_a_play(scope):
             await self.ask_first(scope, send, host)
             return
-        await self.app(scope, receive, _with_headers(send, host))
+        await self.app(scope, receive, _with_headers(send, host, self.socket))
 
     async def ask_first(self, scope: Scope, send: Send, host: str) -> None:
         """Another site's link that would start a play: sent on to the same address,
@@ -115,7 +127,7 @@ class SameOrigin:
             (b"location", where),
             (b"content-length", b"0"),
             (b"cache-control", b"no-store"),
-            *safe_headers(host),
+            *safe_headers(host, self.socket),
         ]
         await send({"type": "http.response.start", "status": 303, "headers": headers})
         await send({"type": "http.response.body", "body": b""})
@@ -133,7 +145,7 @@ class SameOrigin:
             (b"content-type", b"text/html; charset=utf-8"),
             (b"content-length", str(len(body)).encode()),
             (b"cache-control", b"no-store"),
-            *safe_headers(host if host in self.hosts else LOOPBACK_NAMES[0]),
+            *safe_headers(host if host in self.hosts else LOOPBACK_NAMES[0], self.socket),
         ]
         await send({"type": "http.response.start", "status": 403, "headers": headers})
         await send({"type": "http.response.body", "body": body})
@@ -157,8 +169,8 @@ def _headers(scope: Scope) -> dict[bytes, bytes]:
     return found
 
 
-def _with_headers(send: Send, host: str) -> Send:
-    extra = safe_headers(host)
+def _with_headers(send: Send, host: str, socket: str = "ws") -> Send:
+    extra = safe_headers(host, socket)
     names = {name for name, _ in extra} | set(DROPPED)
 
     async def sending(message: Message) -> None:

@@ -176,3 +176,49 @@ def serve(
     server.run(app, "0.0.0.0" if shared else HOST, chosen)
     say(tr("app.stopped", lang))
     return 0
+
+
+def serve_group(
+    config: AppConfig,
+    port: int,
+    public: str,
+    group_id: int,
+    *,
+    say: Callable[[str], None] = print,
+) -> int:
+    """Run a group's server (``scorepad serve``) until Ctrl+C (or SIGTERM): the app on
+    this computer's loopback at ``port``, for the reverse proxy that serves it at
+    ``public`` (https); every device signs in as a member of the group ``group_id``."""
+    import flet as ft
+
+    from scorepad.ui.context import build_services
+    from scorepad.ui.history import StoreHistory
+
+    config = replace(config, group_server=True)
+    chosen = free_port(port, HOST, tries=1)
+    services = build_services(config)
+    assert isinstance(services.history, StoreHistory)
+    store = services.history.store  # now: a history it cannot open stops it here
+    collector.turn_on()
+
+    async def main(page: ft.Page) -> None:
+        from scorepad.ui import app
+
+        await app.main(page, services)
+
+    os.environ["FLET_WEB_NO_CDN"] = "1"
+
+    def announce() -> None:
+        if wait_for_port(chosen):
+            say(tr("serve.serving", config.lang, url=f"http://{HOST}:{chosen}", public=public))
+            collector.settled()
+
+    threading.Thread(target=announce, daemon=True).start()
+    from scorepad.ui import server
+
+    app = server.group_app(
+        main, store, public, group_id, lang=config.lang, page_lang=services.default_lang
+    )
+    server.run(app, HOST, chosen)
+    say(tr("app.stopped", config.lang))
+    return 0

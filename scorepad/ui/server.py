@@ -3,10 +3,11 @@
 The same FastAPI app ``ft.run`` serves in web mode (Flet's own builder), run by uvicorn
 directly so that every request and websocket passes the guards first: ``SameOrigin``
 (``scorepad.ui.guard``) always, the access code's gate (``scorepad.ui.share``) with
-``--share``, and the connection limits (``scorepad.ui.connections``) below them all.
-Behind the guards, Flet's web client is served compressed, cached and pruned
-(``scorepad.ui.assets``), a device's uploads are taken (``scorepad.ui.uploads``); the
-rest (the websocket) is Flet's.
+``--share``, and the connection limits (``scorepad.ui.connections``) below them all;
+as a group's server (``scorepad serve``), the members' gate (``scorepad.serve``) stands
+where the access code's would, behind the proxy's forwarded headers. Behind the guards,
+Flet's web client is served compressed, cached and pruned (``scorepad.ui.assets``), a
+device's uploads are taken (``scorepad.ui.uploads``); the rest (the websocket) is Flet's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import logging
 import os
 from collections.abc import Callable
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from scorepad.ui.client_patches import refusing_foreign_patches
 from scorepad.ui.connections import Limits
@@ -24,6 +26,10 @@ from scorepad.ui.devices import record_peers
 from scorepad.ui.flet_patches import keep_the_starting_session
 from scorepad.ui.guard import SameOrigin, own_hosts
 from scorepad.ui.share import AccessGate, ASGIApp
+
+if TYPE_CHECKING:
+    from scorepad.serve.forwarded import Network
+    from scorepad.store import Store
 
 KEEP_ALIVE = 5
 """Seconds an idle connection is kept after an answer."""
@@ -66,6 +72,50 @@ def guarded_app(
     its access ``code`` only with ``--share``. ``page_lang`` is the language the app
     shows now (the Settings' choice), for the page's own words (``scorepad.ui.heartbeat``);
     ``lang`` by default."""
+    app = served_app(main, lang, page_lang)
+    if lan and code:
+        app = AccessGate(app, code, lang=lang)
+    return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)
+
+
+def group_app(
+    main: Callable[..., Any],
+    store: Store,
+    public: str,
+    group_id: int,
+    *,
+    lang: str = "en",
+    page_lang: Callable[[], str] | None = None,
+) -> ASGIApp:
+    """Flet's web app for ``main`` as the server of the group ``group_id`` (``scorepad
+    serve``), behind ``group_guards``."""
+    app = served_app(main, lang, page_lang)
+    return group_guards(app, store, public, group_id, lang=lang)
+
+
+def group_guards(
+    app: ASGIApp,
+    store: Store,
+    public: str,
+    group_id: int,
+    *,
+    lang: str = "en",
+    trusted: tuple[Network, ...] | None = None,
+) -> ASGIApp:
+    """``app`` behind the reverse proxy at ``public`` (its forwarded headers taken from
+    ``trusted`` addresses only: loopback when None), for the app's own address and pages
+    only, and nothing without the session of a member of ``group_id`` (``scorepad.serve``)."""
+    from scorepad.serve.forwarded import LOOPBACK, Forwarded
+    from scorepad.serve.gate import MemberGate
+
+    app = MemberGate(app, store, public, group_id, lang=lang)
+    app = SameOrigin(app, [urlsplit(public).netloc], lang=lang, public=public)
+    return Forwarded(app, LOOPBACK if trusted is None else trusted)
+
+
+def served_app(main: Callable[..., Any], lang: str, page_lang: Callable[[], str] | None) -> ASGIApp:
+    """Flet's web app for ``main``, with what every way of serving it has: the link
+    check, the web client's files and a device's uploads."""
     from flet_web.fastapi.serve_fastapi_web_app import get_fastapi_web_app
 
     from scorepad.ui import boundary
@@ -90,10 +140,7 @@ def guarded_app(
     files.start()  # the first start writes the compressed copies, in the background
     app = answering_pings(closing_quietly(app), page_lang or (lambda: lang), FIELD_NAMES.untaken)
     app = Assets(app, files)
-    app = UPLOADS.receiving(app)  # a device's files, over HTTP (``scorepad.ui.uploads``)
-    if lan and code:
-        app = AccessGate(app, code, lang=lang)
-    return SameOrigin(app, own_hosts(port, lan if code else None), lang=lang)
+    return UPLOADS.receiving(app)  # a device's files, over HTTP (``scorepad.ui.uploads``)
 
 
 def ending_unregistered_sockets() -> None:

@@ -121,3 +121,19 @@ def test_the_commands_run_as_a_process(tmp_path):
         refused.stderr
         == 'scorepad: The group "Club" has no member "Nobody" (scorepad members lists them).\n'
     )
+
+
+def test_serve_starts_only_on_postgresql_with_one_group(capsys, url):
+    """Checked before anything is served: the history's kind, its address, its group."""
+    db = ("--db", url, "--lang", "en")
+    if not url.startswith("postgresql"):
+        err = fails(capsys, "serve", "--public-url", PUBLIC, *db)
+        assert "keeps its history in PostgreSQL: give --db postgresql://" in err
+        return
+    assert "Say where members reach the server with --public-url" in fails(capsys, "serve", *db)
+    err = fails(capsys, "serve", "--public-url", PUBLIC, *db)
+    assert "serves one group" in err and "has 0 (-)" in err
+    run(capsys, "groups", "add", "Thursday club", *db)
+    run(capsys, "groups", "add", "Sunday club", *db)
+    err = fails(capsys, "serve", *db)  # the address kept from the first try
+    assert "this history has 2 (" in err and "Sunday club" in err and "Thursday club" in err
