@@ -35,6 +35,7 @@ button { width: 100%; margin-top: 20px; padding: 12px 20px; font: inherit; font-
   cursor: pointer; }
 button.other { background: transparent; color: var(--accent); border: 1px solid var(--line); }
 .problem { color: var(--problem); font-weight: 500; }
+.note { margin-top: 8px; }
 .or { text-align: center; margin: 20px 0 0; }
 a { color: var(--accent); }
 """
@@ -212,7 +213,7 @@ def account(lang: str, *, name: str, group: str, role: str, note: str | None = N
         '<form method="post" action="/signout/everywhere">'
         f'<button type="submit" class="other" id="signout-everywhere">'
         f"{_e(tr('serve.signout.everywhere', lang))}</button></form>"
-        f"<p>{_e(tr('serve.signout.everywhere.note', lang))}</p>"
+        f'<p class="note">{_e(tr("serve.signout.everywhere.note", lang))}</p>'
         f'<p><a href="/" id="back">{_e(tr("serve.back", lang))}</a></p>'
     )
     return page(lang, title, body)

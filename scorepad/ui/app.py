@@ -34,7 +34,7 @@ from scorepad.sheet.keeper import of_game
 from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui import boundary, collector
 from scorepad.ui.context import Context, Services
-from scorepad.ui.devices import is_host
+from scorepad.ui.devices import browser_lang, is_host
 from scorepad.ui.errors import AppError
 from scorepad.ui.newplay_model import NewPlayModel
 from scorepad.ui.settings import LANG_KEY, THEME_KEY, Settings, own_choices
@@ -158,7 +158,8 @@ class Shell:
             keep_awake=self.keep_awake,
             remember=self.remember,
             later=self.later,
-            host=(lambda: False) if services.config.group_server else (lambda: is_host(page)),
+            host=(lambda: False) if services.config.public_url else (lambda: is_host(page)),
+            browser_lang=browser_lang(page) if services.config.public_url else None,
         )
         boundary.speaks(page, lambda: self.ctx.t(boundary.SENTENCE))
         self.picker: ft.FilePicker | None = None

@@ -37,6 +37,7 @@ class AppConfig:
     """The language to start in when the user has not chosen one in Settings."""
     share_url: str | None = None
     """With ``--share``: the address (access code included) phones on the network open."""
-    group_server: bool = False
-    """``scorepad serve``: a group's server, where no device is the computer's host (every
-    one comes through the reverse proxy, from this computer's own address)."""
+    public_url: str | None = None
+    """``scorepad serve``: the group's server's public address (``https://…``). Then no
+    device is the computer's host: every one comes through the reverse proxy, from this
+    computer's own address."""

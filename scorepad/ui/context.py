@@ -109,6 +109,10 @@ class Context:
     """Whether the session is shown on the computer that runs the app, asked anew each
     time (``scorepad.ui.devices.is_host``: from its connection, never from the page).
     Without a page (tests, the warm-up) it is."""
+    browser_lang: str | None = None
+    """The language the device's browser asks for first (its ``Accept-Language``), where
+    it is one of the app's: a group's server speaks it to a device that chose none (on
+    the laptop, the host's choice is the app's language)."""
     compact: bool = False
     """A phone-sized window: views lay themselves out for about 390 pixels."""
     wide: bool = False
@@ -163,8 +167,9 @@ class Context:
 
     @property
     def lang(self) -> str:
-        """This device's language: its own choice, else the app's."""
-        return self.settings.lang or self.services.default_lang()
+        """This device's language: its own choice, else its browser's on a group's
+        server, else the app's."""
+        return self.settings.lang or self.browser_lang or self.services.default_lang()
 
     def t(self, key: str, /, **fields: object) -> str:
         return tr(key, self.lang, **fields)

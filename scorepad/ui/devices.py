@@ -21,6 +21,7 @@ from typing import Any
 
 import flet as ft
 
+from scorepad.core.i18n import accepted_lang
 from scorepad.ui.share import is_local
 
 
@@ -47,6 +48,8 @@ def may(host: bool, power: Power) -> bool:
 
 PEER = "_scorepad_peer"
 """The attribute of Flet's connection object that holds the address it connected from."""
+LANGUAGE = "_scorepad_language"
+"""The attribute that holds the app's language its browser asked for first, or None."""
 
 
 def record_peers() -> None:
@@ -62,6 +65,7 @@ def record_peers() -> None:
     async def handling(self: Any, websocket: Any) -> None:
         client = websocket.scope.get("client")
         setattr(self, PEER, str(client[0]) if client else None)
+        setattr(self, LANGUAGE, accepted_lang(websocket.headers.get("accept-language")))
         await handle(self, websocket)
 
     FletApp.handle = handling
@@ -79,6 +83,17 @@ def peer_address(page: ft.Page) -> str | None:
         return "127.0.0.1"
     address = getattr(connection, PEER, None)
     return address if isinstance(address, str) else None
+
+
+def browser_lang(page: ft.Page) -> str | None:
+    """The app's language the page's browser asked for first when it connected, or None
+    (none of the app's, or no connection)."""
+    try:
+        connection = page.session.connection
+    except Exception:  # no session, or it is gone
+        return None
+    found = getattr(connection, LANGUAGE, None)
+    return found if isinstance(found, str) else None
 
 
 def _same_machine_only(connection: object) -> bool:

@@ -194,7 +194,7 @@ def serve_group(
     from scorepad.ui.context import build_services
     from scorepad.ui.history import StoreHistory
 
-    config = replace(config, group_server=True)
+    config = replace(config, public_url=public)
     chosen = free_port(port, HOST, tries=1)
     services = build_services(config)
     assert isinstance(services.history, StoreHistory)

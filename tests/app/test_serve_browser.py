@@ -102,6 +102,8 @@ def test_a_group_joins_signs_in_through_nginx_and_signs_out_everywhere(browser, 
     owner = AppPage(phone, public)
     owner.open("/settings")
     expect(owner.node("lang-fr")).to_be_attached()
+    # the browser's language, where the device chose none (no host chooses for it here)
+    expect(phone.get_by_text(tr("app.language", "fr"), exact=True)).to_be_visible()
     expect(owner.node("export-path")).to_have_count(0)  # no host's files through the proxy
     (cookie,) = [c for c in phone.context.cookies() if c["name"] == "scorepad_member"]
     assert cookie["httpOnly"] and cookie["secure"] and cookie["sameSite"] == "Lax"
@@ -124,6 +126,12 @@ def test_a_group_joins_signs_in_through_nginx_and_signs_out_everywhere(browser, 
     on_laptop.open("/settings")
     expect(on_laptop.node("lang-de")).to_be_attached()
     expect(on_laptop.node("export-path")).to_have_count(0)
+    expect(on_laptop.node("account")).to_be_visible()
+    laptop.wait_for_timeout(500)  # drawn
+    laptop.screenshot(path=str(shots / "serve-settings-en-desktop.png"))
+    on_laptop.click("account")  # Settings leads to the account page
+    laptop.wait_for_url(f"{public}/account")
+    expect(laptop.locator("#who")).to_contain_text("Ana")
 
     # A websocket without a session is refused at the gate, through nginx.
     assert websocket_refused(public)
@@ -173,7 +181,15 @@ def test_a_member_joins_with_a_passkey_and_signs_in_with_it_again(browser, group
     expect(phone.locator("#passkey")).to_have_text(tr("serve.passkey.join", "de"))
     phone.locator("#passkey").click()
     phone.wait_for_url(f"{public}/")
-    AppPage(phone, public).open("/settings")
+    bea = AppPage(phone, public)
+    bea.open("/settings")
+    expect(bea.node("account")).to_be_visible()
+    expect(phone.get_by_text(tr("serve.account.open", "de"), exact=True)).to_be_visible()
+    phone.wait_for_timeout(500)  # drawn
+    phone.screenshot(
+        path=str(os.environ.get("SCOREPAD_SHOTS", ROOT / "screenshots"))
+        + "/serve-settings-de-phone.png"
+    )
     (kept,) = cdp.send("WebAuthn.getCredentials", authenticator)["credentials"]
     assert kept["isResidentCredential"] and kept["rpId"] == "localhost"
 

@@ -59,7 +59,14 @@ class SettingsView:
         )
         config = ctx.services.config
         section = HistorySection(ctx)
-        body: list[ft.Control] = [
+        body: list[ft.Control] = []
+        if config.public_url:  # a group's server: who is signed in, and signing out
+            account = ft.OutlinedButton(
+                ctx.t("serve.account.open"),
+                url=ft.Url(f"{config.public_url}/account", ft.UrlTarget.SELF),
+            )
+            body += [heading(ctx.t("serve.account.title")), tid("account", account)]
+        body += [
             heading(ctx.t("app.language")),
             tid("language", lang),
             heading(ctx.t("app.theme")),
