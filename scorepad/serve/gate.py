@@ -34,7 +34,8 @@ Every request is bounded: a form's body at ``FORM_BYTES`` (a passkey's JSON at
 ``JSON_BYTES``), received within
 ``BODY_SECONDS``; at most ``CHECKING`` passwords checked at once in the process (argon2
 takes memory and time by design), the others wait their turn. A wrong sign-in is
-slowed (``scorepad.accounts.slowing``), its page saying when to try again.
+slowed (``scorepad.accounts.slowing``), its page saying when to try again. A history out
+of reach is said (503), never a traceback.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ import scorepad.accounts as accounts
 import scorepad.accounts.ceremonies as ceremonies
 import scorepad.serve.pages as pages
 from scorepad.accounts.errors import AccountError, SlowedDown
+from scorepad.core.errors import ScorepadError
 from scorepad.core.i18n import accepted_lang, tr
 from scorepad.serve.asgi import (
     ASGIApp,
@@ -76,6 +78,8 @@ JSON_BYTES = 32 * 1024
 BODY_SECONDS = 10.0
 CHECKING = 2
 WEBSOCKET_REFUSED = 4401
+WEBSOCKET_LATER = 1013
+"""A websocket closed because the history is out of reach: try again later."""
 HTML = "text/html; charset=utf-8"
 JSON = "application/json"
 
@@ -118,23 +122,36 @@ class MemberGate:
             return
         lang = accepted_lang(header(scope, b"accept-language")) or self.lang
         own = self.own.get((scope.get("method", ""), scope["path"]))
-        if scope["type"] == "http" and own is not None:
-            try:
-                await own(scope, receive, send, lang)
-            except TooLarge:
-                text = tr("serve.too_large", lang)
-                await respond(send, 413, pages.said(lang, "serve.refused", text), HTML)
-            except TimeoutError:
-                text = tr("serve.too_slow", lang, seconds=int(BODY_SECONDS))
-                await respond(send, 408, pages.said(lang, "serve.refused", text), HTML)
+        try:
+            if scope["type"] == "http" and own is not None:
+                await self.own_page(own, scope, receive, send, lang)
+                return
+            member = await self.member(cookie(scope, COOKIE))
+        except ScorepadError as problem:  # the history out of reach: said, and nothing done
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": WEBSOCKET_LATER})
+                return
+            body = pages.said(lang, "serve.refused", problem.message(lang))
+            await respond(send, 503, body, HTML, [(b"retry-after", b"5")])
             return
-        member = await self.member(cookie(scope, COOKIE))
         if member is None:
             await self.refuse(scope, send)
             return
         scope = dict(scope)
         scope[MEMBER] = member
         await self.app(scope, receive, send)
+
+    async def own_page(
+        self, own: Callable[..., Any], scope: Scope, receive: Receive, send: Send, lang: str
+    ) -> None:
+        try:
+            await own(scope, receive, send, lang)
+        except TooLarge:
+            text = tr("serve.too_large", lang)
+            await respond(send, 413, pages.said(lang, "serve.refused", text), HTML)
+        except TimeoutError:
+            text = tr("serve.too_slow", lang, seconds=int(BODY_SECONDS))
+            await respond(send, 408, pages.said(lang, "serve.refused", text), HTML)
 
     # --- who a request is ---------------------------------------------------------------
     async def member(self, token: str | None) -> MemberRow | None:

@@ -7,12 +7,10 @@ from __future__ import annotations
 import datetime
 import os
 import shutil
-import socket
 import subprocess
-import time
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import ROOT, wait_for_port
 
 EXAMPLE = ROOT / "examples" / "nginx-scorepad.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -106,16 +104,10 @@ class Nginx:
             stderr=subprocess.STDOUT,
             text=True,
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"nginx stopped: {self.process.communicate()[0]}{self.log()}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError(f"nginx did not listen on {port}: {self.log()}")
+        try:
+            wait_for_port(port, self.process, timeout=30)
+        except RuntimeError as problem:
+            raise RuntimeError(f"nginx: {problem}\n{self.log()}") from None
 
     def log(self) -> str:
         path = self.folder / "error.log"

@@ -27,6 +27,7 @@ from scorepad.accounts import (
 from scorepad.core.i18n import tr
 from scorepad.core.slowing import FREE_TRIES
 from scorepad.serve.forwarded import networks
+from scorepad.store.errors import Unreachable
 from scorepad.ui.server import group_guards
 
 PUBLIC = "https://games.example.org"
@@ -385,4 +386,28 @@ def test_a_member_of_another_group_is_not_served_here(served):
     assert signed.status_code == 401 and gate.COOKIE not in signed.cookies
     assert html.escape(tr("serve.other_group", "en")) in signed.text
     assert (kept.status_code, kept.headers["location"]) == (303, "/signin")
+    assert inner.seen == []
+
+
+def test_a_history_out_of_reach_is_said_never_a_traceback(served, monkeypatch):
+    _, inner, app = served
+    down = Unreachable(path="postgresql://games", detail="connection refused")
+
+    def unreachable(*args, **kwargs):
+        raise down
+
+    monkeypatch.setattr(gate.accounts, "session_member", unreachable)
+    monkeypatch.setattr(gate.accounts, "sign_in_with_password", unreachable)
+
+    async def work():
+        async with client(app) as http:
+            page = await http.get("/", headers=jar("a" * 43))
+            signed = await http.post("/signin", content=sign_in_form(), headers=FORM)
+        return page, signed, await websocket(app, "a" * 43)
+
+    page, signed, sent = run(work)
+    for answer in (page, signed):
+        assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+        assert html.escape(down.message("en")) in answer.text
+    assert sent == [{"type": "websocket.close", "code": gate.WEBSOCKET_LATER}]
     assert inner.seen == []
