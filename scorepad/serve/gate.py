@@ -20,7 +20,9 @@ answers its own addresses itself:
 
 One group per server for now: plays, players and games do not belong to a group yet
 (issue 34's groups on every row), so the gate serves the members of one group alone
-(``group_id``), and ``scorepad serve`` starts only on a history with one group.
+(``group_id``), and ``scorepad serve`` starts only on a history with one group. Guests
+(who are to see one table's sheet and nothing else) are refused until the app can hold
+them to that.
 
 The session cookie holds a random token (the history keeps its SHA-256), ``HttpOnly``
 (no script reads it), ``SameSite=Lax`` (another site's page cannot send it with a form
@@ -68,6 +70,9 @@ from scorepad.serve.asgi import (
 from scorepad.store import MemberRow, Store
 
 COOKIE = "scorepad_member"
+GUEST = "guest"
+"""The role that joins one table's live sheet and sees nothing else: not served yet (the
+app does not tell roles apart), so a guest is refused rather than shown everything."""
 MEMBER = "scorepad.member"
 """Where the gate leaves the signed-in member (``MemberRow``) in the request's scope."""
 LASTS_S = 30 * 24 * 3600
@@ -165,8 +170,8 @@ class MemberGate:
             self.known.move_to_end(token)
             return found[0]
         member = await self.run(lambda: accounts.session_member(self.store, token))
-        if member is not None and member.group_id != self.group_id:
-            member = None  # another group's session: not this server's to serve
+        if member is not None and (member.group_id != self.group_id or member.role == GUEST):
+            member = None  # another group's, or a guest's: not this server's to serve yet
         self.known[token] = (member, now)
         self.known.move_to_end(token)
         while len(self.known) > REMEMBERED:
@@ -363,10 +368,11 @@ class MemberGate:
 
     async def served(self, signed: accounts.SignedIn) -> None:
         """Refuse (its session ended again) a member of a group this server does not
-        serve: signed in right, but not here."""
-        if signed.member.group_id != self.group_id:
+        serve, or a guest: signed in right, but not here (yet)."""
+        if signed.member.group_id != self.group_id or signed.member.role == GUEST:
             await self.run(lambda: accounts.sign_out(self.store, signed.token))
-            raise AccountError("serve.other_group")
+            other = signed.member.group_id != self.group_id
+            raise AccountError("serve.other_group" if other else "serve.no_guests_yet")
 
     async def enter(self, send: Send, token: str) -> None:
         """Signed in: the session's cookie, and on to the app."""

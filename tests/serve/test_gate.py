@@ -411,3 +411,21 @@ def test_a_history_out_of_reach_is_said_never_a_traceback(served, monkeypatch):
         assert html.escape(down.message("en")) in answer.text
     assert sent == [{"type": "websocket.close", "code": gate.WEBSOCKET_LATER}]
     assert inner.seen == []
+
+
+def test_a_guest_is_refused_until_the_app_can_hold_them_to_one_sheet(served):
+    store, inner, app = served
+    invited(store, name="Gus", role="guest")
+    session = sign_in_with_password(store, "Thursday Club", "Gus", SECRET, address=None)
+
+    async def work():
+        async with client(app, lang="fr") as http:
+            signed = await http.post("/signin", content=sign_in_form(name="Gus"), headers=FORM)
+            kept = await http.get("/", headers=jar(session.token))
+        return signed, kept
+
+    signed, kept = run(work)
+    assert signed.status_code == 401 and gate.COOKIE not in signed.cookies
+    assert html.escape(tr("serve.no_guests_yet", "fr")) in signed.text
+    assert (kept.status_code, kept.headers["location"]) == (303, "/signin")
+    assert inner.seen == []
