@@ -191,14 +191,13 @@ def serve_group(
     ``public`` (https); every device signs in as a member of the group ``group_id``."""
     import flet as ft
 
+    from scorepad.store import open_store
     from scorepad.ui.context import build_services
-    from scorepad.ui.history import StoreHistory
 
     config = replace(config, public_url=public)
     chosen = free_port(port, HOST, tries=1)
+    store = open_store(config.db_url)  # the members' gate's: one it cannot open stops it here
     services = build_services(config)
-    assert isinstance(services.history, StoreHistory)
-    store = services.history.store  # now: a history it cannot open stops it here
     collector.turn_on()
 
     async def main(page: ft.Page) -> None:

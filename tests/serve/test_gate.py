@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 import httpx
 import pytest
+from ui_helpers import run_async
 
 import scorepad.accounts.passwords as passwords
 import scorepad.serve.gate as gate
@@ -90,7 +91,8 @@ def jar(token: str) -> dict[str, str]:
 
 
 def run(work):
-    return asyncio.run(work())
+    """``work()`` run to its end (off this thread: the browser tests' loop may run here)."""
+    return run_async(work)
 
 
 def invited(store, name="Ana", role="member"):

@@ -6,7 +6,6 @@ one are refused alike, and slowed."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import os
@@ -14,6 +13,7 @@ import os
 import httpx
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
+from ui_helpers import run_async
 
 import scorepad.serve.gate as gate
 from scorepad.accounts import add_group, make_invite, members
@@ -193,4 +193,5 @@ def test_a_passkey_request_too_large_is_refused(servers):
 
 
 def run(work):
-    return asyncio.run(work())
+    """``work()`` run to its end (off this thread: the browser tests' loop may run here)."""
+    return run_async(work)
