@@ -27,15 +27,21 @@ import ipaddress
 import secrets
 import socket
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
-from typing import Any
 from urllib.parse import parse_qs
 
 import scorepad.core.slowing as slowing
 from scorepad.core.i18n import accepted_lang, tr
 from scorepad.core.slowing import FREE_TRIES as FREE_TRIES  # the tests read it here
 from scorepad.core.slowing import MAX_DELAY, network_key
+from scorepad.serve.asgi import ASGIApp as ASGIApp  # the app's server reads them here
+from scorepad.serve.asgi import Message as Message
+from scorepad.serve.asgi import Receive as Receive
+from scorepad.serve.asgi import Scope as Scope
+from scorepad.serve.asgi import Send as Send
+from scorepad.serve.asgi import cookie as cookie_of
+from scorepad.serve.asgi import header
 from scorepad.ui.errors import AppError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -49,12 +55,6 @@ PENDING = 4
 REMEMBERED = 16384
 """Addresses whose wrong tries are remembered (the oldest are forgotten first)."""
 MAX_COUNT = 1_000_000
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def new_code() -> str:
@@ -165,7 +165,7 @@ class AccessGate:
         if self.pending.get(key, 0) >= PENDING:
             await self.answer(scope, send, tried=False, status=429)
             return
-        given, cookie = _query_code(scope), _cookie_token(scope)
+        given, cookie = _query_code(scope), cookie_of(scope, COOKIE)
         if given is not None:
             if self.matches(given):
                 self.wrong.pop(key, None)
@@ -234,7 +234,7 @@ class AccessGate:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 4401})
             return
-        wanted = accepted_lang(_header(scope, b"accept-language"))
+        wanted = accepted_lang(header(scope, b"accept-language"))
         langs = [wanted] if wanted else list(dict.fromkeys((self.lang, "en")))
         body = _ask_page(langs, tried).encode("utf-8")
         headers = [
@@ -260,16 +260,6 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def _cookie_token(scope: Scope) -> str | None:
-    for name, value in scope.get("headers", []):
-        if name == b"cookie":
-            for part in value.decode("latin-1").split(";"):
-                key, _, found = part.strip().partition("=")
-                if key == COOKIE:
-                    return found
-    return None
-
-
 def _setting_cookie(send: Send, token: str, secure: bool) -> Send:
     """``send`` that adds the session's cookie to the response (so later requests carry
     it): for this server's pages only, never read by a script, never sent by another
@@ -284,14 +274,6 @@ def _setting_cookie(send: Send, token: str, secure: bool) -> Send:
         await send(message)
 
     return sending
-
-
-def _header(scope: Scope, name: bytes) -> str | None:
-    """The first value of the request's header ``name`` (lower case), or None."""
-    for key, value in scope.get("headers", []):
-        if key == name:
-            return bytes(value).decode("latin-1")
-    return None
 
 
 def _ask_page(langs: list[str], tried: bool) -> str:
