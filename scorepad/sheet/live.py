@@ -18,6 +18,17 @@ Saving goes through ``save_once``: the first device to press Save stores the pla
 other device showing that sheet is taken to the saved play, and a Save pressed there
 opens that same play instead of storing it twice.
 
+On a group's server several processes serve one group's devices, each its own
+``LiveSheets``, all with one ``SharedKeeper`` (the history's PostgreSQL). A change is kept
+there in one transaction, which gives it the next version of the sheet's kept copy, and
+reaches every process (``arrived``, on its event loop), in the order changes were kept:
+each process makes every other process's edits to its own copy in that order, so that
+all copies, the kept one too, end alike. Two processes changing one sheet at the same
+moment: the one that kept its change second finds the version it expected gone, and its
+devices take the kept copy afresh (``Restored``: they open the sheet again). Saved,
+thrown away and brought back travel the same way; ``save_once`` stores a play once
+among all the processes.
+
 No Flet and no store here: the app passes the keeper and shows what it is told.
 """
 
@@ -32,7 +43,7 @@ from typing import TYPE_CHECKING
 from scorepad.core import GameTemplate
 from scorepad.sheet.draft import SheetDraft
 from scorepad.sheet.edits import Edit
-from scorepad.sheet.keeper import DraftKeeper
+from scorepad.sheet.keeper import DraftKeeper, SharedKeeper
 
 if TYPE_CHECKING:  # progress imports nothing of this module: no circle, even for types
     from scorepad.sheet.progress import SheetInProgress, SheetState
@@ -54,7 +65,8 @@ class Discarded:
 
 @dataclass(frozen=True)
 class Restored:
-    """The sheet thrown away is back in progress (Undo)."""
+    """The sheet as kept is the one to go on from: thrown away and back in progress
+    (Undo), or changed by another process in a way this one takes afresh."""
 
 
 Notice = Saved | Discarded | Restored
@@ -67,12 +79,22 @@ class Remote:
     once, there, for every device showing the sheet (they share its draft)."""
 
     edit: Edit
-    template: GameTemplate
-    """The game the state was scored with (a device on another copy of it scores again)."""
-    state: SheetState
+    template: GameTemplate | None
+    """The game the state was scored with (a device on another copy of it scores again);
+    None for an edit made on another process (each device scores it)."""
+    state: SheetState | None
     draft: SheetDraft
     """The draft the edit was made to: a device showing another (a sheet thrown away and
     brought back meanwhile) makes the edit to its own."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """An edit another process kept (``LiveSheets.arrived``): version ``version`` of the
+    sheet's kept copy. ``edit`` None: one too big to travel, so the copy is read back."""
+
+    version: int
+    edit: Edit | None
 
 
 Listener = Callable[[Remote | Notice], None]
@@ -90,12 +112,16 @@ class Table:
     device opens it, and again once it was saved, thrown away or brought back)."""
     drafts: DraftKeeper | None = None
     """Where ``draft`` is kept."""
+    version: int = 0
+    """The version of the shared keeper's copy ``draft`` is (a group's server)."""
 
 
 class LiveSheets:
     """Every sheet open in this app right now, shared by all its sessions."""
 
-    def __init__(self) -> None:
+    def __init__(self, shared: SharedKeeper | None = None) -> None:
+        self.shared = shared
+        """The keeper this app's processes share (a group's server), else None."""
         self.lock = threading.RLock()
         self.tables: dict[str, Table] = {}
         """Sheet id → the devices showing it and its draft."""
@@ -112,7 +138,11 @@ class LiveSheets:
         with self.lock:
             table = self.tables.setdefault(draft.sheet_id, Table())
             if table.draft is None or table.drafts is not drafts:
-                table.draft, table.drafts = draft, drafts
+                table.draft, table.drafts, table.version = draft, drafts, 0
+                if drafts is self.shared and self.shared is not None:
+                    kept = self.shared.load_version(draft.sheet_id)
+                    if kept is not None:
+                        table.draft, table.version = kept
             return table.draft
 
     def join(self, token: object, sheet_id: str, listener: Listener) -> None:
@@ -157,7 +187,16 @@ class LiveSheets:
                 table.draft, table.drafts = ours, drafts
             elif table.draft is not ours:  # a device on a draft it no longer shares
                 edit.apply_to(table.draft)
-            drafts.save(table.draft)
+            if drafts is not self.shared or self.shared is None:
+                drafts.save(table.draft)
+            else:
+                version = self.shared.keep(table.draft, edit, template, table.version)
+                if version is None:
+                    return False
+                if version != table.version + 1:  # another process kept a change first
+                    self._take_kept(sheet_id)
+                    return True
+                table.version = version
             self._tell(token, sheet_id, Remote(edit, template, state, ours))
         return True
 
@@ -176,20 +215,83 @@ class LiveSheets:
         with self.lock:
             self.discarded.discard(draft.sheet_id)
             self._forget_draft(draft.sheet_id)
-            drafts.save(draft)
+            if drafts is self.shared and self.shared is not None:
+                self.shared.restore(draft)
+            else:
+                drafts.save(draft)
             self._tell(None, draft.sheet_id, Restored())
 
     def save_once(self, token: object, sheet_id: str, save: Callable[[], str]) -> str:
         """The play ``sheet_id`` was saved as: stored now by ``save`` unless another
-        device already did; the others are told either way."""
+        device already did (of any process, on a group's server); the others are told
+        either way."""
         with self.lock:
             play_id = self.saved.get(sheet_id)
             if play_id is None:
-                play_id = save()
+                if self.shared is not None and self.shared_sheet(sheet_id):
+                    play_id, _ = self.shared.save_once(sheet_id, save)
+                else:
+                    play_id = save()
                 self.saved[sheet_id] = play_id
                 self._forget_draft(sheet_id)
             self._tell(token, sheet_id, Saved(play_id))
             return play_id
+
+    def shared_sheet(self, sheet_id: str) -> bool:
+        """Whether sheet ``sheet_id`` is kept by the shared keeper (not an edited play's
+        keeper of its own)."""
+        table = self.tables.get(sheet_id)
+        return table is None or table.drafts is None or table.drafts is self.shared
+
+    def arrived(self, sheet_id: str, news: Kept | Notice) -> None:
+        """What a process (this one too) kept of sheet ``sheet_id``, in the order it was
+        kept: passed on to the devices of this process that show the sheet, unless they
+        have it already."""
+        with self.lock:
+            table = self.tables.get(sheet_id)
+            if isinstance(news, Kept):
+                if table is None or table.draft is None or table.drafts is not self.shared:
+                    return  # no device here has the sheet: one that opens it reads it
+                if news.version <= table.version:
+                    return  # this process's own change, or one it took with the copy
+                if news.version > table.version + 1 or news.edit is None:
+                    self._take_kept(sheet_id)  # a change missed, or one too big to travel
+                    return
+                news.edit.apply_to(table.draft)
+                table.version = news.version
+                self._tell(None, sheet_id, Remote(news.edit, None, None, table.draft))
+            elif isinstance(news, Saved):
+                if self.saved.get(sheet_id) != news.play_id:
+                    self.saved[sheet_id] = news.play_id
+                    self._forget_draft(sheet_id)
+                    self._tell(None, sheet_id, news)
+            elif isinstance(news, Discarded):
+                if sheet_id not in self.discarded:
+                    self.discarded.add(sheet_id)
+                    self._forget_draft(sheet_id)
+                    self._tell(None, sheet_id, news)
+            elif sheet_id in self.discarded:  # brought back on another process
+                self.discarded.discard(sheet_id)
+                self._forget_draft(sheet_id)
+                self._tell(None, sheet_id, news)
+
+    def resync(self) -> None:
+        """Every sheet open here taken afresh from the shared keeper where it changed
+        since (news may have been lost: the keeper's link to the others was down)."""
+        with self.lock:
+            for sheet_id, table in list(self.tables.items()):
+                if table.draft is None or table.drafts is not self.shared:
+                    continue
+                assert self.shared is not None
+                kept = self.shared.load_version(sheet_id)
+                if kept is None or kept[1] != table.version:
+                    self._take_kept(sheet_id)
+
+    def _take_kept(self, sheet_id: str) -> None:
+        """The shared keeper's copy of ``sheet_id`` is the one to go on from: every
+        device here showing the sheet opens it again."""
+        self._forget_draft(sheet_id)
+        self._tell(None, sheet_id, Restored())
 
     def follows(self, token: object, sheet_id: str) -> bool:
         """Whether ``token`` shows sheet ``sheet_id`` and a change made there is kept.
@@ -207,6 +309,7 @@ class LiveSheets:
         table = self.tables.get(sheet_id)
         if table is not None:
             table.draft = table.drafts = None
+            table.version = 0
 
     def _tell(self, token: object, sheet_id: str, change: Remote | Notice) -> None:
         table = self.tables.get(sheet_id)

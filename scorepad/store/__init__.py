@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from scorepad.store.errors import BackupDamaged, StoreError, Unreachable
     from scorepad.store.importing import Imported
     from scorepad.store.kept import kept_lines
+    from scorepad.store.notices import Listening
     from scorepad.store.photo_image import MAX_PHOTOS, PHOTO_MAX_MB
     from scorepad.store.photos import Photo, RemovedPhoto
     from scorepad.store.records import (
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
     from scorepad.store.render import render_h2h
     from scorepad.store.restoring import Restored, backups_at, restore_history
     from scorepad.store.rows import MAX_DURATION
+    from scorepad.store.sheetrows import KeptSheet, SheetRows
     from scorepad.store.values import parse_when
 
 __all__ = [
@@ -82,6 +84,8 @@ __all__ = [
     "Holder",
     "Imported",
     "InviteRow",
+    "KeptSheet",
+    "Listening",
     "MemberRow",
     "NewSheet",
     "Page",
@@ -99,6 +103,7 @@ __all__ = [
     "SeatBoard",
     "SeatResult",
     "SessionRow",
+    "SheetRows",
     "Store",
     "StoreError",
     "Unreachable",
@@ -127,6 +132,10 @@ _HOMES = {
     "MemberRow": "accountrows",
     "PasskeyRow": "accountrows",
     "SessionRow": "accountrows",
+    # a group's server's sheets in progress, as kept, and the news of them
+    "KeptSheet": "sheetrows",
+    "SheetRows": "sheetrows",
+    "Listening": "notices",
     # backups, by the history's location (they work on one too damaged to open)
     "Backup": "backups",
     "Restored": "restoring",

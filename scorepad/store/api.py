@@ -56,6 +56,7 @@ from scorepad.store.facts import FactsCache, played_at, read_facts
 from scorepad.store.importing import Imported
 from scorepad.store.jsonfile import write_json
 from scorepad.store.migrate import upgrade
+from scorepad.store.notices import Listening
 from scorepad.store.photos import Photo, RemovedPhoto
 from scorepad.store.records import (
     CustomGame,
@@ -76,6 +77,7 @@ from scorepad.store.restoring import Restored
 from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
+from scorepad.store.sheetrows import SheetRows
 from scorepad.store.values import parse_when
 from scorepad.store.yearfacts import player_named, review_afresh, year_span
 
@@ -133,6 +135,21 @@ class Store:
             with self.db.reading(snapshot=True) as conn:
                 return work(AccountRows(conn))
         return self.db.write(lambda conn: work(AccountRows(conn)), touches=False, counted=False)
+
+    # --- a group's server's sheets in progress (``scorepad.sheet`` decides) -------------
+    def sheets(self, work: Callable[[SheetRows], T], *, write: bool = True) -> T:
+        """Run ``work`` on the sheets in progress in one transaction (a write one unless
+        ``write`` is False); the history's write count is left as it is."""
+        if not write:
+            with self.db.reading() as conn:
+                return work(SheetRows(conn))
+        return self.db.write(lambda conn: work(SheetRows(conn)), touches=False, counted=False)
+
+    def listen(self, heard: Callable[[str], None], lost: Callable[[], None]) -> Listening:
+        """Every notice of ``SheetRows.tell`` from any process of this history, passed to
+        ``heard`` in a thread of its own; ``lost`` after the link to the database came
+        back from a break (notices may have been missed). PostgreSQL only."""
+        return Listening(self.db.url, heard, lost)
 
     # --- games --------------------------------------------------------------------------
     def games(self) -> Mapping[str, GameTemplate]:

@@ -582,6 +582,23 @@ class SignInChallenge(SQLModel, table=True):
     used_at: datetime | None = Field(default=None, sa_type=DateTime())
 
 
+class SheetDraftRow(SQLModel, table=True):
+    """A sheet in progress on a group's server (revision 0020): its draft as JSON and the
+    version of that copy, one more at each change; ``fate`` ``saved`` (as play
+    ``play_id``) or ``discarded`` once it is no longer in progress."""
+
+    __tablename__ = "sheet_draft"
+    __table_args__ = (Index("ix_sheet_draft_changed", "fate", "changed_at"),)
+
+    sheet_id: str = Field(sa_type=String(64), primary_key=True)
+    game_id: str = Field(sa_type=String(200))
+    body: str = Field(sa_type=Text())
+    version: int = Field(sa_type=BigInteger())
+    changed_at: datetime = Field(sa_type=DateTime())
+    fate: str | None = Field(default=None, sa_type=String(16))
+    play_id: str | None = Field(default=None, sa_type=String(64))
+
+
 club_group = _table(ClubGroup)
 member = _table(Member)
 password_credential = _table(PasswordCredential)
@@ -591,3 +608,4 @@ member_session = _table(MemberSession)
 sign_in_slowing = _table(SignInSlowing)
 audit_event = _table(AuditEvent)
 sign_in_challenge = _table(SignInChallenge)
+sheet_draft = _table(SheetDraftRow)

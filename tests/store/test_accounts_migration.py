@@ -1,6 +1,6 @@
-"""Revisions 0018 (a group server's accounts) and 0019 (passkey challenges) up and down
-on a history with plays, on SQLite and PostgreSQL: their tables come and go, and every
-play stays as it was."""
+"""Revisions 0018 (a group server's accounts), 0019 (passkey challenges) and 0020 (sheets in
+progress) up and down on a history with plays, on SQLite and PostgreSQL: their tables come
+and go, and every play stays as it was."""
 
 from __future__ import annotations
 
@@ -71,7 +71,25 @@ def test_0019_goes_up_and_down_and_keeps_the_accounts(url):
         assert tables(store) >= ACCOUNT_TABLES
     with open_store(url) as store:
         with store.db.engine.connect() as conn:
-            assert current(conn) == HEAD == "0019"
+            assert current(conn) == HEAD
         assert "sign_in_challenge" in tables(store)
         assert [m.display_name for m in members(store, "Club")] == ["Ana"]
+        assert plays(store) == before
+
+
+def test_0020_goes_up_and_down_and_keeps_the_sheets_in_progress_and_the_plays(url):
+    with open_store(url) as store:
+        azul(store, "2024-01-01T20:00", {"Ana": 30, "Ben": 41})
+        before = plays(store)
+        at = datetime(2024, 1, 2, 20, 0)
+        store.sheets(lambda rows: rows.put("s1", "azul", '{"id": "s1"}', at))
+        assert store.sheets(lambda rows: rows.put("s1", "azul", '{"id": "s1", "x": 1}', at)) == 2
+        with store.db.engine.begin() as conn:
+            command.downgrade(config(conn), "0019")
+        assert "sheet_draft" not in tables(store)
+        assert "sign_in_challenge" in tables(store)
+    with open_store(url) as store:
+        with store.db.engine.connect() as conn:
+            assert current(conn) == HEAD == "0020"
+        assert store.sheets(lambda rows: rows.in_progress(), write=False) == []
         assert plays(store) == before
