@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from scorepad.core.i18n import ntr, tr
+from scorepad.sheet.keeper import SharedKeeper
 from scorepad.sheet.live import LiveSheets
 from scorepad.ui.config import AppConfig
 from scorepad.ui.devices import Power, may
@@ -195,16 +196,19 @@ class Context:
         self.rebuild()
 
 
-def build_services(config: AppConfig) -> Services:
+def build_services(config: AppConfig, shared: SharedKeeper | None = None) -> Services:
     """The app's parts; the history at ``config.db_url`` (None: $SCOREPAD_DB or the
     default SQLite file), opened on first use, when the sheets in progress an older
     history kept join the app's drafts. Drafts are written at most every
-    ``WRITE_EVERY_S``; Flet looks an event's type up once per control class."""
+    ``WRITE_EVERY_S`` to the data folder, or kept by ``shared``, the keeper a group's
+    server's processes share, at each change; Flet looks an event's type up once per
+    control class."""
     remember_event_types()
-    drafts = FileDraftStore(config.data_dir / "drafts", every=WRITE_EVERY_S)
+    drafts = shared or FileDraftStore(config.data_dir / "drafts", every=WRITE_EVERY_S)
     return Services(
         config=config,
         drafts=drafts,
         history=StoreHistory(config.db_url, drafts),
         settings_file=SettingsFile(config.data_dir / "settings.json"),
+        live=LiveSheets(shared),
     )

@@ -8,6 +8,7 @@ once the port answers, and only when asked to.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import sys
@@ -193,16 +194,19 @@ def serve_group(
 
     from scorepad.store import open_store
     from scorepad.ui.context import build_services
+    from scorepad.ui.shared_drafts import SharedDrafts
 
     config = replace(config, public_url=public)
     chosen = free_port(port, HOST, tries=1)
     store = open_store(config.db_url)  # the members' gate's: one it cannot open stops it here
-    services = build_services(config)
+    shared = SharedDrafts(store)  # sheets in progress, shared with the other processes
+    services = build_services(config, shared)
     collector.turn_on()
 
     async def main(page: ft.Page) -> None:
         from scorepad.ui import app
 
+        shared.attach(services.live, asyncio.get_running_loop())
         await app.main(page, services)
 
     os.environ["FLET_WEB_NO_CDN"] = "1"
@@ -218,6 +222,9 @@ def serve_group(
     app = server.group_app(
         main, store, public, group_id, lang=config.lang, page_lang=services.default_lang
     )
-    server.run(app, HOST, chosen)
+    try:
+        server.run(app, HOST, chosen)
+    finally:
+        shared.stop()
     say(tr("app.stopped", config.lang))
     return 0

@@ -56,9 +56,11 @@ def self_signed(folder: Path, host: str = "localhost") -> tuple[Path, Path]:
     return cert, secret
 
 
-def site(port: int, app_port: int, cert: Path, key: Path) -> str:
+def site(port: int, app_port: int | list[int], cert: Path, key: Path) -> str:
     """The guide's nginx site, on ``port`` of loopback for ``localhost``, to the app on
-    ``app_port``: only the addresses, names and files are changed."""
+    ``app_port`` (or each of several processes on these ports): only the addresses, names
+    and files are changed."""
+    ports = app_port if isinstance(app_port, list) else [app_port]
     text = EXAMPLE.read_text(encoding="utf-8")
     text = text[: text.index("# Plain http only")]  # the https server only
     swaps = {
@@ -67,7 +69,9 @@ def site(port: int, app_port: int, cert: Path, key: Path) -> str:
         "server_name games.example.org;": "server_name localhost;",
         "/etc/letsencrypt/live/games.example.org/fullchain.pem": str(cert),
         "/etc/letsencrypt/live/games.example.org/privkey.pem": str(key),
-        "http://127.0.0.1:8550;": f"http://127.0.0.1:{app_port};",
+        "    server 127.0.0.1:8550 max_fails=0;\n": "".join(
+            f"    server 127.0.0.1:{p} max_fails=0;\n" for p in ports
+        ),
     }
     for old, new in swaps.items():
         assert old in text, f"the guide's nginx site no longer has {old!r}"

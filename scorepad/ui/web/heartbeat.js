@@ -4,6 +4,7 @@
 (() => {
   const TEXTS = __TEXTS__;
   const PING_EVERY_MS = 2000;
+  const CONFIRM_AFTER_MS = 200; // typing pauses this long: the app asked to confirm it at once
   const LATE_MS = 5000; // no answer for this long: the link is lost
   const CHECK_MS = 500;
   const SHOW_AFTER_MS = 700; // a reconnect quicker than this is not worth a word
@@ -185,6 +186,24 @@
   // the next one (after a reload, or Flet's own reconnecting), from where the app says it
   // stopped receiving them.
   let pending = null;
+
+  // Whether a frame of Flet's is only a field's focus or blur event (msgpack: action 3,
+  // an event whose "name" is "focus" or "blur"): one the page itself causes as the link
+  // drops (it takes the focus off the field), which carries nothing typed.
+  const NAME = [0xa4, 0x6e, 0x61, 0x6d, 0x65];
+  const FOCUS_NAMES = [
+    [0xa4, 0x62, 0x6c, 0x75, 0x72], // "blur"
+    [0xa5, 0x66, 0x6f, 0x63, 0x75, 0x73], // "focus"
+  ];
+  function focusOnly(bytes) {
+    if (!bytes || bytes[0] !== 0 || bytes[1] !== 0x92 || bytes[2] !== 3) return false;
+    const at = (seq, from) => seq.every((b, i) => bytes[from + i] === b);
+    for (let i = 3; i + NAME.length < bytes.length; i++) {
+      if (at(NAME, i)) return FOCUS_NAMES.some((seq) => at(seq, i + NAME.length));
+    }
+    return false;
+  }
+
   function kept() {
     try {
       const found = JSON.parse(sessionStorage.getItem(REPLAY_KEY) || "null");
@@ -224,6 +243,7 @@
       this.first = 0;
       this.keptBytes = 0;
       this.keeping = false; // closed: what it holds is kept for the next socket
+      this.confirming = null; // a confirmation asked for once typing pauses
       this.addEventListener("open", () => {
         if (reloading) return this.close(); // a session the reload would leave behind
         current = this;
@@ -282,7 +302,9 @@
       if (had === "-") {
         sending = false;
         state("ok");
-        if (again.frames.length) show("unsent"); // an app that no longer knows that socket
+        // an app that no longer knows that socket (restarted, or another process of a
+        // group's server): said, unless all it missed is a field losing or taking focus
+        if (again.frames.some((frame) => !focusOnly(fromText(frame)))) show("unsent");
         return;
       }
       const from = Math.max(0, Number(had) - again.first);
@@ -318,6 +340,14 @@
       if (this.readyState === Native.OPEN) super.send("scorepad:ping");
     }
 
+    // What was typed is confirmed once typing pauses, not at the next ping only: an app
+    // process that stops meanwhile (a group's server has others to connect to) leaves
+    // the page nothing it must call unsent for want of an answer.
+    confirmSoon() {
+      clearTimeout(this.confirming);
+      this.confirming = setTimeout(() => this.pingNow(), CONFIRM_AFTER_MS);
+    }
+
     send(data) {
       if (typeof data !== "string") {
         this.sent += 1;
@@ -326,6 +356,7 @@
           this.kept.push(bytes);
           this.keptBytes += bytes.length;
           this.keepForNext(); // sent after the close: nothing more goes out on this socket
+          this.confirmSoon();
         }
         const over = this.kept.length >= KEEP_FRAMES || this.keptBytes >= KEEP_BYTES;
         if (!full && late && over) {
