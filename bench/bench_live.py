@@ -252,6 +252,9 @@ class Device:
         self.fields: list[Any] = [None] * SEATS
         self.reader: asyncio.Task | None = None
         self.closed = False
+        self.options: dict[str, Any] = {}
+        """More for the websocket's ``connect``: a group's server's session cookie, its
+        origin and TLS (``bench_serve.py``)."""
 
     @property
     def address(self) -> str:
@@ -274,6 +277,7 @@ class Device:
                     open_timeout=120,
                     close_timeout=2,
                     local_addr=(self.address, 0),
+                    **self.options,
                 )
                 break
             except InvalidMessage:  # the connection closed before the handshake's answer

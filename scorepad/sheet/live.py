@@ -24,8 +24,12 @@ there in one transaction, which gives it the next version of the sheet's kept co
 reaches every process (``arrived``, on its event loop), in the order changes were kept:
 each process makes every other process's edits to its own copy in that order, so that
 all copies, the kept one too, end alike. Two processes changing one sheet at the same
-moment: the one that kept its change second finds the version it expected gone, and its
-devices take the kept copy afresh (``Restored``: they open the sheet again). Saved,
+moment: the one that kept its change second finds the version it expected gone; its
+edit was made to the kept copy after the other's, and once the other's edit arrives
+here, its own notice comes after it and the edit is made again, so both copies end
+alike (a value typed, made twice, is as made once). An edit that is not (a round or a
+line added) has its devices take the kept copy afresh instead (``Restored``: they open
+the sheet again). Saved,
 thrown away and brought back travel the same way; ``save_once`` stores a play once
 among all the processes.
 
@@ -193,10 +197,14 @@ class LiveSheets:
                 version = self.shared.keep(table.draft, edit, template, table.version)
                 if version is None:
                     return False
-                if version != table.version + 1:  # another process kept a change first
-                    self._take_kept(sheet_id)
+                if version == table.version + 1:
+                    table.version = version
+                elif not _alike_twice(edit, table.draft):
+                    self._take_kept(sheet_id)  # another process kept a change first
                     return True
-                table.version = version
+                # else another process kept a change first, and this edit (made again
+                # once the others' edits before it arrive, as its own notice) puts the
+                # copy here where the kept one is: the devices go on as they are
             self._tell(token, sheet_id, Remote(edit, template, state, ours))
         return True
 
@@ -324,6 +332,18 @@ class LiveSheets:
                 logger.warning("dropping a sheet view that failed to update", exc_info=True)
                 table.seats.pop(other, None)
                 self.where.pop(other, None)
+
+
+def _alike_twice(edit: Edit, draft: SheetDraft) -> bool:
+    """Whether ``edit``, made to ``draft`` already, leaves it as it is when made again (a
+    value typed into a cell; not a round or a line added)."""
+    before = draft.to_dict()
+    again = SheetDraft.from_dict(before)
+    try:
+        edit.apply_to(again)
+    except (LookupError, ValueError, TypeError):
+        return False
+    return again.to_dict() == before
 
 
 def follow(

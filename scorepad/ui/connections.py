@@ -17,11 +17,15 @@ business once upgraded: it has its own pings and frame limit.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+from collections.abc import Iterable
 from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from scorepad.ui.share import network_key
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 HEAD_TIME = 10.0
 """Seconds a request's head may take, from its first byte (or the connection's start)."""
@@ -62,8 +66,13 @@ class Limits:
         body: float = BODY_TIME,
         min_rate: int = MIN_RATE,
         max_head: int = MAX_HEAD,
+        proxies: Iterable[Network] = (),
     ) -> None:
         self.per_address = per_address
+        self.proxies = tuple(proxies)
+        """Networks of trusted reverse proxies (a group's server's nginx, on loopback):
+        every device's connection comes from them, so they are not held to
+        ``per_address``; the proxy holds each device to it (``limit_conn``)."""
         self.head_time = idle
         self.body_time = body
         self.min_rate = min_rate
@@ -75,6 +84,8 @@ class Limits:
         return self.head_time
 
     def admit(self, key: str, transport: asyncio.BaseTransport) -> bool:
+        if self.proxies and _within(key, self.proxies):
+            return True
         if len(self.open) > SWEEP:  # websockets end on another protocol: swept here
             for each in list(self.open):
                 self.forget(each, None)
@@ -104,6 +115,14 @@ class Limits:
         if issubclass(base, H11Protocol):
             return _limited_h11(self, base)
         return _limited_httptools(self, base)
+
+
+def _within(key: str, networks: tuple[Network, ...]) -> bool:
+    try:
+        address = ipaddress.ip_address(key)
+    except ValueError:
+        return False
+    return any(address in network for network in networks)
 
 
 def _limited(limits: Limits, base: type[asyncio.Protocol]) -> type[Any]:

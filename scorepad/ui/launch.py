@@ -222,8 +222,11 @@ def serve_group(
     app = server.group_app(
         main, store, public, group_id, lang=config.lang, page_lang=services.default_lang
     )
-    try:
-        server.run(app, HOST, chosen)
+    from scorepad.serve.forwarded import LOOPBACK
+    from scorepad.ui.connections import Limits
+
+    try:  # every connection comes from nginx: it holds each device to its share
+        server.run(app, HOST, chosen, Limits(proxies=LOOPBACK))
     finally:
         shared.stop()
     say(tr("app.stopped", config.lang))

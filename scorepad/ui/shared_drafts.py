@@ -64,6 +64,8 @@ class SharedDrafts:
         self.store = store
         self.now = now
         self.listening: Listening | None = None
+        self.saving: set[str] = set()
+        """Sheets whose Save is under way here (``save_once`` holds their row)."""
 
     # --- news from every process ---------------------------------------------------------
     def attach(self, live: LiveSheets, loop: asyncio.AbstractEventLoop) -> None:
@@ -134,6 +136,9 @@ class SharedDrafts:
         self.store.sheets(work)
 
     def discard(self, sheet_id: str) -> None:
+        if sheet_id in self.saving:
+            return  # the Save storing it marks it saved, in the transaction holding its row
+
         def work(rows: SheetRows) -> None:
             kept = rows.get(sheet_id, lock=True)
             if kept is not None and kept.fate is None:
@@ -187,7 +192,11 @@ class SharedDrafts:
             if kept is not None and kept.fate == "saved" and kept.play_id is not None:
                 return kept.play_id, False
             if not stored:
-                stored.append(save())
+                self.saving.add(sheet_id)
+                try:
+                    stored.append(save())
+                finally:
+                    self.saving.discard(sheet_id)
             if kept is not None:
                 rows.end(sheet_id, "saved", stored[0])
             rows.tell(_notice(k="s", s=sheet_id, p=stored[0]))

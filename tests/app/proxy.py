@@ -82,7 +82,7 @@ def site(port: int, app_port: int | list[int], cert: Path, key: Path) -> str:
 class Nginx:
     """nginx serving ``site`` from ``folder`` until ``stop``."""
 
-    def __init__(self, folder: Path, site_text: str, port: int) -> None:
+    def __init__(self, folder: Path, site_text: str, port: int, connections: int = 512) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         temp = {name: folder / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
         for path in temp.values():
@@ -92,7 +92,8 @@ class Nginx:
         conf.write_text(
             f"{owner}daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\n"
             f"error_log {folder / 'error.log'} warn;\n"
-            "events { worker_connections 512; }\n"
+            f"worker_rlimit_nofile {connections * 2 + 64};\n"
+            f"events {{ worker_connections {connections}; }}\n"
             "http {\n    access_log off;\n"
             f"    client_body_temp_path {temp['body']};\n    proxy_temp_path {temp['proxy']};\n"
             f"    fastcgi_temp_path {temp['fastcgi']};\n    uwsgi_temp_path {temp['uwsgi']};\n"

@@ -370,6 +370,21 @@ def test_one_address_holds_only_so_many_connections():
             each.close()
 
 
+def test_a_trusted_proxy_is_not_held_to_one_address_share_but_its_deadlines_hold():
+    """A group's server: every device comes through nginx on loopback, which holds each
+    device to its share itself (the guide's ``limit_conn``)."""
+    import ipaddress
+
+    proxies = (ipaddress.ip_network("127.0.0.0/8"),)
+    with Server(Limits(per_address=8, idle=0.5, proxies=proxies)) as server:
+        held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(12)]
+        assert all(b"the app" in ask(each) for each in held[8:])  # beyond 8: served
+        silent = socket.create_connection(("127.0.0.1", server.port))
+        assert closed(silent, 5)  # one that sends nothing is still closed in time
+        for each in [*held, silent]:
+            each.close()
+
+
 PARSERS = ["httptools", "h11"]
 """uvicorn's two HTTP protocols: httptools where installed (the default), h11 otherwise."""
 
