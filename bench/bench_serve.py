@@ -13,17 +13,21 @@ loopback address of its own; nginx spreads them over the processes, so a table's
 phones are on different processes, as they would be. Every device types one value every
 2 s (jittered) into its own player's score track for ``--seconds``.
 
-Figures, for each of the two runs: values sent and confirmed; sender latency (a value to
-its player's total on the sender) and fan-out latency (a value to it showing on each
-other device of the table), p50, p95, p99 and max; processor time per value of the app's
-processes together, of the PostgreSQL server's processes for that database, and of nginx;
-the time each device took to join. Afterwards every last value typed is checked on every
-device, in the history's sheet rows, and (after each table's first device pressed Save)
-in the saved plays: anything but 0 values lost is a bug. The last lines compare the P
-processes with the one process (ratios), and the very last is one JSON object.
+First, unless ``--no-laptop``, the same night on the laptop's one process as it serves a
+live sheet today (``bench_live.py``'s run: ``scorepad app``, SQLite, drafts in files),
+for its processor time per value. Figures, for each of the two runs: values sent and
+confirmed; sender latency (a value to its player's total on the sender) and fan-out
+latency (a value to it showing on each other device of the table), p50, p95, p99 and max;
+processor time per value of the app's processes together, of the PostgreSQL server's
+processes for that database, and of nginx; the time each device took to join.
+Afterwards every last value typed is checked on every device, in the history's sheet
+rows, and (after each table's first device pressed Save) in the saved plays: anything
+but 0 values lost is a bug. The last lines compare the P processes with the one process,
+and their processor time per value with the laptop's (ratios); the very last line is one
+JSON object.
 
     python bench/bench_serve.py [--tables 360] [--processes 3] [--seconds 60]
-                                [--pg postgresql+psycopg://…] [--quick]
+                                [--pg postgresql+psycopg://…] [--quick] [--no-laptop]
 
 Both runs share this machine with their clients, nginx and PostgreSQL: on a small machine
 the latencies are partly theirs (the script says how busy its own client was).
@@ -52,11 +56,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
+from proxy import Nginx, self_signed, site  # noqa: E402
+
 from bench import flet_wire as wire  # noqa: E402
 from bench.bench_live import (  # noqa: E402
     JOINS_AT_ONCE,
     SEATS,
     SETTLE,
+    SHM,
     Device,
     Table,
     Tally,
@@ -66,9 +73,9 @@ from bench.bench_live import (  # noqa: E402
     load_average,
     percentiles,
     rss_mb,
+    run_one,
     typist,
 )
-from proxy import Nginx, self_signed, site  # noqa: E402
 from scorepad.accounts import Password, add_group, make_invite, take_invite  # noqa: E402
 from scorepad.accounts.sessions import open_session  # noqa: E402
 from scorepad.store import open_store  # noqa: E402
@@ -402,6 +409,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--pg", default=os.environ.get("SCOREPAD_TEST_PG"))
     parser.add_argument("--quick", action="store_true", help="20 tables for 20 s")
+    parser.add_argument(
+        "--no-laptop",
+        action="store_true",
+        help="leave out the laptop's one process (bench_live.py's, measured first)",
+    )
     options = parser.parse_args()
     if not options.pg:
         parser.error("--pg: a PostgreSQL server (or $SCOREPAD_TEST_PG) is needed")
@@ -409,6 +421,15 @@ def main() -> int:
     if options.quick:
         count, seconds = 20, 20.0
     print(f"{os.cpu_count()} cores; load average {load_average()}")
+    laptop = {}
+    if not options.no_laptop:  # the live sheet as one process serves it today
+        where = SHM if os.access(SHM, os.W_OK) else None
+        laptop = run_one(count, seconds, False, time.monotonic() + 3600, options.seed, where)
+        print(
+            f"\n== the laptop's one process (scorepad app, SQLite, drafts in files): {count} "
+            f"tables: CPU {laptop.get('cpu_ms_per_edit')} ms per value, fan-out p95 "
+            f"{laptop.get('fanout_ms_p95')} ms, values lost {laptop.get('values_lost')}"
+        )
     one = run(options.pg, 1, count, seconds, options.seed)
     show(one)
     many = run(options.pg, options.processes, count, seconds, options.seed)
@@ -420,7 +441,14 @@ def main() -> int:
         ratio = round(now / then, 2) if now is not None and then else None
         ratios[key] = ratio
         print(f"   {label:26}{now!s:>10}{then!s:>10}{ratio if ratio is not None else '-':>8}")
-    print(json.dumps({"one": one, "many": many, "ratios": ratios}, default=str))
+    if laptop.get("cpu_ms_per_edit"):
+        ratio = round(many["app_cpu_ms_per_edit"] / laptop["cpu_ms_per_edit"], 2)
+        ratios["app_cpu_to_laptop"] = ratio
+        print(
+            f"   {'app CPU ms/value, laptop':26}{many['app_cpu_ms_per_edit']!s:>10}"
+            f"{laptop['cpu_ms_per_edit']!s:>10}{ratio:>8}"
+        )
+    print(json.dumps({"laptop": laptop, "one": one, "many": many, "ratios": ratios}, default=str))
     return 0 if many["values_lost"] == 0 and one["values_lost"] == 0 else 1
 
 

@@ -90,6 +90,20 @@ class Remote:
     draft: SheetDraft
     """The draft the edit was made to: a device showing another (a sheet thrown away and
     brought back meanwhile) makes the edit to its own."""
+    scored: dict[int, SheetState] = field(default_factory=dict, compare=False)
+    """States worked out by the devices told so far, by their game (``state_for``)."""
+
+    def state_for(self, template: GameTemplate) -> SheetState | None:
+        """What the sheet adds up to after the edit on ``template``, if known: scored
+        where the edit was made, or by a device of this process told before."""
+        if template is self.template and self.state is not None:
+            return self.state
+        return self.scored.get(id(template))
+
+    def keep_state(self, template: GameTemplate, state: SheetState) -> None:
+        """``state``, worked out on ``template``, for the devices told after (an edit from
+        another process is scored once per process, not once per device)."""
+        self.scored[id(template)] = state
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,31 @@ class SheetRows:
         )
         return 1
 
+    def put_at(
+        self, sheet_id: str, body: str, at: datetime, version: int, head: str, tail: str
+    ) -> int | None:
+        """Sheet ``sheet_id``'s draft is ``body`` if its row is in progress at ``version``:
+        its new version, told as ``head`` + the version + ``tail`` (see ``tell``), in one
+        statement; None, and nothing written or told, otherwise."""
+        changes = (
+            "UPDATE sheet_draft SET body = :body, version = version + 1, changed_at = :at"
+            " WHERE sheet_id = :id AND version = :version AND fate IS NULL RETURNING version"
+        )
+        values = {"body": body, "at": at, "id": sheet_id, "version": version}
+        if self.conn.dialect.name != "postgresql":
+            done = self.conn.execute(text(changes), values).scalar_one_or_none()
+            return int(done) if done is not None else None
+        if len(head.encode()) + len(tail.encode()) + 20 > NOTICE_BYTES:
+            raise ValueError("a notice longer than PostgreSQL carries")
+        both = (
+            f"WITH done AS ({changes}) SELECT version,"
+            " pg_notify(:channel, :head || version::text || :tail) FROM done"
+        )
+        row = self.conn.execute(
+            text(both), {**values, "channel": CHANNEL, "head": head, "tail": tail}
+        ).first()
+        return int(row[0]) if row is not None else None
+
     def end(self, sheet_id: str, fate: str, play_id: str | None = None) -> None:
         """Sheet ``sheet_id`` is no longer in progress: ``saved`` as play ``play_id``, or
         ``discarded``."""

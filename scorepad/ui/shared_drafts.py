@@ -160,8 +160,16 @@ class SharedDrafts:
     ) -> int | None:
         ours = _body(draft)
         wire = edit_to_json(edit)
+        head = '{"k":"e","s":' + json.dumps(draft.sheet_id) + ',"v":'
+        tail = ',"e":' + json.dumps(wire, separators=(",", ":")) + "}"
+        if len(head) + len(tail) > NOTICE_CHARS:
+            tail = "}"
 
         def work(rows: SheetRows) -> int | None:
+            # the kept copy as this process has it (nearly always): one statement
+            done = rows.put_at(draft.sheet_id, ours, self.now(), version, head, tail)
+            if done is not None:
+                return done
             kept = rows.get(draft.sheet_id, lock=True)
             if kept is not None and kept.fate is not None:
                 return None

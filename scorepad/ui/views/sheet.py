@@ -503,8 +503,10 @@ class SheetView:
             self.reopen()
             return
         edit = change.edit
-        scored = change.state if change.template is self.model.template else None
-        self.model.receive(edit, change.draft, scored)
+        template = self.model.template
+        change.keep_state(
+            template, self.model.receive(edit, change.draft, change.state_for(template))
+        )
         if isinstance(edit, LineAdded | LineTakenOff | GameSwitched):
             self.reopen()  # the sheet's lines changed: made again on them
             return
