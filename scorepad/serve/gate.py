@@ -30,7 +30,11 @@ or a background request; following a link to the app still works), ``Secure`` (o
 over https; browsers take it over plain http on loopback too, for trying it out) and
 ``Path=/``, for the 30 days a session lasts. Which member a token is, is looked up at
 most every ``REMEMBER_S`` seconds per token in each process; sign-outs made here are
-seen at once, those made by another process within that time.
+seen at once, those made by another process within that time. An open websocket (the
+live sheet) is looked up again every ``RECHECK_S`` seconds: once its session ended,
+signed out on this device, everywhere, or by an owner's reset, on any process, it is
+closed (4401: the page goes to the sign-in page) and nothing more of the app's goes out
+on it.
 
 Every request is bounded: a form's body at ``FORM_BYTES`` (a passkey's JSON at
 ``JSON_BYTES``), received within
@@ -43,6 +47,7 @@ of reach is said (503), never a traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections import OrderedDict
@@ -58,6 +63,7 @@ from scorepad.core.errors import ScorepadError
 from scorepad.core.i18n import accepted_lang, tr
 from scorepad.serve.asgi import (
     ASGIApp,
+    Message,
     Receive,
     Scope,
     Send,
@@ -77,6 +83,7 @@ MEMBER = "scorepad.member"
 """Where the gate leaves the signed-in member (``MemberRow``) in the request's scope."""
 LASTS_S = 30 * 24 * 3600
 REMEMBER_S = 5.0
+RECHECK_S = 10.0
 REMEMBERED = 4096
 FORM_BYTES = 8 * 1024
 JSON_BYTES = 32 * 1024
@@ -107,6 +114,8 @@ class MemberGate:
         self.secure = public.startswith("https:")
         self.known: OrderedDict[str, tuple[MemberRow | None, float]] = OrderedDict()
         self.checking = asyncio.Semaphore(CHECKING)
+        self.remember = REMEMBER_S
+        self.recheck = RECHECK_S
         self.own: dict[tuple[str, str], Callable[..., Any]] = {
             ("GET", "/signin"): self.sign_in_page,
             ("POST", "/signin"): self.sign_in,
@@ -131,7 +140,8 @@ class MemberGate:
             if scope["type"] == "http" and own is not None:
                 await self.own_page(own, scope, receive, send, lang)
                 return
-            member = await self.member(cookie(scope, COOKIE))
+            token = cookie(scope, COOKIE)
+            member = await self.member(token)
         except ScorepadError as problem:  # the history out of reach: said, and nothing done
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": WEBSOCKET_LATER})
@@ -144,7 +154,39 @@ class MemberGate:
             return
         scope = dict(scope)
         scope[MEMBER] = member
+        if scope["type"] == "websocket" and token:
+            await self.watched(token, scope, receive, send)
+            return
         await self.app(scope, receive, send)
+
+    async def watched(self, token: str, scope: Scope, receive: Receive, send: Send) -> None:
+        """The app's websocket for as long as its session lasts (looked up again every
+        ``recheck`` seconds): once it ended, closed, and nothing more of the app's sent."""
+        ended = False
+
+        async def guarded(message: Message) -> None:
+            if not ended:
+                await send(message)
+
+        async def watch() -> None:
+            nonlocal ended
+            while True:
+                await asyncio.sleep(self.recheck)
+                try:
+                    member = await self.member(token)
+                except ScorepadError:
+                    continue  # the history out of reach: looked up again later
+                if member is None:
+                    ended = True
+                    with contextlib.suppress(Exception):  # closed meanwhile: nothing to do
+                        await send({"type": "websocket.close", "code": WEBSOCKET_REFUSED})
+                    return
+
+        watcher = asyncio.ensure_future(watch())
+        try:
+            await self.app(scope, receive, guarded)
+        finally:
+            watcher.cancel()
 
     async def own_page(
         self, own: Callable[..., Any], scope: Scope, receive: Receive, send: Send, lang: str
@@ -166,7 +208,7 @@ class MemberGate:
             return None
         now = time.monotonic()
         found = self.known.get(token)
-        if found is not None and now - found[1] < REMEMBER_S:
+        if found is not None and now - found[1] < self.remember:
             self.known.move_to_end(token)
             return found[0]
         member = await self.run(lambda: accounts.session_member(self.store, token))

@@ -136,11 +136,16 @@ def test_a_group_joins_signs_in_through_nginx_and_signs_out_everywhere(browser, 
     # A websocket without a session is refused at the gate, through nginx.
     assert websocket_refused(public)
 
-    # The phone signs out everywhere: the laptop's next page is the sign-in page.
+    # The phone signs out everywhere: the laptop, left open on the app, is closed and
+    # shows the sign-in page within the gate's look-ups (RECHECK_S + REMEMBER_S), with
+    # nothing done on it.
+    on_laptop.open("/settings")
+    expect(on_laptop.node("account")).to_be_visible()
     phone.goto(f"{public}/account")
     expect(phone.locator("#who")).to_contain_text("Ana")
     phone.locator("#signout-everywhere").click()
     expect(phone.locator("#said")).to_have_text(tr("serve.signed_out_everywhere", "fr", sessions=2))
+    laptop.wait_for_url(f"{public}/signin", timeout=60_000)
     laptop.goto(f"{public}/settings")
     laptop.wait_for_url(f"{public}/signin")
 

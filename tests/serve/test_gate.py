@@ -110,22 +110,6 @@ def sign_in_form(name="Ana", password=SECRET, group="Thursday Club") -> str:
 
 async def websocket(app, cookie: str | None) -> list[dict[str, Any]]:
     """A websocket to the app through the proxy: what the server sent back."""
-    headers = [
-        (b"host", b"games.example.org"),
-        (b"origin", PUBLIC.encode()),
-        (b"x-forwarded-for", b"203.0.113.9"),
-        (b"x-forwarded-proto", b"https"),
-    ]
-    if cookie:
-        headers.append((b"cookie", f"{gate.COOKIE}={cookie}".encode()))
-    scope = {
-        "type": "websocket",
-        "path": "/ws",
-        "headers": headers,
-        "client": PROXY,
-        "scheme": "ws",
-        "query_string": b"",
-    }
     sent: list[dict[str, Any]] = []
 
     async def receive():
@@ -134,8 +118,28 @@ async def websocket(app, cookie: str | None) -> list[dict[str, Any]]:
     async def send(message):
         sent.append(message)
 
-    await app(scope, receive, send)
+    await app(websocket_scope(cookie), receive, send)
     return sent
+
+
+def websocket_scope(cookie: str | None) -> dict[str, Any]:
+    """A websocket's scope as the proxy hands it on, with the session ``cookie``."""
+    headers = [
+        (b"host", b"games.example.org"),
+        (b"origin", PUBLIC.encode()),
+        (b"x-forwarded-for", b"203.0.113.9"),
+        (b"x-forwarded-proto", b"https"),
+    ]
+    if cookie:
+        headers.append((b"cookie", f"{gate.COOKIE}={cookie}".encode()))
+    return {
+        "type": "websocket",
+        "path": "/ws",
+        "headers": headers,
+        "client": PROXY,
+        "scheme": "ws",
+        "query_string": b"",
+    }
 
 
 def test_without_a_session_nothing_of_the_app_is_served(served):
@@ -431,3 +435,63 @@ def test_a_guest_is_refused_until_the_app_can_hold_them_to_one_sheet(served):
     assert html.escape(tr("serve.no_guests_yet", "fr")) in signed.text
     assert (kept.status_code, kept.headers["location"]) == (303, "/signin")
     assert inner.seen == []
+
+
+class Holding:
+    """The app behind the gate, holding a websocket open (as the live sheet does) and
+    answering each frame, until its device goes."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        assert scope["type"] == "websocket"
+        assert (await receive())["type"] == "websocket.connect"
+        await send({"type": "websocket.accept"})
+        while (await receive())["type"] != "websocket.disconnect":
+            await send({"type": "websocket.send", "text": "answer"})
+
+
+def test_an_open_websocket_is_closed_once_its_session_ends_on_any_process(store, monkeypatch):
+    monkeypatch.setattr(gate, "RECHECK_S", 0.05)
+    monkeypatch.setattr(gate, "REMEMBER_S", 0.0)
+    group = add_group(store, "Thursday Club")
+    invited(store)
+    here = group_guards(Holding(), store, PUBLIC, group.id)
+    there = group_guards(Inner(), store, PUBLIC, group.id)  # another process's gate
+
+    async def work():
+        async with client(here) as phone, client(there) as laptop:
+            await phone.post("/signin", content=sign_in_form(), headers=FORM)
+            await laptop.post("/signin", content=sign_in_form(), headers=FORM)
+            inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+            sent: list[dict[str, Any]] = []
+
+            async def send(message):
+                sent.append(message)
+
+            await inbox.put({"type": "websocket.connect"})
+            socket = asyncio.ensure_future(
+                here(websocket_scope(phone.cookies[gate.COOKIE]), inbox.get, send)
+            )
+            await inbox.put({"type": "websocket.receive", "text": "a value"})
+            await asyncio.sleep(0.5)  # ten look-ups of a session that lasts
+            open_while_signed_in = list(sent)
+            await laptop.post("/signout/everywhere", headers={"origin": PUBLIC})
+            for _ in range(200):
+                if any(m["type"] == "websocket.close" for m in sent):
+                    break
+                await asyncio.sleep(0.05)
+            await inbox.put({"type": "websocket.receive", "text": "a late value"})
+            await asyncio.sleep(0.2)
+            await inbox.put({"type": "websocket.disconnect", "code": gate.WEBSOCKET_REFUSED})
+            await asyncio.wait_for(socket, 10)
+            return open_while_signed_in, sent
+
+    open_while_signed_in, sent = run(work)
+    answer = {"type": "websocket.send", "text": "answer"}
+    assert open_while_signed_in == [{"type": "websocket.accept"}, answer]
+    # closed by the gate once the session ended on the other process; the app's answer
+    # to what came after is not sent
+    assert sent == [
+        {"type": "websocket.accept"},
+        answer,
+        {"type": "websocket.close", "code": gate.WEBSOCKET_REFUSED},
+    ]
