@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, Row, func, insert, select, text, update
+from sqlalchemy import Connection, Row, insert, select, text, update
 
 import scorepad.store.models as m
 
@@ -119,18 +119,6 @@ class SheetRows:
             .where(m.sheet_draft.c.sheet_id == sheet_id)
             .values(fate=fate, play_id=play_id, version=m.sheet_draft.c.version + 1)
         )
-
-    def forget_ended(self, before: datetime) -> int:
-        """Rows of sheets saved or thrown away before ``before`` removed; how many."""
-        done = self.conn.execute(
-            m.sheet_draft.delete().where(
-                m.sheet_draft.c.fate.is_not(None), m.sheet_draft.c.changed_at < before
-            )
-        )
-        return int(done.rowcount or 0)
-
-    def count(self) -> int:
-        return int(self.conn.execute(select(func.count()).select_from(m.sheet_draft)).scalar_one())
 
     def tell(self, notice: str) -> None:
         """``notice`` to every process listening on ``CHANNEL`` once this transaction
