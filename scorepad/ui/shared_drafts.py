@@ -160,6 +160,7 @@ class SharedDrafts:
     ) -> int | None:
         ours = _body(draft)
         wire = edit_to_json(edit)
+        # the edit's notice, split around its version (which keeping it gives)
         head = '{"k":"e","s":' + json.dumps(draft.sheet_id) + ',"v":'
         tail = ',"e":' + json.dumps(wire, separators=(",", ":")) + "}"
         if len(head) + len(tail) > NOTICE_CHARS:
@@ -184,10 +185,7 @@ class SharedDrafts:
                     except (LookupError, ValueError, TypeError):
                         logger.warning("an edit did not fit sheet %s as kept", draft.sheet_id)
             new = rows.put(draft.sheet_id, draft.game_id, body, self.now())
-            notice = _notice(k="e", s=draft.sheet_id, v=new, e=wire)
-            if len(notice) > NOTICE_CHARS:
-                notice = _notice(k="e", s=draft.sheet_id, v=new)
-            rows.tell(notice)
+            rows.tell(head + str(new) + tail)
             return new
 
         return self.store.sheets(work)
