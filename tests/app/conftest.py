@@ -82,6 +82,33 @@ def history_path(data_dir: Path) -> str:
     return str(data_dir / "history.db")
 
 
+def run_scorepad(*args: str, env: dict[str, str]) -> str:
+    """A ``scorepad`` command run to its end with ``env``: what it printed (it must
+    succeed)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad.cli", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def start_serve(url: str, port: int, env: dict[str, str]) -> subprocess.Popen:
+    """``scorepad serve`` on the history at ``url``, on ``port`` of loopback."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "scorepad.cli", "serve", "--db", url, "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
 def start_app(
     data_dir: Path, *extra: str, port: int | None = None, program: tuple[str, ...] = ()
 ) -> tuple[subprocess.Popen, int]:

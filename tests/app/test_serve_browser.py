@@ -8,13 +8,21 @@ from __future__ import annotations
 
 import os
 import ssl
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import DESKTOP, PHONE, ROOT, AppPage, free_port, stop, wait_for_port
+from conftest import (
+    DESKTOP,
+    PHONE,
+    ROOT,
+    AppPage,
+    free_port,
+    run_scorepad,
+    start_serve,
+    stop,
+    wait_for_port,
+)
 from playwright.sync_api import expect
 from proxy import Nginx, missing, self_signed, site
 
@@ -27,19 +35,6 @@ SECRET = "correct horse battery"
 GROUP = "Thursday Club"
 
 
-def scorepad(*args: str, env: dict[str, str]) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 @pytest.fixture
 def group_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """The group server at its public address, and an owner's invite link into it."""
@@ -49,19 +44,12 @@ def group_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
         env = {**os.environ, "SCOREPAD_DATA_DIR": str(tmp_path / "data"), "SCOREPAD_LANG": "en"}
         port, app_port = free_port(), free_port()
         public = f"https://localhost:{port}"
-        scorepad("groups", "add", GROUP, "--db", url, env=env)
-        said = scorepad(
+        run_scorepad("groups", "add", GROUP, "--db", url, env=env)
+        said = run_scorepad(
             "invite", GROUP, "--role", "owner", "--public-url", public, "--db", url, env=env
         )
         link = said.strip().splitlines()[-1]
-        process = subprocess.Popen(
-            [sys.executable, "-m", "scorepad.cli", "serve", "--db", url, "--port", str(app_port)],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+        process = start_serve(url, app_port, env)
         cert, key = self_signed(tmp_path)
         nginx = None
         try:

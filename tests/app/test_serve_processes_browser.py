@@ -15,14 +15,21 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
-from conftest import PHONE, ROOT, AppPage, free_port, stop, wait_for_port
+from conftest import (
+    PHONE,
+    AppPage,
+    free_port,
+    run_scorepad,
+    start_serve,
+    stop,
+    wait_for_port,
+)
 from playwright.sync_api import expect
 from proxy import Nginx, missing, self_signed, site
 
@@ -34,19 +41,6 @@ SECRET = "correct horse battery"
 GROUP = "Thursday Club"
 LOST = "#scorepad-link-lost"
 UNSENT = "#scorepad-link-unsent"
-
-
-def scorepad(*args: str, env: dict[str, str]) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def established(port: int) -> int:
@@ -72,8 +66,8 @@ class Cluster:
         }
         port = free_port()
         self.public = f"https://localhost:{port}"
-        scorepad("groups", "add", GROUP, "--db", url, env=self.env)
-        said = scorepad(
+        run_scorepad("groups", "add", GROUP, "--db", url, env=self.env)
+        said = run_scorepad(
             "invite",
             GROUP,
             "--role",
@@ -94,23 +88,7 @@ class Cluster:
         self.nginx = Nginx(tmp_path / "nginx", site(port, self.ports, cert, key), port)
 
     def start(self, app_port: int) -> None:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "scorepad.cli",
-                "serve",
-                "--db",
-                self.url,
-                "--port",
-                str(app_port),
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+        process = start_serve(self.url, app_port, self.env)
         self.processes[app_port] = process
         wait_for_port(app_port, process)
 
