@@ -421,16 +421,22 @@ def check_screens(tables: list[Table]) -> int:
 def check_drafts(folder: Path, tables: list[Table]) -> tuple[int, int]:
     """(cells whose draft lacks the last value typed, a missing draft's too; tables with
     no draft)."""
-    drafts: dict[tuple[str, ...], dict] = {}
+    drafts: list[dict] = []
     for path in (folder / "drafts").glob("*.json"):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            drafts.append(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError):
             continue
-        drafts[tuple(data.get("players", []))] = data
+    return lost_in(drafts, tables)
+
+
+def lost_in(drafts: list[dict], tables: list[Table]) -> tuple[int, int]:
+    """(cells whose draft, as JSON, lacks the last value typed, a missing draft's too;
+    tables with no draft), each table's draft found by its players."""
+    by_players = {tuple(data.get("players", [])): data for data in drafts}
     lost = missing = 0
     for table in tables:
-        data = drafts.get(tuple(table.players))
+        data = by_players.get(tuple(table.players))
         if data is None:
             missing += 1
             lost += sum(last is not None for last in table.last)
@@ -566,17 +572,21 @@ async def settle(devices: list[Device], pid: int) -> None:
             break
 
 
-async def night(server: Server, count: int, seconds: float, seed: int) -> dict[str, Any]:
-    """One T: join, type for ``seconds``, settle, check screens and drafts, Save."""
-    tally = Tally()
+def seated(count: int, tally: Tally) -> list[Table]:
+    """``count`` tables of ``SEATS`` devices, each table with names of its own (so each
+    gets a sheet of its own)."""
     tables = [
         Table(n, [f"T{n:03d}{name}" for name in ("Ann", "Bob", "Cid", "Dee")])
         for n in range(1, count + 1)
     ]
     for table in tables:
         table.devices = [Device(table, seat, tally) for seat in range(SEATS)]
-    url = f"ws://127.0.0.1:{server.port}/ws"
-    figures: dict[str, Any] = {"tables": count, "devices": count * SEATS, "seconds": seconds}
+    return tables
+
+
+async def seat_all(tables: list[Table], url: str) -> None:
+    """Every device on its table's sheet: the first of each table starts it, the others
+    then join it, ``JOINS_AT_ONCE`` devices connecting at a time."""
     gate = asyncio.Semaphore(JOINS_AT_ONCE)
 
     async def join(device: Device) -> None:
@@ -587,11 +597,37 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
         await join(table.devices[0])  # starts the sheet
         await asyncio.gather(*(join(d) for d in table.devices[1:]))  # join it
 
+    await asyncio.gather(*(seat_table(t) for t in tables))
+
+
+def tally_figures(tally: Tally) -> dict[str, Any]:
+    """What every device saw: values sent and confirmed, latencies, errors."""
+    figures: dict[str, Any] = {
+        "edits_sent": tally.sent,
+        "edits_confirmed": tally.confirmed,
+        "edits_superseded": tally.superseded,
+        "edits_unconfirmed": tally.sent - tally.confirmed - tally.superseded,
+        "fanout_expected": tally.sent * (SEATS - 1),
+        "fanout_seen": len(tally.fanout),
+    }
+    figures.update({f"sender_ms_{k}": v for k, v in percentiles(tally.sender).items()})
+    figures.update({f"fanout_ms_{k}": v for k, v in percentiles(tally.fanout).items()})
+    figures["device_errors"] = tally.errors[:10]
+    figures["device_error_count"] = len(tally.errors)
+    return figures
+
+
+async def night(server: Server, count: int, seconds: float, seed: int) -> dict[str, Any]:
+    """One T: join, type for ``seconds``, settle, check screens and drafts, Save."""
+    tally = Tally()
+    tables = seated(count, tally)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    figures: dict[str, Any] = {"tables": count, "devices": count * SEATS, "seconds": seconds}
     figures["warm_up_s"] = round(await warm_up(url, server.pid), 1)
     server.profile(signal.SIGUSR1)
     cpu_before, began = cpu_s(server.pid), time.monotonic()
     try:
-        await asyncio.gather(*(seat_table(t) for t in tables))
+        await seat_all(tables, url)
         cpu_joined, joined, mine = cpu_s(server.pid), time.monotonic(), time.process_time()
         waited = waited_s(server.pid)
         server.profile(signal.SIGUSR1)  # the joining ends, the typing begins
@@ -643,16 +679,7 @@ async def night(server: Server, count: int, seconds: float, seed: int) -> dict[s
         await asyncio.gather(
             *(d.close() for t in tables for d in t.devices), return_exceptions=True
         )
-    figures["edits_sent"] = tally.sent
-    figures["edits_confirmed"] = tally.confirmed
-    figures["edits_superseded"] = tally.superseded
-    figures["edits_unconfirmed"] = tally.sent - tally.confirmed - tally.superseded
-    figures["fanout_expected"] = tally.sent * (SEATS - 1)
-    figures["fanout_seen"] = len(tally.fanout)
-    figures.update({f"sender_ms_{k}": v for k, v in percentiles(tally.sender).items()})
-    figures.update({f"fanout_ms_{k}": v for k, v in percentiles(tally.fanout).items()})
-    figures["device_errors"] = tally.errors[:10]
-    figures["device_error_count"] = len(tally.errors)
+    figures.update(tally_figures(tally))
     figures["_tables"] = tables
     return figures
 
@@ -727,15 +754,7 @@ def show(figures: dict, against: dict | None = None, title: str = "") -> None:
         f"{figures['join_cpu_ms_per_device']} ms per join; connections dropped and retried "
         f"{figures.get('join_retries', 0)}"
     )
-    print(
-        f"   edits sent {figures['edits_sent']}, confirmed {figures['edits_confirmed']}, "
-        f"superseded {figures['edits_superseded']}, never confirmed "
-        f"{figures['edits_unconfirmed']}; fan-out seen {figures['fanout_seen']} "
-        f"of {figures['fanout_expected']}"
-    )
-    for name in ("sender", "fanout"):
-        p = {k: figures[f"{name}_ms_{k}"] for k in ("p50", "p95", "p99", "max")}
-        print(f"   {name} latency ms: " + ", ".join(f"{k} {v}" for k, v in p.items()))
+    show_tally(figures)
     print(
         f"   server CPU {figures['cpu_ms_per_edit']} ms per edit ({figures['cpu_share']:.0%} of "
         f"a core), RSS {figures['rss_mb']} MB (peak {figures['rss_mb_peak']}, "
@@ -765,6 +784,19 @@ def show(figures: dict, against: dict | None = None, title: str = "") -> None:
         figures["ratio_to_baseline"] = compare(
             figures, base, "baseline" if against is None else "checkout"
         )
+
+
+def show_tally(figures: dict) -> None:
+    """Print what ``tally_figures`` gave: values sent and confirmed, the latencies."""
+    print(
+        f"   edits sent {figures['edits_sent']}, confirmed {figures['edits_confirmed']}, "
+        f"superseded {figures['edits_superseded']}, never confirmed "
+        f"{figures['edits_unconfirmed']}; fan-out seen {figures['fanout_seen']} "
+        f"of {figures['fanout_expected']}"
+    )
+    for name in ("sender", "fanout"):
+        p = {k: figures[f"{name}_ms_{k}"] for k in ("p50", "p95", "p99", "max")}
+        print(f"   {name} latency ms: " + ", ".join(f"{k} {v}" for k, v in p.items()))
 
 
 def compare(figures: dict, base: dict, kind: str) -> dict[str, float]:

@@ -60,7 +60,6 @@ from proxy import Nginx, self_signed, site  # noqa: E402
 
 from bench import flet_wire as wire  # noqa: E402
 from bench.bench_live import (  # noqa: E402
-    JOINS_AT_ONCE,
     SEATS,
     SETTLE,
     SHM,
@@ -71,9 +70,14 @@ from bench.bench_live import (  # noqa: E402
     check_screens,
     cpu_s,
     load_average,
+    lost_in,
     percentiles,
     rss_mb,
     run_one,
+    seat_all,
+    seated,
+    show_tally,
+    tally_figures,
     typist,
 )
 from scorepad.accounts import Password, add_group, make_invite, take_invite  # noqa: E402
@@ -137,22 +141,7 @@ def check_rows(url: str, tables: list[Table]) -> tuple[int, int]:
     plain = url.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(plain) as conn:
         rows = conn.execute("SELECT body FROM sheet_draft WHERE fate IS NULL").fetchall()
-    kept = {}
-    for (body,) in rows:
-        data = json.loads(body)
-        kept[tuple(data.get("players", []))] = data
-    lost = missing = 0
-    for table in tables:
-        data = kept.get(tuple(table.players))
-        if data is None:
-            missing += 1
-            lost += sum(last is not None for last in table.last)
-            continue
-        marker = data.get("texts", {}).get("marker", [])
-        for seat, last in enumerate(table.last):
-            if last is not None and (seat >= len(marker) or marker[seat] != last):
-                lost += 1
-    return lost, missing
+    return lost_in([json.loads(body) for (body,) in rows], tables)
 
 
 class Cluster:
@@ -262,29 +251,16 @@ async def warm_up(cluster: Cluster) -> None:
 
 async def night(cluster: Cluster, count: int, seconds: float, seed: int) -> dict[str, Any]:
     tally = Tally()
-    tables = [
-        Table(n, [f"T{n:03d}{name}" for name in ("Ann", "Bob", "Cid", "Dee")])
-        for n in range(1, count + 1)
-    ]
+    tables = seated(count, tally)
     for table in tables:
-        table.devices = [Device(table, seat, tally) for seat in range(SEATS)]
         for device in table.devices:
             device.options = cluster.options
     figures: dict[str, Any] = {"tables": count, "devices": count * SEATS, "seconds": seconds}
-    gate = asyncio.Semaphore(JOINS_AT_ONCE)
-
-    async def join(device: Device) -> None:
-        async with gate:
-            await device.join(cluster.ws)
-
-    async def seat_table(table: Table) -> None:
-        await join(table.devices[0])  # starts the sheet
-        await asyncio.gather(*(join(d) for d in table.devices[1:]))  # join it
 
     await warm_up(cluster)
     began = time.monotonic()
     try:
-        await asyncio.gather(*(seat_table(t) for t in tables))
+        await seat_all(tables, cluster.ws)
         figures["join_wall_s"] = round(time.monotonic() - began, 1)
         figures.update({f"join_ms_{k}": v for k, v in percentiles(tally.joins).items()})
         pg = backends(cluster.url)
@@ -330,16 +306,7 @@ async def night(cluster: Cluster, count: int, seconds: float, seed: int) -> dict
         await asyncio.gather(
             *(d.close() for t in tables for d in t.devices), return_exceptions=True
         )
-    figures["edits_sent"] = tally.sent
-    figures["edits_confirmed"] = tally.confirmed
-    figures["edits_superseded"] = tally.superseded
-    figures["edits_unconfirmed"] = tally.sent - tally.confirmed - tally.superseded
-    figures["fanout_expected"] = tally.sent * (SEATS - 1)
-    figures["fanout_seen"] = len(tally.fanout)
-    figures.update({f"sender_ms_{k}": v for k, v in percentiles(tally.sender).items()})
-    figures.update({f"fanout_ms_{k}": v for k, v in percentiles(tally.fanout).items()})
-    figures["device_errors"] = tally.errors[:10]
-    figures["device_error_count"] = len(tally.errors)
+    figures.update(tally_figures(tally))
     figures["_tables"] = tables
     return figures
 
@@ -375,15 +342,7 @@ def show(figures: dict[str, Any]) -> None:
         f"   joined in {figures['join_wall_s']} s: per device p50 {figures['join_ms_p50']} "
         f"ms, p95 {figures['join_ms_p95']} ms"
     )
-    print(
-        f"   values sent {figures['edits_sent']}, confirmed {figures['edits_confirmed']}, "
-        f"superseded {figures['edits_superseded']}, never confirmed "
-        f"{figures['edits_unconfirmed']}; fan-out seen {figures['fanout_seen']} of "
-        f"{figures['fanout_expected']}"
-    )
-    for name in ("sender", "fanout"):
-        p = {k: figures[f"{name}_ms_{k}"] for k in ("p50", "p95", "p99", "max")}
-        print(f"   {name} latency ms: " + ", ".join(f"{k} {v}" for k, v in p.items()))
+    show_tally(figures)
     print(
         f"   CPU per value: app {figures['app_cpu_ms_per_edit']} ms ({figures['app_cpu_share']:.0%}"
         f" of a core), PostgreSQL {figures['pg_cpu_ms_per_edit']} ms, nginx "
