@@ -29,9 +29,8 @@ edit was made to the kept copy after the other's, and once the other's edit arri
 here, its own notice comes after it and the edit is made again, so both copies end
 alike (a value typed, made twice, is as made once). An edit that is not (a round or a
 line added) has its devices take the kept copy afresh instead (``Restored``: they open
-the sheet again). Saved,
-thrown away and brought back travel the same way; ``save_once`` stores a play once
-among all the processes.
+the sheet again). Saved, thrown away and brought back travel the same way;
+``save_once`` stores a play once among all the processes.
 
 No Flet and no store here: the app passes the keeper and shows what it is told.
 """
@@ -85,7 +84,7 @@ class Remote:
     edit: Edit
     template: GameTemplate | None
     """The game the state was scored with (a device on another copy of it scores again);
-    None for an edit made on another process (each device scores it)."""
+    None for an edit made on another process (scored here once: ``state_for``)."""
     state: SheetState | None
     draft: SheetDraft
     """The draft the edit was made to: a device showing another (a sheet thrown away and
@@ -157,8 +156,9 @@ class LiveSheets:
             table = self.tables.setdefault(draft.sheet_id, Table())
             if table.draft is None or table.drafts is not drafts:
                 table.draft, table.drafts, table.version = draft, drafts, 0
-                if drafts is self.shared and self.shared is not None:
-                    kept = self.shared.load_version(draft.sheet_id)
+                shared = self._shared_by(drafts)
+                if shared is not None:
+                    kept = shared.load_version(draft.sheet_id)
                     if kept is not None:
                         table.draft, table.version = kept
             return table.draft
@@ -205,10 +205,11 @@ class LiveSheets:
                 table.draft, table.drafts = ours, drafts
             elif table.draft is not ours:  # a device on a draft it no longer shares
                 edit.apply_to(table.draft)
-            if drafts is not self.shared or self.shared is None:
+            shared = self._shared_by(drafts)
+            if shared is None:
                 drafts.save(table.draft)
             else:
-                version = self.shared.keep(table.draft, edit, template, table.version)
+                version = shared.keep(table.draft, edit, template, table.version)
                 if version is None:
                     return False
                 if version == table.version + 1:
@@ -237,8 +238,9 @@ class LiveSheets:
         with self.lock:
             self.discarded.discard(draft.sheet_id)
             self._forget_draft(draft.sheet_id)
-            if drafts is self.shared and self.shared is not None:
-                self.shared.restore(draft)
+            shared = self._shared_by(drafts)
+            if shared is not None:
+                shared.restore(draft)
             else:
                 drafts.save(draft)
             self._tell(None, draft.sheet_id, Restored())
@@ -272,7 +274,7 @@ class LiveSheets:
         with self.lock:
             table = self.tables.get(sheet_id)
             if isinstance(news, Kept):
-                if table is None or table.draft is None or table.drafts is not self.shared:
+                if table is None or table.draft is None or self._shared_by(table.drafts) is None:
                     return  # no device here has the sheet: one that opens it reads it
                 if news.version <= table.version:
                     return  # this process's own change, or one it took with the copy
@@ -302,12 +304,16 @@ class LiveSheets:
         since (news may have been lost: the keeper's link to the others was down)."""
         with self.lock:
             for sheet_id, table in list(self.tables.items()):
-                if table.draft is None or table.drafts is not self.shared:
+                shared = self._shared_by(table.drafts)
+                if table.draft is None or shared is None:
                     continue
-                assert self.shared is not None
-                kept = self.shared.load_version(sheet_id)
+                kept = shared.load_version(sheet_id)
                 if kept is None or kept[1] != table.version:
                     self._take_kept(sheet_id)
+
+    def _shared_by(self, drafts: DraftKeeper | None) -> SharedKeeper | None:
+        """The shared keeper, when ``drafts`` is it (not an edited play's own keeper)."""
+        return self.shared if drafts is not None and drafts is self.shared else None
 
     def _take_kept(self, sheet_id: str) -> None:
         """The shared keeper's copy of ``sheet_id`` is the one to go on from: every
