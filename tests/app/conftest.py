@@ -452,22 +452,39 @@ class AppPage:
             raise AssertionError(
                 f"no field {ident} on the screen: it shows {self._shown()}"
             ) from None
+
+        def done() -> bool:
+            try:  # a field Flutter has just taken out of the page is no answer yet
+                shown = box.input_value(timeout=1000)
+            except PlaywrightTimeout:
+                return False
+            return shown == text and (saved is None or saved() == text)
+
         deadline = time.monotonic() + 90  # a machine busy with other work is slow
+        again = False
         while time.monotonic() < deadline:
+            if again:
+                # Focus and typing start over: focusing a field that has the focus already
+                # does nothing (Flutter would never wire it), and the same text typed over
+                # itself changes nothing the app hears of, so the field is emptied first.
+                with contextlib.suppress(PlaywrightTimeout):  # gone meanwhile: found below
+                    box.evaluate("e => e.blur()", timeout=2000)
+            again = True
             try:
                 if focus:
                     box.focus(timeout=10_000)
                 else:
                     box.click(timeout=10_000)
+                if not box.evaluate(ATTACHED, 6000, timeout=10_000):
+                    continue  # Flutter has not taken the field over yet: typing now is wiped
+                if box.input_value(timeout=2000) == text and not done():
+                    box.fill("", timeout=10_000)
+                box.fill(text, timeout=10_000)
             except PlaywrightTimeout:
-                continue  # covered for a moment (a rebuild, a scroll): tried again
-            if not box.evaluate(ATTACHED, 6000):
-                continue  # Flutter has not taken the field over yet: typing now is wiped
-            box.fill(text)
+                continue  # covered or rebuilt for a moment (a rebuild, a scroll): tried again
             self.page.wait_for_timeout(50)
-            done = lambda: box.input_value() == text and (saved is None or saved() == text)  # noqa: E731
-            # not taken within 2 s: typed again (the same text twice is harmless); a slow
-            # app still takes it, and the next look sees it
+            # not taken within 2 s: typed again; a slow app still takes it, and the next
+            # look sees it
             if self._wait(done, timeout=2.0):
                 return
         raise AssertionError(
