@@ -321,6 +321,11 @@ class LiveSheets:
         self._forget_draft(sheet_id)
         self._tell(None, sheet_id, Restored())
 
+    def saved_as(self, sheet_id: str) -> str | None:
+        """The play sheet ``sheet_id`` was saved as, where this process knows (it saved
+        it, or heard another process did); read without the lock, as ``follows``."""
+        return self.saved.get(sheet_id)
+
     def follows(self, token: object, sheet_id: str) -> bool:
         """Whether ``token`` shows sheet ``sheet_id`` and a change made there is kept.
         Read without the lock (each look-up is atomic): the app's event loop asks, and a

@@ -587,12 +587,17 @@ def game_template(ctx: Context, game_id: str) -> GameTemplate | None:
 
 
 def sheet(ctx: Context, sheet_id: str) -> ft.View:
-    """The sheet in progress ``sheet_id``; a game id opens that game's latest one (links
-    from before sheets had ids of their own), else New play for it."""
+    """The sheet in progress ``sheet_id``, or the play it was saved as (the address
+    follows); a game id opens that game's latest one (links from before sheets had ids
+    of their own), else New play for it."""
     from scorepad.ui.views.newplay import NewPlayView
 
     drafts = ctx.services.drafts
     draft = drafts.load(sheet_id)
+    play_id = ctx.services.live.saved_as(sheet_id) if draft is None else None
+    if play_id is not None:  # a sheet saved meanwhile (a page that was away): its play
+        ctx.navigate(f"/play/{play_id}")
+        return _play(ctx, {"id": play_id}, {})
     template = game_template(ctx, draft.game_id if draft is not None else sheet_id)
     if template is None:
         return message_view(ctx, ctx.t("app.title"), ctx.t("app.no_sheet", value=quote(sheet_id)))

@@ -7,7 +7,7 @@ the sheet through the real router, as the served app does.
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click, context, find, fire, latest, type_into
+from ui_helpers import click, context, find, fire, has, latest, type_into
 
 from scorepad.sheet.edits import TextEdit
 from scorepad.sheet.keeper import of_game
@@ -193,6 +193,27 @@ def test_saving_from_one_device_saves_once_and_takes_the_others_to_the_play(tabl
     assert len(history.store.list_plays().plays) == 1
     assert ana.routes[-1] == f"/play/{play.id}"
     assert [s.total for s in play.players] == [61, 58, 0]
+
+
+def test_a_sheet_opened_after_it_was_saved_shows_its_play_and_goes_there(table, history):
+    """A page back from a lost link opens the sheet's address again, fresh: the sheet
+    was saved on another device meanwhile, so it is the play it became."""
+    ana = table[0]
+    sheet_id = latest_id(ana)
+    type_into(ana.root, "line-marker-1", "61")
+    click(ana.root, "save")
+    (play,) = history.store.list_plays().plays
+    late = Device(Context(ana.ctx.services, Settings(), navigate=lambda r: None))
+    late.open(f"/sheet/{sheet_id}")
+    assert late.routes == [f"/play/{play.id}"]
+    assert not has(late.root, "line-marker-1")  # no sheet to type into
+    assert has(late.root, "play-edit")  # the play itself, at once
+
+
+def latest_id(device: Device) -> str:
+    found = latest(device.ctx.services.drafts, "azul")
+    assert found is not None
+    return found.sheet_id
 
 
 def test_a_device_that_left_the_sheet_hears_nothing_more(table):
