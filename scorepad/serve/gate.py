@@ -52,6 +52,7 @@ import json
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
@@ -81,6 +82,10 @@ GUEST = "guest"
 app does not tell roles apart), so a guest is refused rather than shown everything."""
 MEMBER = "scorepad.member"
 """Where the gate leaves the signed-in member (``MemberRow``) in the request's scope."""
+SIGNED_IN: ContextVar[MemberRow | None] = ContextVar("scorepad_signed_in", default=None)
+"""The member whose websocket the app is handed, in that socket's own context: the app's
+session opened on it reads who it is for (``scorepad.ui.launch.serve_group``), never the
+page."""
 LASTS_S = 30 * 24 * 3600
 REMEMBER_S = 5.0
 RECHECK_S = 10.0
@@ -155,6 +160,7 @@ class MemberGate:
         scope = dict(scope)
         scope[MEMBER] = member
         if scope["type"] == "websocket" and token:
+            SIGNED_IN.set(member)  # this connection's task only: each socket has its own
             await self.watched(token, scope, receive, send)
             return
         await self.app(scope, receive, send)

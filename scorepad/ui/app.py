@@ -33,7 +33,7 @@ from scorepad.sheet.draft import SheetDraft
 from scorepad.sheet.keeper import of_game
 from scorepad.sheet.progress import SheetInProgress, new_draft
 from scorepad.ui import boundary, collector
-from scorepad.ui.context import Context, Services
+from scorepad.ui.context import Audit, Context, Services
 from scorepad.ui.devices import browser_lang, is_host
 from scorepad.ui.errors import AppError
 from scorepad.ui.newplay_model import NewPlayModel
@@ -124,9 +124,11 @@ def theme() -> ft.Theme:
     return ft.Theme(color_scheme_seed=ft.Colors.INDIGO, text_theme=ft.TextTheme(**styles))
 
 
-async def main(page: ft.Page, services: Services) -> None:
-    """One browser session of the app: its device's own choices first, then its screen."""
-    shell = Shell(page, services)
+async def main(page: ft.Page, services: Services, *, audit: Audit | None = None) -> None:
+    """One browser session of the app: its device's own choices first, then its screen.
+    On a group's server, ``audit`` notes what the session's member takes out of the
+    history or puts into it."""
+    shell = Shell(page, services, audit)
     await shell.recall()
     shell.render()
     collector.joined()
@@ -141,7 +143,7 @@ class Shell:
     """Owns one page: routes, its device's theme and language, and the phone/desktop
     layout switch."""
 
-    def __init__(self, page: ft.Page, services: Services) -> None:
+    def __init__(self, page: ft.Page, services: Services, audit: Audit | None = None) -> None:
         self.page = page
         self.ctx = Context(
             services=services,
@@ -158,6 +160,7 @@ class Shell:
             keep_awake=self.keep_awake,
             remember=self.remember,
             later=self.later,
+            audit=audit or _not_noted,
             host=(lambda: False) if services.config.public_url else (lambda: is_host(page)),
             browser_lang=browser_lang(page) if services.config.public_url else None,
         )
@@ -356,6 +359,10 @@ class Shell:
         page.views.clear()
         page.views.append(view_for(self.ctx, page.route or "/"))
         page.update()
+
+
+def _not_noted(kind: str, detail: dict[str, Any]) -> None:
+    """The laptop has no members, and no audit log to note their exports in."""
 
 
 def _nothing_to_redraw() -> None:

@@ -48,6 +48,9 @@ class Services:
 
 T = TypeVar("T")
 
+Audit = Callable[[str, dict[str, Any]], None]
+"""Notes one thing a session's member did: its kind and detail (``Context.audit``)."""
+
 
 async def _no_download(name: str, data: bytes) -> None:
     """Without a page (tests, warm-up) there is nowhere to hand a file to."""
@@ -106,6 +109,10 @@ class Context:
     later: Callable[[Callable[[], Any], Callable[[Any], None]], None] = _at_once
     """``later(load, then)``: ``load`` off the page's event loop (it may wait for the
     history), then ``then`` with its result on the page. Without a page, both at once."""
+    audit: Audit = lambda kind, detail: None
+    """``audit(kind, detail)``: on a group's server, the audit log notes that this
+    session's member exported, imported or restored (``scorepad.accounts.audit``; called
+    from a worker thread too). On the laptop, and without a page, nothing is noted."""
     host: Callable[[], bool] = lambda: True
     """Whether the session is shown on the computer that runs the app, asked anew each
     time (``scorepad.ui.devices.is_host``: from its connection, never from the page).

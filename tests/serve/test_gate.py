@@ -42,6 +42,7 @@ class Inner:
 
     def __init__(self) -> None:
         self.seen: list[dict[str, Any]] = []
+        self.signed_in: list[Any] = []
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         member = scope.get(gate.MEMBER)
@@ -55,6 +56,9 @@ class Inner:
             }
         )
         if scope["type"] == "websocket":
+            # who the socket is for, as the app's session reads it: in a task started by
+            # the socket's own handler (Flet starts a session so)
+            self.signed_in.append(await asyncio.create_task(signed_in_now()))
             await send({"type": "websocket.accept"})
             return
         body = f"app for {member.display_name}".encode()
@@ -66,6 +70,10 @@ class Inner:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+async def signed_in_now() -> Any:
+    return gate.SIGNED_IN.get()
 
 
 @pytest.fixture
@@ -197,6 +205,7 @@ def test_a_member_signs_in_gets_a_safe_cookie_and_reaches_the_app_as_themselves(
     assert home.status_code == 200 and home.text == "app for Ana"
     assert sent == [{"type": "websocket.accept"}]
     assert [seen["member"].id for seen in inner.seen] == [ana.id, ana.id]
+    assert [member.id for member in inner.signed_in] == [ana.id]
     assert inner.seen[0]["client"] == ("203.0.113.9", 0)  # as the proxy saw it
     assert inner.seen[0]["scheme"] == "https" and inner.seen[1]["scheme"] == "wss"
 
@@ -447,6 +456,27 @@ class Holding:
         await send({"type": "websocket.accept"})
         while (await receive())["type"] != "websocket.disconnect":
             await send({"type": "websocket.send", "text": "answer"})
+
+
+def test_each_websocket_s_app_session_is_for_its_own_member_alone(served):
+    """Two members' sockets at once: the app's session on each reads its own member, and
+    nothing of it is left in the server's context once they are handled."""
+    store, inner, app = served
+    ana, ben = invited(store, "Ana"), invited(store, "Ben")
+
+    async def work():
+        async with client(app) as http:
+            tokens = []
+            for name in ("Ana", "Ben"):
+                signed = await http.post("/signin", content=sign_in_form(name=name), headers=FORM)
+                tokens.append(signed.cookies[gate.COOKIE])
+                http.cookies.clear()
+        await asyncio.gather(*(websocket(app, token) for token in tokens))
+        return await signed_in_now()
+
+    left = run(work)
+    assert sorted(member.id for member in inner.signed_in) == sorted([ana.id, ben.id])
+    assert left is None
 
 
 def test_an_open_websocket_is_closed_once_its_session_ends_on_any_process(store, monkeypatch):

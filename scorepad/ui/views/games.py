@@ -238,6 +238,7 @@ class GamesView:
             detail = problem.strerror or str(problem)
             self.say(self.ctx.t("manage.cannot_write", path=str(path), detail=detail), error=True)
             return
+        self.ctx.audit("export", {"what": "game", "game": gid})
         self.say(self.ctx.t("manage.exported_game", path=str(path)))
 
     async def download(self, gid: str) -> None:
@@ -249,6 +250,7 @@ class GamesView:
             self.say(problem.message(ctx.lang), error=True)
             return
         await ctx.download(name, text.encode("utf-8"))
+        ctx.audit("export", {"what": "game", "game": gid})
         self.say(ctx.t("files.game_downloaded", name=name))
 
     def on_delete(self, gid: str) -> None:

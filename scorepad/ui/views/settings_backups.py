@@ -153,6 +153,7 @@ class BackupsSection:
             self.say(problem.message(ctx.lang), error=True)
             ctx.update(self.status)
             return
+        ctx.audit("restore", {"backup": backup.path.name, "recovered": done.recovered})
         self.refresh()
         when = when_text(backup)
         if done.kept is None:

@@ -181,9 +181,14 @@ class HistorySection:
             count = self.history.export(out, fmt)
             return count, out.getvalue().encode("utf-8")
 
+        def made() -> tuple[int, bytes]:
+            count, data = make()
+            ctx.audit("export", {"what": "history", "format": fmt, "plays": count})
+            return count, data
+
         self.start_job(ctx.t("manage.exporting", path=name))
         try:
-            count, data = await asyncio.to_thread(make)
+            count, data = await asyncio.to_thread(made)
             await ctx.download(name, data)
             outcome: Outcome = ctx.t("files.downloaded", n=count, name=name), False
         except ScorepadError as problem:
@@ -212,9 +217,11 @@ class HistorySection:
 
         def load() -> Outcome:
             if data.startswith(ARCHIVE):  # a history with its photos
-                return report_text(ctx, name, self.history.import_archive(data, name)), False
-            text = data.decode("utf-8-sig")
-            done = self.history.import_text(text, name, progress=self.on_progress)
+                done = self.history.import_archive(data, name)
+            else:
+                text = data.decode("utf-8-sig")
+                done = self.history.import_text(text, name, progress=self.on_progress)
+            ctx.audit("import", imported(name, len(data), done))
             return report_text(ctx, name, done), False
 
         self.start_job(ctx.t("manage.importing", path=name))
@@ -275,6 +282,7 @@ class HistorySection:
         except OSError as problem:
             detail = problem.strerror or str(problem)
             return ctx.t("manage.cannot_write", path=str(path), detail=detail), True
+        ctx.audit("export", {"what": "history", "format": self.fmt, "plays": count})
         return ctx.t("manage.exported", n=count, path=str(path)), False
 
     def on_import(self) -> None:
@@ -290,8 +298,9 @@ class HistorySection:
         self.run(ctx.t("manage.importing", path=str(path)), lambda: self.import_(path))
 
     def import_(self, path: Path) -> Outcome:
-        check_file(path)  # a regular file of a sane size, or an AppError that says why
+        size = check_file(path)  # a regular file of a sane size, or an AppError that says why
         done = self.history.import_file(path, progress=self.on_progress)
+        self.ctx.audit("import", imported(path.name, size, done))
         return report_text(self.ctx, str(path), done), False
 
     def run(self, doing: str, job: Callable[[], Outcome]) -> None:
@@ -331,6 +340,18 @@ class HistorySection:
         self.progress.value = None
         for button in self.buttons():
             button.disabled = busy
+
+
+def imported(name: str, size: int, done: Imported) -> dict[str, object]:
+    """An import as the audit log notes it: the file's name and size, and what it did."""
+    return {
+        "what": "history",
+        "file": name,
+        "bytes": size,
+        "plays": done.plays,
+        "updated": done.updated,
+        "skipped": done.skipped,
+    }
 
 
 def report_text(ctx: Context, source: str, done: Imported) -> str:
