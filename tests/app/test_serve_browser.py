@@ -26,7 +26,10 @@ from conftest import (
 from playwright.sync_api import expect
 from proxy import Nginx, missing, self_signed, site
 
+from scorepad.accounts import members
+from scorepad.accounts.audit import events
 from scorepad.core.i18n import tr
+from scorepad.store import open_store
 from tests.store.conftest import fresh_database
 
 pytestmark = pytest.mark.browser
@@ -36,8 +39,9 @@ GROUP = "Thursday Club"
 
 
 @pytest.fixture
-def group_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """The group server at its public address, and an owner's invite link into it."""
+def group_server(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
+    """The group server at its public address, an owner's invite link into it, and its
+    history's address."""
     if missing():
         pytest.skip(missing())
     with fresh_database() as url:
@@ -55,7 +59,7 @@ def group_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
         try:
             wait_for_port(app_port, process)
             nginx = Nginx(tmp_path / "nginx", site(port, app_port, cert, key), port)
-            yield public, link
+            yield public, link, url
         finally:
             if nginx is not None:
                 nginx.stop()
@@ -72,7 +76,7 @@ def device(browser, size: dict[str, int], locale: str = "en-GB"):
 
 
 def test_a_group_joins_signs_in_through_nginx_and_signs_out_everywhere(browser, group_server):
-    public, link = group_server
+    public, link, url = group_server
     assert link.startswith(f"{public}/join#")
     shots = Path(os.environ.get("SCOREPAD_SHOTS", ROOT / "screenshots"))
     shots.mkdir(parents=True, exist_ok=True)
@@ -117,6 +121,14 @@ def test_a_group_joins_signs_in_through_nginx_and_signs_out_everywhere(browser, 
     expect(on_laptop.node("account")).to_be_visible()
     laptop.wait_for_timeout(500)  # drawn
     laptop.screenshot(path=str(shots / "serve-settings-en-desktop.png"))
+    # the history exported to the laptop: the audit log says Ana did, from the connection
+    with laptop.expect_download() as got:
+        on_laptop.click("export-download")
+    assert got.value.suggested_filename == "scorepad-history.json"
+    with open_store(url) as store:
+        (ana,) = members(store, GROUP)
+        noted = [(e.member_id, e.detail) for e in events(store, GROUP) if e.kind == "export"]
+    assert noted == [(ana.id, {"what": "history", "format": "json", "plays": 0})]
     on_laptop.click("account")  # Settings leads to the account page
     laptop.wait_for_url(f"{public}/account")
     expect(laptop.locator("#who")).to_contain_text("Ana")
@@ -155,7 +167,7 @@ def websocket_refused(public: str) -> bool:
 
 
 def test_a_member_joins_with_a_passkey_and_signs_in_with_it_again(browser, group_server):
-    public, link = group_server
+    public, link, _ = group_server
     phone = device(browser, PHONE, "de-DE")
     # Chromium's virtual authenticator: a platform passkey that verifies its user at once
     cdp = phone.context.new_cdp_session(phone)
