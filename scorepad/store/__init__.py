@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from scorepad.store.restoring import Restored, backups_at, restore_history
     from scorepad.store.rows import MAX_DURATION
     from scorepad.store.sheetrows import KeptSheet, SheetRows
+    from scorepad.store.uploadrows import UploadRows
     from scorepad.store.values import parse_when
 
 __all__ = [
@@ -107,6 +108,7 @@ __all__ = [
     "Store",
     "StoreError",
     "Unreachable",
+    "UploadRows",
     "backups_at",
     "coop_key",
     "kept_lines",
@@ -136,6 +138,8 @@ _HOMES = {
     "KeptSheet": "sheetrows",
     "SheetRows": "sheetrows",
     "Listening": "notices",
+    # the uploads a group's server waits for, on any of its processes
+    "UploadRows": "uploadrows",
     # backups, by the history's location (they work on one too damaged to open)
     "Backup": "backups",
     "Restored": "restoring",

@@ -78,6 +78,7 @@ from scorepad.store.roundfacts import club_history, lowest_wins
 from scorepad.store.rows import PlayDetails, check_details, new_uid, rows_of, values_for
 from scorepad.store.settings import read_settings, write_setting
 from scorepad.store.sheetrows import SheetRows
+from scorepad.store.uploadrows import UploadRows
 from scorepad.store.values import parse_when
 from scorepad.store.yearfacts import player_named, review_afresh, year_span
 
@@ -144,6 +145,11 @@ class Store:
             with self.db.reading() as conn:
                 return work(SheetRows(conn))
         return self.db.write(lambda conn: work(SheetRows(conn)), touches=False, counted=False)
+
+    def uploads(self, work: Callable[[UploadRows], T]) -> T:
+        """Run ``work`` on the uploads a group's server waits for, in one write
+        transaction; the history's write count is left as it is."""
+        return self.db.write(lambda conn: work(UploadRows(conn)), touches=False, counted=False)
 
     def listen(self, heard: Callable[[str], None], lost: Callable[[], None]) -> Listening:
         """Every notice of ``SheetRows.tell`` from any process of this history, passed to

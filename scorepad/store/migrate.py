@@ -24,7 +24,7 @@ from scorepad.store.errors import StoreError
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEAD = "0020"
+HEAD = "0021"
 """The newest revision in ``migrations/versions`` (a test checks it against the scripts)."""
 SCRIPTS = "scorepad.store:migrations"
 ADVISORY_LOCK = 0x5C0DE9AD

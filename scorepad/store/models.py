@@ -599,6 +599,18 @@ class SheetDraftRow(SQLModel, table=True):
     play_id: str | None = Field(default=None, sa_type=String(64))
 
 
+class UploadWait(SQLModel, table=True):
+    """An upload a process of a group's server waits for (revision 0021): the SHA-256 of
+    its token, the address of that process (loopback), and when it may no longer start."""
+
+    __tablename__ = "upload_wait"
+    __table_args__ = (Index("ix_upload_wait_expires", "expires_at"),)
+
+    token_hash: str = Field(sa_type=String(64), primary_key=True)
+    address: str = Field(sa_type=String(64))
+    expires_at: datetime = Field(sa_type=DateTime())
+
+
 club_group = _table(ClubGroup)
 member = _table(Member)
 password_credential = _table(PasswordCredential)
@@ -609,3 +621,4 @@ sign_in_slowing = _table(SignInSlowing)
 audit_event = _table(AuditEvent)
 sign_in_challenge = _table(SignInChallenge)
 sheet_draft = _table(SheetDraftRow)
+upload_wait = _table(UploadWait)

@@ -195,11 +195,14 @@ def serve_group(
     from scorepad.store import open_store
     from scorepad.ui.context import build_services
     from scorepad.ui.shared_drafts import SharedDrafts
+    from scorepad.ui.shared_uploads import SharedUploads
+    from scorepad.ui.uploads import UPLOADS
 
     config = replace(config, public_url=public)
     chosen = free_port(port, HOST, tries=1)
     store = open_store(config.db_url)  # the members' gate's: one it cannot open stops it here
     shared = SharedDrafts(store)  # sheets in progress, shared with the other processes
+    UPLOADS.elsewhere = SharedUploads(store, f"{HOST}:{chosen}")  # taken by any process
     services = build_services(config, shared)
     collector.turn_on()
 

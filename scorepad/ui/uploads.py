@@ -9,21 +9,29 @@ for one upload (``Uploads.expect``: a random token, good for that one file, for
 where ``receiving`` streams it to a temporary file, refusing it past the size it was
 announced with or past ``MAX_BYTES``. The upload passes the same guards as every request
 (other sites, the access code, the deadlines of ``scorepad.ui.connections``).
+
+On a group's server the proxy sends the upload to any of the server's processes, not
+necessarily the one whose page asked for it: each upload asked for is noted where every
+process finds it (``Elsewhere``: the history, ``scorepad.ui.shared_uploads``), and a
+process that gets an upload another one waits for passes the request on to it, on this
+machine's loopback, as it came (the other process's guards check it again).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from scorepad.core.errors import ScorepadError
 from scorepad.ui.connections import BODY_TIME, HEAD_TIME, MIN_RATE
 from scorepad.ui.host_files import MAX_BYTES
 from scorepad.ui.share import ASGIApp, Receive, Scope, Send
@@ -61,12 +69,39 @@ class Upload:
             self.arrived.set_exception(UploadFailed(reason))
 
 
+class Elsewhere(Protocol):
+    """Where the processes of a group's server find each other's uploads."""
+
+    here: str
+    """This process's address, where the others pass an upload on to it."""
+
+    def wait(self, token: str, seconds: float) -> None:
+        """This process waits for the upload of ``token`` for ``seconds``."""
+
+    def waiting(self, token: str) -> str | None:
+        """The address of the process waiting for the upload of ``token``, if any."""
+
+    def done(self, token: str) -> None:
+        """The upload of ``token`` is no longer waited for."""
+
+
+HOP_BY_HOP = frozenset(
+    (b"connection", b"keep-alive", b"transfer-encoding", b"te", b"trailer", b"upgrade")
+)
+"""Headers of one connection, not passed on with an upload (``Uploads._pass_on``)."""
+PASS_ON_SECONDS = (5.0, 30.0)
+"""How long an upload passed on may wait to reach the process that asked for it, and
+then for each step of sending it and hearing the answer."""
+
+
 class Uploads:
     """The uploads asked for and not yet received, by token."""
 
     def __init__(self, max_bytes: int = MAX_BYTES) -> None:
         self.max_bytes = max_bytes
         self.waiting: dict[str, Upload] = {}
+        self.elsewhere: Elsewhere | None = None
+        """On a group's server: where its processes note the uploads they wait for."""
 
     def expect(self, size: int) -> Upload:
         """One upload of a file of ``size`` bytes (``UploadFailed('too_big')`` when it is
@@ -107,7 +142,10 @@ class Uploads:
 
         upload = self.expect(picked.size)
         watching(upload)
+        elsewhere = self.elsewhere
         try:
+            if elsewhere is not None:  # whichever process the upload reaches finds it
+                await asyncio.to_thread(elsewhere.wait, upload.token, self.patience(upload))
             url = self.url(upload)
             await picker.upload([ft.FilePickerUploadFile(url, method="PUT", id=picked.id)])
             arrived = asyncio.wrap_future(upload.arrived)
@@ -115,6 +153,9 @@ class Uploads:
         finally:
             watching(None)
             self.drop(upload)
+            if elsewhere is not None:
+                with contextlib.suppress(ScorepadError):  # its row goes once its time is up
+                    await asyncio.to_thread(elsewhere.done, upload.token)
         try:
             return await asyncio.to_thread(path.read_bytes)
         finally:
@@ -135,7 +176,13 @@ class Uploads:
             if scope["type"] != "http" or not scope["path"].startswith(PREFIX):
                 await app(scope, receive, send)
                 return
-            upload = self.waiting.get(scope["path"][len(PREFIX) :])
+            token = scope["path"][len(PREFIX) :]
+            upload = self.waiting.get(token)
+            if upload is None and scope["method"] in ("PUT", "POST"):
+                address = await self._waited_elsewhere(token)
+                if address is not None:  # another process of the server asked for it
+                    await self._pass_on(address, scope, receive, send)
+                    return
             if upload is None or upload.started or scope["method"] not in ("PUT", "POST"):
                 await _answer(send, 404, b"no such upload")
                 return
@@ -148,6 +195,46 @@ class Uploads:
             await _answer(send, status, b"received" if status == 200 else b"refused")
 
         return uploads
+
+    async def _waited_elsewhere(self, token: str) -> str | None:
+        """The address of the other process of the server waiting for ``token``, if any."""
+        elsewhere = self.elsewhere
+        if elsewhere is None or not token or len(token) > 64:
+            return None
+        try:
+            address = await asyncio.to_thread(elsewhere.waiting, token)
+        except ScorepadError:  # the history out of reach: no upload is known here
+            return None
+        return address if address != elsewhere.here else None
+
+    async def _pass_on(self, address: str, scope: Scope, receive: Receive, send: Send) -> None:
+        """The upload request, as it came, to the process at ``address`` (on loopback), and
+        its answer back to the device; 502 when that process does not answer."""
+        import httpx  # a group's server's only: the laptop never loads it for this
+
+        async def body() -> AsyncIterator[bytes]:
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    raise UploadFailed("failed")
+                yield message.get("body", b"")
+                if not message.get("more_body", False):
+                    return
+
+        headers = [
+            (bytes(name), bytes(value))
+            for name, value in scope.get("headers", [])
+            if bytes(name).lower() not in HOP_BY_HOP
+        ]
+        url = f"http://{address}{scope['path']}"
+        try:
+            connect, step = PASS_ON_SECONDS
+            async with httpx.AsyncClient(timeout=httpx.Timeout(step, connect=connect)) as client:
+                answer = await client.request(scope["method"], url, headers=headers, content=body())
+            status, said = answer.status_code, answer.content[:200]
+        except (httpx.HTTPError, UploadFailed):
+            status, said = 502, b"refused"
+        await _answer(send, status, said)
 
     async def _receive(self, upload: Upload, scope: Scope, receive: Receive) -> int:
         """The request's body into a temporary file for ``upload``; the answer's status."""

@@ -94,7 +94,8 @@ class Nginx:
             f"error_log {folder / 'error.log'} warn;\n"
             f"worker_rlimit_nofile {connections * 2 + 64};\n"
             f"events {{ worker_connections {connections}; }}\n"
-            "http {\n    access_log off;\n"
+            "http {\n    log_format upstreams '$request_method $uri $status $upstream_addr';\n"
+            f"    access_log {folder / 'access.log'} upstreams;\n"
             f"    client_body_temp_path {temp['body']};\n    proxy_temp_path {temp['proxy']};\n"
             f"    fastcgi_temp_path {temp['fastcgi']};\n    uwsgi_temp_path {temp['uwsgi']};\n"
             f"    scgi_temp_path {temp['scgi']};\n"
@@ -113,6 +114,11 @@ class Nginx:
             wait_for_port(port, self.process, timeout=30)
         except RuntimeError as problem:
             raise RuntimeError(f"nginx: {problem}\n{self.log()}") from None
+
+    def requests(self) -> list[str]:
+        """Each request nginx passed on: ``METHOD /path STATUS 127.0.0.1:PORT``."""
+        path = self.folder / "access.log"
+        return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
 
     def log(self) -> str:
         path = self.folder / "error.log"

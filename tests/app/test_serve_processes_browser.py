@@ -3,7 +3,8 @@ one PostgreSQL history, the guide's nginx site with three ``server`` lines, no s
 sessions), in Chromium: three devices of one member on one sheet, each on a process of
 its own, see each other's values; each process is then killed in turn mid-game (SIGKILL:
 nothing written on the way out), its devices connect again through nginx to another
-process, and nothing the app took is lost.
+process, and nothing the app took is lost. A fourth device then imports histories, whose
+uploads nginx hands to any process: each is taken by the process whose page asked.
 
 Which process serves a device is read from outside: the websockets nginx holds open to
 each process's port (``/proc/net/tcp``), one per device once pages have loaded.
@@ -33,6 +34,8 @@ from conftest import (
 from playwright.sync_api import expect
 from proxy import Nginx, missing, self_signed, site
 
+from scorepad.core import PlayerSheet, find_game
+from scorepad.ui.history import StoreHistory
 from tests.store.conftest import fresh_database
 
 pytestmark = pytest.mark.browser
@@ -155,16 +158,61 @@ def settled_sockets(cluster: Cluster, devices: int) -> dict[int, int]:
     raise AssertionError(f"not one websocket per device: {cluster.sockets()}")
 
 
-def test_three_processes_share_a_sheet_and_each_killed_in_turn_loses_nothing(browser, cluster):
+def test_three_processes_share_a_sheet_and_each_killed_in_turn_loses_nothing(
+    browser, cluster, tmp_path
+):
     contexts = [
         browser.new_context(viewport=PHONE, locale="en-GB", ignore_https_errors=True)
-        for _ in range(3)
+        for _ in range(4)
     ]
     try:
-        run(cluster, contexts)
+        run(cluster, contexts[:3])
+        imports(cluster, contexts[3], contexts[0].cookies(), tmp_path)
     finally:
         for context in contexts:
             context.close()
+
+
+def imports(cluster: Cluster, context, cookies: list, folder: Path) -> None:
+    """Files sent from a device reach whichever process nginx hands them to, and the one
+    whose page asked for them takes them: histories imported one after the other until
+    nginx has sent them to two processes at least (the next request goes to the next
+    process), each imported."""
+    context.add_cookies(cookies)
+    device = ServedPage(context.new_page(), cluster)
+    device.open("/settings")
+    reached: set[str] = set()
+    for n in range(1, 7):
+        path = one_play(folder, n)
+        with device.page.expect_file_chooser() as chooser:
+            device.click("import-upload")
+        chooser.value.set_files(str(path))
+        expect(device.node("history-message")).to_contain_text(
+            f"Imported from {path.name}: 1 new plays, 0 already there.", timeout=60_000
+        )
+        reached |= {
+            line.split()[-1] for line in cluster.nginx.requests() if line.startswith("PUT /upload/")
+        }
+        if len(reached) >= 2:
+            break
+    assert len(reached) >= 2, f"every upload went to one process: {cluster.nginx.requests()}"
+    assert all(line.split()[2] == "200" for line in cluster.nginx.requests() if "/upload/" in line)
+
+
+def one_play(folder: Path, n: int) -> Path:
+    """A history of one play of its own (Ana and Ben at Azul on day ``n``), exported."""
+    source = StoreHistory(str(folder / f"source-{n}.db"))
+    try:
+        sheets = [
+            PlayerSheet("Ana", lines={"marker": 60 + n}),
+            PlayerSheet("Ben", lines={"marker": 50}),
+        ]
+        source.store.save_play(find_game("azul"), None, sheets, played_at=f"2026-01-{n:02d} 20:00")
+        path = folder / f"ours-{n}.json"
+        source.store.export_file(path)
+    finally:
+        source.close()
+    return path
 
 
 def run(cluster: Cluster, contexts: list) -> None:

@@ -1,10 +1,10 @@
-"""Revisions 0018 (a group server's accounts), 0019 (passkey challenges) and 0020 (sheets in
-progress) up and down on a history with plays, on SQLite and PostgreSQL: their tables come
-and go, and every play stays as it was."""
+"""Revisions 0018 (a group server's accounts), 0019 (passkey challenges), 0020 (sheets in
+progress) and 0021 (uploads waited for) up and down on a history with plays, on SQLite and
+PostgreSQL: their tables come and go, and every play stays as it was."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from alembic import command
 from sqlalchemy import inspect
@@ -90,6 +90,24 @@ def test_0020_goes_up_and_down_and_keeps_the_sheets_in_progress_and_the_plays(ur
         assert "sign_in_challenge" in tables(store)
     with open_store(url) as store:
         with store.db.engine.connect() as conn:
-            assert current(conn) == HEAD == "0020"
+            assert current(conn) == HEAD
         assert store.sheets(lambda rows: rows.in_progress(), write=False) == []
+        assert plays(store) == before
+
+
+def test_0021_goes_up_and_down_and_keeps_the_plays(url):
+    with open_store(url) as store:
+        azul(store, "2024-01-01T20:00", {"Ana": 30, "Ben": 41})
+        before = plays(store)
+        later = T0 + timedelta(hours=1)
+        store.uploads(lambda rows: rows.wait("a-token", "127.0.0.1:8551", later, T0))
+        assert store.uploads(lambda rows: rows.waiting("a-token", T0)) == "127.0.0.1:8551"
+        with store.db.engine.begin() as conn:
+            command.downgrade(config(conn), "0020")
+        assert "upload_wait" not in tables(store)
+        assert "sheet_draft" in tables(store)
+    with open_store(url) as store:
+        with store.db.engine.connect() as conn:
+            assert current(conn) == HEAD == "0021"
+        assert store.uploads(lambda rows: rows.waiting("a-token", T0)) is None
         assert plays(store) == before
