@@ -9,14 +9,17 @@ commit; ``scorepad.store.notices`` listens).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, Row, insert, select, text, update
+from sqlalchemy import Connection, Row, delete, insert, select, text, update
 
 import scorepad.store.models as m
 
 CHANNEL = "scorepad_sheets"
 """The channel the processes of one history tell each other of their sheets on."""
+ENDED_KEPT = timedelta(days=7)
+"""How long the row of a sheet saved or thrown away is kept (its fate, for a device that
+asks after it)."""
 NOTICE_BYTES = 7900
 """What one notice may carry (PostgreSQL's limit is 8000 bytes): a longer one is sent
 as a shorter one that says to read the row."""
@@ -111,13 +114,19 @@ class SheetRows:
         ).first()
         return int(row[0]) if row is not None else None
 
-    def end(self, sheet_id: str, fate: str, play_id: str | None = None) -> None:
-        """Sheet ``sheet_id`` is no longer in progress: ``saved`` as play ``play_id``, or
-        ``discarded``."""
+    def end(self, sheet_id: str, fate: str, at: datetime, play_id: str | None = None) -> None:
+        """Sheet ``sheet_id`` is no longer in progress since ``at``: ``saved`` as play
+        ``play_id``, or ``discarded``. Rows of sheets that ended more than ``ENDED_KEPT``
+        before are dropped on the way (what became of a sheet is asked for moments after:
+        a device back from a lost link, Undo)."""
+        table = m.sheet_draft
         self.conn.execute(
-            update(m.sheet_draft)
-            .where(m.sheet_draft.c.sheet_id == sheet_id)
-            .values(fate=fate, play_id=play_id, version=m.sheet_draft.c.version + 1)
+            update(table)
+            .where(table.c.sheet_id == sheet_id)
+            .values(fate=fate, play_id=play_id, changed_at=at, version=table.c.version + 1)
+        )
+        self.conn.execute(
+            delete(table).where(table.c.fate.is_not(None), table.c.changed_at < at - ENDED_KEPT)
         )
 
     def tell(self, notice: str) -> None:

@@ -142,7 +142,7 @@ class SharedDrafts:
         def work(rows: SheetRows) -> None:
             kept = rows.get(sheet_id, lock=True)
             if kept is not None and kept.fate is None:
-                rows.end(sheet_id, "discarded")
+                rows.end(sheet_id, "discarded", self.now())
                 rows.tell(_notice(k="d", s=sheet_id))
 
         self.store.sheets(work)
@@ -204,7 +204,7 @@ class SharedDrafts:
                 finally:
                     self.saving.discard(sheet_id)
             if kept is not None:
-                rows.end(sheet_id, "saved", stored[0])
+                rows.end(sheet_id, "saved", self.now(), stored[0])
             rows.tell(_notice(k="s", s=sheet_id, p=stored[0]))
             return stored[0], True
 
