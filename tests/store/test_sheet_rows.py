@@ -5,6 +5,7 @@ old."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 
 from scorepad.store.sheetrows import ENDED_KEPT
@@ -13,7 +14,8 @@ T0 = datetime(2026, 3, 1, 20, 0)
 
 
 def put(store, sheet_id: str, at: datetime) -> None:
-    store.sheets(lambda rows: rows.put(sheet_id, "azul", '{"id": "%s"}' % sheet_id, at))
+    body = json.dumps({"id": sheet_id})
+    store.sheets(lambda rows: rows.put(sheet_id, "azul", body, at))
 
 
 def fate(store, sheet_id: str):
