@@ -261,9 +261,14 @@ def phone_on_settings(tmp_path, browser, **options) -> Iterator[AppPage]:
         phone.semantics()
         phone.open("/settings")
         yield phone
-    finally:
+    except BaseException as failed:
         context.close()
-        out = stop(process)
+        said = stop(process)
+        if isinstance(failed, AssertionError):  # what the app said, beside what was seen
+            raise AssertionError(f"{failed}\n--- the app said:\n{said}") from None
+        raise
+    context.close()
+    out = stop(process)
     assert "Traceback" not in out, out
 
 
