@@ -205,7 +205,8 @@ def _first_revision_play(conn, number, when, template, players, extra_label=None
     return play_id, sheet
 
 
-def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url, tmp_path):
+def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(empty_url, tmp_path):
+    url = empty_url
     db = Database(resolve_url(url))
     db.check_file()
     upgrade(db, "0001")
@@ -270,9 +271,10 @@ def test_an_old_history_is_backed_up_and_upgraded_with_every_play_unchanged(url,
         assert conn.execute("SELECT count(*) FROM play").fetchone()[0] == 12
 
 
-def test_sheets_in_the_dropped_drafts_table_are_kept_for_the_app(url, tmp_path, monkeypatch):
+def test_sheets_in_the_dropped_drafts_table_are_kept_for_the_app(empty_url, tmp_path, monkeypatch):
     """Revision 0004 drops the store's own drafts table; its rows reappear as sheets the
     app can take in, from a file of the store's own (never the app's drafts folder)."""
+    url = empty_url
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a server's file goes here
     db = Database(resolve_url(url))
     db.check_file()
