@@ -59,6 +59,7 @@ from urllib.parse import parse_qs
 import scorepad.accounts as accounts
 import scorepad.accounts.ceremonies as ceremonies
 import scorepad.serve.pages as pages
+from scorepad.accounts.audit import Noted, noted
 from scorepad.accounts.errors import AccountError, SlowedDown
 from scorepad.core.errors import ScorepadError
 from scorepad.core.i18n import accepted_lang, tr
@@ -84,8 +85,19 @@ MEMBER = "scorepad.member"
 """Where the gate leaves the signed-in member (``MemberRow``) in the request's scope."""
 SIGNED_IN: ContextVar[MemberRow | None] = ContextVar("scorepad_signed_in", default=None)
 """The member whose websocket the app is handed, in that socket's own context: the app's
-session opened on it reads who it is for (``scorepad.ui.launch.serve_group``), never the
-page."""
+session opened on it reads who it is for (``signed_in_audit``), never the page."""
+
+
+def signed_in_audit(store: Store) -> Noted:
+    """What the app's session opened on this websocket does to the history, noted in the
+    audit log as its member's (``scorepad.accounts.audit.noted``); called in the
+    session's own start (``scorepad.ui.launch.serve_group``)."""
+    member = SIGNED_IN.get()
+    if member is None:
+        raise RuntimeError("a session of the app with no member: the gate let it by")
+    return noted(store, member)
+
+
 LASTS_S = 30 * 24 * 3600
 REMEMBER_S = 5.0
 RECHECK_S = 10.0

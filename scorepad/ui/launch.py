@@ -207,15 +207,12 @@ def serve_group(
     collector.turn_on()
 
     async def main(page: ft.Page) -> None:
-        from scorepad.accounts.audit import noted
-        from scorepad.serve.gate import SIGNED_IN
+        from scorepad.serve.gate import signed_in_audit
         from scorepad.ui import app
 
-        member = SIGNED_IN.get()  # the gate's, on this session's own websocket
-        if member is None:
-            raise RuntimeError("a session of the app with no member: the gate let it by")
+        audit = signed_in_audit(store)  # the gate's member, on this session's own websocket
         shared.attach(services.live, asyncio.get_running_loop())
-        await app.main(page, services, audit=noted(store, member))
+        await app.main(page, services, audit=audit)
 
     os.environ["FLET_WEB_NO_CDN"] = "1"
 
