@@ -165,6 +165,8 @@ class Shell:
             browser_lang=browser_lang(page) if services.config.public_url else None,
         )
         boundary.speaks(page, lambda: self.ctx.t(boundary.SENTENCE))
+        self.loop = _running_loop()
+        """The page's event loop (None for a shell made without one)."""
         self.picker: ft.FilePicker | None = None
         self.sharer: ft.Share | None = None
         self.uploading: Upload | None = None
@@ -186,8 +188,11 @@ class Shell:
         collector.left()
 
     def update(self, *controls: ft.Control) -> None:
+        """Send these controls' changes, on the page's event loop: an import's progress
+        is told from its worker thread, and Flet's diff and its queue to the device are
+        for the loop's thread alone (from another, the page could get half a change)."""
         if controls:
-            self.page.update(*controls)
+            on_the_loop(self.loop, lambda: self.page.update(*controls))
 
     def close_dialog(self) -> None:
         self.page.pop_dialog()
@@ -359,6 +364,22 @@ class Shell:
         page.views.clear()
         page.views.append(view_for(self.ctx, page.route or "/"))
         page.update()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def on_the_loop(loop: asyncio.AbstractEventLoop | None, work: Callable[[], None]) -> None:
+    """``work`` now when called on ``loop``'s thread (or with no loop), else handed to
+    ``loop`` to do next."""
+    if loop is None or _running_loop() is loop:
+        work()
+    else:
+        loop.call_soon_threadsafe(work)
 
 
 def _not_noted(kind: str, detail: dict[str, Any]) -> None:
