@@ -293,6 +293,14 @@ def phone(app: AppPage, browser) -> Iterator[AppPage]:
         context.close()
 
 
+def on_screen(page, text: object):
+    """The text drawn on the page, not the copy Flutter holds for a moment in a live
+    region of its own as it says a dialog's title aloud: both at once made one text two
+    elements. (A snack bar's message is in that live region only: looked for as is.)"""
+    said = "flt-announcement-polite, flt-announcement-assertive"
+    return page.get_by_text(text).and_(page.locator(f":not({said})"))
+
+
 ATTACHED = """(e, timeout) => new Promise(done => {
     // Focused, and configured by Flutter's text editing (it turns autocorrect on).
     const start = performance.now();

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import history_path
+from conftest import history_path, on_screen
 from playwright.sync_api import expect
 
 from scorepad.core import PlayerSheet, find_game
@@ -48,7 +48,9 @@ def test_a_phone_attaches_a_photo_and_sees_it_on_the_play_and_in_history(phone, 
     phone.screenshot("photos-play")
     phone.click("photo-1")
     expect(phone.node("photo-large")).to_be_attached()
-    expect(phone.page.get_by_text("Photo 1 of 1")).to_be_visible()
+    # on the screen (Flutter also says the dialog's title aloud, in a live region of
+    # its own, for a moment: not the text looked for)
+    expect(on_screen(phone.page, "Photo 1 of 1")).to_be_visible()
     phone.screenshot("photos-large")
     phone.click("photo-close")
     expect(phone.node("photo-large")).to_have_count(0)
