@@ -37,7 +37,8 @@ NOTICE_CHARS = 7000
 bytes; a character of JSON's ``ensure_ascii`` is one byte)."""
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """This moment as the history keeps times: UTC, without its zone."""
     return datetime.now(UTC).replace(tzinfo=None)
 
 
@@ -60,7 +61,7 @@ def _notice(**fields: Any) -> str:
 class SharedDrafts:
     """Sheets in progress kept in ``store`` (PostgreSQL), shared by every process of it."""
 
-    def __init__(self, store: Store, now: Callable[[], datetime] = _now) -> None:
+    def __init__(self, store: Store, now: Callable[[], datetime] = utc_now) -> None:
         self.store = store
         self.now = now
         self.listening: Listening | None = None

@@ -6,15 +6,13 @@ for it. No Flet here.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING
+
+from scorepad.ui.shared_drafts import utc_now
 
 if TYPE_CHECKING:
     from scorepad.store import Store
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class SharedUploads:
@@ -25,12 +23,12 @@ class SharedUploads:
         self.here = here
 
     def wait(self, token: str, seconds: float) -> None:
-        now = _now()
+        now = utc_now()
         until = now + timedelta(seconds=seconds)
         self.store.uploads(lambda rows: rows.wait(token, self.here, until, now))
 
     def waiting(self, token: str) -> str | None:
-        return self.store.uploads(lambda rows: rows.waiting(token, _now()))
+        return self.store.uploads(lambda rows: rows.waiting(token, utc_now()))
 
     def done(self, token: str) -> None:
         self.store.uploads(lambda rows: rows.done(token))
